@@ -1,0 +1,1 @@
+"""The pure Rummy rules engine: cards, rulesets, melds, decide/evolve/replay, views."""

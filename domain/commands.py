@@ -1,0 +1,75 @@
+"""Commands: what a seat (or the service, for a deal) asks the game to do."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.cards import Card
+
+
+class Command(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
+    """Base of every command; the `type` tag names it on the wire."""
+
+
+class Deal(Command, frozen=True, tag="deal"):
+    """Deal the next hand from `deck` (top card first). The service shuffles.
+
+    `dealer` may be given for the first hand (the service's draw for
+    `first_player: random`); later hands rotate the deal to the left.
+    `commitment` is the service's published hash of the deck order.
+    """
+
+    deck: tuple[Card, ...]
+    dealer: int | None = None
+    commitment: str | None = None
+
+
+class Draw(Command, frozen=True, tag="draw"):
+    """Take the stock's top card, or `count` cards off the top of the discard pile.
+
+    `shuffle` is filled in by the service, never the client: when the pile is
+    turned into a new stock under `reuse_shuffle`, it is the permutation of the
+    pile (indexes into the pile, bottom first) that becomes the new stock.
+    """
+
+    source: Literal["stock", "discard"] = "stock"
+    count: int = 1
+    shuffle: tuple[int, ...] | None = None
+
+
+class LayMelds(Command, frozen=True, tag="lay_melds"):
+    """Lay down one or more new melds from the hand (several count together
+    toward the initial meld minimum). Each meld lists its cards in table order."""
+
+    melds: tuple[tuple[Card, ...], ...]
+
+
+class LayOff(Command, frozen=True, tag="lay_off"):
+    """Add one card to a meld on the table; `end` picks the end of a run for a joker."""
+
+    card: Card
+    meld_id: int
+    end: Literal["low", "high"] | None = None
+
+
+class SwapJoker(Command, frozen=True, tag="swap_joker"):
+    """Put the natural card a joker stands for into the meld; take the joker."""
+
+    card: Card
+    meld_id: int
+
+
+class Discard(Command, frozen=True, tag="discard"):
+    """Put one card on the discard pile, ending the turn (or going out)."""
+
+    card: Card
+
+
+class Knock(Command, frozen=True, tag="knock"):
+    """Out of turn (`knocking`): claim the last discard and draw one from the stock."""
+
+
+PlayerCommand = Draw | LayMelds | LayOff | SwapJoker | Discard | Knock
+AnyCommand = Deal | Draw | LayMelds | LayOff | SwapJoker | Discard | Knock

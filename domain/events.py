@@ -1,0 +1,119 @@
+"""Events: the facts a game is made of, in the past tense. A log of them replays exactly."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.cards import Card
+from domain.melds import Meld
+from domain.rules import RuleSet
+
+
+class Event(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
+    """Base of every event; the `type` tag names it on the wire."""
+
+
+class GameStarted(Event, frozen=True, tag="game_started"):
+    ruleset: RuleSet
+    seats: int
+
+
+class HandDealt(Event, frozen=True, tag="hand_dealt"):
+    """`deck` is the whole order dealt from (top first); seats are dealt one
+    card at a time from the dealer's left. As served to a viewer, `deck` is
+    hidden and `hands` holds only the viewer's own hand."""
+
+    hand_number: int
+    dealer: int
+    first_seat: int
+    deck: tuple[Card, ...] | None
+    up_card: Card
+    hand_sizes: tuple[int, ...]
+    stock_count: int
+    hands: tuple[tuple[Card, ...] | None, ...] | None = None
+    commitment: str | None = None
+
+
+class CardsDrawn(Event, frozen=True, tag="cards_drawn"):
+    """`cards` is None where the viewer may not see them (another seat's stock draw)."""
+
+    seat: int
+    source: Literal["stock", "discard"]
+    count: int
+    cards: tuple[Card, ...] | None
+
+
+class StockRenewed(Event, frozen=True, tag="stock_renewed"):
+    """The discard pile turned over (shuffled or not) to become the stock.
+    `stock` is the new order, top last; None as served to players."""
+
+    seat: int
+    count: int
+    shuffled: bool
+    stock: tuple[Card, ...] | None
+
+
+class MeldLaid(Event, frozen=True, tag="meld_laid"):
+    seat: int
+    meld: Meld
+
+
+class CardLaidOff(Event, frozen=True, tag="card_laid_off"):
+    seat: int
+    card: Card
+    end: Literal["low", "high"]
+    meld: Meld
+
+
+class JokerSwapped(Event, frozen=True, tag="joker_swapped"):
+    seat: int
+    card: Card
+    meld: Meld
+
+
+class CardDiscarded(Event, frozen=True, tag="card_discarded"):
+    seat: int
+    card: Card
+
+
+class Knocked(Event, frozen=True, tag="knocked"):
+    """`stock_card` is None where the viewer may not see it."""
+
+    seat: int
+    card: Card
+    stock_card: Card | None
+
+
+class HandEnded(Event, frozen=True, tag="hand_ended"):
+    """`winner` is None when nobody went out. Every hand is shown: it is scored."""
+
+    hand_number: int
+    reason: Literal["went_out", "stock_exhausted"]
+    winner: int | None
+    rummy: bool
+    hands: tuple[tuple[Card, ...], ...]
+    hand_values: tuple[int, ...]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+class GameEnded(Event, frozen=True, tag="game_ended"):
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+AnyEvent = (
+    GameStarted
+    | HandDealt
+    | CardsDrawn
+    | StockRenewed
+    | MeldLaid
+    | CardLaidOff
+    | JokerSwapped
+    | CardDiscarded
+    | Knocked
+    | HandEnded
+    | GameEnded
+)

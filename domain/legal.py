@@ -1,0 +1,203 @@
+"""legal_commands(state, seat): the single source of what a seat may do now.
+
+Bounds on meld enumeration (everything else is listed in full):
+- a joker only stands for a card the hand lacks, never for a natural it
+  holds, and identical copies of a card (two decks) count as one choice;
+- an initial meld that must reach `initial_meld_min` is listed as every
+  single meld that reaches it, then combinations of two to four disjoint
+  melds that reach it together, up to MAX_INITIAL_COMBINATIONS in all.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from functools import lru_cache
+
+from domain.cards import JOKER, Card, remove_cards
+from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, PlayerCommand, SwapJoker
+from domain.game import discardable, joker_playable, leaves_discard
+from domain.melds import form_meld, lay_off_options, meld_points, possible_melds, swapped_meld
+from domain.rules import RuleSet
+from domain.state import GameState
+
+MAX_INITIAL_COMBINATIONS = 64
+
+
+PLAY_KINDS = ("lay_melds", "lay_off", "swap_joker", "discard")
+
+
+def legal_commands(state: GameState, seat: int) -> list[PlayerCommand]:
+    """Every command `seat` may issue now (out of turn: only a knock)."""
+    if state.phase in ("deal", "over") or not 0 <= seat < state.seats:
+        return []
+    if seat != state.turn:
+        return [Knock()] if _may_knock(state, seat) else []
+    if state.phase == "draw":
+        return _draws(state)
+    commands: list[PlayerCommand] = []
+    for kind in PLAY_KINDS:
+        commands.extend(legal_of_kind(state, seat, kind))
+    return commands
+
+
+def legal_of_kind(state: GameState, seat: int, kind: str) -> list[PlayerCommand]:
+    """The legal play-phase commands of one kind, for the seat whose turn it is.
+
+    Lets a player that picks a kind first skip enumerating the others.
+    """
+    if state.phase != "play" or seat != state.turn:
+        return []
+    hand = state.hands[seat]
+    may_touch_table = not state.ruleset.needs_opening or state.opened[seat]
+    match kind:
+        case "lay_melds":
+            return _meld_commands(state, seat, hand)
+        case "lay_off" if may_touch_table:
+            return _lay_offs(state, hand)
+        case "swap_joker" if may_touch_table:
+            return _swaps(state, hand)
+        case "discard" if not state.jokers_to_play:
+            return [Discard(card) for card in discardable(state, hand)]
+    return []
+
+
+def _may_knock(state: GameState, seat: int) -> bool:
+    return bool(
+        state.ruleset.knocking
+        and state.phase == "draw"
+        and state.knock_from is not None
+        and seat not in (state.knock_from, state.turn)
+        and state.discard_pile
+        and state.stock
+    )
+
+
+def _draws(state: GameState) -> list[PlayerCommand]:
+    draws: list[PlayerCommand] = [Draw("stock")]
+    most = len(state.discard_pile) if state.ruleset.discard_pickup == "any" else 1
+    draws.extend(
+        Draw("discard", count) for count in range(1, min(most, len(state.discard_pile)) + 1)
+    )
+    return draws
+
+
+def melds_in(hand: Sequence[Card], ruleset: RuleSet) -> list[tuple[Card, ...]]:
+    """possible_melds, remembered per hand: hands change by a card or two a turn."""
+    return list(
+        _cached_melds(
+            tuple(sorted(hand)),
+            ruleset.ace,
+            ruleset.max_run,
+            ruleset.set_suits,
+            ruleset.strict_groups,
+            ruleset.strict_jokers,
+            ruleset.decks,
+        )
+    )
+
+
+@lru_cache(maxsize=65536)
+def _cached_melds(
+    hand: tuple[Card, ...],
+    ace: str,
+    max_run: int,
+    set_suits: bool,
+    strict_groups: bool,
+    strict_jokers: bool,
+    decks: int,
+) -> tuple[tuple[Card, ...], ...]:
+    ruleset = RuleSet(
+        ace=ace,
+        max_run=max_run,
+        set_suits=set_suits,  # type: ignore[arg-type]
+        strict_groups=strict_groups,
+        strict_jokers=strict_jokers,
+        decks=decks,
+    )
+    return tuple(possible_melds(hand, ruleset))
+
+
+def _meld_commands(state: GameState, seat: int, hand: tuple[Card, ...]) -> list[PlayerCommand]:
+    ruleset = state.ruleset
+    if ruleset.melds_per_turn == "one" and state.melds_this_turn:
+        return []
+    melds = melds_in(hand, ruleset)
+    if not melds:
+        return []
+    if ruleset.initial_meld_min and not state.opened[seat]:
+        groups = _initial_melds(melds, hand, ruleset)
+    else:
+        groups = [(meld,) for meld in melds]
+    commands: list[PlayerCommand] = []
+    for group in groups:
+        rest = remove_cards(hand, [c for meld in group for c in meld])
+        if rest is not None and leaves_discard(state, rest, state.jokers_to_play):
+            commands.append(LayMelds(group))
+    return commands
+
+
+def _initial_melds(
+    melds: list[tuple[Card, ...]], hand: tuple[Card, ...], ruleset: RuleSet
+) -> list[tuple[tuple[Card, ...], ...]]:
+    minimum = ruleset.initial_meld_min
+    points = [meld_points(form_meld(meld, ruleset)) for meld in melds]
+    singles: list[tuple[tuple[Card, ...], ...]] = [
+        (meld,) for meld, p in zip(melds, points, strict=True) if p >= minimum
+    ]
+    if ruleset.melds_per_turn == "one":
+        return singles
+    found: list[tuple[tuple[Card, ...], ...]] = list(singles)
+    held = Counter(hand)
+
+    def extend(start: int, chosen: list[int], used: Counter[Card], total: int) -> None:
+        for index in range(start, len(melds)):
+            if len(found) >= MAX_INITIAL_COMBINATIONS:
+                return
+            need = Counter(melds[index])
+            if any(used[c] + n > held[c] for c, n in need.items()):
+                continue
+            reached = total + points[index]
+            group = [*chosen, index]
+            if reached >= minimum:
+                found.append(tuple(melds[i] for i in group))
+            elif len(group) < 4:
+                extend(index + 1, group, used + need, reached)
+
+    for first, first_points in enumerate(points):
+        if first_points < minimum:
+            extend(first + 1, [first], Counter(melds[first]), first_points)
+    return found
+
+
+def _lay_offs(state: GameState, hand: tuple[Card, ...]) -> list[PlayerCommand]:
+    if not state.ruleset.lay_off:
+        return []
+    commands: list[PlayerCommand] = []
+    for card in sorted(set(hand)):
+        rest = remove_cards(hand, [card])
+        assert rest is not None
+        jokers_to_play = max(0, state.jokers_to_play - (card == JOKER))
+        if not leaves_discard(state, rest, jokers_to_play):
+            continue
+        for meld in state.table:
+            options = lay_off_options(meld, card, state.ruleset)
+            for end, _ in options:
+                commands.append(LayOff(card, meld.id, end if len(options) > 1 else None))
+    return commands
+
+
+def _swaps(state: GameState, hand: tuple[Card, ...]) -> list[PlayerCommand]:
+    commands: list[PlayerCommand] = []
+    for meld in state.table:
+        if not meld.jokers:
+            continue
+        for card in sorted(set(hand) - {JOKER}):
+            swapped = swapped_meld(meld, card, state.ruleset)
+            if swapped is None:
+                continue
+            new_hand = (*(remove_cards(hand, [card]) or ()), JOKER)
+            if state.ruleset.strict_jokers and not joker_playable(state, new_hand, swapped):
+                continue
+            commands.append(SwapJoker(card, meld.id))
+    return commands

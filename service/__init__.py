@@ -1,0 +1,1 @@
+"""The Rummy service: event store, HTTP API, command line."""

@@ -1,0 +1,114 @@
+"""Whole games played by local players, with the service's randomness: the
+engine's benchmark and the property tests' driver."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import msgspec
+
+from domain.commands import AnyCommand, Deal, Draw, PlayerCommand
+from domain.events import AnyEvent, GameStarted, HandEnded
+from domain.game import decide, evolve, needs_shuffle
+from domain.legal import PLAY_KINDS, legal_commands, legal_of_kind
+from domain.rules import RuleSet, validate_seats
+from domain.state import GameState, new_game
+
+Player = Callable[[GameState, int, random.Random], PlayerCommand]
+
+
+def shuffled_deck(ruleset: RuleSet, rng: random.Random) -> tuple[str, ...]:
+    deck = list(ruleset.pack())
+    rng.shuffle(deck)
+    return tuple(deck)
+
+
+def deal_command(state: GameState, rng: random.Random) -> Deal:
+    """The service's deal: a shuffled pack, and a random first dealer when
+    `first_player: random` (later hands rotate inside the domain)."""
+    dealer = None
+    if state.hand_number == 0 and state.ruleset.first_player == "random":
+        dealer = rng.randrange(state.seats)
+    return Deal(deck=shuffled_deck(state.ruleset, rng), dealer=dealer)
+
+
+def with_shuffle(state: GameState, command: AnyCommand, rng: random.Random) -> AnyCommand:
+    """Fill in the pile's shuffle when this stock draw turns the pile over."""
+    if isinstance(command, Draw) and command.source == "stock":
+        size = needs_shuffle(state)
+        if size:
+            order = list(range(size))
+            rng.shuffle(order)
+            return msgspec.structs.replace(command, shuffle=tuple(order))
+    return command
+
+
+def random_player(state: GameState, seat: int, rng: random.Random) -> PlayerCommand:
+    """Random legal play: a kind of command uniformly among the kinds the
+    seat may issue now, then one command of that kind uniformly.
+
+    Taking the first non-empty kind of a random order is uniform over the
+    non-empty kinds, and spares enumerating the others.
+    """
+    if state.phase == "draw":
+        return rng.choice(legal_commands(state, seat))
+    kinds = list(PLAY_KINDS)
+    rng.shuffle(kinds)
+    for kind in kinds:
+        commands = legal_of_kind(state, seat, kind)
+        if commands:
+            return rng.choice(commands)
+    raise AssertionError(f"seat {seat} has no legal command: {state!r}")
+
+
+def play_game(
+    ruleset: RuleSet,
+    seats: int,
+    seed: int,
+    players: list[Player] | None = None,
+    max_hands: int | None = None,
+) -> Iterator[tuple[int | None, AnyCommand, list[AnyEvent], GameState]]:
+    """Play a game to its end (or `max_hands`), yielding (seat, command, events, new state)."""
+    validate_seats(ruleset, seats)
+    rng = random.Random(seed)
+    chosen = players or [random_player] * seats
+    state = new_game(ruleset, seats)
+    yield None, Deal(deck=()), [GameStarted(ruleset=ruleset, seats=seats)], state
+    while state.phase != "over":
+        seat: int | None
+        command: AnyCommand
+        if state.phase == "deal":
+            if max_hands is not None and state.hand_number >= max_hands:
+                return
+            seat, command = None, deal_command(state, rng)
+        else:
+            seat = state.turn
+            command = with_shuffle(state, chosen[seat](state, seat, rng), rng)
+        events = decide(state, seat, command)
+        for event in events:
+            state = evolve(state, event)
+        yield seat, command, events, state
+
+
+def simulate_hands(
+    ruleset: RuleSet,
+    seats: int,
+    hands: int,
+    seed: int = 0,
+    on_hand: Callable[[], Any] | None = None,
+) -> tuple[int, int]:
+    """Play `hands` hands random-vs-random over as many games as it takes;
+    return (hands played, commands decided)."""
+    played = commands = 0
+    game = 0
+    while played < hands:
+        for _, _, events, _ in play_game(ruleset, seats, seed + game, max_hands=hands - played):
+            commands += 1
+            if any(isinstance(event, HandEnded) for event in events):
+                played += 1
+                if on_hand is not None:
+                    on_hand()
+        game += 1
+    return played, commands
