@@ -1,0 +1,189 @@
+"""InMemoryEventStore: the EventStore in process memory, for unit tests and throwaway runs."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Mapping, Sequence
+
+import msgspec
+
+from service.store.base import (
+    DEFAULT_LOBBY_STATUSES,
+    AppendResult,
+    CommandIdReused,
+    EventStore,
+    StoredEvent,
+    StoredView,
+    VersionConflict,
+    check_append,
+    check_game_id,
+    check_listing,
+    check_lobby_status,
+    check_read,
+    check_score,
+)
+
+__all__ = ["InMemoryEventStore"]
+
+
+class _CommandRecord(msgspec.Struct, frozen=True):
+    digest: str
+    first_version: int
+    last_version: int
+    result: bytes | None
+
+
+class InMemoryEventStore(EventStore):
+    """Same contract as the Redis store; atomic because no method awaits mid-update."""
+
+    def __init__(self, lobby_statuses: Sequence[str] = DEFAULT_LOBBY_STATUSES) -> None:
+        self._lobby_statuses = tuple(lobby_statuses)
+        self._events: dict[str, list[bytes]] = {}
+        self._commands: dict[str, dict[str, _CommandRecord]] = {}
+        self._meta: dict[str, dict[str, bytes]] = {}
+        self._views: dict[str, dict[str, StoredView]] = {}
+        self._lobby: dict[str, tuple[str, float]] = {}
+        # One future per waiting call, created in the waiter's own loop: an
+        # asyncio.Condition would bind to the first loop that used it.
+        self._waiters: dict[str, set[asyncio.Future[None]]] = {}
+
+    async def append(
+        self,
+        game_id: str,
+        events: Sequence[bytes],
+        *,
+        expected_version: int | None,
+        command_id: str | None,
+        command_digest: str | None,
+        result: bytes | None = None,
+    ) -> AppendResult:
+        check_append(
+            game_id,
+            expected_version=expected_version,
+            command_id=command_id,
+            command_digest=command_digest,
+        )
+        log = self._events.get(game_id, [])
+        current = len(log)
+        commands = self._commands.get(game_id, {})
+        if command_id is not None:
+            record = commands.get(command_id)
+            if record is not None:
+                if record.digest != command_digest:
+                    raise CommandIdReused(command_id)
+                return AppendResult(
+                    first_version=record.first_version,
+                    last_version=record.last_version,
+                    duplicate=True,
+                    result=record.result,
+                )
+        if expected_version is not None and expected_version != current:
+            raise VersionConflict(expected=expected_version, current=current)
+
+        appended = AppendResult(
+            first_version=current + 1,
+            last_version=current + len(events),
+            result=result if command_id is not None else None,
+        )
+        if events:
+            self._events.setdefault(game_id, []).extend(bytes(event) for event in events)
+        if command_id is not None and command_digest is not None:
+            self._commands.setdefault(game_id, {})[command_id] = _CommandRecord(
+                command_digest, appended.first_version, appended.last_version, appended.result
+            )
+        if events:
+            self._wake(game_id)
+        return appended
+
+    async def read(
+        self, game_id: str, after: int = 0, limit: int | None = None
+    ) -> list[StoredEvent]:
+        check_read(game_id, after, limit)
+        return self._read(game_id, after, limit)
+
+    async def wait_for(
+        self, game_id: str, after: int, timeout_s: float, limit: int | None = None
+    ) -> list[StoredEvent]:
+        check_read(game_id, after, limit)
+        events = self._read(game_id, after, limit)
+        if events or timeout_s <= 0:
+            return events
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiters.setdefault(game_id, set()).add(waiter)
+        try:
+            async with asyncio.timeout(timeout_s):
+                await waiter
+        except TimeoutError:
+            return []
+        finally:
+            waiting = self._waiters.get(game_id)
+            if waiting is not None:
+                waiting.discard(waiter)
+                if not waiting:
+                    del self._waiters[game_id]
+        return self._read(game_id, after, limit)
+
+    async def version(self, game_id: str) -> int:
+        check_game_id(game_id)
+        return len(self._events.get(game_id, ()))
+
+    async def exists(self, game_id: str) -> bool:
+        return await self.version(game_id) > 0
+
+    async def game_ids(self) -> AsyncIterator[str]:
+        for game_id in list(self._events):
+            yield game_id
+
+    async def put_meta(self, game_id: str, fields: Mapping[str, bytes]) -> None:
+        check_game_id(game_id)
+        self._meta.setdefault(game_id, {}).update(fields)
+
+    async def get_meta(self, game_id: str) -> dict[str, bytes]:
+        check_game_id(game_id)
+        return dict(self._meta.get(game_id, {}))
+
+    async def index_game(self, game_id: str, status: str, score: float) -> None:
+        check_game_id(game_id)
+        check_lobby_status(status, self._lobby_statuses)
+        check_score(score)
+        self._lobby[game_id] = (status, score)
+
+    async def unindex_game(self, game_id: str) -> None:
+        check_game_id(game_id)
+        self._lobby.pop(game_id, None)
+
+    async def list_games(self, status: str, limit: int = 50, offset: int = 0) -> list[str]:
+        check_lobby_status(status, self._lobby_statuses)
+        check_listing(limit, offset)
+        # Ties broken by id, as a Redis sorted set orders equal scores.
+        filed = sorted(
+            (score, game_id)
+            for game_id, (filed_status, score) in self._lobby.items()
+            if filed_status == status
+        )
+        return [game_id for _, game_id in filed[offset : offset + limit]]
+
+    async def put_view(self, game_id: str, viewer: str, version: int, data: bytes) -> None:
+        check_game_id(game_id)
+        views = self._views.setdefault(game_id, {})
+        cached = views.get(viewer)
+        if cached is None or cached.version <= version:
+            views[viewer] = StoredView(version=version, data=bytes(data))
+
+    async def get_view(self, game_id: str, viewer: str) -> StoredView | None:
+        check_game_id(game_id)
+        return self._views.get(game_id, {}).get(viewer)
+
+    async def drop_views(self, game_id: str) -> None:
+        check_game_id(game_id)
+        self._views.pop(game_id, None)
+
+    def _read(self, game_id: str, after: int, limit: int | None) -> list[StoredEvent]:
+        log = self._events.get(game_id, [])
+        stop = len(log) if limit is None else min(len(log), after + limit)
+        return [StoredEvent(version=index + 1, data=log[index]) for index in range(after, stop)]
+
+    def _wake(self, game_id: str) -> None:
+        for waiter in self._waiters.pop(game_id, set()):
+            if not waiter.done():
+                waiter.set_result(None)

@@ -1,0 +1,335 @@
+"""RedisEventStore: the EventStore on Redis streams, one Lua call per append, one slot per game.
+
+Key layout (every key of a game carries the hash tag `{g:<id>}`, so a game
+lives on one Redis Cluster shard and each script touches one slot):
+
+    {g:<id>}:version  string  the version counter: number of events
+    {g:<id>}:events   stream  entry id `0-<version>`, one field `e` = event bytes
+    {g:<id>}:cmds     hash    per command id: `d:<id>` digest, `v:<id>` "first-last",
+                              `r:<id>` recorded result bytes (absent if none)
+    {g:<id>}:meta     hash    service metadata (ruleset, seat token hashes, ...)
+    {g:<id>}:views    hash    per viewer: `v:<viewer>` version, `d:<viewer>` view bytes
+    {lobby}:<status>  zset    lobby index, game id scored by the service; rebuildable
+
+Stream ids are explicit `0-<version>` so an SSE `Last-Event-ID` or an `after=N`
+maps to a stream position without a lookup, and XREAD from `0-N` is "after N".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from collections.abc import AsyncIterator, Mapping, Sequence
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.typing import EncodableT, FieldT
+
+from service.store.base import (
+    DEFAULT_LOBBY_STATUSES,
+    AppendResult,
+    CommandIdReused,
+    CorruptStream,
+    EventStore,
+    StoredEvent,
+    StoredView,
+    VersionConflict,
+    check_append,
+    check_game_id,
+    check_listing,
+    check_lobby_status,
+    check_read,
+    check_score,
+)
+
+__all__ = ["RedisEventStore", "game_key"]
+
+# Lua has no rollback: every check happens before the first write, including
+# that the stream's last id matches the counter, so a failing XADD cannot
+# leave half a command behind. The command id is checked before the version
+# so that a retry of a command that went through is answered, not refused.
+_APPEND_LUA = """
+-- KEYS: version, events, cmds
+-- ARGV: expected version ('' = any), command id ('' = none), digest,
+--       has result ('0'/'1'), result, event bytes...
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+local command_id = ARGV[2]
+if command_id ~= '' then
+  local record = redis.call('HMGET', KEYS[3], 'd:' .. command_id, 'v:' .. command_id,
+                            'r:' .. command_id)
+  if record[1] then
+    if record[1] ~= ARGV[3] then
+      return {'reused'}
+    end
+    return {'duplicate', record[2], record[3]}
+  end
+end
+if ARGV[1] ~= '' and tonumber(ARGV[1]) ~= current then
+  return {'conflict', current}
+end
+local last = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)
+local last_version = 0
+if last[1] then
+  last_version = tonumber(string.match(last[1][1], '^0%-(%d+)$')) or -1
+end
+if last_version ~= current then
+  return {'corrupt', current, last_version}
+end
+
+local count = #ARGV - 5
+for i = 1, count do
+  redis.call('XADD', KEYS[2], '0-' .. (current + i), 'e', ARGV[5 + i])
+end
+if count > 0 then
+  redis.call('SET', KEYS[1], current + count)
+end
+if command_id ~= '' then
+  redis.call('HSET', KEYS[3], 'd:' .. command_id, ARGV[3],
+             'v:' .. command_id, (current + 1) .. '-' .. (current + count))
+  if ARGV[4] == '1' then
+    redis.call('HSET', KEYS[3], 'r:' .. command_id, ARGV[5])
+  end
+end
+return {'ok', current + 1, current + count}
+"""
+
+# A slow writer must not replace a fresher projection that another wrote meanwhile.
+_PUT_VIEW_LUA = """
+-- KEYS: views; ARGV: viewer, version, data
+local cached = tonumber(redis.call('HGET', KEYS[1], 'v:' .. ARGV[1]) or '-1')
+if cached <= tonumber(ARGV[2]) then
+  redis.call('HSET', KEYS[1], 'v:' .. ARGV[1], ARGV[2], 'd:' .. ARGV[1], ARGV[3])
+end
+return 0
+"""
+
+# A game is filed under one status only; all status keys are declared, so the
+# move is one atomic script on the `{lobby}` slot.
+_INDEX_LUA = """
+-- KEYS: one zset per status; ARGV: game id, 1-based target key (0 = none), score
+local target = tonumber(ARGV[2])
+for i, key in ipairs(KEYS) do
+  if i == target then
+    redis.call('ZADD', key, ARGV[3], ARGV[1])
+  else
+    redis.call('ZREM', key, ARGV[1])
+  end
+end
+return 0
+"""
+
+
+def game_key(game_id: str, kind: str) -> str:
+    """The key of one record of a game, under the game's hash tag."""
+    return f"{{g:{game_id}}}:{kind}"
+
+
+def _lobby_key(status: str) -> str:
+    return f"{{lobby}}:{status}"
+
+
+def _stream_id(version: int) -> str:
+    return f"0-{version}"
+
+
+def _version_of(entry_id: bytes | str) -> int:
+    raw = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
+    return int(raw.partition("-")[2])
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
+class RedisEventStore(EventStore):
+    """EventStore on a `redis.asyncio.Redis` client that the caller owns and closes.
+
+    The client must return bytes (`decode_responses=False`). Long polls hold
+    one connection each for up to their timeout: pass `blocking_client` to
+    keep them off the main pool.
+    """
+
+    def __init__(
+        self,
+        client: Redis,
+        *,
+        blocking_client: Redis | None = None,
+        lobby_statuses: Sequence[str] = DEFAULT_LOBBY_STATUSES,
+    ) -> None:
+        for each in (client, blocking_client):
+            if each is not None and each.connection_pool.connection_kwargs.get("decode_responses"):
+                raise ValueError("RedisEventStore needs a client with decode_responses=False")
+        self._redis = client
+        self._blocking = blocking_client or client
+        # redis-py applies its socket timeout (5 s by default) to XREAD BLOCK
+        # too, so a long poll is cut into blocks well inside it (the server may
+        # end a block up to 1/hz = 100 ms late).
+        socket_timeout = self._blocking.connection_pool.connection_kwargs.get("socket_timeout")
+        self._max_block_s: float = socket_timeout / 2 if socket_timeout else math.inf
+        self._lobby_statuses = tuple(lobby_statuses)
+        self._append_script = client.register_script(_APPEND_LUA)
+        self._put_view_script = client.register_script(_PUT_VIEW_LUA)
+        self._index_script = client.register_script(_INDEX_LUA)
+
+    async def append(
+        self,
+        game_id: str,
+        events: Sequence[bytes],
+        *,
+        expected_version: int | None,
+        command_id: str | None,
+        command_digest: str | None,
+        result: bytes | None = None,
+    ) -> AppendResult:
+        check_append(
+            game_id,
+            expected_version=expected_version,
+            command_id=command_id,
+            command_digest=command_digest,
+        )
+        keep_result = command_id is not None and result is not None
+        args: list[bytes | str | int] = [
+            "" if expected_version is None else expected_version,
+            command_id or "",
+            command_digest or "",
+            "1" if keep_result else "0",
+            result if keep_result and result is not None else b"",
+            *events,
+        ]
+        keys = [game_key(game_id, kind) for kind in ("version", "events", "cmds")]
+        reply: list[Any] = await self._append_script(keys=keys, args=args)
+        match _text(reply[0]):
+            case "ok":
+                return AppendResult(
+                    first_version=int(reply[1]),
+                    last_version=int(reply[2]),
+                    result=result if keep_result else None,
+                )
+            case "duplicate":
+                first, _, last = _text(reply[1]).partition("-")
+                return AppendResult(
+                    first_version=int(first),
+                    last_version=int(last),
+                    duplicate=True,
+                    result=reply[2] if len(reply) > 2 else None,
+                )
+            case "reused":
+                assert command_id is not None
+                raise CommandIdReused(command_id)
+            case "conflict":
+                assert expected_version is not None
+                raise VersionConflict(expected=expected_version, current=int(reply[1]))
+            case _:
+                raise CorruptStream(
+                    f"game {game_id}: version counter {reply[1]}, last stream entry {reply[2]}"
+                )
+
+    async def read(
+        self, game_id: str, after: int = 0, limit: int | None = None
+    ) -> list[StoredEvent]:
+        check_read(game_id, after, limit)
+        if limit == 0:
+            return []
+        entries = await self._redis.xrange(
+            game_key(game_id, "events"), min=_stream_id(after + 1), max="+", count=limit
+        )
+        return [_stored(entry) for entry in entries or ()]
+
+    async def wait_for(
+        self, game_id: str, after: int, timeout_s: float, limit: int | None = None
+    ) -> list[StoredEvent]:
+        check_read(game_id, after, limit)
+        if limit == 0:
+            return []
+        if timeout_s <= 0:
+            return await self.read(game_id, after, limit)
+        key = game_key(game_id, "events")
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout_s
+        while (remaining := deadline - loop.time()) > 0:
+            # XREAD answers at once when entries after the id exist, else blocks;
+            # BLOCK 0 would mean forever, hence at least 1 ms.
+            block_ms = max(1, round(min(remaining, self._max_block_s) * 1000))
+            reply: Any = await self._blocking.xread(
+                {key: _stream_id(after)}, count=limit, block=block_ms
+            )
+            if reply:
+                # RESP2 answers [[key, entries]], RESP3 answers {key: [entries]}.
+                entries = next(iter(reply.values()))[0] if isinstance(reply, dict) else reply[0][1]
+                return [_stored(entry) for entry in entries]
+        return []
+
+    async def version(self, game_id: str) -> int:
+        check_game_id(game_id)
+        raw = await self._redis.get(game_key(game_id, "version"))
+        return 0 if raw is None else int(raw)
+
+    async def exists(self, game_id: str) -> bool:
+        check_game_id(game_id)
+        return bool(await self._redis.exists(game_key(game_id, "version")))
+
+    async def game_ids(self) -> AsyncIterator[str]:
+        suffix = "}:version"
+        async for key in self._redis.scan_iter(match="{g:*" + suffix, count=1000):
+            yield _text(key).removeprefix("{g:").removesuffix(suffix)
+
+    async def put_meta(self, game_id: str, fields: Mapping[str, bytes]) -> None:
+        check_game_id(game_id)
+        if fields:
+            mapping: dict[FieldT, EncodableT] = {field: value for field, value in fields.items()}
+            await self._redis.hset(game_key(game_id, "meta"), mapping=mapping)
+
+    async def get_meta(self, game_id: str) -> dict[str, bytes]:
+        check_game_id(game_id)
+        raw = await self._redis.hgetall(game_key(game_id, "meta"))
+        return {_text(field): _bytes(value) for field, value in raw.items()}
+
+    async def index_game(self, game_id: str, status: str, score: float) -> None:
+        check_game_id(game_id)
+        check_lobby_status(status, self._lobby_statuses)
+        check_score(score)
+        target = self._lobby_statuses.index(status) + 1
+        await self._index_script(keys=self._lobby_keys(), args=[game_id, target, repr(score)])
+
+    async def unindex_game(self, game_id: str) -> None:
+        check_game_id(game_id)
+        await self._index_script(keys=self._lobby_keys(), args=[game_id, 0, "0"])
+
+    async def list_games(self, status: str, limit: int = 50, offset: int = 0) -> list[str]:
+        check_lobby_status(status, self._lobby_statuses)
+        check_listing(limit, offset)
+        if limit == 0:
+            return []
+        members = await self._redis.zrange(_lobby_key(status), offset, offset + limit - 1)
+        return [_text(member) for member in members if isinstance(member, bytes | str)]
+
+    async def put_view(self, game_id: str, viewer: str, version: int, data: bytes) -> None:
+        check_game_id(game_id)
+        await self._put_view_script(keys=[game_key(game_id, "views")], args=[viewer, version, data])
+
+    async def get_view(self, game_id: str, viewer: str) -> StoredView | None:
+        check_game_id(game_id)
+        version, data = await self._redis.hmget(
+            game_key(game_id, "views"), [f"v:{viewer}", f"d:{viewer}"]
+        )
+        if version is None or data is None:
+            return None
+        return StoredView(version=int(version), data=_bytes(data))
+
+    async def drop_views(self, game_id: str) -> None:
+        check_game_id(game_id)
+        await self._redis.delete(game_key(game_id, "views"))
+
+    def _lobby_keys(self) -> list[str]:
+        return [_lobby_key(status) for status in self._lobby_statuses]
+
+
+def _stored(entry: Any) -> StoredEvent:
+    entry_id, fields = entry
+    return StoredEvent(version=_version_of(entry_id), data=_bytes(fields[b"e"]))
+
+
+def _bytes(value: bytes | str) -> bytes:
+    if not isinstance(value, bytes):
+        raise TypeError(f"expected bytes from Redis, got {type(value).__name__}")
+    return value

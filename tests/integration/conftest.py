@@ -1,0 +1,49 @@
+"""Fixtures for the store contract: one embedded Redis per session, stores per test."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+from redis.asyncio import Redis
+
+from service.embedded_redis import EmbeddedRedis
+from service.store import EventStore, InMemoryEventStore, RedisEventStore
+
+
+@pytest.fixture(scope="session")
+def anyio_backend() -> str:
+    # redis.asyncio and the in-memory store's futures are asyncio-only.
+    return "asyncio"
+
+
+@pytest.fixture(scope="session")
+def embedded_redis(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedRedis]:
+    with EmbeddedRedis(tmp_path_factory.mktemp("redis-data")) as server:
+        yield server
+
+
+@pytest.fixture
+async def redis_client(embedded_redis: EmbeddedRedis) -> AsyncIterator[Redis]:
+    client = Redis.from_url(embedded_redis.url)
+    await client.flushall()
+    try:
+        yield client
+    finally:
+        await client.aclose()
+
+
+@pytest.fixture(params=["memory", "redis"])
+async def store(request: pytest.FixtureRequest) -> AsyncIterator[EventStore]:
+    """Every implementation of the EventStore role; the contract runs against each."""
+    if request.param == "memory":
+        yield InMemoryEventStore()
+        return
+    # Requested lazily so memory-only runs start no server.
+    server: EmbeddedRedis = request.getfixturevalue("embedded_redis")
+    client = Redis.from_url(server.url)
+    await client.flushall()
+    try:
+        yield RedisEventStore(client)
+    finally:
+        await client.aclose()
