@@ -234,9 +234,13 @@ def discardable(state: GameState, hand: Sequence[Card], jokers_to_play: int = 0)
     strict = ruleset.strict_jokers
     if not (ruleset.no_same_discard and state.taken_from_pile):
         return [card for card in dict.fromkeys(hand) if not (strict and card == JOKER)]
-    taken = Counter(state.taken_from_pile)
-    held = Counter(hand)
-    return [card for card in held if held[card] > taken[card] and not (card == JOKER and strict)]
+    taken = state.taken_from_pile
+    return [
+        card
+        for card in dict.fromkeys(hand)
+        if not (strict and card == JOKER)
+        and (card not in taken or hand.count(card) > taken.count(card))
+    ]
 
 
 def leaves_discard(state: GameState, hand: Sequence[Card], jokers_to_play: int) -> bool:

@@ -17,7 +17,14 @@ from functools import lru_cache
 from domain.cards import JOKER, Card, remove_cards
 from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, PlayerCommand, SwapJoker
 from domain.game import discardable, joker_playable, leaves_discard
-from domain.melds import form_meld, lay_off_options, meld_points, possible_melds, swapped_meld
+from domain.melds import (
+    accepting_cards,
+    form_meld,
+    lay_off_options,
+    meld_points,
+    possible_melds,
+    swapped_meld,
+)
 from domain.rules import RuleSet
 from domain.state import GameState
 
@@ -173,15 +180,18 @@ def _initial_melds(
 def _lay_offs(state: GameState, hand: tuple[Card, ...]) -> list[PlayerCommand]:
     if not state.ruleset.lay_off:
         return []
+    held = set(hand)
     commands: list[PlayerCommand] = []
-    for card in sorted(set(hand)):
-        rest = remove_cards(hand, [card])
-        assert rest is not None
-        jokers_to_play = max(0, state.jokers_to_play - (card == JOKER))
-        if not leaves_discard(state, rest, jokers_to_play):
-            continue
-        for meld in state.table:
+    for meld in state.table:
+        for card in sorted(held.intersection(accepting_cards(meld, state.ruleset))):
             options = lay_off_options(meld, card, state.ruleset)
+            if not options:
+                continue
+            rest = remove_cards(hand, [card])
+            assert rest is not None
+            jokers_to_play = max(0, state.jokers_to_play - (card == JOKER))
+            if not leaves_discard(state, rest, jokers_to_play):
+                continue
             for end, _ in options:
                 commands.append(LayOff(card, meld.id, end if len(options) > 1 else None))
     return commands

@@ -407,6 +407,8 @@ def _possible_sets(
         by_rank.setdefault(card[0], []).append(card)
     limit = 4 if ruleset.set_suits else 4 * ruleset.decks
     for rank_letter, cards in by_rank.items():
+        if len(cards) + jokers < 3 and ruleset.set_suits:
+            continue
         if ruleset.strict_groups:
             yield from _possible_strict_groups(rank_letter, cards, jokers, ruleset)
             continue
@@ -439,6 +441,9 @@ def _possible_strict_groups(
 def _possible_runs(
     naturals: Sequence[Card], jokers: int, ruleset: RuleSet
 ) -> Iterator[tuple[Card, ...]]:
+    if jokers == 0 and ruleset.ace != "cyclic":
+        yield from _natural_runs(naturals, ruleset)
+        return
     by_suit: dict[str, set[int]] = {}
     for card in naturals:
         by_suit.setdefault(card[1], set()).add(RANK_OF[card[0]])
@@ -470,3 +475,39 @@ def _possible_runs(
                 if ruleset.strict_jokers and _adjacent_jokers(cards):
                     continue
                 yield tuple(cards)
+
+
+def _natural_runs(naturals: Sequence[Card], ruleset: RuleSet) -> Iterator[tuple[Card, ...]]:
+    """Runs without jokers: every window of three or more of each stretch of
+    consecutive ranks (the common case, and much cheaper than the general one)."""
+    by_suit: dict[str, list[int]] = {}
+    for card in naturals:
+        by_suit.setdefault(card[1], []).append(RANK_OF[card[0]])
+    for suit_letter, ranks in by_suit.items():
+        if len(ranks) < 3:
+            continue
+        positions = sorted(
+            set(ranks) | ({14} if ruleset.ace == "high_or_low" and 1 in ranks else set())
+        )
+        stretch: list[int] = []
+        for position in [*positions, 99]:
+            if stretch and position == stretch[-1] + 1:
+                stretch.append(position)
+                continue
+            for first in range(len(stretch) - 2):
+                for last in range(first + 2, min(len(stretch), first + ruleset.max_run)):
+                    yield tuple(
+                        RANKS[(p - 1) % 13] + suit_letter for p in stretch[first : last + 1]
+                    )
+            stretch = [position]
+
+
+def accepting_cards(meld: Meld, ruleset: RuleSet) -> tuple[Card, ...]:
+    """The cards that might be laid off on `meld` (a superset; lay_off_options decides)."""
+    if meld.kind == "run":
+        suit_letter = meld.cards[0].as_[1]
+        low = _position_card(meld.start - 1, suit_letter, ruleset)
+        high = _position_card(meld.start + len(meld.cards), suit_letter, ruleset)
+        return (low, high, JOKER)
+    rank_letter = meld.cards[0].as_[0]
+    return (*(rank_letter + s for s in SUIT_ORDER), JOKER)
