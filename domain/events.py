@@ -99,6 +99,14 @@ class HandEnded(Event, frozen=True, tag="hand_ended"):
     totals: tuple[int, ...]
 
 
+class DeckRevealed(Event, frozen=True, tag="deck_revealed"):
+    """After a hand, the salt behind its deal's commitment: with the dealt
+    deck, anyone can check sha256 matches (see domain.fairness)."""
+
+    hand_number: int
+    salt: str
+
+
 class GameEnded(Event, frozen=True, tag="game_ended"):
     totals: tuple[int, ...]
     winners: tuple[int, ...]
@@ -115,5 +123,6 @@ AnyEvent = (
     | CardDiscarded
     | Knocked
     | HandEnded
+    | DeckRevealed
     | GameEnded
 )

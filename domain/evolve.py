@@ -12,6 +12,7 @@ from domain.events import (
     CardDiscarded,
     CardLaidOff,
     CardsDrawn,
+    DeckRevealed,
     GameEnded,
     GameStarted,
     HandDealt,
@@ -150,6 +151,8 @@ def evolve(state: GameState, event: AnyEvent) -> GameState:
                 results=(*state.results, result),
                 knock_from=None,
             )
+        case DeckRevealed():
+            return state
         case GameEnded(winners=winners):
             return replace(state, phase="over", winners=winners)
     raise ValueError(f"unknown event {event!r}")
