@@ -7,7 +7,7 @@ copies, so a hand is a multiset (a tuple that may repeat a code).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 Card = str
@@ -48,7 +48,7 @@ def is_card(code: object) -> bool:
     return isinstance(code, str) and code in VALID_CARDS
 
 
-def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
+def remove_cards(hand: Sequence[Card], cards: Iterable[Card]) -> tuple[Card, ...] | None:
     """The hand without `cards` (as a multiset), or None when the hand lacks one."""
     remaining = list(hand)
     for card in cards:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from msgspec.structs import replace
 
@@ -47,19 +48,6 @@ def _take(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
     return remaining
 
 
-def _next_turn(state: GameState, seat: int) -> GameState:
-    following = (seat + 1) % state.seats
-    return replace(
-        state,
-        phase="draw",
-        turn=following,
-        taken_from_pile=(),
-        melds_this_turn=0,
-        jokers_to_play=0,
-        placed_before_turn=len(state.placed[following]),
-    )
-
-
 def _placed(state: GameState, seat: int, cards: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
     return _set_seat(state.placed, seat, state.placed[seat] + tuple(cards))
 
@@ -69,93 +57,132 @@ def _put_meld(table: tuple[Meld, ...], meld: Meld) -> tuple[Meld, ...]:
 
 
 def evolve(state: GameState, event: AnyEvent) -> GameState:
-    match event:
-        case GameStarted(ruleset=ruleset, seats=seats):
-            return GameState(ruleset=ruleset, seats=seats, totals=(0,) * seats)
-        case HandDealt():
-            return _hand_dealt(state, event)
-        case CardsDrawn(seat=seat, source="stock"):
-            assert event.cards is not None
-            return replace(
-                state,
-                stock=state.stock[:-1],
-                phase="play",
-                knock_from=None,
-                hands=_set_seat(state.hands, seat, state.hands[seat] + event.cards),
-            )
-        case CardsDrawn(seat=seat, source="discard", count=count):
-            taken = state.discard_pile[len(state.discard_pile) - count :]
-            return replace(
-                state,
-                discard_pile=state.discard_pile[: len(state.discard_pile) - count],
-                phase="play",
-                knock_from=None,
-                taken_from_pile=taken,
-                hands=_set_seat(state.hands, seat, state.hands[seat] + taken),
-            )
-        case StockRenewed(stock=stock):
-            assert stock is not None
-            return replace(state, stock=stock, discard_pile=(), reuses=state.reuses + 1)
-        case MeldLaid(seat=seat, meld=meld):
-            cards = [p.card for p in meld.cards]
-            return replace(
-                state,
-                table=(*state.table, meld),
-                next_meld_id=meld.id + 1,
-                hands=_set_seat(state.hands, seat, _take(state.hands[seat], cards)),
-                opened=_set_seat(state.opened, seat, True),
-                placed=_placed(state, seat, cards),
-                melds_this_turn=state.melds_this_turn + 1,
-                jokers_to_play=max(0, state.jokers_to_play - cards.count(JOKER)),
-            )
-        case CardLaidOff(seat=seat, card=card, meld=meld):
-            return replace(
-                state,
-                table=_put_meld(state.table, meld),
-                hands=_set_seat(state.hands, seat, _take(state.hands[seat], [card])),
-                placed=_placed(state, seat, [card]),
-                jokers_to_play=max(0, state.jokers_to_play - (card == JOKER)),
-            )
-        case JokerSwapped(seat=seat, card=card, meld=meld):
-            hand = _take(state.hands[seat], [card]) + (JOKER,)
-            return replace(
-                state,
-                table=_put_meld(state.table, meld),
-                hands=_set_seat(state.hands, seat, hand),
-                placed=_placed(state, seat, [card]),
-                jokers_to_play=state.jokers_to_play + state.ruleset.strict_jokers,
-            )
-        case CardDiscarded(seat=seat, card=card):
-            discarded = replace(
-                state,
-                hands=_set_seat(state.hands, seat, _take(state.hands[seat], [card])),
-                discard_pile=(*state.discard_pile, card),
-                knock_from=seat,
-            )
-            return _next_turn(discarded, seat)
-        case Knocked(seat=seat, card=card, stock_card=stock_card):
-            assert stock_card is not None
-            return replace(
-                state,
-                discard_pile=state.discard_pile[:-1],
-                stock=state.stock[:-1],
-                knock_from=None,
-                hands=_set_seat(state.hands, seat, state.hands[seat] + (card, stock_card)),
-            )
-        case HandEnded():
-            result = HandResult(event.hand_number, event.winner, event.rummy, event.scores)
-            return replace(
-                state,
-                phase="deal",
-                totals=event.totals,
-                results=(*state.results, result),
-                knock_from=None,
-            )
-        case DeckRevealed():
-            return state
-        case GameEnded(winners=winners):
-            return replace(state, phase="over", winners=winners)
-    raise ValueError(f"unknown event {event!r}")
+    """The state after `event`. Dispatches on the event's exact type: isinstance
+    on msgspec structs is slow enough that a `match` over eleven classes was
+    a third of the engine's time in a simulation."""
+    apply = _APPLY.get(type(event))
+    if apply is None:
+        raise ValueError(f"unknown event {event!r}")
+    return apply(state, event)
+
+
+def _game_started(state: GameState, event: GameStarted) -> GameState:
+    return GameState(ruleset=event.ruleset, seats=event.seats, totals=(0,) * event.seats)
+
+
+def _cards_drawn(state: GameState, event: CardsDrawn) -> GameState:
+    seat = event.seat
+    if event.source == "stock":
+        assert event.cards is not None, "a redacted draw cannot be replayed"
+        return replace(
+            state,
+            stock=state.stock[:-1],
+            phase="play",
+            knock_from=None,
+            hands=_set_seat(state.hands, seat, state.hands[seat] + event.cards),
+        )
+    rest = len(state.discard_pile) - event.count
+    taken = state.discard_pile[rest:]
+    return replace(
+        state,
+        discard_pile=state.discard_pile[:rest],
+        phase="play",
+        knock_from=None,
+        taken_from_pile=taken,
+        hands=_set_seat(state.hands, seat, state.hands[seat] + taken),
+    )
+
+
+def _stock_renewed(state: GameState, event: StockRenewed) -> GameState:
+    assert event.stock is not None, "a redacted stock cannot be replayed"
+    return replace(state, stock=event.stock, discard_pile=(), reuses=state.reuses + 1)
+
+
+def _meld_laid(state: GameState, event: MeldLaid) -> GameState:
+    seat, meld = event.seat, event.meld
+    cards = [p.card for p in meld.cards]
+    return replace(
+        state,
+        table=(*state.table, meld),
+        next_meld_id=meld.id + 1,
+        hands=_set_seat(state.hands, seat, _take(state.hands[seat], cards)),
+        opened=_set_seat(state.opened, seat, True),
+        placed=_placed(state, seat, cards),
+        melds_this_turn=state.melds_this_turn + 1,
+        jokers_to_play=max(0, state.jokers_to_play - cards.count(JOKER)),
+    )
+
+
+def _card_laid_off(state: GameState, event: CardLaidOff) -> GameState:
+    seat, card = event.seat, event.card
+    return replace(
+        state,
+        table=_put_meld(state.table, event.meld),
+        hands=_set_seat(state.hands, seat, _take(state.hands[seat], [card])),
+        placed=_placed(state, seat, [card]),
+        jokers_to_play=max(0, state.jokers_to_play - (card == JOKER)),
+    )
+
+
+def _joker_swapped(state: GameState, event: JokerSwapped) -> GameState:
+    seat, card = event.seat, event.card
+    hand = _take(state.hands[seat], [card]) + (JOKER,)
+    return replace(
+        state,
+        table=_put_meld(state.table, event.meld),
+        hands=_set_seat(state.hands, seat, hand),
+        placed=_placed(state, seat, [card]),
+        jokers_to_play=state.jokers_to_play + state.ruleset.strict_jokers,
+    )
+
+
+def _card_discarded(state: GameState, event: CardDiscarded) -> GameState:
+    seat, card = event.seat, event.card
+    following = (seat + 1) % state.seats
+    # The discard and the next turn in one replace: the commonest event of all.
+    return replace(
+        state,
+        hands=_set_seat(state.hands, seat, _take(state.hands[seat], [card])),
+        discard_pile=(*state.discard_pile, card),
+        knock_from=seat,
+        phase="draw",
+        turn=following,
+        taken_from_pile=(),
+        melds_this_turn=0,
+        jokers_to_play=0,
+        placed_before_turn=len(state.placed[following]),
+    )
+
+
+def _knocked(state: GameState, event: Knocked) -> GameState:
+    assert event.stock_card is not None, "a redacted knock cannot be replayed"
+    seat = event.seat
+    return replace(
+        state,
+        discard_pile=state.discard_pile[:-1],
+        stock=state.stock[:-1],
+        knock_from=None,
+        hands=_set_seat(state.hands, seat, state.hands[seat] + (event.card, event.stock_card)),
+    )
+
+
+def _hand_ended(state: GameState, event: HandEnded) -> GameState:
+    result = HandResult(event.hand_number, event.winner, event.rummy, event.scores)
+    return replace(
+        state,
+        phase="deal",
+        totals=event.totals,
+        results=(*state.results, result),
+        knock_from=None,
+    )
+
+
+def _deck_revealed(state: GameState, event: DeckRevealed) -> GameState:
+    return state
+
+
+def _game_ended(state: GameState, event: GameEnded) -> GameState:
+    return replace(state, phase="over", winners=event.winners)
 
 
 def _hand_dealt(state: GameState, event: HandDealt) -> GameState:
@@ -183,3 +210,19 @@ def _hand_dealt(state: GameState, event: HandDealt) -> GameState:
         knock_from=None,
         reuses=0,
     )
+
+
+_APPLY: dict[type, Callable[[GameState, Any], GameState]] = {
+    GameStarted: _game_started,
+    HandDealt: _hand_dealt,
+    CardsDrawn: _cards_drawn,
+    StockRenewed: _stock_renewed,
+    MeldLaid: _meld_laid,
+    CardLaidOff: _card_laid_off,
+    JokerSwapped: _joker_swapped,
+    CardDiscarded: _card_discarded,
+    Knocked: _knocked,
+    HandEnded: _hand_ended,
+    DeckRevealed: _deck_revealed,
+    GameEnded: _game_ended,
+}

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
-from domain.cards import JOKER, Card, is_card, remove_cards
+from domain.cards import JOKER, VALID_CARDS, Card, remove_cards
 from domain.commands import AnyCommand, Deal, Discard, Draw, Knock, LayMelds, LayOff, SwapJoker
 from domain.errors import IllegalCommand
 from domain.events import (
@@ -34,7 +35,15 @@ from domain.melds import (
 from domain.scoring import game_winners, score_hand
 from domain.state import GameState
 
-__all__ = ["decide", "evolve", "replay", "needs_shuffle", "discardable", "leaves_discard"]
+__all__ = [
+    "decide",
+    "evolve",
+    "replay",
+    "needs_shuffle",
+    "discardable",
+    "leaves_discard",
+    "jokers_after_melds",
+]
 
 
 def replay(events: Iterable[AnyEvent], state: GameState | None = None) -> GameState:
@@ -57,47 +66,43 @@ def decide(state: GameState, seat: int | None, command: AnyCommand) -> list[AnyE
     """The events `command` by `seat` produces, or an IllegalCommand saying why not."""
     if state.phase == "over":
         raise IllegalCommand("the game is over", code="game_over")
-    match command:
-        case Deal():
-            return _deal(state, command)
+    kind = type(command)
+    if kind is Deal:
+        return _deal(state, command)  # type: ignore[arg-type]
     if seat is None or not 0 <= seat < state.seats:
         raise IllegalCommand(f"no seat {seat}", code="invalid_seat", seat=seat)
     if state.phase == "deal":
         raise IllegalCommand("no hand is being played", code="hand_not_started")
     _check_cards(command)
-    match command:
-        case Knock():
-            return _knock(state, seat)
+    if kind is Knock:
+        return _knock(state, seat)
     if seat != state.turn:
         raise IllegalCommand(
             f"it is seat {state.turn}'s turn", code="not_your_turn", seat=seat, turn=state.turn
         )
-    match command:
-        case Draw():
-            return _draw(state, seat, command)
+    if kind is Draw:
+        return _draw(state, seat, command)  # type: ignore[arg-type]
     if state.phase != "play":
         raise IllegalCommand("draw a card first", code="wrong_phase", phase=state.phase)
-    match command:
-        case LayMelds():
-            return _lay_melds(state, seat, command)
-        case LayOff():
-            return _lay_off(state, seat, command)
-        case SwapJoker():
-            return _swap_joker(state, seat, command)
-        case Discard():
-            return _discard(state, seat, command)
-    raise IllegalCommand(f"unknown command {command!r}", code="invalid_command")
+    handler = _PLAY_HANDLERS.get(kind)
+    if handler is None:
+        raise IllegalCommand(f"unknown command {command!r}", code="invalid_command")
+    return handler(state, seat, command)
 
 
 def _check_cards(command: AnyCommand) -> None:
-    cards: list[str] = []
-    match command:
-        case LayMelds(melds=melds):
-            cards = [c for meld in melds for c in meld]
-        case LayOff(card=card) | SwapJoker(card=card) | Discard(card=card):
-            cards = [card]
+    # Dispatch on the exact type: this runs for every command a bot or a
+    # simulation issues, and a class-pattern match costs several isinstance calls.
+    kind = type(command)
+    cards: Sequence[object]
+    if kind is LayMelds:
+        cards = [c for meld in command.melds for c in meld]  # type: ignore[union-attr]
+    elif kind is Discard or kind is LayOff or kind is SwapJoker:
+        cards = (command.card,)  # type: ignore[union-attr]
+    else:
+        return
     for card in cards:
-        if not is_card(card):
+        if card not in VALID_CARDS:
             raise IllegalCommand(f"{card!r} is not a card code", code="invalid_card", card=card)
 
 
@@ -243,13 +248,24 @@ def discardable(state: GameState, hand: Sequence[Card], jokers_to_play: int = 0)
     ]
 
 
+def may_discard(state: GameState, hand: Sequence[Card], card: Card) -> bool:
+    """Whether `card`, held in `hand`, may be discarded now (no_same_discard aside
+    from jokers, which the caller checks)."""
+    taken = state.taken_from_pile
+    if not state.ruleset.no_same_discard or card not in taken:
+        return True
+    return hand.count(card) > taken.count(card)
+
+
 def leaves_discard(state: GameState, hand: Sequence[Card], jokers_to_play: int) -> bool:
     """After a play the seat must still be able to end its turn: go out now
     (when `go_out: any`), keep a card it may discard, or still owe a joker."""
     if not hand:
         return state.ruleset.go_out == "any"
     if jokers_to_play > 0:
-        return True
+        # The owed jokers leave the hand before the turn can end.
+        rest = remove_cards(hand, [JOKER] * jokers_to_play)
+        return rest is not None and leaves_discard(state, rest, 0)
     # Fast path: more cards than were taken from the pile leaves one to discard.
     if not state.ruleset.strict_jokers and len(hand) > len(state.taken_from_pile):
         return True
@@ -290,7 +306,7 @@ def _lay_melds(state: GameState, seat: int, command: LayMelds) -> list[AnyEvent]
                 points=points,
                 minimum=ruleset.initial_meld_min,
             )
-    _check_leaves_discard(state, hand, state.jokers_to_play)
+    _check_leaves_discard(state, hand, jokers_after_melds(state, command.melds))
     events: list[AnyEvent] = []
     for offset, shape in enumerate(shapes):
         meld = Meld(
@@ -302,6 +318,12 @@ def _lay_melds(state: GameState, seat: int, command: LayMelds) -> list[AnyEvent]
         )
         events.append(MeldLaid(seat=seat, meld=meld))
     return events + _went_out_if_empty(state, seat, hand, events)
+
+
+def jokers_after_melds(state: GameState, melds: Sequence[Sequence[Card]]) -> int:
+    """The swapped jokers still owed once `melds` are laid (strict_jokers)."""
+    laid = sum(card == JOKER for meld in melds for card in meld)
+    return max(0, state.jokers_to_play - laid)
 
 
 def _find_meld(state: GameState, meld_id: int) -> Meld:
@@ -330,6 +352,7 @@ def _swap_joker(state: GameState, seat: int, command: SwapJoker) -> list[AnyEven
     _check_opened(state, seat)
     hand = _hand_without(state, seat, [command.card]) + (JOKER,)
     meld = swap_joker(_find_meld(state, command.meld_id), command.card, ruleset)
+    _check_leaves_discard(state, hand, state.jokers_to_play + ruleset.strict_jokers)
     if ruleset.strict_jokers and not joker_playable(state, hand, meld):
         raise IllegalCommand(
             "the joker could not be played this turn (strict_jokers)",
@@ -356,7 +379,7 @@ def _discard(state: GameState, seat: int, command: Discard) -> list[AnyEvent]:
         raise IllegalCommand("play the swapped joker first", code="joker_must_be_played")
     if command.card == JOKER and ruleset.strict_jokers:
         raise IllegalCommand("jokers may not be discarded", code="joker_discard_forbidden")
-    if command.card not in discardable(state, state.hands[seat]):
+    if not may_discard(state, state.hands[seat], command.card):
         raise IllegalCommand(
             f"{command.card} was taken from the pile this turn",
             code="same_discard",
@@ -412,3 +435,11 @@ def _end_hand(state: GameState, winner: int | None, rummy: bool) -> list[AnyEven
     if winners is not None:
         events.append(GameEnded(totals=totals, winners=winners))
     return events
+
+
+_PLAY_HANDLERS: dict[type, Callable[[GameState, int, Any], list[AnyEvent]]] = {
+    LayMelds: _lay_melds,
+    LayOff: _lay_off,
+    SwapJoker: _swap_joker,
+    Discard: _discard,
+}

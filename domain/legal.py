@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from domain.cards import JOKER, Card, remove_cards
 from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, PlayerCommand, SwapJoker
-from domain.game import discardable, joker_playable, leaves_discard
+from domain.game import discardable, joker_playable, jokers_after_melds, leaves_discard
 from domain.melds import (
     accepting_cards,
     form_meld,
@@ -25,7 +25,7 @@ from domain.melds import (
     possible_melds,
     swapped_meld,
 )
-from domain.rules import RuleSet
+from domain.rules import Ace, RuleSet
 from domain.state import GameState
 
 MAX_INITIAL_COMBINATIONS = 64
@@ -107,7 +107,7 @@ def melds_in(hand: Sequence[Card], ruleset: RuleSet) -> list[tuple[Card, ...]]:
 @lru_cache(maxsize=65536)
 def _cached_melds(
     hand: tuple[Card, ...],
-    ace: str,
+    ace: Ace,
     max_run: int,
     set_suits: bool,
     strict_groups: bool,
@@ -117,7 +117,7 @@ def _cached_melds(
     ruleset = RuleSet(
         ace=ace,
         max_run=max_run,
-        set_suits=set_suits,  # type: ignore[arg-type]
+        set_suits=set_suits,
         strict_groups=strict_groups,
         strict_jokers=strict_jokers,
         decks=decks,
@@ -139,7 +139,7 @@ def _meld_commands(state: GameState, seat: int, hand: tuple[Card, ...]) -> list[
     commands: list[PlayerCommand] = []
     for group in groups:
         rest = remove_cards(hand, [c for meld in group for c in meld])
-        if rest is not None and leaves_discard(state, rest, state.jokers_to_play):
+        if rest is not None and leaves_discard(state, rest, jokers_after_melds(state, group)):
             commands.append(LayMelds(group))
     return commands
 
@@ -207,6 +207,9 @@ def _swaps(state: GameState, hand: tuple[Card, ...]) -> list[PlayerCommand]:
             if swapped is None:
                 continue
             new_hand = (*(remove_cards(hand, [card]) or ()), JOKER)
+            owed = state.jokers_to_play + state.ruleset.strict_jokers
+            if not leaves_discard(state, new_hand, owed):
+                continue
             if state.ruleset.strict_jokers and not joker_playable(state, new_hand, swapped):
                 continue
             commands.append(SwapJoker(card, meld.id))

@@ -40,7 +40,7 @@ def deal_command(state: GameState, rng: random.Random) -> Deal:
 
 def with_shuffle(state: GameState, command: AnyCommand, rng: random.Random) -> AnyCommand:
     """Fill in the pile's shuffle when this stock draw turns the pile over."""
-    if isinstance(command, Draw) and command.source == "stock":
+    if type(command) is Draw and command.source == "stock":
         size = needs_shuffle(state)
         if size:
             order = list(range(size))
@@ -108,7 +108,7 @@ def simulate_hands(
     while played < hands:
         for _, _, events, _ in play_game(ruleset, seats, seed + game, max_hands=hands - played):
             commands += 1
-            if any(isinstance(event, HandEnded) for event in events):
+            if any(type(event) is HandEnded for event in events):
                 played += 1
                 if on_hand is not None:
                     on_hand()

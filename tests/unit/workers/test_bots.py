@@ -1,0 +1,211 @@
+"""Bots: legal commands in every preset, no hidden card in their input, greedy habits."""
+
+from __future__ import annotations
+
+import inspect
+import random
+
+import pytest
+
+from domain.commands import Discard, Draw, Knock, LayMelds, LayOff
+from domain.events import HandDealt, HandEnded
+from domain.game import decide, evolve
+from domain.melds import Meld, Placed
+from domain.rules import PRESETS, build_ruleset
+from domain.state import GameState, new_game
+from domain.views import SeatView, redact, view_for
+from service.simulation import deal_command, with_shuffle
+from workers.bots import LEVELS, SeatMemory, choose
+from workers.bots.evaluate import arrange
+from workers.ladder import hand_winners, run_ladder, wilson
+
+# Small search budget: tests check legality, not strength.
+BUDGET = 0.005
+ROLLOUTS = 3
+
+TABLES = [
+    ("basic", {}, 2),
+    ("basic", {}, 4),
+    ("palace", {}, 4),
+    ("palace", {"knocking": True, "strict_jokers": True}, 3),
+    ("palace", {"short_deck": True, "strict_groups": True, "ace": "cyclic"}, 2),
+    ("duel", {}, 2),
+    ("classic", {}, 3),
+]
+
+
+def _play(preset, overrides, seats, levels, seed, max_commands):  # type: ignore[no-untyped-def]
+    """Bot-vs-bot play; every bot gets only its view and its redacted events."""
+    ruleset = build_ruleset(preset, overrides)
+    rng = random.Random(seed)
+    state: GameState = new_game(ruleset, seats)
+    memories = [SeatMemory(seat, seats) for seat in range(seats)]
+    commands = 0
+
+    def apply(seat, command):  # type: ignore[no-untyped-def]
+        nonlocal state
+        for event in decide(state, seat, command):
+            state = evolve(state, event)
+            for viewer, memory in enumerate(memories):
+                memory.observe(redact(event, viewer))
+
+    while state.phase != "over" and commands < max_commands:
+        if state.phase == "deal":
+            apply(None, deal_command(state, rng))
+            continue
+        if state.knock_from is not None:
+            for seat in range(seats):
+                view = view_for(state, seat)
+                if view.legal_commands == (Knock(),):
+                    level = levels[seat]
+                    choice = choose(view, ruleset, level, rng, memories[seat], BUDGET, ROLLOUTS)
+                    assert choice in (None, Knock()), f"seed {seed}"
+                    if choice is not None:
+                        apply(seat, choice)
+                        break
+        if state.phase != "draw" and state.phase != "play":
+            continue
+        seat = state.turn
+        view = view_for(state, seat)
+        command = choose(view, ruleset, levels[seat], rng, memories[seat], BUDGET, ROLLOUTS)
+        assert command in view.legal_commands, f"seed {seed}: {command} not legal"
+        apply(seat, with_shuffle(state, command, rng))
+        commands += 1
+    return state, commands
+
+
+@pytest.mark.parametrize(("preset", "overrides", "seats"), TABLES)
+def test_every_level_plays_legal_commands(preset, overrides, seats):  # type: ignore[no-untyped-def]
+    for seed in range(2):
+        levels = [(seed + seat) % 4 + 1 for seat in range(seats)]
+        _play(preset, overrides, seats, levels, seed, max_commands=150)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_bot_games_finish(preset):  # type: ignore[no-untyped-def]
+    seats = 2 if preset != "palace" else 3
+    levels = [3, 2, 1][:seats]
+    state, _ = _play(preset, {"game_end": "hands:2"}, seats, levels, 11, max_commands=5000)
+    assert state.phase == "over"
+
+
+def test_random_states_give_legal_commands_at_each_level():  # type: ignore[no-untyped-def]
+    # Random play to many states, then every level is asked at each one.
+    rng = random.Random(5)
+    for preset, overrides, seats in TABLES:
+        ruleset = build_ruleset(preset, overrides)
+        state = new_game(ruleset, seats)
+        for _ in range(120):
+            if state.phase == "over":
+                break
+            if state.phase == "deal":
+                events = decide(state, None, deal_command(state, rng))
+            else:
+                view = view_for(state, state.turn)
+                for level in LEVELS:
+                    command = choose(view, ruleset, level, rng, None, BUDGET, ROLLOUTS)
+                    assert command in view.legal_commands, (preset, level, command)
+                command = rng.choice(view.legal_commands)
+                events = decide(state, state.turn, with_shuffle(state, command, rng))
+            for event in events:
+                state = evolve(state, event)
+
+
+def test_bot_input_holds_no_hidden_card():  # type: ignore[no-untyped-def]
+    ruleset = build_ruleset("basic")
+    rng = random.Random(3)
+    state = new_game(ruleset, 2)
+    dealt = decide(state, None, deal_command(state, rng))
+    for event in dealt:
+        state = evolve(state, event)
+    seat = state.turn
+    view = view_for(state, seat)
+    other = set(state.hands[1 - seat]) | set(state.stock)
+    assert not other & set(view.hand or ())
+    # The bot API takes a SeatView and a memory, never the state.
+    parameters = inspect.signature(choose).parameters
+    assert list(parameters)[:2] == ["view", "ruleset"]
+    assert "state" not in parameters
+    memory = SeatMemory(seat, 2)
+    for event in dealt:
+        seen = redact(event, seat)
+        assert isinstance(seen, HandDealt) and seen.deck is None
+        assert seen.hands is not None and seen.hands[1 - seat] is None
+        memory.observe(seen)
+    assert not any(memory.known)
+    for level in LEVELS:
+        assert choose(view, ruleset, level, rng, memory, BUDGET, ROLLOUTS) in view.legal_commands
+
+
+def _view(hand, phase="play", legal=(), discard_pile=("KD",), table=()):  # type: ignore[no-untyped-def]
+    return SeatView(
+        seat=0,
+        seats=2,
+        phase=phase,
+        hand_number=1,
+        dealer=1,
+        turn=0,
+        hand=tuple(sorted(hand)),
+        hand_sizes=(len(hand), 10),
+        table=table,
+        discard_pile=discard_pile,
+        stock_count=20,
+        reuses=0,
+        opened=(False, False),
+        totals=(0, 0),
+        results=(),
+        winners=(),
+        taken_from_pile=(),
+        melds_this_turn=0,
+        jokers_to_play=0,
+        knock_open=False,
+        legal_commands=tuple(legal),
+    )
+
+
+def test_greedy_lays_down_a_meld_it_holds():  # type: ignore[no-untyped-def]
+    hand = ("5H", "6H", "7H", "KS", "2C")
+    legal = [LayMelds((("5H", "6H", "7H"),)), *(Discard(c) for c in sorted(hand))]
+    command = choose(_view(hand, legal=legal), build_ruleset("basic"), 2, random.Random(0))
+    assert command == LayMelds((("5H", "6H", "7H"),))
+
+
+def test_greedy_discards_the_highest_deadwood():  # type: ignore[no-untyped-def]
+    hand = ("5H", "6H", "7H", "QS", "2C", "9D")
+    legal = [Discard(c) for c in sorted(hand)]
+    command = choose(_view(hand, legal=legal), build_ruleset("basic"), 2, random.Random(0))
+    assert command == Discard("QS")
+
+
+def test_greedy_lays_off_deadwood_and_draws_what_completes_a_meld():  # type: ignore[no-untyped-def]
+    ruleset = build_ruleset("basic")
+    run = Meld(1, "run", 1, (Placed("8C", "8C"), Placed("9C", "9C"), Placed("TC", "TC")), 8)
+    hand = ("JC", "2D", "3H")
+    legal = [LayOff("JC", 1), *(Discard(c) for c in sorted(hand))]
+    command = choose(_view(hand, legal=legal, table=(run,)), ruleset, 2, random.Random(0))
+    assert command == LayOff("JC", 1)
+    draws = [Draw("stock"), Draw("discard", 1)]
+    hand = ("KS", "KH", "2D", "7C")
+    view = _view(hand, phase="draw", legal=draws, discard_pile=("KD",))
+    assert choose(view, ruleset, 2, random.Random(0)) == Draw("discard", 1)
+    view = _view(hand, phase="draw", legal=draws, discard_pile=("4H",))
+    assert choose(view, ruleset, 2, random.Random(0)) == Draw("stock")
+
+
+def test_arrangement_finds_least_deadwood():  # type: ignore[no-untyped-def]
+    ruleset = build_ruleset("basic")
+    best = arrange(("7H", "7S", "7D", "8C", "9C", "TC", "KC"), ruleset)
+    assert (best.deadwood, best.loose) == (10, ("KC",))
+    # 7H can serve the set or the run, not both: the run leaves less.
+    best = arrange(("7H", "7S", "7D", "8H", "9H", "KC"), ruleset)
+    assert (best.deadwood, sorted(best.loose)) == (24, ["7D", "7S", "KC"])
+
+
+def test_ladder_runs_and_counts_hands():  # type: ignore[no-untyped-def]
+    result = run_ladder("basic", 2, high=2, low=1, hands=4, seed=1)
+    assert result.hands == 4 and 0 <= result.wins <= 4
+    assert set(result.latencies) == {1, 2}
+    low, high = wilson(result.wins, result.hands)
+    assert 0.0 <= low <= high <= 1.0
+    ended = HandEnded(1, "stock_exhausted", None, False, ((), ()), (3, 3), (0, 0), (0, 0))
+    assert hand_winners(ended) == [0, 1]

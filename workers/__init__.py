@@ -1,0 +1,1 @@
+"""Background work: bot players, their ladder benchmark, and (later) rq jobs."""

@@ -1,0 +1,278 @@
+"""The bot ladder: a higher level against the level below, hand after hand,
+with the higher seat moved round the table each game.
+
+    python -m workers.ladder --preset basic --bots 3,4 --hands 1000 [--seats 2]
+
+Every bot sees only its seat's view and the events redacted for it. Prints
+the higher level's share of hands won with a Wilson 95% interval, hands per
+second, and each level's decision latency (p50/p95).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+
+import msgspec
+
+from domain.commands import Knock
+from domain.events import AnyEvent, HandEnded
+from domain.game import decide, evolve
+from domain.rules import build_ruleset, validate_seats
+from domain.state import GameState, new_game
+from domain.views import redact, view_for
+from service.simulation import deal_command, with_shuffle
+from workers.bots import SeatMemory, choose
+from workers.bots.search import DEFAULT_BUDGET_S
+
+
+class LadderResult(msgspec.Struct):
+    preset: str
+    seats: int
+    high: int
+    low: int
+    hands: int
+    wins: float  # hands the higher level won (a shared win counts its share)
+    pairwise: float  # per lower seat, hands where the higher seat outscored it
+    pairs: int
+    seconds: float
+    latencies: dict[int, list[float]]
+
+    @property
+    def hands_per_second(self) -> float:
+        return self.hands / self.seconds if self.seconds else 0.0
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval (95% by default) of a proportion."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - spread), min(1.0, centre + spread)
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def hand_winners(event: HandEnded) -> list[int]:
+    """Who won the hand: who went out, else the top scorers (nobody went out)."""
+    if event.winner is not None:
+        return [event.winner]
+    best = max(event.scores)
+    return [seat for seat, score in enumerate(event.scores) if score == best]
+
+
+class _Table:
+    """One game between bots, each fed only its view and its redacted events."""
+
+    def __init__(
+        self,
+        preset: str,
+        levels: Sequence[int],
+        rng: random.Random,
+        budget_s: float,
+        latencies: dict[int, list[float]],
+    ) -> None:
+        self.ruleset = build_ruleset(preset)
+        self.seats = len(levels)
+        validate_seats(self.ruleset, self.seats)
+        self.levels = levels
+        self.rng = rng
+        self.budget_s = budget_s
+        self.latencies = latencies
+        self.state: GameState = new_game(self.ruleset, self.seats)
+        self.memories = [SeatMemory(seat, self.seats) for seat in range(self.seats)]
+        self.knock_asked: tuple[int, int] | None = None
+
+    def play(self, on_hand: Callable[[HandEnded], bool]) -> None:
+        """Play to the game's end, or until `on_hand` returns False."""
+        while self.state.phase != "over":
+            if self.state.phase == "deal":
+                self._apply(None, deal_command(self.state, self.rng))
+                continue
+            if self._offer_knocks():
+                continue
+            seat = self.state.turn
+            command = self._ask(seat)
+            assert command is not None, f"seat {seat} passed in turn"
+            for event in self._apply(seat, with_shuffle(self.state, command, self.rng)):
+                if isinstance(event, HandEnded) and not on_hand(event):
+                    return
+
+    def _ask(self, seat: int):  # type: ignore[no-untyped-def]
+        view = view_for(self.state, seat)
+        level = self.levels[seat]
+        started = time.perf_counter()
+        command = choose(
+            view, self.ruleset, level, self.rng, self.memories[seat], budget_s=self.budget_s
+        )
+        self.latencies.setdefault(level, []).append(time.perf_counter() - started)
+        return command
+
+    def _offer_knocks(self) -> bool:
+        """Out of turn, first come first served: the seats after the turn are asked once."""
+        state = self.state
+        if not (state.ruleset.knocking and state.knock_from is not None):
+            return False
+        marker = (len(state.discard_pile), state.turn)
+        if self.knock_asked == marker:
+            return False
+        self.knock_asked = marker
+        for step in range(1, self.seats):
+            seat = (state.turn + step) % self.seats
+            if seat == state.knock_from:
+                continue
+            if self._ask(seat) == Knock():
+                self._apply(seat, Knock())
+                return True
+        return False
+
+    def _apply(self, seat: int | None, command) -> list[AnyEvent]:  # type: ignore[no-untyped-def]
+        events = decide(self.state, seat, command)
+        for event in events:
+            self.state = evolve(self.state, event)
+            for viewer, memory in enumerate(self.memories):
+                memory.observe(redact(event, viewer))
+        return events
+
+
+def run_ladder(
+    preset: str,
+    seats: int,
+    high: int,
+    low: int,
+    hands: int,
+    seed: int = 0,
+    budget_s: float = DEFAULT_BUDGET_S,
+    progress: Callable[[int, int], None] | None = None,
+) -> LadderResult:
+    """`hands` hands of one `high`-level seat against `seats - 1` `low`-level seats."""
+    rng = random.Random(seed)
+    latencies: dict[int, list[float]] = {}
+    played = 0
+    wins = pairwise = 0.0
+    game = 0
+    started = time.perf_counter()
+    while played < hands:
+        high_seat = game % seats  # seats alternate: the higher level moves round
+        levels = [high if seat == high_seat else low for seat in range(seats)]
+
+        def on_hand(event: HandEnded, high_seat: int = high_seat) -> bool:
+            nonlocal played, wins, pairwise
+            winners = hand_winners(event)
+            if high_seat in winners:
+                wins += 1 / len(winners)
+            mine = event.scores[high_seat]
+            for seat, score in enumerate(event.scores):
+                if seat != high_seat:
+                    pairwise += 1.0 if mine > score else 0.5 if mine == score else 0.0
+            played += 1
+            if progress is not None:
+                progress(played, hands)
+            return played < hands
+
+        _Table(preset, levels, rng, budget_s, latencies).play(on_hand)
+        game += 1
+    return LadderResult(
+        preset=preset,
+        seats=seats,
+        high=high,
+        low=low,
+        hands=played,
+        wins=wins,
+        pairwise=pairwise,
+        pairs=played * (seats - 1),
+        seconds=time.perf_counter() - started,
+        latencies=latencies,
+    )
+
+
+_last_drawn = [0.0]
+
+
+def progress_bar(done: int, total: int, started: float = time.perf_counter()) -> None:
+    now = time.perf_counter()
+    if done < total and now - _last_drawn[0] < 0.25:
+        return  # redraw a few times a second, not once a hand
+    _last_drawn[0] = now
+    width = 30
+    filled = width * done // max(total, 1)
+    rate = done / max(time.perf_counter() - started, 1e-9)
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} hands")
+    sys.stderr.write(f" {rate:.1f} h/s")
+    if done >= total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def format_results(results: Sequence[LadderResult]) -> str:
+    lines = [
+        "| preset | seats | high v low | hands | high wins | 95% CI | beats each low seat "
+        "| 95% CI | hands/s |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in results:
+        low_ci, high_ci = wilson(r.wins, r.hands)
+        pair_low, pair_high = wilson(r.pairwise, r.pairs)
+        lines.append(
+            f"| {r.preset} | {r.seats} | {r.high} v {r.low} | {r.hands} | "
+            f"{r.wins / r.hands:.1%} | {low_ci:.1%}–{high_ci:.1%} | "
+            f"{r.pairwise / r.pairs:.1%} | {pair_low:.1%}–{pair_high:.1%} | "
+            f"{r.hands_per_second:.1f} |"
+        )
+    merged: dict[int, list[float]] = {}
+    for r in results:
+        for level, values in r.latencies.items():
+            merged.setdefault(level, []).extend(values)
+    lines += ["", "| level | decisions | p50 ms | p95 ms | max ms |", "|---|---|---|---|---|"]
+    for level in sorted(merged):
+        values = merged[level]
+        lines.append(
+            f"| {level} | {len(values)} | {percentile(values, 0.5) * 1e3:.2f} | "
+            f"{percentile(values, 0.95) * 1e3:.2f} | {max(values) * 1e3:.2f} |"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--preset", default="basic")
+    parser.add_argument("--bots", default="1,2", help="two levels, e.g. 3,4")
+    parser.add_argument("--seats", type=int, default=None, help="2 for most, 4 for palace")
+    parser.add_argument("--hands", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--budget", type=float, default=DEFAULT_BUDGET_S, help="level 4, s/move")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    args = parser.parse_args(argv)
+    levels = sorted(int(x) for x in args.bots.split(","))
+    if len(levels) != 2:
+        parser.error("--bots takes two levels, e.g. 3,4")
+    seats = args.seats or (4 if args.preset == "palace" else 2)
+    started = time.perf_counter()
+    result = run_ladder(
+        args.preset,
+        seats,
+        high=levels[1],
+        low=levels[0],
+        hands=args.hands,
+        seed=args.seed,
+        budget_s=args.budget,
+        progress=None if args.quiet else lambda d, t: progress_bar(d, t, started),
+    )
+    print(format_results([result]))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
