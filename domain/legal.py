@@ -18,6 +18,7 @@ from domain.cards import JOKER, Card, remove_cards
 from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, PlayerCommand, SwapJoker
 from domain.game import discardable, joker_playable, jokers_after_melds, leaves_discard
 from domain.melds import (
+    Meld,
     accepting_cards,
     form_meld,
     lay_off_options,
@@ -178,23 +179,61 @@ def _initial_melds(
 
 
 def _lay_offs(state: GameState, hand: tuple[Card, ...]) -> list[PlayerCommand]:
-    if not state.ruleset.lay_off:
+    if not state.ruleset.lay_off or not state.table:
         return []
-    held = set(hand)
+    fits = _table_fits(state.table, state.ruleset)
     commands: list[PlayerCommand] = []
-    for meld in state.table:
-        for card in sorted(held.intersection(accepting_cards(meld, state.ruleset))):
-            options = lay_off_options(meld, card, state.ruleset)
-            if not options:
-                continue
-            rest = remove_cards(hand, [card])
-            assert rest is not None
-            jokers_to_play = max(0, state.jokers_to_play - (card == JOKER))
-            if not leaves_discard(state, rest, jokers_to_play):
-                continue
-            for end, _ in options:
-                commands.append(LayOff(card, meld.id, end if len(options) > 1 else None))
+    for card in sorted(set(hand).intersection(fits)):
+        rest = remove_cards(hand, [card])
+        assert rest is not None
+        jokers_to_play = max(0, state.jokers_to_play - (card == JOKER))
+        if leaves_discard(state, rest, jokers_to_play):
+            commands.extend(fits[card])
     return commands
+
+
+def _table_fits(table: tuple[Meld, ...], ruleset: RuleSet) -> dict[Card, tuple[LayOff, ...]]:
+    """Every card that some meld on the table takes, with the lay-offs it allows."""
+    return _cached_table_fits(
+        table,
+        ruleset.ace,
+        ruleset.max_run,
+        ruleset.set_suits,
+        ruleset.strict_groups,
+        ruleset.strict_jokers,
+        ruleset.decks,
+    )
+
+
+@lru_cache(maxsize=4096)
+def _cached_table_fits(
+    table: tuple[Meld, ...],
+    ace: Ace,
+    max_run: int,
+    set_suits: bool,
+    strict_groups: bool,
+    strict_jokers: bool,
+    decks: int,
+) -> dict[Card, tuple[LayOff, ...]]:
+    # The table changes only when a meld is laid or grows, far less often
+    # than a seat asks what it may lay off, so the answer is remembered.
+    ruleset = RuleSet(
+        ace=ace,
+        max_run=max_run,
+        set_suits=set_suits,
+        strict_groups=strict_groups,
+        strict_jokers=strict_jokers,
+        decks=decks,
+    )
+    fits: dict[Card, list[LayOff]] = {}
+    for meld in table:
+        for card in sorted(set(accepting_cards(meld, ruleset))):
+            options = lay_off_options(meld, card, ruleset)
+            for end, _ in options:
+                fits.setdefault(card, []).append(
+                    LayOff(card, meld.id, end if len(options) > 1 else None)
+                )
+    return {card: tuple(lay_offs) for card, lay_offs in fits.items()}
 
 
 def _swaps(state: GameState, hand: tuple[Card, ...]) -> list[PlayerCommand]:
