@@ -236,16 +236,21 @@ def discardable(state: GameState, hand: Sequence[Card], jokers_to_play: int = 0)
     if jokers_to_play:
         return []
     ruleset = state.ruleset
-    strict = ruleset.strict_jokers
     if not (ruleset.no_same_discard and state.taken_from_pile):
-        return [card for card in dict.fromkeys(hand) if not (strict and card == JOKER)]
-    taken = state.taken_from_pile
-    return [
-        card
-        for card in dict.fromkeys(hand)
-        if not (strict and card == JOKER)
-        and (card not in taken or hand.count(card) > taken.count(card))
-    ]
+        cards = list(dict.fromkeys(hand))
+    else:
+        taken = state.taken_from_pile
+        cards = [
+            card
+            for card in dict.fromkeys(hand)
+            if card not in taken or hand.count(card) > taken.count(card)
+        ]
+    if ruleset.strict_jokers and JOKER in cards:
+        # strict_jokers forbids joker discards, but a hand of nothing but
+        # jokers must still be able to end its turn: then a joker may go.
+        naturals = [card for card in cards if card != JOKER]
+        return naturals or cards
+    return cards
 
 
 def may_discard(state: GameState, hand: Sequence[Card], card: Card) -> bool:
@@ -360,7 +365,9 @@ def _swap_joker(state: GameState, seat: int, command: SwapJoker) -> list[AnyEven
             card=command.card,
             meld_id=command.meld_id,
         )
-    return [JokerSwapped(seat=seat, card=command.card, meld=meld)]
+    events: list[AnyEvent] = [JokerSwapped(seat=seat, card=command.card, meld=meld)]
+    _check_jokers_still_playable(state, seat, events, code="invalid_joker_swap")
+    return events
 
 
 def joker_playable(state: GameState, hand: Sequence[Card], swapped: Meld) -> bool:
@@ -372,12 +379,57 @@ def joker_playable(state: GameState, hand: Sequence[Card], swapped: Meld) -> boo
     return can_meld and any(JOKER in meld for meld in possible_melds(hand, state.ruleset))
 
 
+def owed_jokers_playable(state: GameState, seat: int) -> bool:
+    """strict_jokers: can the seat still play a joker it owes and then end its turn?"""
+    owed = state.jokers_to_play
+    if not owed or state.phase != "play":
+        return True
+    ruleset, hand = state.ruleset, state.hands[seat]
+    rest = remove_cards(hand, [JOKER])
+    if rest is None:
+        return False
+    table_fits = ruleset.lay_off and any(lay_off_options(m, JOKER, ruleset) for m in state.table)
+    if table_fits and leaves_discard(state, rest, owed - 1):
+        return True
+    if ruleset.melds_per_turn == "one" and state.melds_this_turn:
+        return False
+    for meld in possible_melds(hand, ruleset):
+        left = remove_cards(hand, meld) if JOKER in meld else None
+        if left is not None and leaves_discard(state, left, max(0, owed - meld.count(JOKER))):
+            return True
+    return False
+
+
+def owed_jokers_block_discard(state: GameState, seat: int) -> bool:
+    """strict_jokers: a swapped joker must be played this turn, so it blocks
+    the discard, but only while it can still be played; a seat whose owed
+    joker has no place left may end its turn rather than be stuck."""
+    return bool(state.jokers_to_play) and owed_jokers_playable(state, seat)
+
+
+def _check_jokers_still_playable(
+    state: GameState, seat: int, events: Sequence[AnyEvent], code: str = "joker_must_be_played"
+) -> None:
+    # A play that strands a swapped joker would leave the seat no way to end its turn.
+    if not state.ruleset.strict_jokers:
+        return
+    after = state
+    for event in events:
+        after = evolve(after, event)
+    if not owed_jokers_playable(after, seat):
+        raise IllegalCommand("the swapped joker could not be played after this", code=code)
+
+
 def _discard(state: GameState, seat: int, command: Discard) -> list[AnyEvent]:
     ruleset = state.ruleset
     hand = _hand_without(state, seat, [command.card])
-    if state.jokers_to_play:
+    if owed_jokers_block_discard(state, seat):
         raise IllegalCommand("play the swapped joker first", code="joker_must_be_played")
-    if command.card == JOKER and ruleset.strict_jokers:
+    if (
+        command.card == JOKER
+        and ruleset.strict_jokers
+        and any(card != JOKER for card in discardable(state, state.hands[seat]))
+    ):
         raise IllegalCommand("jokers may not be discarded", code="joker_discard_forbidden")
     if not may_discard(state, state.hands[seat], command.card):
         raise IllegalCommand(

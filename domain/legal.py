@@ -16,7 +16,15 @@ from functools import lru_cache
 
 from domain.cards import JOKER, Card, remove_cards
 from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, PlayerCommand, SwapJoker
-from domain.game import discardable, joker_playable, jokers_after_melds, leaves_discard
+from domain.errors import DomainError
+from domain.game import (
+    decide,
+    discardable,
+    joker_playable,
+    jokers_after_melds,
+    leaves_discard,
+    owed_jokers_block_discard,
+)
 from domain.melds import (
     Meld,
     accepting_cards,
@@ -56,6 +64,26 @@ def legal_of_kind(state: GameState, seat: int, kind: str) -> list[PlayerCommand]
     """
     if state.phase != "play" or seat != state.turn:
         return []
+    commands = _of_kind(state, seat, kind)
+    if (
+        state.ruleset.strict_jokers
+        and kind != "discard"
+        and (state.jokers_to_play or kind == "swap_joker")
+    ):
+        # Whether a swapped joker stays playable depends on the whole play: ask decide.
+        commands = [c for c in commands if _accepted(state, seat, c)]
+    return commands
+
+
+def _accepted(state: GameState, seat: int, command: PlayerCommand) -> bool:
+    try:
+        decide(state, seat, command)
+    except DomainError:
+        return False
+    return True
+
+
+def _of_kind(state: GameState, seat: int, kind: str) -> list[PlayerCommand]:
     hand = state.hands[seat]
     may_touch_table = not state.ruleset.needs_opening or state.opened[seat]
     match kind:
@@ -65,7 +93,7 @@ def legal_of_kind(state: GameState, seat: int, kind: str) -> list[PlayerCommand]
             return _lay_offs(state, hand)
         case "swap_joker" if may_touch_table:
             return _swaps(state, hand)
-        case "discard" if not state.jokers_to_play:
+        case "discard" if not owed_jokers_block_discard(state, seat):
             return [Discard(card) for card in discardable(state, hand)]
     return []
 

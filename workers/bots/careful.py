@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from domain.cards import JOKER, Card
-from domain.commands import Discard, Draw, Knock, LayMelds, PlayerCommand
+from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, PlayerCommand
 from domain.rules import RuleSet
 from domain.views import SeatView
 from workers.bots.evaluate import (
@@ -16,7 +16,9 @@ from workers.bots.evaluate import (
     card_value,
     fits_table,
     neighbours,
+    outs,
     potential,
+    solver,
 )
 from workers.bots.greedy import (
     after_discard,
@@ -30,7 +32,10 @@ from workers.bots.greedy import (
 from workers.bots.memory import SeatMemory, unseen_cards
 
 # Weights of the discard score (value kept low is good; these trade it off).
-POTENTIAL_WEIGHT = 1.5
+POTENTIAL_WEIGHT = 0.0
+OUT_WEIGHT = 20.0
+# Before an initial meld with a minimum, high cards help reach it.
+CLOSED_VALUE_WEIGHT = 1.0
 FEED_PENALTY = 8.0
 TABLE_FEED_PENALTY = 4.0
 SAFE_BONUS = 3.0
@@ -48,11 +53,14 @@ def choose_careful(
     if view.phase == "draw":
         return careful_draw(view, ruleset, memory)
     arrangement = arrange(hand, ruleset)
+    out = going_out(view, ruleset, arrangement) if GO_OUT_PLAN else None
+    if out is not None:
+        return out
     melds = None if _hold_for_rummy(view, arrangement, ruleset) else lay_melds(legal, arrangement)
     return (
         melds
         or swap_joker(legal, hand, arrangement, ruleset)
-        or lay_off(legal, arrangement, ruleset, keep_jokers=True)
+        or lay_off(legal, arrangement, ruleset, keep_jokers=False)
         or careful_discard(view, arrangement, ruleset, memory)
     )
 
@@ -61,6 +69,9 @@ def choose_careful(
 # and has live partners (the pickup tells the others what we collect).
 SWAP_DOWN_GAIN = 6
 SWAP_DOWN_POTENTIAL = 2.0
+TAKE_JOKER = True
+GO_OUT_PLAN = True
+TAKE_TABLE_FIT = True
 
 
 def careful_draw(view: SeatView, ruleset: RuleSet, memory: SeatMemory | None) -> PlayerCommand:
@@ -68,18 +79,95 @@ def careful_draw(view: SeatView, ruleset: RuleSet, memory: SeatMemory | None) ->
     pile = view.discard_pile
     if command != Draw("stock") or not pile or Draw("discard", 1) not in view.legal_commands:
         return command
-    if ruleset.initial_meld_min:
-        return command  # measured: before opening, pickups that meld nothing only slow it
     hand = view.hand or ()
     top = pile[-1]
-    if top == JOKER:
+    assert view.seat is not None
+    if top == JOKER and TAKE_JOKER:
         return Draw("discard", 1)
+    may_lay_off = ruleset.lay_off and (not ruleset.needs_opening or view.opened[view.seat])
+    if TAKE_TABLE_FIT and may_lay_off and fits_table(top, view.table, ruleset):
+        # A sure step toward going out: it goes straight onto the table.
+        return Draw("discard", 1)
+    if ruleset.initial_meld_min:
+        return command  # measured: before opening, pickups that meld nothing only slow it
     gain = arrange(hand, ruleset).deadwood - after_discard(hand, (top,), ruleset)
     if gain >= SWAP_DOWN_GAIN:
         live = live_cards(view, ruleset, memory)
         if potential(top, hand, ruleset, live) >= SWAP_DOWN_POTENTIAL:
             return Draw("discard", 1)
     return command
+
+
+def going_out(
+    view: SeatView, ruleset: RuleSet, arrangement: Arrangement
+) -> PlayerCommand | None:
+    """The next step of emptying the hand this turn, when that is possible:
+    lay melds (of the split that leaves only the last discard), lay off, discard.
+
+    The least-deadwood split may keep a meld whole where going out needs one
+    of its cards as the final discard, or lay off nothing: this finds the way.
+    """
+    assert view.seat is not None
+    legal = view.legal_commands
+    hand = view.hand or ()
+    may_lay_off = ruleset.lay_off and (not ruleset.needs_opening or view.opened[view.seat])
+    fits: dict[Card, bool] = {}
+
+    def stuck(loose: Sequence[Card]) -> bool:
+        for card in loose:
+            if not may_lay_off:
+                return True
+            hit = fits.get(card)
+            if hit is None:
+                hit = fits[card] = fits_table(card, view.table, ruleset)
+            if not hit:
+                return True
+        return False
+
+    if sum(1 for c in arrangement.loose if stuck((c,))) > 1:
+        return None  # two cards nowhere to go: not this turn
+    discards = sorted(
+        {c.card for c in legal if isinstance(c, Discard)},
+        key=lambda c: (c not in arrangement.loose, -card_value(c, ruleset), c),
+    )
+    plans: list[tuple[Card | None, Arrangement]] = []
+    if ruleset.go_out == "any" and not stuck(arrangement.loose):
+        plans.append((None, arrangement))
+    whole = solver(hand, ruleset)
+    for last in discards:
+        rest = list(hand)
+        rest.remove(last)
+        split = whole.solve(rest)
+        if not stuck(split.loose):
+            plans.append((last, split))
+            break
+    for last, split in plans:
+        step = _first_step(legal, split, may_lay_off)
+        if step is not None:
+            return step
+        if last is not None and not split.melds and not split.loose:
+            return Discard(last)
+    return None
+
+
+def _first_step(
+    legal: Sequence[PlayerCommand], split: Arrangement, may_lay_off: bool
+) -> PlayerCommand | None:
+    if split.melds:
+        planned = Counter(split.melds)
+        best: LayMelds | None = None
+        for command in legal:
+            if isinstance(command, LayMelds) and all(
+                planned[m] >= n for m, n in Counter(command.melds).items()
+            ):
+                if best is None or sum(map(len, command.melds)) > sum(map(len, best.melds)):
+                    best = command
+        return best
+    for card in split.loose:
+        for command in legal:
+            if isinstance(command, LayOff) and command.card == card:
+                return command
+    return None
 
 
 def _knock_pays(view: SeatView, hand: Sequence[Card], ruleset: RuleSet) -> bool:
@@ -123,17 +211,27 @@ def careful_discard(
     if not free:
         natural = [c for c in options if c != JOKER] or options
         return Discard(least_damaging(natural, hand, ruleset))
-    scores = discard_scores(view, free, ruleset, memory)
+    scores = discard_scores(view, free, ruleset, memory, arrangement)
     return Discard(max(free, key=lambda c: (scores[c], c)))
 
 
 def discard_scores(
-    view: SeatView, cards: Sequence[Card], ruleset: RuleSet, memory: SeatMemory | None
+    view: SeatView,
+    cards: Sequence[Card],
+    ruleset: RuleSet,
+    memory: SeatMemory | None,
+    arrangement: Arrangement | None = None,
 ) -> dict[Card, float]:
-    """Higher is a better discard: valuable, hopeless, and useless to the next seat."""
+    """Higher is a better discard: valuable, hopeless (the hand kept has the
+    most outs), and useless to the next seat."""
     assert view.seat is not None
     hand = view.hand or ()
     live = live_cards(view, ruleset, memory)
+    if arrangement is None:
+        arrangement = arrange(hand, ruleset)
+    fits: dict[Card, bool] = {}
+    closed = ruleset.initial_meld_min > 0 and not view.opened[view.seat]
+    value_weight = CLOSED_VALUE_WEIGHT if closed else 1.0
     following = (view.seat + 1) % view.seats
     wanted: set[Card] = set()
     unwanted_ranks: set[str] = set()
@@ -145,7 +243,13 @@ def discard_scores(
     may_lay_off = not ruleset.needs_opening or view.opened[following]
     scores: dict[Card, float] = {}
     for card in cards:
-        score = card_value(card, ruleset) - POTENTIAL_WEIGHT * potential(card, hand, ruleset, live)
+        score = value_weight * card_value(card, ruleset) - POTENTIAL_WEIGHT * potential(card, hand, ruleset, live)
+        if OUT_WEIGHT:
+            rest = list(arrangement.loose)
+            if card in rest:
+                rest.remove(card)
+            kept = Arrangement((0, arrangement.melds, tuple(rest)))
+            score += OUT_WEIGHT * outs(hand, kept, live, ruleset, view.table, fits)
         if card in wanted:
             score -= FEED_PENALTY
         if may_lay_off and fits_table(card, view.table, ruleset):

@@ -1,0 +1,1 @@
+"""The HTTP API: wire schemas, routes, and the OpenAPI document's finishing touches."""

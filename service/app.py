@@ -1,0 +1,60 @@
+"""create_app: the Litestar application over one EventStore."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from litestar import Litestar
+from litestar.config.cors import CORSConfig
+from litestar.di import Provide
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import ScalarRenderPlugin
+
+from service.api.openapi import finish_document, security_components
+from service.api.problems import EXCEPTION_HANDLERS
+from service.api.routes_events import EVENT_ROUTES
+from service.api.routes_games import GAME_ROUTES
+from service.api.routes_meta import META_ROUTES
+from service.config import Settings
+from service.games import GameService
+from service.metrics import Metrics, metrics_middleware
+from service.store import EventStore
+
+__all__ = ["API_VERSION", "create_app"]
+
+API_VERSION = "0.1.0"
+
+
+def create_app(
+    store: EventStore,
+    *,
+    settings: Settings | None = None,
+    metrics: Metrics | None = None,
+    on_shutdown: Sequence[Callable[[], Any]] = (),
+) -> Litestar:
+    settings = settings or Settings()
+    metrics = metrics or Metrics()
+    games = GameService(store, metrics)
+    app = Litestar(
+        route_handlers=[*GAME_ROUTES, *EVENT_ROUTES, *META_ROUTES],
+        dependencies={"games": Provide(lambda: games, use_cache=True, sync_to_thread=False)},
+        exception_handlers=EXCEPTION_HANDLERS,
+        middleware=[metrics_middleware(metrics)],
+        cors_config=CORSConfig(allow_origins=list(settings.cors_origins)),
+        request_max_body_size=settings.max_body_bytes,
+        on_shutdown=list(on_shutdown),
+        openapi_config=OpenAPIConfig(
+            title="Rummy API",
+            version=API_VERSION,
+            description="An event-sourced Rummy backend: games, seats, commands and their logs.",
+            path="/schema",
+            render_plugins=[ScalarRenderPlugin()],
+            components=security_components(),
+        ),
+        debug=False,
+    )
+    app.state.games = games
+    # Generated once and finished in place, so /schema serves the finished document.
+    finish_document(app.openapi_schema)
+    return app

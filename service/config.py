@@ -1,0 +1,46 @@
+"""Service settings, read from the environment (command-line flags may override them)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+import msgspec
+
+__all__ = ["Settings", "settings_from_env"]
+
+
+class Settings(msgspec.Struct, frozen=True, kw_only=True):
+    """Where the event store lives and how the API is served.
+
+    Without `redis_url` the service runs its own embedded Redis with its data
+    under `data_dir`; `rq_redis_url` may put the job queues on another server.
+    """
+
+    redis_url: str | None = None
+    rq_redis_url: str | None = None
+    data_dir: str = "./data"
+    host: str = "127.0.0.1"
+    port: int = 8000
+    cors_origins: tuple[str, ...] = ("*",)
+    max_body_bytes: int = 64 * 1024
+
+
+def _origins(raw: str) -> tuple[str, ...]:
+    return tuple(origin.strip() for origin in raw.split(",") if origin.strip())
+
+
+def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
+    """Settings from REDIS_URL, RQ_REDIS_URL, DATA_DIR, HOST, PORT and CORS_ORIGINS."""
+    env = os.environ if env is None else env
+    fields: dict[str, object] = {}
+    for name in ("redis_url", "rq_redis_url", "data_dir", "host"):
+        value = env.get(name.upper())
+        if value:
+            fields[name] = value
+    if env.get("PORT"):
+        fields["port"] = env["PORT"]
+    if env.get("CORS_ORIGINS"):
+        fields["cors_origins"] = _origins(env["CORS_ORIGINS"])
+    # strict=False so the port, a string in the environment, becomes an int.
+    return msgspec.convert(fields, Settings, strict=False)

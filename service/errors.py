@@ -1,0 +1,113 @@
+"""The one table from error codes to HTTP statuses, and RFC 9457 problem responses.
+
+Statuses follow one rule: 400 for a request that cannot be read (syntax,
+schema), 401/403 for who is asking, 404 for what does not exist, 409 for a
+command that is well-formed but conflicts with the game's current state (it
+could be right at another moment: another turn, another phase, a newer
+version), 413 for size, 422 for a command whose content the rules reject in
+this game (cards, melds, knobs) whatever the moment, 503 when the store is
+unreachable. Domain codes not listed fall back to 422.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.errors import ERROR_CODES, DomainError
+
+__all__ = [
+    "PROBLEM_MEDIA_TYPE",
+    "STATUS_BY_CODE",
+    "Problem",
+    "ServiceError",
+    "problem_for",
+    "problem_of",
+    "status_of",
+]
+
+PROBLEM_MEDIA_TYPE = "application/problem+json"
+PROBLEM_TYPE_BASE = "https://rummy.example/problems/"
+
+# State conflicts: the same command may be valid at another point of the game.
+_DOMAIN_CONFLICTS = {
+    "game_over",
+    "hand_not_started",
+    "hand_in_progress",
+    "not_your_turn",
+    "wrong_phase",
+    "stock_empty",
+    "discard_pile_empty",
+    "knock_not_allowed",
+}
+
+STATUS_BY_CODE: dict[str, int] = {
+    # The request itself.
+    "malformed_json": 400,
+    "invalid_body": 400,
+    "invalid_parameter": 400,
+    "missing_token": 401,
+    "invalid_token": 401,
+    "wrong_game": 403,
+    "not_found": 404,
+    "game_not_found": 404,
+    "seat_not_found": 404,
+    "method_not_allowed": 405,
+    "body_too_large": 413,
+    # The service's own conflicts.
+    "version_conflict": 409,
+    "command_id_reused": 409,
+    "seat_taken": 409,
+    "seat_not_open": 409,
+    "invalid_seats": 422,
+    "internal_error": 500,
+    "store_unavailable": 503,
+    # Every domain code, by the rule above.
+    **{code: 409 if code in _DOMAIN_CONFLICTS else 422 for code in ERROR_CODES},
+}
+
+
+class Problem(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """An RFC 9457 problem; `code` is the stable machine-readable reason."""
+
+    type: str
+    title: str
+    status: int
+    code: str
+    detail: str | None = None
+    facts: dict[str, Any] | None = None
+
+
+class ServiceError(Exception):
+    """A refusal of the service (not the rules), with a code from STATUS_BY_CODE."""
+
+    def __init__(self, code: str, message: str, **facts: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.facts = facts
+
+
+def status_of(code: str) -> int:
+    return STATUS_BY_CODE.get(code, 422)
+
+
+def _title(code: str) -> str:
+    return code.replace("_", " ").capitalize()
+
+
+def problem_for(code: str, detail: str | None = None, facts: dict[str, Any] | None = None) -> Problem:
+    return Problem(
+        type=PROBLEM_TYPE_BASE + code,
+        title=_title(code),
+        status=status_of(code),
+        code=code,
+        detail=detail,
+        # Facts go out as JSON; anything exotic in them becomes its repr.
+        facts=msgspec.json.decode(msgspec.json.encode(facts, enc_hook=repr)) if facts else None,
+    )
+
+
+def problem_of(error: DomainError | ServiceError) -> Problem:
+    return problem_for(error.code, error.message, error.facts)

@@ -1,0 +1,127 @@
+"""Prometheus metrics in the text exposition format: a few counters and one histogram."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+__all__ = ["LATENCY_BUCKETS", "Metrics", "metrics_middleware"]
+
+LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+def _labels(**labels: str) -> str:
+    escaped = (
+        f'{name}="{value.replace(chr(92), chr(92) * 2).replace(chr(34), chr(92) + chr(34))}"'
+        for name, value in labels.items()
+    )
+    return "{" + ",".join(escaped) + "}"
+
+
+class Metrics:
+    """The service's counters; one instance per app, rendered by GET /metrics."""
+
+    def __init__(self) -> None:
+        self.requests: Counter[tuple[str, str, int]] = Counter()
+        self.commands: Counter[str] = Counter()
+        self.conflicts: Counter[str] = Counter()
+        self._latency_buckets: Counter[tuple[str, float]] = Counter()
+        self._latency_sum: Counter[str] = Counter()
+        self._latency_count: Counter[str] = Counter()
+
+    def observe_request(self, method: str, route: str, status: int, seconds: float) -> None:
+        self.requests[(method, route, status)] += 1
+        for bound in LATENCY_BUCKETS:
+            if seconds <= bound:
+                self._latency_buckets[(route, bound)] += 1
+        self._latency_sum[route] += seconds
+        self._latency_count[route] += 1
+
+    def command_accepted(self, kind: str) -> None:
+        self.commands[kind] += 1
+
+    def conflict(self, code: str) -> None:
+        self.conflicts[code] += 1
+
+    def render(self) -> str:
+        lines = [
+            "# HELP rummy_http_requests_total HTTP requests by method, route and status.",
+            "# TYPE rummy_http_requests_total counter",
+        ]
+        for (method, route, status), count in sorted(self.requests.items()):
+            labels = _labels(method=method, route=route, status=str(status))
+            lines.append(f"rummy_http_requests_total{labels} {count}")
+        lines += [
+            "# HELP rummy_commands_total Commands accepted, by type.",
+            "# TYPE rummy_commands_total counter",
+        ]
+        for kind, count in sorted(self.commands.items()):
+            lines.append(f"rummy_commands_total{_labels(type=kind)} {count}")
+        lines += [
+            "# HELP rummy_conflicts_total Commands refused by a conflict, by code.",
+            "# TYPE rummy_conflicts_total counter",
+        ]
+        for code, count in sorted(self.conflicts.items()):
+            lines.append(f"rummy_conflicts_total{_labels(code=code)} {count}")
+        lines += self._render_latency()
+        return "\n".join(lines) + "\n"
+
+    def _render_latency(self) -> list[str]:
+        name = "rummy_http_request_duration_seconds"
+        lines = [
+            f"# HELP {name} HTTP request latency by route.",
+            f"# TYPE {name} histogram",
+        ]
+        for route in sorted(self._latency_count):
+            for bound in LATENCY_BUCKETS:
+                count = self._latency_buckets[(route, bound)]
+                lines.append(f"{name}_bucket{_labels(route=route, le=repr(bound))} {count}")
+            total = self._latency_count[route]
+            lines.append(f"{name}_bucket{_labels(route=route, le='+Inf')} {total}")
+            lines.append(f"{name}_sum{_labels(route=route)} {self._latency_sum[route]}")
+            lines.append(f"{name}_count{_labels(route=route)} {total}")
+        return lines
+
+
+def _route_of(scope: Scope) -> str:
+    # The route template, not the raw path: game ids would explode the label set.
+    handler = scope.get("route_handler")
+    paths = getattr(handler, "paths", None)
+    return re.sub(r":\w+}", "}", sorted(paths)[0]) if paths else "unmatched"
+
+
+def metrics_middleware(metrics: Metrics) -> Callable[[ASGIApp], ASGIApp]:
+    """An ASGI middleware factory that counts every HTTP response by route and status."""
+
+    def wrap(app: ASGIApp) -> ASGIApp:
+        async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
+            if scope["type"] != "http":
+                await app(scope, receive, send)
+                return
+            started = time.perf_counter()
+            status = 500
+
+            async def send_recording(message: Message) -> None:
+                nonlocal status
+                if message["type"] == "http.response.start":
+                    status = int(message["status"])
+                await send(message)
+
+            try:
+                await app(scope, receive, send_recording)
+            finally:
+                elapsed = time.perf_counter() - started
+                metrics.observe_request(scope["method"], _route_of(scope), status, elapsed)
+
+        return middleware
+
+    return wrap

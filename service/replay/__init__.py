@@ -1,0 +1,1 @@
+"""Game logs as files: export, import, verification against the rules, and terminal replay."""

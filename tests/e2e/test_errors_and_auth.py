@@ -1,0 +1,159 @@
+"""Problems over HTTP: bodies, sizes, unknown games, cards, tokens; retries and races."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import anyio
+import pytest
+from http_table import auth, create
+from litestar import Litestar
+from litestar.testing import AsyncTestClient, TestClient
+
+Client = TestClient[Litestar]
+
+
+def _problem(response: Any, status: int, code: str) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/problem+json")
+    body: dict[str, Any] = response.json()
+    assert body["status"] == status and body["code"] == code
+    return body
+
+
+def _turn(client: Client, game: dict[str, Any]) -> tuple[int, str]:
+    turn = client.get(f"/games/{game['game_id']}").json()["view"]["turn"]
+    return turn, game["tokens"][str(turn)]
+
+
+def test_malformed_json_is_a_400_problem(client: Client) -> None:
+    response = client.post("/games", content=b'{"seats": [', headers={"content-type": "application/json"})
+    _problem(response, 400, "malformed_json")
+
+
+def test_a_body_outside_the_schema_names_the_place(client: Client) -> None:
+    response = client.post("/games", json={"seats": [{"kind": "robot"}, {"kind": "human"}]})
+    body = _problem(response, 400, "invalid_body")
+    assert body["facts"]["path"] == "$.seats[0].kind"
+
+
+def test_an_oversized_body_is_a_413_problem(client: Client) -> None:
+    response = client.post("/games", content=b" " * (70 * 1024), headers={"content-type": "application/json"})
+    _problem(response, 413, "body_too_large")
+
+
+def test_an_unknown_game_is_a_404_problem(client: Client) -> None:
+    _problem(client.get("/games/" + "0" * 32), 404, "game_not_found")
+    _problem(client.get("/games/not-an-id/events"), 404, "game_not_found")
+
+
+def test_an_invalid_ruleset_names_its_knob(client: Client) -> None:
+    response = client.post(
+        "/games", json={"seats": [{"kind": "human"}] * 2, "rules": {"max_run": 2}}
+    )
+    assert _problem(response, 422, "invalid_ruleset")["facts"]["knob"] == "max_run"
+    response = client.post("/games", json={"seats": [{"kind": "human"}] * 3, "preset": "duel"})
+    assert _problem(response, 422, "invalid_ruleset")["facts"]["knob"] == "players"
+
+
+def test_an_unknown_card_is_a_422_invalid_card(client: Client) -> None:
+    game = create(client, seed=3)
+    seat, token = _turn(client, game)
+    client.post(f"/games/{game['game_id']}/commands", json={"type": "draw"}, headers=auth(token))
+    response = client.post(
+        f"/games/{game['game_id']}/commands", json={"type": "discard", "card": "ZZ"}, headers=auth(token)
+    )
+    _problem(response, 422, "invalid_card")
+    bad_deck = client.post("/games", json={"seats": [{"kind": "human"}] * 2, "deck": ["1X"]})
+    _problem(bad_deck, 422, "invalid_card")
+
+
+def test_domain_refusals_are_problems_with_their_codes(client: Client) -> None:
+    game = create(client, seed=3)
+    seat, _ = _turn(client, game)
+    other = game["tokens"][str(1 - seat)]
+    response = client.post(f"/games/{game['game_id']}/commands", json={"type": "draw"}, headers=auth(other))
+    _problem(response, 409, "not_your_turn")
+
+
+def test_tokens_missing_wrong_and_of_another_game(client: Client) -> None:
+    first, second = create(client, seed=1), create(client, seed=2)
+    path = f"/games/{first['game_id']}/view"
+    _problem(client.get(path), 401, "missing_token")
+    _problem(client.get(path, headers=auth("not-a-token")), 401, "invalid_token")
+    _problem(client.get(path, headers={"Authorization": "Basic abc"}), 401, "invalid_token")
+    _problem(client.get(path, headers=auth(second["tokens"]["0"])), 403, "wrong_game")
+    assert client.get(path, headers=auth(first["tokens"]["1"])).json()["seat"] == 1
+
+
+def test_an_open_seat_is_claimed_once(client: Client) -> None:
+    game = create(client, seats=[{"kind": "human"}, {"kind": "human", "open": True}, {"kind": "bot", "level": 2}])
+    assert list(game["tokens"]) == ["0"]
+    lobby = client.get("/games?status=open").json()["games"]
+    assert [(entry["game_id"], entry["open_seats"]) for entry in lobby] == [(game["game_id"], [1])]
+    claimed = client.post(f"/games/{game['game_id']}/seats/1")
+    assert claimed.status_code == 201
+    token = claimed.json()["token"]
+    assert client.get(f"/games/{game['game_id']}/view", headers=auth(token)).json()["seat"] == 1
+    _problem(client.post(f"/games/{game['game_id']}/seats/1"), 409, "seat_taken")
+    _problem(client.post(f"/games/{game['game_id']}/seats/0"), 409, "seat_not_open")
+    _problem(client.post(f"/games/{game['game_id']}/seats/2"), 409, "seat_not_open")
+    _problem(client.post(f"/games/{game['game_id']}/seats/3"), 404, "seat_not_found")
+    assert client.get("/games?status=open").json()["games"] == []
+    assert [e["game_id"] for e in client.get("/games?status=active").json()["games"]] == [game["game_id"]]
+
+
+def test_a_retry_with_the_same_command_id_gets_the_original_answer(client: Client) -> None:
+    game = create(client, seed=5)
+    seat, token = _turn(client, game)
+    path = f"/games/{game['game_id']}/commands"
+    command = {"type": "draw", "command_id": "c-1", "expected_version": 2}
+    first = client.post(path, json=command, headers=auth(token))
+    assert first.status_code == 200
+    again = client.post(path, json=command, headers=auth(token))
+    assert again.status_code == 200 and again.json() == first.json()
+    assert client.get(f"/games/{game['game_id']}").json()["version"] == first.json()["version"]
+    reused = client.post(path, json={"type": "draw", "source": "discard", "command_id": "c-1"}, headers=auth(token))
+    _problem(reused, 409, "command_id_reused")
+
+
+def test_a_stale_expected_version_is_a_conflict_with_the_current_version(client: Client) -> None:
+    game = create(client, seed=5)
+    _, token = _turn(client, game)
+    path = f"/games/{game['game_id']}/commands"
+    response = client.post(path, json={"type": "draw", "expected_version": 1}, headers=auth(token))
+    assert _problem(response, 409, "version_conflict")["facts"]["current_version"] == 2
+
+
+@pytest.mark.anyio
+async def test_of_concurrent_commands_exactly_one_wins(app: Litestar) -> None:
+    async with AsyncTestClient(app) as client:
+        created = (await client.post("/games", json={"seats": [{"kind": "human"}] * 2, "seed": 9})).json()
+        game_id = created["game_id"]
+        turn = (await client.get(f"/games/{game_id}")).json()["view"]["turn"]
+        headers = auth(created["tokens"][str(turn)])
+        statuses: list[int] = []
+        codes: list[str] = []
+
+        async def draw(index: int) -> None:
+            body = {"type": "draw", "command_id": f"race-{index}", "expected_version": 2}
+            response = await client.post(f"/games/{game_id}/commands", json=body, headers=headers)
+            statuses.append(response.status_code)
+            if response.status_code != 200:
+                codes.append(response.json()["code"])
+
+        async with anyio.create_task_group() as group:
+            for index in range(8):
+                group.start_soon(draw, index)
+    assert statuses.count(200) == 1
+    assert statuses.count(409) == 7 and set(codes) == {"version_conflict"}
+
+
+def test_health_metrics_and_rulesets(client: Client) -> None:
+    assert client.get("/health").json()["status"] == "ok"
+    presets = client.get("/rulesets").json()["presets"]
+    assert set(presets) == {"basic", "palace", "duel", "classic"}
+    create(client)
+    text = client.get("/metrics").text
+    assert 'rummy_http_requests_total{method="POST",route="/games",status="201"} 1' in text
+    assert "rummy_http_request_duration_seconds_bucket" in text

@@ -1,0 +1,71 @@
+"""The event log over HTTP: long poll and server-sent events, resumable."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import anyio
+from http_table import auth, create, pick
+from litestar import Litestar
+from litestar.testing import TestClient
+
+
+def _finish(client: TestClient[Litestar], game: dict, seed: int) -> int:  # type: ignore[type-arg]
+    rng = random.Random(seed)
+    game_id = game["game_id"]
+    while True:
+        summary = client.get(f"/games/{game_id}").json()
+        if summary["status"] == "finished":
+            return int(summary["version"])
+        token = game["tokens"][str(summary["view"]["turn"])]
+        view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
+        client.post(f"/games/{game_id}/commands", json=pick(view["legal_commands"], rng), headers=auth(token))
+
+
+def test_the_stream_serves_every_event_and_resumes_from_last_event_id(client: TestClient[Litestar]) -> None:
+    game = create(client, seed=21, rules={"game_end": "hands:1"})
+    last = _finish(client, game, seed=21)
+    path = f"/games/{game['game_id']}/events/stream"
+    with client.stream("GET", path, headers=auth(game["tokens"]["0"])) as response:
+        assert response.headers["content-type"].startswith("text/event-stream")
+        ids = [int(line[3:].strip()) for line in response.iter_lines() if line.startswith("id:")]
+    assert ids == list(range(1, last + 1))
+    with client.stream("GET", path, headers={"Last-Event-ID": str(last - 2)}) as response:
+        data = [json.loads(line[5:]) for line in response.iter_lines() if line.startswith("data:")]
+    assert [envelope["version"] for envelope in data] == [last - 1, last]
+
+
+def test_a_long_poll_without_news_answers_empty_after_its_wait(client: TestClient[Litestar]) -> None:
+    game = create(client, seed=2)
+    page = client.get(f"/games/{game['game_id']}/events?after=2&wait=0.2").json()
+    assert page == {"version": 2, "events": []}
+
+
+def test_a_long_poll_answers_when_the_next_event_arrives() -> None:
+    # In one event loop with the service: the test client's transport would
+    # serialize the two requests.
+    from service.games import GameService, SeatSpec
+    from service.store import InMemoryEventStore
+
+    async def scenario() -> None:
+        service = GameService(InMemoryEventStore())
+        created = await service.create(seats=(SeatSpec(kind="human"),) * 2, seed=2)
+        turn = (await service.game(created.game_id)).record.state.turn
+        pages = []
+
+        async def poll() -> None:
+            pages.append(await service.events(created.game_id, None, after=2, wait_s=5, limit=10))
+
+        async with anyio.create_task_group() as group:
+            group.start_soon(poll)
+            await anyio.sleep(0.05)
+            from domain.commands import Draw
+
+            await service.handle(created.game_id, turn, Draw())
+        [(version, envelopes)] = pages
+        assert version == 3 and [envelope.version for envelope in envelopes] == [3]
+        # A spectator does not see which card came off the stock.
+        assert envelopes[0].event.cards is None  # type: ignore[union-attr]
+
+    anyio.run(scenario)

@@ -1,0 +1,115 @@
+"""The API over a real (embedded) Redis: restarts keep games, races have one winner."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from http_table import auth
+from litestar.testing import AsyncTestClient
+from redis.asyncio import Redis
+
+from service.app import create_app
+from service.embedded_redis import EmbeddedRedis
+from service.store import RedisEventStore
+
+pytestmark = pytest.mark.anyio
+
+
+def _client_for(server: EmbeddedRedis) -> Any:
+    # The app runs in the test client's own loop: the Redis client is closed there too.
+    redis = Redis.from_url(server.url)
+    return AsyncTestClient(create_app(RedisEventStore(redis), on_shutdown=[redis.aclose]))
+
+
+@pytest.fixture
+async def server(tmp_path: Path) -> AsyncIterator[EmbeddedRedis]:
+    with EmbeddedRedis(tmp_path / "redis") as embedded:
+        yield embedded
+
+
+async def test_a_game_survives_a_redis_restart_on_the_same_data_dir(tmp_path: Path) -> None:
+    data = tmp_path / "redis"
+    with EmbeddedRedis(data) as server:
+        client = _client_for(server)
+        async with client:
+            created = (await client.post("/games", json={"seats": [{"kind": "human"}] * 2, "seed": 4})).json()
+            game_id = created["game_id"]
+            turn = (await client.get(f"/games/{game_id}")).json()["view"]["turn"]
+            token = created["tokens"][str(turn)]
+            drawn = await client.post(f"/games/{game_id}/commands", json={"type": "draw"}, headers=auth(token))
+            assert drawn.status_code == 200
+            before = (await client.get(f"/games/{game_id}/view", headers=auth(token))).json()
+    with EmbeddedRedis(data) as server:
+        client = _client_for(server)
+        async with client:
+            summary = (await client.get(f"/games/{game_id}")).json()
+            assert summary["version"] == drawn.json()["version"]
+            after = (await client.get(f"/games/{game_id}/view", headers=auth(token))).json()
+            assert after == before
+            card = after["hand"][0]
+            legal = [c for c in after["legal_commands"] if c["type"] == "discard"]
+            assert legal, after
+            body = legal[0] | {"expected_version": summary["version"]}
+            resumed = await client.post(f"/games/{game_id}/commands", json=body, headers=auth(token))
+            assert resumed.status_code == 200, (card, resumed.text)
+            assert resumed.json()["version"] > summary["version"]
+
+
+async def test_of_concurrent_commands_on_redis_exactly_one_wins(server: EmbeddedRedis) -> None:
+    client = _client_for(server)
+    async with client:
+        created = (await client.post("/games", json={"seats": [{"kind": "human"}] * 2, "seed": 9})).json()
+        game_id = created["game_id"]
+        turn = (await client.get(f"/games/{game_id}")).json()["view"]["turn"]
+        headers = auth(created["tokens"][str(turn)])
+        answers: list[tuple[int, str | None]] = []
+
+        async def draw(index: int) -> None:
+            body = {"type": "draw", "command_id": f"race-{index}", "expected_version": 2}
+            response = await client.post(f"/games/{game_id}/commands", json=body, headers=headers)
+            code = response.json().get("code") if response.status_code != 200 else None
+            answers.append((response.status_code, code))
+
+        async with anyio.create_task_group() as group:
+            for index in range(8):
+                group.start_soon(draw, index)
+        assert sorted(answers, key=str)[0][0] == 200
+        assert [status for status, _ in answers].count(200) == 1
+        assert {answer for answer in answers if answer[0] != 200} == {(409, "version_conflict")}
+        assert (await client.get(f"/games/{game_id}")).json()["version"] == 3
+
+
+async def test_racing_service_calls_on_redis_have_one_winner(server: EmbeddedRedis) -> None:
+    # Straight through the service in one loop: the awaits on Redis interleave,
+    # so the losers really race to the append (the HTTP test client may queue requests).
+    from domain.commands import Draw
+    from service.errors import ServiceError
+    from service.games import GameService, SeatSpec
+
+    redis = Redis.from_url(server.url)
+    try:
+        service = GameService(RedisEventStore(redis))
+        created = await service.create(seats=(SeatSpec(kind="human"),) * 2, seed=9)
+        turn = (await service.game(created.game_id)).record.state.turn
+        outcomes: list[str] = []
+
+        async def draw(index: int) -> None:
+            try:
+                await service.handle(
+                    created.game_id, turn, Draw(), expected_version=2, command_id=f"r{index}"
+                )
+                outcomes.append("won")
+            except ServiceError as refused:
+                outcomes.append(refused.code)
+
+        async with anyio.create_task_group() as group:
+            for index in range(8):
+                group.start_soon(draw, index)
+        assert sorted(outcomes) == ["version_conflict"] * 7 + ["won"]
+        assert await service.store.version(created.game_id) == 3
+    finally:
+        await redis.aclose()

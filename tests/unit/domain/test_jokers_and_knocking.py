@@ -1,0 +1,163 @@
+"""Palace's custom rules: joker swaps, strict_jokers and knocking."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummy_table import Game, deal, small
+
+from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, SwapJoker
+from domain.events import JokerSwapped, Knocked
+from domain.views import redact
+
+SEAT0 = ["5H", "JK", "7H", "7C", "7S", "JK", "KC"]
+SEAT1 = ["8S", "8H", "8D", "6H", "7H", "QC", "2D"]
+
+
+def _melds_on_the_table(**overrides: Any) -> Game:
+    """Seat 0 has laid 5H JK(6H) 7H and 7C 7S JK(7H); seat 1 has drawn and opened."""
+    ruleset = small("palace", 7, initial_meld_min=0, **overrides)
+    game = deal(ruleset, [SEAT0, SEAT1], "4S", ["9C", "TD"])
+    game.do(0, Draw("stock"))
+    game.do(0, LayMelds((("5H", "JK", "7H"), ("7C", "7S", "JK"))))
+    game.do(0, Discard("9C"))
+    game.do(1, Draw("stock"))
+    game.do(1, LayMelds((("8S", "8H", "8D"),)))
+    return game
+
+
+def test_a_player_past_the_initial_meld_swaps_the_natural_card_for_the_joker() -> None:
+    game = _melds_on_the_table()
+    (swapped,) = game.do(1, SwapJoker("6H", 1))
+    assert isinstance(swapped, JokerSwapped)
+    assert [p.card for p in game.state.table[0].cards] == ["5H", "6H", "7H"]
+    assert game.hand(1)["JK"] == 1
+
+
+def test_a_joker_swap_needs_the_card_the_joker_stands_for() -> None:
+    game = _melds_on_the_table()
+    assert game.rejects(1, SwapJoker("QC", 1)).code == "invalid_joker_swap"
+    assert game.rejects(1, SwapJoker("6H", 3)).code == "invalid_joker_swap"
+
+
+def test_a_joker_swap_waits_for_the_seats_own_meld() -> None:
+    ruleset = small("palace", 7, initial_meld_min=0)
+    game = deal(ruleset, [SEAT0, SEAT1], "4S", ["9C", "TD"])
+    game.do(0, Draw("stock"))
+    game.do(0, LayMelds((("5H", "JK", "7H"),)))
+    game.do(0, Discard("9C"))
+    game.do(1, Draw("stock"))
+    assert game.rejects(1, SwapJoker("6H", 1)).code == "own_meld_required"
+
+
+def test_strict_jokers_forbids_discarding_a_joker() -> None:
+    game = deal(small("palace", 7), [SEAT0, SEAT1], "4S", ["9C"])
+    game.do(0, Draw("stock"))
+    game.do(0, Discard("JK"))
+    strict = deal(small("palace", 7, strict_jokers=True), [SEAT0, SEAT1], "4S", ["9C"])
+    strict.do(0, Draw("stock"))
+    assert strict.rejects(0, Discard("JK")).code == "joker_discard_forbidden"
+
+
+def test_strict_jokers_a_group_must_hold_four_cards_before_its_joker_is_swapped() -> None:
+    assert _melds_on_the_table().do(1, SwapJoker("7H", 2))
+    game = _melds_on_the_table(strict_jokers=True)
+    assert game.rejects(1, SwapJoker("7H", 2)).code == "invalid_joker_swap"
+
+
+def test_strict_jokers_a_swapped_joker_must_be_played_the_same_turn() -> None:
+    game = _melds_on_the_table(strict_jokers=True)
+    game.do(1, SwapJoker("6H", 1))
+    assert game.rejects(1, Discard("QC")).code == "joker_must_be_played"
+    game.do(1, LayOff("JK", 1, "high"))
+    game.do(1, Discard("QC"))
+
+
+def test_without_strict_jokers_a_swapped_joker_may_stay_in_hand() -> None:
+    game = _melds_on_the_table()
+    game.do(1, SwapJoker("6H", 1))
+    game.do(1, Discard("QC"))
+    assert game.hand(1)["JK"] == 1
+
+
+def test_strict_jokers_a_swap_must_leave_a_card_to_discard_after_the_joker_is_played() -> None:
+    # Seat 1 keeps only 6H and the taken 9C: swapping would leave the joker and
+    # a card it may not discard, so its turn could not end (go_out: discard).
+    ruleset = small("palace", 4, initial_meld_min=0, strict_jokers=True)
+    game = deal(ruleset, [["5H", "JK", "7H", "KC"], ["8S", "8H", "8D", "6H"]], "4S", ["9C"])
+    game.do(0, Draw("stock"))
+    game.do(0, LayMelds((("5H", "JK", "7H"),)))
+    game.do(0, Discard("9C"))
+    game.do(1, Draw("discard"))
+    game.do(1, LayMelds((("8S", "8H", "8D"),)))
+    assert game.rejects(1, SwapJoker("6H", 1)).code == "must_keep_discard"
+
+
+def _knocking_table() -> Game:
+    ruleset = small("palace", 4, knocking=True)
+    hands = [["2C", "5D", "9H", "KS"], ["3C", "6D", "TH", "QS"], ["4C", "7D", "JH", "AS"]]
+    game = deal(ruleset, hands, "8C", ["2H", "3H", "4H"])
+    game.do(0, Draw("stock"))
+    game.do(0, Discard("KS"))
+    return game
+
+
+def test_knocking_claims_the_last_discard_and_one_stock_card_out_of_turn() -> None:
+    game = _knocking_table()
+    (knocked,) = game.do(2, Knock())
+    assert knocked == Knocked(seat=2, card="KS", stock_card="3H")
+    assert game.hand(2)["KS"] == game.hand(2)["3H"] == 1
+    assert len(game.state.hands[2]) == 6
+    assert game.state.discard_pile == ("8C",)
+    # The next player still draws normally; it is still their turn.
+    assert (game.state.turn, game.state.phase) == (1, "draw")
+    game.do(1, Draw("stock"))
+    assert game.hand(1)["4H"] == 1
+
+
+def test_nobody_knocks_for_their_own_discard_and_the_next_player_draws_instead() -> None:
+    game = _knocking_table()
+    assert game.rejects(0, Knock()).code == "knock_not_allowed"
+    assert game.rejects(1, Knock()).code == "knock_not_allowed"
+
+
+def test_the_first_knock_wins() -> None:
+    game = _knocking_table()
+    game.do(2, Knock())
+    assert game.rejects(2, Knock()).code == "knock_not_allowed"
+
+
+def test_the_knock_window_closes_when_the_next_player_draws() -> None:
+    game = _knocking_table()
+    game.do(1, Draw("discard"))
+    assert game.rejects(2, Knock()).code == "knock_not_allowed"
+    game = _knocking_table()
+    game.do(1, Draw("stock"))
+    assert game.rejects(2, Knock()).code == "knock_not_allowed"
+
+
+def test_the_knockers_stock_card_is_hidden_from_everyone_else() -> None:
+    game = _knocking_table()
+    (knocked,) = game.do(2, Knock())
+    assert redact(knocked, 2) == knocked
+    for viewer in (0, 1, None):
+        assert redact(knocked, viewer) == Knocked(seat=2, card="KS", stock_card=None)
+
+
+def test_a_knock_that_empties_the_pile_leaves_nothing_to_draw_from_it() -> None:
+    ruleset = small("palace", 4, knocking=True)
+    hands = [["2C", "5D", "9H", "KS"], ["3C", "6D", "TH", "QS"], ["4C", "7D", "JH", "AS"]]
+    game = deal(ruleset, hands, "8C", ["2H", "3H"])
+    game.do(0, Draw("discard"))
+    game.do(0, Discard("KS"))
+    game.do(2, Knock())
+    assert game.rejects(1, Draw("discard")).code == "discard_pile_empty"
+
+
+def test_strict_jokers_a_hand_of_only_jokers_may_discard_a_joker() -> None:
+    # RULES.md is silent; rather than a stuck turn, a joker may go when the
+    # hand holds nothing else it may discard.
+    game = deal(small("palace", 1, strict_jokers=True), [["JK"], ["2D"]], "5C", ["9C"])
+    game.do(0, Draw("discard"))
+    assert game.rejects(0, Discard("5C")).code == "same_discard"
+    game.do(0, Discard("JK"))

@@ -1,0 +1,257 @@
+"""Presets carry RULES.md's values, every knob is settable, bad combinations name the knob."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from domain.errors import DomainError, InvalidRuleSet
+from domain.rules import PRESETS, RuleSet, build_ruleset, preset_catalog, validate_seats
+
+PRESET_TABLE: dict[str, dict[str, Any]] = {
+    "basic": {
+        "decks": 1,
+        "jokers": 0,
+        "players": (2, 3, 4, 5, 6),
+        "hand_size": {2: 10, 3: 7, 4: 7, 5: 6, 6: 6},
+        "ace": "low",
+        "max_run": 13,
+        "set_suits": True,
+        "melds_per_turn": "any",
+        "lay_off": True,
+        "lay_off_needs_own_meld": False,
+        "initial_meld_min": 0,
+        "discard_pickup": "top",
+        "no_same_discard": True,
+        "go_out": "any",
+        "rummy_bonus": "double",
+        "stock_out": "reuse",
+        "reuse_limit": 1,
+        "reuse_shuffle": False,
+        "final_exhaustion": "after_discard",
+        "card_values": "A1",
+        "scoring": "winner_takes",
+        "game_end": "hands:3",
+        "tie_break": True,
+    },
+    "palace": {
+        "decks": 2,
+        "jokers": 6,
+        "players": (2, 3, 4),
+        "hand_size": {2: 13, 3: 13, 4: 13},
+        "first_player": "random",
+        "ace": "high_or_low",
+        "lay_off_needs_own_meld": True,
+        "initial_meld_min": 30,
+        "discard_pickup": "top",
+        "no_same_discard": True,
+        "go_out": "discard",
+        "rummy_bonus": "double",
+        "stock_out": "end_no_winner",
+        "card_values": "A11_JK20",
+        "scoring": "zero_sum",
+        "tie_break": False,
+        "strict_jokers": False,
+        "strict_groups": False,
+        "knocking": False,
+        "rated": True,
+    },
+    "duel": {
+        "decks": 1,
+        "jokers": 0,
+        "players": (2,),
+        "hand_size": {2: 10},
+        "first_player": "alternate",
+        "ace": "low",
+        "melds_per_turn": "one",
+        "discard_pickup": "top",
+        "go_out": "any",
+        "rummy_bonus": "none",
+        "stock_out": "reuse",
+        "reuse_limit": 2,
+        "reuse_shuffle": False,
+        "final_exhaustion": "next_declines",
+        "card_values": "A1",
+        "scoring": "winner_takes",
+        "game_end": "hands:7",
+        "tie_break": False,
+    },
+    "classic": {
+        "decks": 1,
+        "jokers": 0,
+        "players": (2, 3, 4, 5, 6),
+        "hand_size": {2: 10, 3: 7, 4: 7, 5: 6, 6: 6},
+        "first_player": "left_of_dealer",
+        "ace": "high_or_low",
+        "discard_pickup": "any",
+        "go_out": "discard",
+        "rummy_bonus": "none",
+        "stock_out": "reuse",
+        "reuse_limit": 2,
+        "reuse_shuffle": True,
+        "final_exhaustion": "next_declines",
+        "card_values": "A1",
+        "scoring": "winner_takes",
+        "game_end": "target:100",
+        "tie_break": True,
+    },
+}
+
+
+@pytest.mark.parametrize("preset", sorted(PRESET_TABLE))
+def test_preset_holds_the_knob_values_of_the_rules_matrix(preset: str) -> None:
+    ruleset = build_ruleset(preset)
+    for knob, value in PRESET_TABLE[preset].items():
+        assert getattr(ruleset, knob) == value, knob
+
+
+def test_basic_is_the_default_and_the_catalog_lists_the_four_presets() -> None:
+    assert build_ruleset() == build_ruleset("basic") == RuleSet()
+    assert sorted(preset_catalog()) == sorted(PRESETS) == ["basic", "classic", "duel", "palace"]
+
+
+def test_unknown_preset_is_rejected_with_its_own_code() -> None:
+    with pytest.raises(DomainError) as caught:
+        build_ruleset("gin")
+    assert caught.value.code == "unknown_preset"
+    assert caught.value.facts["preset"] == "gin"
+
+
+SETTABLE: list[tuple[str, Any]] = [
+    ("decks", 2),
+    ("jokers", 4),
+    ("players", (3, 4)),
+    ("hand_size", {2: 5, 3: 5, 4: 5, 5: 5, 6: 5}),
+    ("first_player", "random"),
+    ("ace", "cyclic"),
+    ("max_run", 5),
+    ("set_suits", False),
+    ("melds_per_turn", "one"),
+    ("lay_off", False),
+    ("lay_off_needs_own_meld", True),
+    ("initial_meld_min", 40),
+    ("discard_pickup", "any"),
+    ("no_same_discard", False),
+    ("go_out", "discard"),
+    ("rummy_bonus", "plus10"),
+    ("stock_out", "end_no_winner"),
+    ("reuse_limit", 3),
+    ("reuse_shuffle", True),
+    ("final_exhaustion", "next_declines"),
+    ("card_values", "A15"),
+    ("scoring", "melded"),
+    ("game_end", "target:500"),
+    ("tie_break", False),
+    ("short_deck", True),
+    ("strict_jokers", True),
+    ("strict_groups", True),
+    ("knocking", True),
+    ("rated", False),
+]
+
+
+@pytest.mark.parametrize(("knob", "value"), SETTABLE, ids=[k for k, _ in SETTABLE])
+def test_every_knob_can_be_set_on_its_own(knob: str, value: Any) -> None:
+    preset = "palace" if knob in ("knocking",) else "basic"
+    overrides = {knob: value}
+    if knob == "knocking":
+        overrides["players"] = (3, 4)
+    ruleset = build_ruleset(preset, overrides)
+    assert getattr(ruleset, knob) == value
+    untouched = build_ruleset(preset, {})
+    changed = {
+        name
+        for name in RuleSet.__struct_fields__
+        if getattr(ruleset, name) != getattr(untouched, name)
+    }
+    implied = {"decks", "jokers", "hand_size"} if knob == "short_deck" else set()
+    assert changed - implied - {"players"} <= {knob}
+
+
+def test_json_knob_values_are_accepted_as_a_client_sends_them() -> None:
+    ruleset = build_ruleset("basic", {"hand_size": {"2": 8, "3": 7, "4": 7, "5": 6, "6": 6}})
+    assert ruleset.hand_size[2] == 8
+    assert build_ruleset("basic", {"players": [2, 3]}).players == (2, 3)
+
+
+def test_short_deck_implies_one_pack_three_jokers_smaller_hands_and_no_initial_minimum() -> None:
+    ruleset = build_ruleset("palace", {"short_deck": True})
+    assert (ruleset.decks, ruleset.jokers, ruleset.initial_meld_min) == (1, 3, 0)
+    assert ruleset.hand_size[2] == 10
+    assert ruleset.hand_size[3] == ruleset.hand_size[4] == 7
+    assert len(ruleset.pack()) == 55
+
+
+def test_explicit_knobs_win_over_short_decks_implied_values() -> None:
+    ruleset = build_ruleset("palace", {"short_deck": True, "initial_meld_min": 40})
+    assert ruleset.initial_meld_min == 40
+    assert ruleset.jokers == 3
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides", "knob"),
+    [
+        ("basic", {"decks": 0}, "decks"),
+        ("basic", {"decks": 4}, "decks"),
+        ("basic", {"jokers": -1}, "jokers"),
+        ("basic", {"players": (2, 7)}, "players"),
+        ("basic", {"players": ()}, "players"),
+        ("basic", {"players": (1, 2)}, "players"),
+        ("basic", {"hand_size": {2: 10}}, "hand_size"),
+        ("basic", {"hand_size": {2: 0, 3: 7, 4: 7, 5: 6, 6: 6}}, "hand_size"),
+        ("basic", {"hand_size": {2: 10, 3: 7, 4: 7, 5: 6, 6: 9}}, "hand_size"),
+        ("duel", {"hand_size": {2: 26}}, "hand_size"),
+        ("basic", {"max_run": 2}, "max_run"),
+        ("basic", {"max_run": 14}, "max_run"),
+        ("basic", {"initial_meld_min": -5}, "initial_meld_min"),
+        ("basic", {"reuse_limit": -1}, "reuse_limit"),
+        ("basic", {"game_end": "hands:0"}, "game_end"),
+        ("basic", {"game_end": "rounds:3"}, "game_end"),
+        ("basic", {"game_end": "target:"}, "game_end"),
+        ("basic", {"game_end": "hands:-2"}, "game_end"),
+        ("basic", {"scoring": "penalty"}, "game_end"),
+        ("basic", {"strict_groups": True, "set_suits": False}, "strict_groups"),
+        ("duel", {"knocking": True}, "knocking"),
+        ("basic", {"knocking": True, "players": (2,), "hand_size": {2: 10}}, "knocking"),
+        ("basic", {"ace": "sometimes"}, "ace"),
+        ("basic", {"scoring": "golf"}, "scoring"),
+        ("basic", {"card_values": "A2"}, "card_values"),
+        ("basic", {"discard_pickup": "bottom"}, "discard_pickup"),
+        ("basic", {"no_such_knob": True}, "no_such_knob"),
+    ],
+)
+def test_invalid_ruleset_is_rejected_naming_the_knob(
+    preset: str, overrides: dict[str, Any], knob: str
+) -> None:
+    with pytest.raises(InvalidRuleSet) as caught:
+        build_ruleset(preset, overrides)
+    assert caught.value.code == "invalid_ruleset"
+    assert caught.value.facts["knob"] == knob
+
+
+def test_hand_size_that_exactly_fits_the_pack_is_allowed() -> None:
+    # 2 x 25 cards, the up-card and one card of stock.
+    assert build_ruleset("duel", {"hand_size": {2: 25}}).hand_size == {2: 25}
+
+
+def test_seat_count_outside_players_is_rejected_naming_players() -> None:
+    with pytest.raises(InvalidRuleSet) as caught:
+        validate_seats(build_ruleset("duel"), 3)
+    assert caught.value.facts["knob"] == "players"
+    with pytest.raises(InvalidRuleSet) as caught:
+        validate_seats(build_ruleset("basic"), 7)
+    assert caught.value.facts["knob"] == "players"
+
+
+def test_knocking_with_two_seats_is_rejected_naming_knocking() -> None:
+    ruleset = build_ruleset("palace", {"knocking": True})
+    validate_seats(ruleset, 3)
+    with pytest.raises(InvalidRuleSet) as caught:
+        validate_seats(ruleset, 2)
+    assert caught.value.facts["knob"] == "knocking"
+
+
+def test_rated_false_marks_a_training_game_and_is_carried_by_the_ruleset() -> None:
+    assert build_ruleset("palace").rated is True
+    assert build_ruleset("palace", {"rated": False}).rated is False

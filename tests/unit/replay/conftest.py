@@ -1,0 +1,16 @@
+"""Simulated game logs shared by the replay tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.rules import build_ruleset
+from service.envelope import Envelope
+from service.replay.logfile import LogHeader
+from service.replay.simulated import simulated_log
+
+
+@pytest.fixture(scope="session")
+def basic_log() -> tuple[LogHeader, list[Envelope]]:
+    """A finished two-hand basic game for three seats, deals committed and revealed."""
+    return simulated_log(build_ruleset("basic", {"game_end": "hands:2"}), 3, seed=7)

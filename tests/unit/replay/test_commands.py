@@ -1,0 +1,99 @@
+"""The replay, export and import subcommands, on files and an in-memory store."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from service.envelope import Envelope
+from service.replay import commands
+from service.replay.logfile import LogHeader, read_log, write_log
+from service.store import InMemoryEventStore
+
+Log = tuple[LogHeader, list[Envelope]]
+
+
+def _args(add: object, *argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    add(parser)  # type: ignore[operator]
+    return parser.parse_args(argv)
+
+
+@pytest.fixture
+def log_file(tmp_path: Path, basic_log: Log) -> Path:
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(write_log(*basic_log))
+    return path
+
+
+def test_replay_prints_every_event_then_the_table(
+    log_file: Path, basic_log: Log, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert commands.run_replay(_args(commands.add_replay_arguments, str(log_file), "--all")) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") > len(basic_log[1])
+    assert "game over" in out
+
+
+def test_replay_stops_at_a_version_and_shows_one_seat(
+    log_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = _args(commands.add_replay_arguments, str(log_file), "--to", "12", "--seat", "1")
+    assert commands.run_replay(args) == 0
+    out = capsys.readouterr().out
+    assert "   12  " in out and "   13  " not in out
+    assert "seat 1 (you):" in out
+
+
+def test_step_mode_prints_all_at_once_when_stdin_is_not_a_terminal(
+    log_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # pytest's stdin is not a tty: no prompt may wait for Enter.
+    assert commands.run_replay(_args(commands.add_replay_arguments, str(log_file), "--step")) == 0
+    assert "Enter" not in capsys.readouterr().out
+
+
+def test_replay_refuses_a_tampered_log(
+    tmp_path: Path, basic_log: Log, capsys: pytest.CaptureFixture[str]
+) -> None:
+    header, envelopes = basic_log
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(write_log(header, envelopes[:3] + envelopes[4:]))
+    assert commands.run_replay(_args(commands.add_replay_arguments, str(path))) == 1
+    assert "version_gap" in capsys.readouterr().err
+
+
+def test_import_then_export_round_trips_through_the_store(
+    monkeypatch: pytest.MonkeyPatch, log_file: Path, tmp_path: Path, basic_log: Log
+) -> None:
+    store = InMemoryEventStore()
+
+    @asynccontextmanager
+    async def fake_redis_store(url: str) -> AsyncIterator[InMemoryEventStore]:
+        yield store
+
+    monkeypatch.setattr(commands, "_redis_store", fake_redis_store)
+    url = ("--redis-url", "redis://unused")
+    imported = _args(commands.add_import_arguments, str(log_file), "--game-id", "g2", *url)
+    assert commands.run_import(imported) == 0
+    out = tmp_path / "out.jsonl"
+    exported = _args(commands.add_export_arguments, "g2", "--out", str(out), *url)
+    assert commands.run_export(exported) == 0
+    header, envelopes = read_log(out.read_bytes())
+    assert envelopes == basic_log[1] and header.game_id == "g2"
+    assert msgspec.json.decode(out.read_bytes().splitlines()[0])["type"] == "header"
+    assert commands.run_import(imported) == 1
+
+
+def test_export_and_import_need_a_store(
+    monkeypatch: pytest.MonkeyPatch, log_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    assert commands.run_export(_args(commands.add_export_arguments, "g1")) == 2
+    assert commands.run_import(_args(commands.add_import_arguments, str(log_file))) == 2
+    assert "REDIS_URL" in capsys.readouterr().err

@@ -1,0 +1,25 @@
+"""Settings from the environment, and the CLI's subcommand table."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from service.cli import SUBCOMMANDS, main
+from service.config import Settings, settings_from_env
+
+
+def test_settings_come_from_the_environment() -> None:
+    settings = settings_from_env(
+        {"REDIS_URL": "redis://x:1/0", "PORT": "9000", "CORS_ORIGINS": "https://a, https://b"}
+    )
+    assert settings.redis_url == "redis://x:1/0" and settings.port == 9000
+    assert settings.cors_origins == ("https://a", "https://b")
+    assert settings_from_env({}) == Settings()
+
+
+def test_the_cli_has_serve_and_openapi(capsys: pytest.CaptureFixture[str]) -> None:
+    assert {"serve", "openapi"} <= set(SUBCOMMANDS)
+    assert main(["openapi"]) == 0
+    assert json.loads(capsys.readouterr().out)["info"]["title"] == "Rummy API"
