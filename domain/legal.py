@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
-from domain.cards import JOKER, Card, remove_cards
+from domain.cards import JOKER, VALID_CARDS, Card, remove_cards
 from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, PlayerCommand, SwapJoker
 from domain.errors import DomainError
 from domain.game import (
@@ -94,7 +94,7 @@ def _of_kind(state: GameState, seat: int, kind: str) -> list[PlayerCommand]:
         case "swap_joker" if may_touch_table:
             return _swaps(state, hand)
         case "discard" if not owed_jokers_block_discard(state, seat):
-            return [Discard(card) for card in discardable(state, hand)]
+            return [_DISCARDS[card] for card in discardable(state, hand)]
     return []
 
 
@@ -109,41 +109,46 @@ def _may_knock(state: GameState, seat: int) -> bool:
     )
 
 
+# Commands are frozen, so one instance per card can be handed out every time.
+_DISCARDS = {card: Discard(card) for card in VALID_CARDS}
+_STOCK_DRAW = Draw("stock")
+_TOP_DRAW = Draw("discard", 1)
+
+
 def _draws(state: GameState) -> list[PlayerCommand]:
-    draws: list[PlayerCommand] = [Draw("stock")]
-    most = len(state.discard_pile) if state.ruleset.discard_pickup == "any" else 1
-    draws.extend(
-        Draw("discard", count) for count in range(1, min(most, len(state.discard_pile)) + 1)
-    )
-    return draws
+    if not state.discard_pile:
+        return [_STOCK_DRAW]
+    if state.ruleset.discard_pickup == "top":
+        return [_STOCK_DRAW, _TOP_DRAW]
+    depths = range(1, len(state.discard_pile) + 1)
+    return [_STOCK_DRAW, *(Draw("discard", count) for count in depths)]
 
 
 def melds_in(hand: Sequence[Card], ruleset: RuleSet) -> list[tuple[Card, ...]]:
     """possible_melds, remembered per hand: hands change by a card or two a turn."""
-    return list(
-        _cached_melds(
-            tuple(sorted(hand)),
-            ruleset.ace,
-            ruleset.max_run,
-            ruleset.set_suits,
-            ruleset.strict_groups,
-            ruleset.strict_jokers,
-            ruleset.decks,
-        )
+    return list(_cached_melds(tuple(sorted(hand)), _meld_knobs(ruleset)))
+
+
+# The knobs that shape melds: the key of the caches below, since a RuleSet
+# (its hand_size is a dict) cannot be hashed.
+MeldKnobs = tuple[Ace, int, bool, bool, bool, int]
+
+
+def _meld_knobs(ruleset: RuleSet) -> MeldKnobs:
+    return (
+        ruleset.ace,
+        ruleset.max_run,
+        ruleset.set_suits,
+        ruleset.strict_groups,
+        ruleset.strict_jokers,
+        ruleset.decks,
     )
 
 
-@lru_cache(maxsize=65536)
-def _cached_melds(
-    hand: tuple[Card, ...],
-    ace: Ace,
-    max_run: int,
-    set_suits: bool,
-    strict_groups: bool,
-    strict_jokers: bool,
-    decks: int,
-) -> tuple[tuple[Card, ...], ...]:
-    ruleset = RuleSet(
+@lru_cache(maxsize=64)
+def _knob_ruleset(knobs: MeldKnobs) -> RuleSet:
+    ace, max_run, set_suits, strict_groups, strict_jokers, decks = knobs
+    return RuleSet(
         ace=ace,
         max_run=max_run,
         set_suits=set_suits,
@@ -151,7 +156,11 @@ def _cached_melds(
         strict_jokers=strict_jokers,
         decks=decks,
     )
-    return tuple(possible_melds(hand, ruleset))
+
+
+@lru_cache(maxsize=65536)
+def _cached_melds(hand: tuple[Card, ...], knobs: MeldKnobs) -> tuple[tuple[Card, ...], ...]:
+    return tuple(possible_melds(hand, _knob_ruleset(knobs)))
 
 
 def _meld_commands(state: GameState, seat: int, hand: tuple[Card, ...]) -> list[PlayerCommand]:
@@ -209,62 +218,40 @@ def _initial_melds(
 def _lay_offs(state: GameState, hand: tuple[Card, ...]) -> list[PlayerCommand]:
     if not state.ruleset.lay_off or not state.table:
         return []
-    fits = _table_fits(state.table, state.ruleset)
+    held = set(hand)
+    knobs = _meld_knobs(state.ruleset)
+    playable: dict[Card, bool] = {}
     commands: list[PlayerCommand] = []
-    for card in sorted(set(hand).intersection(fits)):
-        rest = remove_cards(hand, [card])
-        assert rest is not None
-        jokers_to_play = max(0, state.jokers_to_play - (card == JOKER))
-        if leaves_discard(state, rest, jokers_to_play):
-            commands.extend(fits[card])
+    for meld in state.table:
+        for card, lay_offs in _meld_fits(meld, knobs):
+            if card not in held:
+                continue
+            if card not in playable:
+                rest = remove_cards(hand, [card])
+                owed = max(0, state.jokers_to_play - (card == JOKER))
+                playable[card] = rest is not None and leaves_discard(state, rest, owed)
+            if playable[card]:
+                commands.extend(lay_offs)
     return commands
 
 
-def _table_fits(table: tuple[Meld, ...], ruleset: RuleSet) -> dict[Card, tuple[LayOff, ...]]:
-    """Every card that some meld on the table takes, with the lay-offs it allows."""
-    return _cached_table_fits(
-        table,
-        ruleset.ace,
-        ruleset.max_run,
-        ruleset.set_suits,
-        ruleset.strict_groups,
-        ruleset.strict_jokers,
-        ruleset.decks,
-    )
-
-
-@lru_cache(maxsize=4096)
-def _cached_table_fits(
-    table: tuple[Meld, ...],
-    ace: Ace,
-    max_run: int,
-    set_suits: bool,
-    strict_groups: bool,
-    strict_jokers: bool,
-    decks: int,
-) -> dict[Card, tuple[LayOff, ...]]:
-    # The table changes only when a meld is laid or grows, far less often
-    # than a seat asks what it may lay off, so the answer is remembered.
-    ruleset = RuleSet(
-        ace=ace,
-        max_run=max_run,
-        set_suits=set_suits,
-        strict_groups=strict_groups,
-        strict_jokers=strict_jokers,
-        decks=decks,
-    )
-    fits: dict[Card, list[LayOff]] = {}
-    for meld in table:
-        for card in sorted(set(accepting_cards(meld, ruleset))):
-            options = lay_off_options(meld, card, ruleset)
-            for end, _ in options:
-                fits.setdefault(card, []).append(
-                    LayOff(card, meld.id, end if len(options) > 1 else None)
-                )
-    return {card: tuple(lay_offs) for card, lay_offs in fits.items()}
+@lru_cache(maxsize=16384)
+def _meld_fits(meld: Meld, knobs: MeldKnobs) -> tuple[tuple[Card, tuple[LayOff, ...]], ...]:
+    """Every card `meld` takes, with the lay-offs it allows. Remembered: a
+    meld changes far less often than a seat asks what it may lay off."""
+    ruleset = _knob_ruleset(knobs)
+    fits = []
+    for card in sorted(set(accepting_cards(meld, ruleset))):
+        options = lay_off_options(meld, card, ruleset)
+        if options:
+            ends = [end if len(options) > 1 else None for end, _ in options]
+            fits.append((card, tuple(LayOff(card, meld.id, end) for end in ends)))
+    return tuple(fits)
 
 
 def _swaps(state: GameState, hand: tuple[Card, ...]) -> list[PlayerCommand]:
+    if not state.ruleset.jokers:
+        return []
     commands: list[PlayerCommand] = []
     for meld in state.table:
         if not meld.jokers:
