@@ -112,6 +112,22 @@ class GameEnded(Event, frozen=True, tag="game_ended"):
     winners: tuple[int, ...]
 
 
+class TurnDeadlineSet(Event, frozen=True, tag="turn_deadline_set"):
+    """A turn began under a time limit: `deadline` is an ISO 8601 UTC instant.
+    The service's clock, not the rules: it changes no state."""
+
+    seat: int
+    hand_number: int
+    deadline: str
+
+
+class TurnTimedOut(Event, frozen=True, tag="turn_timed_out"):
+    """The seat's turn passed its deadline; an automatic move follows."""
+
+    seat: int
+    hand_number: int
+
+
 AnyEvent = (
     GameStarted
     | HandDealt
@@ -125,4 +141,6 @@ AnyEvent = (
     | HandEnded
     | DeckRevealed
     | GameEnded
+    | TurnDeadlineSet
+    | TurnTimedOut
 )

@@ -22,6 +22,8 @@ from domain.events import (
     Knocked,
     MeldLaid,
     StockRenewed,
+    TurnDeadlineSet,
+    TurnTimedOut,
 )
 from domain.melds import Meld
 from domain.state import GameState, HandResult
@@ -181,6 +183,11 @@ def _deck_revealed(state: GameState, event: DeckRevealed) -> GameState:
     return state
 
 
+def _clock_event(state: GameState, event: TurnDeadlineSet | TurnTimedOut) -> GameState:
+    # Deadlines belong to the service's clock; the rules never read them.
+    return state
+
+
 def _game_ended(state: GameState, event: GameEnded) -> GameState:
     return replace(state, phase="over", winners=event.winners)
 
@@ -225,4 +232,6 @@ _APPLY: dict[type, Callable[[GameState, Any], GameState]] = {
     HandEnded: _hand_ended,
     DeckRevealed: _deck_revealed,
     GameEnded: _game_ended,
+    TurnDeadlineSet: _clock_event,
+    TurnTimedOut: _clock_event,
 }

@@ -13,11 +13,13 @@ from litestar.openapi.plugins import ScalarRenderPlugin
 
 from service.api.openapi import finish_document, security_components
 from service.api.problems import EXCEPTION_HANDLERS
+from service.api.routes_bots import BOT_ROUTES
 from service.api.routes_events import EVENT_ROUTES
 from service.api.routes_games import GAME_ROUTES
 from service.api.routes_meta import META_ROUTES
+from service.api.routes_replay import REPLAY_ROUTES
 from service.config import Settings
-from service.games import GameService
+from service.games import AppendHook, GameService
 from service.metrics import Metrics, metrics_middleware
 from service.store import EventStore
 
@@ -32,12 +34,18 @@ def create_app(
     settings: Settings | None = None,
     metrics: Metrics | None = None,
     on_shutdown: Sequence[Callable[[], Any]] = (),
+    on_appended: AppendHook | None = None,
 ) -> Litestar:
     settings = settings or Settings()
     metrics = metrics or Metrics()
-    games = GameService(store, metrics)
+    # on_appended schedules bot turns and turn timers (rq); without it nothing is scheduled.
+    games = (
+        GameService(store, metrics)
+        if on_appended is None
+        else GameService(store, metrics, on_appended=on_appended)
+    )
     app = Litestar(
-        route_handlers=[*GAME_ROUTES, *EVENT_ROUTES, *META_ROUTES],
+        route_handlers=[*GAME_ROUTES, *EVENT_ROUTES, *META_ROUTES, *REPLAY_ROUTES, *BOT_ROUTES],
         dependencies={"games": Provide(lambda: games, use_cache=True, sync_to_thread=False)},
         exception_handlers=EXCEPTION_HANDLERS,
         middleware=[metrics_middleware(metrics)],

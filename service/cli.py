@@ -4,15 +4,25 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
+import subprocess
 import sys
+import tempfile
+import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import msgspec
 
-from service import simulate_command
+from service import loadtest, simulate_command
 from service.config import Settings, settings_from_env
+from workers import command as worker_command
+
+if TYPE_CHECKING:
+    from domain.state import GameState
+    from service.replay.logfile import LogHeader
+    from service.store import EventStore
 
 __all__ = ["SUBCOMMANDS", "Subcommand", "main"]
 
@@ -31,13 +41,36 @@ def _add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, help="port (env PORT, default 8000)")
     parser.add_argument("--data-dir", help="embedded Redis data folder parent (env DATA_DIR)")
     parser.add_argument("--redis-url", help="use this Redis instead of the embedded one")
+    parser.add_argument(
+        "--no-worker",
+        action="store_true",
+        help="with the embedded Redis, start no `rummy worker` beside the API",
+    )
+
+
+def _spawn_worker(url: str, rq_url: str | None) -> subprocess.Popen[bytes]:
+    """A `rummy worker` child on the embedded Redis (bots and turn timers)."""
+    command = [sys.executable, "-m", "service.cli", "worker", "--redis-url", url]
+    if rq_url is not None:
+        command += ["--rq-redis-url", rq_url]
+    return subprocess.Popen(command)
+
+
+def _stop_worker(worker: subprocess.Popen[bytes]) -> None:
+    # SIGTERM is rq's warm shutdown: the current job finishes first.
+    worker.terminate()
+    try:
+        worker.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        worker.kill()
+        worker.wait()
 
 
 def _settings(args: argparse.Namespace) -> Settings:
     overrides = {
         name: value
         for name in ("host", "port", "data_dir", "redis_url")
-        if (value := getattr(args, name)) is not None
+        if (value := getattr(args, name, None)) is not None
     }
     return msgspec.structs.replace(settings_from_env(), **overrides)
 
@@ -49,6 +82,8 @@ def _serve(args: argparse.Namespace) -> int:
     from service.app import create_app
     from service.embedded_redis import EmbeddedRedis
     from service.store import RedisEventStore
+    from workers.queue import open_queue
+    from workers.schedule import TurnScheduler
 
     settings = _settings(args)
     embedded: EmbeddedRedis | None = None
@@ -66,14 +101,23 @@ def _serve(args: argparse.Namespace) -> int:
         await client.aclose()
         await blocking.aclose()
 
+    store = RedisEventStore(client, blocking_client=blocking)
+    queue = open_queue(settings.rq_redis_url or url)
     app = create_app(
-        RedisEventStore(client, blocking_client=blocking),
+        store,
         settings=settings,
         on_shutdown=[close_clients],
+        on_appended=TurnScheduler(store, queue),
     )
+    worker = None
+    if embedded is not None and not getattr(args, "no_worker", False):
+        worker = _spawn_worker(url, settings.rq_redis_url)
     try:
         uvicorn.run(app, host=settings.host, port=settings.port, log_level="info")
     finally:
+        if worker is not None:
+            _stop_worker(worker)
+        queue.connection.close()
         if embedded is not None:
             embedded.stop()
     return 0
@@ -106,11 +150,97 @@ def _openapi(args: argparse.Namespace) -> int:
     return 0
 
 
+# ------------------------------------------------------------------ replay, export, import
+
+# The ids the service makes; `rummy replay` takes one of these for a stored game.
+_GAME_ID = re.compile(r"[0-9a-f]{32}")
+
+
+def _add_replay_arguments(parser: argparse.ArgumentParser) -> None:
+    from service.replay import commands
+
+    commands.add_replay_arguments(parser)
+    parser.add_argument("--redis-url", default=None, help="store of a GAME_ID (default: REDIS_URL)")
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """A log file, or a stored game's log read from the store (REDIS_URL) by its id."""
+    from service.replay import commands
+
+    if args.file == "-" or Path(args.file).exists() or not _GAME_ID.fullmatch(args.file):
+        return commands.run_replay(args)
+    with tempfile.TemporaryDirectory() as folder:
+        path = str(Path(folder) / f"{args.file}.jsonl")
+        exported = argparse.Namespace(game_id=args.file, out=path, redis_url=args.redis_url)
+        if (status := _export(exported)) != 0:
+            return status
+        return commands.run_replay(argparse.Namespace(**{**vars(args), "file": path}))
+
+
+def _add_export_arguments(parser: argparse.ArgumentParser) -> None:
+    from service.replay import commands
+
+    commands.add_export_arguments(parser)
+
+
+def _export(args: argparse.Namespace) -> int:
+    from service.games import log_header_facts
+    from service.replay import commands
+
+    return commands.run_export(args, log_header_facts)
+
+
+def _add_import_arguments(parser: argparse.ArgumentParser) -> None:
+    from service.replay import commands
+
+    commands.add_import_arguments(parser)
+
+
+def _import(args: argparse.Namespace) -> int:
+    """Import as a game the API serves: a 32-hex id (fresh unless --game-id), seat
+    tokens for every human seat (printed once), and a lobby entry."""
+    from service.replay import commands
+
+    if args.game_id is None:
+        args.game_id = uuid.uuid4().hex
+    elif not _GAME_ID.fullmatch(args.game_id):
+        print("rummy import: --game-id must be 32 hex digits", file=sys.stderr)
+        return 2
+    return commands.run_import(args, _register_imported)
+
+
+async def _register_imported(
+    store: EventStore, game_id: str, header: LogHeader, state: GameState
+) -> None:
+    from service.games import GameService
+
+    tokens = await GameService(store).register_imported(game_id, header, state)
+    for seat, token in sorted(tokens.items()):
+        print(f"seat {seat} token: {token}")
+
+
 SUBCOMMANDS: dict[str, Subcommand] = {
     "serve": Subcommand("serve the API (embedded Redis unless REDIS_URL)", _add_serve_arguments, _serve),
     "openapi": Subcommand("print or write the OpenAPI document", _add_openapi_arguments, _openapi),
+    "worker": Subcommand(
+        "an rq worker with its scheduler: bot turns and turn timers (reconciles on start)",
+        worker_command.add_arguments,
+        worker_command.run,
+    ),
     "simulate": Subcommand(
         "engine throughput: random players", simulate_command.add_arguments, simulate_command.run
+    ),
+    "loadtest": Subcommand(
+        "HTTP load: whole games against a one-XADD ceiling", loadtest.add_arguments, loadtest.run
+    ),
+    "replay": Subcommand(
+        "replay a log FILE or a stored GAME_ID, checking every event",
+        _add_replay_arguments,
+        _replay,
+    ),
+    "export": Subcommand("write a stored game's log (JSON lines)", _add_export_arguments, _export),
+    "import": Subcommand(
+        "check a log file and store it as a new game", _add_import_arguments, _import
     ),
 }
 

@@ -24,6 +24,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     port: int = 8000
     cors_origins: tuple[str, ...] = ("*",)
     max_body_bytes: int = 64 * 1024
+    # Consecutive turn timeouts after which a level-2 bot plays the seat.
+    timeouts_before_bot: int = 2
 
 
 def _origins(raw: str) -> tuple[str, ...]:
@@ -31,7 +33,8 @@ def _origins(raw: str) -> tuple[str, ...]:
 
 
 def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
-    """Settings from REDIS_URL, RQ_REDIS_URL, DATA_DIR, HOST, PORT and CORS_ORIGINS."""
+    """Settings from REDIS_URL, RQ_REDIS_URL, DATA_DIR, HOST, PORT, CORS_ORIGINS and
+    TIMEOUTS_BEFORE_BOT."""
     env = os.environ if env is None else env
     fields: dict[str, object] = {}
     for name in ("redis_url", "rq_redis_url", "data_dir", "host"):
@@ -40,6 +43,8 @@ def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
             fields[name] = value
     if env.get("PORT"):
         fields["port"] = env["PORT"]
+    if env.get("TIMEOUTS_BEFORE_BOT"):
+        fields["timeouts_before_bot"] = env["TIMEOUTS_BEFORE_BOT"]
     if env.get("CORS_ORIGINS"):
         fields["cors_origins"] = _origins(env["CORS_ORIGINS"])
     # strict=False so the port, a string in the environment, becomes an int.

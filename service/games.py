@@ -3,22 +3,23 @@
 from __future__ import annotations
 
 import hashlib
+import logging
 import random
 import re
 import secrets
 import uuid
-from collections.abc import Sequence
-from datetime import UTC, datetime
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, Literal
 
 import msgspec
 
 from domain.cards import is_card
 from domain.commands import Deal, PlayerCommand
-from domain.events import AnyEvent, DeckRevealed, GameStarted, HandEnded
+from domain.events import AnyEvent, DeckRevealed, GameStarted, HandDealt, HandEnded, TurnDeadlineSet
 from domain.fairness import deck_commitment
 from domain.game import decide, evolve
-from domain.rules import RuleSet, build_ruleset, validate_seats
+from domain.rules import build_ruleset, validate_seats
 from domain.state import GameState, new_game
 from domain.views import SeatView, redact, view_for
 from service.auth import TokenIndex, new_token, token_hash
@@ -26,10 +27,22 @@ from service.envelope import Envelope, decode_envelope, encode_envelope
 from service.errors import ServiceError
 from service.metrics import Metrics
 from service.projections import GameRecord, Projections, advance
+from service.replay.logfile import (
+    HeaderFacts,
+    LogError,
+    LogHeader,
+    SeatKind,
+    export_log,
+    read_log,
+)
+from service.replay.transfer import import_log
+from service.replay.verify import states_at, verify_log
 from service.simulation import deal_command, with_shuffle
 from service.store import CommandIdReused, EventStore, VersionConflict
 
 __all__ = [
+    "AppendHook",
+    "Appended",
     "CommandOutcome",
     "CreatedGame",
     "GameInfo",
@@ -38,6 +51,7 @@ __all__ = [
     "LobbyEntry",
     "SeatSpec",
     "lobby_status",
+    "log_header_facts",
     "served",
 ]
 
@@ -63,6 +77,8 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     created_at: str
     created_ts: float
     turn_time_limit_s: float | None = None
+    # A finished game's log and full states are served to its seats only.
+    private_log: bool = False
 
 
 class CreatedGame(msgspec.Struct, frozen=True, kw_only=True):
@@ -100,6 +116,10 @@ class Game(msgspec.Struct, frozen=True, kw_only=True):
     info: GameInfo
     claimed: frozenset[int]
     seed: int
+    # Hands dealt before this game owned its seed (an import or a fork): their
+    # salts where known; a hand below `own_hands_from` without one is never revealed.
+    own_hands_from: int = 0
+    salts: dict[int, str] = msgspec.field(default_factory=dict)
 
     @property
     def open_seats(self) -> tuple[int, ...]:
@@ -166,13 +186,43 @@ def _revealed(record: GameRecord) -> int:
 
 _outcome_decoder = msgspec.json.Decoder(CommandOutcome)
 _info_decoder = msgspec.json.Decoder(GameInfo)
+_log = logging.getLogger(__name__)
+
+
+class Appended(msgspec.Struct, frozen=True, kw_only=True):
+    """What was just appended to a game, for whoever schedules the work it makes
+    (bot turns, turn timers). `seat` and `command_id` name the command (None
+    for a creation or a mere nudge); `envelopes` are the new events, unredacted."""
+
+    game_id: str
+    version: int
+    before: GameState
+    state: GameState
+    info: GameInfo
+    envelopes: tuple[Envelope, ...] = ()
+    seat: int | None = None
+    command_id: str | None = None
+
+
+AppendHook = Callable[[Appended], Awaitable[None]]
+
+
+async def _no_hook(appended: Appended) -> None:
+    return None
 
 
 class GameService:
     """Every use case of the API, over one EventStore; holds no per-game state."""
 
-    def __init__(self, store: EventStore, metrics: Metrics | None = None) -> None:
+    def __init__(
+        self,
+        store: EventStore,
+        metrics: Metrics | None = None,
+        *,
+        on_appended: AppendHook = _no_hook,
+    ) -> None:
         self.store = store
+        self.on_appended = on_appended
         self.projections = Projections(store)
         self.tokens = TokenIndex(store)
         self.metrics = metrics or Metrics()
@@ -189,6 +239,7 @@ class GameService:
         seed: int | None = None,
         deck: Sequence[str] | None = None,
         turn_time_limit_s: float | None = None,
+        private_log: bool = False,
     ) -> CreatedGame:
         """Validate everything, then write the meta and the start of the log."""
         ruleset = build_ruleset(preset, rules)
@@ -212,6 +263,7 @@ class GameService:
             created_at=created_at,
             created_ts=created_ts,
             turn_time_limit_s=turn_time_limit_s,
+            private_log=private_log,
         )
         tokens = {
             seat: new_token()
@@ -220,12 +272,14 @@ class GameService:
         }
         # Meta before events: a crash in between leaves an invisible orphan
         # record, never a game whose seats nobody can authenticate as.
-        meta = {"info": msgspec.json.encode(info), "seed": str(secret_seed).encode()}
-        meta |= {f"token:{token_hash(token)}": str(seat).encode() for seat, token in tokens.items()}
-        await self.store.put_meta(game_id, meta)
-        for token in tokens.values():
-            await self.tokens.put(token_hash(token), game_id)
-        envelopes = _envelopes(0, [(None, started)] + [(None, event) for event in dealt], None)
+        await self._register(game_id, info, secret_seed, tokens)
+        opening: list[tuple[int | None, AnyEvent]] = [(None, started)]
+        opening += [(None, event) for event in dealt]
+        dealt_state = state
+        for event in dealt:
+            dealt_state = evolve(dealt_state, event)
+        opening += _deadline(state, dealt_state, turn_time_limit_s)
+        envelopes = _envelopes(0, opening, None)
         appended = await self.store.append(
             game_id,
             [encode_envelope(envelope) for envelope in envelopes],
@@ -240,6 +294,16 @@ class GameService:
         await self.projections.save_state(game_id, record)
         game = Game(game_id=game_id, record=record, info=info, claimed=frozenset(), seed=0)
         await self._file(game)
+        await self._announce(
+            Appended(
+                game_id=game_id,
+                version=record.version,
+                before=state,
+                state=record.state,
+                info=info,
+                envelopes=tuple(envelopes),
+            )
+        )
         return CreatedGame(game_id=game_id, version=appended.version, tokens=tokens, seats=seats)
 
     def _first_deal(self, state: GameState, seed: int | None, deck: Sequence[str] | None) -> Deal:
@@ -319,6 +383,12 @@ class GameService:
             info=_info_decoder.decode(meta["info"]),
             claimed=claimed,
             seed=int(meta.get("seed", b"0")),
+            own_hands_from=int(meta.get("own_hands_from", b"0")),
+            salts={
+                int(field.removeprefix("salt:")): value.decode()
+                for field, value in meta.items()
+                if field.startswith("salt:")
+            },
         )
 
     async def view(self, game_id: str, seat: int | None) -> tuple[Game, SeatView]:
@@ -419,7 +489,41 @@ class GameService:
         await self.projections.save_view(game_id, after.version, outcome.view)
         if after.state.phase == "over":
             await self._file(msgspec.structs.replace(game, record=after))
+        await self._announce(
+            Appended(
+                game_id=game_id,
+                version=after.version,
+                before=record.state,
+                state=after.state,
+                info=game.info,
+                envelopes=tuple(envelopes),
+                seat=seat,
+                command_id=command_id,
+            )
+        )
         return outcome
+
+    async def notify(self, game_id: str) -> None:
+        """Tell the hook about the game as it stands (after a change of who plays a seat)."""
+        game = await self.game(game_id)
+        state = game.record.state
+        await self._announce(
+            Appended(
+                game_id=game_id,
+                version=game.record.version,
+                before=state,
+                state=state,
+                info=game.info,
+            )
+        )
+
+    async def _announce(self, appended: Appended) -> None:
+        # The events are committed: a failing scheduler must not fail the
+        # command. The worker's reconciler re-creates whatever it missed.
+        try:
+            await self.on_appended(appended)
+        except Exception:
+            _log.exception("on_appended failed for game %s", appended.game_id)
 
     def _decide(
         self, game: Game, seat: int, command: PlayerCommand
@@ -432,9 +536,10 @@ class GameService:
             state = evolve(state, event)
             events.append((seat, event))
         for _, event in list(events):
-            if isinstance(event, HandEnded):
+            salt = _salt_of(game, event.hand_number) if isinstance(event, HandEnded) else None
+            if isinstance(event, HandEnded) and salt is not None:
                 # The hand is over: its deck may be checked against the commitment.
-                reveal = DeckRevealed(event.hand_number, _salt(game.seed, event.hand_number))
+                reveal = DeckRevealed(event.hand_number, salt)
                 state = evolve(state, reveal)
                 events.append((None, reveal))
         if state.phase == "deal":
@@ -444,6 +549,7 @@ class GameService:
             for event in decide(state, None, deal):
                 state = evolve(state, event)
                 events.append((None, event))
+        events += _deadline(game.record.state, state, game.info.turn_time_limit_s)
         return events
 
     async def _recall(self, game_id: str, key: str, digest: str) -> CommandOutcome | None:
@@ -489,6 +595,215 @@ class GameService:
     async def _file(self, game: Game) -> None:
         await self.store.index_game(game.game_id, lobby_status(game), game.info.created_ts)
 
+    async def _register(
+        self,
+        game_id: str,
+        info: GameInfo,
+        seed: int,
+        tokens: Mapping[int, str],
+        extra: Mapping[str, bytes] | None = None,
+    ) -> None:
+        """Write a game's meta record and index its seat tokens."""
+        meta = {"info": msgspec.json.encode(info), "seed": str(seed).encode()}
+        meta |= {f"token:{token_hash(token)}": str(seat).encode() for seat, token in tokens.items()}
+        meta |= extra or {}
+        await self.store.put_meta(game_id, meta)
+        for token in tokens.values():
+            await self.tokens.put(token_hash(token), game_id)
+
+    # ------------------------------------------------------------ replay, import, fork
+
+    async def log_file(self, game_id: str, token: str | None) -> bytes:
+        """A finished game's whole log (rummy-log/1): no tokens, no seed."""
+        await self._finished_source(game_id, token)
+        return await export_log(self.store, game_id, log_header_facts)
+
+    async def state_at(
+        self, game_id: str, version: int, token: str | None
+    ) -> tuple[SeatView, GameState | None]:
+        """The caller's view at `version`, and the full state there when the caller may see it."""
+        viewer = await self.viewer_of(game_id, token)
+        game = await self.game(game_id)
+        _check_version(version, game.record.version)
+        record: GameRecord | None = None
+        for stored in await self.store.read(game_id, limit=version):
+            record = advance(record, decode_envelope(stored.data))
+        assert record is not None
+        full = _sees_everything(game, viewer, version)
+        return view_for(record.state, viewer), record.state if full else None
+
+    async def import_game(
+        self, data: bytes, *, game_id: str | None = None, private_log: bool = False
+    ) -> CreatedGame:
+        """A verified log file as a new game with fresh seat tokens."""
+        tokens: dict[int, str] = {}
+
+        async def write_meta(
+            _: EventStore, new_id: str, header: LogHeader, state: GameState
+        ) -> None:
+            tokens.update(
+                await self.register_imported(new_id, header, state, private_log=private_log)
+            )
+
+        try:
+            header, envelopes = read_log(data)
+            new_id, _ = await import_log(
+                self.store, header, envelopes, game_id or uuid.uuid4().hex, write_meta
+            )
+        except LogError as exc:
+            raise log_refusal(exc) from exc
+        game = await self.game(new_id)
+        return CreatedGame(
+            game_id=new_id, version=game.record.version, tokens=tokens, seats=game.info.seats
+        )
+
+    async def register_imported(
+        self,
+        game_id: str,
+        header: LogHeader,
+        state: GameState,
+        *,
+        private_log: bool = False,
+        preset: str = "imported",
+        own_hands_from: int | None = None,
+        salts: Mapping[int, str] | None = None,
+    ) -> dict[int, str]:
+        """Meta, seat tokens (every human seat, shown once) and lobby entry of a game
+        whose events are already stored: an import or a fork. Deals the next hand
+        when the log rests between hands."""
+        seats = tuple(
+            SeatSpec(kind=kind.kind, level=(kind.level or 1) if kind.kind == "bot" else None)
+            for kind in header.seat_kinds
+        )
+        created_at, created_ts = _parsed_time(header.created_at)
+        # No time limit: the log's last deadline has long passed.
+        info = GameInfo(
+            preset=preset,
+            seats=seats,
+            created_at=created_at,
+            created_ts=created_ts,
+            private_log=private_log,
+        )
+        tokens = {seat: new_token() for seat, spec in enumerate(seats) if spec.kind == "human"}
+        first_own = state.hand_number + 1 if own_hands_from is None else own_hands_from
+        extra = {"own_hands_from": str(first_own).encode()}
+        extra |= {f"salt:{hand}": salt.encode() for hand, salt in (salts or {}).items()}
+        await self._register(game_id, info, secrets.randbits(63), tokens, extra)
+        if state.phase == "deal":
+            await self._deal_next(await self.game(game_id))
+        await self._file(await self.game(game_id))
+        await self.notify(game_id)
+        return tokens
+
+    async def _deal_next(self, game: Game) -> None:
+        state, version = game.record.state, game.record.version
+        hand = state.hand_number + 1
+        deal = _committed(deal_command(state, _hand_rng(game.seed, hand)), game.seed, hand)
+        envelopes = _envelopes(version, [(None, e) for e in decide(state, None, deal)], None)
+        await self.store.append(
+            game.game_id,
+            [encode_envelope(envelope) for envelope in envelopes],
+            expected_version=version,
+            command_id=None,
+            command_digest=None,
+        )
+
+    async def fork(
+        self,
+        game_id: str,
+        *,
+        version: int,
+        deck: Literal["keep", "reshuffle"],
+        seed: int | None = None,
+        token: str | None = None,
+    ) -> CreatedGame:
+        """A new game whose log is the finished source's up to `version`: `keep` plays on
+        with the same stock; `reshuffle` (at a hand boundary) deals the next hand afresh."""
+        game = await self._finished_source(game_id, token)
+        _check_version(version, game.record.version)
+        source = [decode_envelope(stored.data) for stored in await self.store.read(game_id)]
+        envelopes, state = _fork_prefix(source, version, deck)
+        secret_seed = seed if seed is not None else secrets.randbits(63)
+        hand = state.hand_number + 1
+        if state.phase == "deal":
+            rng = _hand_rng(secret_seed, hand) if seed is not None else self._system_random
+            deal = _committed(deal_command(state, rng), secret_seed, hand)
+            dealt = [(None, event) for event in decide(state, None, deal)]
+            envelopes += _envelopes(len(envelopes), dealt, None)
+        new_id = uuid.uuid4().hex
+        header = LogHeader(
+            game_id=new_id,
+            ruleset=state.ruleset,
+            seats=state.seats,
+            seat_kinds=log_header_facts({"info": msgspec.json.encode(game.info)}).seat_kinds or (),
+            created_at=_now()[0],
+        )
+        try:
+            # The fork must itself be a log the rules produce: no command cut in two.
+            final = verify_log(header, envelopes)
+        except LogError as exc:
+            raise ServiceError(
+                "invalid_fork_version",
+                f"cannot fork at version {version}: {exc.message}",
+                version=version,
+                reason=exc.message,
+            ) from exc
+        await self.store.append(
+            new_id,
+            [encode_envelope(envelope) for envelope in envelopes],
+            expected_version=0,
+            command_id=None,
+            command_digest=None,
+        )
+        tokens = await self.register_imported(
+            new_id,
+            header,
+            final,
+            private_log=game.info.private_log,
+            preset=game.info.preset,
+            own_hands_from=hand,
+            salts=_unrevealed_salts(source, envelopes),
+        )
+        forked = await self.game(new_id)
+        return CreatedGame(
+            game_id=new_id, version=forked.record.version, tokens=tokens, seats=forked.info.seats
+        )
+
+    async def _finished_source(self, game_id: str, token: str | None) -> Game:
+        """A finished game whose log the caller may read (private logs: its seats only)."""
+        viewer = await self.viewer_of(game_id, token)
+        game = await self.game(game_id)
+        if game.info.private_log and viewer is None:
+            raise ServiceError(
+                "missing_token", "this game's log is private to its seats: send a seat token"
+            )
+        if game.record.state.phase != "over":
+            raise ServiceError(
+                "game_in_progress",
+                "the whole log of a game in progress would show hidden cards: "
+                "it is served once the game is over",
+                current_version=game.record.version,
+            )
+        return game
+
+
+def _deadline(
+    before: GameState, after: GameState, limit_s: float | None
+) -> list[tuple[int | None, AnyEvent]]:
+    """A TurnDeadlineSet when these events start a turn of a game with a time limit."""
+    if limit_s is None or after.phase != "draw":
+        return []
+    started = (
+        before.phase not in ("draw", "play")
+        or before.turn != after.turn
+        or before.hand_number != after.hand_number
+    )
+    if not started:
+        return []
+    deadline = datetime.now(UTC) + timedelta(seconds=limit_s)
+    at = deadline.isoformat(timespec="milliseconds")
+    return [(None, TurnDeadlineSet(seat=after.turn, hand_number=after.hand_number, deadline=at))]
+
 
 def _check_game_id(game_id: str) -> None:
     # Only ids this service made exist; anything else cannot name a game.
@@ -529,3 +844,89 @@ def _envelopes(
     ]
 
 
+def log_header_facts(meta: Mapping[str, bytes]) -> HeaderFacts:
+    """A log header's seat kinds and creation time from a game's meta (export's MetaReader)."""
+    if "info" not in meta:
+        return HeaderFacts()
+    info = _info_decoder.decode(meta["info"])
+    kinds = tuple(SeatKind(spec.kind, spec.level) for spec in info.seats)
+    return HeaderFacts(seat_kinds=kinds, created_at=info.created_at)
+
+
+def log_refusal(error: LogError) -> ServiceError:
+    """A log the service will not take, as a problem naming the first bad event."""
+    code = "game_not_found" if error.code == "unknown_game" else error.code
+    return ServiceError(code, error.message, version=error.version, reason=error.message)
+
+
+def _salt_of(game: Game, hand: int) -> str | None:
+    if hand in game.salts:
+        return game.salts[hand]
+    return _salt(game.seed, hand) if hand >= game.own_hands_from else None
+
+
+def _parsed_time(text: str) -> tuple[str, float]:
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return _now()
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return text, moment.timestamp()
+
+
+def _check_version(version: int, current: int) -> None:
+    if not 1 <= version <= current:
+        raise ServiceError(
+            "version_not_found",
+            f"no version {version}: the log has versions 1-{current}",
+            version=version,
+            current_version=current,
+        )
+
+
+def _sees_everything(game: Game, viewer: int | None, version: int) -> bool:
+    """Everyone sees all of a finished game (a private one: its seats), and, under
+    reveal_after_hand, any version inside a hand that has ended."""
+    if game.record.state.phase == "over" and (viewer is not None or not game.info.private_log):
+        return True
+    return version <= _revealed(game.record)
+
+
+def _fork_prefix(
+    source: Sequence[Envelope], version: int, deck: Literal["keep", "reshuffle"]
+) -> tuple[list[Envelope], GameState]:
+    """The source's events a fork at `version` keeps, and the state after them."""
+    *_, (_, state) = states_at(source[:version])
+    if state.phase == "over":
+        raise ServiceError(
+            "invalid_fork_version", f"the game is over at version {version}", version=version
+        )
+    end = version
+    if state.phase == "deal":
+        # A hand boundary: the ended hand's reveal comes along, and `keep` takes
+        # the source's next deal too, so the deck order is kept.
+        kept = (DeckRevealed, HandDealt) if deck == "keep" else (DeckRevealed,)
+        while end < len(source) and isinstance(source[end].event, kept):
+            end += 1
+    elif deck == "reshuffle":
+        raise ServiceError(
+            "invalid_fork_version",
+            "a reshuffle forks at a hand boundary: a version whose phase is `deal`",
+            version=version,
+            phase=state.phase,
+        )
+    for envelope in source[version:end]:
+        state = evolve(state, envelope.event)
+    return list(source[:end]), state
+
+
+def _unrevealed_salts(source: Sequence[Envelope], kept: Sequence[Envelope]) -> dict[int, str]:
+    """The source's salts of the hands dealt but not yet revealed in the kept events."""
+    dealt = {e.event.hand_number for e in kept if isinstance(e.event, HandDealt)}
+    dealt -= {e.event.hand_number for e in kept if isinstance(e.event, DeckRevealed)}
+    return {
+        e.event.hand_number: e.event.salt
+        for e in source
+        if isinstance(e.event, DeckRevealed) and e.event.hand_number in dealt
+    }

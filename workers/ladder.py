@@ -6,6 +6,14 @@ with the higher seat moved round the table each game.
 Every bot sees only its seat's view and the events redacted for it. Prints
 the higher level's share of hands won with a Wilson 95% interval, hands per
 second, and each level's decision latency (p50/p95).
+
+A hand's winner is whoever went out; when nobody did, the top scorer(s) of
+the hand (a shared win counts its share). With more than two seats the fair
+share of one seat is 1/seats, so the table also gives the pairwise rate
+(hands where the higher seat outscored each lower seat) and `--control`
+replays the same seeds with the lower level in the higher seat: levels 2
+and 3 use no randomness, so the deals are the same and the two rows compare
+pair by pair.
 """
 
 from __future__ import annotations
@@ -254,6 +262,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--budget", type=float, default=DEFAULT_BUDGET_S, help="level 4, s/move")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--control",
+        action="store_true",
+        help="also play the same seeds with the lower level in the higher seat "
+        "(its share is the baseline: 1/seats between equals)",
+    )
     args = parser.parse_args(argv)
     levels = sorted(int(x) for x in args.bots.split(","))
     if len(levels) != 2:
@@ -270,7 +284,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         budget_s=args.budget,
         progress=None if args.quiet else lambda d, t: progress_bar(d, t, started),
     )
-    print(format_results([result]))
+    results = [result]
+    if args.control:
+        results.append(
+            run_ladder(
+                args.preset,
+                seats,
+                high=levels[0],
+                low=levels[0],
+                hands=args.hands,
+                seed=args.seed,
+                budget_s=args.budget,
+            )
+        )
+    print(format_results(results))
     return 0
 
 

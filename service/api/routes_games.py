@@ -56,6 +56,7 @@ async def create_game(data: JSONBody[CreateGame], games: Games) -> CreatedGameOu
         seed=data.seed,
         deck=data.deck,
         turn_time_limit_s=data.turn_time_limit_s,
+        private_log=data.private_log,
     )
     return CreatedGameOut(
         game_id=created.game_id,

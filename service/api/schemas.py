@@ -10,7 +10,7 @@ from domain.cards import Card
 from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, PlayerCommand, SwapJoker
 from domain.melds import Meld
 from domain.rules import RuleSet
-from domain.state import HandResult, Phase
+from domain.state import GameState, HandResult, Phase
 from domain.views import SeatView
 from service.envelope import Envelope
 from service.games import CommandOutcome, LobbyEntry, SeatSpec
@@ -44,6 +44,7 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
         ]
         | None
     ) = None
+    private_log: bool = False
 
 
 class CommandBase(
@@ -250,9 +251,31 @@ class Health(msgspec.Struct, frozen=True, kw_only=True):
     store: str
 
 
+class ForkGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Fork a finished game at `version`: `keep` plays on with the same stock,
+    `reshuffle` (at a hand boundary) deals the next hand afresh, from `seed` if given."""
+
+    version: Annotated[int, msgspec.Meta(ge=1, le=2**31)]
+    deck: Literal["keep", "reshuffle"] = "keep"
+    seed: Annotated[int, _at_least_zero(le=2**63 - 1)] | None = None
+
+
+class StateAt(msgspec.Struct, frozen=True, kw_only=True):
+    """The game at one version of its log. `view` is as the caller sees it (a seat
+    with a token, else a spectator); `state` is the full state (every hand, the
+    stock) when `visibility` is `full`, else null."""
+
+    game_id: str
+    version: int
+    visibility: Literal["full", "seat", "spectator"]
+    view: View
+    state: GameState | None
+
+
 # Request structs that refuse unknown fields: the document says so (additionalProperties: false).
 CLOSED_SCHEMAS: tuple[type[msgspec.Struct], ...] = (
     CreateGame,
+    ForkGame,
     SeatSpec,
     DrawCommand,
     LayMeldsCommand,

@@ -19,6 +19,8 @@ from domain.events import (
     Knocked,
     MeldLaid,
     StockRenewed,
+    TurnDeadlineSet,
+    TurnTimedOut,
 )
 from domain.melds import Meld
 from domain.state import GameState
@@ -122,6 +124,10 @@ def describe(event: AnyEvent) -> str:
         case GameEnded(totals=totals, winners=winners):
             who = ", ".join(f"seat {w}" for w in winners)
             return f"game over: totals {list(totals)}, won by {who}"
+        case TurnDeadlineSet(seat=seat, deadline=deadline):
+            return f"seat {seat} must play by {deadline}"
+        case TurnTimedOut(seat=seat):
+            return f"seat {seat} ran out of time: an automatic move follows"
 
 
 def _describe_hand_end(event: HandEnded) -> str:

@@ -28,6 +28,8 @@ from domain.events import (
     Knocked,
     MeldLaid,
     StockRenewed,
+    TurnDeadlineSet,
+    TurnTimedOut,
 )
 from domain.fairness import commitment_holds
 from domain.game import decide, evolve
@@ -74,6 +76,10 @@ def verify_log(header: LogHeader, envelopes: Sequence[Envelope]) -> GameState:
         if isinstance(envelope.event, DeckRevealed):
             _check_reveal(state, deals, revealed, envelope.event, envelope.version)
             revealed.add(envelope.event.hand_number)
+            index += 1
+            continue
+        if isinstance(envelope.event, TurnDeadlineSet | TurnTimedOut):
+            # The service's clock: no command's event, and no change of state.
             index += 1
             continue
         seat, command = _command_behind(state, envelopes, index)

@@ -1,5 +1,13 @@
-"""Level 3, careful: greedy play plus memory of the pile, keeping live partial
-melds, not feeding the next seat, holding back for rummy, guarding jokers."""
+"""Level 3, careful: greedy play plus memory of the pile.
+
+- Discards keep the hand with the most outs (live cards that would meld with
+  its loose cards or extend a meld), then dump value, without feeding the next seat.
+- Goes out whenever the hand can be emptied this turn, even when that means
+  keeping a meld card back as the last discard (`go_out: discard`).
+- Takes a discarded joker, and a discard it can lay off at once.
+- Lays off jokers like any loose card (measured: holding them loses races).
+- Holds melds back for rummy only with two seats, no opening minimum.
+"""
 
 from __future__ import annotations
 
@@ -98,9 +106,7 @@ def careful_draw(view: SeatView, ruleset: RuleSet, memory: SeatMemory | None) ->
     return command
 
 
-def going_out(
-    view: SeatView, ruleset: RuleSet, arrangement: Arrangement
-) -> PlayerCommand | None:
+def going_out(view: SeatView, ruleset: RuleSet, arrangement: Arrangement) -> PlayerCommand | None:
     """The next step of emptying the hand this turn, when that is possible:
     lay melds (of the split that leaves only the last discard), lay off, discard.
 
@@ -141,12 +147,12 @@ def going_out(
         if not stuck(split.loose):
             plans.append((last, split))
             break
-    for last, split in plans:
+    for final, split in plans:
         step = _first_step(legal, split, may_lay_off)
         if step is not None:
             return step
-        if last is not None and not split.melds and not split.loose:
-            return Discard(last)
+        if final is not None and not split.melds and not split.loose:
+            return Discard(final)
     return None
 
 
@@ -157,11 +163,12 @@ def _first_step(
         planned = Counter(split.melds)
         best: LayMelds | None = None
         for command in legal:
-            if isinstance(command, LayMelds) and all(
-                planned[m] >= n for m, n in Counter(command.melds).items()
+            if not isinstance(command, LayMelds) or any(
+                planned[m] < n for m, n in Counter(command.melds).items()
             ):
-                if best is None or sum(map(len, command.melds)) > sum(map(len, best.melds)):
-                    best = command
+                continue
+            if best is None or sum(map(len, command.melds)) > sum(map(len, best.melds)):
+                best = command
         return best
     for card in split.loose:
         for command in legal:
@@ -243,7 +250,9 @@ def discard_scores(
     may_lay_off = not ruleset.needs_opening or view.opened[following]
     scores: dict[Card, float] = {}
     for card in cards:
-        score = value_weight * card_value(card, ruleset) - POTENTIAL_WEIGHT * potential(card, hand, ruleset, live)
+        score = value_weight * card_value(card, ruleset)
+        if POTENTIAL_WEIGHT:
+            score -= POTENTIAL_WEIGHT * potential(card, hand, ruleset, live)
         if OUT_WEIGHT:
             rest = list(arrangement.loose)
             if card in rest:

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from domain.cards import JOKER, RANK_OF, Card
 from domain.legal import melds_in
-from domain.melds import form_meld, lay_off_options, meld_points
+from domain.melds import accepting_cards, form_meld, lay_off_options, meld_points
 from domain.rules import RuleSet
 from domain.scoring import value_table
 
@@ -210,75 +210,58 @@ def outs(
     that melds with two loose cards counts 1, one that extends a meld 1/3.
 
     Cheap on purpose (no re-arranging): it scores discards at level 3.
+    `fits` is unused (kept for callers).
     """
     loose = [c for c in arrangement.loose if c != JOKER]
-    loose_jokers = len(arrangement.loose) - len(loose)
+    jokers = len(arrangement.loose) - len(loose)
     cyclic = ruleset.ace == "cyclic"
     by_suit: dict[str, set[int]] = {}
     by_rank: dict[str, set[str]] = {}
     for card in loose:
         by_suit.setdefault(card[1], set()).update(_run_positions(RANK_OF[card[0]], ruleset))
         by_rank.setdefault(card[0], set()).add(card[1])
+    new: set[Card] = set()
+    for rank_letter, suits in by_rank.items():
+        if len(suits) >= 2 or jokers:
+            new.update(rank_letter + s for s in "CDHS" if s not in suits)
+    steps = (1, 2) if not jokers else (-2, -1, 1, 2)
+    for suit_letter, held in by_suit.items():
+        for p in held:
+            for step in (1, 2):
+                q = _wrap(p + step) if cyclic else p + step
+                if q in held and q != p:
+                    wanted = (p - 1, p + 2) if step == 1 else (p + 1,)
+                    for w in wanted:
+                        _add_position(new, w, suit_letter, ruleset.ace)
+            if jokers:
+                for step in steps:
+                    _add_position(new, p + step, suit_letter, ruleset.ace)
     extend: set[Card] = set()
     for meld in arrangement.melds:
         extend.update(_extenders(meld, ruleset))
-    partial = loose_jokers > 0 or any(len(s) > 1 for s in by_rank.values()) or any(
-        _near(p, s, cyclic) for s in by_suit.values() for p in s
-    )
-    total = 0.0
-    for card, count in live.items():
-        if card == JOKER:
-            gain = NEW_MELD_OUT if partial else EXTEND_OUT if (extend or table) else 0.0
-            total += count * gain
-            continue
-        gain = 0.0
-        suits = by_rank.get(card[0])
-        if suits and len(suits - {card[1]}) + loose_jokers >= 2:
-            gain = NEW_MELD_OUT
-        else:
-            held = by_suit.get(card[1])
-            if held:
-                for p in _run_positions(RANK_OF[card[0]], ruleset):
-                    if _completes(p, held, cyclic, loose_jokers):
-                        gain = NEW_MELD_OUT
-                        break
-        if not gain:
-            if card in extend:
-                gain = EXTEND_OUT
-            elif table and ruleset.lay_off:
-                if fits is None:
-                    fits = {}
-                hit = fits.get(card)
-                if hit is None:
-                    hit = fits[card] = fits_table(card, table, ruleset)
-                if hit:
-                    gain = EXTEND_OUT
-        total += count * gain
+    if table and ruleset.lay_off:
+        for placed in table:
+            extend.update(accepting_cards(placed, ruleset))  # type: ignore[arg-type]
+    partial = bool(new)
+    total: float = sum(live[c] for c in new if c in live)
+    total += EXTEND_OUT * sum(live[c] for c in extend - new if c in live and c != JOKER)
+    if JOKER in live:
+        gain = NEW_MELD_OUT if partial else EXTEND_OUT if extend else 0.0
+        total += live[JOKER] * gain
     return total
+
+
+def _add_position(cards: set[Card], position: int, suit_letter: str, ace: str) -> None:
+    if ace == "cyclic":
+        position = _wrap(position)
+    elif position == 14 and ace != "low":
+        position = 1
+    if 1 <= position <= 13:
+        cards.add("A23456789TJQK"[position - 1] + suit_letter)
 
 
 def _wrap(p: int) -> int:
     return (p - 1) % 13 + 1
-
-
-def _near(p: int, held: set[int], cyclic: bool) -> bool:
-    for step in (1, 2):
-        q = _wrap(p + step) if cyclic else p + step
-        if q in held and q != p:
-            return True
-    return False
-
-
-def _completes(p: int, held: set[int], cyclic: bool, jokers: int) -> bool:
-    def has(q: int) -> bool:
-        return (_wrap(q) if cyclic else q) in held
-
-    pairs = ((p - 2, p - 1), (p - 1, p + 1), (p + 1, p + 2))
-    for a, b in pairs:
-        found = has(a) + has(b)
-        if found + min(jokers, 1) >= 2 and found >= 1:
-            return True
-    return False
 
 
 def _extenders(meld: tuple[Card, ...], ruleset: RuleSet) -> set[Card]:

@@ -3,15 +3,20 @@
 At the moves that matter (where to draw from, what to discard) the bot deals
 the unseen cards at random into the opponents' hands (by their sizes, keeping
 the cards it saw them take) and the stock (by its count), plays each
-candidate out for a few turns with a fast greedy policy, and keeps the
-candidate with the best mean outcome. Melds, lay-offs and knocks follow level 3.
+candidate out for a few rounds with a fast abstract policy (`fastplay`:
+hundreds of deals in the budget), and scores going out +1, an opponent going
+out -1, else the deadwood difference. Every candidate is played on the same
+deals, so the edge over level 3's choice is a paired difference: the search
+overrules level 3 only when that edge clears EDGE_Z standard errors (and
+stops early once the answer is settled). Melds, lay-offs, going out and
+knocks follow level 3.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
-from collections import Counter
 from collections.abc import Sequence
 
 from domain.cards import JOKER, Card
@@ -20,14 +25,20 @@ from domain.melds import Meld
 from domain.rules import RuleSet
 from domain.views import SeatView
 from workers.bots.careful import choose_careful, discard_scores, live_cards
-from workers.bots.evaluate import arrange, card_value, fits_table
+from workers.bots.evaluate import arrange, card_value, fits_table, solver
+from workers.bots.fastplay import Seat, from_arrangement, melds_with, quick_seat
 from workers.bots.memory import SeatMemory
 
 DEFAULT_BUDGET_S = 0.15  # leaves headroom under the 250 ms p95 on a busy machine
 DEFAULT_MAX_ROLLOUTS = 400  # per candidate
 CANDIDATE_DISCARDS = 3
 WIN, LOSS = 1.0, -1.0
+MIN_SAMPLES = 8  # fewer deals played out: keep level 3's choice
+EDGE_Z = 2.0  # standard errors the paired edge must clear to overrule level 3
+MIN_EDGE = 0.02
+EARLY_CHECK = 48  # deals between checks whether the outcome is already settled
 DEADWOOD_SCALE = 40.0
+HORIZON_ROUNDS = 4
 
 
 def choose_search(
@@ -46,7 +57,8 @@ def choose_search(
     if len(candidates) < 2:
         return prior
     rollouts = DEFAULT_MAX_ROLLOUTS if max_rollouts is None else max_rollouts
-    totals = [0.0] * len(candidates)
+    samples: list[list[float]] = [[] for _ in candidates]
+    prior_index = candidates.index(prior)
     done = 0
     world = _World(view, ruleset, memory)
     while done < rollouts and time.perf_counter() < deadline:
@@ -58,12 +70,51 @@ def choose_search(
                 break
         if len(scores) < len(candidates):
             break  # an unfinished round would favour the first candidates
-        totals = [t + s for t, s in zip(totals, scores, strict=True)]
+        for column, score in zip(samples, scores, strict=True):
+            column.append(score)
         done += 1
-    if done == 0:
-        return prior
-    # The prior wins ties: search must find a real edge to overrule it.
-    best = max(range(len(candidates)), key=lambda i: (totals[i], candidates[i] == prior))
+        if done >= EARLY_CHECK and done % EARLY_CHECK == 0 and _settled(samples, prior_index):
+            break
+    return _significant_best(candidates, samples, prior_index)
+
+
+def _edges(samples: Sequence[Sequence[float]], prior: int) -> list[tuple[int, float, float]]:
+    """(candidate, mean paired edge over the prior, its standard error)."""
+    count = len(samples[prior])
+    found = []
+    for index, column in enumerate(samples):
+        if index == prior:
+            continue
+        diffs = [a - b for a, b in zip(column, samples[prior], strict=True)]
+        mean = sum(diffs) / count
+        variance = sum((d - mean) ** 2 for d in diffs) / max(count - 1, 1)
+        found.append((index, mean, math.sqrt(variance / count)))
+    return found
+
+
+def _settled(samples: Sequence[Sequence[float]], prior: int) -> bool:
+    """Stop early: no candidate can still clear the bar, or one clearly has."""
+    edges = _edges(samples, prior)
+    hopeless = all(mean + EDGE_Z * error < MIN_EDGE for _, mean, error in edges)
+    clear = any(mean > MIN_EDGE and mean > 2 * EDGE_Z * error for _, mean, error in edges)
+    return hopeless or clear
+
+
+def _significant_best(
+    candidates: Sequence[PlayerCommand], samples: Sequence[Sequence[float]], prior: int
+) -> PlayerCommand:
+    """The candidate whose edge over the prior (level 3's choice) is clear.
+
+    Each sampled deal is played out for every candidate, so the edge is a
+    paired difference; the search overrules level 3 only when that mean
+    difference stands EDGE_Z standard errors above zero and beats MIN_EDGE.
+    """
+    if len(samples[prior]) < MIN_SAMPLES:
+        return candidates[prior]
+    best, best_edge = prior, 0.0
+    for index, mean, error in _edges(samples, prior):
+        if mean > MIN_EDGE and mean > EDGE_Z * error and mean > best_edge:
+            best, best_edge = index, mean
     return candidates[best]
 
 
@@ -110,100 +161,122 @@ class _World:
             held = list(memory.known[seat].elements()) if memory and seat != self.seat else []
             self.known.append(held[: view.hand_sizes[seat]])
         self.unseen = list(unseen.elements())
-        self.horizon = max(6, 2 * view.seats)
+        self.horizon = max(HORIZON_ROUNDS * view.seats, 8)
         self.fits: dict[Card, bool] = {}
+        self.own: dict[PlayerCommand, Seat] = {}
 
-    def sample(self, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
+    def sample(self, rng: random.Random) -> tuple[list[Seat | None], list[Card]]:
+        """Opponents' hands dealt from the unseen cards (quickly split), and the stock."""
         pool = self.unseen[:]
         rng.shuffle(pool)
-        hands: list[list[Card]] = []
-        for seat in range(self.view.seats):
+        seats: list[Seat | None] = []
+        view = self.view
+        for seat in range(view.seats):
             if seat == self.seat:
-                hands.append(list(self.view.hand or ()))
+                seats.append(None)
                 continue
-            need = self.view.hand_sizes[seat] - len(self.known[seat])
-            hands.append(self.known[seat] + pool[:need])
+            need = view.hand_sizes[seat] - len(self.known[seat])
+            hand = self.known[seat] + pool[:need]
             pool = pool[need:]
-        return hands, pool[: self.view.stock_count]
+            seats.append(quick_seat(hand, self.ruleset, view.opened[seat], self.values))
+        return seats, pool[: view.stock_count]
 
     # -------------------------------------------------------------- rollout
+
+    def _own(self, command: PlayerCommand) -> Seat:
+        found = self.own.get(command)
+        if found is None:
+            hand = list(self.view.hand or ())
+            if isinstance(command, Discard):
+                hand.remove(command.card)
+            split = solver(self.view.hand or (), self.ruleset).solve(hand)
+            found = from_arrangement(split, self.ruleset, self.view.opened[self.seat], self.values)
+            self.own[command] = found
+        return found
 
     def rollout(
         self,
         command: PlayerCommand,
-        dealt: Sequence[list[Card]],
+        dealt: Sequence[Seat | None],
         dealt_stock: list[Card],
         rng: random.Random,
     ) -> float:
-        hands = [h[:] for h in dealt]
+        seats = [s.copy() if s is not None else self._own(command).copy() for s in dealt]
         stock = dealt_stock[:]
         pile = list(self.view.discard_pile)
-        seat = self.seat
-        hand = hands[seat]
+        me = seats[self.seat]
         match command:
             case Draw(source="discard", count=count):
                 taken = pile[len(pile) - count :]
                 del pile[len(pile) - count :]
-                hand.extend(taken)
-                if self._finish_turn(hand, pile, taken):
+                for card in taken:
+                    self._receive(me, card)
+                if self._finish(me, pile, taken):
                     return WIN
             case Draw():
                 if not stock:
-                    return self._score(hands)
-                hand.append(stock.pop())
-                if self._finish_turn(hand, pile, ()):
+                    return self._score(seats)
+                self._receive(me, stock.pop())
+                if self._finish(me, pile, ()):
                     return WIN
             case Discard(card=card):
-                hand.remove(card)
                 pile.append(card)
         for step in range(1, self.horizon + 1):
             seat = (self.seat + step) % self.view.seats
-            hand = hands[seat]
-            top = pile[-1:] if pile else []
-            if top and self._takes(hand, top):
+            player = seats[seat]
+            top = pile[-1] if pile else None
+            if top is not None and (
+                top in player.ext or melds_with(top, player.loose, self.ruleset) is not None
+            ):
                 pile.pop()
-                hand.extend(top)
+                took: tuple[Card, ...] = (top,)
             elif stock:
-                hand.append(stock.pop())
-                top = []
+                top = stock.pop()
+                took = ()
             else:
                 break
-            if self._finish_turn(hand, pile, top):
+            self._receive(player, top)
+            if self._finish(player, pile, took):
                 return WIN if seat == self.seat else LOSS
-        return self._score(hands)
+        return self._score(seats)
 
-    def _takes(self, hand: list[Card], top: list[Card]) -> bool:
-        before = arrange(hand, self.ruleset).deadwood
-        after = arrange(hand + top, self.ruleset)
-        return after.deadwood < before and top[0] not in after.loose
+    def _receive(self, player: Seat, card: Card) -> None:
+        partners = melds_with(card, player.loose, self.ruleset)
+        if partners is not None:
+            for partner in partners:
+                player.loose.remove(partner)
+            player.points += 3 * self.values[card if card != JOKER else partners[0]]
+        elif card in player.ext:
+            player.points += self.values[card]
+        else:
+            player.loose.append(card)
+
+    def _finish(self, player: Seat, pile: list[Card], taken: Sequence[Card]) -> bool:
+        """Lay off, go out when at most one card is left, else discard the worst."""
+        ruleset = self.ruleset
+        if not player.opened and player.points >= ruleset.initial_meld_min:
+            player.opened = True
+        if player.opened or not ruleset.needs_opening:
+            player.loose = [c for c in player.loose if not self._fits(c)]
+            if player.opened and len(player.loose) <= 1:
+                return True
+        loose = player.loose
+        if not loose:
+            return False
+        free = [c for c in loose if c != JOKER and c not in taken] or loose
+        card = max(free, key=self.values.__getitem__)
+        loose.remove(card)
+        pile.append(card)
+        return False
+
+    def _score(self, seats: Sequence[Seat]) -> float:
+        values = self.values
+        mine = sum(values[c] for c in seats[self.seat].loose)
+        others = min(sum(values[c] for c in s.loose) for i, s in enumerate(seats) if i != self.seat)
+        return max(-0.9, min(0.9, (others - mine) / DEADWOOD_SCALE))
 
     def _fits(self, card: Card) -> bool:
         fits = self.fits.get(card)
         if fits is None:
             fits = self.fits[card] = fits_table(card, self.table, self.ruleset)
         return fits
-
-    def _finish_turn(self, hand: list[Card], pile: list[Card], taken: Sequence[Card]) -> bool:
-        """Discard the worst loose card; True when the seat went out."""
-        arrangement = arrange(hand, self.ruleset)
-        loose = [c for c in arrangement.loose if not self._fits(c)]
-        if len(loose) <= 1:
-            # Nothing or one card left over: the seat lays down and goes out
-            # (with no card loose it keeps a meld's spare card to discard).
-            return True
-        spare = Counter(loose)
-        spare.subtract(taken)
-        free = [c for c in +spare if c != JOKER] or loose
-        card = max(free, key=lambda c: self.values[c])
-        hand.remove(card)
-        pile.append(card)
-        return False
-
-    def _score(self, hands: Sequence[list[Card]]) -> float:
-        mine = self._deadwood(hands[self.seat])
-        others = min(self._deadwood(h) for s, h in enumerate(hands) if s != self.seat)
-        return max(-0.9, min(0.9, (others - mine) / DEADWOOD_SCALE))
-
-    def _deadwood(self, hand: list[Card]) -> int:
-        arrangement = arrange(hand, self.ruleset)
-        return sum(self.values[c] for c in arrangement.loose if not self._fits(c))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 import random
 
+import msgspec
 import pytest
 
 from domain.commands import Discard, Draw, Knock, LayMelds, LayOff
@@ -209,3 +210,47 @@ def test_ladder_runs_and_counts_hands():  # type: ignore[no-untyped-def]
     assert 0.0 <= low <= high <= 1.0
     ended = HandEnded(1, "stock_exhausted", None, False, ((), ()), (3, 3), (0, 0), (0, 0))
     assert hand_winners(ended) == [0, 1]
+
+
+def test_careful_goes_out_by_discarding_a_meld_card():  # type: ignore[no-untyped-def]
+    # palace (go_out: discard): every card melds; the way out keeps the fourth
+    # card of the run back and discards it, instead of laying all but a meld.
+    ruleset = build_ruleset("palace")
+    hand = ("5H", "6H", "7H", "8H", "QS", "QD", "QC")
+    run3 = ("5H", "6H", "7H")
+    run4 = ("5H", "6H", "7H", "8H")
+    sets = ("QC", "QD", "QS")
+    legal = [
+        LayMelds((run3, sets)),
+        LayMelds((run4,)),
+        LayMelds((sets,)),
+        *(Discard(c) for c in sorted(hand)),
+    ]
+    view = msgspec.structs.replace(_view(hand, legal=legal), opened=(True, False))
+    command = choose(view, ruleset, 3, random.Random(0))
+    assert command == LayMelds((run3, sets))
+
+
+def test_careful_keeps_the_card_with_outs():  # type: ignore[no-untyped-def]
+    # 9D and 9C wait on two nines; QS and 2C wait on nothing: the queen goes,
+    # and so does the 2 before a nine even though it is worth less.
+    ruleset = build_ruleset("basic")
+    hand = ("5H", "6H", "7H", "9D", "9C", "QS", "2C")
+    legal = [Discard(c) for c in sorted(hand)]
+    command = choose(_view(hand, legal=legal), ruleset, 3, random.Random(0))
+    assert command == Discard("QS")
+    hand = ("5H", "6H", "7H", "9D", "9C", "2C", "KD", "KH")
+    legal = [Discard(c) for c in sorted(hand)]
+    command = choose(_view(hand, legal=legal), ruleset, 3, random.Random(0))
+    assert command == Discard("2C")
+
+
+def test_search_keeps_level_three_choice_without_a_clear_edge():  # type: ignore[no-untyped-def]
+    from workers.bots.search import _significant_best
+
+    candidates = [Discard("QS"), Discard("KD")]
+    noisy = [[0.1, -0.1] * 20, [-0.1, 0.12] * 20]  # edge 0.01 +- large: keep the prior
+    assert _significant_best(candidates, noisy, 0) == Discard("QS")
+    clear = [[0.0] * 40, [0.3, 0.2] * 20]
+    assert _significant_best(candidates, clear, 0) == Discard("KD")
+    assert _significant_best(candidates, [[0.0] * 3, [1.0] * 3], 0) == Discard("QS")

@@ -1,0 +1,47 @@
+"""Helpers of the replay tests: games played to their end through the service, logs as lines."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import msgspec
+
+from service.games import CreatedGame, GameService, SeatSpec
+from service.simulation import random_player
+
+
+async def play(service: GameService, game_id: str, seed: int, commands: int | None = None) -> int:
+    """Random legal play (the seat to move) until the game ends or `commands` were made."""
+    rng = random.Random(seed)
+    made = 0
+    while commands is None or made < commands:
+        state = (await service.game(game_id)).record.state
+        if state.phase == "over":
+            break
+        await service.handle(game_id, state.turn, random_player(state, state.turn, rng))
+        made += 1
+    return (await service.game(game_id)).record.version
+
+
+async def finished_game(
+    service: GameService, seed: int, hands: int = 2, seats: int = 2, **options: Any
+) -> CreatedGame:
+    rules = {"game_end": f"hands:{hands}"} | options.pop("rules", {})
+    created = await service.create(
+        seats=(SeatSpec(kind="human"),) * seats, seed=seed, rules=rules, **options
+    )
+    await play(service, created.game_id, seed)
+    return created
+
+
+def lines(log: bytes) -> list[dict[str, Any]]:
+    return [msgspec.json.decode(line) for line in log.splitlines() if line.strip()]
+
+
+def joined(items: list[dict[str, Any]]) -> bytes:
+    return b"\n".join(msgspec.json.encode(item) for item in items) + b"\n"
+
+
+def versions_of(items: list[dict[str, Any]], kind: str) -> list[int]:
+    return [item["version"] for item in items[1:] if item["event"]["type"] == kind]

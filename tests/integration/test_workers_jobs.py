@@ -1,0 +1,74 @@
+"""Jobs run twice, crash mid-turn, or are enqueued twice: each decision is appended once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rq.job import Job
+from rq.serializers import JSONSerializer
+from workers_table import worker_app
+
+from service.embedded_redis import EmbeddedRedis
+from workers import jobs, turns
+from workers.queue import bot_job_id, ensure_job
+from workers.schedule import BOT_JOB
+
+
+def _log(client: Any, game_id: str) -> list[dict[str, Any]]:
+    events: list[dict[str, Any]] = client.get(
+        f"/games/{game_id}/events", params={"after": 0}
+    ).json()["events"]
+    return events
+
+
+def _bot_game(client: Any) -> tuple[str, int]:
+    # Seat 0 plays first unless the rules pick at random; the bot sits there.
+    created = client.post(
+        "/games",
+        json={
+            "seats": [{"kind": "bot", "level": 2}, {"kind": "human"}],
+            "preset": "duel",
+            "seed": 11,
+        },
+    ).json()
+    return created["game_id"], created["version"]
+
+
+def test_a_job_run_twice_plays_the_turn_once(embedded_redis: EmbeddedRedis) -> None:
+    with worker_app(embedded_redis.url) as (client, queue):
+        game_id, version = _bot_game(client)
+        assert Job.exists(bot_job_id(game_id, version), connection=queue.connection)
+        assert jobs.bot_turn(game_id, version) >= 2  # a draw and a discard at least
+        after_first = _log(client, game_id)
+        assert jobs.bot_turn(game_id, version) == 0
+        assert _log(client, game_id) == after_first
+
+
+def test_a_job_killed_mid_turn_is_finished_by_its_rerun(
+    embedded_redis: EmbeddedRedis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with worker_app(embedded_redis.url) as (client, queue):
+        game_id, version = _bot_game(client)
+        monkeypatch.setattr(turns, "MAX_STEPS", 1)  # the worker dies after one command
+        assert jobs.bot_turn(game_id, version) == 1
+        monkeypatch.undo()
+        assert jobs.bot_turn(game_id, version) >= 1  # the rerun carries on
+        assert jobs.bot_turn(game_id, version) == 0
+        seat_events = [e["event"]["type"] for e in _log(client, game_id) if e["seat"] == 0]
+        assert seat_events.count("cards_drawn") == 1
+        assert seat_events.count("card_discarded") == 1
+
+
+def test_duplicate_jobs_for_one_turn_append_one_command(embedded_redis: EmbeddedRedis) -> None:
+    with worker_app(embedded_redis.url) as (client, queue):
+        game_id, version = _bot_game(client)
+        job_id = bot_job_id(game_id, version)
+        assert not ensure_job(queue, job_id, BOT_JOB, (game_id, version))  # already there
+        # Even a second job under another id only finds the turn played.
+        queue.enqueue(BOT_JOB, game_id, version, job_id=f"{job_id}-again")
+        first = jobs.bot_turn(game_id, version)
+        again = Job.fetch(f"{job_id}-again", connection=queue.connection, serializer=JSONSerializer)
+        assert first >= 2 and again.perform() == 0
+        seat_events = [e["event"]["type"] for e in _log(client, game_id) if e["seat"] == 0]
+        assert seat_events.count("card_discarded") == 1

@@ -1,0 +1,148 @@
+"""Turn time limits: deadlines as events, timers that fire, survive a restart, and go stale."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+from redis import Redis as SyncRedis
+from rq.job import Job
+from workers_table import auth, work, worker_app
+
+from service.config import Settings
+from service.embedded_redis import EmbeddedRedis
+from workers import jobs
+from workers.command import reconcile_now
+from workers.queue import timer_job_id
+
+
+def _log(client: Any, game_id: str) -> list[dict[str, Any]]:
+    events: list[dict[str, Any]] = client.get(
+        f"/games/{game_id}/events", params={"after": 0}
+    ).json()["events"]
+    return events
+
+
+def _deadlines(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [e for e in log if e["event"]["type"] == "turn_deadline_set"]
+
+
+def _timed_game(client: Any, limit_s: float) -> dict[str, Any]:
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    body = {"seats": seats, "preset": "duel", "seed": 4, "turn_time_limit_s": limit_s}
+    created: dict[str, Any] = client.post("/games", json=body).json()
+    return created
+
+
+def _wait_until(deadline: str) -> None:
+    time.sleep(max(0.0, (datetime.fromisoformat(deadline) - datetime.now(UTC)).total_seconds()))
+
+
+def test_a_timer_plays_the_automatic_move_and_a_stale_one_does_nothing(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    with worker_app(embedded_redis.url) as (client, queue):
+        created = _timed_game(client, 1)
+        game_id, tokens = created["game_id"], created["tokens"]
+        first = _deadlines(_log(client, game_id))[0]
+        seat = first["event"]["seat"]
+        _wait_until(first["event"]["deadline"])
+        work(queue)
+        log = _log(client, game_id)
+        timed_out = [e for e in log if e["event"]["type"] == "turn_timed_out"]
+        assert [e["event"]["seat"] for e in timed_out] == [seat]
+        moves = [e["event"]["type"] for e in log if e["seat"] == seat]
+        assert moves == ["cards_drawn", "card_discarded"]
+        # The next seat's turn has its own deadline; it plays in time.
+        second = _deadlines(log)[-1]
+        assert second["event"]["seat"] == 1 - seat
+        token = tokens[str(1 - seat)]
+        for _ in range(2):
+            view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
+            legal = view["legal_commands"]
+            command = legal[0] if view["phase"] == "draw" else legal[-1]
+            client.post(f"/games/{game_id}/commands", json=command, headers=auth(token))
+        _wait_until(second["event"]["deadline"])
+        assert jobs.turn_timer(game_id, second["version"]) == "stale"
+        assert not [
+            e for e in _log(client, game_id)
+            if e["event"]["type"] == "turn_timed_out" and e["event"]["seat"] == 1 - seat
+        ]  # fmt: skip
+
+
+def test_a_seat_that_keeps_timing_out_is_played_by_a_bot(embedded_redis: EmbeddedRedis) -> None:
+    with worker_app(embedded_redis.url, timeouts_before_bot=1) as (client, queue):
+        created = _timed_game(client, 1)
+        game_id, tokens = created["game_id"], created["tokens"]
+        first = _deadlines(_log(client, game_id))[0]
+        seat = first["event"]["seat"]
+        _wait_until(first["event"]["deadline"])
+        work(queue)
+        # The other seat plays; the timed-out seat's next turn goes to the bot at once.
+        token = tokens[str(1 - seat)]
+        for _ in range(2):
+            view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
+            legal = view["legal_commands"]
+            command = legal[0] if view["phase"] == "draw" else legal[-1]
+            client.post(f"/games/{game_id}/commands", json=command, headers=auth(token))
+        work(queue)
+        log = _log(client, game_id)
+        bot_plays = [
+            e for e in log if e["seat"] == seat and (e["command_id"] or "").startswith("bot:")
+        ]
+        assert bot_plays, "no bot played the timed-out seat"
+        # Any command of the owner takes the seat back.
+        view = client.get(f"/games/{game_id}/view", headers=auth(tokens[str(seat)])).json()
+        assert view["turn"] == 1 - seat
+
+
+def test_a_timer_survives_a_restart_and_fires_within_two_seconds(
+    embedded_redis: EmbeddedRedis, tmp_path: Any
+) -> None:
+    url = embedded_redis.url
+    with worker_app(url) as (client, queue):
+        game_id = _timed_game(client, 3)["game_id"]
+        deadline = _deadlines(_log(client, game_id))[0]
+        job_id = timer_job_id(game_id, deadline["version"])
+        assert Job.exists(job_id, connection=queue.connection)
+        # The queue is lost (a crashed worker, a flushed Redis): only the log remains.
+        sync = SyncRedis.from_url(url)
+        for key in sync.scan_iter("rq:*"):
+            sync.delete(key)
+        sync.close()
+        assert not Job.exists(job_id, connection=queue.connection)
+        summary = asyncio.run(reconcile_now(Settings(redis_url=url)))
+        assert "1 timers" in summary
+        assert Job.exists(job_id, connection=queue.connection)
+        assert "0 timers" in asyncio.run(reconcile_now(Settings(redis_url=url)))  # idempotent
+        env = {**os.environ, "PYTHONPATH": os.getcwd()}
+        with (tmp_path / "worker.log").open("wb") as worker_log:
+            worker = subprocess.Popen(
+                [sys.executable, "-m", "service.cli", "worker", "--redis-url", url],
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=worker_log,
+            )
+        try:
+            fired = None
+            for _ in range(100):
+                log = _log(client, game_id)
+                fired = next((e for e in log if e["event"]["type"] == "turn_timed_out"), None)
+                if fired is not None:
+                    break
+                time.sleep(0.1)
+        finally:
+            worker.terminate()
+            worker.wait(timeout=15)
+        assert fired is not None, (tmp_path / "worker.log").read_text()
+        late_s = (
+            datetime.fromisoformat(fired["at"])
+            - datetime.fromisoformat(deadline["event"]["deadline"])
+        ).total_seconds()
+        print(f"timer fired {late_s:+.3f} s after its deadline")
+        assert 0 <= late_s < 2

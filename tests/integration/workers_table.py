@@ -1,0 +1,47 @@
+"""Shared set-up of the worker tests: an app whose appends enqueue rq jobs, and a burst worker."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from litestar import Litestar
+from litestar.testing import TestClient
+from redis import Redis as SyncRedis
+from redis.asyncio import Redis
+from rq import Queue, SimpleWorker
+from rq.serializers import JSONSerializer
+
+from service.app import create_app
+from service.config import Settings
+from service.store import RedisEventStore
+from workers.jobs import configure
+from workers.queue import open_queue
+from workers.schedule import TurnScheduler
+
+
+@contextmanager
+def worker_app(url: str, **settings: Any) -> Iterator[tuple[TestClient[Litestar], Queue]]:
+    """The API over the Redis at `url`, its appends scheduling jobs on the same Redis."""
+    SyncRedis.from_url(url).flushall()
+    configure(Settings(redis_url=url, **settings))
+    queue = open_queue(url)
+    client = Redis.from_url(url)
+    store = RedisEventStore(client)
+    app = create_app(store, on_appended=TurnScheduler(store, queue), on_shutdown=[client.aclose])
+    try:
+        with TestClient(app) as test_client:
+            yield test_client, queue
+    finally:
+        queue.connection.close()
+
+
+def work(queue: Queue) -> bool:
+    """Run every job due now (scheduled ones included), then return: a burst worker."""
+    worker = SimpleWorker([queue], connection=queue.connection, serializer=JSONSerializer)
+    return worker.work(burst=True, with_scheduler=True, logging_level="WARNING")
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}

@@ -1,0 +1,74 @@
+"""`rummy worker`: an rq worker (with its scheduler) for bot turns and turn timers."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+import msgspec
+from redis.asyncio import Redis
+from rq import Worker
+from rq.serializers import JSONSerializer
+
+from service.config import Settings, settings_from_env
+from service.games import GameService
+from service.store import RedisEventStore
+
+__all__ = ["add_arguments", "reconcile_now", "run"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--redis-url", help="the event store's Redis (env REDIS_URL)")
+    parser.add_argument(
+        "--rq-redis-url", help="the queues' Redis (env RQ_REDIS_URL; default: the store's)"
+    )
+    parser.add_argument(
+        "--burst", action="store_true", help="work until the queue is empty, then exit"
+    )
+    parser.add_argument("--name", help="the worker's name in rq")
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    overrides = {
+        name: value
+        for name in ("redis_url", "rq_redis_url")
+        if (value := getattr(args, name)) is not None
+    }
+    return msgspec.structs.replace(settings_from_env(), **overrides)
+
+
+async def reconcile_now(settings: Settings) -> str:
+    """Re-create the jobs the event logs call for; a one-line summary."""
+    from workers.queue import open_queue
+    from workers.reconcile import reconcile
+    from workers.schedule import TurnScheduler
+
+    assert settings.redis_url is not None
+    client = Redis.from_url(settings.redis_url)
+    queue = open_queue(settings.rq_redis_url or settings.redis_url)
+    try:
+        store = RedisEventStore(client)
+        counts = await reconcile(GameService(store), TurnScheduler(store, queue))
+    finally:
+        await client.aclose()
+        queue.connection.close()
+    return (
+        f"reconciled {counts.games} games: {counts.bot_jobs} bot jobs, {counts.timer_jobs} timers"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from workers.jobs import configure
+    from workers.queue import open_queue
+
+    settings = _settings(args)
+    if settings.redis_url is None:
+        print("rummy worker: needs --redis-url or REDIS_URL", file=sys.stderr)
+        return 2
+    configure(settings)
+    print(asyncio.run(reconcile_now(settings)), file=sys.stderr)
+    queue = open_queue(settings.rq_redis_url or settings.redis_url)
+    worker = Worker([queue], connection=queue.connection, serializer=JSONSerializer, name=args.name)
+    worker.work(with_scheduler=True, burst=args.burst)
+    return 0

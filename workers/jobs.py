@@ -1,0 +1,70 @@
+"""The rq job functions: thin and synchronous; they build their services like the API does."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from redis.asyncio import Redis
+
+from service.config import Settings, settings_from_env
+from service.games import GameService
+from service.store import RedisEventStore
+from workers.queue import open_queue
+from workers.schedule import TurnScheduler
+from workers.timeouts import run_timer
+from workers.turns import play_bots
+
+__all__ = ["bot_turn", "configure", "current_settings", "services", "turn_timer"]
+
+_settings: Settings | None = None
+
+
+def configure(settings: Settings) -> None:
+    """Settings for the jobs of this process (a worker's flags); else the environment's."""
+    global _settings
+    _settings = settings
+
+
+def current_settings() -> Settings:
+    return _settings if _settings is not None else settings_from_env()
+
+
+@asynccontextmanager
+async def services(settings: Settings | None = None) -> AsyncIterator[GameService]:
+    """A GameService over the event store whose appends schedule further jobs."""
+    settings = settings or current_settings()
+    if settings.redis_url is None:
+        raise RuntimeError("jobs need the event store's REDIS_URL (rummy worker --redis-url)")
+    client = Redis.from_url(settings.redis_url)
+    queue = open_queue(settings.rq_redis_url or settings.redis_url)
+    store = RedisEventStore(client)
+    try:
+        yield GameService(store, on_appended=TurnScheduler(store, queue))
+    finally:
+        await client.aclose()
+        queue.connection.close()
+
+
+def bot_turn(game_id: str, version: int) -> int:
+    """Play the bot actions pending at `version`; the number of commands appended."""
+
+    async def run() -> int:
+        async with services() as games:
+            return await play_bots(games, game_id, version)
+
+    return asyncio.run(run())
+
+
+def turn_timer(game_id: str, version: int) -> str:
+    """Fire the timer of the TurnDeadlineSet at `version`."""
+    settings = current_settings()
+
+    async def run() -> str:
+        async with services(settings) as games:
+            return await run_timer(
+                games, game_id, version, timeouts_before_bot=settings.timeouts_before_bot
+            )
+
+    return asyncio.run(run())

@@ -1,0 +1,72 @@
+"""The rq queue: JSON-serialized, with deterministic job ids so enqueueing twice is a no-op."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from redis import Redis
+from rq import Queue
+from rq.exceptions import DuplicateJobError, NoSuchJobError
+from rq.job import Job, JobStatus
+from rq.serializers import JSONSerializer
+
+__all__ = ["QUEUE_NAME", "bot_job_id", "ensure_job", "open_queue", "timer_job_id"]
+
+QUEUE_NAME = "rummy"
+# Jobs re-check the game when they run, so a finished one need not linger.
+_RESULT_TTL_S = 600
+_LIVE = {JobStatus.QUEUED, JobStatus.STARTED, JobStatus.SCHEDULED, JobStatus.DEFERRED}
+
+
+def open_queue(url: str) -> Queue:
+    """The game queue on the Redis at `url` (standalone: rq does not run on a cluster)."""
+    return Queue(QUEUE_NAME, connection=Redis.from_url(url), serializer=JSONSerializer)
+
+
+# rq job ids allow only [A-Za-z0-9_-]: the parts are joined with dashes.
+def bot_job_id(game_id: str, version: int) -> str:
+    return f"bot-{game_id}-{version}"
+
+
+def timer_job_id(game_id: str, version: int) -> str:
+    return f"timer-{game_id}-{version}"
+
+
+def ensure_job(
+    queue: Queue,
+    job_id: str,
+    func: str,
+    args: Sequence[object],
+    *,
+    at: datetime | None = None,
+    replace_done: bool = False,
+) -> bool:
+    """Enqueue (or schedule `at`) unless a job of that id exists; True when it was added.
+
+    `replace_done` lets a finished or failed job of that id be made again (the
+    reconciler's case: the job ran, yet its game still waits for it).
+    """
+    if replace_done:
+        try:
+            existing = Job.fetch(job_id, connection=queue.connection, serializer=JSONSerializer)
+        except NoSuchJobError:
+            existing = None
+        if existing is not None:
+            if existing.get_status(refresh=False) in _LIVE:
+                return False
+            existing.delete()
+    options: dict[str, object] = {
+        "job_id": job_id,
+        "unique": True,
+        "result_ttl": _RESULT_TTL_S,
+        "failure_ttl": _RESULT_TTL_S,
+    }
+    try:
+        if at is None:
+            queue.enqueue(func, *args, **options)
+        else:
+            queue.enqueue_at(at, func, *args, **options)
+    except DuplicateJobError:
+        return False
+    return True

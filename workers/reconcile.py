@@ -1,0 +1,61 @@
+"""After a restart: re-create the bot and timer jobs that the event logs say are due."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.events import TurnDeadlineSet
+from service.envelope import decode_envelope
+from service.games import GameService
+from workers.control import bot_levels, seats_to_act
+from workers.schedule import TurnScheduler
+
+__all__ = ["Reconciled", "reconcile", "reconcile_game"]
+
+_PAGE = 100
+
+
+class Reconciled(msgspec.Struct, kw_only=True):
+    games: int = 0
+    bot_jobs: int = 0
+    timer_jobs: int = 0
+
+
+async def reconcile(games: GameService, scheduler: TurnScheduler) -> Reconciled:
+    """Scan the lobby's unfinished games; idempotent (job ids are deterministic)."""
+    counts = Reconciled()
+    for status in ("active", "open"):
+        offset = 0
+        while page := await games.store.list_games(status, _PAGE, offset):
+            for game_id in page:
+                await reconcile_game(games, scheduler, game_id, counts)
+            offset += len(page)
+    return counts
+
+
+async def reconcile_game(
+    games: GameService, scheduler: TurnScheduler, game_id: str, counts: Reconciled
+) -> None:
+    game = await games.game(game_id)
+    state = game.record.state
+    if state.phase not in ("draw", "play"):
+        return
+    counts.games += 1
+    levels = bot_levels(game.info, await games.store.get_meta(game_id))
+    if seats_to_act(state, levels) and await scheduler.schedule_bot(
+        game_id, game.record.version, replace_done=True
+    ):
+        counts.bot_jobs += 1
+    if game.info.turn_time_limit_s is None:
+        return
+    # The latest deadline, if its turn is still being played, wants its timer.
+    for stored in reversed(await games.store.read(game_id)):
+        envelope = decode_envelope(stored.data)
+        if isinstance(envelope.event, TurnDeadlineSet):
+            deadline = envelope.event
+            if deadline.seat == state.turn and deadline.hand_number == state.hand_number:
+                added = await scheduler.schedule_timer(
+                    game_id, envelope.version, deadline.deadline, replace_done=True
+                )
+                counts.timer_jobs += added
+            return

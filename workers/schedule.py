@@ -1,0 +1,77 @@
+"""After each append: enqueue the bot turn and turn timer it calls for (the GameService hook)."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime
+
+from rq import Queue
+
+from domain.events import TurnDeadlineSet
+from service.games import Appended
+from service.store import EventStore
+from workers.control import bot_levels, controlled, is_system_command, seats_to_act, take_back
+from workers.queue import bot_job_id, ensure_job, timer_job_id
+
+__all__ = ["BOT_JOB", "TIMER_JOB", "TurnScheduler", "continues_own_turn"]
+
+BOT_JOB = "workers.jobs.bot_turn"
+TIMER_JOB = "workers.jobs.turn_timer"
+
+
+def continues_own_turn(appended: Appended) -> bool:
+    """A bot's command within its own turn: the job that made it plays on."""
+    before, after = appended.before, appended.state
+    return (
+        is_system_command(appended.command_id)
+        and (appended.command_id or "").startswith("bot:")
+        and appended.seat == before.turn == after.turn
+        and before.hand_number == after.hand_number
+        and after.phase in ("draw", "play")
+    )
+
+
+class TurnScheduler:
+    """The GameService's `on_appended`: bot jobs and timer jobs with deterministic ids."""
+
+    def __init__(self, store: EventStore, queue: Queue) -> None:
+        self.store = store
+        self.queue = queue
+
+    async def __call__(self, appended: Appended) -> None:
+        game_id = appended.game_id
+        meta = await self.store.get_meta(game_id)
+        seat = appended.seat
+        owner_acted = seat is not None and not is_system_command(appended.command_id)
+        if owner_acted and seat is not None and controlled(meta, seat):
+            # The owner acted: the seat is theirs again.
+            await take_back(self.store, game_id, seat)
+            meta = await self.store.get_meta(game_id)
+        for envelope in appended.envelopes:
+            if isinstance(envelope.event, TurnDeadlineSet):
+                await self.schedule_timer(game_id, envelope.version, envelope.event.deadline)
+        if continues_own_turn(appended):
+            return
+        if seats_to_act(appended.state, bot_levels(appended.info, meta)):
+            await self.schedule_bot(game_id, appended.version)
+
+    async def schedule_bot(self, game_id: str, version: int, *, replace_done: bool = False) -> bool:
+        job_id = bot_job_id(game_id, version)
+        return await asyncio.to_thread(
+            ensure_job, self.queue, job_id, BOT_JOB, (game_id, version), replace_done=replace_done
+        )
+
+    async def schedule_timer(
+        self, game_id: str, version: int, deadline: str, *, replace_done: bool = False
+    ) -> bool:
+        at = datetime.fromisoformat(deadline)
+        job_id = timer_job_id(game_id, version)
+        return await asyncio.to_thread(
+            ensure_job,
+            self.queue,
+            job_id,
+            TIMER_JOB,
+            (game_id, version),
+            at=at,
+            replace_done=replace_done,
+        )

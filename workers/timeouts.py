@@ -1,0 +1,131 @@
+"""A turn timer's work: at the deadline, record the timeout and play the seat's automatic move."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections.abc import Mapping
+from datetime import UTC, datetime
+
+from domain.commands import Discard, Draw, PlayerCommand
+from domain.events import TurnDeadlineSet, TurnTimedOut
+from domain.scoring import value_table
+from domain.views import SeatView
+from service.envelope import Envelope, decode_envelope, encode_envelope
+from service.errors import ServiceError
+from service.games import GameService
+from service.store import CommandIdReused, VersionConflict
+from workers.control import is_system_command, timed_out_to_bot
+
+__all__ = ["MAX_EARLY_S", "automatic_move", "run_timer"]
+
+# rq's scheduler keeps whole seconds: a job may start up to ~1 s early.
+MAX_EARLY_S = 3.0
+_MAX_STEPS = 16
+
+
+def automatic_move(view: SeatView, values: Mapping[str, int]) -> PlayerCommand:
+    """Draw from the stock, lay nothing, discard the highest-value card it may discard."""
+    legal = view.legal_commands
+    if view.phase == "draw":
+        stock = [c for c in legal if isinstance(c, Draw) and c.source == "stock"]
+        return stock[0] if stock else legal[0]
+    discards = [command for command in legal if isinstance(command, Discard)]
+    if discards:
+        return max(discards, key=lambda command: (values.get(command.card, 0), command.card))
+    # No discard on offer (a joker still owed to the table): the last legal play.
+    return legal[-1]
+
+
+async def run_timer(
+    games: GameService, game_id: str, deadline_version: int, *, timeouts_before_bot: int = 2
+) -> str:
+    """What the timer made at `deadline_version` did: 'stale', or 'timed_out'."""
+    first = await games.store.read(game_id, after=deadline_version - 1, limit=1)
+    if not first:
+        return "stale"
+    deadline_event = decode_envelope(first[0].data).event
+    if not isinstance(deadline_event, TurnDeadlineSet):
+        return "stale"
+    seat, hand = deadline_event.seat, deadline_event.hand_number
+    early_s = (datetime.fromisoformat(deadline_event.deadline) - datetime.now(UTC)).total_seconds()
+    if early_s > MAX_EARLY_S:
+        return "early"  # not the job this deadline made; a later one is scheduled
+    if early_s > 0:
+        await asyncio.sleep(early_s)
+    timed_out = False
+    for _ in range(_MAX_STEPS):
+        game = await games.game(game_id)
+        state = game.record.state
+        later = [
+            decode_envelope(stored.data).event
+            for stored in await games.store.read(game_id, after=deadline_version)
+        ]
+        if (
+            state.phase not in ("draw", "play")
+            or state.turn != seat
+            or state.hand_number != hand
+            or any(isinstance(event, TurnDeadlineSet) for event in later)
+        ):
+            break  # the turn is over: the timer is stale, or its move is done
+        at = game.record.version
+        if not any(isinstance(event, TurnTimedOut) for event in later):
+            if not await _record_timeout(games, game_id, at, deadline_version, seat, hand):
+                continue
+            timed_out = True
+            await _maybe_hand_to_bot(games, game_id, seat, timeouts_before_bot)
+            continue
+        view = await games.projections.view(game_id, game.record, seat)
+        command = automatic_move(view, value_table(state.ruleset))
+        try:
+            await games.handle(
+                game_id,
+                seat,
+                command,
+                expected_version=at,
+                command_id=f"timer:{game_id}:{at}:{seat}",
+            )
+        except ServiceError as refused:
+            if refused.code not in ("version_conflict", "command_id_reused"):
+                raise
+        timed_out = True
+    return "timed_out" if timed_out else "stale"
+
+
+async def _record_timeout(
+    games: GameService, game_id: str, at: int, deadline_version: int, seat: int, hand: int
+) -> bool:
+    """Append TurnTimedOut at version `at`; False when the game moved first."""
+    command_id = f"timer:{game_id}:{deadline_version}"
+    envelope = Envelope(
+        version=at + 1,
+        at=datetime.now(UTC).isoformat(timespec="milliseconds"),
+        seat=None,
+        command_id=None,
+        event=TurnTimedOut(seat=seat, hand_number=hand),
+    )
+    try:
+        await games.store.append(
+            game_id,
+            [encode_envelope(envelope)],
+            expected_version=at,
+            command_id=command_id,
+            command_digest=hashlib.sha256(command_id.encode()).hexdigest(),
+        )
+    except (VersionConflict, CommandIdReused):
+        return False
+    return True
+
+
+async def _maybe_hand_to_bot(games: GameService, game_id: str, seat: int, threshold: int) -> None:
+    """After `threshold` timeouts in a row (the owner not acting between), a bot takes the seat."""
+    count = 0
+    stored = await games.store.read(game_id)
+    for envelope in reversed([decode_envelope(item.data) for item in stored]):
+        match envelope.event:
+            case TurnTimedOut(seat=timed_out) if timed_out == seat:
+                count += 1
+            case _ if envelope.seat == seat and not is_system_command(envelope.command_id):
+                break
+    if count >= threshold:
+        await timed_out_to_bot(games.store, game_id, seat)

@@ -1,0 +1,135 @@
+"""A bot job's work: play every bot action pending at a game version, from each seat's view only."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from domain.commands import Knock, PlayerCommand
+from domain.events import CardDiscarded, GameEnded, HandDealt, TurnTimedOut
+from domain.views import redact, view_for
+from service.envelope import Envelope, decode_envelope
+from service.errors import ServiceError
+from service.games import Game, GameService
+from workers.bots import SeatMemory, choose
+from workers.bots.search import DEFAULT_BUDGET_S
+from workers.control import bot_levels, knock_order
+
+__all__ = ["MAX_STEPS", "SeatMemories", "bot_command_id", "play_bots"]
+
+# A turn is a draw, some plays and a discard; this bounds a confused loop.
+MAX_STEPS = 64
+_TURN_ENDS = (CardDiscarded, HandDealt, GameEnded, TurnTimedOut)
+
+
+def bot_command_id(game_id: str, version: int, seat: int) -> str:
+    """The same decision point always gets the same id: a rerun appends nothing new."""
+    return f"bot:{game_id}:{version}:{seat}"
+
+
+class SeatMemories:
+    """Each bot seat's memory, fed the log's events as that seat may see them."""
+
+    def __init__(self, games: GameService, game_id: str, seats: int) -> None:
+        self._games = games
+        self._game_id = game_id
+        self._seats = seats
+        self._memories: dict[int, tuple[SeatMemory, int]] = {}
+
+    async def of(self, seat: int) -> SeatMemory:
+        memory, through = self._memories.get(seat, (SeatMemory(seat, self._seats), 0))
+        for stored in await self._games.store.read(self._game_id, after=through):
+            envelope = decode_envelope(stored.data)
+            memory.observe(redact(envelope.event, seat))
+            through = envelope.version
+        self._memories[seat] = (memory, through)
+        return memory
+
+
+def _own_progress(envelopes: Sequence[Envelope]) -> bool:
+    """Whether everything after the job's version is a bot's play within the same turn
+    (a rerun after a crash carries on from there)."""
+    return all(
+        (envelope.seat is None or (envelope.command_id or "").startswith("bot:"))
+        and not isinstance(envelope.event, _TURN_ENDS)
+        for envelope in envelopes
+    )
+
+
+async def play_bots(
+    games: GameService,
+    game_id: str,
+    version: int,
+    *,
+    budget_s: float = DEFAULT_BUDGET_S,
+) -> int:
+    """Knocks of bot seats, then the whole turn of the bot whose turn it is.
+    Does nothing when the game moved on from `version`; returns the commands appended."""
+    game = await games.game(game_id)
+    if game.record.version != version:
+        later = await games.store.read(game_id, after=version)
+        if not _own_progress([decode_envelope(stored.data) for stored in later]):
+            return 0
+    memories = SeatMemories(games, game_id, game.record.state.seats)
+    turn = (game.record.state.hand_number, game.record.state.turn)
+    asked: set[tuple[int, int]] = set()
+    appended = 0
+    for _ in range(MAX_STEPS):
+        state = game.record.state
+        if state.phase not in ("draw", "play") or (state.hand_number, state.turn) != turn:
+            break
+        levels = bot_levels(game.info, await games.store.get_meta(game_id))
+        step = await _next_step(game, levels, memories, asked, budget_s)
+        if step is None:
+            break
+        seat, command = step
+        at = game.record.version
+        try:
+            await games.handle(
+                game_id,
+                seat,
+                command,
+                expected_version=at,
+                command_id=bot_command_id(game_id, at, seat),
+            )
+        except ServiceError as refused:
+            if refused.code in ("version_conflict", "command_id_reused"):
+                break  # someone else moved first (a duplicate job, the owner, a timer)
+            raise
+        appended += 1
+        if isinstance(command, Knock):
+            break  # the knock's own append scheduled the next job
+        game = await games.game(game_id)
+    return appended
+
+
+async def _next_step(
+    game: Game,
+    levels: dict[int, int],
+    memories: SeatMemories,
+    asked: set[tuple[int, int]],
+    budget_s: float,
+) -> tuple[int, PlayerCommand] | None:
+    state, version = game.record.state, game.record.version
+    ruleset = state.ruleset
+    if state.knock_from is not None:
+        for seat in knock_order(state):
+            if seat not in levels or seat == state.turn or (version, seat) in asked:
+                continue
+            asked.add((version, seat))
+            view = view_for(state, seat)
+            if Knock() not in view.legal_commands:
+                continue
+            rng = random.Random(f"{game.game_id}:{version}:{seat}")
+            memory = await memories.of(seat)
+            command = choose(view, ruleset, levels[seat], rng, memory, budget_s=budget_s)
+            if command is not None:
+                return seat, command
+    seat = state.turn
+    if seat not in levels:
+        return None
+    view = view_for(state, seat)
+    rng = random.Random(f"{game.game_id}:{version}:{seat}")
+    memory = await memories.of(seat)
+    command = choose(view, ruleset, levels[seat], rng, memory, budget_s=budget_s)
+    return None if command is None else (seat, command)
