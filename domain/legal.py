@@ -16,24 +16,18 @@ from functools import lru_cache
 
 from domain.cards import JOKER, VALID_CARDS, Card, remove_cards
 from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, PlayerCommand, SwapJoker
-from domain.errors import DomainError
-from domain.game import (
-    decide,
+from domain.discarding import (
     discardable,
     joker_playable,
     jokers_after_melds,
     leaves_discard,
     owed_jokers_block_discard,
 )
-from domain.melds import (
-    Meld,
-    accepting_cards,
-    form_meld,
-    lay_off_options,
-    meld_points,
-    possible_melds,
-    swapped_meld,
-)
+from domain.errors import DomainError
+from domain.game import decide
+from domain.layoffs import accepting_cards, lay_off_options, swapped_meld
+from domain.meld_search import possible_melds
+from domain.melds import Meld, form_meld, meld_points
 from domain.rules import Ace, RuleSet
 from domain.state import GameState
 

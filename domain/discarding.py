@@ -1,0 +1,111 @@
+"""What may end a turn: which cards may be discarded, and the jokers a seat still owes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from domain.cards import JOKER, Card, remove_cards
+from domain.errors import IllegalCommand
+from domain.layoffs import lay_off_options
+from domain.meld_search import possible_melds
+from domain.melds import Meld
+from domain.state import GameState
+
+
+def discardable(state: GameState, hand: Sequence[Card], jokers_to_play: int = 0) -> list[Card]:
+    """The cards of `hand` that may end this turn as a discard."""
+    if jokers_to_play:
+        return []
+    ruleset = state.ruleset
+    if not (ruleset.no_same_discard and state.taken_from_pile):
+        cards = list(dict.fromkeys(hand))
+    else:
+        taken = state.taken_from_pile
+        cards = [
+            card
+            for card in dict.fromkeys(hand)
+            if card not in taken or hand.count(card) > taken.count(card)
+        ]
+    if ruleset.strict_jokers and JOKER in cards:
+        # strict_jokers forbids joker discards, but a hand of nothing but
+        # jokers must still be able to end its turn: then a joker may go.
+        naturals = [card for card in cards if card != JOKER]
+        return naturals or cards
+    return cards
+
+
+def may_discard(state: GameState, hand: Sequence[Card], card: Card) -> bool:
+    """Whether `card`, held in `hand`, may be discarded now (no_same_discard aside
+    from jokers, which the caller checks)."""
+    taken = state.taken_from_pile
+    if not state.ruleset.no_same_discard or card not in taken:
+        return True
+    return hand.count(card) > taken.count(card)
+
+
+def leaves_discard(state: GameState, hand: Sequence[Card], jokers_to_play: int) -> bool:
+    """After a play the seat must still be able to end its turn: go out now
+    (when `go_out: any`), keep a card it may discard, or still owe a joker."""
+    if not hand:
+        return state.ruleset.go_out == "any"
+    if jokers_to_play > 0:
+        # The owed jokers leave the hand before the turn can end.
+        rest = remove_cards(hand, [JOKER] * jokers_to_play)
+        return rest is not None and leaves_discard(state, rest, 0)
+    # Fast path: more cards than were taken from the pile leaves one to discard.
+    if not state.ruleset.strict_jokers and len(hand) > len(state.taken_from_pile):
+        return True
+    return bool(discardable(state, hand))
+
+
+def check_leaves_discard(state: GameState, hand: Sequence[Card], jokers_to_play: int) -> None:
+    if not leaves_discard(state, hand, jokers_to_play):
+        reason = (
+            "keep a card to discard: going out needs a final discard"
+            if not hand
+            else "the play would leave no card you may discard"
+        )
+        raise IllegalCommand(reason, code="must_keep_discard")
+
+
+def jokers_after_melds(state: GameState, melds: Sequence[Sequence[Card]]) -> int:
+    """The swapped jokers still owed once `melds` are laid (strict_jokers)."""
+    laid = sum(card == JOKER for meld in melds for card in meld)
+    return max(0, state.jokers_to_play - laid)
+
+
+def joker_playable(state: GameState, hand: Sequence[Card], swapped: Meld) -> bool:
+    """Under strict_jokers a swapped joker must be played this turn: is that possible?"""
+    table = [swapped if m.id == swapped.id else m for m in state.table]
+    if state.ruleset.lay_off and any(lay_off_options(m, JOKER, state.ruleset) for m in table):
+        return True
+    can_meld = state.ruleset.melds_per_turn == "any" or state.melds_this_turn == 0
+    return can_meld and any(JOKER in meld for meld in possible_melds(hand, state.ruleset))
+
+
+def owed_jokers_playable(state: GameState, seat: int) -> bool:
+    """strict_jokers: can the seat still play a joker it owes and then end its turn?"""
+    owed = state.jokers_to_play
+    if not owed or state.phase != "play":
+        return True
+    ruleset, hand = state.ruleset, state.hands[seat]
+    rest = remove_cards(hand, [JOKER])
+    if rest is None:
+        return False
+    table_fits = ruleset.lay_off and any(lay_off_options(m, JOKER, ruleset) for m in state.table)
+    if table_fits and leaves_discard(state, rest, owed - 1):
+        return True
+    if ruleset.melds_per_turn == "one" and state.melds_this_turn:
+        return False
+    for meld in possible_melds(hand, ruleset):
+        left = remove_cards(hand, meld) if JOKER in meld else None
+        if left is not None and leaves_discard(state, left, max(0, owed - meld.count(JOKER))):
+            return True
+    return False
+
+
+def owed_jokers_block_discard(state: GameState, seat: int) -> bool:
+    """strict_jokers: a swapped joker must be played this turn, so it blocks
+    the discard, but only while it can still be played; a seat whose owed
+    joker has no place left may end its turn rather than be stuck."""
+    return bool(state.jokers_to_play) and owed_jokers_playable(state, seat)
