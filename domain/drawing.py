@@ -111,8 +111,11 @@ def _draw_from_empty_stock(state: GameState, seat: int, command: Draw) -> list[A
     ]
 
 
-def decide_knock(state: GameState, seat: int) -> list[AnyEvent]:
-    allowed = (
+def may_knock(state: GameState, seat: int) -> bool:
+    """`knocking`: another seat than the discarder's and the next player's may
+    claim the last discard until the next player draws; the stock must give
+    the knocker's extra card."""
+    return bool(
         state.ruleset.knocking
         and state.phase == "draw"
         and state.knock_from is not None
@@ -120,6 +123,9 @@ def decide_knock(state: GameState, seat: int) -> list[AnyEvent]:
         and state.discard_pile
         and state.stock
     )
-    if not allowed:
+
+
+def decide_knock(state: GameState, seat: int) -> list[AnyEvent]:
+    if not may_knock(state, seat):
         raise IllegalCommand("knocking is not possible now", code="knock_not_allowed", seat=seat)
     return [Knocked(seat=seat, card=state.discard_pile[-1], stock_card=state.stock[-1])]

@@ -23,6 +23,7 @@ from domain.discarding import (
     leaves_discard,
     owed_jokers_block_discard,
 )
+from domain.drawing import may_knock
 from domain.errors import DomainError
 from domain.game import decide
 from domain.layoffs import accepting_cards, lay_off_options, swapped_meld
@@ -42,7 +43,7 @@ def legal_commands(state: GameState, seat: int) -> list[PlayerCommand]:
     if state.phase in ("deal", "over") or not 0 <= seat < state.seats:
         return []
     if seat != state.turn:
-        return [Knock()] if _may_knock(state, seat) else []
+        return [Knock()] if may_knock(state, seat) else []
     if state.phase == "draw":
         return _draws(state)
     commands: list[PlayerCommand] = []
@@ -90,17 +91,6 @@ def _of_kind(state: GameState, seat: int, kind: str) -> list[PlayerCommand]:
         case "discard" if not owed_jokers_block_discard(state, seat):
             return [_DISCARDS[card] for card in discardable(state, hand)]
     return []
-
-
-def _may_knock(state: GameState, seat: int) -> bool:
-    return bool(
-        state.ruleset.knocking
-        and state.phase == "draw"
-        and state.knock_from is not None
-        and seat not in (state.knock_from, state.turn)
-        and state.discard_pile
-        and state.stock
-    )
 
 
 # Commands are frozen, so one instance per card can be handed out every time.

@@ -10,8 +10,10 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from domain.commands import AnyCommand, Deal, Draw, PlayerCommand
+from domain.commands import AnyCommand, Deal, Draw, Knock, PlayerCommand
+from domain.drawing import may_knock
 from domain.events import AnyEvent, GameStarted, HandEnded
+from domain.fairness import deck_commitment
 from domain.game import decide, evolve, needs_shuffle
 from domain.legal import PLAY_KINDS, legal_commands, legal_of_kind
 from domain.rules import RuleSet, validate_seats
@@ -76,10 +78,19 @@ def play_game(
     ruleset: RuleSet,
     seats: int,
     seed: int,
-    players: list[Player] | None = None,
+    players: Sequence[Player] | None = None,
     max_hands: int | None = None,
+    knock_rate: float = 0.0,
+    salt: Callable[[int], str] | None = None,
 ) -> Iterator[tuple[int | None, AnyCommand, list[AnyEvent], GameState]]:
-    """Play a game to its end (or `max_hands`), yielding (seat, command, events, new state)."""
+    """Play a game to its end (or `max_hands`), yielding (seat, command, events,
+    new state); the first item is the GameStarted that opens the log.
+
+    Under `knocking`, an open knock is taken at `knock_rate` by a random seat
+    that may knock. With `salt` (hand number -> salt), each deal carries its
+    deck commitment. Neither draws random numbers when unused, so a game is
+    the same with or without them.
+    """
     validate_seats(ruleset, seats)
     rng = random.Random(seed)
     chosen = players or [random_player] * seats
@@ -92,13 +103,27 @@ def play_game(
             if max_hands is not None and state.hand_number >= max_hands:
                 return
             seat, command = None, deal_command(state, rng)
+            if salt is not None:
+                deal = command
+                commitment = deck_commitment(deal.deck, salt(state.hand_number + 1))
+                command = msgspec.structs.replace(deal, commitment=commitment)
         else:
-            seat = state.turn
-            command = with_shuffle(state, chosen[seat](state, seat, rng), rng)
+            seat, command = _next_move(state, rng, knock_rate, chosen)
         events = decide(state, seat, command)
         for event in events:
             state = evolve(state, event)
         yield seat, command, events, state
+
+
+def _next_move(
+    state: GameState, rng: random.Random, knock_rate: float, players: Sequence[Player]
+) -> tuple[int, AnyCommand]:
+    if knock_rate and state.ruleset.knocking and state.phase == "draw":
+        knockers = [seat for seat in range(state.seats) if may_knock(state, seat)]
+        if knockers and rng.random() < knock_rate:
+            return rng.choice(knockers), Knock()
+    seat = state.turn
+    return seat, with_shuffle(state, players[seat](state, seat, rng), rng)
 
 
 def simulate_hands(

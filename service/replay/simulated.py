@@ -3,22 +3,16 @@
 from __future__ import annotations
 
 import hashlib
-import random
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 
-from msgspec.structs import replace
-
-from domain.commands import AnyCommand, Knock
+from domain.commands import AnyCommand
 from domain.events import AnyEvent, DeckRevealed, GameStarted, HandEnded
-from domain.fairness import deck_commitment
-from domain.game import decide, evolve
-from domain.legal import legal_commands
-from domain.rules import RuleSet, validate_seats
-from domain.state import GameState, new_game
+from domain.rules import RuleSet
+from domain.state import GameState
 from service.envelope import Envelope
 from service.replay.logfile import LogHeader, SeatKind
-from service.simulation import Player, deal_command, random_player, with_shuffle
+from service.simulation import Player, play_game
 
 __all__ = ["deal_salt", "simulated_log", "simulated_commands"]
 
@@ -38,39 +32,20 @@ def simulated_commands(
     knock_rate: float = 0.0,
     players: Sequence[Player] | None = None,
 ) -> Iterator[tuple[int | None, AnyCommand, list[AnyEvent], GameState]]:
-    """service.simulation.play_game with committed deals and, under `knocking`,
-    out-of-turn knocks at `knock_rate` whenever one is open. Without knocks it
-    draws the same random numbers as play_game, so it plays the same game."""
-    validate_seats(ruleset, seats)
-    rng = random.Random(seed)
-    chosen = players or [random_player] * seats
-    state = new_game(ruleset, seats)
-    while state.phase != "over":
-        seat: int | None
-        command: AnyCommand
-        if state.phase == "deal":
-            if max_hands is not None and state.hand_number >= max_hands:
-                return
-            deal = deal_command(state, rng)
-            salt = deal_salt(seed, state.hand_number + 1)
-            seat, command = None, replace(deal, commitment=deck_commitment(deal.deck, salt))
-        else:
-            seat, command = _next_move(state, rng, knock_rate, chosen)
-        events = decide(state, seat, command)
-        for event in events:
-            state = evolve(state, event)
-        yield seat, command, events, state
-
-
-def _next_move(
-    state: GameState, rng: random.Random, knock_rate: float, players: Sequence[Player]
-) -> tuple[int, AnyCommand]:
-    if state.ruleset.knocking and state.phase == "draw":
-        knockers = [s for s in range(state.seats) if Knock() in legal_commands(state, s)]
-        if knockers and rng.random() < knock_rate:
-            return rng.choice(knockers), Knock()
-    seat = state.turn
-    return seat, with_shuffle(state, players[seat](state, seat, rng), rng)
+    """service.simulation.play_game with committed deals (salts fixed by the
+    seed) and, under `knocking`, out-of-turn knocks at `knock_rate`; without
+    the opening GameStarted."""
+    game = play_game(
+        ruleset,
+        seats,
+        seed,
+        players,
+        max_hands,
+        knock_rate,
+        salt=lambda hand_number: deal_salt(seed, hand_number),
+    )
+    next(game)
+    yield from game
 
 
 def simulated_log(
