@@ -27,7 +27,7 @@ from domain.drawing import may_knock
 from domain.errors import DomainError
 from domain.game import decide
 from domain.layoffs import accepting_cards, lay_off_options, swapped_meld
-from domain.meld_search import possible_melds
+from domain.meld_search import may_hold_meld, possible_melds
 from domain.melds import Meld, form_meld, meld_points
 from domain.rules import Ace, RuleSet
 from domain.state import GameState
@@ -110,6 +110,8 @@ def _draws(state: GameState) -> list[PlayerCommand]:
 
 def melds_in(hand: Sequence[Card], ruleset: RuleSet) -> list[tuple[Card, ...]]:
     """possible_melds, remembered per hand: hands change by a card or two a turn."""
+    if not may_hold_meld(hand, ruleset):
+        return []
     return list(_cached_melds(tuple(sorted(hand)), _meld_knobs(ruleset)))
 
 
@@ -202,21 +204,35 @@ def _initial_melds(
 def _lay_offs(state: GameState, hand: tuple[Card, ...]) -> list[PlayerCommand]:
     if not state.ruleset.lay_off or not state.table:
         return []
-    held = set(hand)
-    knobs = _meld_knobs(state.ruleset)
-    playable: dict[Card, bool] = {}
+    fits = _table_fits(state.table, _meld_knobs(state.ruleset))
     commands: list[PlayerCommand] = []
-    for meld in state.table:
-        for card, lay_offs in _meld_fits(meld, knobs):
-            if card not in held:
-                continue
-            if card not in playable:
-                rest = remove_cards(hand, [card])
-                owed = max(0, state.jokers_to_play - (card == JOKER))
-                playable[card] = rest is not None and leaves_discard(state, rest, owed)
-            if playable[card]:
-                commands.extend(lay_offs)
+    for card in sorted(fits.keys() & set(hand)):
+        rest = remove_cards(hand, [card])
+        owed = max(0, state.jokers_to_play - (card == JOKER))
+        if rest is not None and leaves_discard(state, rest, owed):
+            commands.extend(fits[card])
     return commands
+
+
+# The table's lay-offs, remembered by the identity of the table tuple: states
+# share it until a meld changes, and hashing every meld on each ask would
+# cost more than the answer. The entry keeps the tuple alive, so its id
+# cannot be reused while it is cached.
+_TABLE_FITS: dict[int, tuple[tuple[Meld, ...], MeldKnobs, dict[Card, list[LayOff]]]] = {}
+
+
+def _table_fits(table: tuple[Meld, ...], knobs: MeldKnobs) -> dict[Card, list[LayOff]]:
+    entry = _TABLE_FITS.get(id(table))
+    if entry is not None and entry[0] is table and entry[1] == knobs:
+        return entry[2]
+    fits: dict[Card, list[LayOff]] = {}
+    for meld in table:
+        for card, lay_offs in _meld_fits(meld, knobs):
+            fits.setdefault(card, []).extend(lay_offs)
+    if len(_TABLE_FITS) >= 1024:
+        _TABLE_FITS.clear()
+    _TABLE_FITS[id(table)] = (table, knobs, fits)
+    return fits
 
 
 @lru_cache(maxsize=16384)

@@ -19,7 +19,7 @@ def possible_melds(hand: Sequence[Card], ruleset: RuleSet) -> list[tuple[Card, .
     """
     jokers = sum(1 for c in hand if c == JOKER)
     naturals = sorted(set(c for c in hand if c != JOKER))
-    if not jokers and not _may_hold_natural_meld(naturals, ruleset):
+    if not jokers and not may_hold_meld(naturals, ruleset):
         return []
     melds: list[tuple[Card, ...]] = []
     melds.extend(_possible_sets(naturals, hand, jokers, ruleset))
@@ -27,14 +27,14 @@ def possible_melds(hand: Sequence[Card], ruleset: RuleSet) -> list[tuple[Card, .
     return melds
 
 
-def _may_hold_natural_meld(naturals: Sequence[Card], ruleset: RuleSet) -> bool:
-    """A quick bitmask test for three of a rank or three in a row, since most
-    hands hold no meld at all most of the time."""
-    if ruleset.ace == "cyclic" or not ruleset.set_suits:
+def may_hold_meld(cards: Sequence[Card], ruleset: RuleSet) -> bool:
+    """A quick bitmask test for three of a rank or three in a row (False means
+    no meld for sure), since most hands hold no meld most of the time."""
+    if ruleset.ace == "cyclic" or not ruleset.set_suits or JOKER in cards:
         return True
     suit_masks: dict[str, int] = {}
     rank_counts: dict[str, int] = {}
-    for card in naturals:
+    for card in cards:
         suit_masks[card[1]] = suit_masks.get(card[1], 0) | 1 << RANK_OF[card[0]]
         rank_counts[card[0]] = rank_counts.get(card[0], 0) + 1
     if rank_counts and max(rank_counts.values()) >= 3:
