@@ -12,7 +12,7 @@ import msgspec
 
 from domain.commands import AnyCommand, Deal, Draw, Knock, PlayerCommand
 from domain.drawing import may_knock
-from domain.events import AnyEvent, GameStarted, HandEnded
+from domain.events import AnyEvent, GameStarted
 from domain.fairness import deck_commitment
 from domain.game import decide, evolve, needs_shuffle
 from domain.legal import PLAY_KINDS, legal_commands, legal_of_kind
@@ -138,9 +138,10 @@ def simulate_hands(
     played = commands = 0
     game = 0
     while played < hands:
-        for _, _, events, _ in play_game(ruleset, seats, seed + game, max_hands=hands - played):
+        for seat, _, _, state in play_game(ruleset, seats, seed + game, max_hands=hands - played):
             commands += 1
-            if any(type(event) is HandEnded for event in events):
+            # A seat's command that leaves the table waiting for a deal ended a hand.
+            if seat is not None and state.phase in ("deal", "over"):
                 played += 1
                 if on_hand is not None:
                     on_hand()
