@@ -1,4 +1,4 @@
-"""`rummy simulate`: the engine's throughput, random player against random player."""
+"""`rummy simulate`: the engine's throughput (random players), or the bot ladder (`--bots`)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import time
 from domain.rules import build_ruleset
 from service.progress import ProgressBar
 from service.simulation import simulate_hands
+from workers import ladder
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -15,9 +16,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seats", type=int, default=2, help="seat count (default 2)")
     parser.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="first game's seed (default 0)")
+    parser.add_argument(
+        "--bots",
+        help="two bot levels, e.g. 3,4: play the bot ladder (one seat of the higher level, "
+        "seats alternated) instead of random players",
+    )
+    ladder.add_bot_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.bots:
+        return ladder.run(args)
     ruleset = build_ruleset(args.preset)
     bar = ProgressBar(args.hands, label=f"{args.preset} x{args.seats}")
     started = time.perf_counter()

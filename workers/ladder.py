@@ -33,8 +33,9 @@ from domain.game import decide, evolve
 from domain.rules import build_ruleset, validate_seats
 from domain.state import GameState, new_game
 from domain.views import redact, view_for
+from service.progress import ProgressBar
 from service.simulation import deal_command, with_shuffle
-from workers.bots import SeatMemory, choose
+from workers.bots import LEVELS, SeatMemory, choose
 from workers.bots.search import DEFAULT_BUDGET_S
 
 
@@ -209,21 +210,6 @@ def run_ladder(
 _last_drawn = [0.0]
 
 
-def progress_bar(done: int, total: int, started: float = time.perf_counter()) -> None:
-    now = time.perf_counter()
-    if done < total and now - _last_drawn[0] < 0.25:
-        return  # redraw a few times a second, not once a hand
-    _last_drawn[0] = now
-    width = 30
-    filled = width * done // max(total, 1)
-    rate = done / max(time.perf_counter() - started, 1e-9)
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} hands")
-    sys.stderr.write(f" {rate:.1f} h/s")
-    if done >= total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
-
-
 def format_results(results: Sequence[LadderResult]) -> str:
     lines = [
         "| preset | seats | high v low | hands | high wins | 95% CI | beats each low seat "
@@ -253,13 +239,17 @@ def format_results(results: Sequence[LadderResult]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--preset", default="basic")
     parser.add_argument("--bots", default="1,2", help="two levels, e.g. 3,4")
     parser.add_argument("--seats", type=int, default=None, help="2 for most, 4 for palace")
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
+    add_bot_arguments(parser)
+
+
+def add_bot_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options the ladder adds to `rummy simulate --bots`."""
     parser.add_argument("--budget", type=float, default=DEFAULT_BUDGET_S, help="level 4, s/move")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument(
@@ -268,12 +258,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="also play the same seeds with the lower level in the higher seat "
         "(its share is the baseline: 1/seats between equals)",
     )
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
     levels = sorted(int(x) for x in args.bots.split(","))
-    if len(levels) != 2:
-        parser.error("--bots takes two levels, e.g. 3,4")
+    if len(levels) != 2 or not all(level in LEVELS for level in levels):
+        print("--bots takes two levels from 1 to 4, e.g. 3,4", file=sys.stderr)
+        return 2
     seats = args.seats or (4 if args.preset == "palace" else 2)
-    started = time.perf_counter()
+    bar = None if args.quiet else ProgressBar(args.hands, label=f"{args.preset} {args.bots}")
     result = run_ladder(
         args.preset,
         seats,
@@ -282,8 +275,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         hands=args.hands,
         seed=args.seed,
         budget_s=args.budget,
-        progress=None if args.quiet else lambda d, t: progress_bar(d, t, started),
+        progress=None if bar is None else lambda done, total: bar.advance(),
     )
+    if bar is not None:
+        bar.close()
     results = [result]
     if args.control:
         results.append(
@@ -299,6 +294,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     print(format_results(results))
     return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
 
 
 if __name__ == "__main__":
