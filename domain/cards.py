@@ -59,6 +59,13 @@ def remove_cards(hand: Sequence[Card], cards: Iterable[Card]) -> tuple[Card, ...
     return tuple(remaining)
 
 
+def remove_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """The hand without one copy of `card`; ValueError when it lacks it. The
+    commonest removal by far (every discard), so it skips remove_cards' list."""
+    index = hand.index(card)
+    return hand[:index] + hand[index + 1 :]
+
+
 # Hand values, by the `card_values` knob. A joker is worth 20 under every
 # table: only A11_JK20 names it, and a joker left in hand must cost something.
 _FACE_TEN = {"T": 10, "J": 10, "Q": 10, "K": 10}

@@ -17,15 +17,14 @@ def discardable(state: GameState, hand: Sequence[Card], jokers_to_play: int = 0)
     if jokers_to_play:
         return []
     ruleset = state.ruleset
+    # Each card once; a pack without copies (one deck, at most one joker)
+    # spares building the dict on every discard.
+    held = hand if ruleset.decks == 1 and ruleset.jokers < 2 else dict.fromkeys(hand)
     if not (ruleset.no_same_discard and state.taken_from_pile):
-        cards = list(dict.fromkeys(hand))
+        cards = list(held)
     else:
         taken = state.taken_from_pile
-        cards = [
-            card
-            for card in dict.fromkeys(hand)
-            if card not in taken or hand.count(card) > taken.count(card)
-        ]
+        cards = [card for card in held if card not in taken or hand.count(card) > taken.count(card)]
     if ruleset.strict_jokers and JOKER in cards:
         # strict_jokers forbids joker discards, but a hand of nothing but
         # jokers must still be able to end its turn: then a joker may go.

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import lru_cache
 
+from domain.cards import Card, build_deck
 from domain.commands import Deal, Draw
 from domain.errors import IllegalCommand
 from domain.events import (
@@ -22,7 +23,7 @@ def decide_deal(state: GameState, command: Deal) -> list[AnyEvent]:
     ruleset = state.ruleset
     if state.phase != "deal":
         raise IllegalCommand("a hand is being played", code="hand_in_progress")
-    if Counter(command.deck) != Counter(ruleset.pack()):
+    if tuple(sorted(command.deck)) != _sorted_pack(ruleset.decks, ruleset.jokers):
         raise IllegalCommand(
             "the deck is not a permutation of this game's pack",
             code="invalid_deck",
@@ -50,6 +51,13 @@ def decide_deal(state: GameState, command: Deal) -> list[AnyEvent]:
             commitment=command.commitment,
         )
     ]
+
+
+@lru_cache(maxsize=64)
+def _sorted_pack(decks: int, jokers: int) -> tuple[Card, ...]:
+    # Sorting the dealt deck against a remembered sorted pack is a cheaper
+    # multiset comparison than counting both on every deal.
+    return tuple(sorted(build_deck(decks, jokers)))
 
 
 def needs_shuffle(state: GameState) -> int | None:

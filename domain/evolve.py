@@ -7,7 +7,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.cards import JOKER, Card, remove_cards
+from domain.cards import JOKER, Card, remove_card, remove_cards
 from domain.events import (
     AnyEvent,
     CardDiscarded,
@@ -40,7 +40,10 @@ def dealt_hands(
 
 
 def _set_seat(values: tuple, seat: int, value: object) -> tuple:  # type: ignore[type-arg]
-    return values[:seat] + (value,) + values[seat + 1 :]
+    # A list round trip allocates less than slicing the tuple around the seat.
+    changed = list(values)
+    changed[seat] = value
+    return tuple(changed)
 
 
 def _take(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -48,6 +51,13 @@ def _take(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
     if remaining is None:  # evolve trusts decide; a log that lies is caught at import
         raise ValueError(f"hand {hand} lacks {list(cards)}")
     return remaining
+
+
+def _take_one(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    try:
+        return remove_card(hand, card)
+    except ValueError:  # as in _take
+        raise ValueError(f"hand {hand} lacks {card}") from None
 
 
 def _placed(state: GameState, seat: int, cards: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
@@ -120,7 +130,7 @@ def _card_laid_off(state: GameState, event: CardLaidOff) -> GameState:
     return replace(
         state,
         table=_put_meld(state.table, event.meld),
-        hands=_set_seat(state.hands, seat, _take(state.hands[seat], [card])),
+        hands=_set_seat(state.hands, seat, _take_one(state.hands[seat], card)),
         placed=_placed(state, seat, [card]),
         jokers_to_play=max(0, state.jokers_to_play - (card == JOKER)),
     )
@@ -128,7 +138,7 @@ def _card_laid_off(state: GameState, event: CardLaidOff) -> GameState:
 
 def _joker_swapped(state: GameState, event: JokerSwapped) -> GameState:
     seat, card = event.seat, event.card
-    hand = _take(state.hands[seat], [card]) + (JOKER,)
+    hand = _take_one(state.hands[seat], card) + (JOKER,)
     return replace(
         state,
         table=_put_meld(state.table, event.meld),
@@ -144,7 +154,7 @@ def _card_discarded(state: GameState, event: CardDiscarded) -> GameState:
     # The discard and the next turn in one replace: the commonest event of all.
     return replace(
         state,
-        hands=_set_seat(state.hands, seat, _take(state.hands[seat], [card])),
+        hands=_set_seat(state.hands, seat, _take_one(state.hands[seat], card)),
         discard_pile=(*state.discard_pile, card),
         knock_from=seat,
         phase="draw",

@@ -50,7 +50,8 @@ def decide(state: GameState, seat: int | None, command: AnyCommand) -> list[AnyE
         raise IllegalCommand(f"no seat {seat}", code="invalid_seat", seat=seat)
     if state.phase == "deal":
         raise IllegalCommand("no hand is being played", code="hand_not_started")
-    _check_cards(command)
+    if kind is not Draw:  # nothing to check in the commonest command
+        _check_cards(command)
     if kind is Knock:
         return decide_knock(state, seat)
     if seat != state.turn:

@@ -11,10 +11,10 @@ Bounds on meld enumeration (everything else is listed in full):
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from domain.cards import JOKER, VALID_CARDS, Card, remove_cards
+from domain.cards import JOKER, VALID_CARDS, Card, remove_card, remove_cards
 from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, PlayerCommand, SwapJoker
 from domain.discarding import (
     discardable,
@@ -59,9 +59,10 @@ def legal_of_kind(state: GameState, seat: int, kind: str) -> list[PlayerCommand]
     """
     if state.phase != "play" or seat != state.turn:
         return []
-    commands = _of_kind(state, seat, kind)
+    commands = _LISTERS[kind](state, seat)
     if (
-        state.ruleset.strict_jokers
+        commands
+        and state.ruleset.strict_jokers
         and kind != "discard"
         and (state.jokers_to_play or kind == "swap_joker")
     ):
@@ -78,19 +79,14 @@ def _accepted(state: GameState, seat: int, command: PlayerCommand) -> bool:
     return True
 
 
-def _of_kind(state: GameState, seat: int, kind: str) -> list[PlayerCommand]:
-    hand = state.hands[seat]
-    may_touch_table = not state.ruleset.needs_opening or state.opened[seat]
-    match kind:
-        case "lay_melds":
-            return _meld_commands(state, seat, hand)
-        case "lay_off" if may_touch_table:
-            return _lay_offs(state, hand)
-        case "swap_joker" if may_touch_table:
-            return _swaps(state, hand)
-        case "discard" if not owed_jokers_block_discard(state, seat):
-            return [_DISCARDS[card] for card in discardable(state, hand)]
-    return []
+def _may_touch_table(state: GameState, seat: int) -> bool:
+    return not state.ruleset.needs_opening or state.opened[seat]
+
+
+def _discards(state: GameState, seat: int) -> list[PlayerCommand]:
+    if state.jokers_to_play and owed_jokers_block_discard(state, seat):
+        return []
+    return list(map(_DISCARDS.__getitem__, discardable(state, state.hands[seat])))
 
 
 # Commands are frozen, so one instance per card can be handed out every time.
@@ -149,10 +145,11 @@ def _cached_melds(hand: tuple[Card, ...], knobs: MeldKnobs) -> tuple[tuple[Card,
     return tuple(possible_melds(hand, _knob_ruleset(knobs)))
 
 
-def _meld_commands(state: GameState, seat: int, hand: tuple[Card, ...]) -> list[PlayerCommand]:
+def _meld_commands(state: GameState, seat: int) -> list[PlayerCommand]:
     ruleset = state.ruleset
     if ruleset.melds_per_turn == "one" and state.melds_this_turn:
         return []
+    hand = state.hands[seat]
     melds = melds_in(hand, ruleset)
     if not melds:
         return []
@@ -201,37 +198,39 @@ def _initial_melds(
     return found
 
 
-def _lay_offs(state: GameState, hand: tuple[Card, ...]) -> list[PlayerCommand]:
-    if not state.ruleset.lay_off or not state.table:
+def _lay_offs(state: GameState, seat: int) -> list[PlayerCommand]:
+    ruleset = state.ruleset
+    if not ruleset.lay_off or not state.table or not _may_touch_table(state, seat):
         return []
-    fits = _table_fits(state.table, _meld_knobs(state.ruleset))
+    hand = state.hands[seat]
+    fits = _table_fits(state.table, ruleset)
     commands: list[PlayerCommand] = []
-    for card in sorted(fits.keys() & set(hand)):
-        rest = remove_cards(hand, [card])
+    for card in sorted(fits.keys() & hand):
         owed = max(0, state.jokers_to_play - (card == JOKER))
-        if rest is not None and leaves_discard(state, rest, owed):
+        if leaves_discard(state, remove_card(hand, card), owed):
             commands.extend(fits[card])
     return commands
 
 
-# The table's lay-offs, remembered by the identity of the table tuple: states
-# share it until a meld changes, and hashing every meld on each ask would
-# cost more than the answer. The entry keeps the tuple alive, so its id
-# cannot be reused while it is cached.
-_TABLE_FITS: dict[int, tuple[tuple[Meld, ...], MeldKnobs, dict[Card, list[LayOff]]]] = {}
+# The table's lay-offs by card, remembered by the identity of
+# the table tuple and of the ruleset: states share both until a meld changes,
+# and hashing every meld on each ask would cost more than the answer. The
+# entry keeps both alive, so their ids cannot be reused while it is cached.
+_TABLE_FITS: dict[int, tuple[tuple[Meld, ...], RuleSet, dict[Card, list[LayOff]]]] = {}
 
 
-def _table_fits(table: tuple[Meld, ...], knobs: MeldKnobs) -> dict[Card, list[LayOff]]:
+def _table_fits(table: tuple[Meld, ...], ruleset: RuleSet) -> dict[Card, list[LayOff]]:
     entry = _TABLE_FITS.get(id(table))
-    if entry is not None and entry[0] is table and entry[1] == knobs:
+    if entry is not None and entry[0] is table and entry[1] is ruleset:
         return entry[2]
+    knobs = _meld_knobs(ruleset)
     fits: dict[Card, list[LayOff]] = {}
     for meld in table:
         for card, lay_offs in _meld_fits(meld, knobs):
             fits.setdefault(card, []).extend(lay_offs)
     if len(_TABLE_FITS) >= 1024:
         _TABLE_FITS.clear()
-    _TABLE_FITS[id(table)] = (table, knobs, fits)
+    _TABLE_FITS[id(table)] = (table, ruleset, fits)
     return fits
 
 
@@ -249,22 +248,35 @@ def _meld_fits(meld: Meld, knobs: MeldKnobs) -> tuple[tuple[Card, tuple[LayOff, 
     return tuple(fits)
 
 
-def _swaps(state: GameState, hand: tuple[Card, ...]) -> list[PlayerCommand]:
-    if not state.ruleset.jokers:
+def _swaps(state: GameState, seat: int) -> list[PlayerCommand]:
+    ruleset = state.ruleset
+    if not ruleset.jokers or not state.table or not _may_touch_table(state, seat):
         return []
+    hand = state.hands[seat]
+    naturals: list[Card] | None = None
     commands: list[PlayerCommand] = []
     for meld in state.table:
         if not meld.jokers:
             continue
-        for card in sorted(set(hand) - {JOKER}):
-            swapped = swapped_meld(meld, card, state.ruleset)
+        if naturals is None:
+            naturals = sorted(set(hand) - {JOKER})
+        for card in naturals:
+            swapped = swapped_meld(meld, card, ruleset)
             if swapped is None:
                 continue
-            new_hand = (*(remove_cards(hand, [card]) or ()), JOKER)
-            owed = state.jokers_to_play + state.ruleset.strict_jokers
+            new_hand = (*remove_card(hand, card), JOKER)
+            owed = state.jokers_to_play + ruleset.strict_jokers
             if not leaves_discard(state, new_hand, owed):
                 continue
-            if state.ruleset.strict_jokers and not joker_playable(state, new_hand, swapped):
+            if ruleset.strict_jokers and not joker_playable(state, new_hand, swapped):
                 continue
             commands.append(SwapJoker(card, meld.id))
     return commands
+
+
+_LISTERS: dict[str, Callable[[GameState, int], list[PlayerCommand]]] = {
+    "lay_melds": _meld_commands,
+    "lay_off": _lay_offs,
+    "swap_joker": _swaps,
+    "discard": _discards,
+}

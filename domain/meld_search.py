@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import combinations
+from operator import itemgetter
+from typing import Final
 
-from domain.cards import JOKER, RANK_OF, RANKS, Card
+from domain.cards import JOKER, RANK_OF, RANKS, STANDARD_CARDS, SUITS, Card
 from domain.melds import SUIT_ORDER, adjacent_jokers
 from domain.rules import RuleSet
 
@@ -27,24 +29,38 @@ def possible_melds(hand: Sequence[Card], ruleset: RuleSet) -> list[tuple[Card, .
     return melds
 
 
+# may_hold_meld's bit tables, small enough (under 63 bits) for sum()'s fast
+# path. Each rank counts in its own four bits (a rank is held at most 12
+# times). Each suit owns 15 bits with rank r at bit r - 1 and the ace played
+# high at bit 13; bit 14 stays clear, so three bits in a row never straddle
+# two suits.
+_RANK_NIBBLE: Final = {card: 1 << 4 * (RANK_OF[card[0]] - 1) for card in STANDARD_CARDS}
+_NIBBLE_LOW_BITS: Final = sum(1 << 4 * r for r in range(13))
+_RUN_BIT: Final = {
+    card: 1 << 15 * SUITS.index(card[1]) + RANK_OF[card[0]] - 1 for card in STANDARD_CARDS
+}
+_LOW_ACES: Final = sum(1 << 15 * s for s in range(4))
+
+
 def may_hold_meld(cards: Sequence[Card], ruleset: RuleSet) -> bool:
     """A quick bitmask test for three of a rank or three in a row (False means
     no meld for sure), since most hands hold no meld most of the time."""
     if ruleset.ace == "cyclic" or not ruleset.set_suits or JOKER in cards:
         return True
-    suit_masks: dict[str, int] = {}
-    rank_counts: dict[str, int] = {}
-    for card in cards:
-        suit_masks[card[1]] = suit_masks.get(card[1], 0) | 1 << RANK_OF[card[0]]
-        rank_counts[card[0]] = rank_counts.get(card[0], 0) + 1
-    if rank_counts and max(rank_counts.values()) >= 3:
+    if len(cards) < 3:
+        return False
+    # itemgetter looks up every card in one call (it needs two or more).
+    counts = sum(itemgetter(*cards)(_RANK_NIBBLE))
+    # A count of three or more has bit 3, bit 2, or bits 1 and 0 set.
+    if (counts & counts >> 1 | counts >> 2 | counts >> 3) & _NIBBLE_LOW_BITS:
         return True
-    for mask in suit_masks.values():
-        if ruleset.ace == "high_or_low" and mask & 2:
-            mask |= 1 << 14
-        if mask & mask >> 1 & mask >> 2:
-            return True
-    return False
+    # Copies of a card (two or more packs) would carry into the next bit. Two
+    # distinct cards remain: three cards with no three of a rank are not all one.
+    naturals = set(cards) if ruleset.decks > 1 else cards
+    runs = sum(itemgetter(*naturals)(_RUN_BIT))
+    if ruleset.ace == "high_or_low":
+        runs |= (runs & _LOW_ACES) << 13
+    return bool(runs & runs >> 1 & runs >> 2)
 
 
 def _possible_sets(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.cards import JOKER, Card, remove_cards
+from domain.cards import JOKER, Card, remove_card, remove_cards
 from domain.commands import Discard, LayMelds, LayOff, SwapJoker
 from domain.discarding import (
     check_leaves_discard,
@@ -37,6 +37,15 @@ def _hand_without(state: GameState, seat: int, cards: Sequence[Card]) -> tuple[C
             "you do not hold those cards", code="card_not_in_hand", cards=list(cards)
         )
     return remaining
+
+
+def _hand_without_card(state: GameState, seat: int, card: Card) -> tuple[Card, ...]:
+    try:
+        return remove_card(state.hands[seat], card)
+    except ValueError:
+        raise IllegalCommand(
+            "you do not hold those cards", code="card_not_in_hand", cards=[card]
+        ) from None
 
 
 def _check_opened(state: GameState, seat: int) -> None:
@@ -88,7 +97,7 @@ def decide_lay_off(state: GameState, seat: int, command: LayOff) -> list[AnyEven
     if not state.ruleset.lay_off:
         raise IllegalCommand("laying off is not allowed", code="lay_off_not_allowed")
     _check_opened(state, seat)
-    hand = _hand_without(state, seat, [command.card])
+    hand = _hand_without_card(state, seat, command.card)
     end, meld = lay_off(
         _find_meld(state, command.meld_id), command.card, state.ruleset, command.end
     )
@@ -101,7 +110,7 @@ def decide_lay_off(state: GameState, seat: int, command: LayOff) -> list[AnyEven
 def decide_swap_joker(state: GameState, seat: int, command: SwapJoker) -> list[AnyEvent]:
     ruleset = state.ruleset
     _check_opened(state, seat)
-    hand = _hand_without(state, seat, [command.card]) + (JOKER,)
+    hand = _hand_without_card(state, seat, command.card) + (JOKER,)
     meld = swap_joker(_find_meld(state, command.meld_id), command.card, ruleset)
     check_leaves_discard(state, hand, state.jokers_to_play + ruleset.strict_jokers)
     if ruleset.strict_jokers and not joker_playable(state, hand, meld):
@@ -131,8 +140,8 @@ def _check_jokers_still_playable(
 
 def decide_discard(state: GameState, seat: int, command: Discard) -> list[AnyEvent]:
     ruleset = state.ruleset
-    hand = _hand_without(state, seat, [command.card])
-    if owed_jokers_block_discard(state, seat):
+    hand = _hand_without_card(state, seat, command.card)
+    if state.jokers_to_play and owed_jokers_block_discard(state, seat):
         raise IllegalCommand("play the swapped joker first", code="joker_must_be_played")
     if (
         command.card == JOKER
@@ -140,7 +149,7 @@ def decide_discard(state: GameState, seat: int, command: Discard) -> list[AnyEve
         and any(card != JOKER for card in discardable(state, state.hands[seat]))
     ):
         raise IllegalCommand("jokers may not be discarded", code="joker_discard_forbidden")
-    if not may_discard(state, state.hands[seat], command.card):
+    if state.taken_from_pile and not may_discard(state, state.hands[seat], command.card):
         raise IllegalCommand(
             f"{command.card} was taken from the pile this turn",
             code="same_discard",

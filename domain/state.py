@@ -20,7 +20,9 @@ class HandResult(msgspec.Struct, frozen=True):
     scores: tuple[int, ...]
 
 
-class GameState(msgspec.Struct, frozen=True):
+# gc=False: a frozen state of tuples never forms a reference cycle, and a
+# simulation makes one per command; untracked instances are cheaper to make.
+class GameState(msgspec.Struct, frozen=True, gc=False):
     """Everything the rules need. `stock` holds its top card last; the
     discard pile likewise has its top card last."""
 
