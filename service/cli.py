@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import re
+import signal
 import subprocess
 import sys
 import tempfile
 import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from types import FrameType
+from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
 import msgspec
 
@@ -36,6 +39,13 @@ class Subcommand(NamedTuple):
 # ------------------------------------------------------------------ serve
 
 
+# Idle keep-alive connections stay open longer than a load balancer's usual
+# 60 s, so the balancer, not the server, closes them (no reset mid-request).
+KEEP_ALIVE_S = 65
+# Long polls wait up to 30 s; shutdown does not wait for them all.
+GRACEFUL_SHUTDOWN_S = 10
+
+
 def _add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", help="address to bind (env HOST, default 127.0.0.1)")
     parser.add_argument("--port", type=int, help="port (env PORT, default 8000)")
@@ -45,6 +55,18 @@ def _add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         "--no-worker",
         action="store_true",
         help="with the embedded Redis, start no `rummy worker` beside the API",
+    )
+    parser.add_argument(
+        "--access-log",
+        action="store_true",
+        help="log every request (off by default: it costs throughput; /metrics counts them)",
+    )
+    parser.add_argument(
+        "--keep-alive",
+        type=int,
+        default=KEEP_ALIVE_S,
+        metavar="SECONDS",
+        help=f"how long an idle connection stays open (default {KEEP_ALIVE_S})",
     )
 
 
@@ -75,6 +97,16 @@ def _settings(args: argparse.Namespace) -> Settings:
     return msgspec.structs.replace(settings_from_env(), **overrides)
 
 
+def _exit_on_signal(signum: int, frame: FrameType | None) -> NoReturn:
+    raise SystemExit(0)
+
+
+def _ignore_stop_signals() -> None:
+    # The children's own bounded stops must not be cut short by a second signal.
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, signal.SIG_IGN)
+
+
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
     from redis.asyncio import Redis
@@ -85,41 +117,53 @@ def _serve(args: argparse.Namespace) -> int:
     from workers.queue import open_queue
     from workers.schedule import TurnScheduler
 
+    # uvicorn shuts down gracefully on SIGTERM or SIGINT, then raises the signal
+    # again under the handler it found: the default one would end the process
+    # right there, before the cleanup below, leaving the embedded Redis and the
+    # worker running. This one unwinds instead, at any moment of the process.
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, _exit_on_signal)
     settings = _settings(args)
-    embedded: EmbeddedRedis | None = None
-    url = settings.redis_url
-    if url is None:
-        embedded = EmbeddedRedis(Path(settings.data_dir) / "redis")
-        embedded.start()
-        url = embedded.url
-        print(f"embedded Redis on {url}, data in {embedded.data_dir}", file=sys.stderr)
-    client = Redis.from_url(url)
-    # Long polls get their own connections, so they never starve commands.
-    blocking = Redis.from_url(url, socket_timeout=10)
+    with contextlib.ExitStack() as cleanup:
+        url = settings.redis_url
+        embedded = None
+        if url is None:
+            embedded = EmbeddedRedis(Path(settings.data_dir) / "redis")
+            cleanup.callback(embedded.stop)
+            embedded.start()
+            url = embedded.url
+            print(f"embedded Redis on {url}, data in {embedded.data_dir}", file=sys.stderr)
+        client = Redis.from_url(url)
+        # Long polls get their own connections, so they never starve commands.
+        blocking = Redis.from_url(url, socket_timeout=10)
 
-    async def close_clients() -> None:
-        await client.aclose()
-        await blocking.aclose()
+        async def close_clients() -> None:
+            await client.aclose()
+            await blocking.aclose()
 
-    store = RedisEventStore(client, blocking_client=blocking)
-    queue = open_queue(settings.rq_redis_url or url)
-    app = create_app(
-        store,
-        settings=settings,
-        on_shutdown=[close_clients],
-        on_appended=TurnScheduler(store, queue),
-    )
-    worker = None
-    if embedded is not None and not getattr(args, "no_worker", False):
-        worker = _spawn_worker(url, settings.rq_redis_url)
-    try:
-        uvicorn.run(app, host=settings.host, port=settings.port, log_level="info")
-    finally:
-        if worker is not None:
-            _stop_worker(worker)
-        queue.connection.close()
-        if embedded is not None:
-            embedded.stop()
+        store = RedisEventStore(client, blocking_client=blocking)
+        queue = open_queue(settings.rq_redis_url or url)
+        cleanup.callback(queue.connection.close)
+        app = create_app(
+            store,
+            settings=settings,
+            on_shutdown=[close_clients],
+            on_appended=TurnScheduler(store, queue),
+        )
+        if embedded is not None and not getattr(args, "no_worker", False):
+            # Stopped first (the stack unwinds in reverse), while its Redis still runs.
+            cleanup.callback(_stop_worker, _spawn_worker(url, settings.rq_redis_url))
+        config = uvicorn.Config(
+            app,
+            host=settings.host,
+            port=settings.port,
+            log_level="info",
+            access_log=bool(getattr(args, "access_log", False)),
+            timeout_keep_alive=getattr(args, "keep_alive", KEEP_ALIVE_S),
+            timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S,
+        )
+        cleanup.callback(_ignore_stop_signals)
+        uvicorn.Server(config).run()
     return 0
 
 
@@ -220,7 +264,9 @@ async def _register_imported(
 
 
 SUBCOMMANDS: dict[str, Subcommand] = {
-    "serve": Subcommand("serve the API (embedded Redis unless REDIS_URL)", _add_serve_arguments, _serve),
+    "serve": Subcommand(
+        "serve the API (embedded Redis unless REDIS_URL)", _add_serve_arguments, _serve
+    ),
     "openapi": Subcommand("print or write the OpenAPI document", _add_openapi_arguments, _openapi),
     "worker": Subcommand(
         "an rq worker with its scheduler: bot turns and turn timers (reconciles on start)",

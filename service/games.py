@@ -8,6 +8,7 @@ import random
 import re
 import secrets
 import uuid
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, Literal
@@ -16,6 +17,7 @@ import msgspec
 
 from domain.cards import is_card
 from domain.commands import Deal, PlayerCommand
+from domain.errors import DomainError
 from domain.events import AnyEvent, DeckRevealed, GameStarted, HandDealt, HandEnded, TurnDeadlineSet
 from domain.fairness import deck_commitment
 from domain.game import decide, evolve
@@ -26,7 +28,16 @@ from service.auth import TokenIndex, new_token, token_hash
 from service.envelope import Envelope, decode_envelope, encode_envelope
 from service.errors import ServiceError
 from service.metrics import Metrics
-from service.projections import GameRecord, Projections, advance
+from service.projections import (
+    STATE_KEY,
+    GameRecord,
+    Projections,
+    advance,
+    encode_outcome,
+    encode_state,
+    encode_view,
+    viewer_key,
+)
 from service.replay.logfile import (
     HeaderFacts,
     LogError,
@@ -59,6 +70,8 @@ LobbyStatus = Literal["open", "active", "finished"]
 _GAME_ID = re.compile(r"[0-9a-f]{32}")
 # A version no game reaches: an append expecting it only probes the command id.
 _NEVER = 2**53
+# Games whose meta facts one process keeps in memory.
+FACTS_CAPACITY = 4096
 
 
 class SeatSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -130,6 +143,51 @@ class Game(msgspec.Struct, frozen=True, kw_only=True):
         )
 
 
+class _Facts(msgspec.Struct, frozen=True, kw_only=True):
+    """What the service reads from a game's meta record. All is fixed once the game
+    is registered but `claimed` and the token hashes, which a claim adds to."""
+
+    info: GameInfo
+    seed: int
+    own_hands_from: int
+    salts: dict[int, str]
+    seats_by_token: dict[str, int]
+    claimed: frozenset[int]
+
+
+def _facts_of(meta: Mapping[str, bytes]) -> _Facts:
+    return _Facts(
+        info=_info_decoder.decode(meta["info"]),
+        seed=int(meta.get("seed", b"0")),
+        own_hands_from=int(meta.get("own_hands_from", b"0")),
+        salts={
+            int(field.removeprefix("salt:")): value.decode()
+            for field, value in meta.items()
+            if field.startswith("salt:")
+        },
+        seats_by_token={
+            field.removeprefix("token:"): int(value)
+            for field, value in meta.items()
+            if field.startswith("token:")
+        },
+        claimed=frozenset(
+            int(field.removeprefix("claimed:")) for field in meta if field.startswith("claimed:")
+        ),
+    )
+
+
+def _game_of(game_id: str, facts: _Facts, record: GameRecord) -> Game:
+    return Game(
+        game_id=game_id,
+        record=record,
+        info=facts.info,
+        claimed=facts.claimed,
+        seed=facts.seed,
+        own_hands_from=facts.own_hands_from,
+        salts=facts.salts,
+    )
+
+
 def lobby_status(game: Game) -> LobbyStatus:
     if game.record.state.phase == "over":
         return "finished"
@@ -186,6 +244,18 @@ def _revealed(record: GameRecord) -> int:
 
 _outcome_decoder = msgspec.json.Decoder(CommandOutcome)
 _info_decoder = msgspec.json.Decoder(GameInfo)
+
+
+def _recorded(result: bytes) -> tuple[CommandOutcome, bytes]:
+    """A recorded outcome and its answer; older releases recorded the view in the
+    domain's form, so the answer is encoded again rather than sent as stored."""
+    outcome = _outcome_decoder.decode(result)
+    return outcome, encode_outcome(outcome.version, encode_view(outcome.view), outcome.events)
+
+
+def _command_kind(command: PlayerCommand) -> str:
+    tag = command.__struct_config__.tag
+    return "unknown" if tag is None else str(tag)
 _log = logging.getLogger(__name__)
 
 
@@ -212,7 +282,13 @@ async def _no_hook(appended: Appended) -> None:
 
 
 class GameService:
-    """Every use case of the API, over one EventStore; holds no per-game state."""
+    """Every use case of the API, over one EventStore.
+
+    Per game it remembers only what cannot go stale unnoticed: the fixed facts
+    of the meta record (a token it does not know sends it back to the store)
+    and, in `projections`, the latest record it saw, which every read checks
+    against the store's version and every append against the expected one.
+    """
 
     def __init__(
         self,
@@ -227,6 +303,7 @@ class GameService:
         self.tokens = TokenIndex(store)
         self.metrics = metrics or Metrics()
         self._system_random = secrets.SystemRandom()
+        self._facts: OrderedDict[str, _Facts] = OrderedDict()
 
     # ------------------------------------------------------------ creating
 
@@ -280,18 +357,19 @@ class GameService:
             dealt_state = evolve(dealt_state, event)
         opening += _deadline(state, dealt_state, turn_time_limit_s)
         envelopes = _envelopes(0, opening, None)
+        record: GameRecord | None = None
+        for envelope in envelopes:
+            record = advance(record, envelope)
+        assert record is not None
         appended = await self.store.append(
             game_id,
             [encode_envelope(envelope) for envelope in envelopes],
             expected_version=0,
             command_id=None,
             command_digest=None,
+            views=_projections(record),
         )
-        record: GameRecord | None = None
-        for envelope in envelopes:
-            record = advance(record, envelope)
-        assert record is not None
-        await self.projections.save_state(game_id, record)
+        self.projections.remember(game_id, record)
         game = Game(game_id=game_id, record=record, info=info, claimed=frozenset(), seed=0)
         await self._file(game)
         await self._announce(
@@ -344,18 +422,23 @@ class GameService:
             game_id, {f"token:{digest}": str(seat).encode(), f"claimed:{seat}": b"1"}
         )
         await self.tokens.put(digest, game_id)
+        # game() reads the meta again, so the new token is known here at once.
         await self._file(await self.game(game_id))
         return token
 
     async def seat_of(self, game_id: str, token: str | None) -> int:
-        """The seat a token opens in this game; 401 for no or an unknown token, 403 for another game's."""
-        meta = await self._meta(game_id)
+        """The seat a token opens in this game; 401 for no or an unknown token,
+        403 for another game's."""
+        facts, remembered = await self._known_facts(game_id)
         if token is None:
             raise ServiceError("missing_token", "this route needs 'Authorization: Bearer <token>'")
         digest = token_hash(token)
-        seat = meta.get(f"token:{digest}")
+        seat = facts.seats_by_token.get(digest)
+        if seat is None and remembered:
+            # The seat may have been claimed through another process since.
+            seat = (await self._read_facts(game_id)).seats_by_token.get(digest)
         if seat is not None:
-            return int(seat)
+            return seat
         if await self.tokens.game_of(digest) is not None:
             raise ServiceError("wrong_game", "the token belongs to another game")
         raise ServiceError("invalid_token", "unknown token")
@@ -363,37 +446,36 @@ class GameService:
     async def viewer_of(self, game_id: str, token: str | None) -> int | None:
         """A seat for a token, or None (a spectator) without one."""
         if token is None:
-            await self._meta(game_id)  # a spectator of no game is still a 404
+            await self._known_facts(game_id)  # a spectator of no game is still a 404
             return None
         return await self.seat_of(game_id, token)
 
     # ------------------------------------------------------------ reading
 
     async def game(self, game_id: str) -> Game:
-        meta = await self._meta(game_id)
-        record = await self.projections.load(game_id)
-        if record is None or "info" not in meta:
+        """The game at its latest version with its meta as stored now (one round trip
+        when the state is cached)."""
+        _check_game_id(game_id)
+        snapshot = await self.store.snapshot(
+            game_id, self.projections.wanted(game_id), meta=True
+        )
+        facts = self._keep_facts(game_id, snapshot.meta or {})
+        record = await self.projections.settle(game_id, snapshot)
+        if record is None:
             raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
-        claimed = frozenset(
-            int(field.removeprefix("claimed:")) for field in meta if field.startswith("claimed:")
-        )
-        return Game(
-            game_id=game_id,
-            record=record,
-            info=_info_decoder.decode(meta["info"]),
-            claimed=claimed,
-            seed=int(meta.get("seed", b"0")),
-            own_hands_from=int(meta.get("own_hands_from", b"0")),
-            salts={
-                int(field.removeprefix("salt:")): value.decode()
-                for field, value in meta.items()
-                if field.startswith("salt:")
-            },
-        )
+        return _game_of(game_id, facts, record)
 
     async def view(self, game_id: str, seat: int | None) -> tuple[Game, SeatView]:
         game = await self.game(game_id)
         return game, await self.projections.view(game_id, game.record, seat)
+
+    async def encoded_view(self, game_id: str, seat: int | None) -> bytes:
+        """The viewer's view at the latest version as the API serves it (a `View`)."""
+        _check_game_id(game_id)
+        data = await self.projections.encoded_view(game_id, seat)
+        if data is None:
+            raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
+        return data
 
     async def events(
         self, game_id: str, viewer: int | None, *, after: int, wait_s: float, limit: int
@@ -448,45 +530,122 @@ class GameService:
         command_id: str | None = None,
     ) -> CommandOutcome:
         """Decide, append at the version decided on, and answer as the seat sees it."""
+        outcome, _ = await self._handle(game_id, seat, command, expected_version, command_id)
+        return outcome
+
+    async def handle_encoded(
+        self,
+        game_id: str,
+        seat: int,
+        command: PlayerCommand,
+        *,
+        expected_version: int | None = None,
+        command_id: str | None = None,
+    ) -> bytes:
+        """`handle`, answered as the API serves it (a `CommandResult`)."""
+        _, body = await self._handle(game_id, seat, command, expected_version, command_id)
+        return body
+
+    async def _handle(
+        self,
+        game_id: str,
+        seat: int,
+        command: PlayerCommand,
+        expected_version: int | None,
+        command_id: str | None,
+    ) -> tuple[CommandOutcome, bytes]:
         # Client ids live in their own namespace, apart from the seat claims'.
         key = f"c:{command_id}" if command_id is not None else None
         digest = _digest(seat, command, expected_version) if key is not None else None
-        if key is not None and digest is not None:
+        try:
+            return await self._apply(game_id, seat, command, expected_version, key, digest)
+        except (DomainError, ServiceError) as refused:
+            # A retry of a command that went through is answered, not refused,
+            # whatever the game looks like now. The append checks the command id
+            # itself, so only a refusal needs to ask.
+            if key is None or digest is None or _code(refused) == "command_id_reused":
+                raise
             earlier = await self._recall(game_id, key, digest)
-            if earlier is not None:
-                return earlier
-        game = await self.game(game_id)
-        record = game.record
+            if earlier is None:
+                raise
+            return earlier
+
+    async def _apply(
+        self,
+        game_id: str,
+        seat: int,
+        command: PlayerCommand,
+        expected_version: int | None,
+        key: str | None,
+        digest: str | None,
+    ) -> tuple[CommandOutcome, bytes]:
+        """Decide on the record this process remembers, unchecked: the append's
+        version check keeps a stale one from writing, and a refusal is only
+        believed once the record proves current. Else decide on the loaded game."""
+        facts, _ = await self._known_facts(game_id)
+        command_id = key.removeprefix("c:") if key is not None else None
+        try:
+            remembered = self.projections.remembered(game_id)
+            if remembered is not None:
+                game = _game_of(game_id, facts, remembered)
+                try:
+                    return await self._attempt(
+                        game, seat, command, expected_version, key, digest
+                    )
+                except VersionConflict:
+                    pass  # behind the store (or raced): decide again on the latest
+                except (DomainError, ServiceError):
+                    if await self.store.version(game_id) == remembered.version:
+                        raise
+            record = await self.projections.load(game_id)
+            if record is None:
+                raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
+            game = _game_of(game_id, facts, record)
+            return await self._attempt(game, seat, command, expected_version, key, digest)
+        except VersionConflict as conflict:
+            raise self._conflict(conflict.expected, conflict.current) from conflict
+        except CommandIdReused as reused:
+            raise _reused(command_id) from reused
+
+    async def _attempt(
+        self,
+        game: Game,
+        seat: int,
+        command: PlayerCommand,
+        expected_version: int | None,
+        key: str | None,
+        digest: str | None,
+    ) -> tuple[CommandOutcome, bytes]:
+        """One decide and append on `game.record`; VersionConflict when the store
+        (or the client's expected version) is elsewhere."""
+        record, game_id = game.record, game.game_id
+        command_id = key.removeprefix("c:") if key is not None else None
         if expected_version is not None and expected_version != record.version:
-            raise self._conflict(expected_version, record.version)
+            raise VersionConflict(expected=expected_version, current=record.version)
         events = self._decide(game, seat, command)
         envelopes = _envelopes(record.version, events, command_id)
         after = record
         for envelope in envelopes:
             after = advance(after, envelope)
-        outcome = CommandOutcome(
-            version=after.version,
-            view=view_for(after.state, seat),
-            events=served(envelopes, seat, _revealed(after)),
+        view = view_for(after.state, seat)
+        shown = served(envelopes, seat, _revealed(after))
+        views = _projections(after, {seat: view})
+        body = encode_outcome(after.version, views[viewer_key(seat)], shown)
+        appended = await self.store.append(
+            game_id,
+            [encode_envelope(envelope) for envelope in envelopes],
+            expected_version=record.version,
+            command_id=key,
+            command_digest=digest,
+            result=body,
+            views=views,
         )
-        try:
-            appended = await self.store.append(
-                game_id,
-                [encode_envelope(envelope) for envelope in envelopes],
-                expected_version=record.version,
-                command_id=key,
-                command_digest=digest,
-                result=msgspec.json.encode(outcome),
-            )
-        except VersionConflict as conflict:
-            raise self._conflict(conflict.expected, conflict.current) from conflict
-        except CommandIdReused as reused:
-            raise _reused(command_id) from reused
-        if appended.duplicate and appended.result is not None:
-            return _outcome_decoder.decode(appended.result)
-        self.metrics.command_accepted(command.__struct_config__.tag or "unknown")  # type: ignore[attr-defined]
-        await self.projections.save_state(game_id, after)
-        await self.projections.save_view(game_id, after.version, outcome.view)
+        if appended.duplicate:
+            if appended.result is None:
+                raise _reused(command_id)
+            return _recorded(appended.result)
+        self.metrics.command_accepted(_command_kind(command))
+        self.projections.remember(game_id, after)
         if after.state.phase == "over":
             await self._file(msgspec.structs.replace(game, record=after))
         await self._announce(
@@ -501,7 +660,7 @@ class GameService:
                 command_id=command_id,
             )
         )
-        return outcome
+        return CommandOutcome(version=after.version, view=view, events=shown), body
 
     async def notify(self, game_id: str) -> None:
         """Tell the hook about the game as it stands (after a change of who plays a seat)."""
@@ -552,7 +711,9 @@ class GameService:
         events += _deadline(game.record.state, state, game.info.turn_time_limit_s)
         return events
 
-    async def _recall(self, game_id: str, key: str, digest: str) -> CommandOutcome | None:
+    async def _recall(
+        self, game_id: str, key: str, digest: str
+    ) -> tuple[CommandOutcome, bytes] | None:
         """The recorded outcome of a command id seen before, or None for a new one."""
         _check_game_id(game_id)
         try:
@@ -567,7 +728,7 @@ class GameService:
             raise _reused(key.removeprefix("c:")) from reused
         if earlier.result is None:
             return None
-        return _outcome_decoder.decode(earlier.result)
+        return _recorded(earlier.result)
 
     def _conflict(self, expected: int, current: int) -> ServiceError:
         self.metrics.conflict("version_conflict")
@@ -580,12 +741,29 @@ class GameService:
 
     # ------------------------------------------------------------ records
 
-    async def _meta(self, game_id: str) -> dict[str, bytes]:
+    async def _known_facts(self, game_id: str) -> tuple[_Facts, bool]:
+        """The game's meta facts, and whether they come from memory (perhaps
+        missing a later claim) rather than from the store just now."""
         _check_game_id(game_id)
-        meta = await self.store.get_meta(game_id)
+        facts = self._facts.get(game_id)
+        if facts is not None:
+            self._facts.move_to_end(game_id)
+            return facts, True
+        return await self._read_facts(game_id), False
+
+    async def _read_facts(self, game_id: str) -> _Facts:
+        return self._keep_facts(game_id, await self.store.get_meta(game_id))
+
+    def _keep_facts(self, game_id: str, meta: Mapping[str, bytes]) -> _Facts:
         if "info" not in meta:
+            self._facts.pop(game_id, None)
             raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
-        return meta
+        facts = _facts_of(meta)
+        self._facts[game_id] = facts
+        self._facts.move_to_end(game_id)
+        while len(self._facts) > FACTS_CAPACITY:
+            self._facts.popitem(last=False)
+        return facts
 
     async def _check_exists(self, game_id: str) -> None:
         _check_game_id(game_id)
@@ -608,6 +786,7 @@ class GameService:
         meta |= {f"token:{token_hash(token)}": str(seat).encode() for seat, token in tokens.items()}
         meta |= extra or {}
         await self.store.put_meta(game_id, meta)
+        self._keep_facts(game_id, meta)
         for token in tokens.values():
             await self.tokens.put(token_hash(token), game_id)
 
@@ -803,6 +982,24 @@ def _deadline(
     deadline = datetime.now(UTC) + timedelta(seconds=limit_s)
     at = deadline.isoformat(timespec="milliseconds")
     return [(None, TurnDeadlineSet(seat=after.turn, hand_number=after.hand_number, deadline=at))]
+
+
+def _projections(
+    record: GameRecord, built: Mapping[int, SeatView] | None = None
+) -> dict[str, bytes]:
+    """The state and every seat's view at the record's version, encoded for the
+    store: an append caches them, so the next read of any seat is one round trip."""
+    built = built or {}
+    views = {
+        viewer_key(seat): encode_view(built.get(seat) or view_for(record.state, seat))
+        for seat in range(record.state.seats)
+    }
+    views[STATE_KEY] = encode_state(record)
+    return views
+
+
+def _code(error: Exception) -> str | None:
+    return error.code if isinstance(error, ServiceError) else None
 
 
 def _check_game_id(game_id: str) -> None:

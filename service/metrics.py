@@ -4,19 +4,16 @@ from __future__ import annotations
 
 import re
 import time
-from collections import Counter
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from collections import Counter, defaultdict
+from collections.abc import Callable
+
+from litestar.enums import ScopeType
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 __all__ = ["LATENCY_BUCKETS", "Metrics", "metrics_middleware"]
 
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 def _labels(**labels: str) -> str:
@@ -35,7 +32,7 @@ class Metrics:
         self.commands: Counter[str] = Counter()
         self.conflicts: Counter[str] = Counter()
         self._latency_buckets: Counter[tuple[str, float]] = Counter()
-        self._latency_sum: Counter[str] = Counter()
+        self._latency_sum: defaultdict[str, float] = defaultdict(float)
         self._latency_count: Counter[str] = Counter()
 
     def observe_request(self, method: str, route: str, status: int, seconds: float) -> None:
@@ -104,9 +101,10 @@ def metrics_middleware(metrics: Metrics) -> Callable[[ASGIApp], ASGIApp]:
 
     def wrap(app: ASGIApp) -> ASGIApp:
         async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
-            if scope["type"] != "http":
+            if scope["type"] != ScopeType.HTTP:
                 await app(scope, receive, send)
                 return
+            method = scope["method"]
             started = time.perf_counter()
             status = 500
 
@@ -120,7 +118,7 @@ def metrics_middleware(metrics: Metrics) -> Callable[[ASGIApp], ASGIApp]:
                 await app(scope, receive, send_recording)
             finally:
                 elapsed = time.perf_counter() - started
-                metrics.observe_request(scope["method"], _route_of(scope), status, elapsed)
+                metrics.observe_request(method, _route_of(scope), status, elapsed)
 
         return middleware
 

@@ -7,7 +7,14 @@ from typing import Any
 
 import msgspec
 from litestar import Litestar
-from litestar.openapi.spec import Components, Discriminator, OpenAPI, Reference, Schema, SecurityScheme
+from litestar.openapi.spec import (
+    Components,
+    Discriminator,
+    OpenAPI,
+    Reference,
+    Schema,
+    SecurityScheme,
+)
 
 from service.api.schemas import CLOSED_SCHEMAS
 
@@ -84,4 +91,7 @@ def finish_document(document: OpenAPI) -> OpenAPI:
 
 def openapi_document(app: Litestar) -> dict[str, Any]:
     """The document as served at /schema/openapi.json, as plain JSON data."""
-    return msgspec.json.decode(msgspec.json.encode(app.openapi_schema.to_schema()))
+    document: dict[str, Any] = msgspec.json.decode(
+        msgspec.json.encode(app.openapi_schema.to_schema())
+    )
+    return document

@@ -17,11 +17,19 @@ from litestar.exceptions import (
     ValidationException,
 )
 from litestar.exceptions.http_exceptions import RequestEntityTooLarge
-from litestar.openapi.spec import Example
 from litestar.openapi.datastructures import ResponseSpec
+from litestar.openapi.spec import Example
+from litestar.types import ExceptionHandlersMap
 
 from domain.errors import DomainError
-from service.errors import PROBLEM_MEDIA_TYPE, STATUS_BY_CODE, Problem, ServiceError, problem_for, problem_of
+from service.errors import (
+    PROBLEM_MEDIA_TYPE,
+    STATUS_BY_CODE,
+    Problem,
+    ServiceError,
+    problem_for,
+    problem_of,
+)
 
 __all__ = ["EXCEPTION_HANDLERS", "problem_responses"]
 
@@ -59,7 +67,8 @@ def problem_responses(*statuses: int) -> dict[int, ResponseSpec]:
 
 def _example(status: int) -> dict[str, Any]:
     code = next(code for code, known in STATUS_BY_CODE.items() if known == status)
-    return msgspec.to_builtins(problem_for(code, "…"))
+    example: dict[str, Any] = msgspec.to_builtins(problem_for(code, "…"))
+    return example
 
 
 def _respond(problem: Problem, headers: dict[str, str] | None = None) -> Response[Any]:
@@ -85,7 +94,8 @@ def _validation(_: Request[Any, Any, Any], exc: ValidationException) -> Response
     if source == "body" or source is None:
         return _respond(problem_for("invalid_body", message, {"path": path}))
     keys = [str(item.get("key")) for item in details if isinstance(item, dict)]
-    return _respond(problem_for("invalid_parameter", str(details[0].get("message")), {"parameters": keys}))
+    message = str(details[0].get("message"))
+    return _respond(problem_for("invalid_parameter", message, {"parameters": keys}))
 
 
 def _client(request: Request[Any, Any, Any], exc: ClientException) -> Response[Any]:
@@ -130,7 +140,7 @@ def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[Any
     return _respond(problem_for("internal_error", "an unexpected error; it has been logged"))
 
 
-EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
+EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     DomainError: _known,
     ServiceError: _known,
     ClientException: _client,

@@ -33,7 +33,9 @@ async def list_events(
     request: Request[Any, Any, Any],
     games: Games,
     after: Annotated[int, QueryParameter(ge=0, le=2**31)] = 0,
-    wait: Annotated[float, QueryParameter(ge=0, le=30, description="Seconds to wait for a first event.")] = 0,
+    wait: Annotated[
+        float, QueryParameter(ge=0, le=30, description="Seconds to wait for a first event.")
+    ] = 0,
     limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 500,
 ) -> EventPage:
     viewer = await games.viewer_of(game_id, bearer_token(request.headers.get("authorization")))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from litestar import Request, Response, get, post, route
-from litestar.enums import HttpMethod
 from litestar.di import NamedDependency
+from litestar.enums import HttpMethod, MediaType
 from litestar.params import FromQuery, JSONBody, PathParameter, QueryParameter
 
 from service.api.problems import problem_responses
@@ -21,7 +21,6 @@ from service.api.schemas import (
     Lobby,
     SeatOut,
     View,
-    result_out,
     to_domain,
     view_out,
 )
@@ -31,7 +30,6 @@ from service.games import GameService, lobby_status
 Games = NamedDependency[GameService]
 BEARER: list[dict[str, list[str]]] = [{"bearer": []}]
 GameId = Annotated[str, PathParameter(description="The game's id (32 hex digits).", max_length=64)]
-
 
 
 @route("/games", http_method=[HttpMethod.OPTIONS], include_in_schema=False, status_code=204)
@@ -134,10 +132,12 @@ async def game_summary(game_id: GameId, games: Games) -> GameSummary:
     security=BEARER,
     responses=problem_responses(400, 401, 403, 404, 503),
 )
-async def seat_view(game_id: GameId, request: Request[Any, Any, Any], games: Games) -> View:
+async def seat_view(
+    game_id: GameId, request: Request[Any, Any, Any], games: Games
+) -> Response[View]:
     seat = await games.seat_of(game_id, bearer_token(request.headers.get("authorization")))
-    _, view = await games.view(game_id, seat)
-    return view_out(view)
+    # Served as cached: the bytes are a View already.
+    return _encoded(await games.encoded_view(game_id, seat))
 
 
 @post(
@@ -157,16 +157,30 @@ async def post_command(
     data: JSONBody[CommandBody],
     request: Request[Any, Any, Any],
     games: Games,
-) -> CommandResult:
+) -> Response[CommandResult]:
     seat = await games.seat_of(game_id, bearer_token(request.headers.get("authorization")))
-    outcome = await games.handle(
+    # The answer is the bytes recorded with the command: a CommandResult already.
+    body = await games.handle_encoded(
         game_id,
         seat,
         to_domain(data),
         expected_version=data.expected_version,
         command_id=data.command_id,
     )
-    return result_out(outcome)
+    return _encoded(body)
 
 
-GAME_ROUTES = [games_options, create_game, list_games, claim_seat, game_summary, seat_view, post_command]
+def _encoded(body: bytes) -> Response[Any]:
+    """A response whose body is the declared schema's JSON already (sent as it is)."""
+    return Response(body, media_type=MediaType.JSON)
+
+
+GAME_ROUTES = [
+    games_options,
+    create_game,
+    list_games,
+    claim_seat,
+    game_summary,
+    seat_view,
+    post_command,
+]

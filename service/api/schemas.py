@@ -14,6 +14,7 @@ from domain.state import GameState, HandResult, Phase
 from domain.views import SeatView
 from service.envelope import Envelope
 from service.games import CommandOutcome, LobbyEntry, SeatSpec
+from service.projections import encode_outcome, encode_view
 
 PresetName = Literal["basic", "palace", "duel", "classic"]
 
@@ -26,6 +27,8 @@ def _at_least_zero(**constraints: Any) -> msgspec.Meta:
     """`ge=0` that survives into the document: Litestar drops a falsy bound of an
     optional field, so it is restated as schema extra."""
     return msgspec.Meta(ge=0, extra_json_schema={"extra": {"minimum": 0}}, **constraints)
+
+
 _MAX_CARDS = 400
 
 
@@ -40,7 +43,8 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     deck: Annotated[list[WireCard], msgspec.Meta(max_length=_MAX_CARDS)] | None = None
     turn_time_limit_s: (
         Annotated[
-            float, msgspec.Meta(gt=0, le=86400, extra_json_schema={"extra": {"exclusive_minimum": 0}})
+            float,
+            msgspec.Meta(gt=0, le=86400, extra_json_schema={"extra": {"exclusive_minimum": 0}}),
         ]
         | None
     ) = None
@@ -169,10 +173,12 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     legal_commands: tuple[CommandBody, ...]
 
 
+_view_decoder = msgspec.json.Decoder(View)
+
+
 def view_out(view: SeatView) -> View:
-    fields = msgspec.structs.asdict(view)
-    fields["legal_commands"] = tuple(from_domain(command) for command in view.legal_commands)
-    return View(**fields)
+    # Through the wire form the hot routes send as bytes: one conversion to keep right.
+    return _view_decoder.decode(encode_view(view))
 
 
 class CommandResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -183,10 +189,12 @@ class CommandResult(msgspec.Struct, frozen=True, kw_only=True):
     events: tuple[Envelope, ...]
 
 
+_result_decoder = msgspec.json.Decoder(CommandResult)
+
+
 def result_out(outcome: CommandOutcome) -> CommandResult:
-    return CommandResult(
-        version=outcome.version, view=view_out(outcome.view), events=outcome.events
-    )
+    body = encode_outcome(outcome.version, encode_view(outcome.view), outcome.events)
+    return _result_decoder.decode(body)
 
 
 class CreatedGameOut(msgspec.Struct, frozen=True, kw_only=True):

@@ -16,6 +16,7 @@ __all__ = [
     "CorruptStream",
     "EventStore",
     "InvalidGameId",
+    "Snapshot",
     "StoreError",
     "StoredEvent",
     "StoredView",
@@ -49,6 +50,15 @@ class StoredView(msgspec.Struct, frozen=True, kw_only=True):
 
     version: int
     data: bytes
+
+
+class Snapshot(msgspec.Struct, frozen=True, kw_only=True):
+    """A game's version with some of its cached projections (those cached) and,
+    when asked for, its metadata record, all read at one instant."""
+
+    version: int
+    views: dict[str, StoredView] = msgspec.field(default_factory=dict)
+    meta: dict[str, bytes] | None = None
 
 
 class AppendResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -163,6 +173,7 @@ class EventStore(Protocol):
         command_id: str | None,
         command_digest: str | None,
         result: bytes | None = None,
+        views: Mapping[str, bytes] | None = None,
     ) -> AppendResult:
         """Atomically append `events` after checking the command id, then the version.
 
@@ -170,6 +181,9 @@ class EventStore(Protocol):
         `AppendResult` with `duplicate=True` and writes nothing, whatever
         `expected_version` says; with another digest it raises `CommandIdReused`.
         Otherwise a stale `expected_version` raises `VersionConflict`.
+        `views` (viewer -> bytes) are projections as of the new version, cached
+        in the same atomic step (as `put_view` would) when the append goes
+        through, and never on a duplicate or a refusal.
         """
         ...
 
@@ -227,4 +241,11 @@ class EventStore(Protocol):
 
     async def drop_views(self, game_id: str) -> None:
         """Forget every cached projection of the game."""
+        ...
+
+    async def snapshot(
+        self, game_id: str, viewers: Sequence[str] = (), *, meta: bool = False
+    ) -> Snapshot:
+        """The game's version, the cached projections of those `viewers` that have
+        one, and with `meta` its metadata record, read together (one round trip)."""
         ...

@@ -12,6 +12,7 @@ from service.store.base import (
     AppendResult,
     CommandIdReused,
     EventStore,
+    Snapshot,
     StoredEvent,
     StoredView,
     VersionConflict,
@@ -56,6 +57,7 @@ class InMemoryEventStore(EventStore):
         command_id: str | None,
         command_digest: str | None,
         result: bytes | None = None,
+        views: Mapping[str, bytes] | None = None,
     ) -> AppendResult:
         check_append(
             game_id,
@@ -91,6 +93,8 @@ class InMemoryEventStore(EventStore):
             self._commands.setdefault(game_id, {})[command_id] = _CommandRecord(
                 command_digest, appended.first_version, appended.last_version, appended.result
             )
+        for viewer, data in (views or {}).items():
+            self._put_view(game_id, viewer, appended.last_version, data)
         if events:
             self._wake(game_id)
         return appended
@@ -165,6 +169,9 @@ class InMemoryEventStore(EventStore):
 
     async def put_view(self, game_id: str, viewer: str, version: int, data: bytes) -> None:
         check_game_id(game_id)
+        self._put_view(game_id, viewer, version, data)
+
+    def _put_view(self, game_id: str, viewer: str, version: int, data: bytes) -> None:
         views = self._views.setdefault(game_id, {})
         cached = views.get(viewer)
         if cached is None or cached.version <= version:
@@ -177,6 +184,17 @@ class InMemoryEventStore(EventStore):
     async def drop_views(self, game_id: str) -> None:
         check_game_id(game_id)
         self._views.pop(game_id, None)
+
+    async def snapshot(
+        self, game_id: str, viewers: Sequence[str] = (), *, meta: bool = False
+    ) -> Snapshot:
+        check_game_id(game_id)
+        cached = self._views.get(game_id, {})
+        return Snapshot(
+            version=len(self._events.get(game_id, ())),
+            views={viewer: cached[viewer] for viewer in viewers if viewer in cached},
+            meta=dict(self._meta.get(game_id, {})) if meta else None,
+        )
 
     def _read(self, game_id: str, after: int, limit: int | None) -> list[StoredEvent]:
         log = self._events.get(game_id, [])

@@ -9,6 +9,7 @@ lives on one Redis Cluster shard and each script touches one slot):
                               `r:<id>` recorded result bytes (absent if none)
     {g:<id>}:meta     hash    service metadata (ruleset, seat token hashes, ...)
     {g:<id>}:views    hash    per viewer: `v:<viewer>` version, `d:<viewer>` view bytes
+                              (the append may write them with its events)
     {lobby}:<status>  zset    lobby index, game id scored by the service; rebuildable
 
 Stream ids are explicit `0-<version>` so an SSE `Last-Event-ID` or an `after=N`
@@ -31,6 +32,7 @@ from service.store.base import (
     CommandIdReused,
     CorruptStream,
     EventStore,
+    Snapshot,
     StoredEvent,
     StoredView,
     VersionConflict,
@@ -49,9 +51,10 @@ __all__ = ["RedisEventStore", "game_key"]
 # leave half a command behind. The command id is checked before the version
 # so that a retry of a command that went through is answered, not refused.
 _APPEND_LUA = """
--- KEYS: version, events, cmds
+-- KEYS: version, events, cmds, views
 -- ARGV: expected version ('' = any), command id ('' = none), digest,
---       has result ('0'/'1'), result, event bytes...
+--       has result ('0'/'1'), result, view count n, n pairs of viewer and
+--       view bytes, event bytes...
 local current = tonumber(redis.call('GET', KEYS[1]) or '0')
 local command_id = ARGV[2]
 if command_id ~= '' then
@@ -76,9 +79,11 @@ if last_version ~= current then
   return {'corrupt', current, last_version}
 end
 
-local count = #ARGV - 5
+local view_count = tonumber(ARGV[6])
+local first_event = 7 + 2 * view_count
+local count = #ARGV - first_event + 1
 for i = 1, count do
-  redis.call('XADD', KEYS[2], '0-' .. (current + i), 'e', ARGV[5 + i])
+  redis.call('XADD', KEYS[2], '0-' .. (current + i), 'e', ARGV[first_event + i - 1])
 end
 if count > 0 then
   redis.call('SET', KEYS[1], current + count)
@@ -90,7 +95,35 @@ if command_id ~= '' then
     redis.call('HSET', KEYS[3], 'r:' .. command_id, ARGV[5])
   end
 end
+-- The views are as of the new version: like put_view, never over a fresher one.
+local version = current + count
+for i = 0, view_count - 1 do
+  local viewer = ARGV[7 + 2 * i]
+  local cached = tonumber(redis.call('HGET', KEYS[4], 'v:' .. viewer) or '-1')
+  if cached <= version then
+    redis.call('HSET', KEYS[4], 'v:' .. viewer, version, 'd:' .. viewer, ARGV[8 + 2 * i])
+  end
+end
 return {'ok', current + 1, current + count}
+"""
+
+# The version and the wanted projections (and the meta) at one instant, in one call.
+_SNAPSHOT_LUA = """
+-- KEYS: version, views, meta; ARGV: with meta ('0'/'1'), viewers...
+local fields = {}
+for i = 2, #ARGV do
+  fields[#fields + 1] = 'v:' .. ARGV[i]
+  fields[#fields + 1] = 'd:' .. ARGV[i]
+end
+local views = {}
+if #fields > 0 then
+  views = redis.call('HMGET', KEYS[2], unpack(fields))
+end
+local meta = {}
+if ARGV[1] == '1' then
+  meta = redis.call('HGETALL', KEYS[3])
+end
+return {redis.call('GET', KEYS[1]) or '0', views, meta}
 """
 
 # A slow writer must not replace a fresher projection that another wrote meanwhile.
@@ -170,6 +203,7 @@ class RedisEventStore(EventStore):
         self._append_script = client.register_script(_APPEND_LUA)
         self._put_view_script = client.register_script(_PUT_VIEW_LUA)
         self._index_script = client.register_script(_INDEX_LUA)
+        self._snapshot_script = client.register_script(_SNAPSHOT_LUA)
 
     async def append(
         self,
@@ -180,6 +214,7 @@ class RedisEventStore(EventStore):
         command_id: str | None,
         command_digest: str | None,
         result: bytes | None = None,
+        views: Mapping[str, bytes] | None = None,
     ) -> AppendResult:
         check_append(
             game_id,
@@ -194,9 +229,12 @@ class RedisEventStore(EventStore):
             command_digest or "",
             "1" if keep_result else "0",
             result if keep_result and result is not None else b"",
-            *events,
+            len(views or ()),
         ]
-        keys = [game_key(game_id, kind) for kind in ("version", "events", "cmds")]
+        for viewer, data in (views or {}).items():
+            args += [viewer, data]
+        args += events
+        keys = [game_key(game_id, kind) for kind in ("version", "events", "cmds", "views")]
         reply: list[Any] = await self._append_script(keys=keys, args=args)
         match _text(reply[0]):
             case "ok":
@@ -319,6 +357,28 @@ class RedisEventStore(EventStore):
     async def drop_views(self, game_id: str) -> None:
         check_game_id(game_id)
         await self._redis.delete(game_key(game_id, "views"))
+
+    async def snapshot(
+        self, game_id: str, viewers: Sequence[str] = (), *, meta: bool = False
+    ) -> Snapshot:
+        check_game_id(game_id)
+        keys = [game_key(game_id, kind) for kind in ("version", "views", "meta")]
+        reply: list[Any] = await self._snapshot_script(
+            keys=keys, args=["1" if meta else "0", *viewers]
+        )
+        raw_version, raw_views, raw_meta = reply
+        views: dict[str, StoredView] = {}
+        for index, viewer in enumerate(viewers):
+            version, data = raw_views[2 * index], raw_views[2 * index + 1]
+            if version is not None and data is not None:
+                views[viewer] = StoredView(version=int(version), data=_bytes(data))
+        fields = None
+        if meta:
+            fields = {
+                _text(raw_meta[index]): _bytes(raw_meta[index + 1])
+                for index in range(0, len(raw_meta), 2)
+            }
+        return Snapshot(version=int(raw_version), views=views, meta=fields)
 
     def _lobby_keys(self) -> list[str]:
         return [_lobby_key(status) for status in self._lobby_statuses]

@@ -27,7 +27,9 @@ def _turn(client: Client, game: dict[str, Any]) -> tuple[int, str]:
 
 
 def test_malformed_json_is_a_400_problem(client: Client) -> None:
-    response = client.post("/games", content=b'{"seats": [', headers={"content-type": "application/json"})
+    response = client.post(
+        "/games", content=b'{"seats": [', headers={"content-type": "application/json"}
+    )
     _problem(response, 400, "malformed_json")
 
 
@@ -38,7 +40,9 @@ def test_a_body_outside_the_schema_names_the_place(client: Client) -> None:
 
 
 def test_an_oversized_body_is_a_413_problem(client: Client) -> None:
-    response = client.post("/games", content=b" " * (70 * 1024), headers={"content-type": "application/json"})
+    response = client.post(
+        "/games", content=b" " * (70 * 1024), headers={"content-type": "application/json"}
+    )
     _problem(response, 413, "body_too_large")
 
 
@@ -61,7 +65,9 @@ def test_an_unknown_card_is_a_422_invalid_card(client: Client) -> None:
     seat, token = _turn(client, game)
     client.post(f"/games/{game['game_id']}/commands", json={"type": "draw"}, headers=auth(token))
     response = client.post(
-        f"/games/{game['game_id']}/commands", json={"type": "discard", "card": "ZZ"}, headers=auth(token)
+        f"/games/{game['game_id']}/commands",
+        json={"type": "discard", "card": "ZZ"},
+        headers=auth(token),
     )
     _problem(response, 422, "invalid_card")
     bad_deck = client.post("/games", json={"seats": [{"kind": "human"}] * 2, "deck": ["1X"]})
@@ -72,7 +78,9 @@ def test_domain_refusals_are_problems_with_their_codes(client: Client) -> None:
     game = create(client, seed=3)
     seat, _ = _turn(client, game)
     other = game["tokens"][str(1 - seat)]
-    response = client.post(f"/games/{game['game_id']}/commands", json={"type": "draw"}, headers=auth(other))
+    response = client.post(
+        f"/games/{game['game_id']}/commands", json={"type": "draw"}, headers=auth(other)
+    )
     _problem(response, 409, "not_your_turn")
 
 
@@ -87,7 +95,10 @@ def test_tokens_missing_wrong_and_of_another_game(client: Client) -> None:
 
 
 def test_an_open_seat_is_claimed_once(client: Client) -> None:
-    game = create(client, seats=[{"kind": "human"}, {"kind": "human", "open": True}, {"kind": "bot", "level": 2}])
+    game = create(
+        client,
+        seats=[{"kind": "human"}, {"kind": "human", "open": True}, {"kind": "bot", "level": 2}],
+    )
     assert list(game["tokens"]) == ["0"]
     lobby = client.get("/games?status=open").json()["games"]
     assert [(entry["game_id"], entry["open_seats"]) for entry in lobby] == [(game["game_id"], [1])]
@@ -100,7 +111,9 @@ def test_an_open_seat_is_claimed_once(client: Client) -> None:
     _problem(client.post(f"/games/{game['game_id']}/seats/2"), 409, "seat_not_open")
     _problem(client.post(f"/games/{game['game_id']}/seats/3"), 404, "seat_not_found")
     assert client.get("/games?status=open").json()["games"] == []
-    assert [e["game_id"] for e in client.get("/games?status=active").json()["games"]] == [game["game_id"]]
+    assert [e["game_id"] for e in client.get("/games?status=active").json()["games"]] == [
+        game["game_id"]
+    ]
 
 
 def test_a_retry_with_the_same_command_id_gets_the_original_answer(client: Client) -> None:
@@ -113,7 +126,9 @@ def test_a_retry_with_the_same_command_id_gets_the_original_answer(client: Clien
     again = client.post(path, json=command, headers=auth(token))
     assert again.status_code == 200 and again.json() == first.json()
     assert client.get(f"/games/{game['game_id']}").json()["version"] == first.json()["version"]
-    reused = client.post(path, json={"type": "draw", "source": "discard", "command_id": "c-1"}, headers=auth(token))
+    reused = client.post(
+        path, json={"type": "draw", "source": "discard", "command_id": "c-1"}, headers=auth(token)
+    )
     _problem(reused, 409, "command_id_reused")
 
 
@@ -128,7 +143,9 @@ def test_a_stale_expected_version_is_a_conflict_with_the_current_version(client:
 @pytest.mark.anyio
 async def test_of_concurrent_commands_exactly_one_wins(app: Litestar) -> None:
     async with AsyncTestClient(app) as client:
-        created = (await client.post("/games", json={"seats": [{"kind": "human"}] * 2, "seed": 9})).json()
+        created = (
+            await client.post("/games", json={"seats": [{"kind": "human"}] * 2, "seed": 9})
+        ).json()
         game_id = created["game_id"]
         turn = (await client.get(f"/games/{game_id}")).json()["view"]["turn"]
         headers = auth(created["tokens"][str(turn)])

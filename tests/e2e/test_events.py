@@ -20,10 +20,16 @@ def _finish(client: TestClient[Litestar], game: dict, seed: int) -> int:  # type
             return int(summary["version"])
         token = game["tokens"][str(summary["view"]["turn"])]
         view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
-        client.post(f"/games/{game_id}/commands", json=pick(view["legal_commands"], rng), headers=auth(token))
+        client.post(
+            f"/games/{game_id}/commands",
+            json=pick(view["legal_commands"], rng),
+            headers=auth(token),
+        )
 
 
-def test_the_stream_serves_every_event_and_resumes_from_last_event_id(client: TestClient[Litestar]) -> None:
+def test_the_stream_serves_every_event_and_resumes_from_last_event_id(
+    client: TestClient[Litestar],
+) -> None:
     game = create(client, seed=21, rules={"game_end": "hands:1"})
     last = _finish(client, game, seed=21)
     path = f"/games/{game['game_id']}/events/stream"
@@ -36,7 +42,9 @@ def test_the_stream_serves_every_event_and_resumes_from_last_event_id(client: Te
     assert [envelope["version"] for envelope in data] == [last - 1, last]
 
 
-def test_a_long_poll_without_news_answers_empty_after_its_wait(client: TestClient[Litestar]) -> None:
+def test_a_long_poll_without_news_answers_empty_after_its_wait(
+    client: TestClient[Litestar],
+) -> None:
     game = create(client, seed=2)
     page = client.get(f"/games/{game['game_id']}/events?after=2&wait=0.2").json()
     assert page == {"version": 2, "events": []}

@@ -1,4 +1,5 @@
-"""Whole games over HTTP, every preset: legal random play to the end, scores equal a replay, no leak."""
+"""Whole games over HTTP, every preset: legal random play to the end, scores equal a
+replay, no leak."""
 
 from __future__ import annotations
 

@@ -36,11 +36,15 @@ async def test_a_game_survives_a_redis_restart_on_the_same_data_dir(tmp_path: Pa
     with EmbeddedRedis(data) as server:
         client = _client_for(server)
         async with client:
-            created = (await client.post("/games", json={"seats": [{"kind": "human"}] * 2, "seed": 4})).json()
+            created = (
+                await client.post("/games", json={"seats": [{"kind": "human"}] * 2, "seed": 4})
+            ).json()
             game_id = created["game_id"]
             turn = (await client.get(f"/games/{game_id}")).json()["view"]["turn"]
             token = created["tokens"][str(turn)]
-            drawn = await client.post(f"/games/{game_id}/commands", json={"type": "draw"}, headers=auth(token))
+            drawn = await client.post(
+                f"/games/{game_id}/commands", json={"type": "draw"}, headers=auth(token)
+            )
             assert drawn.status_code == 200
             before = (await client.get(f"/games/{game_id}/view", headers=auth(token))).json()
     with EmbeddedRedis(data) as server:
@@ -54,7 +58,9 @@ async def test_a_game_survives_a_redis_restart_on_the_same_data_dir(tmp_path: Pa
             legal = [c for c in after["legal_commands"] if c["type"] == "discard"]
             assert legal, after
             body = legal[0] | {"expected_version": summary["version"]}
-            resumed = await client.post(f"/games/{game_id}/commands", json=body, headers=auth(token))
+            resumed = await client.post(
+                f"/games/{game_id}/commands", json=body, headers=auth(token)
+            )
             assert resumed.status_code == 200, (card, resumed.text)
             assert resumed.json()["version"] > summary["version"]
 
@@ -62,7 +68,9 @@ async def test_a_game_survives_a_redis_restart_on_the_same_data_dir(tmp_path: Pa
 async def test_of_concurrent_commands_on_redis_exactly_one_wins(server: EmbeddedRedis) -> None:
     client = _client_for(server)
     async with client:
-        created = (await client.post("/games", json={"seats": [{"kind": "human"}] * 2, "seed": 9})).json()
+        created = (
+            await client.post("/games", json={"seats": [{"kind": "human"}] * 2, "seed": 9})
+        ).json()
         game_id = created["game_id"]
         turn = (await client.get(f"/games/{game_id}")).json()["view"]["turn"]
         headers = auth(created["tokens"][str(turn)])

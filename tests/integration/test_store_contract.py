@@ -17,6 +17,7 @@ from service.store import (
     EventStore,
     InvalidGameId,
     RedisEventStore,
+    Snapshot,
     StoredEvent,
     StoredView,
     VersionConflict,
@@ -312,6 +313,68 @@ async def test_views_are_cached_per_viewer_and_never_go_back_in_version(
     assert await store.get_view("g1", "spectator") is None
 
 
+async def test_an_append_caches_its_views_at_the_new_version(store: EventStore) -> None:
+    await store.put_view("g1", "seat:1", 1, b"old")
+    await store.put_view("g1", "seat:2", 9, b"fresher")
+    appended = await store.append(
+        "g1",
+        [b"a", b"b"],
+        expected_version=0,
+        command_id=None,
+        command_digest=None,
+        views={"seat:0": b"v2", "seat:1": b"w2", "seat:2": b"stale"},
+    )
+
+    assert appended.version == 2
+    assert await store.get_view("g1", "seat:0") == StoredView(version=2, data=b"v2")
+    assert await store.get_view("g1", "seat:1") == StoredView(version=2, data=b"w2")
+    # Like put_view: never over a fresher projection.
+    assert await store.get_view("g1", "seat:2") == StoredView(version=9, data=b"fresher")
+
+
+async def test_a_refused_or_duplicate_append_caches_no_views(store: EventStore) -> None:
+    await append(store, "g1", b"a", command_id="c", digest="d", result=b"r")
+    with pytest.raises(VersionConflict):
+        await store.append(
+            "g1", [b"b"], expected_version=0, command_id=None, command_digest=None,
+            views={"seat:0": b"refused"},
+        )  # fmt: skip
+    retried = await store.append(
+        "g1", [b"a"], expected_version=0, command_id="c", command_digest="d",
+        views={"seat:0": b"duplicate"},
+    )  # fmt: skip
+    with pytest.raises(CommandIdReused):
+        await store.append(
+            "g1", [b"a"], expected_version=None, command_id="c", command_digest="other",
+            views={"seat:0": b"reused"},
+        )  # fmt: skip
+
+    assert retried.duplicate
+    assert await store.get_view("g1", "seat:0") is None
+
+
+async def test_a_snapshot_reads_the_version_views_and_meta_together(store: EventStore) -> None:
+    assert await store.snapshot("g1", ["seat:0"], meta=True) == Snapshot(version=0, meta={})
+    await append(store, "g1", b"a", b"b", b"c")
+    await store.put_view("g1", "seat:0", 2, b"v2")
+    await store.put_view("g1", "state", 3, b"s3")
+    await store.put_meta("g1", {"info": b"i", "seed": b"\x00\xff"})
+
+    assert await store.snapshot("g1") == Snapshot(version=3)
+    assert await store.snapshot("g1", ["seat:0", "seat:1", "state"]) == Snapshot(
+        version=3,
+        views={
+            "seat:0": StoredView(version=2, data=b"v2"),
+            "state": StoredView(version=3, data=b"s3"),
+        },
+    )
+    with_meta = await store.snapshot("g1", ["seat:1"], meta=True)
+    assert with_meta == Snapshot(version=3, meta={"info": b"i", "seed": b"\x00\xff"})
+    assert (await store.snapshot("g2", ["seat:0"], meta=True)).meta == {}
+    with pytest.raises(InvalidGameId):
+        await store.snapshot("{bad}")
+
+
 # Isolation and argument checks
 
 
@@ -419,6 +482,11 @@ async def test_resp3_clients_read_and_wait(
         assert versions(await store.read("abc")) == [1, 2]
         assert versions(await store.wait_for("abc", after=1, timeout_s=1)) == [2]
         assert await store.wait_for("abc", after=2, timeout_s=0.05) == []
+        await store.put_meta("abc", {"info": b"i"})
+        await store.put_view("abc", "seat:0", 2, b"v")
+        assert await store.snapshot("abc", ["seat:0"], meta=True) == Snapshot(
+            version=2, views={"seat:0": StoredView(version=2, data=b"v")}, meta={"info": b"i"}
+        )
     finally:
         await client.aclose()
 

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from domain.cards import JOKER, Card
 from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, PlayerCommand
@@ -50,8 +50,13 @@ SAFE_BONUS = 3.0
 
 
 def choose_careful(
-    view: SeatView, ruleset: RuleSet, memory: SeatMemory | None
+    view: SeatView,
+    ruleset: RuleSet,
+    memory: SeatMemory | None,
+    hold: Callable[[SeatView, Arrangement, RuleSet], bool] | None = None,
 ) -> PlayerCommand | None:
+    """Level 3's command. `hold` (default: hold for rummy as level 3 does)
+    says whether to keep melds in hand this turn; level 4 passes its own."""
     legal = view.legal_commands
     if not legal:
         return None
@@ -64,7 +69,8 @@ def choose_careful(
     out = going_out(view, ruleset, arrangement) if GO_OUT_PLAN else None
     if out is not None:
         return out
-    melds = None if _hold_for_rummy(view, arrangement, ruleset) else lay_melds(legal, arrangement)
+    holding = (hold or _hold_for_rummy)(view, arrangement, ruleset)
+    melds = None if holding else lay_melds(legal, arrangement)
     return (
         melds
         or swap_joker(legal, hand, arrangement, ruleset)
@@ -83,6 +89,19 @@ TAKE_TABLE_FIT = True
 
 
 def careful_draw(view: SeatView, ruleset: RuleSet, memory: SeatMemory | None) -> PlayerCommand:
+    command = _preferred_draw(view, ruleset, memory)
+    takes_pile = command != Draw("stock") and bool(view.discard_pile)
+    if (
+        takes_pile
+        and memory is not None
+        and Draw("stock") in view.legal_commands
+        and not memory.may_take_from_pile(view.discard_pile[-1])
+    ):
+        return Draw("stock")
+    return command
+
+
+def _preferred_draw(view: SeatView, ruleset: RuleSet, memory: SeatMemory | None) -> PlayerCommand:
     command = best_draw(view, ruleset)
     pile = view.discard_pile
     if command != Draw("stock") or not pile or Draw("discard", 1) not in view.legal_commands:

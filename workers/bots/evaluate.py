@@ -8,8 +8,8 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from domain.cards import JOKER, RANK_OF, Card
-from domain.legal import melds_in
 from domain.layoffs import accepting_cards, lay_off_options
+from domain.legal import melds_in
 from domain.melds import form_meld, meld_points
 from domain.rules import RuleSet
 from domain.scoring import value_table

@@ -17,6 +17,8 @@ from domain.events import (
     MeldLaid,
 )
 
+MAX_PILE_PICKUPS = 8
+
 
 class SeatMemory:
     """Cards known in each opponent's hand (taken from the pile, or knocked for)
@@ -35,6 +37,14 @@ class SeatMemory:
         self.known: list[Counter[Card]] = [Counter() for _ in range(self.seats)]
         self.discarded: list[list[Card]] = [[] for _ in range(self.seats)]
         self.taken: list[list[Card]] = [[] for _ in range(self.seats)]
+
+    def may_take_from_pile(self, top: Card) -> bool:
+        """No pile cycles: two careful seats could otherwise pass the same few
+        cards back and forth forever while the stock never shrinks. So never
+        take back an own discard, and at most MAX_PILE_PICKUPS pile draws a hand."""
+        return (
+            top not in self.discarded[self.seat] and len(self.taken[self.seat]) < MAX_PILE_PICKUPS
+        )
 
     def observe(self, event: AnyEvent) -> None:
         match event:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 
 import pytest
 
-from service.cli import SUBCOMMANDS, main
+from service.cli import KEEP_ALIVE_S, SUBCOMMANDS, main
 from service.config import Settings, settings_from_env
 
 
@@ -23,3 +24,12 @@ def test_the_cli_has_serve_and_openapi(capsys: pytest.CaptureFixture[str]) -> No
     assert {"serve", "openapi"} <= set(SUBCOMMANDS)
     assert main(["openapi"]) == 0
     assert json.loads(capsys.readouterr().out)["info"]["title"] == "Rummy API"
+
+
+def test_serve_logs_no_requests_and_keeps_connections_by_default() -> None:
+    parser = argparse.ArgumentParser()
+    SUBCOMMANDS["serve"].add_arguments(parser)
+    defaults = parser.parse_args([])
+    assert defaults.access_log is False and defaults.keep_alive == KEEP_ALIVE_S > 5
+    chosen = parser.parse_args(["--access-log", "--keep-alive", "7"])
+    assert chosen.access_log is True and chosen.keep_alive == 7

@@ -254,3 +254,32 @@ def test_search_keeps_level_three_choice_without_a_clear_edge():  # type: ignore
     clear = [[0.0] * 40, [0.3, 0.2] * 20]
     assert _significant_best(candidates, clear, 0) == Discard("KD")
     assert _significant_best(candidates, [[0.0] * 3, [1.0] * 3], 0) == Discard("QS")
+
+
+def test_search_holds_melds_back_with_two_seats_and_keeps_the_callers_rng():  # type: ignore[no-untyped-def]
+    # basic, two seats: level 3 lays a meld it holds; level 4 keeps it in hand
+    # (nothing for the opponent to lay off on) and discards instead.
+    ruleset = build_ruleset("basic")
+    hand = ("5H", "6H", "7H", "KS", "2C", "9D")
+    legal = [LayMelds((("5H", "6H", "7H"),)), *(Discard(c) for c in sorted(hand))]
+    view = _view(hand, legal=legal)
+    memory = SeatMemory(0, 2)
+    assert choose(view, ruleset, 3, random.Random(0), memory) == LayMelds((("5H", "6H", "7H"),))
+    rng = random.Random(7)
+    state = rng.getstate()
+    command = choose(view, ruleset, 4, rng, memory, BUDGET, ROLLOUTS)
+    assert isinstance(command, Discard) and command.card not in ("5H", "6H", "7H")
+    assert rng.getstate() == state  # the ladder's deals stay paired with --control
+
+
+def test_search_never_takes_back_its_own_discard():  # type: ignore[no-untyped-def]
+    from workers.bots.holdback import choose_holdback
+
+    ruleset = build_ruleset("basic")
+    hand = ("KS", "KH", "2D", "7C", "9H")
+    draws = [Draw("stock"), Draw("discard", 1)]
+    view = _view(hand, phase="draw", legal=draws, discard_pile=("KD",))
+    memory = SeatMemory(0, 2)
+    assert choose_holdback(view, ruleset, memory) == Draw("discard", 1)
+    memory.discarded[0].append("KD")
+    assert choose_holdback(view, ruleset, memory) == Draw("stock")

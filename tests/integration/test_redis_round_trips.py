@@ -1,0 +1,76 @@
+"""Redis round trips per API request, counted on the client the store uses."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import httpx
+import msgspec
+import pytest
+from redis.asyncio import Redis
+
+from domain.commands import PlayerCommand
+from service.api.schemas import from_domain
+from service.app import create_app
+from service.embedded_redis import EmbeddedRedis
+from service.simulation import random_player
+from service.store import RedisEventStore
+
+pytestmark = pytest.mark.anyio
+
+
+class _Counted:
+    """Counts the calls of a client: every command and script call is one round trip."""
+
+    def __init__(self, client: Redis) -> None:
+        self.calls = 0
+        execute = client.execute_command
+
+        async def counting(*args: Any, **options: Any) -> Any:
+            self.calls += 1
+            return await execute(*args, **options)
+
+        client.execute_command = counting  # type: ignore[method-assign]
+
+
+async def test_a_command_and_a_view_read_are_one_redis_call_each(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    client = Redis.from_url(embedded_redis.url)
+    await client.flushall()
+    counter = _Counted(client)
+    app = create_app(RedisEventStore(client))
+    games = app.state.games
+    transport = httpx.ASGITransport(app=app)
+    try:
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+            body = {"seats": [{"kind": "human"}, {"kind": "human"}], "seed": 4}
+            created = (await http.post("/games", json=body)).json()
+            game_id, tokens = created["game_id"], created["tokens"]
+            rng = random.Random(4)
+            per_command, per_view = [], []
+            for _ in range(12):
+                state = (await games.game(game_id)).record.state
+                headers = {"authorization": f"Bearer {tokens[str(state.turn)]}"}
+                command = random_player(state, state.turn, rng)
+                before = counter.calls
+                posted = await http.post(
+                    f"/games/{game_id}/commands", content=_wire(command), headers=headers
+                )
+                per_command.append(counter.calls - before)
+                assert posted.status_code == 200, posted.text
+                other = {"authorization": f"Bearer {tokens[str(1 - state.turn)]}"}
+                before = counter.calls
+                viewed = await http.get(f"/games/{game_id}/view", headers=other)
+                per_view.append(counter.calls - before)
+                assert viewed.status_code == 200 and viewed.json()["seat"] == 1 - state.turn
+            # The first of each may load the scripts (NOSCRIPT, then EVAL).
+            assert per_command[2:] == [1] * 10, per_command
+            assert per_view[2:] == [1] * 10, per_view
+    finally:
+        await client.aclose()
+
+
+def _wire(command: PlayerCommand) -> bytes:
+    return msgspec.json.encode(from_domain(command))

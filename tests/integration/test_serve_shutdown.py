@@ -1,0 +1,112 @@
+"""`rummy serve` stops its embedded Redis and its worker when it is sent SIGTERM."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+STARTUP_TIMEOUT_S = 60.0
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _children(pid: int) -> dict[int, str]:
+    """The live child processes of `pid` and their command lines."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        # Fields after the command name (in parentheses): state, ppid, ...
+        state, parent = stat.rpartition(")")[2].split()[:2]
+        if int(parent) == pid and state != "Z":
+            found[int(entry.name)] = command
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+Served = tuple[subprocess.Popen[bytes], str, dict[int, str]]
+
+
+@pytest.fixture
+def serve(tmp_path: Path) -> Iterator[Served]:
+    """`rummy serve` with an embedded Redis and a worker; the test notes the children
+    it finds, so that they are killed even when the server failed to stop them."""
+    port = _free_port()
+    environment = {
+        name: value
+        for name, value in os.environ.items()
+        if name not in ("REDIS_URL", "RQ_REDIS_URL", "HOST", "PORT", "DATA_DIR")
+    }
+    environment["PYTHONPATH"] = str(REPO_ROOT)
+    command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
+    command += ["--data-dir", str(tmp_path / "data")]
+    with (tmp_path / "serve.log").open("wb") as log:
+        process = subprocess.Popen(
+            command, cwd=REPO_ROOT, env=environment, stdout=log, stderr=subprocess.STDOUT
+        )
+    children: dict[int, str] = {}
+    try:
+        yield process, f"http://127.0.0.1:{port}", children
+    finally:
+        children.update(_children(process.pid))
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        for pid in children:  # whatever the test left behind
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+def _wait_healthy(process: subprocess.Popen[bytes], url: str) -> None:
+    deadline = time.monotonic() + STARTUP_TIMEOUT_S
+    while time.monotonic() < deadline:
+        assert process.poll() is None, "rummy serve exited during startup"
+        try:
+            if httpx.get(f"{url}/health", timeout=1.0).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise AssertionError(f"rummy serve did not answer {url}/health")
+
+
+def test_sigterm_stops_the_embedded_redis_and_the_worker(serve: Served) -> None:
+    process, url, children = serve
+    _wait_healthy(process, url)
+    children.update(_children(process.pid))
+    redis = [pid for pid, command in children.items() if "redis-server" in command]
+    workers = [pid for pid, command in children.items() if " worker " in f"{command} "]
+    assert len(redis) == 1 and len(workers) == 1, children
+
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=30) == 0
+    assert not [pid for pid in [*redis, *workers] if _alive(pid)]
+    with pytest.raises(httpx.HTTPError):
+        httpx.get(f"{url}/health", timeout=1.0)
