@@ -56,7 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--quiet",
         action="store_true",
-        help="no access log (by default uvicorn logs like `rummy serve` does, to compare alike)",
+        help="no access log, as `rummy serve` runs by default (loadtest passes it)",
     )
     args = parser.parse_args(argv)
     uvicorn.run(

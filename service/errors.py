@@ -111,7 +111,9 @@ def _title(code: str) -> str:
     return code.replace("_", " ").capitalize()
 
 
-def problem_for(code: str, detail: str | None = None, facts: dict[str, Any] | None = None) -> Problem:
+def problem_for(
+    code: str, detail: str | None = None, facts: dict[str, Any] | None = None
+) -> Problem:
     return Problem(
         type=PROBLEM_TYPE_BASE + code,
         title=_title(code),

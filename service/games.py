@@ -256,6 +256,8 @@ def _recorded(result: bytes) -> tuple[CommandOutcome, bytes]:
 def _command_kind(command: PlayerCommand) -> str:
     tag = command.__struct_config__.tag
     return "unknown" if tag is None else str(tag)
+
+
 _log = logging.getLogger(__name__)
 
 
@@ -456,9 +458,7 @@ class GameService:
         """The game at its latest version with its meta as stored now (one round trip
         when the state is cached)."""
         _check_game_id(game_id)
-        snapshot = await self.store.snapshot(
-            game_id, self.projections.wanted(game_id), meta=True
-        )
+        snapshot = await self.store.snapshot(game_id, self.projections.wanted(game_id), meta=True)
         facts = self._keep_facts(game_id, snapshot.meta or {})
         record = await self.projections.settle(game_id, snapshot)
         if record is None:
@@ -589,9 +589,7 @@ class GameService:
             if remembered is not None:
                 game = _game_of(game_id, facts, remembered)
                 try:
-                    return await self._attempt(
-                        game, seat, command, expected_version, key, digest
-                    )
+                    return await self._attempt(game, seat, command, expected_version, key, digest)
                 except VersionConflict:
                     pass  # behind the store (or raced): decide again on the latest
                 except (DomainError, ServiceError):

@@ -573,7 +573,9 @@ def _ceiling_phase(
 ) -> CeilingReport:
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
+    # Quiet like `rummy serve`, so both sides skip the access log alike.
     command = ["-m", "service.ceiling_app", "--redis-url", redis_url, "--port", str(port)]
+    command.append("--quiet")
     with _server("ceiling", command, f"{url}/health", scratch):
         warmup = min(requests, 2 * args.concurrency)
         asyncio.run(drive_ceiling(url, warmup, args.concurrency, timeout_s=_remaining(deadline)))

@@ -15,7 +15,6 @@ __all__ = ["LATENCY_BUCKETS", "Metrics", "metrics_middleware"]
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
 
-
 def _labels(**labels: str) -> str:
     escaped = (
         f'{name}="{value.replace(chr(92), chr(92) * 2).replace(chr(34), chr(92) + chr(34))}"'

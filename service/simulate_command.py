@@ -13,7 +13,9 @@ from workers import ladder
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--preset", default="basic", help="ruleset preset (default basic)")
-    parser.add_argument("--seats", type=int, default=2, help="seat count (default 2)")
+    parser.add_argument(
+        "--seats", type=int, default=None, help="seat count (default 2; with --bots, 4 for palace)"
+    )
     parser.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="first game's seed (default 0)")
     parser.add_argument(
@@ -28,15 +30,16 @@ def run(args: argparse.Namespace) -> int:
     if args.bots:
         return ladder.run(args)
     ruleset = build_ruleset(args.preset)
-    bar = ProgressBar(args.hands, label=f"{args.preset} x{args.seats}")
+    seats = args.seats or 2
+    bar = ProgressBar(args.hands, label=f"{args.preset} x{seats}")
     started = time.perf_counter()
     hands, commands = simulate_hands(
-        ruleset, args.seats, args.hands, seed=args.seed, on_hand=bar.advance
+        ruleset, seats, args.hands, seed=args.seed, on_hand=bar.advance
     )
     elapsed = time.perf_counter() - started
     bar.close()
     print(
-        f"preset={args.preset} seats={args.seats} hands={hands} commands={commands} "
+        f"preset={args.preset} seats={seats} hands={hands} commands={commands} "
         f"seconds={elapsed:.2f} hands/s={hands / elapsed:.1f} commands/s={commands / elapsed:.0f}"
     )
     return 0

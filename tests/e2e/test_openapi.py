@@ -73,4 +73,3 @@ def test_the_served_document_is_the_committed_one() -> None:
     with TestClient(create_app(InMemoryEventStore())) as client:
         served = client.get("/schema/openapi.json").json()
     assert served == json.loads(SPEC.read_text())
-

@@ -55,9 +55,7 @@ def test_a_seeded_game_deals_every_hand_alike_and_reveals_each_deck() -> None:
         logs = []
         for _ in range(2):
             service = GameService(InMemoryEventStore())
-            created = await service.create(
-                seats=HUMANS, rules={"game_end": "hands:2"}, seed=42
-            )
+            created = await service.create(seats=HUMANS, rules={"game_end": "hands:2"}, seed=42)
             await _play(service, created.game_id, seed=7)
             logs.append([envelope.event for envelope in await _events(service, created.game_id)])
         return logs[0], logs[1]
