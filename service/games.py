@@ -9,9 +9,9 @@ import re
 import secrets
 import uuid
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
 import msgspec
 
@@ -19,14 +19,30 @@ from domain.cards import is_card
 from domain.commands import Deal, PlayerCommand
 from domain.errors import DomainError
 from domain.events import AnyEvent, DeckRevealed, GameStarted, HandDealt, HandEnded, TurnDeadlineSet
-from domain.fairness import deck_commitment
 from domain.game import decide, evolve
 from domain.rules import build_ruleset, validate_seats
 from domain.state import GameState, new_game
 from domain.views import SeatView, redact, view_for
 from service.auth import TokenIndex, new_token, token_hash
+from service.deck_secrets import committed_deal, hand_rng, hand_salt, reshuffle_rng
 from service.envelope import Envelope, decode_envelope, encode_envelope
 from service.errors import ServiceError
+from service.game_records import (
+    Appended,
+    AppendHook,
+    CommandOutcome,
+    CreatedGame,
+    Game,
+    GameInfo,
+    LobbyEntry,
+    LobbyStatus,
+    MetaFacts,
+    SeatSpec,
+    facts_of,
+    game_of,
+    info_decoder,
+    lobby_status,
+)
 from service.metrics import Metrics
 from service.projections import (
     STATE_KEY,
@@ -66,7 +82,6 @@ __all__ = [
     "served",
 ]
 
-LobbyStatus = Literal["open", "active", "finished"]
 _GAME_ID = re.compile(r"[0-9a-f]{32}")
 # A version no game reaches: an append expecting it only probes the command id.
 _NEVER = 2**53
@@ -74,150 +89,9 @@ _NEVER = 2**53
 FACTS_CAPACITY = 4096
 
 
-class SeatSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """One seat at creation: a human (optionally left `open` for anyone to claim) or a bot."""
-
-    kind: Literal["human", "bot"]
-    level: Annotated[int, msgspec.Meta(ge=1, le=4)] | None = None
-    open: bool = False
-
-
-class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
-    """What the service keeps beside a game's log (the `info` field of its meta)."""
-
-    preset: str
-    seats: tuple[SeatSpec, ...]
-    created_at: str
-    created_ts: float
-    turn_time_limit_s: float | None = None
-    # A finished game's log and full states are served to its seats only.
-    private_log: bool = False
-
-
-class CreatedGame(msgspec.Struct, frozen=True, kw_only=True):
-    """The answer to a creation: the only time the human seats' tokens are shown."""
-
-    game_id: str
-    version: int
-    tokens: dict[int, str]
-    seats: tuple[SeatSpec, ...]
-
-
-class CommandOutcome(msgspec.Struct, frozen=True, kw_only=True):
-    """A command's result as its seat sees it; recorded so a retry gets it again."""
-
-    version: int
-    view: SeatView
-    events: tuple[Envelope, ...]
-
-
-class LobbyEntry(msgspec.Struct, frozen=True, kw_only=True):
-    game_id: str
-    status: LobbyStatus
-    preset: str
-    seats: tuple[SeatSpec, ...]
-    open_seats: tuple[int, ...]
-    version: int
-    created_at: str
-
-
-class Game(msgspec.Struct, frozen=True, kw_only=True):
-    """A loaded game: its folded record, its info, and which seats are claimed."""
-
-    game_id: str
-    record: GameRecord
-    info: GameInfo
-    claimed: frozenset[int]
-    seed: int
-    # Hands dealt before this game owned its seed (an import or a fork): their
-    # salts where known; a hand below `own_hands_from` without one is never revealed.
-    own_hands_from: int = 0
-    salts: dict[int, str] = msgspec.field(default_factory=dict)
-
-    @property
-    def open_seats(self) -> tuple[int, ...]:
-        return tuple(
-            seat
-            for seat, spec in enumerate(self.info.seats)
-            if spec.kind == "human" and spec.open and seat not in self.claimed
-        )
-
-
-class _Facts(msgspec.Struct, frozen=True, kw_only=True):
-    """What the service reads from a game's meta record. All is fixed once the game
-    is registered but `claimed` and the token hashes, which a claim adds to."""
-
-    info: GameInfo
-    seed: int
-    own_hands_from: int
-    salts: dict[int, str]
-    seats_by_token: dict[str, int]
-    claimed: frozenset[int]
-
-
-def _facts_of(meta: Mapping[str, bytes]) -> _Facts:
-    return _Facts(
-        info=_info_decoder.decode(meta["info"]),
-        seed=int(meta.get("seed", b"0")),
-        own_hands_from=int(meta.get("own_hands_from", b"0")),
-        salts={
-            int(field.removeprefix("salt:")): value.decode()
-            for field, value in meta.items()
-            if field.startswith("salt:")
-        },
-        seats_by_token={
-            field.removeprefix("token:"): int(value)
-            for field, value in meta.items()
-            if field.startswith("token:")
-        },
-        claimed=frozenset(
-            int(field.removeprefix("claimed:")) for field in meta if field.startswith("claimed:")
-        ),
-    )
-
-
-def _game_of(game_id: str, facts: _Facts, record: GameRecord) -> Game:
-    return Game(
-        game_id=game_id,
-        record=record,
-        info=facts.info,
-        claimed=facts.claimed,
-        seed=facts.seed,
-        own_hands_from=facts.own_hands_from,
-        salts=facts.salts,
-    )
-
-
-def lobby_status(game: Game) -> LobbyStatus:
-    if game.record.state.phase == "over":
-        return "finished"
-    return "open" if game.open_seats else "active"
-
-
 def _now() -> tuple[str, float]:
     moment = datetime.now(UTC)
     return moment.isoformat(timespec="milliseconds"), moment.timestamp()
-
-
-def _hand_rng(seed: int, hand_number: int) -> random.Random:
-    # Each hand's shuffle depends only on the game's seed and the hand, so a
-    # known seed reproduces every hand; hand 1 uses the seed itself.
-    return random.Random(seed if hand_number == 1 else f"{seed}:hand:{hand_number}")
-
-
-def _reshuffle_rng(seed: int, state: GameState) -> random.Random:
-    return random.Random(f"{seed}:hand:{state.hand_number}:reuse:{state.reuses}")
-
-
-def _salt(seed: int, hand_number: int) -> str:
-    # Secret while the seed is: revealed (DeckRevealed) only once the hand is over.
-    return hashlib.sha256(f"rummy-salt:{seed}:{hand_number}".encode()).hexdigest()[:32]
-
-
-def _committed(deal: Deal, seed: int, hand_number: int) -> Deal:
-    """The deal with its published commitment to the deck order."""
-    commitment = deck_commitment(deal.deck, _salt(seed, hand_number))
-    return msgspec.structs.replace(deal, commitment=commitment)
 
 
 def _digest(seat: int, command: PlayerCommand, expected_version: int | None) -> str:
@@ -243,7 +117,6 @@ def _revealed(record: GameRecord) -> int:
 
 
 _outcome_decoder = msgspec.json.Decoder(CommandOutcome)
-_info_decoder = msgspec.json.Decoder(GameInfo)
 
 
 def _recorded(result: bytes) -> tuple[CommandOutcome, bytes]:
@@ -259,24 +132,6 @@ def _command_kind(command: PlayerCommand) -> str:
 
 
 _log = logging.getLogger(__name__)
-
-
-class Appended(msgspec.Struct, frozen=True, kw_only=True):
-    """What was just appended to a game, for whoever schedules the work it makes
-    (bot turns, turn timers). `seat` and `command_id` name the command (None
-    for a creation or a mere nudge); `envelopes` are the new events, unredacted."""
-
-    game_id: str
-    version: int
-    before: GameState
-    state: GameState
-    info: GameInfo
-    envelopes: tuple[Envelope, ...] = ()
-    seat: int | None = None
-    command_id: str | None = None
-
-
-AppendHook = Callable[[Appended], Awaitable[None]]
 
 
 async def _no_hook(appended: Appended) -> None:
@@ -305,7 +160,7 @@ class GameService:
         self.tokens = TokenIndex(store)
         self.metrics = metrics or Metrics()
         self._system_random = secrets.SystemRandom()
-        self._facts: OrderedDict[str, _Facts] = OrderedDict()
+        self._facts: OrderedDict[str, MetaFacts] = OrderedDict()
 
     # ------------------------------------------------------------ creating
 
@@ -332,7 +187,7 @@ class GameService:
         state = new_game(ruleset, len(seats))
         started = GameStarted(ruleset=ruleset, seats=len(seats))
         state = evolve(state, started)
-        deal = _committed(self._first_deal(state, seed, deck), secret_seed, 1)
+        deal = committed_deal(self._first_deal(state, seed, deck), secret_seed, 1)
         dealt = decide(state, None, deal)
         game_id = uuid.uuid4().hex
         created_at, created_ts = _now()
@@ -463,7 +318,7 @@ class GameService:
         record = await self.projections.settle(game_id, snapshot)
         if record is None:
             raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
-        return _game_of(game_id, facts, record)
+        return game_of(game_id, facts, record)
 
     async def view(self, game_id: str, seat: int | None) -> tuple[Game, SeatView]:
         game = await self.game(game_id)
@@ -587,7 +442,7 @@ class GameService:
         try:
             remembered = self.projections.remembered(game_id)
             if remembered is not None:
-                game = _game_of(game_id, facts, remembered)
+                game = game_of(game_id, facts, remembered)
                 try:
                     return await self._attempt(game, seat, command, expected_version, key, digest)
                 except VersionConflict:
@@ -598,7 +453,7 @@ class GameService:
             record = await self.projections.load(game_id)
             if record is None:
                 raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
-            game = _game_of(game_id, facts, record)
+            game = game_of(game_id, facts, record)
             return await self._attempt(game, seat, command, expected_version, key, digest)
         except VersionConflict as conflict:
             raise self._conflict(conflict.expected, conflict.current) from conflict
@@ -687,7 +542,7 @@ class GameService:
     ) -> list[tuple[int | None, AnyEvent]]:
         """The command's events, then the next hand's deal when this one ended."""
         state = game.record.state
-        shuffled = with_shuffle(state, command, _reshuffle_rng(game.seed, state))
+        shuffled = with_shuffle(state, command, reshuffle_rng(game.seed, state))
         events: list[tuple[int | None, AnyEvent]] = []
         for event in decide(state, seat, shuffled):
             state = evolve(state, event)
@@ -702,7 +557,7 @@ class GameService:
         if state.phase == "deal":
             # Players never deal: the service deals the next hand in the same append.
             hand = state.hand_number + 1
-            deal = _committed(deal_command(state, _hand_rng(game.seed, hand)), game.seed, hand)
+            deal = committed_deal(deal_command(state, hand_rng(game.seed, hand)), game.seed, hand)
             for event in decide(state, None, deal):
                 state = evolve(state, event)
                 events.append((None, event))
@@ -739,7 +594,7 @@ class GameService:
 
     # ------------------------------------------------------------ records
 
-    async def _known_facts(self, game_id: str) -> tuple[_Facts, bool]:
+    async def _known_facts(self, game_id: str) -> tuple[MetaFacts, bool]:
         """The game's meta facts, and whether they come from memory (perhaps
         missing a later claim) rather than from the store just now."""
         _check_game_id(game_id)
@@ -749,14 +604,14 @@ class GameService:
             return facts, True
         return await self._read_facts(game_id), False
 
-    async def _read_facts(self, game_id: str) -> _Facts:
+    async def _read_facts(self, game_id: str) -> MetaFacts:
         return self._keep_facts(game_id, await self.store.get_meta(game_id))
 
-    def _keep_facts(self, game_id: str, meta: Mapping[str, bytes]) -> _Facts:
+    def _keep_facts(self, game_id: str, meta: Mapping[str, bytes]) -> MetaFacts:
         if "info" not in meta:
             self._facts.pop(game_id, None)
             raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
-        facts = _facts_of(meta)
+        facts = facts_of(meta)
         self._facts[game_id] = facts
         self._facts.move_to_end(game_id)
         while len(self._facts) > FACTS_CAPACITY:
@@ -875,7 +730,7 @@ class GameService:
     async def _deal_next(self, game: Game) -> None:
         state, version = game.record.state, game.record.version
         hand = state.hand_number + 1
-        deal = _committed(deal_command(state, _hand_rng(game.seed, hand)), game.seed, hand)
+        deal = committed_deal(deal_command(state, hand_rng(game.seed, hand)), game.seed, hand)
         envelopes = _envelopes(version, [(None, e) for e in decide(state, None, deal)], None)
         await self.store.append(
             game.game_id,
@@ -903,8 +758,8 @@ class GameService:
         secret_seed = seed if seed is not None else secrets.randbits(63)
         hand = state.hand_number + 1
         if state.phase == "deal":
-            rng = _hand_rng(secret_seed, hand) if seed is not None else self._system_random
-            deal = _committed(deal_command(state, rng), secret_seed, hand)
+            rng = hand_rng(secret_seed, hand) if seed is not None else self._system_random
+            deal = committed_deal(deal_command(state, rng), secret_seed, hand)
             dealt = [(None, event) for event in decide(state, None, deal)]
             envelopes += _envelopes(len(envelopes), dealt, None)
         new_id = uuid.uuid4().hex
@@ -1043,7 +898,7 @@ def log_header_facts(meta: Mapping[str, bytes]) -> HeaderFacts:
     """A log header's seat kinds and creation time from a game's meta (export's MetaReader)."""
     if "info" not in meta:
         return HeaderFacts()
-    info = _info_decoder.decode(meta["info"])
+    info = info_decoder.decode(meta["info"])
     kinds = tuple(SeatKind(spec.kind, spec.level) for spec in info.seats)
     return HeaderFacts(seat_kinds=kinds, created_at=info.created_at)
 
@@ -1057,7 +912,7 @@ def log_refusal(error: LogError) -> ServiceError:
 def _salt_of(game: Game, hand: int) -> str | None:
     if hand in game.salts:
         return game.salts[hand]
-    return _salt(game.seed, hand) if hand >= game.own_hands_from else None
+    return hand_salt(game.seed, hand) if hand >= game.own_hands_from else None
 
 
 def _parsed_time(text: str) -> tuple[str, float]:
