@@ -258,7 +258,7 @@ async def _register_imported(
 ) -> None:
     from service.games import GameService
 
-    tokens = await GameService(store).register_imported(game_id, header, state)
+    tokens = await GameService(store).transfers.register_imported(game_id, header, state)
     for seat, token in sorted(tokens.items()):
         print(f"seat {seat} token: {token}")
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
 import msgspec
 
 from domain.events import AnyEvent
@@ -32,3 +35,25 @@ def encode_envelope(envelope: Envelope) -> bytes:
 
 def decode_envelope(data: bytes) -> Envelope:
     return _decoder.decode(data)
+
+
+def now() -> tuple[str, float]:
+    moment = datetime.now(UTC)
+    return moment.isoformat(timespec="milliseconds"), moment.timestamp()
+
+
+def envelopes_from(
+    version: int, events: Sequence[tuple[int | None, AnyEvent]], command_id: str | None
+) -> list[Envelope]:
+    at = now()[0]
+    return [
+        Envelope(
+            version=version + index,
+            at=at,
+            seat=seat,
+            # The service's own events (deals) are not the client's command.
+            command_id=command_id if seat is not None else None,
+            event=event,
+        )
+        for index, (seat, event) in enumerate(events, start=1)
+    ]

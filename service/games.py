@@ -1,4 +1,4 @@
-"""The application service: create games, claim seats, decide and append commands, read logs."""
+"""The application service: create games, claim seats, decide and append commands, read games."""
 
 from __future__ import annotations
 
@@ -11,21 +11,21 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal
+from typing import Any
 
 import msgspec
 
 from domain.cards import is_card
 from domain.commands import Deal, PlayerCommand
 from domain.errors import DomainError
-from domain.events import AnyEvent, DeckRevealed, GameStarted, HandDealt, HandEnded, TurnDeadlineSet
+from domain.events import AnyEvent, DeckRevealed, GameStarted, HandEnded, TurnDeadlineSet
 from domain.game import decide, evolve
 from domain.rules import build_ruleset, validate_seats
 from domain.state import GameState, new_game
 from domain.views import SeatView, redact, view_for
 from service.auth import TokenIndex, new_token, token_hash
 from service.deck_secrets import committed_deal, hand_rng, hand_salt, reshuffle_rng
-from service.envelope import Envelope, decode_envelope, encode_envelope
+from service.envelope import Envelope, decode_envelope, encode_envelope, envelopes_from, now
 from service.errors import ServiceError
 from service.game_records import (
     Appended,
@@ -40,9 +40,9 @@ from service.game_records import (
     SeatSpec,
     facts_of,
     game_of,
-    info_decoder,
     lobby_status,
 )
+from service.game_transfers import GameTransfers, log_header_facts
 from service.metrics import Metrics
 from service.projections import (
     STATE_KEY,
@@ -52,18 +52,9 @@ from service.projections import (
     encode_outcome,
     encode_state,
     encode_view,
+    revealed_through,
     viewer_key,
 )
-from service.replay.logfile import (
-    HeaderFacts,
-    LogError,
-    LogHeader,
-    SeatKind,
-    export_log,
-    read_log,
-)
-from service.replay.transfer import import_log
-from service.replay.verify import states_at, verify_log
 from service.simulation import deal_command, with_shuffle
 from service.store import CommandIdReused, EventStore, VersionConflict
 
@@ -89,11 +80,6 @@ _NEVER = 2**53
 FACTS_CAPACITY = 4096
 
 
-def _now() -> tuple[str, float]:
-    moment = datetime.now(UTC)
-    return moment.isoformat(timespec="milliseconds"), moment.timestamp()
-
-
 def _digest(seat: int, command: PlayerCommand, expected_version: int | None) -> str:
     payload = msgspec.json.encode([seat, command, expected_version])
     return hashlib.sha256(payload).hexdigest()
@@ -110,10 +96,6 @@ def served(
         else msgspec.structs.replace(envelope, event=redact(envelope.event, viewer))
         for envelope in envelopes
     )
-
-
-def _revealed(record: GameRecord) -> int:
-    return record.revealed_through if record.state.ruleset.reveal_after_hand else 0
 
 
 _outcome_decoder = msgspec.json.Decoder(CommandOutcome)
@@ -159,7 +141,8 @@ class GameService:
         self.projections = Projections(store)
         self.tokens = TokenIndex(store)
         self.metrics = metrics or Metrics()
-        self._system_random = secrets.SystemRandom()
+        self.system_random = secrets.SystemRandom()
+        self.transfers = GameTransfers(self)
         self._facts: OrderedDict[str, MetaFacts] = OrderedDict()
 
     # ------------------------------------------------------------ creating
@@ -190,7 +173,7 @@ class GameService:
         deal = committed_deal(self._first_deal(state, seed, deck), secret_seed, 1)
         dealt = decide(state, None, deal)
         game_id = uuid.uuid4().hex
-        created_at, created_ts = _now()
+        created_at, created_ts = now()
         info = GameInfo(
             preset=preset,
             seats=seats,
@@ -206,14 +189,14 @@ class GameService:
         }
         # Meta before events: a crash in between leaves an invisible orphan
         # record, never a game whose seats nobody can authenticate as.
-        await self._register(game_id, info, secret_seed, tokens)
+        await self.register(game_id, info, secret_seed, tokens)
         opening: list[tuple[int | None, AnyEvent]] = [(None, started)]
         opening += [(None, event) for event in dealt]
         dealt_state = state
         for event in dealt:
             dealt_state = evolve(dealt_state, event)
         opening += _deadline(state, dealt_state, turn_time_limit_s)
-        envelopes = _envelopes(0, opening, None)
+        envelopes = envelopes_from(0, opening, None)
         record: GameRecord | None = None
         for envelope in envelopes:
             record = advance(record, envelope)
@@ -228,7 +211,7 @@ class GameService:
         )
         self.projections.remember(game_id, record)
         game = Game(game_id=game_id, record=record, info=info, claimed=frozenset(), seed=0)
-        await self._file(game)
+        await self.file_in_lobby(game)
         await self._announce(
             Appended(
                 game_id=game_id,
@@ -242,7 +225,7 @@ class GameService:
         return CreatedGame(game_id=game_id, version=appended.version, tokens=tokens, seats=seats)
 
     def _first_deal(self, state: GameState, seed: int | None, deck: Sequence[str] | None) -> Deal:
-        rng = random.Random(seed) if seed is not None else self._system_random
+        rng = random.Random(seed) if seed is not None else self.system_random
         if deck is None:
             return deal_command(state, rng)
         for card in deck:
@@ -280,7 +263,7 @@ class GameService:
         )
         await self.tokens.put(digest, game_id)
         # game() reads the meta again, so the new token is known here at once.
-        await self._file(await self.game(game_id))
+        await self.file_in_lobby(await self.game(game_id))
         return token
 
     async def seat_of(self, game_id: str, token: str | None) -> int:
@@ -341,7 +324,7 @@ class GameService:
         record = await self.projections.load(game_id)
         assert record is not None
         envelopes = [decode_envelope(event.data) for event in stored]
-        return record.version, served(envelopes, viewer, _revealed(record))
+        return record.version, served(envelopes, viewer, revealed_through(record))
 
     async def finished(self, game_id: str) -> bool:
         record = await self.projections.load(game_id)
@@ -369,7 +352,7 @@ class GameService:
         count = 0
         async for game_id in self.store.game_ids():
             if _GAME_ID.fullmatch(game_id):
-                await self._file(await self.game(game_id))
+                await self.file_in_lobby(await self.game(game_id))
                 count += 1
         return count
 
@@ -476,12 +459,12 @@ class GameService:
         if expected_version is not None and expected_version != record.version:
             raise VersionConflict(expected=expected_version, current=record.version)
         events = self._decide(game, seat, command)
-        envelopes = _envelopes(record.version, events, command_id)
+        envelopes = envelopes_from(record.version, events, command_id)
         after = record
         for envelope in envelopes:
             after = advance(after, envelope)
         view = view_for(after.state, seat)
-        shown = served(envelopes, seat, _revealed(after))
+        shown = served(envelopes, seat, revealed_through(after))
         views = _projections(after, {seat: view})
         body = encode_outcome(after.version, views[viewer_key(seat)], shown)
         appended = await self.store.append(
@@ -500,7 +483,7 @@ class GameService:
         self.metrics.command_accepted(_command_kind(command))
         self.projections.remember(game_id, after)
         if after.state.phase == "over":
-            await self._file(msgspec.structs.replace(game, record=after))
+            await self.file_in_lobby(msgspec.structs.replace(game, record=after))
         await self._announce(
             Appended(
                 game_id=game_id,
@@ -623,10 +606,10 @@ class GameService:
         if not await self.store.exists(game_id):
             raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
 
-    async def _file(self, game: Game) -> None:
+    async def file_in_lobby(self, game: Game) -> None:
         await self.store.index_game(game.game_id, lobby_status(game), game.info.created_ts)
 
-    async def _register(
+    async def register(
         self,
         game_id: str,
         info: GameInfo,
@@ -642,181 +625,6 @@ class GameService:
         self._keep_facts(game_id, meta)
         for token in tokens.values():
             await self.tokens.put(token_hash(token), game_id)
-
-    # ------------------------------------------------------------ replay, import, fork
-
-    async def log_file(self, game_id: str, token: str | None) -> bytes:
-        """A finished game's whole log (rummy-log/1): no tokens, no seed."""
-        await self._finished_source(game_id, token)
-        return await export_log(self.store, game_id, log_header_facts)
-
-    async def state_at(
-        self, game_id: str, version: int, token: str | None
-    ) -> tuple[SeatView, GameState | None]:
-        """The caller's view at `version`, and the full state there when the caller may see it."""
-        viewer = await self.viewer_of(game_id, token)
-        game = await self.game(game_id)
-        _check_version(version, game.record.version)
-        record: GameRecord | None = None
-        for stored in await self.store.read(game_id, limit=version):
-            record = advance(record, decode_envelope(stored.data))
-        assert record is not None
-        full = _sees_everything(game, viewer, version)
-        return view_for(record.state, viewer), record.state if full else None
-
-    async def import_game(
-        self, data: bytes, *, game_id: str | None = None, private_log: bool = False
-    ) -> CreatedGame:
-        """A verified log file as a new game with fresh seat tokens."""
-        tokens: dict[int, str] = {}
-
-        async def write_meta(
-            _: EventStore, new_id: str, header: LogHeader, state: GameState
-        ) -> None:
-            tokens.update(
-                await self.register_imported(new_id, header, state, private_log=private_log)
-            )
-
-        try:
-            header, envelopes = read_log(data)
-            new_id, _ = await import_log(
-                self.store, header, envelopes, game_id or uuid.uuid4().hex, write_meta
-            )
-        except LogError as exc:
-            raise log_refusal(exc) from exc
-        game = await self.game(new_id)
-        return CreatedGame(
-            game_id=new_id, version=game.record.version, tokens=tokens, seats=game.info.seats
-        )
-
-    async def register_imported(
-        self,
-        game_id: str,
-        header: LogHeader,
-        state: GameState,
-        *,
-        private_log: bool = False,
-        preset: str = "imported",
-        own_hands_from: int | None = None,
-        salts: Mapping[int, str] | None = None,
-    ) -> dict[int, str]:
-        """Meta, seat tokens (every human seat, shown once) and lobby entry of a game
-        whose events are already stored: an import or a fork. Deals the next hand
-        when the log rests between hands."""
-        seats = tuple(
-            SeatSpec(kind=kind.kind, level=(kind.level or 1) if kind.kind == "bot" else None)
-            for kind in header.seat_kinds
-        )
-        created_at, created_ts = _parsed_time(header.created_at)
-        # No time limit: the log's last deadline has long passed.
-        info = GameInfo(
-            preset=preset,
-            seats=seats,
-            created_at=created_at,
-            created_ts=created_ts,
-            private_log=private_log,
-        )
-        tokens = {seat: new_token() for seat, spec in enumerate(seats) if spec.kind == "human"}
-        first_own = state.hand_number + 1 if own_hands_from is None else own_hands_from
-        extra = {"own_hands_from": str(first_own).encode()}
-        extra |= {f"salt:{hand}": salt.encode() for hand, salt in (salts or {}).items()}
-        await self._register(game_id, info, secrets.randbits(63), tokens, extra)
-        if state.phase == "deal":
-            await self._deal_next(await self.game(game_id))
-        await self._file(await self.game(game_id))
-        await self.notify(game_id)
-        return tokens
-
-    async def _deal_next(self, game: Game) -> None:
-        state, version = game.record.state, game.record.version
-        hand = state.hand_number + 1
-        deal = committed_deal(deal_command(state, hand_rng(game.seed, hand)), game.seed, hand)
-        envelopes = _envelopes(version, [(None, e) for e in decide(state, None, deal)], None)
-        await self.store.append(
-            game.game_id,
-            [encode_envelope(envelope) for envelope in envelopes],
-            expected_version=version,
-            command_id=None,
-            command_digest=None,
-        )
-
-    async def fork(
-        self,
-        game_id: str,
-        *,
-        version: int,
-        deck: Literal["keep", "reshuffle"],
-        seed: int | None = None,
-        token: str | None = None,
-    ) -> CreatedGame:
-        """A new game whose log is the finished source's up to `version`: `keep` plays on
-        with the same stock; `reshuffle` (at a hand boundary) deals the next hand afresh."""
-        game = await self._finished_source(game_id, token)
-        _check_version(version, game.record.version)
-        source = [decode_envelope(stored.data) for stored in await self.store.read(game_id)]
-        envelopes, state = _fork_prefix(source, version, deck)
-        secret_seed = seed if seed is not None else secrets.randbits(63)
-        hand = state.hand_number + 1
-        if state.phase == "deal":
-            rng = hand_rng(secret_seed, hand) if seed is not None else self._system_random
-            deal = committed_deal(deal_command(state, rng), secret_seed, hand)
-            dealt = [(None, event) for event in decide(state, None, deal)]
-            envelopes += _envelopes(len(envelopes), dealt, None)
-        new_id = uuid.uuid4().hex
-        header = LogHeader(
-            game_id=new_id,
-            ruleset=state.ruleset,
-            seats=state.seats,
-            seat_kinds=log_header_facts({"info": msgspec.json.encode(game.info)}).seat_kinds or (),
-            created_at=_now()[0],
-        )
-        try:
-            # The fork must itself be a log the rules produce: no command cut in two.
-            final = verify_log(header, envelopes)
-        except LogError as exc:
-            raise ServiceError(
-                "invalid_fork_version",
-                f"cannot fork at version {version}: {exc.message}",
-                version=version,
-                reason=exc.message,
-            ) from exc
-        await self.store.append(
-            new_id,
-            [encode_envelope(envelope) for envelope in envelopes],
-            expected_version=0,
-            command_id=None,
-            command_digest=None,
-        )
-        tokens = await self.register_imported(
-            new_id,
-            header,
-            final,
-            private_log=game.info.private_log,
-            preset=game.info.preset,
-            own_hands_from=hand,
-            salts=_unrevealed_salts(source, envelopes),
-        )
-        forked = await self.game(new_id)
-        return CreatedGame(
-            game_id=new_id, version=forked.record.version, tokens=tokens, seats=forked.info.seats
-        )
-
-    async def _finished_source(self, game_id: str, token: str | None) -> Game:
-        """A finished game whose log the caller may read (private logs: its seats only)."""
-        viewer = await self.viewer_of(game_id, token)
-        game = await self.game(game_id)
-        if game.info.private_log and viewer is None:
-            raise ServiceError(
-                "missing_token", "this game's log is private to its seats: send a seat token"
-            )
-        if game.record.state.phase != "over":
-            raise ServiceError(
-                "game_in_progress",
-                "the whole log of a game in progress would show hidden cards: "
-                "it is served once the game is over",
-                current_version=game.record.version,
-            )
-        return game
 
 
 def _deadline(
@@ -877,106 +685,7 @@ def _reused(command_id: str | None) -> ServiceError:
     )
 
 
-def _envelopes(
-    version: int, events: Sequence[tuple[int | None, AnyEvent]], command_id: str | None
-) -> list[Envelope]:
-    at = _now()[0]
-    return [
-        Envelope(
-            version=version + index,
-            at=at,
-            seat=seat,
-            # The service's own events (deals) are not the client's command.
-            command_id=command_id if seat is not None else None,
-            event=event,
-        )
-        for index, (seat, event) in enumerate(events, start=1)
-    ]
-
-
-def log_header_facts(meta: Mapping[str, bytes]) -> HeaderFacts:
-    """A log header's seat kinds and creation time from a game's meta (export's MetaReader)."""
-    if "info" not in meta:
-        return HeaderFacts()
-    info = info_decoder.decode(meta["info"])
-    kinds = tuple(SeatKind(spec.kind, spec.level) for spec in info.seats)
-    return HeaderFacts(seat_kinds=kinds, created_at=info.created_at)
-
-
-def log_refusal(error: LogError) -> ServiceError:
-    """A log the service will not take, as a problem naming the first bad event."""
-    code = "game_not_found" if error.code == "unknown_game" else error.code
-    return ServiceError(code, error.message, version=error.version, reason=error.message)
-
-
 def _salt_of(game: Game, hand: int) -> str | None:
     if hand in game.salts:
         return game.salts[hand]
     return hand_salt(game.seed, hand) if hand >= game.own_hands_from else None
-
-
-def _parsed_time(text: str) -> tuple[str, float]:
-    try:
-        moment = datetime.fromisoformat(text)
-    except ValueError:
-        return _now()
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return text, moment.timestamp()
-
-
-def _check_version(version: int, current: int) -> None:
-    if not 1 <= version <= current:
-        raise ServiceError(
-            "version_not_found",
-            f"no version {version}: the log has versions 1-{current}",
-            version=version,
-            current_version=current,
-        )
-
-
-def _sees_everything(game: Game, viewer: int | None, version: int) -> bool:
-    """Everyone sees all of a finished game (a private one: its seats), and, under
-    reveal_after_hand, any version inside a hand that has ended."""
-    if game.record.state.phase == "over" and (viewer is not None or not game.info.private_log):
-        return True
-    return version <= _revealed(game.record)
-
-
-def _fork_prefix(
-    source: Sequence[Envelope], version: int, deck: Literal["keep", "reshuffle"]
-) -> tuple[list[Envelope], GameState]:
-    """The source's events a fork at `version` keeps, and the state after them."""
-    *_, (_, state) = states_at(source[:version])
-    if state.phase == "over":
-        raise ServiceError(
-            "invalid_fork_version", f"the game is over at version {version}", version=version
-        )
-    end = version
-    if state.phase == "deal":
-        # A hand boundary: the ended hand's reveal comes along, and `keep` takes
-        # the source's next deal too, so the deck order is kept.
-        kept = (DeckRevealed, HandDealt) if deck == "keep" else (DeckRevealed,)
-        while end < len(source) and isinstance(source[end].event, kept):
-            end += 1
-    elif deck == "reshuffle":
-        raise ServiceError(
-            "invalid_fork_version",
-            "a reshuffle forks at a hand boundary: a version whose phase is `deal`",
-            version=version,
-            phase=state.phase,
-        )
-    for envelope in source[version:end]:
-        state = evolve(state, envelope.event)
-    return list(source[:end]), state
-
-
-def _unrevealed_salts(source: Sequence[Envelope], kept: Sequence[Envelope]) -> dict[int, str]:
-    """The source's salts of the hands dealt but not yet revealed in the kept events."""
-    dealt = {e.event.hand_number for e in kept if isinstance(e.event, HandDealt)}
-    dealt -= {e.event.hand_number for e in kept if isinstance(e.event, DeckRevealed)}
-    return {
-        e.event.hand_number: e.event.salt
-        for e in source
-        if isinstance(e.event, DeckRevealed) and e.event.hand_number in dealt
-    }

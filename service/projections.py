@@ -250,3 +250,9 @@ class Projections:
         self.forget(game_id)
         await self._store.drop_views(game_id)
         return await self.load(game_id)
+
+
+def revealed_through(record: GameRecord) -> int:
+    """The last version everyone may see unredacted: the end of the last
+    finished hand under `reveal_after_hand`, else none (0)."""
+    return record.revealed_through if record.state.ruleset.reveal_after_hand else 0

@@ -95,7 +95,7 @@ async def state_at(
     request: Request[Any, Any, Any],
     games: Games,
 ) -> StateAt:
-    view, state = await games.state_at(game_id, version, _token(request))
+    view, state = await games.transfers.state_at(game_id, version, _token(request))
     visibility: Visibility = (
         "full" if state is not None else "spectator" if view.seat is None else "seat"
     )
@@ -128,7 +128,7 @@ async def state_at(
 async def game_log(
     game_id: GameId, request: Request[Any, Any, Any], games: Games
 ) -> Response[bytes]:
-    data = await games.log_file(game_id, _token(request))
+    data = await games.transfers.log_file(game_id, _token(request))
     return Response(data, media_type=NDJSON)
 
 
@@ -166,7 +166,7 @@ async def import_game(
     ] = None,
     private_log: FromQuery[bool] = False,
 ) -> CreatedGameOut:
-    created = await games.import_game(body, game_id=game_id, private_log=private_log)
+    created = await games.transfers.import_game(body, game_id=game_id, private_log=private_log)
     return _created(created)
 
 
@@ -199,7 +199,7 @@ async def import_game(
 async def fork_game(
     game_id: GameId, data: JSONBody[ForkGame], request: Request[Any, Any, Any], games: Games
 ) -> CreatedGameOut:
-    created = await games.fork(
+    created = await games.transfers.fork(
         game_id, version=data.version, deck=data.deck, seed=data.seed, token=_token(request)
     )
     return _created(created)
