@@ -108,7 +108,7 @@ def melds_in(hand: Sequence[Card], ruleset: RuleSet) -> list[tuple[Card, ...]]:
     """possible_melds, remembered per hand: hands change by a card or two a turn."""
     if not may_hold_meld(hand, ruleset):
         return []
-    return list(_cached_melds(tuple(sorted(hand)), _meld_knobs(ruleset)))
+    return list(_cached_melds(tuple(sorted(hand)), meld_knobs(ruleset)))
 
 
 # The knobs that shape melds: the key of the caches below, since a RuleSet
@@ -116,7 +116,7 @@ def melds_in(hand: Sequence[Card], ruleset: RuleSet) -> list[tuple[Card, ...]]:
 MeldKnobs = tuple[Ace, int, bool, bool, bool, int]
 
 
-def _meld_knobs(ruleset: RuleSet) -> MeldKnobs:
+def meld_knobs(ruleset: RuleSet) -> MeldKnobs:
     return (
         ruleset.ace,
         ruleset.max_run,
@@ -223,7 +223,7 @@ def _table_fits(table: tuple[Meld, ...], ruleset: RuleSet) -> dict[Card, list[La
     entry = _TABLE_FITS.get(id(table))
     if entry is not None and entry[0] is table and entry[1] is ruleset:
         return entry[2]
-    knobs = _meld_knobs(ruleset)
+    knobs = meld_knobs(ruleset)
     fits: dict[Card, list[LayOff]] = {}
     for meld in table:
         for card, lay_offs in _meld_fits(meld, knobs):

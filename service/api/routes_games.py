@@ -56,12 +56,7 @@ async def create_game(data: JSONBody[CreateGame], games: Games) -> CreatedGameOu
         turn_time_limit_s=data.turn_time_limit_s,
         private_log=data.private_log,
     )
-    return CreatedGameOut(
-        game_id=created.game_id,
-        version=created.version,
-        tokens={str(seat): token for seat, token in created.tokens.items()},
-        seats=created.seats,
-    )
+    return CreatedGameOut.of(created)
 
 
 @get(

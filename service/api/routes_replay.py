@@ -16,7 +16,6 @@ from service.api.routes_events import OPTIONAL_BEARER
 from service.api.routes_games import GameId, Games
 from service.api.schemas import CreatedGameOut, ForkGame, StateAt, view_out
 from service.auth import bearer_token
-from service.games import CreatedGame
 from service.replay.logfile import FORMAT
 
 NDJSON = "application/x-ndjson"
@@ -58,15 +57,6 @@ class _LogBodyOperation(Operation):
 
 def _token(request: Request[Any, Any, Any]) -> str | None:
     return bearer_token(request.headers.get("authorization"))
-
-
-def _created(created: CreatedGame) -> CreatedGameOut:
-    return CreatedGameOut(
-        game_id=created.game_id,
-        version=created.version,
-        tokens={str(seat): token for seat, token in created.tokens.items()},
-        seats=created.seats,
-    )
 
 
 @get(
@@ -167,7 +157,7 @@ async def import_game(
     private_log: FromQuery[bool] = False,
 ) -> CreatedGameOut:
     created = await games.transfers.import_game(body, game_id=game_id, private_log=private_log)
-    return _created(created)
+    return CreatedGameOut.of(created)
 
 
 @post(
@@ -202,7 +192,7 @@ async def fork_game(
     created = await games.transfers.fork(
         game_id, version=data.version, deck=data.deck, seed=data.seed, token=_token(request)
     )
-    return _created(created)
+    return CreatedGameOut.of(created)
 
 
 REPLAY_ROUTES = [state_at, game_log, import_game, fork_game]

@@ -13,7 +13,7 @@ from domain.rules import RuleSet
 from domain.state import GameState, HandResult, Phase
 from domain.views import SeatView
 from service.envelope import Envelope
-from service.games import CommandOutcome, LobbyEntry, SeatSpec
+from service.game_records import CommandOutcome, CreatedGame, LobbyEntry, SeatSpec
 from service.projections import encode_outcome, encode_view
 
 PresetName = Literal["basic", "palace", "duel", "classic"]
@@ -204,6 +204,15 @@ class CreatedGameOut(msgspec.Struct, frozen=True, kw_only=True):
     version: int
     tokens: dict[str, str]
     seats: tuple[SeatSpec, ...]
+
+    @classmethod
+    def of(cls, created: CreatedGame) -> CreatedGameOut:
+        return cls(
+            game_id=created.game_id,
+            version=created.version,
+            tokens={str(seat): token for seat, token in created.tokens.items()},
+            seats=created.seats,
+        )
 
 
 class SeatOut(msgspec.Struct, frozen=True, kw_only=True):

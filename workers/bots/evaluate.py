@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from domain.cards import JOKER, RANK_OF, Card
 from domain.layoffs import accepting_cards, lay_off_options
-from domain.legal import melds_in
+from domain.legal import meld_knobs, melds_in
 from domain.melds import form_meld, meld_points
 from domain.rules import RuleSet
 from domain.scoring import value_table
@@ -60,16 +60,7 @@ _RULESETS: dict[RulesKey, RuleSet] = {}
 
 
 def _rules_key(ruleset: RuleSet) -> RulesKey:
-    return (
-        ruleset.ace,
-        ruleset.max_run,
-        ruleset.set_suits,
-        ruleset.strict_groups,
-        ruleset.strict_jokers,
-        ruleset.decks,
-        ruleset.card_values,
-        ruleset.scoring,
-    )
+    return (*meld_knobs(ruleset), ruleset.card_values, ruleset.scoring)
 
 
 class Solver:
