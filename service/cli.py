@@ -75,7 +75,9 @@ def _spawn_worker(url: str, rq_url: str | None) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "service.cli", "worker", "--redis-url", url]
     if rq_url is not None:
         command += ["--rq-redis-url", rq_url]
-    return subprocess.Popen(command)
+    # Its own session, like the embedded Redis: on Ctrl+C `serve` stops the
+    # worker first and Redis after it, instead of all three at once.
+    return subprocess.Popen(command, start_new_session=True)
 
 
 def _stop_worker(worker: subprocess.Popen[bytes]) -> None:

@@ -165,6 +165,9 @@ class EmbeddedRedis:
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            # Out of the terminal's process group: Ctrl+C reaches only the
+            # owner, which stops the server last, after whatever still uses it.
+            start_new_session=True,
         )
 
     def _wait_ready(self, process: subprocess.Popen[bytes], port: int) -> None:
