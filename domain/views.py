@@ -20,8 +20,9 @@ from domain.state import GameState, HandResult, Phase
 Viewer = int | None  # a seat, or None for a spectator
 
 
-class SeatView(msgspec.Struct, frozen=True, kw_only=True):
-    """The table as one seat (or a spectator, `seat: null`) sees it."""
+class TableView(msgspec.Struct, frozen=True, kw_only=True):
+    """The table as one seat (or a spectator, `seat: null`) sees it, but for
+    the commands it may send: the API lists those in its own wire form."""
 
     seat: int | None
     seats: int
@@ -44,6 +45,11 @@ class SeatView(msgspec.Struct, frozen=True, kw_only=True):
     melds_this_turn: int
     jokers_to_play: int
     knock_open: bool
+
+
+class SeatView(TableView, frozen=True, kw_only=True):
+    """The table as one seat (or a spectator, `seat: null`) sees it."""
+
     legal_commands: tuple[PlayerCommand, ...]
 
 

@@ -12,10 +12,10 @@ from domain.events import TurnDeadlineSet, TurnTimedOut
 from domain.scoring import value_table
 from domain.views import SeatView
 from service.envelope import Envelope, decode_envelope, encode_envelope
-from service.errors import ServiceError
 from service.games import GameService
 from service.store import CommandIdReused, VersionConflict
 from workers.control import is_system_command, timed_out_to_bot
+from workers.submit import submit_at
 
 __all__ = ["MAX_EARLY_S", "automatic_move", "run_timer"]
 
@@ -77,17 +77,7 @@ async def run_timer(
             continue
         view = await games.projections.view(game_id, game.record, seat)
         command = automatic_move(view, value_table(state.ruleset))
-        try:
-            await games.handle(
-                game_id,
-                seat,
-                command,
-                expected_version=at,
-                command_id=f"timer:{game_id}:{at}:{seat}",
-            )
-        except ServiceError as refused:
-            if refused.code not in ("version_conflict", "command_id_reused"):
-                raise
+        await submit_at(games, game_id, seat, command, at, f"timer:{game_id}:{at}:{seat}")
         timed_out = True
     return "timed_out" if timed_out else "stale"
 

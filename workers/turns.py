@@ -9,11 +9,11 @@ from domain.commands import Knock, PlayerCommand
 from domain.events import CardDiscarded, GameEnded, HandDealt, TurnTimedOut
 from domain.views import redact, view_for
 from service.envelope import Envelope, decode_envelope
-from service.errors import ServiceError
 from service.games import Game, GameService
 from workers.bots import SeatMemory, choose
 from workers.bots.search import DEFAULT_BUDGET_S
 from workers.control import bot_levels, knock_order
+from workers.submit import submit_at
 
 __all__ = ["MAX_STEPS", "SeatMemories", "bot_command_id", "play_bots"]
 
@@ -84,18 +84,10 @@ async def play_bots(
             break
         seat, command = step
         at = game.record.version
-        try:
-            await games.handle(
-                game_id,
-                seat,
-                command,
-                expected_version=at,
-                command_id=bot_command_id(game_id, at, seat),
-            )
-        except ServiceError as refused:
-            if refused.code in ("version_conflict", "command_id_reused"):
-                break  # someone else moved first (a duplicate job, the owner, a timer)
-            raise
+        if not await submit_at(
+            games, game_id, seat, command, at, bot_command_id(game_id, at, seat)
+        ):
+            break
         appended += 1
         if isinstance(command, Knock):
             break  # the knock's own append scheduled the next job

@@ -6,12 +6,10 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from domain.cards import Card
 from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, PlayerCommand, SwapJoker
-from domain.melds import Meld
 from domain.rules import RuleSet
-from domain.state import GameState, HandResult, Phase
-from domain.views import SeatView
+from domain.state import GameState
+from domain.views import SeatView, TableView
 from service.envelope import Envelope
 from service.game_records import CommandOutcome, CreatedGame, LobbyEntry, SeatSpec
 from service.projections import encode_outcome, encode_view
@@ -146,30 +144,10 @@ def from_domain(command: PlayerCommand) -> CommandBody:
     raise AssertionError(f"unhandled command {command!r}")
 
 
-class View(msgspec.Struct, frozen=True, kw_only=True):
+class View(TableView, frozen=True, kw_only=True):
     """The table as one seat (or a spectator, `seat: null`) sees it. `hand` is the
     viewer's own hand only; `legal_commands` can be posted as they are."""
 
-    seat: int | None
-    seats: int
-    phase: Phase
-    hand_number: int
-    dealer: int
-    turn: int
-    hand: tuple[Card, ...] | None
-    hand_sizes: tuple[int, ...]
-    table: tuple[Meld, ...]
-    discard_pile: tuple[Card, ...]
-    stock_count: int
-    reuses: int
-    opened: tuple[bool, ...]
-    totals: tuple[int, ...]
-    results: tuple[HandResult, ...]
-    winners: tuple[int, ...]
-    taken_from_pile: tuple[Card, ...]
-    melds_this_turn: int
-    jokers_to_play: int
-    knock_open: bool
     legal_commands: tuple[CommandBody, ...]
 
 
