@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from litestar import Litestar, Request, get, post
-from redis.asyncio import Redis
+
+from service.redis_client import open_redis
 
 __all__ = ["CEILING_STREAM", "create_ceiling_app", "main"]
 
@@ -26,7 +27,7 @@ _MAXLEN = 10_000
 
 def create_ceiling_app(redis_url: str) -> Litestar:
     """An app with POST /xadd (one XADD of the request body) and GET /health."""
-    client = Redis.from_url(redis_url)
+    client = open_redis(redis_url)
 
     @post("/xadd", status_code=200)
     async def xadd(request: Request[Any, Any, Any]) -> dict[str, str]:

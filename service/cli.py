@@ -111,10 +111,10 @@ def _ignore_stop_signals() -> None:
 
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
-    from redis.asyncio import Redis
 
     from service.app import create_app
     from service.embedded_redis import EmbeddedRedis
+    from service.redis_client import open_redis
     from service.store import RedisEventStore
     from workers.queue import open_queue
     from workers.schedule import TurnScheduler
@@ -135,9 +135,9 @@ def _serve(args: argparse.Namespace) -> int:
             embedded.start()
             url = embedded.url
             print(f"embedded Redis on {url}, data in {embedded.data_dir}", file=sys.stderr)
-        client = Redis.from_url(url)
+        client = open_redis(url)
         # Long polls get their own connections, so they never starve commands.
-        blocking = Redis.from_url(url, socket_timeout=10)
+        blocking = open_redis(url, socket_timeout=10)
 
         async def close_clients() -> None:
             await client.aclose()

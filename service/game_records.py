@@ -141,7 +141,8 @@ info_decoder = msgspec.json.Decoder(GameInfo)
 class Appended(msgspec.Struct, frozen=True, kw_only=True):
     """What was just appended to a game, for whoever schedules the work it makes
     (bot turns, turn timers). `seat` and `command_id` name the command (None
-    for a creation or a mere nudge); `envelopes` are the new events, unredacted."""
+    for a creation or a mere nudge); `envelopes` are the new events, unredacted;
+    `meta` is the game's meta record as the append saw it (None: not read)."""
 
     game_id: str
     version: int
@@ -151,6 +152,7 @@ class Appended(msgspec.Struct, frozen=True, kw_only=True):
     envelopes: tuple[Envelope, ...] = ()
     seat: int | None = None
     command_id: str | None = None
+    meta: dict[str, bytes] | None = None
 
 
 AppendHook = Callable[[Appended], Awaitable[None]]

@@ -475,6 +475,8 @@ class GameService:
             command_digest=digest,
             result=body,
             views=views,
+            # Whoever schedules work after a command needs the meta; read it in the same call.
+            with_meta=self.on_appended is not _no_hook,
         )
         if appended.duplicate:
             if appended.result is None:
@@ -494,6 +496,7 @@ class GameService:
                 envelopes=tuple(envelopes),
                 seat=seat,
                 command_id=command_id,
+                meta=appended.meta,
             )
         )
         return CommandOutcome(version=after.version, view=view, events=shown), body

@@ -3,10 +3,12 @@
 Each virtual client creates a two-seat game (one hand, a seed per game), then
 plays it to the end with both seat tokens: the seat whose turn it is posts one
 of its view's `legal_commands`, and keeps playing from the view that the
-command's answer carries. Only when the turn passes to the other seat is that
-seat's view read (GET), since the answer shows the caller's view alone.
-Latency is measured on the command POSTs only; creates and view reads are
-counted apart.
+command's answer carries. When the turn passes to the other seat, that seat
+opens its turn with a draw from the stock, which the answer showed legal
+(draw phase, stock not empty), and plays on from its own answer; only
+otherwise, or always with `--reads`, is its view read first (GET), as a
+client that follows the game by reading views would. Latency is measured on
+the command POSTs only; creates and view reads are counted apart.
 
 The same run then drives `service.ceiling_app` (POST /xadd, one XADD) in its
 own uvicorn process against the same Redis, with the same concurrency and as
@@ -28,15 +30,16 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Coroutine, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import msgspec
 
 from service.progress import ProgressBar
+from service.raw_http import HttpError, RawConnection
 
 __all__ = [
     "CeilingReport",
@@ -62,9 +65,11 @@ CEILING_TIME_SHARE = 0.3
 TARGET_RATIO = 0.6
 TARGET_P99_MS = 100.0
 _ERROR_SAMPLES = 5
+_STOCK_DRAW = b'{"type":"draw","source":"stock","count":1}'
 # A body about the size of a game command, for the ceiling route.
-_CEILING_BODY = b'{"type":"draw","source":"stock","count":1}'
+_CEILING_BODY = _STOCK_DRAW
 _REPO_ROOT = Path(__file__).resolve().parents[1]
+T = TypeVar("T")
 
 
 # ------------------------------------------------------------------ figures
@@ -126,7 +131,7 @@ class Tally:
 
 
 async def _request(
-    client: httpx.AsyncClient,
+    connection: RawConnection,
     tally: Tally,
     method: str,
     path: str,
@@ -136,35 +141,29 @@ async def _request(
     token: str | None = None,
 ) -> bytes | None:
     """One timed request; its body when the status is `expect`, else None (tallied)."""
-    headers = {"content-type": "application/json"} if content is not None else {}
-    if token is not None:
-        headers["authorization"] = f"Bearer {token}"
     started = time.perf_counter()
     try:
-        response = await client.request(method, path, content=content, headers=headers)
-    except httpx.HTTPError as exc:
+        status, body = await connection.request(method, path, body=content, token=token)
+    except HttpError as exc:
         tally.transport_errors += 1
-        tally.note_error(f"{method} {path}: {type(exc).__name__}: {exc}")
+        tally.note_error(str(exc))
         return None
     tally.latencies.append(time.perf_counter() - started)
-    tally.statuses[response.status_code] += 1
-    if response.status_code != expect:
-        tally.note_error(f"{method} {path} -> {response.status_code}: {response.text[:300]}")
+    tally.statuses[status] += 1
+    if status != expect:
+        tally.note_error(f"{method} {path} -> {status}: {body[:300].decode(errors='replace')}")
         return None
-    return response.content
+    return body
 
 
-def _client(
-    base_url: str, concurrency: int, transport: httpx.AsyncBaseTransport | None
-) -> httpx.AsyncClient:
-    # The pool has one connection per virtual client (ignored with an injected transport).
-    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
-    return httpx.AsyncClient(
-        base_url=base_url,
-        transport=transport,
-        limits=limits,
-        timeout=httpx.Timeout(REQUEST_TIMEOUT_S),
-    )
+def run_loop(main: Coroutine[Any, Any, T]) -> T:
+    """asyncio.run on uvloop when it is installed: the driver's own CPU share shrinks."""
+    try:
+        import uvloop
+    except ImportError:  # pragma: no cover - uvloop is a dependency; a plain loop still works
+        return asyncio.run(main)
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return runner.run(main)
 
 
 async def _bounded(workers: list[Any], timeout_s: float) -> bool:
@@ -186,6 +185,7 @@ class _View(msgspec.Struct):
     seat: int | None
     turn: int
     phase: str
+    stock_count: int
     legal_commands: list[msgspec.Raw]
 
 
@@ -214,6 +214,8 @@ class GameLoad:
     rules: Mapping[str, Any] = field(default_factory=lambda: {"game_end": "hands:1"})
     timeout_s: float = DEFAULT_TIMEOUT_S
     max_commands_per_game: int = MAX_COMMANDS_PER_GAME
+    # Read the next seat's view at every change of turn, instead of drawing blind.
+    reads: bool = False
 
 
 @dataclass
@@ -227,6 +229,8 @@ class GameLoadReport:
     commands: Tally = field(default_factory=Tally)
     reads: Tally = field(default_factory=Tally)
     creates: Tally = field(default_factory=Tally)
+    # CPU seconds the spawned API process spent in the measured phase (None: not spawned).
+    server_cpu_s: float | None = None
 
     @property
     def tallies(self) -> tuple[Tally, ...]:
@@ -258,7 +262,7 @@ class GameLoadReport:
 
 
 async def _read_view(
-    client: httpx.AsyncClient, report: GameLoadReport, game_id: str, token: str
+    client: RawConnection, report: GameLoadReport, game_id: str, token: str
 ) -> _View | None:
     body = await _request(
         client, report.reads, "GET", f"/games/{game_id}/view", expect=200, token=token
@@ -267,7 +271,7 @@ async def _read_view(
 
 
 async def _play_one(
-    client: httpx.AsyncClient, config: GameLoad, index: int, report: GameLoadReport
+    client: RawConnection, config: GameLoad, index: int, report: GameLoadReport
 ) -> None:
     seed = config.seed + index
     rng = random.Random(seed)
@@ -301,12 +305,16 @@ async def _play_one(
         if view.phase == "over":
             report.finished += 1
             return
-        seat = view.turn if view.seat is None else view.seat
-        if not view.legal_commands:
+        seat = view.turn
+        if view.seat != seat:
+            # The view is the last player's answer: the next seat opens with a stock draw.
+            command = _STOCK_DRAW
+        elif view.legal_commands:
+            command = bytes(rng.choice(view.legal_commands))
+        else:
             report.commands.note_error(f"game {game_id}: seat {seat} has no legal command")
             report.failed += 1
             return
-        command = bytes(rng.choice(view.legal_commands))
         body = await _request(
             client,
             report.commands,
@@ -320,35 +328,36 @@ async def _play_one(
             report.failed += 1
             return
         view = _result_decoder.decode(body).view
-        if view.phase != "over" and view.turn != seat:
+        if view.phase != "over" and view.turn != seat and not _may_draw_blind(view, config):
             # The answer is the caller's view; the next seat's needs one read.
             view = await _read_view(client, report, game_id, tokens[view.turn])
     report.unfinished += 1
 
 
+def _may_draw_blind(view: _View, config: GameLoad) -> bool:
+    """Whether the next seat may open its turn with a stock draw without reading its view."""
+    return not config.reads and view.phase == "draw" and view.stock_count > 0
+
+
 async def play_games(
-    config: GameLoad,
-    *,
-    transport: httpx.AsyncBaseTransport | None = None,
-    on_game: Callable[[], None] | None = None,
+    config: GameLoad, *, on_game: Callable[[], None] | None = None
 ) -> GameLoadReport:
     """Play `config.games` games with `config.concurrency` virtual clients."""
     report = GameLoadReport(games=config.games)
     indexes = iter(range(config.games))
 
-    async with _client(config.url, config.concurrency, transport) as client:
-
-        async def worker() -> None:
-            # One shared iterator: each client takes the next game when it is done.
+    async def worker() -> None:
+        # Each virtual client has its own connection and takes the next game when done.
+        async with RawConnection(config.url, timeout_s=REQUEST_TIMEOUT_S) as connection:
             for index in indexes:
-                await _play_one(client, config, index, report)
+                await _play_one(connection, config, index, report)
                 if on_game is not None:
                     on_game()
 
-        started = time.perf_counter()
-        workers = [worker() for _ in range(max(1, min(config.concurrency, config.games)))]
-        report.timed_out = not await _bounded(workers, config.timeout_s)
-        report.elapsed_s = time.perf_counter() - started
+    started = time.perf_counter()
+    workers = [worker() for _ in range(max(1, min(config.concurrency, config.games)))]
+    report.timed_out = not await _bounded(workers, config.timeout_s)
+    report.elapsed_s = time.perf_counter() - started
     return report
 
 
@@ -361,6 +370,7 @@ class CeilingReport:
     elapsed_s: float = 0.0
     timed_out: bool = False
     tally: Tally = field(default_factory=Tally)
+    server_cpu_s: float | None = None
 
     @property
     def ok(self) -> bool:
@@ -375,31 +385,50 @@ async def drive_ceiling(
     concurrency: int,
     *,
     timeout_s: float = DEFAULT_TIMEOUT_S,
-    transport: httpx.AsyncBaseTransport | None = None,
     on_request: Callable[[], None] | None = None,
 ) -> CeilingReport:
     """POST /xadd `requests` times from `concurrency` clients."""
     report = CeilingReport(requests=requests)
     indexes = iter(range(requests))
 
-    async with _client(url, concurrency, transport) as client:
-
-        async def worker() -> None:
+    async def worker() -> None:
+        async with RawConnection(url, timeout_s=REQUEST_TIMEOUT_S) as connection:
             for _ in indexes:
                 await _request(
-                    client, report.tally, "POST", "/xadd", expect=200, content=_CEILING_BODY
+                    connection, report.tally, "POST", "/xadd", expect=200, content=_CEILING_BODY
                 )
                 if on_request is not None:
                     on_request()
 
-        started = time.perf_counter()
-        workers = [worker() for _ in range(max(1, min(concurrency, requests)))]
-        report.timed_out = not await _bounded(workers, timeout_s)
-        report.elapsed_s = time.perf_counter() - started
+    started = time.perf_counter()
+    workers = [worker() for _ in range(max(1, min(concurrency, requests)))]
+    report.timed_out = not await _bounded(workers, timeout_s)
+    report.elapsed_s = time.perf_counter() - started
     return report
 
 
 # ------------------------------------------------------------------ processes
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of a process so far (None where /proc is missing)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return None
+    # After the command name: state is field 3, utime and stime are fields 14 and 15.
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@contextlib.contextmanager
+def _cpu_of(pid: int | None) -> Iterator[list[float | None]]:
+    """Measures the CPU seconds `pid` spends inside the block (a one-item list)."""
+    spent: list[float | None] = [None]
+    before = cpu_seconds(pid) if pid is not None else None
+    yield spent
+    after = cpu_seconds(pid) if pid is not None else None
+    if before is not None and after is not None:
+        spent[0] = after - before
 
 
 def _free_port() -> int:
@@ -491,6 +520,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--warmup-games", type=int, default=2, help="unmeasured games played first (default 2)"
     )
     parser.add_argument(
+        "--reads",
+        action="store_true",
+        help="read the next seat's view at every change of turn (default: draw blind from "
+        "the stock when the answer shows that legal)",
+    )
+    parser.add_argument(
         "--timeout", type=float, default=DEFAULT_TIMEOUT_S, help="overall bound, seconds (900)"
     )
 
@@ -507,16 +542,18 @@ def run(args: argparse.Namespace) -> int:
             redis_url: str | None = args.redis_url
             if args.spawn or (redis_url is None and not args.no_ceiling):
                 redis_url = _embedded_redis(stack, scratch)
+            api_pid = None
             if args.spawn:
                 assert redis_url is not None
                 port = _free_port()
                 url = f"http://127.0.0.1:{port}"
                 serve = ["-m", "service.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
-                stack.enter_context(
+                api = stack.enter_context(
                     _server("api", [*serve, "--redis-url", redis_url], f"{url}/health", scratch)
                 )
+                api_pid = api.pid
                 print(f"spawned the API on {url} (log in {scratch})", file=sys.stderr)
-            games = _games_phase(args, url, deadline)
+            games = _games_phase(args, url, deadline, api_pid)
             ceiling = None
             if not args.no_ceiling:
                 assert redis_url is not None
@@ -541,7 +578,9 @@ def _remaining(deadline: float) -> float:
     return max(deadline - time.monotonic(), 1.0)
 
 
-def _games_phase(args: argparse.Namespace, url: str, deadline: float) -> GameLoadReport:
+def _games_phase(
+    args: argparse.Namespace, url: str, deadline: float, api_pid: int | None
+) -> GameLoadReport:
     if args.warmup_games > 0:
         warmup = GameLoad(
             url=url,
@@ -551,7 +590,7 @@ def _games_phase(args: argparse.Namespace, url: str, deadline: float) -> GameLoa
             seed=args.seed + 1_000_000,
             timeout_s=_remaining(deadline),
         )
-        asyncio.run(play_games(warmup))
+        run_loop(play_games(warmup))
     share = 1.0 if args.no_ceiling else 1.0 - CEILING_TIME_SHARE
     config = GameLoad(
         url=url,
@@ -560,12 +599,16 @@ def _games_phase(args: argparse.Namespace, url: str, deadline: float) -> GameLoa
         preset=args.preset,
         seed=args.seed,
         timeout_s=_remaining(deadline) * share,
+        reads=args.reads,
     )
     bar = ProgressBar(args.games, label=f"games x{args.concurrency}")
     try:
-        return asyncio.run(play_games(config, on_game=bar.advance))
+        with _cpu_of(api_pid) as spent:
+            report = run_loop(play_games(config, on_game=bar.advance))
     finally:
         bar.close()
+    report.server_cpu_s = spent[0]
+    return report
 
 
 def _ceiling_phase(
@@ -576,22 +619,25 @@ def _ceiling_phase(
     # Quiet like `rummy serve`, so both sides skip the access log alike.
     command = ["-m", "service.ceiling_app", "--redis-url", redis_url, "--port", str(port)]
     command.append("--quiet")
-    with _server("ceiling", command, f"{url}/health", scratch):
+    with _server("ceiling", command, f"{url}/health", scratch) as process:
         warmup = min(requests, 2 * args.concurrency)
-        asyncio.run(drive_ceiling(url, warmup, args.concurrency, timeout_s=_remaining(deadline)))
+        run_loop(drive_ceiling(url, warmup, args.concurrency, timeout_s=_remaining(deadline)))
         bar = ProgressBar(requests, label=f"ceiling x{args.concurrency}")
         try:
-            return asyncio.run(
-                drive_ceiling(
-                    url,
-                    requests,
-                    args.concurrency,
-                    timeout_s=_remaining(deadline),
-                    on_request=bar.advance,
+            with _cpu_of(process.pid) as spent:
+                report = run_loop(
+                    drive_ceiling(
+                        url,
+                        requests,
+                        args.concurrency,
+                        timeout_s=_remaining(deadline),
+                        on_request=bar.advance,
+                    )
                 )
-            )
         finally:
             bar.close()
+        report.server_cpu_s = spent[0]
+        return report
 
 
 def _print_report(
@@ -615,6 +661,7 @@ def _print_report(
     for tally in games.tallies:
         for sample in tally.error_samples:
             print(f"    {sample}")
+    print(_cpu_line(games.server_cpu_s, games.requests, "API"))
     if ceiling is None:
         return
     figures = ceiling.tally.figures(ceiling.elapsed_s)
@@ -629,6 +676,7 @@ def _print_report(
     )
     for sample in tally.error_samples:
         print(f"    {sample}")
+    print(_cpu_line(ceiling.server_cpu_s, len(tally.latencies), "ceiling"))
     ratio = commands.per_s / figures.per_s if figures.per_s else 0.0
     requests_ratio = (
         (games.requests / elapsed) / figures.per_s if figures.per_s and elapsed else 0.0
@@ -638,4 +686,14 @@ def _print_report(
         f"ratio game commands/s / ceiling req/s: {ratio:.2f} "
         f"(all game requests/s: {requests_ratio:.2f}); target >= {TARGET_RATIO} with "
         f"p99 < {TARGET_P99_MS:.0f} ms: {'met' if met else 'NOT met'}"
+    )
+
+
+def _cpu_line(cpu_s: float | None, requests: int, server: str) -> str:
+    # The server's own CPU per request does not depend on how busy the driver keeps the cores.
+    if cpu_s is None or not requests:
+        return f"  {server} CPU per request: not measured (only for servers this run spawned)"
+    return (
+        f"  {server} CPU per request: {1000 * cpu_s / requests:.3f} ms "
+        f"({cpu_s:.1f} s over {requests} requests)"
     )

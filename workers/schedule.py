@@ -40,7 +40,7 @@ class TurnScheduler:
 
     async def __call__(self, appended: Appended) -> None:
         game_id = appended.game_id
-        meta = await self.store.get_meta(game_id)
+        meta = appended.meta if appended.meta is not None else await self.store.get_meta(game_id)
         seat = appended.seat
         owner_acted = seat is not None and not is_system_command(appended.command_id)
         if owner_acted and seat is not None and controlled(meta, seat):

@@ -73,6 +73,8 @@ class AppendResult(msgspec.Struct, frozen=True, kw_only=True):
     last_version: int
     duplicate: bool = False
     result: bytes | None = None
+    # The game's meta record as of the append, when asked for with `with_meta`.
+    meta: dict[str, bytes] | None = None
 
     @property
     def version(self) -> int:
@@ -174,6 +176,7 @@ class EventStore(Protocol):
         command_digest: str | None,
         result: bytes | None = None,
         views: Mapping[str, bytes] | None = None,
+        with_meta: bool = False,
     ) -> AppendResult:
         """Atomically append `events` after checking the command id, then the version.
 
@@ -183,7 +186,9 @@ class EventStore(Protocol):
         Otherwise a stale `expected_version` raises `VersionConflict`.
         `views` (viewer -> bytes) are projections as of the new version, cached
         in the same atomic step (as `put_view` would) when the append goes
-        through, and never on a duplicate or a refusal.
+        through, and never on a duplicate or a refusal. `with_meta` returns the
+        game's meta record as of the append in `meta` (saving the scheduler
+        that reads it after every command a round trip).
         """
         ...
 

@@ -51,10 +51,10 @@ __all__ = ["RedisEventStore", "game_key"]
 # leave half a command behind. The command id is checked before the version
 # so that a retry of a command that went through is answered, not refused.
 _APPEND_LUA = """
--- KEYS: version, events, cmds, views
+-- KEYS: version, events, cmds, views, meta
 -- ARGV: expected version ('' = any), command id ('' = none), digest,
---       has result ('0'/'1'), result, view count n, n pairs of viewer and
---       view bytes, event bytes...
+--       has result ('0'/'1'), result, with meta ('0'/'1'), view count n,
+--       n pairs of viewer and view bytes, event bytes...
 local current = tonumber(redis.call('GET', KEYS[1]) or '0')
 local command_id = ARGV[2]
 if command_id ~= '' then
@@ -79,8 +79,8 @@ if last_version ~= current then
   return {'corrupt', current, last_version}
 end
 
-local view_count = tonumber(ARGV[6])
-local first_event = 7 + 2 * view_count
+local view_count = tonumber(ARGV[7])
+local first_event = 8 + 2 * view_count
 local count = #ARGV - first_event + 1
 for i = 1, count do
   redis.call('XADD', KEYS[2], '0-' .. (current + i), 'e', ARGV[first_event + i - 1])
@@ -98,13 +98,17 @@ end
 -- The views are as of the new version: like put_view, never over a fresher one.
 local version = current + count
 for i = 0, view_count - 1 do
-  local viewer = ARGV[7 + 2 * i]
+  local viewer = ARGV[8 + 2 * i]
   local cached = tonumber(redis.call('HGET', KEYS[4], 'v:' .. viewer) or '-1')
   if cached <= version then
-    redis.call('HSET', KEYS[4], 'v:' .. viewer, version, 'd:' .. viewer, ARGV[8 + 2 * i])
+    redis.call('HSET', KEYS[4], 'v:' .. viewer, version, 'd:' .. viewer, ARGV[9 + 2 * i])
   end
 end
-return {'ok', current + 1, current + count}
+local meta = {}
+if ARGV[6] == '1' then
+  meta = redis.call('HGETALL', KEYS[5])
+end
+return {'ok', current + 1, current + count, meta}
 """
 
 # The version and the wanted projections (and the meta) at one instant, in one call.
@@ -215,6 +219,7 @@ class RedisEventStore(EventStore):
         command_digest: str | None,
         result: bytes | None = None,
         views: Mapping[str, bytes] | None = None,
+        with_meta: bool = False,
     ) -> AppendResult:
         check_append(
             game_id,
@@ -229,12 +234,13 @@ class RedisEventStore(EventStore):
             command_digest or "",
             "1" if keep_result else "0",
             result if keep_result and result is not None else b"",
+            "1" if with_meta else "0",
             len(views or ()),
         ]
         for viewer, data in (views or {}).items():
             args += [viewer, data]
         args += events
-        keys = [game_key(game_id, kind) for kind in ("version", "events", "cmds", "views")]
+        keys = [game_key(game_id, kind) for kind in ("version", "events", "cmds", "views", "meta")]
         reply: list[Any] = await self._append_script(keys=keys, args=args)
         match _text(reply[0]):
             case "ok":
@@ -242,6 +248,7 @@ class RedisEventStore(EventStore):
                     first_version=int(reply[1]),
                     last_version=int(reply[2]),
                     result=result if keep_result else None,
+                    meta=_pairs(reply[3]) if with_meta else None,
                 )
             case "duplicate":
                 first, _, last = _text(reply[1]).partition("-")
@@ -374,10 +381,7 @@ class RedisEventStore(EventStore):
                 views[viewer] = StoredView(version=int(version), data=_bytes(data))
         fields = None
         if meta:
-            fields = {
-                _text(raw_meta[index]): _bytes(raw_meta[index + 1])
-                for index in range(0, len(raw_meta), 2)
-            }
+            fields = _pairs(raw_meta)
         return Snapshot(version=int(raw_version), views=views, meta=fields)
 
     def _lobby_keys(self) -> list[str]:
@@ -387,6 +391,11 @@ class RedisEventStore(EventStore):
 def _stored(entry: Any) -> StoredEvent:
     entry_id, fields = entry
     return StoredEvent(version=_version_of(entry_id), data=_bytes(fields[b"e"]))
+
+
+def _pairs(flat: Sequence[Any]) -> dict[str, bytes]:
+    """A hash as HGETALL answers it inside a script: field, value, field, value..."""
+    return {_text(flat[index]): _bytes(flat[index + 1]) for index in range(0, len(flat), 2)}
 
 
 def _bytes(value: bytes | str) -> bytes:

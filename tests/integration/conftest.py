@@ -8,6 +8,7 @@ import pytest
 from redis.asyncio import Redis
 
 from service.embedded_redis import EmbeddedRedis
+from service.redis_client import open_redis
 from service.store import EventStore, InMemoryEventStore, RedisEventStore
 
 
@@ -25,7 +26,7 @@ def embedded_redis(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Embedde
 
 @pytest.fixture
 async def redis_client(embedded_redis: EmbeddedRedis) -> AsyncIterator[Redis]:
-    client = Redis.from_url(embedded_redis.url)
+    client = open_redis(embedded_redis.url)
     await client.flushall()
     try:
         yield client
@@ -41,7 +42,7 @@ async def store(request: pytest.FixtureRequest) -> AsyncIterator[EventStore]:
         return
     # Requested lazily so memory-only runs start no server.
     server: EmbeddedRedis = request.getfixturevalue("embedded_redis")
-    client = Redis.from_url(server.url)
+    client = open_redis(server.url)
     await client.flushall()
     try:
         yield RedisEventStore(client)

@@ -14,6 +14,7 @@ from domain.commands import PlayerCommand
 from service.api.schemas import from_domain
 from service.app import create_app
 from service.embedded_redis import EmbeddedRedis
+from service.game_records import Appended
 from service.simulation import random_player
 from service.store import RedisEventStore
 
@@ -34,13 +35,26 @@ class _Counted:
         client.execute_command = counting  # type: ignore[method-assign]
 
 
-async def test_a_command_and_a_view_read_are_one_redis_call_each(
+async def test_a_command_with_its_scheduler_and_a_view_read_are_one_redis_call_each(
     embedded_redis: EmbeddedRedis,
 ) -> None:
     client = Redis.from_url(embedded_redis.url)
     await client.flushall()
     counter = _Counted(client)
-    app = create_app(RedisEventStore(client))
+    store = RedisEventStore(client)
+    scheduled: list[Appended] = []
+
+    async def schedule(appended: Appended) -> None:
+        # As the TurnScheduler does: the meta it needs came with the append.
+        meta = appended.meta
+        if meta is None:
+            meta = await store.get_meta(appended.game_id)
+        assert "info" in meta
+        scheduled.append(appended)
+        # Every command's append brought the meta along; only the creation had to read it.
+        assert (appended.meta is None) == (appended.command_id is None and appended.seat is None)
+
+    app = create_app(store, on_appended=schedule)
     games = app.state.games
     transport = httpx.ASGITransport(app=app)
     try:
@@ -68,6 +82,7 @@ async def test_a_command_and_a_view_read_are_one_redis_call_each(
             # The first of each may load the scripts (NOSCRIPT, then EVAL).
             assert per_command[2:] == [1] * 10, per_command
             assert per_view[2:] == [1] * 10, per_view
+            assert len(scheduled) == 13  # the creation and every command
     finally:
         await client.aclose()
 

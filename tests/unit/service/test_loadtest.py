@@ -1,30 +1,54 @@
-"""The load driver, in process: whole games over the ASGI app and the in-memory store."""
+"""The load driver against a real HTTP server: the API on the in-memory store, served by
+uvicorn in a thread on a free port, so the driver's own HTTP client is what is tested."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any, cast
+import socket
+import threading
+import time
+from collections.abc import Iterator
 
-import httpx
+import pytest
+import uvicorn
 
 from service.app import create_app
-from service.loadtest import GameLoad, percentile, play_games
+from service.loadtest import GameLoad, cpu_seconds, percentile, play_games, run_loop
 from service.store import InMemoryEventStore
 
 
-def _transport() -> httpx.ASGITransport:
-    # Litestar's ASGI signature is narrower than the one httpx spells out.
-    return httpx.ASGITransport(app=cast(Any, create_app(InMemoryEventStore())))
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
 
 
-def test_the_driver_plays_whole_games_and_reports_commands_without_errors() -> None:
-    transport = _transport()
-    finished: list[int] = []
-    config = GameLoad(url="http://loadtest", games=3, concurrency=2, seed=7, timeout_s=120)
-
-    report = asyncio.run(
-        play_games(config, transport=transport, on_game=lambda: finished.append(1))
+@pytest.fixture(scope="module")
+def api_url() -> Iterator[str]:
+    port = _free_port()
+    config = uvicorn.Config(
+        create_app(InMemoryEventStore()), host="127.0.0.1", port=port, log_level="warning"
     )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "uvicorn did not start"
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+def test_the_driver_plays_whole_games_and_reports_commands_without_errors(api_url: str) -> None:
+    finished: list[int] = []
+    config = GameLoad(url=api_url, games=3, concurrency=2, seed=7, timeout_s=120)
+
+    report = run_loop(play_games(config, on_game=lambda: finished.append(1)))
 
     assert (report.finished, report.failed, report.unfinished) == (3, 0, 0)
     assert not report.timed_out
@@ -39,16 +63,50 @@ def test_the_driver_plays_whole_games_and_reports_commands_without_errors() -> N
     assert figures.per_s > 0 and 0 < figures.p50_ms <= figures.p99_ms <= figures.max_ms
 
 
-def test_a_server_that_refuses_is_counted_not_hidden() -> None:
-    # No such route: every creation is a 404, each game fails, nothing hangs.
-    transport = _transport()
-    config = GameLoad(url="http://loadtest/nowhere", games=2, concurrency=2, timeout_s=30)
+def test_turns_open_with_blind_stock_draws_unless_reads_are_asked_for(api_url: str) -> None:
+    blind = run_loop(play_games(GameLoad(url=api_url, games=2, concurrency=2, seed=3)))
+    reading = run_loop(
+        play_games(GameLoad(url=api_url, games=2, concurrency=2, seed=3, reads=True))
+    )
 
-    report = asyncio.run(play_games(config, transport=transport))
+    assert blind.ok and reading.ok
+    # Reading: one view at the start and one at every change of turn. Blind: only
+    # the start's and those where the stock was empty.
+    turns = len(reading.reads.latencies) - 2
+    assert turns > 10
+    assert len(blind.reads.latencies) < turns / 4
+    assert blind.commands.statuses.keys() == {200}
+
+
+def test_a_server_that_refuses_is_counted_not_hidden(api_url: str) -> None:
+    # No such route: every creation is a 404, each game fails, nothing hangs.
+    config = GameLoad(url=f"{api_url}/nowhere", games=2, concurrency=2, timeout_s=30)
+
+    report = asyncio.run(play_games(config))
 
     assert (report.finished, report.failed) == (0, 2)
     assert report.client_errors == 2 and not report.ok
-    assert report.creates.error_samples
+    assert "404" in report.creates.error_samples[0]
+
+
+def test_a_server_that_is_not_there_is_a_transport_error() -> None:
+    config = GameLoad(url=f"http://127.0.0.1:{_free_port()}", games=2, concurrency=1, timeout_s=30)
+
+    report = asyncio.run(play_games(config))
+
+    assert (report.finished, report.failed, report.transport_errors) == (0, 2, 2)
+    assert "POST /games" in report.creates.error_samples[0]
+
+
+def test_cpu_seconds_of_this_process_grow_with_work() -> None:
+    import os
+
+    before = cpu_seconds(os.getpid())
+    assert before is not None
+    sum(i * i for i in range(300_000))
+    after = cpu_seconds(os.getpid())
+    assert after is not None and after > before
+    assert cpu_seconds(2**22 + 12345) is None  # no such process
 
 
 def test_percentile_is_nearest_rank() -> None:
