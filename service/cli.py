@@ -20,6 +20,7 @@ import msgspec
 
 from service import loadtest, simulate_command
 from service.config import Settings, settings_from_env
+from service.orphans import end_with_parent
 from workers import command as worker_command
 
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ def _spawn_worker(url: str, rq_url: str | None) -> subprocess.Popen[bytes]:
         command += ["--rq-redis-url", rq_url]
     # Its own session, like the embedded Redis: on Ctrl+C `serve` stops the
     # worker first and Redis after it, instead of all three at once.
-    return subprocess.Popen(command, start_new_session=True)
+    return subprocess.Popen(command, start_new_session=True, preexec_fn=end_with_parent())
 
 
 def _stop_worker(worker: subprocess.Popen[bytes]) -> None:

@@ -18,6 +18,8 @@ from types import TracebackType
 
 import redis
 
+from service.orphans import end_with_parent
+
 __all__ = ["EmbeddedRedis", "EmbeddedRedisError", "redis_server_binary"]
 
 
@@ -168,6 +170,7 @@ class EmbeddedRedis:
             # Out of the terminal's process group: Ctrl+C reaches only the
             # owner, which stops the server last, after whatever still uses it.
             start_new_session=True,
+            preexec_fn=end_with_parent(),
         )
 
     def _wait_ready(self, process: subprocess.Popen[bytes], port: int) -> None:

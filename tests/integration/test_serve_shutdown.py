@@ -110,3 +110,18 @@ def test_sigterm_stops_the_embedded_redis_and_the_worker(serve: Served) -> None:
     assert not [pid for pid in [*redis, *workers] if _alive(pid)]
     with pytest.raises(httpx.HTTPError):
         httpx.get(f"{url}/health", timeout=1.0)
+
+
+def test_a_killed_server_leaves_no_redis_or_worker_behind(serve: Served) -> None:
+    process, url, children = serve
+    _wait_healthy(process, url)
+    children.update(_children(process.pid))
+    assert len(children) == 2, children
+
+    process.kill()  # SIGKILL: no cleanup of its own runs
+    process.wait()
+
+    deadline = time.monotonic() + 30
+    while [pid for pid in children if _alive(pid)] and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [pid for pid in children if _alive(pid)]
