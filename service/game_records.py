@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Annotated, Literal
 
@@ -10,6 +11,7 @@ import msgspec
 from domain.state import GameState
 from domain.views import SeatView
 from service.envelope import Envelope
+from service.errors import ServiceError
 from service.projections import GameRecord
 
 LobbyStatus = Literal["open", "active", "finished"]
@@ -156,3 +158,17 @@ class Appended(msgspec.Struct, frozen=True, kw_only=True):
 
 
 AppendHook = Callable[[Appended], Awaitable[None]]
+
+
+_GAME_ID = re.compile(r"[0-9a-f]{32}")
+
+
+def is_game_id(game_id: str) -> bool:
+    """Whether this service could have made the id (32 hex digits)."""
+    return _GAME_ID.fullmatch(game_id) is not None
+
+
+def check_game_id(game_id: str) -> None:
+    # Only ids this service made exist; anything else cannot name a game.
+    if not is_game_id(game_id):
+        raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)

@@ -2,31 +2,28 @@
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import random
-import re
 import secrets
 import uuid
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import msgspec
 
 from domain.cards import is_card
 from domain.commands import Deal, PlayerCommand
-from domain.errors import DomainError
-from domain.events import AnyEvent, DeckRevealed, GameStarted, HandEnded, TurnDeadlineSet
+from domain.events import AnyEvent, GameStarted
 from domain.game import decide, evolve
 from domain.rules import build_ruleset, validate_seats
 from domain.state import GameState, new_game
-from domain.views import SeatView, redact, view_for
+from domain.views import SeatView
 from service.auth import TokenIndex, new_token, token_hash
-from service.deck_secrets import committed_deal, hand_rng, hand_salt, reshuffle_rng
+from service.deck_secrets import committed_deal
 from service.envelope import Envelope, decode_envelope, encode_envelope, envelopes_from, now
 from service.errors import ServiceError
+from service.game_commands import GameCommands, projections_of, turn_deadline
 from service.game_records import (
     Appended,
     AppendHook,
@@ -38,25 +35,23 @@ from service.game_records import (
     LobbyStatus,
     MetaFacts,
     SeatSpec,
+    check_game_id,
     facts_of,
     game_of,
+    is_game_id,
     lobby_status,
 )
 from service.game_transfers import GameTransfers, log_header_facts
 from service.metrics import Metrics
 from service.projections import (
-    STATE_KEY,
     GameRecord,
     Projections,
     advance,
-    encode_outcome,
-    encode_state,
-    encode_view,
     revealed_through,
-    viewer_key,
+    served,
 )
-from service.simulation import deal_command, with_shuffle
-from service.store import CommandIdReused, EventStore, VersionConflict
+from service.simulation import deal_command
+from service.store import CommandIdReused, EventStore
 
 __all__ = [
     "AppendHook",
@@ -73,44 +68,8 @@ __all__ = [
     "served",
 ]
 
-_GAME_ID = re.compile(r"[0-9a-f]{32}")
-# A version no game reaches: an append expecting it only probes the command id.
-_NEVER = 2**53
 # Games whose meta facts one process keeps in memory.
 FACTS_CAPACITY = 4096
-
-
-def _digest(seat: int, command: PlayerCommand, expected_version: int | None) -> str:
-    payload = msgspec.json.encode([seat, command, expected_version])
-    return hashlib.sha256(payload).hexdigest()
-
-
-def served(
-    envelopes: Sequence[Envelope], viewer: int | None, revealed_through: int
-) -> tuple[Envelope, ...]:
-    """Envelopes as `viewer` may see them; events of finished hands pass unredacted
-    up to `revealed_through` (0 when the ruleset keeps them hidden)."""
-    return tuple(
-        envelope
-        if envelope.version <= revealed_through
-        else msgspec.structs.replace(envelope, event=redact(envelope.event, viewer))
-        for envelope in envelopes
-    )
-
-
-_outcome_decoder = msgspec.json.Decoder(CommandOutcome)
-
-
-def _recorded(result: bytes) -> tuple[CommandOutcome, bytes]:
-    """A recorded outcome and its answer; older releases recorded the view in the
-    domain's form, so the answer is encoded again rather than sent as stored."""
-    outcome = _outcome_decoder.decode(result)
-    return outcome, encode_outcome(outcome.version, encode_view(outcome.view), outcome.events)
-
-
-def _command_kind(command: PlayerCommand) -> str:
-    tag = command.__struct_config__.tag
-    return "unknown" if tag is None else str(tag)
 
 
 _log = logging.getLogger(__name__)
@@ -143,6 +102,9 @@ class GameService:
         self.metrics = metrics or Metrics()
         self.system_random = secrets.SystemRandom()
         self.transfers = GameTransfers(self)
+        self.commands = GameCommands(self)
+        # Whoever schedules work after a command reads the meta: the append brings it.
+        self.has_append_hook = on_appended is not _no_hook
         self._facts: OrderedDict[str, MetaFacts] = OrderedDict()
 
     # ------------------------------------------------------------ creating
@@ -195,7 +157,7 @@ class GameService:
         dealt_state = state
         for event in dealt:
             dealt_state = evolve(dealt_state, event)
-        opening += _deadline(state, dealt_state, turn_time_limit_s)
+        opening += turn_deadline(state, dealt_state, turn_time_limit_s)
         envelopes = envelopes_from(0, opening, None)
         record: GameRecord | None = None
         for envelope in envelopes:
@@ -207,12 +169,12 @@ class GameService:
             expected_version=0,
             command_id=None,
             command_digest=None,
-            views=_projections(record),
+            views=projections_of(record),
         )
         self.projections.remember(game_id, record)
         game = Game(game_id=game_id, record=record, info=info, claimed=frozenset(), seed=0)
         await self.file_in_lobby(game)
-        await self._announce(
+        await self.announce(
             Appended(
                 game_id=game_id,
                 version=record.version,
@@ -269,7 +231,7 @@ class GameService:
     async def seat_of(self, game_id: str, token: str | None) -> int:
         """The seat a token opens in this game; 401 for no or an unknown token,
         403 for another game's."""
-        facts, remembered = await self._known_facts(game_id)
+        facts, remembered = await self.known_facts(game_id)
         if token is None:
             raise ServiceError("missing_token", "this route needs 'Authorization: Bearer <token>'")
         digest = token_hash(token)
@@ -286,7 +248,7 @@ class GameService:
     async def viewer_of(self, game_id: str, token: str | None) -> int | None:
         """A seat for a token, or None (a spectator) without one."""
         if token is None:
-            await self._known_facts(game_id)  # a spectator of no game is still a 404
+            await self.known_facts(game_id)  # a spectator of no game is still a 404
             return None
         return await self.seat_of(game_id, token)
 
@@ -295,7 +257,7 @@ class GameService:
     async def game(self, game_id: str) -> Game:
         """The game at its latest version with its meta as stored now (one round trip
         when the state is cached)."""
-        _check_game_id(game_id)
+        check_game_id(game_id)
         snapshot = await self.store.snapshot(game_id, self.projections.wanted(game_id), meta=True)
         facts = self._keep_facts(game_id, snapshot.meta or {})
         record = await self.projections.settle(game_id, snapshot)
@@ -309,7 +271,7 @@ class GameService:
 
     async def encoded_view(self, game_id: str, seat: int | None) -> bytes:
         """The viewer's view at the latest version as the API serves it (a `View`)."""
-        _check_game_id(game_id)
+        check_game_id(game_id)
         data = await self.projections.encoded_view(game_id, seat)
         if data is None:
             raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
@@ -351,7 +313,7 @@ class GameService:
         """File every game again from its log and meta (the index is only a cache)."""
         count = 0
         async for game_id in self.store.game_ids():
-            if _GAME_ID.fullmatch(game_id):
+            if is_game_id(game_id):
                 await self.file_in_lobby(await self.game(game_id))
                 count += 1
         return count
@@ -368,8 +330,9 @@ class GameService:
         command_id: str | None = None,
     ) -> CommandOutcome:
         """Decide, append at the version decided on, and answer as the seat sees it."""
-        outcome, _ = await self._handle(game_id, seat, command, expected_version, command_id)
-        return outcome
+        return await self.commands.handle(
+            game_id, seat, command, expected_version=expected_version, command_id=command_id
+        )
 
     async def handle_encoded(
         self,
@@ -381,131 +344,15 @@ class GameService:
         command_id: str | None = None,
     ) -> bytes:
         """`handle`, answered as the API serves it (a `CommandResult`)."""
-        _, body = await self._handle(game_id, seat, command, expected_version, command_id)
-        return body
-
-    async def _handle(
-        self,
-        game_id: str,
-        seat: int,
-        command: PlayerCommand,
-        expected_version: int | None,
-        command_id: str | None,
-    ) -> tuple[CommandOutcome, bytes]:
-        # Client ids live in their own namespace, apart from the seat claims'.
-        key = f"c:{command_id}" if command_id is not None else None
-        digest = _digest(seat, command, expected_version) if key is not None else None
-        try:
-            return await self._apply(game_id, seat, command, expected_version, key, digest)
-        except (DomainError, ServiceError) as refused:
-            # A retry of a command that went through is answered, not refused,
-            # whatever the game looks like now. The append checks the command id
-            # itself, so only a refusal needs to ask.
-            if key is None or digest is None or _code(refused) == "command_id_reused":
-                raise
-            earlier = await self._recall(game_id, key, digest)
-            if earlier is None:
-                raise
-            return earlier
-
-    async def _apply(
-        self,
-        game_id: str,
-        seat: int,
-        command: PlayerCommand,
-        expected_version: int | None,
-        key: str | None,
-        digest: str | None,
-    ) -> tuple[CommandOutcome, bytes]:
-        """Decide on the record this process remembers, unchecked: the append's
-        version check keeps a stale one from writing, and a refusal is only
-        believed once the record proves current. Else decide on the loaded game."""
-        facts, _ = await self._known_facts(game_id)
-        command_id = key.removeprefix("c:") if key is not None else None
-        try:
-            remembered = self.projections.remembered(game_id)
-            if remembered is not None:
-                game = game_of(game_id, facts, remembered)
-                try:
-                    return await self._attempt(game, seat, command, expected_version, key, digest)
-                except VersionConflict:
-                    pass  # behind the store (or raced): decide again on the latest
-                except (DomainError, ServiceError):
-                    if await self.store.version(game_id) == remembered.version:
-                        raise
-            record = await self.projections.load(game_id)
-            if record is None:
-                raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
-            game = game_of(game_id, facts, record)
-            return await self._attempt(game, seat, command, expected_version, key, digest)
-        except VersionConflict as conflict:
-            raise self._conflict(conflict.expected, conflict.current) from conflict
-        except CommandIdReused as reused:
-            raise _reused(command_id) from reused
-
-    async def _attempt(
-        self,
-        game: Game,
-        seat: int,
-        command: PlayerCommand,
-        expected_version: int | None,
-        key: str | None,
-        digest: str | None,
-    ) -> tuple[CommandOutcome, bytes]:
-        """One decide and append on `game.record`; VersionConflict when the store
-        (or the client's expected version) is elsewhere."""
-        record, game_id = game.record, game.game_id
-        command_id = key.removeprefix("c:") if key is not None else None
-        if expected_version is not None and expected_version != record.version:
-            raise VersionConflict(expected=expected_version, current=record.version)
-        events = self._decide(game, seat, command)
-        envelopes = envelopes_from(record.version, events, command_id)
-        after = record
-        for envelope in envelopes:
-            after = advance(after, envelope)
-        view = view_for(after.state, seat)
-        shown = served(envelopes, seat, revealed_through(after))
-        views = _projections(after, {seat: view})
-        body = encode_outcome(after.version, views[viewer_key(seat)], shown)
-        appended = await self.store.append(
-            game_id,
-            [encode_envelope(envelope) for envelope in envelopes],
-            expected_version=record.version,
-            command_id=key,
-            command_digest=digest,
-            result=body,
-            views=views,
-            # Whoever schedules work after a command needs the meta; read it in the same call.
-            with_meta=self.on_appended is not _no_hook,
+        return await self.commands.handle_encoded(
+            game_id, seat, command, expected_version=expected_version, command_id=command_id
         )
-        if appended.duplicate:
-            if appended.result is None:
-                raise _reused(command_id)
-            return _recorded(appended.result)
-        self.metrics.command_accepted(_command_kind(command))
-        self.projections.remember(game_id, after)
-        if after.state.phase == "over":
-            await self.file_in_lobby(msgspec.structs.replace(game, record=after))
-        await self._announce(
-            Appended(
-                game_id=game_id,
-                version=after.version,
-                before=record.state,
-                state=after.state,
-                info=game.info,
-                envelopes=tuple(envelopes),
-                seat=seat,
-                command_id=command_id,
-                meta=appended.meta,
-            )
-        )
-        return CommandOutcome(version=after.version, view=view, events=shown), body
 
     async def notify(self, game_id: str) -> None:
         """Tell the hook about the game as it stands (after a change of who plays a seat)."""
         game = await self.game(game_id)
         state = game.record.state
-        await self._announce(
+        await self.announce(
             Appended(
                 game_id=game_id,
                 version=game.record.version,
@@ -515,7 +362,7 @@ class GameService:
             )
         )
 
-    async def _announce(self, appended: Appended) -> None:
+    async def announce(self, appended: Appended) -> None:
         # The events are committed: a failing scheduler must not fail the
         # command. The worker's reconciler re-creates whatever it missed.
         try:
@@ -523,67 +370,12 @@ class GameService:
         except Exception:
             _log.exception("on_appended failed for game %s", appended.game_id)
 
-    def _decide(
-        self, game: Game, seat: int, command: PlayerCommand
-    ) -> list[tuple[int | None, AnyEvent]]:
-        """The command's events, then the next hand's deal when this one ended."""
-        state = game.record.state
-        shuffled = with_shuffle(state, command, reshuffle_rng(game.seed, state))
-        events: list[tuple[int | None, AnyEvent]] = []
-        for event in decide(state, seat, shuffled):
-            state = evolve(state, event)
-            events.append((seat, event))
-        for _, event in list(events):
-            salt = _salt_of(game, event.hand_number) if isinstance(event, HandEnded) else None
-            if isinstance(event, HandEnded) and salt is not None:
-                # The hand is over: its deck may be checked against the commitment.
-                reveal = DeckRevealed(event.hand_number, salt)
-                state = evolve(state, reveal)
-                events.append((None, reveal))
-        if state.phase == "deal":
-            # Players never deal: the service deals the next hand in the same append.
-            hand = state.hand_number + 1
-            deal = committed_deal(deal_command(state, hand_rng(game.seed, hand)), game.seed, hand)
-            for event in decide(state, None, deal):
-                state = evolve(state, event)
-                events.append((None, event))
-        events += _deadline(game.record.state, state, game.info.turn_time_limit_s)
-        return events
-
-    async def _recall(
-        self, game_id: str, key: str, digest: str
-    ) -> tuple[CommandOutcome, bytes] | None:
-        """The recorded outcome of a command id seen before, or None for a new one."""
-        _check_game_id(game_id)
-        try:
-            # Expecting a version no game has writes nothing; the store checks
-            # the command id first, so a known id still answers.
-            earlier = await self.store.append(
-                game_id, [], expected_version=_NEVER, command_id=key, command_digest=digest
-            )
-        except VersionConflict:
-            return None
-        except CommandIdReused as reused:
-            raise _reused(key.removeprefix("c:")) from reused
-        if earlier.result is None:
-            return None
-        return _recorded(earlier.result)
-
-    def _conflict(self, expected: int, current: int) -> ServiceError:
-        self.metrics.conflict("version_conflict")
-        return ServiceError(
-            "version_conflict",
-            f"the game is at version {current}, not {expected}",
-            expected_version=expected,
-            current_version=current,
-        )
-
     # ------------------------------------------------------------ records
 
-    async def _known_facts(self, game_id: str) -> tuple[MetaFacts, bool]:
+    async def known_facts(self, game_id: str) -> tuple[MetaFacts, bool]:
         """The game's meta facts, and whether they come from memory (perhaps
         missing a later claim) rather than from the store just now."""
-        _check_game_id(game_id)
+        check_game_id(game_id)
         facts = self._facts.get(game_id)
         if facts is not None:
             self._facts.move_to_end(game_id)
@@ -605,7 +397,7 @@ class GameService:
         return facts
 
     async def _check_exists(self, game_id: str) -> None:
-        _check_game_id(game_id)
+        check_game_id(game_id)
         if not await self.store.exists(game_id):
             raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
 
@@ -630,65 +422,9 @@ class GameService:
             await self.tokens.put(token_hash(token), game_id)
 
 
-def _deadline(
-    before: GameState, after: GameState, limit_s: float | None
-) -> list[tuple[int | None, AnyEvent]]:
-    """A TurnDeadlineSet when these events start a turn of a game with a time limit."""
-    if limit_s is None or after.phase != "draw":
-        return []
-    started = (
-        before.phase not in ("draw", "play")
-        or before.turn != after.turn
-        or before.hand_number != after.hand_number
-    )
-    if not started:
-        return []
-    deadline = datetime.now(UTC) + timedelta(seconds=limit_s)
-    at = deadline.isoformat(timespec="milliseconds")
-    return [(None, TurnDeadlineSet(seat=after.turn, hand_number=after.hand_number, deadline=at))]
-
-
-def _projections(
-    record: GameRecord, built: Mapping[int, SeatView] | None = None
-) -> dict[str, bytes]:
-    """The state and every seat's view at the record's version, encoded for the
-    store: an append caches them, so the next read of any seat is one round trip."""
-    built = built or {}
-    views = {
-        viewer_key(seat): encode_view(built.get(seat) or view_for(record.state, seat))
-        for seat in range(record.state.seats)
-    }
-    views[STATE_KEY] = encode_state(record)
-    return views
-
-
-def _code(error: Exception) -> str | None:
-    return error.code if isinstance(error, ServiceError) else None
-
-
-def _check_game_id(game_id: str) -> None:
-    # Only ids this service made exist; anything else cannot name a game.
-    if not _GAME_ID.fullmatch(game_id):
-        raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
-
-
 def _check_seat_specs(seats: Sequence[SeatSpec]) -> None:
     for seat, spec in enumerate(seats):
         if spec.kind == "bot" and spec.open:
             raise ServiceError("invalid_seats", "a bot seat cannot be open", seat=seat)
         if spec.kind == "human" and spec.level is not None:
             raise ServiceError("invalid_seats", "only bot seats have a level", seat=seat)
-
-
-def _reused(command_id: str | None) -> ServiceError:
-    return ServiceError(
-        "command_id_reused",
-        "this command_id was already used for a different command",
-        command_id=command_id,
-    )
-
-
-def _salt_of(game: Game, hand: int) -> str | None:
-    if hand in game.salts:
-        return game.salts[hand]
-    return hand_salt(game.seed, hand) if hand >= game.own_hands_from else None

@@ -12,7 +12,7 @@ from domain.commands import PlayerCommand
 from domain.events import GameStarted, HandEnded
 from domain.game import evolve
 from domain.state import GameState, new_game
-from domain.views import SeatView, view_for
+from domain.views import SeatView, redact, view_for
 from service.envelope import Envelope, decode_envelope
 from service.store import EventStore, Snapshot
 
@@ -250,6 +250,19 @@ class Projections:
         self.forget(game_id)
         await self._store.drop_views(game_id)
         return await self.load(game_id)
+
+
+def served(
+    envelopes: Sequence[Envelope], viewer: int | None, revealed_through: int
+) -> tuple[Envelope, ...]:
+    """Envelopes as `viewer` may see them; events of finished hands pass unredacted
+    up to `revealed_through` (0 when the ruleset keeps them hidden)."""
+    return tuple(
+        envelope
+        if envelope.version <= revealed_through
+        else msgspec.structs.replace(envelope, event=redact(envelope.event, viewer))
+        for envelope in envelopes
+    )
 
 
 def revealed_through(record: GameRecord) -> int:
