@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 
 from domain.cards import is_card
-from domain.commands import Deal, PlayerCommand
+from domain.commands import Deal
 from domain.events import AnyEvent, GameStarted
 from domain.game import decide, evolve
 from domain.rules import build_ruleset, validate_seats
@@ -319,34 +319,6 @@ class GameService:
         return count
 
     # ------------------------------------------------------------ commands
-
-    async def handle(
-        self,
-        game_id: str,
-        seat: int,
-        command: PlayerCommand,
-        *,
-        expected_version: int | None = None,
-        command_id: str | None = None,
-    ) -> CommandOutcome:
-        """Decide, append at the version decided on, and answer as the seat sees it."""
-        return await self.commands.handle(
-            game_id, seat, command, expected_version=expected_version, command_id=command_id
-        )
-
-    async def handle_encoded(
-        self,
-        game_id: str,
-        seat: int,
-        command: PlayerCommand,
-        *,
-        expected_version: int | None = None,
-        command_id: str | None = None,
-    ) -> bytes:
-        """`handle`, answered as the API serves it (a `CommandResult`)."""
-        return await self.commands.handle_encoded(
-            game_id, seat, command, expected_version=expected_version, command_id=command_id
-        )
 
     async def notify(self, game_id: str) -> None:
         """Tell the hook about the game as it stands (after a change of who plays a seat)."""

@@ -22,7 +22,9 @@ async def submit_at(
     """Append `command` only if the game is still at `version`; False when it is not
     (the job then has nothing left to do). Other refusals are bugs and raise."""
     try:
-        await games.handle(game_id, seat, command, expected_version=version, command_id=command_id)
+        await games.commands.handle(
+            game_id, seat, command, expected_version=version, command_id=command_id
+        )
     except ServiceError as refused:
         if refused.code in _STALE:
             return False

@@ -155,7 +155,7 @@ async def post_command(
 ) -> Response[CommandResult]:
     seat = await games.seat_of(game_id, bearer_token(request.headers.get("authorization")))
     # The answer is the bytes recorded with the command: a CommandResult already.
-    body = await games.handle_encoded(
+    body = await games.commands.handle_encoded(
         game_id,
         seat,
         to_domain(data),

@@ -19,7 +19,7 @@ async def play(service: GameService, game_id: str, seed: int, commands: int | No
         state = (await service.game(game_id)).record.state
         if state.phase == "over":
             break
-        await service.handle(game_id, state.turn, random_player(state, state.turn, rng))
+        await service.commands.handle(game_id, state.turn, random_player(state, state.turn, rng))
         made += 1
     return (await service.game(game_id)).record.version
 

@@ -70,7 +70,7 @@ def test_a_long_poll_answers_when_the_next_event_arrives() -> None:
             await anyio.sleep(0.05)
             from domain.commands import Draw
 
-            await service.handle(created.game_id, turn, Draw())
+            await service.commands.handle(created.game_id, turn, Draw())
         [(version, envelopes)] = pages
         assert version == 3 and [envelope.version for envelope in envelopes] == [3]
         # A spectator does not see which card came off the stock.

@@ -107,7 +107,7 @@ async def test_racing_service_calls_on_redis_have_one_winner(server: EmbeddedRed
 
         async def draw(index: int) -> None:
             try:
-                await service.handle(
+                await service.commands.handle(
                     created.game_id, turn, Draw(), expected_version=2, command_id=f"r{index}"
                 )
                 outcomes.append("won")

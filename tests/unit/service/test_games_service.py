@@ -35,7 +35,9 @@ async def _play(service: GameService, game_id: str, seed: int, limit: int = 5000
         if state.phase == "over":
             return
         command = random_player(state, state.turn, rng)
-        await service.handle(game_id, state.turn, command, expected_version=game.record.version)
+        await service.commands.handle(
+            game_id, state.turn, command, expected_version=game.record.version
+        )
     raise AssertionError(f"seed {seed}: no end within {limit} commands")
 
 
@@ -98,7 +100,9 @@ def test_rebuilt_projections_equal_the_cached_ones() -> None:
         for _ in range(25):
             game = await service.game(game_id)
             state = game.record.state
-            await service.handle(game_id, state.turn, random_player(state, state.turn, rng))
+            await service.commands.handle(
+                game_id, state.turn, random_player(state, state.turn, rng)
+            )
         before = await service.game(game_id)
         views = [(await service.view(game_id, seat))[1] for seat in (0, 1, 2, 3, None)]
         await store.drop_views(game_id)
@@ -141,14 +145,14 @@ def test_a_recorded_outcome_is_returned_for_a_retry_even_after_the_game_moved_on
         game = await service.game(created.game_id)
         state = game.record.state
         draw = random_player(state, state.turn, random.Random(0))
-        first = await service.handle(created.game_id, state.turn, draw, command_id="x")
+        first = await service.commands.handle(created.game_id, state.turn, draw, command_id="x")
         game = await service.game(created.game_id)
         play = random_player(game.record.state, state.turn, random.Random(0))
-        await service.handle(created.game_id, state.turn, play)
-        again = await service.handle(created.game_id, state.turn, draw, command_id="x")
+        await service.commands.handle(created.game_id, state.turn, play)
+        again = await service.commands.handle(created.game_id, state.turn, draw, command_id="x")
         assert msgspec.json.encode(again) == msgspec.json.encode(first)
         with pytest.raises(ServiceError) as reused:
-            await service.handle(created.game_id, state.turn, play, command_id="x")
+            await service.commands.handle(created.game_id, state.turn, play, command_id="x")
         assert reused.value.code == "command_id_reused"
 
     anyio.run(scenario)

@@ -90,7 +90,9 @@ def test_the_wire_form_of_a_view_is_the_apis_encoding(preset: str) -> None:
                 checked += len(view.legal_commands)
             if state.phase == "over":
                 break
-            await service.handle(created.game_id, state.turn, random_player(state, state.turn, rng))
+            await service.commands.handle(
+                created.game_id, state.turn, random_player(state, state.turn, rng)
+            )
         return checked
 
     assert anyio.run(scenario) > 100
@@ -115,7 +117,7 @@ def test_a_command_is_one_store_call_and_a_view_read_is_one() -> None:
             store.calls.clear()
             token = tokens[state.turn]
             turn = await service.seat_of(game_id, token)
-            body = await service.handle_encoded(
+            body = await service.commands.handle_encoded(
                 game_id, turn, random_player(state, turn, rng), expected_version=None
             )
             assert store.calls == Counter(append=1), store.calls
@@ -144,7 +146,7 @@ def test_a_process_behind_the_store_decides_on_the_latest_state() -> None:
             version = (await store.version(game_id)) if step % 4 == 0 else None
             # Whatever the acting process remembers, the command is decided on the
             # latest state: no stale not_your_turn, no stale version conflict.
-            outcome = await acting.handle(
+            outcome = await acting.commands.handle(
                 game_id, seat, random_player(state, seat, rng), expected_version=version
             )
             assert outcome.version == await store.version(game_id)
@@ -168,9 +170,11 @@ def test_a_stale_process_still_refuses_a_stale_expected_version() -> None:
         game_id = created.game_id
         before = (await second.game(game_id)).record
         state = before.state
-        await first.handle(game_id, state.turn, random_player(state, state.turn, random.Random(1)))
+        await first.commands.handle(
+            game_id, state.turn, random_player(state, state.turn, random.Random(1))
+        )
         with pytest.raises(Exception) as refused:
-            await second.handle(
+            await second.commands.handle(
                 game_id,
                 state.turn,
                 random_player(state, state.turn, random.Random(1)),
@@ -191,12 +195,14 @@ def test_a_retry_gets_the_recorded_answer_from_any_process() -> None:
         await second.game(game_id)
         state = (await first.game(game_id)).record.state
         command = random_player(state, state.turn, random.Random(2))
-        body = await first.handle_encoded(game_id, state.turn, command, command_id="once")
+        body = await first.commands.handle_encoded(game_id, state.turn, command, command_id="once")
         # The game moved on, and `second` remembers it from before the command.
         for service in (first, second, GameService(store)):
-            again = await service.handle_encoded(game_id, state.turn, command, command_id="once")
+            again = await service.commands.handle_encoded(
+                game_id, state.turn, command, command_id="once"
+            )
             assert again == body
-        outcome = await second.handle(game_id, state.turn, command, command_id="once")
+        outcome = await second.commands.handle(game_id, state.turn, command, command_id="once")
         assert msgspec.json.decode(body, type=CommandResult).version == outcome.version
 
     anyio.run(scenario)
