@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
 import msgspec
 
-from service import loadtest, simulate_command
+from service import simulate_command
 from service.config import Settings, settings_from_env
+from service.load import command as loadtest_command
 from service.orphans import end_with_parent
 from workers import command as worker_command
 
@@ -280,7 +281,9 @@ SUBCOMMANDS: dict[str, Subcommand] = {
         "engine throughput: random players", simulate_command.add_arguments, simulate_command.run
     ),
     "loadtest": Subcommand(
-        "HTTP load: whole games against a one-XADD ceiling", loadtest.add_arguments, loadtest.run
+        "HTTP load: whole games against a one-XADD ceiling",
+        loadtest_command.add_arguments,
+        loadtest_command.run,
     ),
     "replay": Subcommand(
         "replay a log FILE or a stored GAME_ID, checking every event",

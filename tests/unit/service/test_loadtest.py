@@ -13,7 +13,7 @@ import pytest
 import uvicorn
 
 from service.app import create_app
-from service.loadtest import GameLoad, cpu_seconds, percentile, play_games, run_loop
+from service.load import GameLoad, cpu_seconds, percentile, play_games, run_loop
 from service.store import InMemoryEventStore
 
 
