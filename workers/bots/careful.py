@@ -7,6 +7,8 @@
 - Takes a discarded joker, and a discard it can lay off at once.
 - Lays off jokers like any loose card (measured: holding them loses races).
 - Holds melds back for rummy only with two seats, no opening minimum.
+- With an opening minimum, opens small and holds later melds (`denial`).
+- Swaps a loose card for a table joker: the joker fits where the card did not.
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from domain.cards import JOKER, Card
-from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, PlayerCommand
+from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, PlayerCommand, SwapJoker
 from domain.rules import RuleSet
 from domain.views import SeatView
+from workers.bots.denial import hold_after_opening, plays_denial, smallest_opening
 from workers.bots.evaluate import (
     Arrangement,
     arrange,
@@ -55,8 +58,9 @@ def choose_careful(
     memory: SeatMemory | None,
     hold: Callable[[SeatView, Arrangement, RuleSet], bool] | None = None,
 ) -> PlayerCommand | None:
-    """Level 3's command. `hold` (default: hold for rummy as level 3 does)
-    says whether to keep melds in hand this turn; level 4 passes its own."""
+    """Level 3's command. `hold` (default: level 3's, for rummy or, with an
+    opening minimum, to deny lay-offs) says whether to keep melds in hand
+    this turn; level 4 passes its own."""
     legal = view.legal_commands
     if not legal:
         return None
@@ -69,11 +73,14 @@ def choose_careful(
     out = going_out(view, ruleset, arrangement) if GO_OUT_PLAN else None
     if out is not None:
         return out
-    holding = (hold or _hold_for_rummy)(view, arrangement, ruleset)
+    holding = (hold or _hold_melds)(view, arrangement, ruleset)
     melds = None if holding else lay_melds(legal, arrangement)
+    if melds is not None and plays_denial(ruleset) and not view.opened[view.seat]:
+        melds = smallest_opening(legal, arrangement) or melds
     return (
         melds
         or swap_joker(legal, hand, arrangement, ruleset)
+        or swap_loose(legal, arrangement, ruleset)
         or lay_off(legal, arrangement, ruleset, keep_jokers=False)
         or careful_discard(view, arrangement, ruleset, memory)
     )
@@ -199,6 +206,28 @@ def _first_step(
 def _knock_pays(view: SeatView, hand: Sequence[Card], ruleset: RuleSet) -> bool:
     # A knock also brings a blind stock card: worth it only for a real meld.
     return completes_meld(hand, view.discard_pile[-1:], ruleset)
+
+
+def _hold_melds(view: SeatView, arrangement: Arrangement, ruleset: RuleSet) -> bool:
+    if plays_denial(ruleset):
+        return hold_after_opening(view, arrangement, ruleset)
+    return _hold_for_rummy(view, arrangement, ruleset)
+
+
+def swap_loose(
+    legal: Sequence[PlayerCommand], arrangement: Arrangement, ruleset: RuleSet
+) -> SwapJoker | None:
+    """Give the most valuable loose card for a table joker: the joker fits
+    where the card did not (a partial, or any meld to lay off on), and no
+    opponent gets it. Measured in palace, four seats: +1 point of hands won."""
+    loose = Counter(arrangement.loose)
+    best: SwapJoker | None = None
+    for command in legal:
+        if not isinstance(command, SwapJoker) or loose[command.card] == 0:
+            continue
+        if best is None or card_value(command.card, ruleset) > card_value(best.card, ruleset):
+            best = command
+    return best
 
 
 def _hold_for_rummy(view: SeatView, arrangement: Arrangement, ruleset: RuleSet) -> bool:

@@ -13,6 +13,9 @@ Holding melds lets both seats swap pile cards back and forth without ever
 drawing the stock; two guards keep every hand finite: never take back a
 card this seat discarded, and at most MAX_PILE_PICKUPS pile draws a hand.
 Without a memory (the guards need it) the seat plays level 3.
+
+With an opening minimum (palace) level 3 already holds melds after its
+opening (`denial`); level 4 lays them down sooner (`denial.hold_warily`).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from domain.commands import PlayerCommand
 from domain.rules import RuleSet
 from domain.views import SeatView
 from workers.bots.careful import choose_careful
+from workers.bots.denial import hold_warily, plays_denial
 from workers.bots.evaluate import Arrangement
 from workers.bots.memory import SeatMemory
 
@@ -51,6 +55,8 @@ def choose_holdback(
     view: SeatView, ruleset: RuleSet, memory: SeatMemory | None
 ) -> PlayerCommand | None:
     """Level 3's command, with melds held back where `holds_back` says so."""
+    if plays_denial(ruleset):
+        return choose_careful(view, ruleset, memory, hold_warily)
     if memory is None or not holds_back(view, ruleset):
         return choose_careful(view, ruleset, memory)
     # Level 3's pile guard (SeatMemory.may_take_from_pile) keeps held-back

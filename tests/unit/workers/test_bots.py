@@ -8,7 +8,7 @@ import random
 import msgspec
 import pytest
 
-from domain.commands import Discard, Draw, Knock, LayMelds, LayOff
+from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, SwapJoker
 from domain.events import HandDealt, HandEnded
 from domain.game import decide, evolve
 from domain.melds import Meld, Placed
@@ -243,6 +243,45 @@ def test_careful_keeps_the_card_with_outs():  # type: ignore[no-untyped-def]
     legal = [Discard(c) for c in sorted(hand)]
     command = choose(_view(hand, legal=legal), ruleset, 3, random.Random(0))
     assert command == Discard("2C")
+
+
+def test_careful_opens_small_and_keeps_later_melds_in_hand():  # type: ignore[no-untyped-def]
+    # palace: the queens reach the 30 points alone, so level 3 opens with them
+    # and keeps the run in hand (no place for the others to lay off) until an
+    # opponent is down to one card; level 2 lays everything at once.
+    ruleset = build_ruleset("palace")
+    hand = ("QS", "QD", "QC", "5H", "6H", "7H", "2C", "9D")
+    melds = arrange(hand, ruleset).melds
+    queens = next(m for m in melds if "QS" in m)
+    run = next(m for m in melds if "5H" in m)
+    legal = [LayMelds((queens,)), LayMelds((run, queens)), *(Discard(c) for c in sorted(hand))]
+    view = _view(hand, legal=legal)
+    assert choose(view, ruleset, 3, random.Random(0)) == LayMelds((queens,))
+    assert choose(view, ruleset, 2, random.Random(0)) == LayMelds((run, queens))
+    rest = ("5H", "6H", "7H", "2C", "9D")
+    legal = [LayMelds((run,)), *(Discard(c) for c in sorted(rest))]
+    opened = msgspec.structs.replace(_view(rest, legal=legal), opened=(True, True))
+    command = choose(opened, ruleset, 3, random.Random(0))
+    assert isinstance(command, Discard) and command.card in ("2C", "9D")
+    threatened = msgspec.structs.replace(opened, hand_sizes=(5, 1))
+    assert choose(threatened, ruleset, 3, random.Random(0)) == LayMelds((run,))
+    # Level 4 lays down sooner: an opponent at seven cards is warning enough.
+    warned = msgspec.structs.replace(opened, hand_sizes=(5, 7))
+    assert isinstance(choose(warned, ruleset, 3, random.Random(0)), Discard)
+    level4 = choose(warned, ruleset, 4, random.Random(0), SeatMemory(0, 2), BUDGET, ROLLOUTS)
+    assert level4 == LayMelds((run,))
+
+
+def test_careful_swaps_a_loose_card_for_a_table_joker():  # type: ignore[no-untyped-def]
+    # The 6C fits nothing in hand; the joker it frees fits any meld. Level 2
+    # swaps only when the joker melds in its hand, so it discards instead.
+    ruleset = build_ruleset("palace")
+    run = Meld(1, "run", 1, (Placed("5C", "5C"), Placed("JK", "6C"), Placed("7C", "7C")), 5)
+    hand = ("6C", "KD", "2S", "9H")
+    legal = [SwapJoker("6C", 1), *(Discard(c) for c in sorted(hand))]
+    view = msgspec.structs.replace(_view(hand, legal=legal, table=(run,)), opened=(True, True))
+    assert choose(view, ruleset, 3, random.Random(0)) == SwapJoker("6C", 1)
+    assert isinstance(choose(view, ruleset, 2, random.Random(0)), Discard)
 
 
 def test_search_keeps_level_three_choice_without_a_clear_edge():  # type: ignore[no-untyped-def]

@@ -1,0 +1,72 @@
+"""Give the other seats nothing to lay off on, in games with an opening minimum.
+
+With an initial meld to reach (palace: 30 points, four seats) a hand is a
+race of about four rounds, and every meld on the table is a place where the
+others shed their cards, and its jokers are theirs to swap. So the seat
+opens with the fewest cards that reach the minimum and keeps every later
+meld in hand, laying it in the turn it goes out, or once an opponent is
+down to LAY_DOWN_AT cards (held melds count against the seat when another
+goes out). Measured in palace with four seats (1,000 hands, seed 0, level 3
+against three level 2 seats): hands won 30% -> 44%, and the seat outscores
+each level 2 seat in 57% of hands (52% before). Laying down already at two
+cards left won fewer hands (39%) and no more points; never laying down won
+as many hands but lost the points (49% pairwise).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from domain.commands import LayMelds, PlayerCommand
+from domain.rules import RuleSet
+from domain.views import SeatView
+from workers.bots.evaluate import Arrangement
+
+LAY_DOWN_AT = 1
+# Level 4 lays down sooner: against seats that hold their melds too, a hand
+# lost with melds in hand costs many points (see `hold_warily`).
+WARY_LAY_DOWN_AT = 7
+
+
+def plays_denial(ruleset: RuleSet) -> bool:
+    return ruleset.initial_meld_min > 0 and ruleset.lay_off
+
+
+def hold_after_opening(
+    view: SeatView, arrangement: Arrangement, ruleset: RuleSet, lay_down_at: int = LAY_DOWN_AT
+) -> bool:
+    """Keep melds in hand: once opened, until some opponent is about to go out."""
+    assert view.seat is not None
+    if not view.opened[view.seat]:
+        return False  # the opening itself must be laid
+    others = [size for seat, size in enumerate(view.hand_sizes) if seat != view.seat]
+    return min(others, default=0) > lay_down_at
+
+
+def hold_warily(view: SeatView, arrangement: Arrangement, ruleset: RuleSet) -> bool:
+    """Level 4's hold: lay down once an opponent is down to WARY_LAY_DOWN_AT cards.
+
+    Measured in palace, four seats, against three level 3 seats (1,000 hands,
+    seed 0): the seat outscores each of them in 57% of hands (47% holding
+    like them) and goes out in 20% (21%). Never holding: 64% and 15%.
+    """
+    return hold_after_opening(view, arrangement, ruleset, WARY_LAY_DOWN_AT)
+
+
+def smallest_opening(legal: Sequence[PlayerCommand], arrangement: Arrangement) -> LayMelds | None:
+    """The initial meld of the best split that reaches the minimum with the fewest cards."""
+    planned = Counter(arrangement.melds)
+    best: LayMelds | None = None
+    for command in legal:
+        if not isinstance(command, LayMelds) or any(
+            planned[meld] < n for meld, n in Counter(command.melds).items()
+        ):
+            continue
+        if best is None or _size(command) < _size(best):
+            best = command
+    return best
+
+
+def _size(command: LayMelds) -> int:
+    return sum(len(meld) for meld in command.melds)
