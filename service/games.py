@@ -1,4 +1,4 @@
-"""The application service: create games, claim seats, decide and append commands, read games."""
+"""The application service: create games, claim seats, read games; commands and logs beside."""
 
 from __future__ import annotations
 
@@ -80,7 +80,9 @@ async def _no_hook(appended: Appended) -> None:
 
 
 class GameService:
-    """Every use case of the API, over one EventStore.
+    """Every use case of the API, over one EventStore: creating games, seats and
+    reads here, a seat's commands in `commands` (GameCommands), log-shaped use
+    cases (states at a version, export, import, fork) in `transfers`.
 
     Per game it remembers only what cannot go stale unnoticed: the fixed facts
     of the meta record (a token it does not know sends it back to the store)
