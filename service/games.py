@@ -153,7 +153,7 @@ class GameService:
         }
         # Meta before events: a crash in between leaves an invisible orphan
         # record, never a game whose seats nobody can authenticate as.
-        await self.register(game_id, info, secret_seed, tokens)
+        meta = await self.register(game_id, info, secret_seed, tokens)
         opening: list[tuple[int | None, AnyEvent]] = [(None, started)]
         opening += [(None, event) for event in dealt]
         dealt_state = state
@@ -184,6 +184,8 @@ class GameService:
                 state=record.state,
                 info=info,
                 envelopes=tuple(envelopes),
+                # Just written: whoever schedules work need not read it back.
+                meta=meta,
             )
         )
         return CreatedGame(game_id=game_id, version=appended.version, tokens=tokens, seats=seats)
@@ -385,8 +387,8 @@ class GameService:
         seed: int,
         tokens: Mapping[int, str],
         extra: Mapping[str, bytes] | None = None,
-    ) -> None:
-        """Write a game's meta record and index its seat tokens."""
+    ) -> dict[str, bytes]:
+        """Write a game's meta record and index its seat tokens; the record written."""
         meta = {"info": msgspec.json.encode(info), "seed": str(seed).encode()}
         meta |= {f"token:{token_hash(token)}": str(seat).encode() for seat, token in tokens.items()}
         meta |= extra or {}
@@ -394,6 +396,7 @@ class GameService:
         self._keep_facts(game_id, meta)
         for token in tokens.values():
             await self.tokens.put(token_hash(token), game_id)
+        return meta
 
 
 def _check_seat_specs(seats: Sequence[SeatSpec]) -> None:

@@ -51,8 +51,8 @@ async def test_a_command_with_its_scheduler_and_a_view_read_are_one_redis_call_e
             meta = await store.get_meta(appended.game_id)
         assert "info" in meta
         scheduled.append(appended)
-        # Every command's append brought the meta along; only the creation had to read it.
-        assert (appended.meta is None) == (appended.command_id is None and appended.seat is None)
+        # The creation passes the meta it wrote, every command's append brings it along.
+        assert appended.meta is not None
 
     app = create_app(store, on_appended=schedule)
     games = app.state.games
