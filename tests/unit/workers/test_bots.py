@@ -272,6 +272,30 @@ def test_careful_opens_small_and_keeps_later_melds_in_hand():  # type: ignore[no
     assert level4 == LayMelds((run,))
 
 
+def test_level_four_lays_down_when_far_from_going_out():  # type: ignore[no-untyped-def]
+    # palace, opened, no opponent near going out: with six loose cards that
+    # fit nothing on the (empty) table level 4 lays its run down (held, it
+    # only waits to count against the seat); level 3 keeps holding it, and
+    # so does level 4 once a loose card less is stuck.
+    ruleset = build_ruleset("palace")
+    run = next(m for m in arrange(("5H", "6H", "7H"), ruleset).melds)
+    hand = ("5H", "6H", "7H", "2C", "9D", "KS", "4C", "TD", "8S")
+    legal = [LayMelds((run,)), *(Discard(c) for c in sorted(hand))]
+    far = msgspec.structs.replace(
+        _view(hand, legal=legal), opened=(True, True), hand_sizes=(len(hand), 10)
+    )
+    assert isinstance(choose(far, ruleset, 3, random.Random(0)), Discard)
+    level4 = choose(far, ruleset, 4, random.Random(0), SeatMemory(0, 2), BUDGET, ROLLOUTS)
+    assert level4 == LayMelds((run,))
+    nearer = hand[:-1]
+    legal = [LayMelds((run,)), *(Discard(c) for c in sorted(nearer))]
+    near = msgspec.structs.replace(
+        _view(nearer, legal=legal), opened=(True, True), hand_sizes=(len(nearer), 10)
+    )
+    command = choose(near, ruleset, 4, random.Random(0), SeatMemory(0, 2), BUDGET, ROLLOUTS)
+    assert isinstance(command, Discard)
+
+
 def test_careful_swaps_a_loose_card_for_a_table_joker():  # type: ignore[no-untyped-def]
     # The 6C fits nothing in hand; the joker it frees fits any meld. Level 2
     # swaps only when the joker melds in its hand, so it discards instead.
