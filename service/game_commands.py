@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import msgspec
 
@@ -40,7 +40,15 @@ from service.store import CommandIdReused, VersionConflict
 if TYPE_CHECKING:
     from service.games import GameService
 
-__all__ = ["GameCommands", "projections_of", "turn_deadline"]
+__all__ = ["GameCommands", "Handled", "projections_of", "turn_deadline"]
+
+
+class Handled(NamedTuple):
+    """A command's answer: as Python callers read it, and as the API serves it
+    (the `CommandResult` bytes recorded with the command id)."""
+
+    outcome: CommandOutcome
+    body: bytes
 
 
 def _digest(seat: int, command: PlayerCommand, expected_version: int | None) -> str:
@@ -51,11 +59,12 @@ def _digest(seat: int, command: PlayerCommand, expected_version: int | None) -> 
 _outcome_decoder = msgspec.json.Decoder(CommandOutcome)
 
 
-def _recorded(result: bytes) -> tuple[CommandOutcome, bytes]:
+def _recorded(result: bytes) -> Handled:
     """A recorded outcome and its answer; older releases recorded the view in the
     domain's form, so the answer is encoded again rather than sent as stored."""
     outcome = _outcome_decoder.decode(result)
-    return outcome, encode_outcome(outcome.version, encode_view(outcome.view), outcome.events)
+    body = encode_outcome(outcome.version, encode_view(outcome.view), outcome.events)
+    return Handled(outcome, body)
 
 
 def _command_kind(command: PlayerCommand) -> str:
@@ -131,32 +140,8 @@ class GameCommands:
         *,
         expected_version: int | None = None,
         command_id: str | None = None,
-    ) -> CommandOutcome:
+    ) -> Handled:
         """Decide, append at the version decided on, and answer as the seat sees it."""
-        outcome, _ = await self._handle(game_id, seat, command, expected_version, command_id)
-        return outcome
-
-    async def handle_encoded(
-        self,
-        game_id: str,
-        seat: int,
-        command: PlayerCommand,
-        *,
-        expected_version: int | None = None,
-        command_id: str | None = None,
-    ) -> bytes:
-        """`handle`, answered as the API serves it (a `CommandResult`)."""
-        _, body = await self._handle(game_id, seat, command, expected_version, command_id)
-        return body
-
-    async def _handle(
-        self,
-        game_id: str,
-        seat: int,
-        command: PlayerCommand,
-        expected_version: int | None,
-        command_id: str | None,
-    ) -> tuple[CommandOutcome, bytes]:
         # Client ids live in their own namespace, apart from the seat claims'.
         key = f"c:{command_id}" if command_id is not None else None
         digest = _digest(seat, command, expected_version) if key is not None else None
@@ -181,7 +166,7 @@ class GameCommands:
         expected_version: int | None,
         key: str | None,
         digest: str | None,
-    ) -> tuple[CommandOutcome, bytes]:
+    ) -> Handled:
         """Decide on the record this process remembers, unchecked: the append's
         version check keeps a stale one from writing, and a refusal is only
         believed once the record proves current. Else decide on the loaded game."""
@@ -216,7 +201,7 @@ class GameCommands:
         expected_version: int | None,
         key: str | None,
         digest: str | None,
-    ) -> tuple[CommandOutcome, bytes]:
+    ) -> Handled:
         """One decide and append on `game.record`; VersionConflict when the store
         (or the client's expected version) is elsewhere."""
         record, game_id = game.record, game.game_id
@@ -264,7 +249,7 @@ class GameCommands:
                 meta=appended.meta,
             )
         )
-        return CommandOutcome(version=after.version, view=view, events=shown), body
+        return Handled(CommandOutcome(version=after.version, view=view, events=shown), body)
 
     def _decide(
         self, game: Game, seat: int, command: PlayerCommand
@@ -293,9 +278,7 @@ class GameCommands:
         events += turn_deadline(game.record.state, state, game.info.turn_time_limit_s)
         return events
 
-    async def _recall(
-        self, game_id: str, key: str, digest: str
-    ) -> tuple[CommandOutcome, bytes] | None:
+    async def _recall(self, game_id: str, key: str, digest: str) -> Handled | None:
         """The recorded outcome of a command id seen before, or None for a new one."""
         check_game_id(game_id)
         try:

@@ -155,14 +155,14 @@ async def post_command(
 ) -> Response[CommandResult]:
     seat = await games.seat_of(game_id, bearer_token(request.headers.get("authorization")))
     # The answer is the bytes recorded with the command: a CommandResult already.
-    body = await games.commands.handle_encoded(
+    handled = await games.commands.handle(
         game_id,
         seat,
         to_domain(data),
         expected_version=data.expected_version,
         command_id=data.command_id,
     )
-    return _encoded(body)
+    return _encoded(handled.body)
 
 
 def _encoded(body: bytes) -> Response[Any]:

@@ -117,9 +117,10 @@ def test_a_command_is_one_store_call_and_a_view_read_is_one() -> None:
             store.calls.clear()
             token = tokens[state.turn]
             turn = await service.seat_of(game_id, token)
-            body = await service.commands.handle_encoded(
+            handled = await service.commands.handle(
                 game_id, turn, random_player(state, turn, rng), expected_version=None
             )
+            body = handled.body
             assert store.calls == Counter(append=1), store.calls
             result = msgspec.json.decode(body, type=CommandResult)
             assert result.view.seat == turn
@@ -146,9 +147,10 @@ def test_a_process_behind_the_store_decides_on_the_latest_state() -> None:
             version = (await store.version(game_id)) if step % 4 == 0 else None
             # Whatever the acting process remembers, the command is decided on the
             # latest state: no stale not_your_turn, no stale version conflict.
-            outcome = await acting.commands.handle(
+            handled = await acting.commands.handle(
                 game_id, seat, random_player(state, seat, rng), expected_version=version
             )
+            outcome = handled.outcome
             assert outcome.version == await store.version(game_id)
             for reader in (first, second):
                 for viewer, token in created.tokens.items():
@@ -195,15 +197,14 @@ def test_a_retry_gets_the_recorded_answer_from_any_process() -> None:
         await second.game(game_id)
         state = (await first.game(game_id)).record.state
         command = random_player(state, state.turn, random.Random(2))
-        body = await first.commands.handle_encoded(game_id, state.turn, command, command_id="once")
+        handled = await first.commands.handle(game_id, state.turn, command, command_id="once")
         # The game moved on, and `second` remembers it from before the command.
         for service in (first, second, GameService(store)):
-            again = await service.commands.handle_encoded(
-                game_id, state.turn, command, command_id="once"
-            )
-            assert again == body
-        outcome = await second.commands.handle(game_id, state.turn, command, command_id="once")
-        assert msgspec.json.decode(body, type=CommandResult).version == outcome.version
+            again = await service.commands.handle(game_id, state.turn, command, command_id="once")
+            assert again.body == handled.body
+            assert again.outcome == handled.outcome
+        answered = msgspec.json.decode(handled.body, type=CommandResult)
+        assert answered.version == handled.outcome.version
 
     anyio.run(scenario)
 
