@@ -105,9 +105,13 @@ class GameService:
         self.system_random = secrets.SystemRandom()
         self.transfers = GameTransfers(self)
         self.commands = GameCommands(self)
-        # Whoever schedules work after a command reads the meta: the append brings it.
-        self.has_append_hook = on_appended is not _no_hook
         self._facts: OrderedDict[str, MetaFacts] = OrderedDict()
+
+    @property
+    def has_append_hook(self) -> bool:
+        """Whether work is scheduled after appends: the hook reads the meta, so
+        appends bring it along."""
+        return self.on_appended is not _no_hook
 
     # ------------------------------------------------------------ creating
 

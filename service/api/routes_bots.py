@@ -8,16 +8,15 @@ from typing import Annotated, Any
 import msgspec
 from litestar import Request, Response, delete, post, route
 from litestar.enums import HttpMethod
-from litestar.params import JSONBody, PathParameter
+from litestar.params import JSONBody
 
 from domain.cards import is_card
 from domain.errors import DomainError
 from domain.rules import RuleSet, build_ruleset
 from domain.views import SeatView
 from service.api.problems import problem_responses
-from service.api.routes_games import BEARER, GameId, Games
+from service.api.routes_games import BEARER, GameId, Games, SeatNumber, caller_token
 from service.api.schemas import CommandBody, PresetName, View, from_domain, to_domain
-from service.auth import bearer_token
 from service.errors import ServiceError
 from workers.bots import choose
 from workers.control import hand_to_bot, take_back
@@ -74,11 +73,8 @@ class Suggestion(msgspec.Struct, frozen=True, kw_only=True):
     level: int
 
 
-SeatNumber = Annotated[int, PathParameter(ge=0, le=5)]
-
-
 async def _owner(games: Games, game_id: str, seat: int, request: Request[Any, Any, Any]) -> None:
-    caller = await games.seat_of(game_id, bearer_token(request.headers.get("authorization")))
+    caller = await games.seat_of(game_id, caller_token(request))
     if caller != seat:
         raise ServiceError("wrong_seat", f"the token opens seat {caller}, not {seat}", seat=seat)
 

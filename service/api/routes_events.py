@@ -11,9 +11,8 @@ from litestar.params import HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from service.api.problems import problem_responses
-from service.api.routes_games import GameId, Games
+from service.api.routes_games import GameId, Games, caller_token
 from service.api.schemas import EventPage
-from service.auth import bearer_token
 from service.games import GameService
 
 # A token is optional here: without one the caller is a spectator.
@@ -38,7 +37,7 @@ async def list_events(
     ] = 0,
     limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 500,
 ) -> EventPage:
-    viewer = await games.viewer_of(game_id, bearer_token(request.headers.get("authorization")))
+    viewer = await games.viewer_of(game_id, caller_token(request))
     version, envelopes = await games.events(game_id, viewer, after=after, wait_s=wait, limit=limit)
     return EventPage(version=version, events=envelopes)
 
@@ -62,7 +61,7 @@ async def stream_events(
         int, HeaderParameter(name="Last-Event-ID", ge=0, le=2**31, required=False)
     ] = 0,
 ) -> ServerSentEvent:
-    viewer = await games.viewer_of(game_id, bearer_token(request.headers.get("authorization")))
+    viewer = await games.viewer_of(game_id, caller_token(request))
     # A reconnecting EventSource sends the last id it saw; it wins over `after`.
     start = last_event_id or after
     return ServerSentEvent(_messages(games, game_id, viewer, start))

@@ -30,6 +30,12 @@ from service.games import GameService, lobby_status
 Games = NamedDependency[GameService]
 BEARER: list[dict[str, list[str]]] = [{"bearer": []}]
 GameId = Annotated[str, PathParameter(description="The game's id (32 hex digits).", max_length=64)]
+SeatNumber = Annotated[int, PathParameter(ge=0, le=5)]
+
+
+def caller_token(request: Request[Any, Any, Any]) -> str | None:
+    """The caller's Bearer token, if the request carries one (a malformed header is a 401)."""
+    return bearer_token(request.headers.get("authorization"))
 
 
 @route("/games", http_method=[HttpMethod.OPTIONS], include_in_schema=False, status_code=204)
@@ -82,9 +88,7 @@ async def list_games(
     summary="Claim an open seat: its token, shown once",
     responses=problem_responses(400, 404, 409, 503),
 )
-async def claim_seat(
-    game_id: GameId, seat: Annotated[int, PathParameter(ge=0, le=5)], games: Games
-) -> ClaimedSeat:
+async def claim_seat(game_id: GameId, seat: SeatNumber, games: Games) -> ClaimedSeat:
     token = await games.claim(game_id, seat)
     return ClaimedSeat(game_id=game_id, seat=seat, token=token)
 
@@ -130,7 +134,7 @@ async def game_summary(game_id: GameId, games: Games) -> GameSummary:
 async def seat_view(
     game_id: GameId, request: Request[Any, Any, Any], games: Games
 ) -> Response[View]:
-    seat = await games.seat_of(game_id, bearer_token(request.headers.get("authorization")))
+    seat = await games.seat_of(game_id, caller_token(request))
     # Served as cached: the bytes are a View already.
     return _encoded(await games.encoded_view(game_id, seat))
 
@@ -153,7 +157,7 @@ async def post_command(
     request: Request[Any, Any, Any],
     games: Games,
 ) -> Response[CommandResult]:
-    seat = await games.seat_of(game_id, bearer_token(request.headers.get("authorization")))
+    seat = await games.seat_of(game_id, caller_token(request))
     # The answer is the bytes recorded with the command: a CommandResult already.
     handled = await games.commands.handle(
         game_id,

@@ -13,9 +13,8 @@ from litestar.params import FromQuery, JSONBody, PathParameter, QueryParameter, 
 
 from service.api.problems import problem_responses
 from service.api.routes_events import OPTIONAL_BEARER
-from service.api.routes_games import GameId, Games
+from service.api.routes_games import GameId, Games, caller_token
 from service.api.schemas import CreatedGameOut, ForkGame, StateAt, view_out
-from service.auth import bearer_token
 from service.replay.logfile import FORMAT
 
 NDJSON = "application/x-ndjson"
@@ -55,10 +54,6 @@ class _LogBodyOperation(Operation):
         )
 
 
-def _token(request: Request[Any, Any, Any]) -> str | None:
-    return bearer_token(request.headers.get("authorization"))
-
-
 @get(
     "/games/{game_id:str}/states/{version:int}",
     tags=["replay"],
@@ -85,7 +80,7 @@ async def state_at(
     request: Request[Any, Any, Any],
     games: Games,
 ) -> StateAt:
-    view, state = await games.transfers.state_at(game_id, version, _token(request))
+    view, state = await games.transfers.state_at(game_id, version, caller_token(request))
     visibility: Visibility = (
         "full" if state is not None else "spectator" if view.seat is None else "seat"
     )
@@ -118,7 +113,7 @@ async def state_at(
 async def game_log(
     game_id: GameId, request: Request[Any, Any, Any], games: Games
 ) -> Response[bytes]:
-    data = await games.transfers.log_file(game_id, _token(request))
+    data = await games.transfers.log_file(game_id, caller_token(request))
     return Response(data, media_type=NDJSON)
 
 
@@ -190,7 +185,7 @@ async def fork_game(
     game_id: GameId, data: JSONBody[ForkGame], request: Request[Any, Any, Any], games: Games
 ) -> CreatedGameOut:
     created = await games.transfers.fork(
-        game_id, version=data.version, deck=data.deck, seed=data.seed, token=_token(request)
+        game_id, version=data.version, deck=data.deck, seed=data.seed, token=caller_token(request)
     )
     return CreatedGameOut.of(created)
 
