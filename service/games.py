@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import secrets
@@ -179,8 +180,8 @@ class GameService:
         )
         self.projections.remember(game_id, record)
         game = Game(game_id=game_id, record=record, info=info, claimed=frozenset(), seed=0)
-        await self.file_in_lobby(game)
-        await self.announce(
+        listed = self.file_in_lobby(game)
+        announced = self.announce(
             Appended(
                 game_id=game_id,
                 version=record.version,
@@ -192,6 +193,8 @@ class GameService:
                 meta=meta,
             )
         )
+        # Both follow the committed events and neither needs the other.
+        await asyncio.gather(listed, announced)
         return CreatedGame(game_id=game_id, version=appended.version, tokens=tokens, seats=seats)
 
     def _first_deal(self, state: GameState, seed: int | None, deck: Sequence[str] | None) -> Deal:
@@ -396,10 +399,12 @@ class GameService:
         meta = {"info": msgspec.json.encode(info), "seed": str(seed).encode()}
         meta |= {f"token:{token_hash(token)}": str(seat).encode() for seat, token in tokens.items()}
         meta |= extra or {}
-        await self.store.put_meta(game_id, meta)
+        # Independent writes: one wait instead of one per seat.
+        await asyncio.gather(
+            self.store.put_meta(game_id, meta),
+            *(self.tokens.put(token_hash(token), game_id) for token in tokens.values()),
+        )
         self._keep_facts(game_id, meta)
-        for token in tokens.values():
-            await self.tokens.put(token_hash(token), game_id)
         return meta
 
 
