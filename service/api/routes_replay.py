@@ -173,6 +173,7 @@ async def import_game(
         403,
         404,
         409,
+        413,
         422,
         503,
         s404="No such game (`game_not_found`) or version (`version_not_found`).",
