@@ -13,6 +13,7 @@ from litestar.openapi.plugins import ScalarRenderPlugin
 
 from service.api.openapi import finish_document, security_components
 from service.api.problems import EXCEPTION_HANDLERS
+from service.api.query import reject_repeated_parameters
 from service.api.routes_bots import BOT_ROUTES
 from service.api.routes_events import EVENT_ROUTES
 from service.api.routes_games import GAME_ROUTES
@@ -48,6 +49,7 @@ def create_app(
         route_handlers=[*GAME_ROUTES, *EVENT_ROUTES, *META_ROUTES, *REPLAY_ROUTES, *BOT_ROUTES],
         dependencies={"games": Provide(lambda: games, use_cache=True, sync_to_thread=False)},
         exception_handlers=EXCEPTION_HANDLERS,
+        before_request=reject_repeated_parameters,
         middleware=[metrics_middleware(metrics)],
         cors_config=CORSConfig(allow_origins=list(settings.cors_origins)),
         request_max_body_size=settings.max_body_bytes,

@@ -46,6 +46,14 @@ def test_an_oversized_body_is_a_413_problem(client: Client) -> None:
     _problem(response, 413, "body_too_large")
 
 
+def test_a_query_parameter_given_twice_is_refused_not_overridden(client: Client) -> None:
+    body = _problem(client.get("/games?offset=-1&offset=2"), 400, "invalid_parameter")
+    assert body["facts"]["parameters"] == ["offset"]
+    _problem(client.get("/games?status=open&limit=5&status=active"), 400, "invalid_parameter")
+    assert client.get("/games?status=open&limit=5&offset=0").status_code == 200
+    assert client.get("/games?unread=1&unread=2").status_code == 200
+
+
 def test_an_unknown_game_is_a_404_problem(client: Client) -> None:
     _problem(client.get("/games/" + "0" * 32), 404, "game_not_found")
     _problem(client.get("/games/not-an-id/events"), 404, "game_not_found")
