@@ -46,6 +46,8 @@ class Subcommand(NamedTuple):
 KEEP_ALIVE_S = 65
 # Long polls wait up to 30 s; shutdown does not wait for them all.
 GRACEFUL_SHUTDOWN_S = 10
+# Long polls and event streams waiting at once on one API process.
+LONG_POLL_CONNECTIONS = 512
 
 
 def _add_serve_arguments(parser: argparse.ArgumentParser) -> None:
@@ -138,8 +140,9 @@ def _serve(args: argparse.Namespace) -> int:
             url = embedded.url
             print(f"embedded Redis on {url}, data in {embedded.data_dir}", file=sys.stderr)
         client = open_redis(url)
-        # Long polls get their own connections, so they never starve commands.
-        blocking = open_redis(url, socket_timeout=10)
+        # Long polls get their own connections, so they never starve commands;
+        # each holds one while it waits, hence the larger pool.
+        blocking = open_redis(url, socket_timeout=10, max_connections=LONG_POLL_CONNECTIONS)
 
         async def close_clients() -> None:
             await client.aclose()

@@ -12,11 +12,18 @@ from __future__ import annotations
 from typing import Any
 
 import hiredis
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.connection import Connection
 from redis.typing import EncodableT
 
-__all__ = ["HiredisPackedConnection", "open_redis"]
+__all__ = ["POOL_SIZE", "POOL_WAIT_S", "HiredisPackedConnection", "open_redis"]
+
+# Connections one client opens at most. redis-py's default pool refuses a
+# request past its 100 connections ("Too many connections", a 503 here): this
+# one makes it wait for a free connection instead, up to POOL_WAIT_S, so a burst
+# of requests queues rather than fails.
+POOL_SIZE = 128
+POOL_WAIT_S = 10.0
 
 
 class HiredisPackedConnection(Connection):
@@ -30,8 +37,15 @@ class HiredisPackedConnection(Connection):
         return [hiredis.pack_command(args)]  # type: ignore[arg-type]
 
 
-def open_redis(url: str, **options: Any) -> Redis:
-    """`Redis.from_url`, with hiredis packing on TCP (`redis://`) connections."""
+def open_redis(
+    url: str, *, max_connections: int = POOL_SIZE, pool_wait_s: float = POOL_WAIT_S, **options: Any
+) -> Redis:
+    """A client on a pool of at most `max_connections` that waits (up to
+    `pool_wait_s`) for a free connection, with hiredis packing on TCP (`redis://`)."""
     if url.startswith("redis://"):
         options.setdefault("connection_class", HiredisPackedConnection)
-    return Redis.from_url(url, **options)
+    pool = BlockingConnectionPool.from_url(
+        url, max_connections=max_connections, timeout=pool_wait_s, **options
+    )
+    # The client owns the pool: closing it closes the connections.
+    return Redis.from_pool(pool)

@@ -10,6 +10,7 @@ from redis.asyncio import Redis
 from redis.crc import key_slot
 
 from service.embedded_redis import EmbeddedRedis
+from service.redis_client import open_redis
 from service.store import (
     AppendResult,
     CommandIdReused,
@@ -543,5 +544,20 @@ async def test_long_polls_outlast_the_client_socket_timeout(
         await asyncio.sleep(0.5)
         await append(store, "abc", b"a")
         assert versions(await asyncio.wait_for(waiter, 2)) == [1]
+    finally:
+        await client.aclose()
+
+
+async def test_more_calls_at_once_than_pooled_connections_wait_instead_of_failing(
+    redis_client: Redis, embedded_redis: EmbeddedRedis
+) -> None:
+    # redis-py's default pool raises "Too many connections" past its size: a
+    # burst of requests would be 503s. The API's pool queues them.
+    client = open_redis(embedded_redis.url, max_connections=2)
+    try:
+        store = RedisEventStore(client)
+        games = [f"burst{index}" for index in range(40)]
+        await asyncio.gather(*(append(store, game, b"a", expected_version=0) for game in games))
+        assert [await store.version(game) for game in games] == [1] * 40
     finally:
         await client.aclose()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from redis.asyncio import BlockingConnectionPool
 from redis.asyncio.connection import Connection, UnixDomainSocketConnection
 
 from service.redis_client import HiredisPackedConnection, open_redis
@@ -23,3 +24,10 @@ def test_tcp_urls_get_the_packing_connection_and_sockets_keep_theirs() -> None:
     unix = open_redis("unix:///tmp/nowhere.sock")
     assert tcp.connection_pool.connection_class is HiredisPackedConnection
     assert unix.connection_pool.connection_class is UnixDomainSocketConnection
+
+
+def test_the_pool_is_bounded_and_waits_for_a_free_connection() -> None:
+    client = open_redis("redis://127.0.0.1:6399/0", max_connections=3, pool_wait_s=2.5)
+    pool = client.connection_pool
+    assert isinstance(pool, BlockingConnectionPool)
+    assert (pool.max_connections, pool.timeout) == (3, 2.5)
