@@ -44,7 +44,10 @@ from service.store.base import (
     check_score,
 )
 
-__all__ = ["RedisEventStore", "game_key"]
+__all__ = ["POLL_INTERVAL_S", "RedisEventStore", "game_key"]
+
+# How often a long poll that found no free blocking connection looks for events.
+POLL_INTERVAL_S = 0.1
 
 # Lua has no rollback: every check happens before the first write, including
 # that the stream's last id matches the counter, so a failing XADD cannot
@@ -181,9 +184,11 @@ def _text(value: bytes | str) -> str:
 class RedisEventStore(EventStore):
     """EventStore on a `redis.asyncio.Redis` client that the caller owns and closes.
 
-    The client must return bytes (`decode_responses=False`). Long polls hold
-    one connection each for up to their timeout: pass `blocking_client` to
-    keep them off the main pool.
+    The client must return bytes (`decode_responses=False`). A long poll holds
+    a connection while it blocks: pass `blocking_client` to keep them off the
+    main pool. Once every blocking connection is held (or, on a shared pool,
+    half of them), further long polls poll every POLL_INTERVAL_S instead of
+    failing for want of a connection.
     """
 
     def __init__(
@@ -203,6 +208,10 @@ class RedisEventStore(EventStore):
         # end a block up to 1/hz = 100 ms late).
         socket_timeout = self._blocking.connection_pool.connection_kwargs.get("socket_timeout")
         self._max_block_s: float = socket_timeout / 2 if socket_timeout else math.inf
+        pool_size = self._blocking.connection_pool.max_connections
+        self._block_slots = asyncio.Semaphore(
+            pool_size if blocking_client is not None else max(1, pool_size // 2)
+        )
         self._lobby_statuses = tuple(lobby_statuses)
         self._append_script = client.register_script(_APPEND_LUA)
         self._put_view_script = client.register_script(_PUT_VIEW_LUA)
@@ -292,12 +301,20 @@ class RedisEventStore(EventStore):
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout_s
         while (remaining := deadline - loop.time()) > 0:
+            if self._block_slots.locked():
+                # Every blocking connection is taken by other waits: poll.
+                stored = await self.read(game_id, after, limit)
+                if stored:
+                    return stored
+                await asyncio.sleep(min(POLL_INTERVAL_S, remaining))
+                continue
             # XREAD answers at once when entries after the id exist, else blocks;
             # BLOCK 0 would mean forever, hence at least 1 ms.
             block_ms = max(1, round(min(remaining, self._max_block_s) * 1000))
-            reply: Any = await self._blocking.xread(
-                {key: _stream_id(after)}, count=limit, block=block_ms
-            )
+            async with self._block_slots:
+                reply: Any = await self._blocking.xread(
+                    {key: _stream_id(after)}, count=limit, block=block_ms
+                )
             if reply:
                 # RESP2 answers [[key, entries]], RESP3 answers {key: [entries]}.
                 entries = next(iter(reply.values()))[0] if isinstance(reply, dict) else reply[0][1]

@@ -561,3 +561,24 @@ async def test_more_calls_at_once_than_pooled_connections_wait_instead_of_failin
         assert [await store.version(game) for game in games] == [1] * 40
     finally:
         await client.aclose()
+
+
+async def test_long_polls_past_the_blocking_pool_poll_instead_of_failing(
+    redis_client: Redis, embedded_redis: EmbeddedRedis
+) -> None:
+    blocking = open_redis(embedded_redis.url, max_connections=2, pool_wait_s=0.2)
+    try:
+        store = RedisEventStore(redis_client, blocking_client=blocking)
+        await append(store, "lp", b"a")
+        # Nothing comes: every wait ends empty at its timeout, none fails.
+        assert await asyncio.gather(*(store.wait_for("lp", 1, 0.5) for _ in range(6))) == [[]] * 6
+
+        started = time.monotonic()
+        waits = [asyncio.create_task(store.wait_for("lp", 1, 5.0)) for _ in range(6)]
+        await asyncio.sleep(0.3)
+        await append(store, "lp", b"b", expected_version=1)
+        answers = await asyncio.gather(*waits)
+        assert [versions(answer) for answer in answers] == [[2]] * 6
+        assert time.monotonic() - started < 1.5
+    finally:
+        await blocking.aclose()
