@@ -9,21 +9,79 @@ same RESP bytes in C.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import hiredis
-from redis.asyncio import BlockingConnectionPool, Redis
-from redis.asyncio.connection import Connection
+from redis.asyncio import Redis
+from redis.asyncio.connection import AbstractConnection, Connection, ConnectionPool
+from redis.exceptions import MaxConnectionsError
 from redis.typing import EncodableT
 
-__all__ = ["POOL_SIZE", "POOL_WAIT_S", "HiredisPackedConnection", "open_redis"]
+__all__ = [
+    "POOL_SIZE",
+    "POOL_WAIT_S",
+    "HiredisPackedConnection",
+    "WaitingConnectionPool",
+    "open_redis",
+]
 
-# Connections one client opens at most. redis-py's default pool refuses a
-# request past its 100 connections ("Too many connections", a 503 here): this
-# one makes it wait for a free connection instead, up to POOL_WAIT_S, so a burst
-# of requests queues rather than fails.
+# Connections one client opens at most, and how long a request waits for one.
 POOL_SIZE = 128
 POOL_WAIT_S = 10.0
+# A waiting request looks again at least this often: a release between its
+# look and its wait is not notified to it.
+_RECHECK_S = 0.1
+
+
+class WaitingConnectionPool(ConnectionPool):
+    """A pool that, with all `max_connections` in use, waits up to `wait_s` for one.
+
+    redis-py's default pool refuses a request past its size ("Too many
+    connections": a 503 here), so a burst of requests failed instead of
+    queueing. Its BlockingConnectionPool waits, but takes a condition lock on
+    every call (measured: 35 against 29 us of client CPU per command); this
+    one costs nothing until the pool is exhausted."""
+
+    def __init__(self, *, wait_s: float = POOL_WAIT_S, **options: Any) -> None:
+        super().__init__(**options)
+        self.wait_s = wait_s
+        self._waiting = 0
+        self._released = asyncio.Condition()
+
+    async def get_connection(self, *args: Any, **options: Any) -> AbstractConnection:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.wait_s
+        while True:
+            try:
+                # As called (redis-py deprecates passing a command name here).
+                connection: AbstractConnection = await super().get_connection(  # type: ignore[no-untyped-call]
+                    *args, **options
+                )
+                return connection
+            except MaxConnectionsError:
+                remaining = deadline - loop.time()
+                if remaining <= 0:
+                    raise MaxConnectionsError(
+                        f"no Redis connection free within {self.wait_s} s"
+                    ) from None
+                await self._await_release(min(_RECHECK_S, remaining))
+
+    async def release(self, connection: AbstractConnection) -> None:
+        await super().release(connection)
+        if self._waiting:
+            async with self._released:
+                self._released.notify()
+
+    async def _await_release(self, timeout_s: float) -> None:
+        self._waiting += 1
+        try:
+            async with self._released:
+                await asyncio.wait_for(self._released.wait(), timeout_s)
+        except TimeoutError:
+            pass
+        finally:
+            self._waiting -= 1
 
 
 class HiredisPackedConnection(Connection):
@@ -44,8 +102,8 @@ def open_redis(
     `pool_wait_s`) for a free connection, with hiredis packing on TCP (`redis://`)."""
     if url.startswith("redis://"):
         options.setdefault("connection_class", HiredisPackedConnection)
-    pool = BlockingConnectionPool.from_url(
-        url, max_connections=max_connections, timeout=pool_wait_s, **options
+    pool = WaitingConnectionPool.from_url(
+        url, max_connections=max_connections, wait_s=pool_wait_s, **options
     )
     # The client owns the pool: closing it closes the connections.
     return Redis.from_pool(pool)

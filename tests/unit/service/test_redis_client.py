@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from redis.asyncio import BlockingConnectionPool
 from redis.asyncio.connection import Connection, UnixDomainSocketConnection
 
-from service.redis_client import HiredisPackedConnection, open_redis
+from service.redis_client import HiredisPackedConnection, WaitingConnectionPool, open_redis
 
 
 def test_hiredis_packing_matches_redis_py_byte_for_byte() -> None:
@@ -29,5 +28,5 @@ def test_tcp_urls_get_the_packing_connection_and_sockets_keep_theirs() -> None:
 def test_the_pool_is_bounded_and_waits_for_a_free_connection() -> None:
     client = open_redis("redis://127.0.0.1:6399/0", max_connections=3, pool_wait_s=2.5)
     pool = client.connection_pool
-    assert isinstance(pool, BlockingConnectionPool)
-    assert (pool.max_connections, pool.timeout) == (3, 2.5)
+    assert isinstance(pool, WaitingConnectionPool)
+    assert (pool.max_connections, pool.wait_s) == (3, 2.5)
