@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from domain.cards import JOKER, RANK_OF, Card
-from domain.layoffs import accepting_cards, lay_off_options
+from domain.layoffs import accepting_cards, lay_off_options, swapped_meld
 from domain.legal import meld_knobs, melds_in
 from domain.melds import form_meld, meld_points
 from domain.rules import RuleSet
@@ -145,6 +145,14 @@ def fits_table(card: Card, table: Sequence[object], ruleset: RuleSet) -> bool:
     """Whether `card` could be laid off on some meld on the table."""
     return ruleset.lay_off and any(
         lay_off_options(meld, card, ruleset)  # type: ignore[arg-type]
+        for meld in table
+    )
+
+
+def frees_joker(card: Card, table: Sequence[object], ruleset: RuleSet) -> bool:
+    """Whether `card` could take the place of a joker on the table (a joker swap)."""
+    return card != JOKER and any(
+        meld.jokers and swapped_meld(meld, card, ruleset) is not None  # type: ignore[attr-defined,arg-type]
         for meld in table
     )
 

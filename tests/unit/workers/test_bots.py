@@ -346,3 +346,34 @@ def test_search_never_takes_back_its_own_discard():  # type: ignore[no-untyped-d
     assert choose_holdback(view, ruleset, memory) == Draw("discard", 1)
     memory.discarded[0].append("KD")
     assert choose_holdback(view, ruleset, memory) == Draw("stock")
+
+
+def test_careful_takes_a_discard_that_frees_a_table_joker():  # type: ignore[no-untyped-def]
+    # The 6C melds nothing in hand and fits no meld, but takes the joker's
+    # place in the run: level 3 takes it off the pile, level 2 draws blind.
+    ruleset = build_ruleset("palace")
+    run = Meld(1, "run", 1, (Placed("5C", "5C"), Placed("JK", "6C"), Placed("7C", "7C")), 5)
+    hand = ("KD", "2S", "9H", "4D")
+    legal = [Draw("stock"), Draw("discard", 1)]
+    view = _view(hand, phase="draw", legal=legal, discard_pile=("6C",), table=(run,))
+    view = msgspec.structs.replace(view, opened=(True, True))
+    assert choose(view, ruleset, 3, random.Random(0)) == Draw("discard", 1)
+    assert choose(view, ruleset, 2, random.Random(0)) == Draw("stock")
+
+
+def test_careful_opens_with_the_fewest_places_to_lay_off():  # type: ignore[no-untyped-def]
+    # palace: the kings and the diamond run each reach the 30 points with
+    # three cards; the kings take one card as a lay-off (KD), the run two
+    # (9D and KD), so level 3 opens with the kings and keeps the run.
+    ruleset = build_ruleset("palace")
+    hand = ("KS", "KC", "KH", "TD", "JD", "QD", "2C", "5S")
+    melds = arrange(hand, ruleset).melds
+    kings = next(m for m in melds if "KS" in m)
+    run = next(m for m in melds if "TD" in m)
+    legal = [
+        LayMelds((run,)),
+        LayMelds((kings,)),
+        LayMelds((run, kings)),
+        *(Discard(c) for c in sorted(hand)),
+    ]
+    assert choose(_view(hand, legal=legal), ruleset, 3, random.Random(0)) == LayMelds((kings,))
