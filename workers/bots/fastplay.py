@@ -124,6 +124,18 @@ def melds_with(card: Card, loose: Sequence[Card], ruleset: RuleSet) -> list[Card
     return None
 
 
+def worst_discard(free: Sequence[Card], loose: Sequence[Card], ruleset: RuleSet, values) -> Card:  # type: ignore[no-untyped-def]
+    """The card a seat sheds: one with no partner among its loose cards (the
+    kept hand has more outs, as level 3 judges), the most valuable of those."""
+    return max(
+        free,
+        key=lambda c: (
+            not any(o != JOKER and _close(c, o, ruleset) for o in loose),
+            values[c],
+        ),
+    )
+
+
 def _close(a: Card, b: Card, ruleset: RuleSet) -> bool:
     if a[0] == b[0]:
         return a[1] != b[1]

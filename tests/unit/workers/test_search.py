@@ -1,0 +1,105 @@
+"""Level 4's search runs, and may overrule its base policy, where that policy holds melds back."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domain.commands import Discard, Draw, PlayerCommand
+from domain.game import decide, evolve
+from domain.rules import build_ruleset
+from domain.state import new_game
+from domain.views import SeatView, redact, view_for
+from service.simulation import deal_command, with_shuffle
+from workers.bots import SeatMemory, choose
+from workers.bots.evaluate import arrange
+from workers.bots.fastplay import Seat, worst_discard
+from workers.bots.holdback import choose_holdback, holds_back
+from workers.bots.search import _World
+
+# A generous time budget with a fixed rollout count: the search's own
+# generator is seeded by the view, so the decision is reproducible.
+BUDGET = 5.0
+ROLLOUTS = 200
+
+
+def _first_overrule(
+    preset: str, seats: int, seed: int, limit: int = 80
+) -> tuple[SeatView, PlayerCommand, PlayerCommand] | None:
+    """Level 3 plays every seat; at seat 0's turns, the first view where the
+    search picks another command than the base policy (level 4 without search)."""
+    ruleset = build_ruleset(preset)
+    rng = random.Random(seed)
+    state = new_game(ruleset, seats)
+    memories = [SeatMemory(seat, seats) for seat in range(seats)]
+    asked = 0
+    while state.phase != "over" and asked < limit:
+        if state.phase == "deal":
+            seat, command = None, deal_command(state, rng)
+        else:
+            seat = state.turn
+            view = view_for(state, seat)
+            command = choose(view, ruleset, 3, rng, memories[seat])
+            if seat == 0:
+                asked += 1
+                base = choose_holdback(view, ruleset, memories[0])
+                searched = choose(view, ruleset, 4, random.Random(0), memories[0], BUDGET, ROLLOUTS)
+                if searched != base:
+                    return view, base, searched  # type: ignore[return-value]
+            command = with_shuffle(state, command, rng)
+        for event in decide(state, seat, command):
+            state = evolve(state, event)
+            for viewer, memory in enumerate(memories):
+                memory.observe(redact(event, viewer))
+    return None
+
+
+@pytest.mark.parametrize(("preset", "seats"), [("basic", 2), ("palace", 4)])
+def test_search_overrules_the_holding_base_policy(preset: str, seats: int) -> None:
+    # The ladder's two holding tables (basic with two seats holds every meld
+    # for going out; palace holds melds after the opening): the search is
+    # consulted there too and, on a clear edge, picks another draw or discard.
+    ruleset = build_ruleset(preset)
+    found = None
+    for seed in range(6):
+        found = _first_overrule(preset, seats, seed)
+        if found is not None:
+            break
+    assert found is not None, "the search never departed from the base policy"
+    view, base, searched = found
+    assert searched in view.legal_commands
+    if isinstance(searched, Draw):
+        assert isinstance(base, Draw)
+    else:
+        # Only a loose card: the melds the base policy holds stay in hand.
+        assert isinstance(searched, Discard) and isinstance(base, Discard)
+        assert searched.card in arrange(view.hand or (), ruleset).loose
+    if preset == "basic":
+        assert holds_back(view, ruleset)
+
+
+def test_rollouts_shed_a_card_without_partners_first() -> None:
+    ruleset = build_ruleset("basic")
+    values = {"KS": 10, "QS": 10, "9D": 9, "2C": 2}
+    # KS and QS wait for JS or a king/queen: the 9D, alone, goes first.
+    loose = ["KS", "QS", "9D", "2C"]
+    assert worst_discard(loose, loose, ruleset, values) == "9D"
+    assert worst_discard(["KS", "2C"], ["KS", "2C"], ruleset, values) == "KS"
+
+
+def test_a_lost_rollout_still_counts_the_seats_left_holding_more() -> None:
+    # palace, four seats, zero-sum: when another seat goes out, each seat
+    # loses its whole hand, melds kept in hand included.
+    ruleset = build_ruleset("palace")
+    state = new_game(ruleset, 4)
+    for event in decide(state, None, deal_command(state, random.Random(0))):
+        state = evolve(state, event)
+    view = view_for(state, 0)
+    world = _World(view, ruleset, None, holding=True)
+    mine = Seat(["2C"], set(), True, 0)
+    out = Seat([], set(), True, 0)
+    heavy = Seat(["3D"], set(), True, 30)  # a held meld counts against it
+    light = Seat([], set(), True, 0)
+    assert world._lost([mine, out, heavy, light], 1) == pytest.approx(-1 + 2 * 1 / 3)
+    assert world._lost([mine, out, light, light], 1) == pytest.approx(-1.0)
