@@ -245,15 +245,19 @@ def test_careful_keeps_the_card_with_outs():  # type: ignore[no-untyped-def]
     assert command == Discard("2C")
 
 
+def _melds_holding(hand, ruleset, *cards):  # type: ignore[no-untyped-def]
+    """The melds of the hand's best arrangement that hold each of `cards`."""
+    melds = arrange(hand, ruleset).melds
+    return [next(m for m in melds if card in m) for card in cards]
+
+
 def test_careful_opens_small_and_keeps_later_melds_in_hand():  # type: ignore[no-untyped-def]
     # palace: the queens reach the 30 points alone, so level 3 opens with them
     # and keeps the run in hand (no place for the others to lay off) until an
     # opponent is down to one card; level 2 lays everything at once.
     ruleset = build_ruleset("palace")
     hand = ("QS", "QD", "QC", "5H", "6H", "7H", "2C", "9D")
-    melds = arrange(hand, ruleset).melds
-    queens = next(m for m in melds if "QS" in m)
-    run = next(m for m in melds if "5H" in m)
+    queens, run = _melds_holding(hand, ruleset, "QS", "5H")
     legal = [LayMelds((queens,)), LayMelds((run, queens)), *(Discard(c) for c in sorted(hand))]
     view = _view(hand, legal=legal)
     assert choose(view, ruleset, 3, random.Random(0)) == LayMelds((queens,))
@@ -367,9 +371,7 @@ def test_careful_opens_with_the_fewest_places_to_lay_off():  # type: ignore[no-u
     # (9D and KD), so level 3 opens with the kings and keeps the run.
     ruleset = build_ruleset("palace")
     hand = ("KS", "KC", "KH", "TD", "JD", "QD", "2C", "5S")
-    melds = arrange(hand, ruleset).melds
-    kings = next(m for m in melds if "KS" in m)
-    run = next(m for m in melds if "TD" in m)
+    kings, run = _melds_holding(hand, ruleset, "KS", "TD")
     legal = [
         LayMelds((run,)),
         LayMelds((kings,)),
