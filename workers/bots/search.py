@@ -204,6 +204,11 @@ def _candidates(
     return options
 
 
+def _deadwood_edge(mine: int, other: int) -> float:
+    """A hand nobody went out of, as a score short of a win or a loss."""
+    return max(-0.9, min(0.9, (other - mine) / DEADWOOD_SCALE))
+
+
 class _World:
     """The seat's picture of the table, dealt out again for each rollout."""
 
@@ -356,9 +361,8 @@ class _World:
         mine = sum(values[c] for c in seats[self.seat].loose)
         others = [sum(values[c] for c in s.loose) for i, s in enumerate(seats) if i != self.seat]
         if self.pairwise:
-            edges = [max(-0.9, min(0.9, (o - mine) / DEADWOOD_SCALE)) for o in others]
-            return sum(edges) / len(edges)
-        return max(-0.9, min(0.9, (min(others) - mine) / DEADWOOD_SCALE))
+            return sum(_deadwood_edge(mine, other) for other in others) / len(others)
+        return _deadwood_edge(mine, min(others))
 
     def _fits(self, card: Card) -> bool:
         fits = self.fits.get(card)

@@ -10,13 +10,14 @@ from domain.commands import Discard, Draw, PlayerCommand
 from domain.game import decide, evolve
 from domain.rules import build_ruleset
 from domain.state import new_game
-from domain.views import SeatView, redact, view_for
-from service.simulation import deal_command, with_shuffle
-from workers.bots import SeatMemory, choose
+from domain.views import SeatView, view_for
+from service.simulation import deal_command
+from workers.bots import choose
 from workers.bots.evaluate import arrange
 from workers.bots.fastplay import Seat, worst_discard
 from workers.bots.holdback import choose_holdback, holds_back
 from workers.bots.search import _World
+from workers.ladder import _Table
 
 # A generous time budget with a fixed rollout count: the search's own
 # generator is seeded by the view, so the decision is reproducible.
@@ -24,34 +25,42 @@ BUDGET = 5.0
 ROLLOUTS = 200
 
 
+class _Found(Exception):
+    def __init__(self, view: SeatView, base: PlayerCommand, searched: PlayerCommand) -> None:
+        self.found = (view, base, searched)
+
+
+class _Watched(_Table):
+    """A ladder table of level 3 seats that, at seat 0's turns, asks level 4
+    too and stops at the first view where the search overrules the base policy."""
+
+    def __init__(self, preset: str, seats: int, seed: int, limit: int) -> None:
+        super().__init__(preset, [3] * seats, random.Random(seed), BUDGET, {})
+        self.left = limit
+
+    def _ask(self, seat: int):  # type: ignore[no-untyped-def]
+        if seat == 0 and self.state.turn == 0 and self.left > 0:
+            self.left -= 1
+            view = view_for(self.state, 0)
+            base = choose_holdback(view, self.ruleset, self.memories[0])
+            searched = choose(
+                view, self.ruleset, 4, random.Random(0), self.memories[0], BUDGET, ROLLOUTS
+            )
+            if searched != base:
+                raise _Found(view, base, searched)  # type: ignore[arg-type]
+        return super()._ask(seat)
+
+
 def _first_overrule(
     preset: str, seats: int, seed: int, limit: int = 80
 ) -> tuple[SeatView, PlayerCommand, PlayerCommand] | None:
     """Level 3 plays every seat; at seat 0's turns, the first view where the
     search picks another command than the base policy (level 4 without search)."""
-    ruleset = build_ruleset(preset)
-    rng = random.Random(seed)
-    state = new_game(ruleset, seats)
-    memories = [SeatMemory(seat, seats) for seat in range(seats)]
-    asked = 0
-    while state.phase != "over" and asked < limit:
-        if state.phase == "deal":
-            seat, command = None, deal_command(state, rng)
-        else:
-            seat = state.turn
-            view = view_for(state, seat)
-            command = choose(view, ruleset, 3, rng, memories[seat])
-            if seat == 0:
-                asked += 1
-                base = choose_holdback(view, ruleset, memories[0])
-                searched = choose(view, ruleset, 4, random.Random(0), memories[0], BUDGET, ROLLOUTS)
-                if searched != base:
-                    return view, base, searched  # type: ignore[return-value]
-            command = with_shuffle(state, command, rng)
-        for event in decide(state, seat, command):
-            state = evolve(state, event)
-            for viewer, memory in enumerate(memories):
-                memory.observe(redact(event, viewer))
+    table = _Watched(preset, seats, seed, limit)
+    try:
+        table.play(lambda _: table.left > 0)
+    except _Found as found:
+        return found.found
     return None
 
 
