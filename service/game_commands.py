@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import msgspec
 
-from domain.commands import PlayerCommand
+from domain.commands import AnyCommand, PlayerCommand
 from domain.errors import DomainError
 from domain.events import AnyEvent, DeckRevealed, HandEnded, TurnDeadlineSet
 from domain.game import decide, evolve
@@ -34,7 +34,7 @@ from service.projections import (
     served,
     viewer_key,
 )
-from service.simulation import deal_command, with_shuffle
+from service.simulation import deal_command, shuffle_size, with_shuffle
 from service.store import CommandIdReused, VersionConflict
 
 if TYPE_CHECKING:
@@ -256,7 +256,10 @@ class GameCommands:
     ) -> list[tuple[int | None, AnyEvent]]:
         """The command's events, then the next hand's deal when this one ended."""
         state = game.record.state
-        shuffled = with_shuffle(state, command, reshuffle_rng(game.seed, state))
+        # Seeding the reshuffle's generator costs more than most commands: only when used.
+        shuffled: AnyCommand = command
+        if shuffle_size(state, command):
+            shuffled = with_shuffle(state, command, reshuffle_rng(game.seed, state))
         events: list[tuple[int | None, AnyEvent]] = []
         for event in decide(state, seat, shuffled):
             state = evolve(state, event)

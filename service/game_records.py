@@ -79,11 +79,16 @@ class Game(msgspec.Struct, frozen=True, kw_only=True):
 
     @property
     def open_seats(self) -> tuple[int, ...]:
-        return tuple(
-            seat
-            for seat, spec in enumerate(self.info.seats)
-            if spec.kind == "human" and spec.open and seat not in self.claimed
-        )
+        return open_seats_of(self.info, self.claimed)
+
+
+def open_seats_of(info: GameInfo, claimed: frozenset[int]) -> tuple[int, ...]:
+    """Human seats left open at creation that nobody has claimed yet."""
+    return tuple(
+        seat
+        for seat, spec in enumerate(info.seats)
+        if spec.kind == "human" and spec.open and seat not in claimed
+    )
 
 
 class MetaFacts(msgspec.Struct, frozen=True, kw_only=True):
@@ -135,6 +140,22 @@ def lobby_status(game: Game) -> LobbyStatus:
     if game.record.state.phase == "over":
         return "finished"
     return "open" if game.open_seats else "active"
+
+
+def lobby_entry(game_id: str, filed: LobbyStatus, facts: MetaFacts, version: int) -> LobbyEntry:
+    """A lobby line from the meta alone: only a game that is over is filed as
+    finished, and the meta says whether seats are still open."""
+    open_seats = open_seats_of(facts.info, facts.claimed)
+    status: LobbyStatus = "finished" if filed == "finished" else "open" if open_seats else "active"
+    return LobbyEntry(
+        game_id=game_id,
+        status=status,
+        preset=facts.info.preset,
+        seats=facts.info.seats,
+        open_seats=open_seats,
+        version=version,
+        created_at=facts.info.created_at,
+    )
 
 
 info_decoder = msgspec.json.Decoder(GameInfo)

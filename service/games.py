@@ -40,6 +40,7 @@ from service.game_records import (
     facts_of,
     game_of,
     is_game_id,
+    lobby_entry,
     lobby_status,
 )
 from service.game_transfers import GameTransfers, log_header_facts
@@ -304,20 +305,15 @@ class GameService:
         return record is not None and record.state.phase == "over"
 
     async def lobby(self, status: LobbyStatus, limit: int, offset: int) -> list[LobbyEntry]:
+        """A page of the lobby in two round trips, from the games' versions and
+        meta records: no game's state is loaded."""
+        game_ids = await self.store.list_games(status, limit, offset)
         entries = []
-        for game_id in await self.store.list_games(status, limit, offset):
-            game = await self.game(game_id)
-            entries.append(
-                LobbyEntry(
-                    game_id=game_id,
-                    status=lobby_status(game),
-                    preset=game.info.preset,
-                    seats=game.info.seats,
-                    open_seats=game.open_seats,
-                    version=game.record.version,
-                    created_at=game.info.created_at,
-                )
-            )
+        for game_id, headline in zip(game_ids, await self.store.headlines(game_ids), strict=True):
+            if "info" not in (headline.meta or {}):
+                continue  # gone since the index listed it: the index is only a cache
+            facts = self._keep_facts(game_id, headline.meta or {})
+            entries.append(lobby_entry(game_id, status, facts, headline.version))
         return entries
 
     async def rebuild_lobby(self) -> int:

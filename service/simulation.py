@@ -40,15 +40,22 @@ def deal_command(state: GameState, rng: random.Random) -> Deal:
     return Deal(deck=shuffled_deck(state.ruleset, rng), dealer=dealer)
 
 
-def with_shuffle(state: GameState, command: AnyCommand, rng: random.Random) -> AnyCommand:
-    """Fill in the pile's shuffle when this stock draw turns the pile over."""
+def shuffle_size(state: GameState, command: AnyCommand) -> int | None:
+    """How many cards the service must shuffle for this command: a stock draw
+    that turns the pile over into the stock, when the rules shuffle it."""
     # A stock that still holds a card needs no shuffle: skip asking the domain.
     if type(command) is Draw and command.source == "stock" and not state.stock:
-        size = needs_shuffle(state)
-        if size:
-            order = list(range(size))
-            rng.shuffle(order)
-            return msgspec.structs.replace(command, shuffle=tuple(order))
+        return needs_shuffle(state)
+    return None
+
+
+def with_shuffle(state: GameState, command: AnyCommand, rng: random.Random) -> AnyCommand:
+    """Fill in the pile's shuffle when this stock draw turns the pile over."""
+    size = shuffle_size(state, command)
+    if size:
+        order = list(range(size))
+        rng.shuffle(order)
+        return msgspec.structs.replace(command, shuffle=tuple(order))
     return command
 
 

@@ -254,3 +254,9 @@ class EventStore(Protocol):
         """The game's version, the cached projections of those `viewers` that have
         one, and with `meta` its metadata record, read together (one round trip)."""
         ...
+
+    async def headlines(self, game_ids: Sequence[str]) -> list[Snapshot]:
+        """Each game's version and metadata record, in the order asked, for many
+        games in one round trip (a lobby page). Each game's pair is read together,
+        but not every game at one instant; an unknown game reads as version 0, meta {}."""
+        ...

@@ -198,6 +198,16 @@ class InMemoryEventStore(EventStore):
             meta=dict(self._meta.get(game_id, {})) if meta else None,
         )
 
+    async def headlines(self, game_ids: Sequence[str]) -> list[Snapshot]:
+        for game_id in game_ids:
+            check_game_id(game_id)
+        return [
+            Snapshot(
+                version=len(self._events.get(game_id, ())), meta=dict(self._meta.get(game_id, {}))
+            )
+            for game_id in game_ids
+        ]
+
     def _read(self, game_id: str, after: int, limit: int | None) -> list[StoredEvent]:
         log = self._events.get(game_id, [])
         stop = len(log) if limit is None else min(len(log), after + limit)

@@ -401,6 +401,25 @@ class RedisEventStore(EventStore):
             fields = _pairs(raw_meta)
         return Snapshot(version=int(raw_version), views=views, meta=fields)
 
+    async def headlines(self, game_ids: Sequence[str]) -> list[Snapshot]:
+        for game_id in game_ids:
+            check_game_id(game_id)
+        if not game_ids:
+            return []
+        # A pipeline, not a script: the games live on different cluster slots.
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for game_id in game_ids:
+                pipe.get(game_key(game_id, "version"))
+                pipe.hgetall(game_key(game_id, "meta"))
+            replies = await pipe.execute()
+        return [
+            Snapshot(
+                version=int(raw_version or 0),
+                meta={_text(field): _bytes(value) for field, value in raw_meta.items()},
+            )
+            for raw_version, raw_meta in zip(replies[::2], replies[1::2], strict=True)
+        ]
+
     def _lobby_keys(self) -> list[str]:
         return [_lobby_key(status) for status in self._lobby_statuses]
 

@@ -394,6 +394,22 @@ async def test_a_snapshot_reads_the_version_views_and_meta_together(store: Event
         await store.snapshot("{bad}")
 
 
+async def test_headlines_read_many_games_versions_and_meta_in_order(store: EventStore) -> None:
+    await append(store, "g1", b"a", b"b")
+    await append(store, "g2", b"c")
+    await store.put_meta("g1", {"info": b"one", "claimed:1": b"1"})
+    await store.put_meta("g2", {"info": b"two"})
+
+    assert await store.headlines(["g2", "unknown", "g1"]) == [
+        Snapshot(version=1, meta={"info": b"two"}),
+        Snapshot(version=0, meta={}),
+        Snapshot(version=2, meta={"info": b"one", "claimed:1": b"1"}),
+    ]
+    assert await store.headlines([]) == []
+    with pytest.raises(InvalidGameId):
+        await store.headlines(["g1", "{bad}"])
+
+
 # Isolation and argument checks
 
 

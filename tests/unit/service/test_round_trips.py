@@ -59,6 +59,14 @@ class FakeCountingStore(InMemoryEventStore):
         self.calls["put_view"] += 1
         await super().put_view(game_id, viewer, version, data)
 
+    async def list_games(self, status: str, limit: int = 50, offset: int = 0) -> list[str]:
+        self.calls["list_games"] += 1
+        return await super().list_games(status, limit, offset)
+
+    async def headlines(self, game_ids: Sequence[str]) -> list[Snapshot]:
+        self.calls["headlines"] += 1
+        return await super().headlines(game_ids)
+
     async def get_view(self, game_id: str, viewer: str) -> Any:
         self.calls["get_view"] += 1
         return await super().get_view(game_id, viewer)
@@ -222,5 +230,30 @@ def test_a_seat_claimed_through_another_process_is_known() -> None:
         assert await second.seat_of(game_id, token) == 1
         summary = await second.game(game_id)
         assert summary.claimed == frozenset({1}) and summary.open_seats == ()
+
+    anyio.run(scenario)
+
+
+def test_a_lobby_page_is_two_store_calls_whatever_its_length() -> None:
+    open_seat = (SeatSpec(kind="human"), SeatSpec(kind="human", open=True))
+
+    async def scenario() -> None:
+        store = FakeCountingStore()
+        service = GameService(store)
+        waiting = [await service.create(seats=open_seat, seed=seed) for seed in range(12)]
+        claimed = waiting.pop(3)
+        await service.claim(claimed.game_id, 1)
+        store.calls.clear()
+
+        page = await service.lobby("open", 50, 0)
+
+        assert store.calls == Counter(list_games=1, headlines=1), store.calls
+        assert [entry.game_id for entry in page] == [game.game_id for game in waiting]
+        assert {(entry.status, entry.open_seats) for entry in page} == {("open", (1,))}
+        active = await service.lobby("active", 50, 0)
+        assert [(entry.game_id, entry.status, entry.open_seats) for entry in active] == [
+            (claimed.game_id, "active", ())
+        ]
+        assert active[0].version == (await service.game(claimed.game_id)).record.version
 
     anyio.run(scenario)
