@@ -46,7 +46,8 @@ class Subcommand(NamedTuple):
 KEEP_ALIVE_S = 65
 # Long polls wait up to 30 s; shutdown does not wait for them all.
 GRACEFUL_SHUTDOWN_S = 10
-# Long polls and event streams waiting at once on one API process.
+# Games whose long polls and event streams block at once on one API process
+# (the waiters of a game share one read); further games poll instead.
 LONG_POLL_CONNECTIONS = 512
 
 
@@ -141,7 +142,7 @@ def _serve(args: argparse.Namespace) -> int:
             print(f"embedded Redis on {url}, data in {embedded.data_dir}", file=sys.stderr)
         client = open_redis(url)
         # Long polls get their own connections, so they never starve commands;
-        # each holds one while it waits, hence the larger pool.
+        # each watched game's shared read holds one while it waits.
         blocking = open_redis(url, socket_timeout=10, max_connections=LONG_POLL_CONNECTIONS)
 
         async def close_clients() -> None:

@@ -18,7 +18,6 @@ maps to a stream position without a lookup, and XREAD from `0-N` is "after N".
 
 from __future__ import annotations
 
-import asyncio
 import math
 from collections.abc import AsyncIterator, Mapping, Sequence
 from typing import Any
@@ -43,6 +42,7 @@ from service.store.base import (
     check_read,
     check_score,
 )
+from service.store.fanout import EventFanout
 
 __all__ = ["POLL_INTERVAL_S", "RedisEventStore", "game_key"]
 
@@ -184,11 +184,12 @@ def _text(value: bytes | str) -> str:
 class RedisEventStore(EventStore):
     """EventStore on a `redis.asyncio.Redis` client that the caller owns and closes.
 
-    The client must return bytes (`decode_responses=False`). A long poll holds
-    a connection while it blocks: pass `blocking_client` to keep them off the
-    main pool. Once every blocking connection is held (or, on a shared pool,
-    half of them), further long polls poll every POLL_INTERVAL_S instead of
-    failing for want of a connection.
+    The client must return bytes (`decode_responses=False`). Long polls of a
+    process share one blocking read per watched game (`EventFanout`), which
+    holds a connection while it blocks: pass `blocking_client` to keep those
+    off the main pool. Once every blocking connection is held (or, on a shared
+    pool, half of them), the loops of further games poll every POLL_INTERVAL_S
+    instead of failing for want of a connection.
     """
 
     def __init__(
@@ -204,13 +205,18 @@ class RedisEventStore(EventStore):
         self._redis = client
         self._blocking = blocking_client or client
         # redis-py applies its socket timeout (5 s by default) to XREAD BLOCK
-        # too, so a long poll is cut into blocks well inside it (the server may
+        # too, so a loop's wait is cut into blocks well inside it (the server may
         # end a block up to 1/hz = 100 ms late).
         socket_timeout = self._blocking.connection_pool.connection_kwargs.get("socket_timeout")
         self._max_block_s: float = socket_timeout / 2 if socket_timeout else math.inf
         pool_size = self._blocking.connection_pool.max_connections
-        self._block_slots = asyncio.Semaphore(
-            pool_size if blocking_client is not None else max(1, pool_size // 2)
+        self._fanout = EventFanout(
+            read=self.read,
+            blocking_read=self._read_blocking,
+            last_version=self._last_version,
+            block_slots=pool_size if blocking_client is not None else max(1, pool_size // 2),
+            max_block_s=self._max_block_s,
+            poll_interval_s=POLL_INTERVAL_S,
         )
         self._lobby_statuses = tuple(lobby_statuses)
         self._append_script = client.register_script(_APPEND_LUA)
@@ -293,33 +299,35 @@ class RedisEventStore(EventStore):
         self, game_id: str, after: int, timeout_s: float, limit: int | None = None
     ) -> list[StoredEvent]:
         check_read(game_id, after, limit)
-        if limit == 0:
-            return []
-        if timeout_s <= 0:
+        if limit == 0 or timeout_s <= 0:
             return await self.read(game_id, after, limit)
-        key = game_key(game_id, "events")
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout_s
-        while (remaining := deadline - loop.time()) > 0:
-            if self._block_slots.locked():
-                # Every blocking connection is taken by other waits: poll.
-                stored = await self.read(game_id, after, limit)
-                if stored:
-                    return stored
-                await asyncio.sleep(min(POLL_INTERVAL_S, remaining))
-                continue
-            # XREAD answers at once when entries after the id exist, else blocks;
-            # BLOCK 0 would mean forever, hence at least 1 ms.
-            block_ms = max(1, round(min(remaining, self._max_block_s) * 1000))
-            async with self._block_slots:
-                reply: Any = await self._blocking.xread(
-                    {key: _stream_id(after)}, count=limit, block=block_ms
-                )
-            if reply:
-                # RESP2 answers [[key, entries]], RESP3 answers {key: [entries]}.
-                entries = next(iter(reply.values()))[0] if isinstance(reply, dict) else reply[0][1]
-                return [_stored(entry) for entry in entries]
-        return []
+        return await self._fanout.wait(game_id, after, timeout_s, limit)
+
+    @property
+    def watched_games(self) -> int:
+        """How many games the long polls of this process watch (one read loop each)."""
+        return self._fanout.watched_games
+
+    async def _read_blocking(
+        self, game_id: str, after: int, count: int, block_s: float
+    ) -> list[StoredEvent]:
+        """Events after `after`, waiting up to `block_s` for a first one on the blocking client."""
+        # XREAD answers at once when entries after the id exist, else blocks;
+        # BLOCK 0 would mean forever, hence at least 1 ms.
+        block_ms = max(1, round(block_s * 1000))
+        reply: Any = await self._blocking.xread(
+            {game_key(game_id, "events"): _stream_id(after)}, count=count, block=block_ms
+        )
+        if not reply:
+            return []
+        # RESP2 answers [[key, entries]], RESP3 answers {key: [entries]}.
+        entries = next(iter(reply.values()))[0] if isinstance(reply, dict) else reply[0][1]
+        return [_stored(entry) for entry in entries]
+
+    async def _last_version(self, game_id: str) -> int:
+        """The version of the stream's last entry: where a read "after now" starts."""
+        last: Any = await self._redis.xrevrange(game_key(game_id, "events"), count=1)
+        return _version_of(last[0][0]) if last else 0
 
     async def version(self, game_id: str) -> int:
         check_game_id(game_id)

@@ -1,0 +1,179 @@
+"""Long polls on Redis: a process holds one blocking read per watched game, not per waiter."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+import pytest
+from redis.asyncio import Redis
+
+from service.embedded_redis import EmbeddedRedis
+from service.redis_client import open_redis
+from service.store import RedisEventStore, StoredEvent
+
+pytestmark = pytest.mark.anyio
+
+BLOCKING_NAME = "long-poll"
+
+
+@pytest.fixture
+async def blocking(embedded_redis: EmbeddedRedis, redis_client: Redis) -> AsyncIterator[Redis]:
+    """The API's blocking client (512 connections), named so CLIENT LIST can count them."""
+    client = open_redis(
+        embedded_redis.url, max_connections=512, socket_timeout=10, client_name=BLOCKING_NAME
+    )
+    try:
+        yield client
+    finally:
+        await client.aclose()
+
+
+async def add(store: RedisEventStore, game_id: str, count: int = 1) -> None:
+    events = [f"{game_id}-{index}".encode() for index in range(count)]
+    await store.append(game_id, events, expected_version=None, command_id=None, command_digest=None)
+
+
+def versions(events: list[StoredEvent]) -> list[int]:
+    return [event.version for event in events]
+
+
+async def blocking_connections(redis_client: Redis) -> int:
+    return sum(1 for client in await redis_client.client_list() if client["name"] == BLOCKING_NAME)
+
+
+async def blocked_clients(redis_client: Redis) -> int:
+    return int((await redis_client.info("clients"))["blocked_clients"])
+
+
+async def eventually(check: Callable[[], Awaitable[bool]], timeout_s: float = 2.0) -> None:
+    """Wait until an async predicate holds (a cancelled read ends a moment later)."""
+    deadline = time.monotonic() + timeout_s
+    while not await check():
+        assert time.monotonic() < deadline, "condition never held"
+        await asyncio.sleep(0.01)
+
+
+async def test_300_long_polls_on_one_game_hold_one_blocking_connection(
+    redis_client: Redis, blocking: Redis
+) -> None:
+    store = RedisEventStore(redis_client, blocking_client=blocking)
+    await add(store, "crowd")
+    waits = [asyncio.create_task(store.wait_for("crowd", 1, 10)) for _ in range(300)]
+    await asyncio.sleep(0.3)
+    assert store.watched_games == 1
+    assert await blocking_connections(redis_client) == 1
+    assert await blocked_clients(redis_client) == 1
+
+    started = time.monotonic()
+    await add(store, "crowd")
+    answers = await asyncio.gather(*waits)
+    assert [versions(answer) for answer in answers] == [[2]] * 300
+    assert time.monotonic() - started < 1
+    assert await blocking_connections(redis_client) == 1
+    await eventually(lambda: _no_loop_left(store, redis_client))
+
+
+async def test_long_polls_with_different_afters_get_their_own_slices(
+    redis_client: Redis, blocking: Redis
+) -> None:
+    store = RedisEventStore(redis_client, blocking_client=blocking)
+    await add(store, "g", 5)
+    ahead = asyncio.create_task(store.wait_for("g", 7, 5))
+    await asyncio.sleep(0.05)
+    everything = asyncio.create_task(store.wait_for("g", 5, 5))
+    one = asyncio.create_task(store.wait_for("g", 5, 5, limit=1))
+    next_one = asyncio.create_task(store.wait_for("g", 6, 5))
+    await asyncio.sleep(0.05)
+    assert versions(await store.wait_for("g", 2, 5)) == [3, 4, 5]
+
+    await add(store, "g", 2)
+    assert versions(await everything) == [6, 7]
+    assert versions(await one) == [6]
+    assert versions(await next_one) == [7]
+    await asyncio.sleep(0.05)
+    assert not ahead.done()
+
+    # More events than the loop fetches at once: the waiter reads the rest itself.
+    await add(store, "g", 300)
+    assert versions(await ahead) == list(range(8, 308))
+    await eventually(lambda: _no_loop_left(store, redis_client))
+
+
+async def test_a_cancelled_long_poll_leaves_the_others_and_the_last_one_ends_the_read(
+    redis_client: Redis, blocking: Redis
+) -> None:
+    store = RedisEventStore(redis_client, blocking_client=blocking)
+    waits = [asyncio.create_task(store.wait_for("g", 0, 10)) for _ in range(3)]
+    await asyncio.sleep(0.1)
+    waits[0].cancel()  # as Litestar does when a client disconnects
+    await asyncio.sleep(0.05)
+    assert store.watched_games == 1
+    assert await blocked_clients(redis_client) == 1
+    await add(store, "g")
+    assert [versions(answer) for answer in await asyncio.gather(*waits[1:])] == [[1], [1]]
+
+    waits = [asyncio.create_task(store.wait_for("g", 1, 10)) for _ in range(3)]
+    await asyncio.sleep(0.1)
+    assert await blocked_clients(redis_client) == 1
+    for wait in waits:
+        wait.cancel()
+    await asyncio.gather(*waits, return_exceptions=True)
+    assert store.watched_games == 0
+    await eventually(lambda: _no_loop_left(store, redis_client))
+
+    # The store serves the next long poll as before.
+    wait = asyncio.create_task(store.wait_for("g", 1, 10))
+    await asyncio.sleep(0.05)
+    await add(store, "g")
+    assert versions(await asyncio.wait_for(wait, 2)) == [2]
+
+
+async def test_long_polls_on_many_games_hold_one_blocking_connection_per_game(
+    redis_client: Redis, blocking: Redis
+) -> None:
+    store = RedisEventStore(redis_client, blocking_client=blocking)
+    games = [f"game{index}" for index in range(20)]
+    waits = {
+        game: [asyncio.create_task(store.wait_for(game, 0, 10)) for _ in range(5)] for game in games
+    }
+    await asyncio.sleep(0.3)
+    assert store.watched_games == 20
+    assert await blocked_clients(redis_client) == 20
+    assert await blocking_connections(redis_client) == 20
+
+    for game in games:
+        await add(store, game)
+    for game in games:
+        answers = await asyncio.gather(*waits[game])
+        assert [[event.data for event in answer] for answer in answers] == [
+            [f"{game}-0".encode()]
+        ] * 5
+    await eventually(lambda: _no_loop_left(store, redis_client))
+
+
+async def test_more_watched_games_than_blocking_connections_poll_instead_of_failing(
+    redis_client: Redis, embedded_redis: EmbeddedRedis
+) -> None:
+    blocking = open_redis(embedded_redis.url, max_connections=4, pool_wait_s=0.2)
+    try:
+        store = RedisEventStore(redis_client, blocking_client=blocking)
+        games = [f"many{index}" for index in range(12)]
+        waits = [asyncio.create_task(store.wait_for(game, 0, 10)) for game in games for _ in "ab"]
+        await asyncio.sleep(0.3)
+        assert store.watched_games == 12
+        assert await blocked_clients(redis_client) <= 4
+
+        started = time.monotonic()
+        for game in games:
+            await add(store, game)
+        answers = await asyncio.gather(*waits)
+        assert [versions(answer) for answer in answers] == [[1]] * 24
+        assert time.monotonic() - started < 1
+    finally:
+        await blocking.aclose()
+
+
+async def _no_loop_left(store: RedisEventStore, redis_client: Redis) -> bool:
+    return store.watched_games == 0 and await blocked_clients(redis_client) == 0
