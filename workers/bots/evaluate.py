@@ -70,8 +70,10 @@ class Solver:
     use a joker for a card only the whole hand lacked: close enough for play.
     """
 
-    def __init__(self, hand: tuple[Card, ...], ruleset: RuleSet) -> None:
-        self.values = value_table(ruleset)
+    def __init__(
+        self, hand: tuple[Card, ...], ruleset: RuleSet, values: dict[Card, int] | None = None
+    ) -> None:
+        self.values = value_table(ruleset) if values is None else values
         self.melds = [m for m in melds_in(hand, ruleset) if len(m) <= 5]
         self.needs = [Counter(m) for m in self.melds]
         self.by_card: dict[Card, list[int]] = {}
@@ -134,6 +136,77 @@ def solver(hand: Sequence[Card], ruleset: RuleSet) -> Solver:
     key = _rules_key(ruleset)
     _RULESETS.setdefault(key, ruleset)
     return _solver(tuple(sorted(hand)), key)
+
+
+# A way-out search past this many steps gives up: no way out found.
+MAX_WAY_OUT_NODES = 2000
+
+
+class WayOut:
+    """Splits of one hand, and of its parts, into melds that leave at most a
+    given number of cards fitting nowhere: a loose card that fits a meld on
+    the table (`fits`) is laid off, so it stays loose at no cost.
+
+    Only the cards that fit nowhere are branched on (each joins one of its
+    melds, or is one of the few left), so asking whether a hand is at most
+    one card from going out takes a few dozen steps where the least-deadwood
+    search (`Solver`) takes thousands.
+    """
+
+    def __init__(self, hand: Sequence[Card], ruleset: RuleSet, fits: dict[Card, bool]) -> None:
+        whole = solver(hand, ruleset)  # its candidate melds, usually cached
+        self.melds = whole.melds
+        self.needs = whole.needs
+        self.by_card = whole.by_card
+        self.with_joker = [i for i, meld in enumerate(self.melds) if JOKER in meld]
+        self.fits = fits
+        self.memo: dict[tuple[tuple[Card, ...], int], tuple[int, ...] | None] = {}
+        self.budget = MAX_WAY_OUT_NODES
+
+    def split(self, part: Sequence[Card], stuck: int = 0) -> Arrangement | None:
+        """A split of `part` with at most `stuck` cards that fit nowhere (its
+        deadwood counts them), or None."""
+        rest = tuple(sorted(part))
+        self.budget = MAX_WAY_OUT_NODES
+        chosen = self._search(rest, stuck)
+        if chosen is None:
+            return None
+        used: Counter[Card] = Counter()
+        for index in chosen:
+            used += self.needs[index]
+        loose = tuple(sorted((Counter(rest) - used).elements()))
+        count = sum(1 for card in loose if not self.fits.get(card, False))
+        return Arrangement((count, tuple(self.melds[i] for i in chosen), loose))
+
+    def _search(self, rest: tuple[Card, ...], stuck: int) -> tuple[int, ...] | None:
+        key = (rest, stuck)
+        if key in self.memo:
+            return self.memo[key]
+        fits = self.fits
+        card = next((c for c in rest if c != JOKER and not fits.get(c, False)), None)
+        jokers = rest.count(JOKER)
+        if card is None and (jokers <= stuck or fits.get(JOKER, False)):
+            return ()
+        self.budget -= 1
+        if self.budget <= 0:
+            return None  # not remembered: a later ask may have the budget
+        held = Counter(rest)
+        result: tuple[int, ...] | None = None
+        for index in self.by_card.get(card, ()) if card is not None else self.with_joker:
+            need = self.needs[index]
+            if any(held[c] < n for c, n in need.items()):
+                continue
+            found = self._search(tuple(sorted((held - need).elements())), stuck)
+            if found is not None:
+                result = (index, *found)
+                break
+        if result is None and stuck > 0:
+            without = list(rest)
+            without.remove(card if card is not None else JOKER)
+            result = self._search(tuple(without), stuck - 1)
+        if self.budget > 0:
+            self.memo[key] = result
+        return result
 
 
 def opening_points(melds: Iterable[tuple[Card, ...]], ruleset: RuleSet) -> int:
