@@ -23,7 +23,7 @@ from domain.cards import JOKER
 from domain.commands import LayMelds, PlayerCommand
 from domain.rules import RuleSet
 from domain.views import SeatView
-from workers.bots.evaluate import Arrangement, _extenders, fits_table
+from workers.bots.evaluate import Arrangement, extenders, fits_table
 
 LAY_DOWN_AT = 1
 # Level 4 lays down sooner: against seats that hold their melds too, a hand
@@ -99,7 +99,7 @@ def _places(command: LayMelds, ruleset: RuleSet) -> int:
     """Cards the melds would take as lay-offs (ends and missing suits), jokers
     counted as JOKER_PLACES each."""
     return sum(
-        len(_extenders(meld, ruleset)) + JOKER_PLACES * meld.count(JOKER) for meld in command.melds
+        len(extenders(meld, ruleset)) + JOKER_PLACES * meld.count(JOKER) for meld in command.melds
     )
 
 

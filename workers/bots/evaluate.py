@@ -265,7 +265,8 @@ NEW_MELD_OUT = 1.0
 EXTEND_OUT = 1.0 / 3.0
 
 
-def _run_positions(rank_number: int, ruleset: RuleSet) -> tuple[int, ...]:
+def run_positions(rank_number: int, ruleset: RuleSet) -> tuple[int, ...]:
+    """A rank's places in a run (1 = ace low ... 14 = ace high)."""
     if rank_number == 1 and ruleset.ace != "low":
         return (1, 14)
     return (rank_number,)
@@ -291,7 +292,7 @@ def outs(
     by_suit: dict[str, set[int]] = {}
     by_rank: dict[str, set[str]] = {}
     for card in loose:
-        by_suit.setdefault(card[1], set()).update(_run_positions(RANK_OF[card[0]], ruleset))
+        by_suit.setdefault(card[1], set()).update(run_positions(RANK_OF[card[0]], ruleset))
         by_rank.setdefault(card[0], set()).add(card[1])
     new: set[Card] = set()
     for rank_letter, suits in by_rank.items():
@@ -301,7 +302,7 @@ def outs(
     for suit_letter, held in by_suit.items():
         for p in held:
             for step in (1, 2):
-                q = _wrap(p + step) if cyclic else p + step
+                q = wrap_rank(p + step) if cyclic else p + step
                 if q in held and q != p:
                     wanted = (p - 1, p + 2) if step == 1 else (p + 1,)
                     for w in wanted:
@@ -311,7 +312,7 @@ def outs(
                     _add_position(new, p + step, suit_letter, ruleset.ace)
     extend: set[Card] = set()
     for meld in arrangement.melds:
-        extend.update(_extenders(meld, ruleset))
+        extend.update(extenders(meld, ruleset))
     if table and ruleset.lay_off:
         for placed in table:
             extend.update(accepting_cards(placed, ruleset))  # type: ignore[arg-type]
@@ -326,18 +327,19 @@ def outs(
 
 def _add_position(cards: set[Card], position: int, suit_letter: str, ace: str) -> None:
     if ace == "cyclic":
-        position = _wrap(position)
+        position = wrap_rank(position)
     elif position == 14 and ace != "low":
         position = 1
     if 1 <= position <= 13:
         cards.add("A23456789TJQK"[position - 1] + suit_letter)
 
 
-def _wrap(p: int) -> int:
+def wrap_rank(p: int) -> int:
+    """A run position taken round the corner (`ace: cyclic`): 14 -> 1, 0 -> 13."""
     return (p - 1) % 13 + 1
 
 
-def _extenders(meld: tuple[Card, ...], ruleset: RuleSet) -> set[Card]:
+def extenders(meld: tuple[Card, ...], ruleset: RuleSet) -> set[Card]:
     """Natural cards that would extend a meld held in hand."""
     naturals = [c for c in meld if c != JOKER]
     if not naturals:
@@ -359,7 +361,7 @@ def _extenders(meld: tuple[Card, ...], ruleset: RuleSet) -> set[Card]:
     result = set()
     for p in (low - 1, high + 1):
         if ruleset.ace == "cyclic":
-            p = _wrap(p)
+            p = wrap_rank(p)
         if p == 14 and ruleset.ace != "low":
             p = 1
         if 1 <= p <= 13:

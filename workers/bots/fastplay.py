@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from domain.cards import JOKER, RANK_OF, Card
 from domain.rules import RuleSet
-from workers.bots.evaluate import Arrangement, _extenders, _run_positions, _wrap
+from workers.bots.evaluate import Arrangement, extenders, run_positions, wrap_rank
 
 RANKS = "A23456789TJQK"
 
@@ -35,7 +35,7 @@ def from_arrangement(arrangement: Arrangement, ruleset: RuleSet, opened: bool, v
     ext: set[Card] = set()
     points = 0
     for meld in arrangement.melds:
-        ext |= _extenders(meld, ruleset)
+        ext |= extenders(meld, ruleset)
         points += sum(values[c] for c in meld if c != JOKER) + 10 * meld.count(JOKER)
     return Seat(list(arrangement.loose), ext, opened, points)
 
@@ -63,7 +63,7 @@ def quick_seat(hand: Sequence[Card], ruleset: RuleSet, opened: bool, values) -> 
                 used.extend(meld)
                 points += sum(values[c] for c in meld)
                 for q in (run[0] - 1, run[-1] + 1):
-                    q = _wrap(q) if cyclic else q
+                    q = wrap_rank(q) if cyclic else q
                     if 1 <= q <= 13:
                         ext.add(RANKS[q - 1] + suit_letter)
             run = [p]
@@ -108,13 +108,13 @@ def melds_with(card: Card, loose: Sequence[Card], ruleset: RuleSet) -> list[Card
     suited: dict[int, Card] = {}
     for c in loose:
         if c != JOKER and c[1] == card[1] and c != card:
-            for p in _run_positions(RANK_OF[c[0]], ruleset):
+            for p in run_positions(RANK_OF[c[0]], ruleset):
                 suited[p] = c
     if suited:
-        for p in _run_positions(RANK_OF[card[0]], ruleset):
+        for p in run_positions(RANK_OF[card[0]], ruleset):
             for x, y in ((p - 2, p - 1), (p - 1, p + 1), (p + 1, p + 2)):
                 if cyclic:
-                    x, y = _wrap(x), _wrap(y)
+                    x, y = wrap_rank(x), wrap_rank(y)
                 if x in suited and y in suited and suited[x] != suited[y]:
                     return [suited[x], suited[y]]
     if JOKER in loose:
