@@ -27,15 +27,11 @@ from collections.abc import Callable, Sequence
 
 import msgspec
 
-from domain.commands import Knock
-from domain.events import AnyEvent, HandEnded
-from domain.game import decide, evolve
-from domain.rules import build_ruleset, validate_seats
-from domain.state import GameState, new_game
-from domain.views import redact, view_for
+from domain.events import HandEnded
+from domain.rules import build_ruleset
 from service.progress import ProgressBar
-from service.simulation import deal_command, with_shuffle
-from workers.bots import LEVELS, SeatMemory, choose
+from workers.bot_table import BotTable
+from workers.bots import LEVELS
 from workers.bots.search import DEFAULT_BUDGET_S
 
 
@@ -82,80 +78,6 @@ def hand_winners(event: HandEnded) -> list[int]:
     return [seat for seat, score in enumerate(event.scores) if score == best]
 
 
-class _Table:
-    """One game between bots, each fed only its view and its redacted events."""
-
-    def __init__(
-        self,
-        preset: str,
-        levels: Sequence[int],
-        rng: random.Random,
-        budget_s: float,
-        latencies: dict[int, list[float]],
-    ) -> None:
-        self.ruleset = build_ruleset(preset)
-        self.seats = len(levels)
-        validate_seats(self.ruleset, self.seats)
-        self.levels = levels
-        self.rng = rng
-        self.budget_s = budget_s
-        self.latencies = latencies
-        self.state: GameState = new_game(self.ruleset, self.seats)
-        self.memories = [SeatMemory(seat, self.seats) for seat in range(self.seats)]
-        self.knock_asked: tuple[int, int] | None = None
-
-    def play(self, on_hand: Callable[[HandEnded], bool]) -> None:
-        """Play to the game's end, or until `on_hand` returns False."""
-        while self.state.phase != "over":
-            if self.state.phase == "deal":
-                self._apply(None, deal_command(self.state, self.rng))
-                continue
-            if self._offer_knocks():
-                continue
-            seat = self.state.turn
-            command = self._ask(seat)
-            assert command is not None, f"seat {seat} passed in turn"
-            for event in self._apply(seat, with_shuffle(self.state, command, self.rng)):
-                if isinstance(event, HandEnded) and not on_hand(event):
-                    return
-
-    def _ask(self, seat: int):  # type: ignore[no-untyped-def]
-        view = view_for(self.state, seat)
-        level = self.levels[seat]
-        started = time.perf_counter()
-        command = choose(
-            view, self.ruleset, level, self.rng, self.memories[seat], budget_s=self.budget_s
-        )
-        self.latencies.setdefault(level, []).append(time.perf_counter() - started)
-        return command
-
-    def _offer_knocks(self) -> bool:
-        """Out of turn, first come first served: the seats after the turn are asked once."""
-        state = self.state
-        if not (state.ruleset.knocking and state.knock_from is not None):
-            return False
-        marker = (len(state.discard_pile), state.turn)
-        if self.knock_asked == marker:
-            return False
-        self.knock_asked = marker
-        for step in range(1, self.seats):
-            seat = (state.turn + step) % self.seats
-            if seat == state.knock_from:
-                continue
-            if self._ask(seat) == Knock():
-                self._apply(seat, Knock())
-                return True
-        return False
-
-    def _apply(self, seat: int | None, command) -> list[AnyEvent]:  # type: ignore[no-untyped-def]
-        events = decide(self.state, seat, command)
-        for event in events:
-            self.state = evolve(self.state, event)
-            for viewer, memory in enumerate(self.memories):
-                memory.observe(redact(event, viewer))
-        return events
-
-
 def run_ladder(
     preset: str,
     seats: int,
@@ -167,6 +89,7 @@ def run_ladder(
     progress: Callable[[int, int], None] | None = None,
 ) -> LadderResult:
     """`hands` hands of one `high`-level seat against `seats - 1` `low`-level seats."""
+    ruleset = build_ruleset(preset)
     rng = random.Random(seed)
     latencies: dict[int, list[float]] = {}
     played = 0
@@ -191,7 +114,7 @@ def run_ladder(
                 progress(played, hands)
             return played < hands
 
-        _Table(preset, levels, rng, budget_s, latencies).play(on_hand)
+        BotTable(ruleset, levels, rng, budget_s, latencies).play(on_hand)
         game += 1
     return LadderResult(
         preset=preset,

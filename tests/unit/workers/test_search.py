@@ -12,12 +12,12 @@ from domain.rules import build_ruleset
 from domain.state import new_game
 from domain.views import SeatView, view_for
 from service.simulation import deal_command
+from workers.bot_table import BotTable
 from workers.bots import choose
 from workers.bots.evaluate import arrange
 from workers.bots.fastplay import Seat, worst_discard
 from workers.bots.holdback import choose_holdback, holds_back
 from workers.bots.search import _World
-from workers.ladder import _Table
 
 # A generous time budget with a fixed rollout count: the search's own
 # generator is seeded by the view, so the decision is reproducible.
@@ -30,15 +30,15 @@ class _Found(Exception):
         self.found = (view, base, searched)
 
 
-class _Watched(_Table):
+class _Watched(BotTable):
     """A ladder table of level 3 seats that, at seat 0's turns, asks level 4
     too and stops at the first view where the search overrules the base policy."""
 
     def __init__(self, preset: str, seats: int, seed: int, limit: int) -> None:
-        super().__init__(preset, [3] * seats, random.Random(seed), BUDGET, {})
+        super().__init__(build_ruleset(preset), [3] * seats, random.Random(seed), BUDGET)
         self.left = limit
 
-    def _ask(self, seat: int):  # type: ignore[no-untyped-def]
+    def _ask(self, seat: int) -> PlayerCommand | None:
         if seat == 0 and self.state.turn == 0 and self.left > 0:
             self.left -= 1
             view = view_for(self.state, 0)
