@@ -585,14 +585,18 @@ async def test_long_polls_past_the_blocking_pool_poll_instead_of_failing(
     blocking = open_redis(embedded_redis.url, max_connections=2, pool_wait_s=0.2)
     try:
         store = RedisEventStore(redis_client, blocking_client=blocking)
-        await append(store, "lp", b"a")
+        # Waits on one game share a read: six games need more than two connections.
+        games = [f"lp{index}" for index in range(6)]
+        for game in games:
+            await append(store, game, b"a")
         # Nothing comes: every wait ends empty at its timeout, none fails.
-        assert await asyncio.gather(*(store.wait_for("lp", 1, 0.5) for _ in range(6))) == [[]] * 6
+        assert await asyncio.gather(*(store.wait_for(game, 1, 0.5) for game in games)) == [[]] * 6
 
         started = time.monotonic()
-        waits = [asyncio.create_task(store.wait_for("lp", 1, 5.0)) for _ in range(6)]
+        waits = [asyncio.create_task(store.wait_for(game, 1, 5.0)) for game in games]
         await asyncio.sleep(0.3)
-        await append(store, "lp", b"b", expected_version=1)
+        for game in games:
+            await append(store, game, b"b", expected_version=1)
         answers = await asyncio.gather(*waits)
         assert [versions(answer) for answer in answers] == [[2]] * 6
         assert time.monotonic() - started < 1.5
