@@ -257,6 +257,6 @@ class EventStore(Protocol):
 
     async def headlines(self, game_ids: Sequence[str]) -> list[Snapshot]:
         """Each game's version and metadata record, in the order asked, for many
-        games in one round trip (a lobby page). Each game's pair is read together,
-        but not every game at one instant; an unknown game reads as version 0, meta {}."""
+        games in one round trip (a lobby page), though not read at one instant
+        (unlike `snapshot`); an unknown game reads as version 0 with meta {}."""
         ...
