@@ -153,11 +153,26 @@ class WayOut:
     search (`Solver`) takes thousands.
     """
 
-    def __init__(self, hand: Sequence[Card], ruleset: RuleSet, fits: dict[Card, bool]) -> None:
+    def __init__(
+        self,
+        hand: Sequence[Card],
+        ruleset: RuleSet,
+        fits: dict[Card, bool],
+        groups: Sequence[tuple[Card, ...]] = (),
+    ) -> None:
+        """`groups`: more sets of cards that leave the hand together, as a
+        meld does (lay-off chains, `chains.lay_off_chains`)."""
         whole = solver(hand, ruleset)  # its candidate melds, usually cached
         self.melds = whole.melds
         self.needs = whole.needs
         self.by_card = whole.by_card
+        if groups:  # copies: the solver's lists are shared through its cache
+            self.melds = [*whole.melds, *groups]
+            self.needs = [*whole.needs, *(Counter(group) for group in groups)]
+            self.by_card = {card: list(indices) for card, indices in whole.by_card.items()}
+            for index, group in enumerate(groups, start=len(whole.melds)):
+                for card in set(group) - {JOKER}:
+                    self.by_card.setdefault(card, []).append(index)
         self.with_joker = [i for i, meld in enumerate(self.melds) if JOKER in meld]
         self.fits = fits
         self.memo: dict[tuple[tuple[Card, ...], int], tuple[int, ...] | None] = {}

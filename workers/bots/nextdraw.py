@@ -1,0 +1,62 @@
+"""Next-draw outs: the live cards with which a hand goes out on its next turn."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from domain.cards import JOKER, RANK_OF, Card
+from domain.melds import Meld
+from domain.rules import RuleSet
+from workers.bots.chains import lay_off_chains
+from workers.bots.evaluate import WayOut, fits_table
+
+
+def going_out_draws(
+    hand: Sequence[Card],
+    discards: Iterable[Card],
+    table: Sequence[Meld],
+    ruleset: RuleSet,
+    live: Counter[Card],
+) -> dict[Card, int]:
+    """For each card the hand may discard now, how many live cards (counting
+    copies) would then take it out next turn: melds, lay-offs (chains too),
+    one final discard (a card that fits nowhere, or one to spare: a card that
+    fits the table, the end of a chain, a fourth card of a meld).
+
+    Only a joker, a card that fits the table, or one of the rank or near in
+    the suit of a card held can help; the others are not tried. One search
+    per drawn card serves every discard (`WayOut` splits parts of a hand).
+    """
+    counts = dict.fromkeys(discards, 0)
+    ranks = {card[0] for card in hand if card != JOKER}
+    near: set[tuple[str, int]] = set()
+    for card in hand:
+        if card != JOKER:
+            number = RANK_OF[card[0]]
+            near.update((card[1], number + step) for step in (-2, -1, 1, 2))
+    fits = {card: fits_table(card, table, ruleset) for card in set(hand)}
+    for card, copies in live.items():
+        if card not in fits:
+            fits[card] = fits_table(card, table, ruleset)
+        related = (
+            card == JOKER
+            or fits[card]
+            or card[0] in ranks
+            or (card[1], RANK_OF[card[0]]) in near
+            or (card[0] == "A" and (card[1], 14) in near)
+        )
+        if not related:
+            continue
+        drawn = (*hand, card)
+        chains = lay_off_chains(drawn, table, ruleset, fits)
+        way = WayOut(drawn, ruleset, fits, tuple(chains))
+        for discard in counts:
+            rest = list(drawn)
+            rest.remove(discard)
+            split = way.split(rest, stuck=1)
+            if split is not None and (
+                split.deadwood or split.loose or any(len(m) > 3 or m in chains for m in split.melds)
+            ):
+                counts[discard] += copies
+    return counts
