@@ -54,7 +54,8 @@ async def reconcile_now(settings: Settings) -> str:
         await client.aclose()
         queue.connection.close()
     return (
-        f"reconciled {counts.games} games: {counts.bot_jobs} bot jobs, {counts.timer_jobs} timers"
+        f"reconciled {counts.games} games: {counts.bot_jobs} bot jobs, {counts.timer_jobs} timers, "
+        f"{counts.refiled} lobby entries re-filed"
     )
 
 

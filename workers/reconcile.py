@@ -1,4 +1,6 @@
-"""After a restart: re-create the bot and timer jobs that the event logs say are due."""
+"""After a restart: re-create the bot and timer jobs that the event logs say are due,
+and re-file games the lobby lists under a status they left (a crash between an
+append and its lobby filing)."""
 
 from __future__ import annotations
 
@@ -6,6 +8,7 @@ import msgspec
 
 from domain.events import TurnDeadlineSet
 from service.envelope import decode_envelope
+from service.game_records import Game, lobby_status
 from service.games import GameService
 from workers.control import bot_levels, seats_to_act
 from workers.schedule import TurnScheduler
@@ -19,24 +22,33 @@ class Reconciled(msgspec.Struct, kw_only=True):
     games: int = 0
     bot_jobs: int = 0
     timer_jobs: int = 0
+    refiled: int = 0
 
 
 async def reconcile(games: GameService, scheduler: TurnScheduler) -> Reconciled:
     """Scan the lobby's unfinished games; idempotent (job ids are deterministic)."""
     counts = Reconciled()
+    misfiled: list[Game] = []
     for status in ("active", "open"):
         offset = 0
         while page := await games.store.list_games(status, _PAGE, offset):
             for game_id in page:
-                await reconcile_game(games, scheduler, game_id, counts)
+                game = await games.game(game_id)
+                if lobby_status(game) != status:
+                    misfiled.append(game)
+                await reconcile_game(games, scheduler, game, counts)
             offset += len(page)
+    # Filed after the scan: moving a game to another status mid-scan would shift the pages.
+    for game in misfiled:
+        await games.file_in_lobby(game)
+    counts.refiled = len(misfiled)
     return counts
 
 
 async def reconcile_game(
-    games: GameService, scheduler: TurnScheduler, game_id: str, counts: Reconciled
+    games: GameService, scheduler: TurnScheduler, game: Game, counts: Reconciled
 ) -> None:
-    game = await games.game(game_id)
+    game_id = game.game_id
     state = game.record.state
     if state.phase not in ("draw", "play"):
         return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -9,8 +10,12 @@ from rq.job import Job
 from rq.serializers import JSONSerializer
 from workers_table import worker_app
 
+from service.config import Settings
 from service.embedded_redis import EmbeddedRedis
+from service.redis_client import open_redis
+from service.store import RedisEventStore
 from workers import jobs, turns
+from workers.command import reconcile_now
 from workers.queue import bot_job_id, ensure_job
 from workers.schedule import BOT_JOB
 
@@ -72,3 +77,33 @@ def test_duplicate_jobs_for_one_turn_append_one_command(embedded_redis: Embedded
         assert first >= 2 and again.perform() == 0
         seat_events = [e["event"]["type"] for e in _log(client, game_id) if e["seat"] == 0]
         assert seat_events.count("card_discarded") == 1
+
+
+def test_the_reconciler_refiles_a_game_the_lobby_left_under_a_stale_status(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    with worker_app(embedded_redis.url) as (client, _):
+        seats = [{"kind": "human"}, {"kind": "human", "open": True}]
+        game_id = client.post("/games", json={"seats": seats, "seed": 3}).json()["game_id"]
+        assert client.post(f"/games/{game_id}/seats/1").status_code == 201
+        # A crash after the claim, before its lobby filing: the index still says open.
+        asyncio.run(_file(embedded_redis.url, game_id, "open"))
+        assert [e["game_id"] for e in client.get("/games?status=open").json()["games"]] == [game_id]
+
+        summary = asyncio.run(reconcile_now(Settings(redis_url=embedded_redis.url)))
+
+        assert "1 lobby entries re-filed" in summary
+        assert client.get("/games?status=open").json()["games"] == []
+        active = client.get("/games?status=active").json()["games"]
+        assert [(e["game_id"], e["status"]) for e in active] == [(game_id, "active")]
+        assert "0 lobby entries re-filed" in asyncio.run(
+            reconcile_now(Settings(redis_url=embedded_redis.url))
+        )
+
+
+async def _file(url: str, game_id: str, status: str) -> None:
+    client = open_redis(url)
+    try:
+        await RedisEventStore(client).index_game(game_id, status, 0.0)
+    finally:
+        await client.aclose()
