@@ -3,68 +3,18 @@ table run (lay-off chains), and discarding to keep the draws that go out."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from palace_positions import PALACE, palace_state, play_turn, run_meld
 
-from domain.cards import Card
-from domain.commands import Discard, LayMelds, LayOff, PlayerCommand
-from domain.events import HandEnded
-from domain.game import decide, evolve
-from domain.melds import Meld, Placed
-from domain.rules import build_ruleset
-from domain.state import GameState
+from domain.commands import Discard, LayMelds, LayOff
 from domain.views import view_for
-from workers.bots import careful, choose
+from workers.bots import careful
 from workers.bots.chains import lay_off_chains
 from workers.bots.evaluate import WayOut, arrange
 from workers.bots.nextdraw import going_out_draws
 
-PALACE = build_ruleset("palace")
-
-
-def _run(meld_id: int, cards: tuple[Card, ...], start: int) -> Meld:
-    return Meld(meld_id, "run", 1, tuple(Placed(c, c) for c in cards), start)
-
-
 # Takes 4H at its low end and 8H at its high end; the 9H only after the 8H.
-HEARTS = _run(1, ("5H", "6H", "7H"), 5)
-
-
-def _state(
-    hand: tuple[Card, ...], table: tuple[Meld, ...], pile: tuple[Card, ...] = ("KD",)
-) -> GameState:
-    """Seat 0 to play, opened; the others hold five cards each."""
-    filler = ("2H", "TD", "5S", "9D", "KH")
-    return GameState(
-        ruleset=PALACE,
-        seats=4,
-        phase="play",
-        hand_number=1,
-        dealer=3,
-        turn=0,
-        hands=(hand, filler, filler, filler),
-        stock=("4S", "TS", "7H", "AD"),
-        discard_pile=pile,
-        table=table,
-        opened=(True, True, True, True),
-        placed=((),) * 4,
-        totals=(0,) * 4,
-    )
-
-
-def _play_turn(state: GameState) -> tuple[list[PlayerCommand], GameState]:
-    """Seat 0's commands (level 3) until its turn ends (or the hand does)."""
-    commands: list[PlayerCommand] = []
-    while state.phase == "play" and state.turn == 0:
-        command = choose(view_for(state, 0), PALACE, 3, random.Random(0))
-        assert command is not None
-        commands.append(command)
-        for event in decide(state, 0, command):
-            state = evolve(state, event)
-            if isinstance(event, HandEnded):
-                return commands, state
-    return commands, state
+HEARTS = run_meld(1, ("5H", "6H", "7H"), 5)
 
 
 def test_lay_off_chains_are_cards_laid_off_one_after_another() -> None:
@@ -79,21 +29,21 @@ def test_careful_goes_out_through_a_lay_off_chain() -> None:
     hand = ("8C", "8D", "8H", "8S", "9H", "2D")
     fits = {card: card == "8H" for card in hand}
     assert WayOut(hand, PALACE, fits).split(hand, stuck=1) is None
-    commands, state = _play_turn(_state(hand, (HEARTS,)))
+    commands, state = play_turn(palace_state(hand, (HEARTS,)))
     assert isinstance(commands[0], LayMelds)
     assert commands[1:] == [LayOff("8H", 1), LayOff("9H", 1), Discard("2D")]
     assert not state.hands[0]
 
 
 # The spades take 6S and TS, the hearts 4H and 9H; jokers fit both.
-SPADES = _run(1, ("7S", "8S", "9S"), 7)
-LONG_HEARTS = _run(2, ("5H", "6H", "7H", "8H"), 5)
+SPADES = run_meld(1, ("7S", "8S", "9S"), 7)
+LONG_HEARTS = run_meld(2, ("5H", "6H", "7H", "8H"), 5)
 # A position from the ladder: 3C 3D 3S, and AD JD JK 2S loose.
 NEAR = ("2S", "3C", "3D", "3S", "AD", "JD", "JK")
 
 
 def test_careful_discards_to_keep_the_draws_that_go_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    state = _state(NEAR, (SPADES, LONG_HEARTS), pile=("5D",))
+    state = palace_state(NEAR, (SPADES, LONG_HEARTS), pile=("5D",))
     view = view_for(state, 0)
     arrangement = arrange(NEAR, PALACE)
     # Kept beside AD and the joker, the JD goes out next turn with more draws

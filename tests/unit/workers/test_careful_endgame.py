@@ -5,72 +5,24 @@ from __future__ import annotations
 
 import random
 
-from domain.cards import Card
-from domain.commands import Discard, Draw, LayMelds, PlayerCommand
-from domain.events import HandEnded
-from domain.game import decide, evolve
-from domain.melds import Meld, Placed
-from domain.rules import build_ruleset
-from domain.state import GameState
+from palace_positions import PALACE, palace_state, play_turn, run_meld
+
+from domain.commands import Discard, Draw, LayMelds
 from domain.views import view_for
 from workers.bots import choose
 from workers.bots.evaluate import WayOut
 
-PALACE = build_ruleset("palace")
 # Takes 8C at its low end (and KC at its high end), nothing else in these hands.
-CLUBS = Meld(1, "run", 1, tuple(Placed(c, c) for c in ("9C", "TC", "JC", "QC")), 9)
+CLUBS = run_meld(1, ("9C", "TC", "JC", "QC"), 9)
 # Takes 4C and 9C.
-LOW_CLUBS = Meld(1, "run", 1, tuple(Placed(c, c) for c in ("5C", "6C", "7C", "8C")), 5)
+LOW_CLUBS = run_meld(1, ("5C", "6C", "7C", "8C"), 5)
 # The least-deadwood split lays 8C 8H JK and keeps 2C 2S, which fit nowhere;
 # the way out is 2C 2S JK, the 8C laid off on the clubs, the 8H discarded.
 RESPLIT = ("8C", "8H", "JK", "2C", "2S", "3C", "3H", "3S", "4D", "5D", "6D")
 
 
-def _state(
-    hand: tuple[Card, ...],
-    table: tuple[Meld, ...],
-    *,
-    phase: str = "play",
-    pile: tuple[Card, ...] = ("KD",),
-    opened: bool = True,
-    others: int = 5,
-) -> GameState:
-    """Seat 0 to play; the others hold `others` cards (of no concern here)."""
-    filler = ("2H", "TD", "5S", "9D", "KH", "6H", "QD")[:others]
-    return GameState(
-        ruleset=PALACE,
-        seats=4,
-        phase=phase,  # type: ignore[arg-type]
-        hand_number=1,
-        dealer=3,
-        turn=0,
-        hands=(hand, filler, filler, filler),
-        stock=("4S", "TS", "7H", "AD"),
-        discard_pile=pile,
-        table=table,
-        opened=(opened, True, True, True),
-        placed=((),) * 4,
-        totals=(0,) * 4,
-    )
-
-
-def _play_turn(state: GameState, level: int = 3) -> tuple[list[PlayerCommand], GameState]:
-    """Seat 0's commands until its turn ends (or the hand does)."""
-    commands: list[PlayerCommand] = []
-    while state.phase in ("draw", "play") and state.turn == 0:
-        command = choose(view_for(state, 0), PALACE, level, random.Random(0))
-        assert command is not None
-        commands.append(command)
-        for event in decide(state, 0, command):
-            state = evolve(state, event)
-            if isinstance(event, HandEnded):
-                assert event.winner == 0
-                return commands, state
-    return commands, state
-
-
 def test_careful_goes_out_by_a_split_that_is_not_the_least_deadwood() -> None:
-    commands, state = _play_turn(_state(RESPLIT, (CLUBS,)))
+    commands, state = play_turn(palace_state(RESPLIT, (CLUBS,)))
     assert commands[-1] == Discard("8H")
     assert state.phase != "play" and not state.hands[0]
 
@@ -78,7 +30,7 @@ def test_careful_goes_out_by_a_split_that_is_not_the_least_deadwood() -> None:
 def test_careful_goes_out_from_a_closed_hand_laying_off_after_its_opening() -> None:
     # Not opened: 2C 2S JK, the threes and the diamonds reach the 30 points,
     # and the opening of this turn lets the 8C go onto the clubs.
-    commands, state = _play_turn(_state(RESPLIT, (CLUBS,), opened=False))
+    commands, state = play_turn(palace_state(RESPLIT, (CLUBS,), opened=False))
     assert isinstance(commands[0], LayMelds)
     assert commands[-1] == Discard("8H")
     assert not state.hands[0]
@@ -88,9 +40,9 @@ def test_careful_takes_the_discard_that_goes_out() -> None:
     # 2C melds nothing in the least-deadwood split and fits no table meld,
     # so level 2 draws blind; with it level 3 goes out this turn.
     hand = tuple(c for c in RESPLIT if c != "2C")
-    state = _state(hand, (CLUBS,), phase="draw", pile=("KD", "2C"))
+    state = palace_state(hand, (CLUBS,), phase="draw", pile=("KD", "2C"))
     assert choose(view_for(state, 0), PALACE, 2, random.Random(0)) == Draw("stock")
-    commands, state = _play_turn(state)
+    commands, state = play_turn(state)
     assert commands[0] == Draw("discard", 1)
     assert not state.hands[0]
 
@@ -100,10 +52,10 @@ def test_careful_lays_down_the_split_that_leaves_least_in_hand() -> None:
     # leaves the least deadwood (7S 7D loose); 7S 7D JK leaves less in hand,
     # as the 9C then goes onto the clubs (9H, KS and 4H stay either way).
     hand = ("9C", "9H", "JK", "7S", "7D", "KS", "4H")
-    state = _state(hand, (LOW_CLUBS,), others=1)
+    state = palace_state(hand, (LOW_CLUBS,), others=1)
     greedy = choose(view_for(state, 0), PALACE, 2, random.Random(0))
     assert isinstance(greedy, LayMelds) and "9H" in greedy.melds[0]
-    commands, state = _play_turn(state)
+    commands, state = play_turn(state)
     assert isinstance(commands[0], LayMelds) and set(commands[0].melds[0]) == {"7S", "7D", "JK"}
     assert set(state.hands[0]) <= {"9H", "KS", "4H"}
 
