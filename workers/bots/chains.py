@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from domain.cards import JOKER, Card
 from domain.commands import LayOff
-from domain.layoffs import lay_off_options
+from domain.layoffs import End, lay_off_options
 from domain.melds import Meld
 from domain.rules import RuleSet
 
@@ -28,15 +28,27 @@ MAX_CHAIN = 4
 Chain = tuple[Card, ...]
 
 
+# (meld, card) -> `lay_off_options(meld, card, ruleset)`, for one ruleset.
+OptionsSeen = dict[tuple[Meld, Card], list[tuple[End, Meld]]]
+
+
 def lay_off_chains(
-    hand: Sequence[Card], table: Sequence[Meld], ruleset: RuleSet, fits: dict[Card, bool]
+    hand: Sequence[Card],
+    table: Sequence[Meld],
+    ruleset: RuleSet,
+    fits: dict[Card, bool],
+    seen: OptionsSeen | None = None,
 ) -> dict[Chain, LayOff]:
     """Chains of two or more hand cards, in the order they are laid off at one
     end of one table run, each ending with a natural card that fits nowhere
-    now (`fits`), mapped to the lay-off that starts the chain."""
+    now (`fits`), mapped to the lay-off that starts the chain.
+
+    `seen` remembers the lay-offs tried, for callers that ask about many
+    hands that differ by a card on one table (`nextdraw`)."""
     held = Counter(hand)
     stuck_suits = {card[1] for card in held if card != JOKER and not fits.get(card, False)}
     chains: dict[Chain, LayOff] = {}
+    options_of = _OptionsOf(ruleset, {} if seen is None else seen)
     if not ruleset.lay_off or not stuck_suits:
         return chains
     for meld in table:
@@ -45,11 +57,11 @@ def lay_off_chains(
         suit_letter = meld.cards[0].as_[1]
         candidates = [c for c in held if c == JOKER or c[1] == suit_letter]
         for card in candidates:
-            options = lay_off_options(meld, card, ruleset)
+            options = options_of(meld, card)
             for end, grown in options:
                 first = LayOff(card, meld.id, end if len(options) > 1 else None)
                 held[card] -= 1
-                _grow(grown, end, (card,), held, candidates, first, fits, ruleset, chains)
+                _grow(grown, end, (card,), held, candidates, first, fits, options_of, chains)
                 held[card] += 1
     return chains
 
@@ -62,7 +74,7 @@ def _grow(
     candidates: list[Card],
     first: LayOff,
     fits: dict[Card, bool],
-    ruleset: RuleSet,
+    options_of: _OptionsOf,
     chains: dict[Chain, LayOff],
 ) -> None:
     last = laid[-1]
@@ -73,9 +85,24 @@ def _grow(
     for card in candidates:
         if held[card] <= 0:
             continue
-        for option_end, grown in lay_off_options(meld, card, ruleset):
+        for option_end, grown in options_of(meld, card):
             if option_end != end:
                 continue
             held[card] -= 1
-            _grow(grown, end, (*laid, card), held, candidates, first, fits, ruleset, chains)
+            _grow(grown, end, (*laid, card), held, candidates, first, fits, options_of, chains)
             held[card] += 1
+
+
+class _OptionsOf:
+    """`lay_off_options` of one ruleset, remembered in `seen`."""
+
+    def __init__(self, ruleset: RuleSet, seen: OptionsSeen) -> None:
+        self.ruleset = ruleset
+        self.seen = seen
+
+    def __call__(self, meld: Meld, card: Card) -> list[tuple[End, Meld]]:
+        key = (meld, card)
+        options = self.seen.get(key)
+        if options is None:
+            options = self.seen[key] = lay_off_options(meld, card, self.ruleset)
+        return options

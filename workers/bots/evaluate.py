@@ -75,7 +75,7 @@ class Solver:
     ) -> None:
         self.values = value_table(ruleset) if values is None else values
         self.melds = [m for m in melds_in(hand, ruleset) if len(m) <= 5]
-        self.needs = [Counter(m) for m in self.melds]
+        self.needs = [_card_counts(m) for m in self.melds]
         self.by_card: dict[Card, list[int]] = {}
         for index, meld in enumerate(self.melds):
             for card in set(meld):
@@ -112,18 +112,45 @@ class Solver:
         loose_value, loose_melds = self._best(tuple(without))
         result = (loose_value + values[card], loose_melds)
         if self.budget > 0:
-            held = Counter(rest)
             for index in self.by_card.get(card, ()):
                 need = self.needs[index]
-                if any(held[c] < n for c, n in need.items()):
+                if not _holds(rest, need):
                     continue
-                value, chosen = self._best(tuple(sorted((held - need).elements())))
+                value, chosen = self._best(_taken_from(rest, need))
                 if value < result[0]:
                     result = (value, (index, *chosen))
                     if value == 0:
                         break
         self.memo[rest] = result
         return result
+
+
+# `Solver._best` and `WayOut._search` visit thousands of parts of a hand per
+# decision: these helpers do what `Counter` comparison and subtraction would,
+# a few times faster on hands of a dozen cards.
+def _holds(rest: tuple[Card, ...], need: Counter[Card]) -> bool:
+    """Whether `rest` has every card of `need`, copies counted."""
+    # A loop, not all() over a generator: a third faster, and it runs most.
+    for card, count in need.items():  # noqa: SIM110
+        if rest.count(card) < count:
+            return False
+    return True
+
+
+def _taken_from(rest: tuple[Card, ...], need: Counter[Card]) -> tuple[Card, ...]:
+    """The sorted `rest` without the cards of `need` (which it holds), still sorted."""
+    remaining = list(rest)
+    for card, count in need.items():
+        for _ in range(count):
+            remaining.remove(card)
+    return tuple(remaining)
+
+
+@lru_cache(maxsize=65536)
+def _card_counts(meld: tuple[Card, ...]) -> Counter[Card]:
+    """A candidate meld's cards counted, shared by every solver (never changed):
+    the same melds recur in the hands of a game, turn after turn."""
+    return Counter(meld)
 
 
 @lru_cache(maxsize=4096)
@@ -205,13 +232,12 @@ class WayOut:
         self.budget -= 1
         if self.budget <= 0:
             return None  # not remembered: a later ask may have the budget
-        held = Counter(rest)
         result: tuple[int, ...] | None = None
         for index in self.by_card.get(card, ()) if card is not None else self.with_joker:
             need = self.needs[index]
-            if any(held[c] < n for c, n in need.items()):
+            if not _holds(rest, need):
                 continue
-            found = self._search(tuple(sorted((held - need).elements())), stuck)
+            found = self._search(_taken_from(rest, need), stuck)
             if found is not None:
                 result = (index, *found)
                 break

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from domain.cards import JOKER, RANK_OF, Card
 from domain.melds import Meld
 from domain.rules import RuleSet
-from workers.bots.chains import lay_off_chains
+from workers.bots.chains import OptionsSeen, lay_off_chains
 from workers.bots.evaluate import WayOut, fits_table
 
 
@@ -36,6 +36,9 @@ def going_out_draws(
             number = RANK_OF[card[0]]
             near.update((card[1], number + step) for step in (-2, -1, 1, 2))
     fits = {card: fits_table(card, table, ruleset) for card in set(hand)}
+    run_suits = {meld.cards[0].as_[1] for meld in table if meld.kind == "run"}
+    seen: OptionsSeen = {}
+    hand_chains = lay_off_chains(hand, table, ruleset, fits, seen)
     for card, copies in live.items():
         if card not in fits:
             fits[card] = fits_table(card, table, ruleset)
@@ -49,7 +52,10 @@ def going_out_draws(
         if not related:
             continue
         drawn = (*hand, card)
-        chains = lay_off_chains(drawn, table, ruleset, fits)
+        if card != JOKER and card[1] not in run_suits:
+            chains = hand_chains
+        else:
+            chains = lay_off_chains(drawn, table, ruleset, fits, seen)
         way = WayOut(drawn, ruleset, fits, tuple(chains))
         for discard in counts:
             rest = list(drawn)
