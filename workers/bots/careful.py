@@ -211,12 +211,7 @@ def going_out(view: SeatView, ruleset: RuleSet, arrangement: Arrangement) -> Pla
     assert view.seat is not None
     legal = view.legal_commands
     hand = view.hand or ()
-    # Lay-offs need an opening (`lay_off_needs_own_meld`), and the opening
-    # melds of this very turn open the seat: a closed hand may use them too.
-    may_lay_off = ruleset.lay_off
-    fits = {card: may_lay_off and fits_table(card, view.table, ruleset) for card in set(hand)}
-    chains = lay_off_chains(hand, view.table, ruleset, fits) if CHAINS else {}
-    way = WayOut(hand, ruleset, fits, tuple(chains))
+    way, chains = _way_out(hand, view, ruleset)
     if way.split(hand, stuck=1) is None:
         return None  # two cards nowhere to go, however split: not this turn
     if ruleset.go_out == "any":
@@ -268,12 +263,7 @@ def goes_out_with(view: SeatView, ruleset: RuleSet, taken: Card) -> bool:
     can be emptied this turn: melds, lay-offs, one final discard."""
     assert view.seat is not None
     hand = (*(view.hand or ()), taken)
-    # Lay-offs need an opening (`lay_off_needs_own_meld`), and the opening
-    # melds of this very turn open the seat: a closed hand may use them too.
-    may_lay_off = ruleset.lay_off
-    fits = {card: may_lay_off and fits_table(card, view.table, ruleset) for card in set(hand)}
-    chains = lay_off_chains(hand, view.table, ruleset, fits) if CHAINS else {}
-    way = WayOut(hand, ruleset, fits, tuple(chains))
+    way, chains = _way_out(hand, view, ruleset)
     if way.split(hand, stuck=1) is None:
         return False
     closed = ruleset.needs_opening and not view.opened[view.seat]
@@ -288,6 +278,23 @@ def goes_out_with(view: SeatView, ruleset: RuleSet, taken: Card) -> bool:
         ):
             return True
     return False
+
+
+def _table_fits(hand: Sequence[Card], view: SeatView, ruleset: RuleSet) -> dict[Card, bool]:
+    """Which cards of the hand could be laid off on the table as it stands.
+
+    Lay-offs need an opening (`lay_off_needs_own_meld`), but the opening
+    melds of this very turn open the seat: a closed hand may count them too."""
+    return {card: ruleset.lay_off and fits_table(card, view.table, ruleset) for card in set(hand)}
+
+
+def _way_out(
+    hand: Sequence[Card], view: SeatView, ruleset: RuleSet
+) -> tuple[WayOut, dict[Chain, LayOff]]:
+    """The way-out search over the hand, with the table's lay-offs and chains."""
+    fits = _table_fits(hand, view, ruleset)
+    chains = lay_off_chains(hand, view.table, ruleset, fits) if CHAINS else {}
+    return WayOut(hand, ruleset, fits, tuple(chains)), chains
 
 
 def _first_step(
@@ -399,7 +406,7 @@ def _near_out(view: SeatView, hand: Sequence[Card], ruleset: RuleSet) -> bool:
     assert view.seat is not None
     if ruleset.needs_opening and not view.opened[view.seat]:
         return False
-    fits = {card: ruleset.lay_off and fits_table(card, view.table, ruleset) for card in set(hand)}
+    fits = _table_fits(hand, view, ruleset)
     return WayOut(hand, ruleset, fits).split(hand, stuck=NEAR_STUCK) is not None
 
 
