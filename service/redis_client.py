@@ -46,8 +46,9 @@ class WaitingConnectionPool(ConnectionPool):
     def __init__(self, *, wait_s: float = POOL_WAIT_S, **options: Any) -> None:
         super().__init__(**options)
         self.wait_s = wait_s
-        self._waiting = 0
-        self._released = asyncio.Condition()
+        # One future per request waiting for a connection, oldest first; a
+        # release wakes the oldest still waiting.
+        self._waiters: dict[asyncio.Future[None], None] = {}
 
     async def get_connection(self, *args: Any, **options: Any) -> AbstractConnection:
         loop = asyncio.get_running_loop()
@@ -69,19 +70,26 @@ class WaitingConnectionPool(ConnectionPool):
 
     async def release(self, connection: AbstractConnection) -> None:
         await super().release(connection)
-        if self._waiting:
-            async with self._released:
-                self._released.notify()
+        for waiter in self._waiters:
+            if not waiter.done():
+                waiter.set_result(None)
+                break
 
     async def _await_release(self, timeout_s: float) -> None:
-        self._waiting += 1
+        # A bare future and asyncio.timeout, not Condition.wait under wait_for:
+        # on Python 3.11 wait_for runs the wait in a task of its own, and a
+        # request cancelled while wait_for was cancelling that task left it
+        # behind to take the Condition's lock for good, wedging every later
+        # release (seen when many queued long polls were cancelled at once).
+        released = asyncio.get_running_loop().create_future()
+        self._waiters[released] = None
         try:
-            async with self._released:
-                await asyncio.wait_for(self._released.wait(), timeout_s)
+            async with asyncio.timeout(timeout_s):
+                await released
         except TimeoutError:
             pass
         finally:
-            self._waiting -= 1
+            del self._waiters[released]
 
 
 class HiredisPackedConnection(Connection):

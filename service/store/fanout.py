@@ -150,10 +150,13 @@ class EventFanout:
                 return found
         # Else the game's blocking read answers for what is already there as for
         # what comes: a crowd joining a watched game costs Redis nothing.
-        while (remaining := deadline - loop.time()) > 0:
+        while loop.time() < deadline:
             watch, waiter = self._join(game_id, after, deadline)
             try:
-                batch = await asyncio.wait_for(waiter.woken, remaining)
+                # asyncio.timeout, not wait_for: on Python 3.11, wait_for drops a
+                # cancellation that lands as the future completes.
+                async with asyncio.timeout_at(deadline):
+                    batch = await waiter.woken
             except TimeoutError:
                 return []
             finally:

@@ -215,7 +215,8 @@ async def test_wait_for_returns_available_events_at_once(store: EventStore) -> N
     await append(store, "g1", b"a", b"b")
     started = time.monotonic()
     assert versions(await store.wait_for("g1", after=1, timeout_s=5)) == [2]
-    assert time.monotonic() - started < 1
+    # Well before the timeout, with room for a slow, busy CI machine.
+    assert time.monotonic() - started < 4
 
 
 async def test_wait_for_wakes_up_on_an_append(store: EventStore) -> None:
@@ -592,13 +593,12 @@ async def test_long_polls_past_the_blocking_pool_poll_instead_of_failing(
         # Nothing comes: every wait ends empty at its timeout, none fails.
         assert await asyncio.gather(*(store.wait_for(game, 1, 0.5) for game in games)) == [[]] * 6
 
-        started = time.monotonic()
-        waits = [asyncio.create_task(store.wait_for(game, 1, 5.0)) for game in games]
+        # A wait that times out answers []: these answer because of the append.
+        waits = [asyncio.create_task(store.wait_for(game, 1, 30)) for game in games]
         await asyncio.sleep(0.3)
         for game in games:
             await append(store, game, b"b", expected_version=1)
         answers = await asyncio.gather(*waits)
         assert [versions(answer) for answer in answers] == [[2]] * 6
-        assert time.monotonic() - started < 1.5
     finally:
         await blocking.aclose()

@@ -1,0 +1,69 @@
+"""The API's connection pool queues requests past its size, and cancelling them never wedges it."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+from redis.asyncio import Redis
+from redis.exceptions import MaxConnectionsError
+
+from service.embedded_redis import EmbeddedRedis
+from service.redis_client import open_redis
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_requests_past_the_pool_size_wait_their_turn(
+    embedded_redis: EmbeddedRedis, redis_client: Redis
+) -> None:
+    await redis_client.set("k", "v")
+    client = open_redis(embedded_redis.url, max_connections=2, pool_wait_s=5)
+    try:
+        async with asyncio.timeout(10):
+            answers = await asyncio.gather(*(client.get("k") for _ in range(100)))
+        assert answers == [b"v"] * 100
+    finally:
+        await client.aclose()
+
+
+async def test_a_request_waiting_past_its_limit_gets_a_clear_error(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    client = open_redis(embedded_redis.url, max_connections=1, pool_wait_s=0.3)
+    pool = client.connection_pool
+    try:
+        held = await pool.get_connection()
+        with pytest.raises(MaxConnectionsError, match="no Redis connection free within 0.3 s"):
+            await client.get("k")
+        await pool.release(held)
+        assert await client.ping()
+    finally:
+        await client.aclose()
+
+
+async def test_cancelled_waiters_never_wedge_the_pool(embedded_redis: EmbeddedRedis) -> None:
+    """Long polls are cancelled when their client goes away, often while queued for a
+    connection and as their wait times out; the pool must go on serving."""
+    client = open_redis(embedded_redis.url, max_connections=1, pool_wait_s=0.01)
+    pool = client.connection_pool
+    rng = random.Random(1)
+    held = await pool.get_connection()
+    try:
+        for _ in range(50):
+            queued = [asyncio.create_task(pool.get_connection()) for _ in range(200)]
+            await asyncio.sleep(rng.random() * 0.012)
+            for request in queued:
+                request.cancel()
+            async with asyncio.timeout(5):
+                outcomes = await asyncio.gather(*queued, return_exceptions=True)
+            assert all(
+                isinstance(outcome, asyncio.CancelledError | MaxConnectionsError)
+                for outcome in outcomes
+            )
+        await pool.release(held)
+        async with asyncio.timeout(5):
+            assert await client.ping()
+    finally:
+        await client.aclose()
