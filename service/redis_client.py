@@ -29,8 +29,8 @@ __all__ = [
 # Connections one client opens at most, and how long a request waits for one.
 POOL_SIZE = 128
 POOL_WAIT_S = 10.0
-# A waiting request looks again at least this often: a release between its
-# look and its wait is not notified to it.
+# A waiting request looks again at least this often: a release's wake that
+# reaches a request as it gives up (timed out or cancelled) is not passed on.
 _RECHECK_S = 0.1
 
 

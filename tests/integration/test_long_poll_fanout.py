@@ -87,14 +87,14 @@ async def test_300_long_polls_on_one_game_hold_one_blocking_connection(
     store = RedisEventStore(redis_client, blocking_client=blocking)
     await add(store, "crowd")
     waits = [start(store.wait_for("crowd", 1, WAIT_S)) for _ in range(300)]
-    await eventually(lambda: _loops_block(store, redis_client, games=1))
+    await eventually(lambda: _watching(store, redis_client, games=1))
     assert await blocking_connections(redis_client) == 1
 
     await add(store, "crowd")
     answers = await asyncio.gather(*waits)
     assert [versions(answer) for answer in answers] == [[2]] * 300
     assert await blocking_connections(redis_client) == 1
-    await eventually(lambda: _no_loop_left(store, redis_client))
+    await eventually(lambda: _watching(store, redis_client, games=0))
 
 
 async def test_long_polls_with_different_afters_get_their_own_slices(
@@ -103,7 +103,7 @@ async def test_long_polls_with_different_afters_get_their_own_slices(
     store = RedisEventStore(redis_client, blocking_client=blocking)
     await add(store, "g", 5)
     ahead = start(store.wait_for("g", 7, WAIT_S))
-    await eventually(lambda: _loops_block(store, redis_client, games=1))
+    await eventually(lambda: _watching(store, redis_client, games=1))
     # Waiters on a game whose loop blocks join it at their first step.
     everything = start(store.wait_for("g", 5, WAIT_S))
     one = start(store.wait_for("g", 5, WAIT_S, limit=1))
@@ -121,7 +121,7 @@ async def test_long_polls_with_different_afters_get_their_own_slices(
     # More events than the loop fetches at once: the waiter reads the rest itself.
     await add(store, "g", 300)
     assert versions(await ahead) == list(range(8, 308))
-    await eventually(lambda: _no_loop_left(store, redis_client))
+    await eventually(lambda: _watching(store, redis_client, games=0))
 
 
 async def test_a_cancelled_long_poll_leaves_the_others_and_the_last_one_ends_the_read(
@@ -141,7 +141,7 @@ async def test_a_cancelled_long_poll_leaves_the_others_and_the_last_one_ends_the
         wait.cancel()
     await asyncio.gather(*waits, return_exceptions=True)
     assert store.watched_games == 0
-    await eventually(lambda: _no_loop_left(store, redis_client))
+    await eventually(lambda: _watching(store, redis_client, games=0))
 
     # The store serves the next long poll as before.
     wait = start(store.wait_for("g", 1, WAIT_S))
@@ -156,7 +156,7 @@ async def test_long_polls_on_many_games_hold_one_blocking_connection_per_game(
     store = RedisEventStore(redis_client, blocking_client=blocking)
     games = [f"game{index}" for index in range(20)]
     waits = {game: [start(store.wait_for(game, 0, WAIT_S)) for _ in range(5)] for game in games}
-    await eventually(lambda: _loops_block(store, redis_client, games=20))
+    await eventually(lambda: _watching(store, redis_client, games=20))
     assert await blocking_connections(redis_client) == 20
 
     for game in games:
@@ -166,7 +166,7 @@ async def test_long_polls_on_many_games_hold_one_blocking_connection_per_game(
         assert [[event.data for event in answer] for answer in answers] == [
             [f"{game}-0".encode()]
         ] * 5
-    await eventually(lambda: _no_loop_left(store, redis_client))
+    await eventually(lambda: _watching(store, redis_client, games=0))
 
 
 async def test_more_watched_games_than_blocking_connections_poll_instead_of_failing(
@@ -193,7 +193,7 @@ async def _three_joined_waits(
 ) -> list[asyncio.Task[list[StoredEvent]]]:
     """Three long polls on game "g", all registered with its blocking loop."""
     first = start(store.wait_for("g", after, WAIT_S))
-    await eventually(lambda: _loops_block(store, redis_client, games=1))
+    await eventually(lambda: _watching(store, redis_client, games=1))
     # The others join the blocking loop at their first step, without a read of their own.
     waits = [
         first,
@@ -208,9 +208,6 @@ async def _watched(store: RedisEventStore, games: int) -> bool:
     return store.watched_games == games
 
 
-async def _loops_block(store: RedisEventStore, redis_client: Redis, games: int) -> bool:
+async def _watching(store: RedisEventStore, redis_client: Redis, games: int) -> bool:
+    """The store watches `games` games, each with its one read blocked in Redis."""
     return store.watched_games == games and await blocked_clients(redis_client) == games
-
-
-async def _no_loop_left(store: RedisEventStore, redis_client: Redis) -> bool:
-    return store.watched_games == 0 and await blocked_clients(redis_client) == 0
