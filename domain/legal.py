@@ -140,7 +140,11 @@ def _knob_ruleset(knobs: MeldKnobs) -> RuleSet:
     )
 
 
-@lru_cache(maxsize=65536)
+# Sizes: every entry is walked by each full garbage collection, and hands
+# recur within a few turns. In the bot ladder (palace, 1,000 hands) 8,192
+# hands and 2,048 melds below hit as often as 65,536 and 16,384 did, and its
+# longest collection pauses went from 37 to 15 ms.
+@lru_cache(maxsize=8192)
 def _cached_melds(hand: tuple[Card, ...], knobs: MeldKnobs) -> tuple[tuple[Card, ...], ...]:
     return tuple(possible_melds(hand, _knob_ruleset(knobs)))
 
@@ -234,7 +238,7 @@ def _table_fits(table: tuple[Meld, ...], ruleset: RuleSet) -> dict[Card, list[La
     return fits
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=2048)
 def _meld_fits(meld: Meld, knobs: MeldKnobs) -> tuple[tuple[Card, tuple[LayOff, ...]], ...]:
     """Every card `meld` takes, with the lay-offs it allows. Remembered: a
     meld changes far less often than a seat asks what it may lay off."""

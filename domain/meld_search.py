@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations
 from operator import itemgetter
 from typing import Final
 
 from domain.cards import JOKER, RANK_OF, RANKS, STANDARD_CARDS, SUITS, Card
 from domain.melds import SUIT_ORDER, adjacent_jokers
-from domain.rules import RuleSet
+from domain.rules import Ace, RuleSet
 
 
 def possible_melds(hand: Sequence[Card], ruleset: RuleSet) -> list[tuple[Card, ...]]:
@@ -111,34 +112,54 @@ def _possible_runs(
     by_suit: dict[str, set[int]] = {}
     for card in naturals:
         by_suit.setdefault(card[1], set()).add(RANK_OF[card[0]])
-    cyclic = ruleset.ace == "cyclic"
-    top = 14 if ruleset.ace == "high_or_low" else 13
     for suit_letter, ranks in by_suit.items():
-        if len(ranks) + jokers < 3 or len(ranks) < 2 and jokers < 2:
-            continue
-        held = set(ranks)
-        if ruleset.ace == "high_or_low" and 1 in held:
-            held.add(14)
-        starts = range(1, 14) if cyclic else range(1, top - 1)
-        for start in starts:
-            max_length = min(ruleset.max_run, 13 if cyclic else top - start + 1)
-            missing = 0
-            cards: list[Card] = []
-            for length in range(1, max_length + 1):
-                position = start + length - 1
-                rank_number = (position - 1) % 13 + 1 if cyclic else position
-                if rank_number in held:
-                    cards.append(RANKS[(rank_number - 1) % 13] + suit_letter)
-                else:
-                    missing += 1
-                    if missing > jokers:
-                        break
-                    cards.append(JOKER)
-                if length < 3 or missing * 2 > length:
-                    continue
-                if ruleset.strict_jokers and adjacent_jokers(cards):
-                    continue
-                yield tuple(cards)
+        yield from _suit_runs(
+            suit_letter,
+            frozenset(ranks),
+            jokers,
+            ruleset.ace,
+            ruleset.max_run,
+            ruleset.strict_jokers,
+        )
+
+
+# A suit's runs depend on its own ranks alone, and a hand changes by a card a
+# turn: the other suits' runs are found again as they were. The bots ask for
+# the melds of every hand one draw away, where this search was the costliest
+# part (level 3 in palace: about a fifth of its time near the way out).
+@lru_cache(maxsize=4096)
+def _suit_runs(
+    suit_letter: str, ranks: frozenset[int], jokers: int, ace: Ace, max_run: int, strict: bool
+) -> tuple[tuple[Card, ...], ...]:
+    if len(ranks) + jokers < 3 or len(ranks) < 2 and jokers < 2:
+        return ()
+    cyclic = ace == "cyclic"
+    top = 14 if ace == "high_or_low" else 13
+    held = set(ranks)
+    if ace == "high_or_low" and 1 in held:
+        held.add(14)
+    runs: list[tuple[Card, ...]] = []
+    starts = range(1, 14) if cyclic else range(1, top - 1)
+    for start in starts:
+        max_length = min(max_run, 13 if cyclic else top - start + 1)
+        missing = 0
+        cards: list[Card] = []
+        for length in range(1, max_length + 1):
+            position = start + length - 1
+            rank_number = (position - 1) % 13 + 1 if cyclic else position
+            if rank_number in held:
+                cards.append(RANKS[(rank_number - 1) % 13] + suit_letter)
+            else:
+                missing += 1
+                if missing > jokers:
+                    break
+                cards.append(JOKER)
+            if length < 3 or missing * 2 > length:
+                continue
+            if strict and adjacent_jokers(cards):
+                continue
+            runs.append(tuple(cards))
+    return tuple(runs)
 
 
 def _natural_runs(naturals: Sequence[Card], ruleset: RuleSet) -> Iterator[tuple[Card, ...]]:

@@ -29,6 +29,7 @@ import msgspec
 
 from domain.events import HandEnded
 from domain.rules import build_ruleset
+from service.long_lived import freeze_startup_objects
 from service.progress import ProgressBar
 from workers.bot_table import BotTable
 from workers.bots import LEVELS
@@ -152,12 +153,18 @@ def format_results(results: Sequence[LadderResult]) -> str:
     for r in results:
         for level, values in r.latencies.items():
             merged.setdefault(level, []).extend(values)
-    lines += ["", "| level | decisions | p50 ms | p95 ms | max ms |", "|---|---|---|---|---|"]
+    lines += [
+        "",
+        "| level | decisions | p50 ms | p95 ms | p99 ms | max ms |",
+        "|---|---|---|---|---|---|",
+    ]
     for level in sorted(merged):
         values = merged[level]
+        shown = [percentile(values, q) * 1e3 for q in (0.5, 0.95, 0.99)]
         lines.append(
-            f"| {level} | {len(values)} | {percentile(values, 0.5) * 1e3:.2f} | "
-            f"{percentile(values, 0.95) * 1e3:.2f} | {max(values) * 1e3:.2f} |"
+            f"| {level} | {len(values)} | "
+            + " | ".join(f"{ms:.2f}" for ms in shown)
+            + f" | {max(values) * 1e3:.2f} |"
         )
     return "\n".join(lines)
 
@@ -190,6 +197,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     seats = args.seats or (4 if args.preset == "palace" else 2)
     bar = None if args.quiet else ProgressBar(args.hands, label=f"{args.preset} {args.bots}")
+    freeze_startup_objects()
     result = run_ladder(
         args.preset,
         seats,

@@ -76,6 +76,7 @@ class Solver:
         self.values = value_table(ruleset) if values is None else values
         self.melds = [m for m in melds_in(hand, ruleset) if len(m) <= 5]
         self.needs = [_card_counts(m) for m in self.melds]
+        self.singles = [_single_cards(m) for m in self.melds]
         self.by_card: dict[Card, list[int]] = {}
         for index, meld in enumerate(self.melds):
             for card in set(meld):
@@ -112,9 +113,11 @@ class Solver:
         loose_value, loose_melds = self._best(tuple(without))
         result = (loose_value + values[card], loose_melds)
         if self.budget > 0:
+            held = set(rest)
             for index in self.by_card.get(card, ()):
                 need = self.needs[index]
-                if not _holds(rest, need):
+                single = self.singles[index]
+                if not (single <= held if single is not None else _holds(rest, need)):
                     continue
                 value, chosen = self._best(_taken_from(rest, need))
                 if value < result[0]:
@@ -153,7 +156,20 @@ def _card_counts(meld: tuple[Card, ...]) -> Counter[Card]:
     return Counter(meld)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=65536)
+def _single_cards(meld: tuple[Card, ...]) -> frozenset[Card] | None:
+    """A candidate meld's cards when it holds each once (most do): a part of
+    a hand holds such a meld when the meld is a subset of it, which is tested
+    far faster than counting copies (`_holds`)."""
+    cards = frozenset(meld)
+    return cards if len(cards) == len(meld) else None
+
+
+# A solver's memo grows with every part of its hand asked about: 4,096 of them
+# made up most of what a full garbage collection walks (40 ms pauses in the
+# ladder's level-3 decisions). 512 hit about as often: a game asks about the
+# hands of its last few turns.
+@lru_cache(maxsize=512)
 def _solver(hand: tuple[Card, ...], key: RulesKey) -> Solver:
     return Solver(hand, _RULESETS[key])
 
@@ -192,10 +208,12 @@ class WayOut:
         whole = solver(hand, ruleset)  # its candidate melds, usually cached
         self.melds = whole.melds
         self.needs = whole.needs
+        self.singles = whole.singles
         self.by_card = whole.by_card
         if groups:  # copies: the solver's lists are shared through its cache
             self.melds = [*whole.melds, *groups]
             self.needs = [*whole.needs, *(Counter(group) for group in groups)]
+            self.singles = [*whole.singles, *(_single_cards(group) for group in groups)]
             self.by_card = {card: list(indices) for card, indices in whole.by_card.items()}
             for index, group in enumerate(groups, start=len(whole.melds)):
                 for card in set(group) - {JOKER}:
@@ -233,9 +251,11 @@ class WayOut:
         if self.budget <= 0:
             return None  # not remembered: a later ask may have the budget
         result: tuple[int, ...] | None = None
+        held = set(rest)
         for index in self.by_card.get(card, ()) if card is not None else self.with_joker:
             need = self.needs[index]
-            if not _holds(rest, need):
+            single = self.singles[index]
+            if not (single <= held if single is not None else _holds(rest, need)):
                 continue
             found = self._search(_taken_from(rest, need), stuck)
             if found is not None:

@@ -8,7 +8,7 @@ from palace_positions import PALACE, palace_state, play_turn, run_meld
 
 from domain.commands import Discard, LayMelds, LayOff
 from domain.views import view_for
-from workers.bots import careful
+from workers.bots import careful, nextdraw
 from workers.bots.chains import lay_off_chains
 from workers.bots.evaluate import WayOut, arrange
 from workers.bots.nextdraw import going_out_draws
@@ -55,3 +55,32 @@ def test_careful_discards_to_keep_the_draws_that_go_out(monkeypatch: pytest.Monk
     # Scored by outs and value alone, the more valuable JD would go.
     monkeypatch.setattr(careful, "NEXT_DRAW_WEIGHT", 0.0)
     assert careful.careful_discard(view, arrangement, PALACE, None) == Discard("JD")
+
+
+# Two jokers among cards near each other, with runs on the table in three
+# suits: most live cards may take such a hand out, and each is tried.
+HEAVY = ("2S", "5S", "7C", "7H", "8C", "JK", "JK", "KC", "KD", "KH")
+CLUBS = run_meld(3, ("9C", "TC", "JC"), 9)
+
+
+def _heavy_counts(budget: int, reverse: bool = False) -> dict[str, int]:
+    state = palace_state(HEAVY, (SPADES, LONG_HEARTS, CLUBS))
+    view = view_for(state, 0)
+    live = careful.live_cards(view, PALACE, None)
+    if reverse:
+        live = type(live)(dict(reversed(live.items())))
+    return going_out_draws(HEAVY, {"2S", "5S"}, view.table, PALACE, live, budget=budget)
+
+
+def test_next_draw_counts_stop_at_their_budget_and_only_ever_lose_outs() -> None:
+    unbounded = _heavy_counts(10**9)
+    bounded = _heavy_counts(nextdraw.WORK_BUDGET)
+    assert unbounded["5S"] > 0
+    assert all(bounded[card] <= unbounded[card] for card in unbounded)
+    assert bounded != unbounded, "this position should spend the whole budget"
+    assert _heavy_counts(0) == {"2S": 0, "5S": 0}
+
+
+def test_next_draw_counts_do_not_depend_on_the_order_the_live_cards_come_in() -> None:
+    # The cards a spent budget leaves out are always the same ones.
+    assert _heavy_counts(nextdraw.WORK_BUDGET, reverse=True) == _heavy_counts(nextdraw.WORK_BUDGET)
