@@ -16,6 +16,7 @@ from typing import Any
 
 from litestar import Litestar, Request, get, post
 
+from service.long_lived import freeze_startup_objects
 from service.redis_client import open_redis
 
 __all__ = ["CEILING_STREAM", "create_ceiling_app", "main"]
@@ -60,8 +61,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="no access log, as `rummy serve` runs by default (loadtest passes it)",
     )
     args = parser.parse_args(argv)
+    app = create_ceiling_app(args.redis_url)
+    freeze_startup_objects()  # as `rummy serve` does: the same process, but for its route
     uvicorn.run(
-        create_ceiling_app(args.redis_url),
+        app,
         host=args.host,
         port=args.port,
         log_level="warning" if args.quiet else "info",
