@@ -16,9 +16,8 @@ def freeze_startup_objects() -> None:
     inside whichever request or decision is running. `rummy loadtest --spawn
     --games 200 --concurrency 50`: command p99 55 -> 19 ms, API CPU per request
     0.28 -> 0.26 ms. Bot ladder (palace, 120 games): the longest pause went
-    from 19 to 12 ms. rq's forked work horses also
-    keep sharing these objects' memory pages, since the collector no longer
-    writes to them.
+    from 19 to 12 ms. rq's forked work horses also keep sharing these
+    objects' memory pages, since the collector no longer writes to them.
     """
     gc.collect()
     gc.freeze()
