@@ -238,6 +238,7 @@ def _table_fits(table: tuple[Meld, ...], ruleset: RuleSet) -> dict[Card, list[La
     return fits
 
 
+# Sized as `_cached_melds` explains.
 @lru_cache(maxsize=2048)
 def _meld_fits(meld: Meld, knobs: MeldKnobs) -> tuple[tuple[Card, tuple[LayOff, ...]], ...]:
     """Every card `meld` takes, with the lay-offs it allows. Remembered: a

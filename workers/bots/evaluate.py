@@ -116,8 +116,7 @@ class Solver:
             held = set(rest)
             for index in self.by_card.get(card, ()):
                 need = self.needs[index]
-                single = self.singles[index]
-                if not (single <= held if single is not None else _holds(rest, need)):
+                if not _holds(rest, held, need, self.singles[index]):
                     continue
                 value, chosen = self._best(_taken_from(rest, need))
                 if value < result[0]:
@@ -131,8 +130,13 @@ class Solver:
 # `Solver._best` and `WayOut._search` visit thousands of parts of a hand per
 # decision: these helpers do what `Counter` comparison and subtraction would,
 # a few times faster on hands of a dozen cards.
-def _holds(rest: tuple[Card, ...], need: Counter[Card]) -> bool:
-    """Whether `rest` has every card of `need`, copies counted."""
+def _holds(
+    rest: tuple[Card, ...], held: set[Card], need: Counter[Card], single: frozenset[Card] | None
+) -> bool:
+    """Whether `rest` (whose cards are `held`) has every card of `need`, copies
+    counted; `single` is `need`'s cards when it holds each once (`_single_cards`)."""
+    if single is not None:
+        return single <= held
     # A loop, not all() over a generator: a third faster, and it runs most.
     for card, count in need.items():  # noqa: SIM110
         if rest.count(card) < count:
@@ -238,6 +242,11 @@ class WayOut:
         count = sum(1 for card in loose if not self.fits.get(card, False))
         return Arrangement((count, tuple(self.melds[i] for i in chosen), loose))
 
+    @property
+    def steps(self) -> int:
+        """The search steps the last `split` took."""
+        return MAX_WAY_OUT_NODES - self.budget
+
     def _search(self, rest: tuple[Card, ...], stuck: int) -> tuple[int, ...] | None:
         key = (rest, stuck)
         if key in self.memo:
@@ -254,8 +263,7 @@ class WayOut:
         held = set(rest)
         for index in self.by_card.get(card, ()) if card is not None else self.with_joker:
             need = self.needs[index]
-            single = self.singles[index]
-            if not (single <= held if single is not None else _holds(rest, need)):
+            if not _holds(rest, held, need, self.singles[index]):
                 continue
             found = self._search(_taken_from(rest, need), stuck)
             if found is not None:

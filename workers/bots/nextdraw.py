@@ -9,7 +9,7 @@ from domain.cards import JOKER, RANK_OF, Card
 from domain.melds import Meld
 from domain.rules import RuleSet
 from workers.bots.chains import OptionsSeen, lay_off_chains
-from workers.bots.evaluate import MAX_WAY_OUT_NODES, WayOut, fits_table
+from workers.bots.evaluate import WayOut, fits_table
 
 # The work one count may do, in way-out search steps (about 2.5 us each):
 # finding a drawn hand's candidate melds costs about a step per meld, its own
@@ -81,7 +81,7 @@ def going_out_draws(
             rest = list(drawn)
             rest.remove(discard)
             split = way.split(rest, stuck=1)
-            budget -= MAX_WAY_OUT_NODES - way.budget
+            budget -= way.steps
             if split is not None and (
                 split.deadwood or split.loose or any(len(m) > 3 or m in chains for m in split.melds)
             ):
