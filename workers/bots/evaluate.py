@@ -116,7 +116,7 @@ class Solver:
             held = set(rest)
             for index in self.by_card.get(card, ()):
                 need = self.needs[index]
-                if not _holds(rest, held, need, self.singles[index]):
+                if not _holds(rest, need, held, self.singles[index]):
                     continue
                 value, chosen = self._best(_taken_from(rest, need))
                 if value < result[0]:
@@ -131,11 +131,15 @@ class Solver:
 # decision: these helpers do what `Counter` comparison and subtraction would,
 # a few times faster on hands of a dozen cards.
 def _holds(
-    rest: tuple[Card, ...], held: set[Card], need: Counter[Card], single: frozenset[Card] | None
+    rest: tuple[Card, ...],
+    need: Counter[Card],
+    held: set[Card] | None = None,
+    single: frozenset[Card] | None = None,
 ) -> bool:
-    """Whether `rest` (whose cards are `held`) has every card of `need`, copies
-    counted; `single` is `need`'s cards when it holds each once (`_single_cards`)."""
-    if single is not None:
+    """Whether `rest` has every card of `need`, copies counted. Given `rest`'s
+    cards (`held`) and `need`'s when it holds each once (`_single_cards`), a
+    subset test answers."""
+    if held is not None and single is not None:
         return single <= held
     # A loop, not all() over a generator: a third faster, and it runs most.
     for card, count in need.items():  # noqa: SIM110
@@ -263,7 +267,7 @@ class WayOut:
         held = set(rest)
         for index in self.by_card.get(card, ()) if card is not None else self.with_joker:
             need = self.needs[index]
-            if not _holds(rest, held, need, self.singles[index]):
+            if not _holds(rest, need, held, self.singles[index]):
                 continue
             found = self._search(_taken_from(rest, need), stuck)
             if found is not None:
