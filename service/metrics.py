@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from bisect import bisect_left
 from collections import Counter, defaultdict
 from collections.abc import Callable
 
@@ -13,6 +14,8 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 __all__ = ["LATENCY_BUCKETS", "Metrics", "metrics_middleware"]
 
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+# Each route handler's label, worked out once: a handler lives as long as its app.
+_route_names: dict[object, str] = {}
 
 
 def _labels(**labels: str) -> str:
@@ -30,15 +33,15 @@ class Metrics:
         self.requests: Counter[tuple[str, str, int]] = Counter()
         self.commands: Counter[str] = Counter()
         self.conflicts: Counter[str] = Counter()
-        self._latency_buckets: Counter[tuple[str, float]] = Counter()
+        self._latency_buckets: Counter[tuple[str, int]] = Counter()  # (route, bucket index)
         self._latency_sum: defaultdict[str, float] = defaultdict(float)
         self._latency_count: Counter[str] = Counter()
 
     def observe_request(self, method: str, route: str, status: int, seconds: float) -> None:
         self.requests[(method, route, status)] += 1
-        for bound in LATENCY_BUCKETS:
-            if seconds <= bound:
-                self._latency_buckets[(route, bound)] += 1
+        # Counted in the first bucket that holds it (one past the last: +Inf
+        # only); render() adds them up into Prometheus's cumulative buckets.
+        self._latency_buckets[(route, bisect_left(LATENCY_BUCKETS, seconds))] += 1
         self._latency_sum[route] += seconds
         self._latency_count[route] += 1
 
@@ -78,8 +81,9 @@ class Metrics:
             f"# TYPE {name} histogram",
         ]
         for route in sorted(self._latency_count):
-            for bound in LATENCY_BUCKETS:
-                count = self._latency_buckets[(route, bound)]
+            count = 0
+            for index, bound in enumerate(LATENCY_BUCKETS):
+                count += self._latency_buckets[(route, index)]
                 lines.append(f"{name}_bucket{_labels(route=route, le=repr(bound))} {count}")
             total = self._latency_count[route]
             lines.append(f"{name}_bucket{_labels(route=route, le='+Inf')} {total}")
@@ -91,8 +95,12 @@ class Metrics:
 def _route_of(scope: Scope) -> str:
     # The route template, not the raw path: game ids would explode the label set.
     handler = scope.get("route_handler")
-    paths = getattr(handler, "paths", None)
-    return re.sub(r":\w+}", "}", sorted(paths)[0]) if paths else "unmatched"
+    route = _route_names.get(handler)
+    if route is None:
+        paths = getattr(handler, "paths", None)
+        route = re.sub(r":\w+}", "}", sorted(paths)[0]) if paths else "unmatched"
+        _route_names[handler] = route
+    return route
 
 
 def metrics_middleware(metrics: Metrics) -> Callable[[ASGIApp], ASGIApp]:

@@ -25,6 +25,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.typing import EncodableT, FieldT
 
+from service.store.append_batch import AppendBatcher
 from service.store.base import (
     DEFAULT_LOBBY_STATUSES,
     AppendResult,
@@ -220,6 +221,7 @@ class RedisEventStore(EventStore):
         )
         self._lobby_statuses = tuple(lobby_statuses)
         self._append_script = client.register_script(_APPEND_LUA)
+        self._append_batch = AppendBatcher(client, self._append_script)
         self._put_view_script = client.register_script(_PUT_VIEW_LUA)
         self._index_script = client.register_script(_INDEX_LUA)
         self._snapshot_script = client.register_script(_SNAPSHOT_LUA)
@@ -256,7 +258,7 @@ class RedisEventStore(EventStore):
             args += [viewer, data]
         args += events
         keys = [game_key(game_id, kind) for kind in ("version", "events", "cmds", "views", "meta")]
-        reply: list[Any] = await self._append_script(keys=keys, args=args)
+        reply: list[Any] = await self._append_batch(keys, args)
         match _text(reply[0]):
             case "ok":
                 return AppendResult(

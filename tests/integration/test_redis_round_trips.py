@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import httpx
 import msgspec
 import pytest
 from redis.asyncio import Redis
+from round_trips import CountingRoundTrips
 
 from domain.commands import PlayerCommand
 from service.api.schemas import from_domain
@@ -21,26 +21,12 @@ from service.store import RedisEventStore
 pytestmark = pytest.mark.anyio
 
 
-class _Counted:
-    """Counts the calls of a client: every command and script call is one round trip."""
-
-    def __init__(self, client: Redis) -> None:
-        self.calls = 0
-        execute = client.execute_command
-
-        async def counting(*args: Any, **options: Any) -> Any:
-            self.calls += 1
-            return await execute(*args, **options)
-
-        client.execute_command = counting  # type: ignore[method-assign]
-
-
 async def test_a_command_with_its_scheduler_and_a_view_read_are_one_redis_call_each(
     embedded_redis: EmbeddedRedis,
 ) -> None:
     client = Redis.from_url(embedded_redis.url)
     await client.flushall()
-    counter = _Counted(client)
+    counter = CountingRoundTrips(client)
     store = RedisEventStore(client)
     scheduled: list[Appended] = []
 
@@ -68,16 +54,16 @@ async def test_a_command_with_its_scheduler_and_a_view_read_are_one_redis_call_e
                 state = (await games.game(game_id)).record.state
                 headers = {"authorization": f"Bearer {tokens[str(state.turn)]}"}
                 command = random_player(state, state.turn, rng)
-                before = counter.calls
+                before = counter.taken
                 posted = await http.post(
                     f"/games/{game_id}/commands", content=_wire(command), headers=headers
                 )
-                per_command.append(counter.calls - before)
+                per_command.append(counter.taken - before)
                 assert posted.status_code == 200, posted.text
                 other = {"authorization": f"Bearer {tokens[str(1 - state.turn)]}"}
-                before = counter.calls
+                before = counter.taken
                 viewed = await http.get(f"/games/{game_id}/view", headers=other)
-                per_view.append(counter.calls - before)
+                per_view.append(counter.taken - before)
                 assert viewed.status_code == 200 and viewed.json()["seat"] == 1 - state.turn
             # The first of each may load the scripts (NOSCRIPT, then EVAL).
             assert per_command[2:] == [1] * 10, per_command

@@ -1,0 +1,117 @@
+"""Group commit: the appends a process starts in one event-loop turn go to Redis together.
+
+Under load, many commands (for many games) reach their append in the same
+turn of the event loop. Sent one by one, each pays a round trip's client-side
+work: a connection from the pool, a socket write, a wake-up for its reply.
+Sent back to back on one connection they share it, and the API spends about
+a quarter less CPU per command (`rummy loadtest`: 0.26 -> 0.20 ms).
+
+There is no MULTI around a batch: each script call stays its own atomic
+unit, exactly as if sent alone, and one call's error (a version conflict is
+a reply, a reused command id too) never touches the others. A batch waits
+for nothing: it leaves on the loop's next turn with whatever was queued.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.commands.core import AsyncScript
+from redis.exceptions import NoScriptError, ResponseError
+
+__all__ = ["AppendBatcher"]
+
+
+class _Call:
+    __slots__ = ("args", "done", "keys")
+
+    def __init__(self, keys: Sequence[Any], args: Sequence[Any], done: asyncio.Future[Any]):
+        self.keys = keys
+        self.args = args
+        self.done = done
+
+
+class AppendBatcher:
+    """Runs one registered script per call; the calls of one loop turn share a round trip."""
+
+    def __init__(self, client: Redis, script: AsyncScript) -> None:
+        self._client = client
+        self._pool = client.connection_pool
+        self._script = script
+        self._pending: list[_Call] = []
+        self._sending: set[asyncio.Task[None]] = set()  # held: the loop keeps weak references
+
+    async def __call__(self, keys: Sequence[Any], args: Sequence[Any]) -> Any:
+        loop = asyncio.get_running_loop()
+        call = _Call(keys, args, loop.create_future())
+        self._pending.append(call)
+        if len(self._pending) == 1:
+            # The task's first step runs on the loop's next turn, after every
+            # callback of this one: the appends they start join this batch.
+            task = loop.create_task(self._send_pending())
+            self._sending.add(task)
+            task.add_done_callback(self._sending.discard)
+        return await call.done
+
+    async def _send_pending(self) -> None:
+        batch, self._pending = self._pending, []
+        try:
+            replies = await self._round_trip(batch)
+            lost = [i for i, reply in enumerate(replies) if isinstance(reply, NoScriptError)]
+            if lost:
+                # The server does not know the script (its first use, a restart,
+                # SCRIPT FLUSH): none of those calls ran. Load it once, send them again.
+                await self._client.script_load(self._script.script)
+                again = await self._round_trip([batch[i] for i in lost])
+                for i, reply in zip(lost, again, strict=True):
+                    replies[i] = reply
+        except BaseException as error:
+            # The callers get the error; the task passes on only what is not
+            # Redis's (its own cancelling, an interrupt), else nobody reads it.
+            for call in batch:
+                _settle(call.done, error)
+            if not isinstance(error, Exception):
+                raise
+            return
+        for call, reply in zip(batch, replies, strict=True):
+            _settle(call.done, reply)
+
+    async def _round_trip(self, batch: Sequence[_Call]) -> list[Any]:
+        """Every call's reply (or its error reply as an exception), in order."""
+        sha = self._script.sha
+        connection = await self._pool.get_connection()  # type: ignore[no-untyped-call]
+        try:
+            await connection.send_packed_command(
+                connection.pack_commands(
+                    [("EVALSHA", sha, len(c.keys), *c.keys, *c.args) for c in batch]
+                )
+            )
+            replies: list[Any] = []
+            for _ in batch:
+                try:
+                    replies.append(await connection.read_response())
+                except ResponseError as error:  # an error reply: the stream stays in step
+                    replies.append(error)
+            return replies
+        except BaseException:
+            # Cut off mid-batch (a timeout, a cancel, a dropped socket): the
+            # replies left unread would answer the next user of the connection.
+            await connection.disconnect()
+            raise
+        finally:
+            await self._pool.release(connection)
+
+
+def _settle(done: asyncio.Future[Any], outcome: Any) -> None:
+    """Hands a reply or an error to a caller that still waits (one that gave up is skipped)."""
+    if done.done():
+        return
+    if isinstance(outcome, asyncio.CancelledError):
+        done.cancel()
+    elif isinstance(outcome, BaseException):
+        done.set_exception(outcome)
+    else:
+        done.set_result(outcome)
