@@ -50,7 +50,7 @@ def bot_levels(info: GameInfo, meta: Mapping[str, bytes]) -> dict[int, int]:
 
 def seats_to_act(state: GameState, levels: Mapping[int, int]) -> list[int]:
     """Bot seats that may act now: the turn's seat, and seats that may knock (turn first)."""
-    if state.phase not in ("draw", "play"):
+    if not levels or state.phase not in ("draw", "play"):
         return []
     acting = [state.turn] if state.turn in levels else []
     if state.knock_from is not None:

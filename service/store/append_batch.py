@@ -15,9 +15,11 @@ for nothing: it leaves on the loop's next turn with whatever was queued.
 from __future__ import annotations
 
 import asyncio
+import math
 from collections.abc import Sequence
 from typing import Any
 
+import redis.exceptions
 from redis.asyncio import Redis
 from redis.commands.core import AsyncScript
 from redis.exceptions import NoScriptError, ResponseError
@@ -89,13 +91,21 @@ class AppendBatcher:
                     [("EVALSHA", sha, len(c.keys), *c.keys, *c.args) for c in batch]
                 )
             )
+            # One deadline for all the replies, not one timer each (a reply
+            # read with no timeout of its own, `math.inf` in redis-py's terms).
             replies: list[Any] = []
-            for _ in batch:
-                try:
-                    replies.append(await connection.read_response())
-                except ResponseError as error:  # an error reply: the stream stays in step
-                    replies.append(error)
+            async with asyncio.timeout(connection.socket_timeout):
+                for _ in batch:
+                    try:
+                        replies.append(await connection.read_response(timeout=math.inf))
+                    except ResponseError as error:  # an error reply: the stream stays in step
+                        replies.append(error)
             return replies
+        except TimeoutError as timeout:
+            await connection.disconnect()
+            raise redis.exceptions.TimeoutError(
+                f"no reply from Redis within {connection.socket_timeout} s"
+            ) from timeout
         except BaseException:
             # Cut off mid-batch (a timeout, a cancel, a dropped socket): the
             # replies left unread would answer the next user of the connection.

@@ -152,3 +152,33 @@ async def test_batches_stay_in_step_on_a_small_pool_under_load(
             assert [event.data for event in events] == [f"{game}:{v}".encode() for v in range(10)]
     finally:
         await client.aclose()
+
+
+async def test_a_batch_with_no_reply_in_time_fails_and_the_next_one_is_answered(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    client = open_redis(embedded_redis.url, socket_timeout=0.3)
+    sleeper = open_redis(embedded_redis.url)
+    try:
+        store = RedisEventStore(client)
+        await append(store, "slow", b"a", expected_version=0)  # connected, script loaded
+        # The server stops answering anyone for a while.
+        asleep = asyncio.create_task(sleeper.execute_command("DEBUG", "SLEEP", "1"))
+        await asyncio.sleep(0.1)
+
+        outcomes = await asyncio.gather(
+            append(store, "slow", b"b", expected_version=1),
+            append(store, "slow2", b"b", expected_version=0),
+            return_exceptions=True,
+        )
+
+        assert all(isinstance(o, redis.exceptions.TimeoutError) for o in outcomes), outcomes
+        await asleep
+        # Whatever the server did with the batch, the next reply is the next call's own.
+        version = await store.version("slow")
+        assert await append(store, "slow", b"c", expected_version=version) == AppendResult(
+            first_version=version + 1, last_version=version + 1
+        )
+    finally:
+        await client.aclose()
+        await sleeper.aclose()
