@@ -5,7 +5,7 @@ with the higher seat moved round the table each game.
 
 Every bot sees only its seat's view and the events redacted for it. Prints
 the higher level's share of hands won with a Wilson 95% interval, hands per
-second, and each level's decision latency (p50/p95).
+second, and each level's decision latency (p50/p95/p99/max).
 
 A hand's winner is whoever went out; when nobody did, the top scorer(s) of
 the hand (a shared win counts its share). With more than two seats the fair
@@ -14,6 +14,10 @@ share of one seat is 1/seats, so the table also gives the pairwise rate
 replays the same seeds with the lower level in the higher seat: levels 2
 and 3 use no randomness, so the deals are the same and the two rows compare
 pair by pair.
+
+The last figure is the points the rules award: per hand, the higher seat's
+score less the lower seats' mean, with a 95% interval. Counts of hands treat
+a hand won small and one won doubled (rummy) alike; this does not.
 """
 
 from __future__ import annotations
@@ -47,6 +51,14 @@ class LadderResult(msgspec.Struct):
     pairs: int
     seconds: float
     latencies: dict[int, list[float]]
+    # Per hand: the higher seat's score less the lower seats' mean score, the
+    # points the rules themselves award (a hand won small and one won doubled
+    # differ here, not in the counts above).
+    margins: list[float] = msgspec.field(default_factory=list)
+
+    @property
+    def mean_margin(self) -> float:
+        return sum(self.margins) / len(self.margins) if self.margins else 0.0
 
     @property
     def hands_per_second(self) -> float:
@@ -62,6 +74,16 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
     centre = (p + z * z / (2 * trials)) / denominator
     spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
     return max(0.0, centre - spread), min(1.0, centre + spread)
+
+
+def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float]:
+    """Normal-approximation interval (95% by default) of a mean."""
+    if len(values) < 2:
+        return -math.inf, math.inf
+    mean = sum(values) / len(values)
+    variance = sum((v - mean) ** 2 for v in values) / (len(values) - 1)
+    spread = z * math.sqrt(variance / len(values))
+    return mean - spread, mean + spread
 
 
 def percentile(values: Sequence[float], fraction: float) -> float:
@@ -95,6 +117,7 @@ def run_ladder(
     latencies: dict[int, list[float]] = {}
     played = 0
     wins = pairwise = 0.0
+    margins: list[float] = []
     game = 0
     started = time.perf_counter()
     while played < hands:
@@ -107,9 +130,10 @@ def run_ladder(
             if high_seat in winners:
                 wins += 1 / len(winners)
             mine = event.scores[high_seat]
-            for seat, score in enumerate(event.scores):
-                if seat != high_seat:
-                    pairwise += 1.0 if mine > score else 0.5 if mine == score else 0.0
+            others = [score for seat, score in enumerate(event.scores) if seat != high_seat]
+            for score in others:
+                pairwise += 1.0 if mine > score else 0.5 if mine == score else 0.0
+            margins.append(mine - sum(others) / len(others))
             played += 1
             if progress is not None:
                 progress(played, hands)
@@ -128,6 +152,7 @@ def run_ladder(
         pairs=played * (seats - 1),
         seconds=time.perf_counter() - started,
         latencies=latencies,
+        margins=margins,
     )
 
 
@@ -137,16 +162,18 @@ _last_drawn = [0.0]
 def format_results(results: Sequence[LadderResult]) -> str:
     lines = [
         "| preset | seats | high v low | hands | high wins | 95% CI | beats each low seat "
-        "| 95% CI | hands/s |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| 95% CI | points a hand over low | 95% CI | hands/s |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in results:
         low_ci, high_ci = wilson(r.wins, r.hands)
         pair_low, pair_high = wilson(r.pairwise, r.pairs)
+        margin_low, margin_high = mean_interval(r.margins)
         lines.append(
             f"| {r.preset} | {r.seats} | {r.high} v {r.low} | {r.hands} | "
             f"{r.wins / r.hands:.1%} | {low_ci:.1%}–{high_ci:.1%} | "
             f"{r.pairwise / r.pairs:.1%} | {pair_low:.1%}–{pair_high:.1%} | "
+            f"{r.mean_margin:+.1f} | {margin_low:+.1f}–{margin_high:+.1f} | "
             f"{r.hands_per_second:.1f} |"
         )
     merged: dict[int, list[float]] = {}

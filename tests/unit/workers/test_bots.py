@@ -19,7 +19,7 @@ from service.simulation import deal_command, with_shuffle
 from workers.bot_table import BotTable
 from workers.bots import LEVELS, SeatMemory, choose
 from workers.bots.evaluate import arrange
-from workers.ladder import hand_winners, run_ladder, wilson
+from workers.ladder import format_results, hand_winners, mean_interval, run_ladder, wilson
 
 # Small search budget: tests check legality, not strength.
 BUDGET = 0.005
@@ -197,11 +197,24 @@ def test_arrangement_finds_least_deadwood():  # type: ignore[no-untyped-def]
 def test_ladder_runs_and_counts_hands():  # type: ignore[no-untyped-def]
     result = run_ladder("basic", 2, high=2, low=1, hands=4, seed=1)
     assert result.hands == 4 and 0 <= result.wins <= 4
+    # basic: the winner takes the loser's points, so a hand's margin is the
+    # points won (positive) or lost (negative), and a win is never a loss.
+    assert len(result.margins) == 4 and all(m != 0 for m in result.margins)
+    assert sum(m > 0 for m in result.margins) == pytest.approx(result.wins)
+    assert "points a hand over low" in format_results([result])
     assert set(result.latencies) == {1, 2}
     low, high = wilson(result.wins, result.hands)
     assert 0.0 <= low <= high <= 1.0
     ended = HandEnded(1, "stock_exhausted", None, False, ((), ()), (3, 3), (0, 0), (0, 0))
     assert hand_winners(ended) == [0, 1]
+
+
+def test_mean_interval_narrows_with_more_hands():  # type: ignore[no-untyped-def]
+    low, high = mean_interval([10.0, -10.0] * 5)
+    assert low < 0 < high and high == pytest.approx(-low)
+    wide = high - low
+    low, high = mean_interval([10.0, -10.0] * 500)
+    assert high - low < wide / 5
 
 
 def test_careful_goes_out_by_discarding_a_meld_card():  # type: ignore[no-untyped-def]
