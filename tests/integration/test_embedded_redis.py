@@ -81,6 +81,44 @@ def test_runs_with_an_fsynced_append_only_file_in_the_data_folder(tmp_path: Path
     assert any(tmp_path.glob("*.aof"))
 
 
+async def test_the_append_only_file_keeps_the_log_but_not_the_cached_views(
+    tmp_path: Path,
+) -> None:
+    # Views are a cache the projections rebuild: writing them to disk before
+    # every reply would cost far more than the events themselves.
+    with EmbeddedRedis(tmp_path) as server:
+        client = Redis.from_url(server.url)
+        try:
+            store = RedisEventStore(client)
+            await store.append(
+                "g1",
+                [b"event-kept-on-disk"],
+                expected_version=0,
+                command_id="c1",
+                command_digest="d1",
+                result=b"answer-kept-on-disk",
+                views={"api:seat:0": b"view-in-memory-only"},
+            )
+            await store.put_view("g1", "state", 1, b"state-in-memory-only")
+            cached = await store.get_view("g1", "api:seat:0")
+            assert cached is not None and cached.data == b"view-in-memory-only"
+        finally:
+            await client.aclose()
+        written = b"".join(path.read_bytes() for path in tmp_path.glob("*.aof"))
+        assert b"event-kept-on-disk" in written and b"answer-kept-on-disk" in written
+        assert b"in-memory-only" not in written
+
+    with EmbeddedRedis(tmp_path) as server:
+        client = Redis.from_url(server.url)
+        try:
+            store = RedisEventStore(client)
+            assert await store.read("g1") == [StoredEvent(version=1, data=b"event-kept-on-disk")]
+            assert await store.get_view("g1", "api:seat:0") is None
+            assert await store.get_view("g1", "state") is None
+        finally:
+            await client.aclose()
+
+
 def test_start_stop_are_idempotent_and_url_needs_a_running_server(tmp_path: Path) -> None:
     server = EmbeddedRedis(tmp_path)
     with pytest.raises(EmbeddedRedisError):
