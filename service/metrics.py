@@ -14,8 +14,6 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 __all__ = ["LATENCY_BUCKETS", "Metrics", "metrics_middleware"]
 
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
-# Each route handler's label, worked out once: a handler lives as long as its app.
-_route_names: dict[object, str] = {}
 
 
 def _labels(**labels: str) -> str:
@@ -92,14 +90,15 @@ class Metrics:
         return lines
 
 
-def _route_of(scope: Scope) -> str:
+def _route_of(scope: Scope, known: dict[object, str]) -> str:
     # The route template, not the raw path: game ids would explode the label set.
+    # Worked out once per route handler (`known`): a handler lives as long as its app.
     handler = scope.get("route_handler")
-    route = _route_names.get(handler)
+    route = known.get(handler)
     if route is None:
         paths = getattr(handler, "paths", None)
         route = re.sub(r":\w+}", "}", sorted(paths)[0]) if paths else "unmatched"
-        _route_names[handler] = route
+        known[handler] = route
     return route
 
 
@@ -107,6 +106,8 @@ def metrics_middleware(metrics: Metrics) -> Callable[[ASGIApp], ASGIApp]:
     """An ASGI middleware factory that counts every HTTP response by route and status."""
 
     def wrap(app: ASGIApp) -> ASGIApp:
+        routes: dict[object, str] = {}
+
         async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
             if scope["type"] != ScopeType.HTTP:
                 await app(scope, receive, send)
@@ -125,7 +126,7 @@ def metrics_middleware(metrics: Metrics) -> Callable[[ASGIApp], ASGIApp]:
                 await app(scope, receive, send_recording)
             finally:
                 elapsed = time.perf_counter() - started
-                metrics.observe_request(method, _route_of(scope), status, elapsed)
+                metrics.observe_request(method, _route_of(scope, routes), status, elapsed)
 
         return middleware
 

@@ -9,8 +9,18 @@ lives on one Redis Cluster shard and each script touches one slot):
                               `r:<id>` recorded result bytes (absent if none)
     {g:<id>}:meta     hash    service metadata (ruleset, seat token hashes, ...)
     {g:<id>}:views    hash    per viewer: `v:<viewer>` version, `d:<viewer>` view bytes
-                              (the append may write them with its events)
+                              (the append may write them with its events); a cache,
+                              kept out of the AOF and replication (below)
     {lobby}:<status>  zset    lobby index, game id scored by the service; rebuildable
+
+The views hash (every seat's view and the folded state) is rebuilt from the
+stream whenever it is missing or behind, so its writes are not propagated
+(`redis.set_repl(redis.REPL_NONE)`): not to the AOF, not to replicas. They
+were about 94% of the bytes a command wrote (basic, two seats: 2.5 KB against
+150 B of events; palace, four seats: 6.8 KB against 170 B), and with
+`appendfsync always` every byte reaches the disk before the reply. After a
+restart or a failover a game's views are built again on first read; an AOF
+rewrite or RDB dump may still hold older ones, and their versions say so.
 
 Stream ids are explicit `0-<version>` so an SSE `Last-Event-ID` or an `after=N`
 maps to a stream position without a lookup, and XREAD from `0-N` is "after N".
@@ -49,16 +59,6 @@ __all__ = ["POLL_INTERVAL_S", "RedisEventStore", "game_key"]
 
 # How often a long poll that found no free blocking connection looks for events.
 POLL_INTERVAL_S = 0.1
-
-# _CACHE_ONLY: the views hash (every seat's view and the folded state) is a
-# cache that the projections rebuild from the stream whenever it is missing or
-# behind, so its writes are not propagated (`redis.set_repl`): not to the AOF,
-# not to replicas. They were about 94% of the bytes a command wrote (basic,
-# two seats: 2.5 KB against 150 B of events; palace, four seats: 6.8 KB
-# against 170 B), and with `appendfsync always` every byte is written to disk
-# before the reply. After a restart or a failover a game's views are built
-# again on first read. (An AOF rewrite or an RDB dump still holds whatever the
-# hash held then: their versions say how far they are behind.)
 
 # Lua has no rollback: every check happens before the first write, including
 # that the stream's last id matches the counter, so a failing XADD cannot
@@ -110,7 +110,7 @@ if command_id ~= '' then
   end
 end
 -- The views are as of the new version: like put_view, never over a fresher one.
--- Cached, not kept: they stay out of the AOF and replication (see _CACHE_ONLY).
+-- A cache: kept out of the AOF and replication (see the module docstring).
 local version = current + count
 redis.set_repl(redis.REPL_NONE)
 for i = 0, view_count - 1 do
@@ -150,7 +150,7 @@ return {redis.call('GET', KEYS[1]) or '0', views, meta}
 # A slow writer must not replace a fresher projection that another wrote meanwhile.
 _PUT_VIEW_LUA = """
 -- KEYS: views; ARGV: viewer, version, data
-redis.set_repl(redis.REPL_NONE)  -- a cache, not kept (see _CACHE_ONLY)
+redis.set_repl(redis.REPL_NONE)  -- a cache: not in the AOF (see the module docstring)
 local cached = tonumber(redis.call('HGET', KEYS[1], 'v:' .. ARGV[1]) or '-1')
 if cached <= tonumber(ARGV[2]) then
   redis.call('HSET', KEYS[1], 'v:' .. ARGV[1], ARGV[2], 'd:' .. ARGV[1], ARGV[3])
@@ -199,7 +199,8 @@ def _text(value: bytes | str) -> str:
 class RedisEventStore(EventStore):
     """EventStore on a `redis.asyncio.Redis` client that the caller owns and closes.
 
-    The client must return bytes (`decode_responses=False`). Long polls of a
+    The client must return bytes (`decode_responses=False`). Appends started
+    in the same event-loop turn share one round trip (`AppendBatcher`). Long polls of a
     process share one blocking read per watched game (`EventFanout`), which
     holds a connection while it blocks: pass `blocking_client` to keep those
     off the main pool. Once every blocking connection is held (or, on a shared
