@@ -44,10 +44,15 @@ class AppendBatcher:
         self._pool = client.connection_pool
         self._script = script
         self._pending: list[_Call] = []
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._sending: set[asyncio.Task[None]] = set()  # held: the loop keeps weak references
 
     async def __call__(self, keys: Sequence[Any], args: Sequence[Any]) -> Any:
         loop = asyncio.get_running_loop()
+        if loop is not self._loop:
+            # A loop that ended with calls queued took their sender with it:
+            # start afresh, or the next call would wait for a batch never sent.
+            self._loop, self._pending = loop, []
         call = _Call(keys, args, loop.create_future())
         self._pending.append(call)
         if len(self._pending) == 1:
