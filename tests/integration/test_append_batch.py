@@ -8,30 +8,13 @@ import socket
 import pytest
 import redis.exceptions
 from redis.asyncio import Redis
-from round_trips import CountingRoundTrips
+from store_table import CountingRoundTrips, append
 
 from service.embedded_redis import EmbeddedRedis
 from service.redis_client import open_redis
 from service.store import AppendResult, CommandIdReused, RedisEventStore, VersionConflict
 
 pytestmark = pytest.mark.anyio
-
-
-async def append(
-    store: RedisEventStore,
-    game_id: str,
-    *events: bytes,
-    expected_version: int | None = None,
-    command_id: str | None = None,
-    digest: str | None = None,
-) -> AppendResult:
-    return await store.append(
-        game_id,
-        list(events),
-        expected_version=expected_version,
-        command_id=command_id,
-        command_digest=digest,
-    )
 
 
 async def test_appends_started_together_share_one_round_trip(redis_client: Redis) -> None:

@@ -8,7 +8,7 @@ import httpx
 import msgspec
 import pytest
 from redis.asyncio import Redis
-from round_trips import CountingRoundTrips
+from store_table import CountingRoundTrips
 
 from domain.commands import PlayerCommand
 from service.api.schemas import from_domain

@@ -8,6 +8,7 @@ import time
 import pytest
 from redis.asyncio import Redis
 from redis.crc import key_slot
+from store_table import append
 
 from service.embedded_redis import EmbeddedRedis
 from service.redis_client import open_redis
@@ -25,25 +26,6 @@ from service.store import (
 )
 
 pytestmark = pytest.mark.anyio
-
-
-async def append(
-    store: EventStore,
-    game_id: str,
-    *events: bytes,
-    expected_version: int | None = None,
-    command_id: str | None = None,
-    digest: str | None = None,
-    result: bytes | None = None,
-) -> AppendResult:
-    return await store.append(
-        game_id,
-        list(events),
-        expected_version=expected_version,
-        command_id=command_id,
-        command_digest=digest,
-        result=result,
-    )
 
 
 def datas(events: list[StoredEvent]) -> list[bytes]:

@@ -1,10 +1,31 @@
-"""Counting a Redis client's round trips: each one borrows a connection from its pool."""
+"""Helpers of the store tests: an append with short argument names, and a round-trip count."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from redis.asyncio import Redis
+
+from service.store import AppendResult, EventStore
+
+
+async def append(
+    store: EventStore,
+    game_id: str,
+    *events: bytes,
+    expected_version: int | None = None,
+    command_id: str | None = None,
+    digest: str | None = None,
+    result: bytes | None = None,
+) -> AppendResult:
+    return await store.append(
+        game_id,
+        list(events),
+        expected_version=expected_version,
+        command_id=command_id,
+        command_digest=digest,
+        result=result,
+    )
 
 
 class CountingRoundTrips:
