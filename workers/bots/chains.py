@@ -45,24 +45,86 @@ def lay_off_chains(
 
     `seen` remembers the lay-offs tried, for callers that ask about many
     hands that differ by a card on one table (`nextdraw`)."""
+    return joined(chains_by_meld(hand, table, ruleset, fits, seen))
+
+
+def chains_by_meld(
+    hand: Sequence[Card],
+    table: Sequence[Meld],
+    ruleset: RuleSet,
+    fits: dict[Card, bool],
+    seen: OptionsSeen | None = None,
+) -> list[dict[Chain, LayOff]]:
+    """`lay_off_chains` one table meld at a time, in table order (`joined`
+    makes them one): a drawn card changes the chains of its suit's runs only
+    (`chains_with_card`)."""
     held = Counter(hand)
-    stuck_suits = {card[1] for card in held if card != JOKER and not fits.get(card, False)}
-    chains: dict[Chain, LayOff] = {}
+    stuck_suits = _stuck_suits(held, fits)
     options_of = _OptionsOf(ruleset, {} if seen is None else seen)
-    if not ruleset.lay_off or not stuck_suits:
+    return [_meld_chains(meld, held, stuck_suits, fits, options_of) for meld in table]
+
+
+def chains_with_card(
+    by_meld: Sequence[dict[Chain, LayOff]],
+    hand: Sequence[Card],
+    card: Card,
+    table: Sequence[Meld],
+    ruleset: RuleSet,
+    fits: dict[Card, bool],
+    seen: OptionsSeen | None = None,
+) -> list[dict[Chain, LayOff]]:
+    """`chains_by_meld` of `(*hand, card)`, given `by_meld`, those of `hand`:
+    a natural card is a candidate on the runs of its suit alone and leaves
+    the other runs' candidates (and their order) as they were."""
+    drawn = (*hand, card)
+    if card == JOKER:
+        return chains_by_meld(drawn, table, ruleset, fits, seen)
+    held = Counter(drawn)
+    stuck_suits = _stuck_suits(held, fits)
+    options_of = _OptionsOf(ruleset, {} if seen is None else seen)
+    return [
+        _meld_chains(meld, held, stuck_suits, fits, options_of)
+        if meld.kind == "run" and meld.cards[0].as_[1] == card[1]
+        else chains
+        for meld, chains in zip(table, by_meld, strict=True)
+    ]
+
+
+def joined(by_meld: Sequence[dict[Chain, LayOff]]) -> dict[Chain, LayOff]:
+    """The chains of every meld, in table order; a chain two runs of a suit
+    both take starts on the first (as `lay_off_chains` finds it first)."""
+    chains: dict[Chain, LayOff] = {}
+    for found in by_meld:
+        for chain, first in found.items():
+            chains.setdefault(chain, first)
+    return chains
+
+
+def _stuck_suits(held: Counter[Card], fits: dict[Card, bool]) -> set[str]:
+    return {card[1] for card in held if card != JOKER and not fits.get(card, False)}
+
+
+def _meld_chains(
+    meld: Meld,
+    held: Counter[Card],
+    stuck_suits: set[str],
+    fits: dict[Card, bool],
+    options_of: _OptionsOf,
+) -> dict[Chain, LayOff]:
+    chains: dict[Chain, LayOff] = {}
+    if not options_of.ruleset.lay_off or meld.kind != "run":
         return chains
-    for meld in table:
-        if meld.kind != "run" or meld.cards[0].as_[1] not in stuck_suits:
-            continue
-        suit_letter = meld.cards[0].as_[1]
-        candidates = [c for c in held if c == JOKER or c[1] == suit_letter]
-        for card in candidates:
-            options = options_of(meld, card)
-            for end, grown in options:
-                first = LayOff(card, meld.id, end if len(options) > 1 else None)
-                held[card] -= 1
-                _grow(grown, end, (card,), held, candidates, first, fits, options_of, chains)
-                held[card] += 1
+    suit_letter = meld.cards[0].as_[1]
+    if suit_letter not in stuck_suits:
+        return chains
+    candidates = [c for c in held if c == JOKER or c[1] == suit_letter]
+    for card in candidates:
+        options = options_of(meld, card)
+        for end, grown in options:
+            first = LayOff(card, meld.id, end if len(options) > 1 else None)
+            held[card] -= 1
+            _grow(grown, end, (card,), held, candidates, first, fits, options_of, chains)
+            held[card] += 1
     return chains
 
 

@@ -75,13 +75,11 @@ class Solver:
     ) -> None:
         self.values = value_table(ruleset) if values is None else values
         self.melds = [m for m in melds_in(hand, ruleset) if len(m) <= 5]
-        self.needs = [_card_counts(m) for m in self.melds]
-        self.singles = [_single_cards(m) for m in self.melds]
-        self.by_card: dict[Card, list[int]] = {}
+        self.needs = [_meld_facts(m)[0] for m in self.melds]
+        self.by_card: dict[Card, list[Candidate]] = {}
+        self.with_joker: list[Candidate] = []
         for index, meld in enumerate(self.melds):
-            for card in set(meld):
-                if card != JOKER:
-                    self.by_card.setdefault(card, []).append(index)
+            _index_candidate(meld, index, self.by_card, self.with_joker)
         self.memo: dict[tuple[Card, ...], tuple[int, tuple[int, ...]]] = {}
         self.budget = MAX_SEARCH_NODES
 
@@ -114,17 +112,54 @@ class Solver:
         result = (loose_value + values[card], loose_melds)
         if self.budget > 0:
             held = set(rest)
-            for index in self.by_card.get(card, ()):
-                need = self.needs[index]
-                if not _holds(rest, need, held, self.singles[index]):
+            jokers = rest.count(JOKER)
+            for candidate in self.by_card.get(card, ()):
+                if not _holds(rest, candidate, held, jokers):
                     continue
-                value, chosen = self._best(_taken_from(rest, need))
+                value, chosen = self._best(_without(rest, candidate[4]))
                 if value < result[0]:
-                    result = (value, (index, *chosen))
+                    result = (value, (candidate[0], *chosen))
                     if value == 0:
                         break
         self.memo[rest] = result
         return result
+
+
+# A candidate meld (or lay-off chain) as the searches branch on it: its index,
+# its cards counted, its natural cards as a set when it holds each once (most
+# do; else None), how many jokers it takes, and its cards as listed. One
+# tuple, so that a search step looks it up once.
+Candidate = tuple[int, Counter[Card], frozenset[Card] | None, int, tuple[Card, ...]]
+
+
+def _index_candidate(
+    meld: tuple[Card, ...],
+    index: int,
+    by_card: dict[Card, list[Candidate]],
+    with_joker: list[Candidate],
+) -> None:
+    """File the candidate under each natural card it holds, and with the
+    jokers if it takes one."""
+    need, single, jokers, naturals = _meld_facts(meld)
+    candidate = (index, need, single, jokers, meld)
+    for card in naturals:
+        by_card.setdefault(card, []).append(candidate)
+    if jokers:
+        with_joker.append(candidate)
+
+
+@lru_cache(maxsize=65536)
+def _meld_facts(
+    meld: tuple[Card, ...],
+) -> tuple[Counter[Card], frozenset[Card] | None, int, tuple[Card, ...]]:
+    """A candidate meld's cards counted, its natural cards as a set when it
+    holds each once (else None), its jokers, and its distinct naturals.
+    Shared by every search (never changed): the same melds recur in the
+    hands of a game, turn after turn."""
+    naturals = [card for card in meld if card != JOKER]
+    distinct = frozenset(naturals)
+    single = distinct if len(distinct) == len(naturals) else None
+    return Counter(meld), single, len(meld) - len(naturals), tuple(sorted(distinct))
 
 
 # `Solver._best` and `WayOut._search` visit thousands of parts of a hand per
@@ -132,45 +167,29 @@ class Solver:
 # a few times faster on hands of a dozen cards.
 def _holds(
     rest: tuple[Card, ...],
-    need: Counter[Card],
-    held: set[Card] | None = None,
-    single: frozenset[Card] | None = None,
+    candidate: Candidate,
+    held: set[Card],
+    jokers: int,
 ) -> bool:
-    """Whether `rest` has every card of `need`, copies counted. Given `rest`'s
-    cards (`held`) and `need`'s when it holds each once (`_single_cards`), a
-    subset test answers."""
-    if held is not None and single is not None:
-        return single <= held
+    """Whether `rest` (its cards `held`, its `jokers`) has every card of the
+    candidate, copies counted. When the candidate's naturals are one of each
+    (`_meld_facts`), a subset test and the jokers answer."""
+    single = candidate[2]
+    if single is not None:
+        return jokers >= candidate[3] and single <= held
     # A loop, not all() over a generator: a third faster, and it runs most.
-    for card, count in need.items():  # noqa: SIM110
+    for card, count in candidate[1].items():  # noqa: SIM110
         if rest.count(card) < count:
             return False
     return True
 
 
-def _taken_from(rest: tuple[Card, ...], need: Counter[Card]) -> tuple[Card, ...]:
-    """The sorted `rest` without the cards of `need` (which it holds), still sorted."""
+def _without(rest: tuple[Card, ...], meld: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The sorted `rest` without the cards of `meld` (which it holds), still sorted."""
     remaining = list(rest)
-    for card, count in need.items():
-        for _ in range(count):
-            remaining.remove(card)
+    for card in meld:
+        remaining.remove(card)
     return tuple(remaining)
-
-
-@lru_cache(maxsize=65536)
-def _card_counts(meld: tuple[Card, ...]) -> Counter[Card]:
-    """A candidate meld's cards counted, shared by every solver (never changed):
-    the same melds recur in the hands of a game, turn after turn."""
-    return Counter(meld)
-
-
-@lru_cache(maxsize=65536)
-def _single_cards(meld: tuple[Card, ...]) -> frozenset[Card] | None:
-    """A candidate meld's cards when it holds each once (most do): a part of
-    a hand holds such a meld when the meld is a subset of it, which is tested
-    far faster than counting copies (`_holds`)."""
-    cards = frozenset(meld)
-    return cards if len(cards) == len(meld) else None
 
 
 # A solver's memo grows with every part of its hand asked about: 4,096 of them
@@ -216,17 +235,18 @@ class WayOut:
         whole = solver(hand, ruleset)  # its candidate melds, usually cached
         self.melds = whole.melds
         self.needs = whole.needs
-        self.singles = whole.singles
         self.by_card = whole.by_card
+        self.with_joker = whole.with_joker
         if groups:  # copies: the solver's lists are shared through its cache
             self.melds = [*whole.melds, *groups]
-            self.needs = [*whole.needs, *(Counter(group) for group in groups)]
-            self.singles = [*whole.singles, *(_single_cards(group) for group in groups)]
-            self.by_card = {card: list(indices) for card, indices in whole.by_card.items()}
+            self.needs = [*whole.needs, *(_meld_facts(group)[0] for group in groups)]
+            by_card: dict[Card, list[Candidate]] = {}
+            self.with_joker = list(whole.with_joker)
             for index, group in enumerate(groups, start=len(whole.melds)):
-                for card in set(group) - {JOKER}:
-                    self.by_card.setdefault(card, []).append(index)
-        self.with_joker = [i for i, meld in enumerate(self.melds) if JOKER in meld]
+                _index_candidate(group, index, by_card, self.with_joker)
+            self.by_card = dict(whole.by_card)
+            for card, added in by_card.items():
+                self.by_card[card] = [*whole.by_card.get(card, ()), *added]
         self.fits = fits
         self.memo: dict[tuple[tuple[Card, ...], int], tuple[int, ...] | None] = {}
         self.budget = MAX_WAY_OUT_NODES
@@ -252,11 +272,18 @@ class WayOut:
         return MAX_WAY_OUT_NODES - self.budget
 
     def _search(self, rest: tuple[Card, ...], stuck: int) -> tuple[int, ...] | None:
+        # The hottest loop of level 3 (thousands of steps a decision near the
+        # way out): plain loops and one lookup per candidate, no generators.
         key = (rest, stuck)
-        if key in self.memo:
-            return self.memo[key]
+        found = self.memo.get(key, _UNKNOWN)
+        if found is not _UNKNOWN:
+            return found  # type: ignore[return-value]
         fits = self.fits
-        card = next((c for c in rest if c != JOKER and not fits.get(c, False)), None)
+        card = None
+        for held_card in rest:
+            if held_card != JOKER and not fits.get(held_card, False):
+                card = held_card
+                break
         jokers = rest.count(JOKER)
         if card is None and (jokers <= stuck or fits.get(JOKER, False)):
             return ()
@@ -265,13 +292,12 @@ class WayOut:
             return None  # not remembered: a later ask may have the budget
         result: tuple[int, ...] | None = None
         held = set(rest)
-        for index in self.by_card.get(card, ()) if card is not None else self.with_joker:
-            need = self.needs[index]
-            if not _holds(rest, need, held, self.singles[index]):
+        for candidate in self.by_card.get(card, ()) if card is not None else self.with_joker:
+            if not _holds(rest, candidate, held, jokers):
                 continue
-            found = self._search(_taken_from(rest, need), stuck)
+            found = self._search(_without(rest, candidate[4]), stuck)
             if found is not None:
-                result = (index, *found)
+                result = (candidate[0], *found)
                 break
         if result is None and stuck > 0:
             without = list(rest)
@@ -280,6 +306,10 @@ class WayOut:
         if self.budget > 0:
             self.memo[key] = result
         return result
+
+
+# `WayOut.memo` holds None for a part with no way out: this marks "not asked".
+_UNKNOWN = object()
 
 
 def opening_points(melds: Iterable[tuple[Card, ...]], ruleset: RuleSet) -> int:

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from domain.cards import JOKER, RANK_OF, Card
 from domain.melds import Meld
 from domain.rules import RuleSet
-from workers.bots.chains import OptionsSeen, lay_off_chains
+from workers.bots.chains import OptionsSeen, chains_by_meld, chains_with_card, joined
 from workers.bots.evaluate import WayOut, fits_table
 
 # The work one count may do, in way-out search steps (about 2.5 us each):
@@ -52,7 +52,8 @@ def going_out_draws(
     fits = {card: fits_table(card, table, ruleset) for card in set(hand)}
     run_suits = {meld.cards[0].as_[1] for meld in table if meld.kind == "run"}
     seen: OptionsSeen = {}
-    hand_chains = lay_off_chains(hand, table, ruleset, fits, seen)
+    by_meld = chains_by_meld(hand, table, ruleset, fits, seen)
+    hand_chains = joined(by_meld)
     # Sorted, so that the cards a spent budget leaves out do not depend on
     # the order the live cards were counted in.
     for card, copies in sorted(live.items(), key=lambda item: (-item[1], item[0])):
@@ -73,7 +74,7 @@ def going_out_draws(
         if card != JOKER and card[1] not in run_suits:
             chains = hand_chains
         else:
-            chains = lay_off_chains(drawn, table, ruleset, fits, seen)
+            chains = joined(chains_with_card(by_meld, hand, card, table, ruleset, fits, seen))
             budget -= CHAIN_STEPS
         way = WayOut(drawn, ruleset, fits, tuple(chains))
         budget -= len(way.melds)
