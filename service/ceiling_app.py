@@ -16,7 +16,7 @@ from typing import Any
 
 from litestar import Litestar, Request, get, post
 
-from service.long_lived import freeze_startup_objects
+from service.long_lived import tune_collector_for_a_long_run
 from service.redis_client import open_redis
 
 __all__ = ["CEILING_STREAM", "create_ceiling_app", "main"]
@@ -62,7 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     app = create_ceiling_app(args.redis_url)
-    freeze_startup_objects()  # as `rummy serve` does: the same process, but for its route
+    tune_collector_for_a_long_run()  # as `rummy serve` does: the same process, but for its route
     uvicorn.run(
         app,
         host=args.host,

@@ -21,7 +21,7 @@ import msgspec
 from service import simulate_command
 from service.config import Settings, settings_from_env
 from service.load import command as loadtest_command
-from service.long_lived import freeze_startup_objects
+from service.long_lived import tune_collector_for_a_long_run
 from service.orphans import end_with_parent
 from workers import command as worker_command
 
@@ -172,7 +172,7 @@ def _serve(args: argparse.Namespace) -> int:
             timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S,
         )
         cleanup.callback(_ignore_stop_signals)
-        freeze_startup_objects()
+        tune_collector_for_a_long_run()
         uvicorn.Server(config).run()
     return 0
 

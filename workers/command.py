@@ -13,7 +13,7 @@ from rq.serializers import JSONSerializer
 
 from service.config import Settings, settings_from_env
 from service.games import GameService
-from service.long_lived import freeze_startup_objects
+from service.long_lived import tune_collector_for_a_long_run
 from service.store import RedisEventStore
 
 __all__ = ["add_arguments", "reconcile_now", "run"]
@@ -72,6 +72,6 @@ def run(args: argparse.Namespace) -> int:
     print(asyncio.run(reconcile_now(settings)), file=sys.stderr)
     queue = open_queue(settings.rq_redis_url or settings.redis_url)
     worker = Worker([queue], connection=queue.connection, serializer=JSONSerializer, name=args.name)
-    freeze_startup_objects()
+    tune_collector_for_a_long_run()
     worker.work(with_scheduler=True, burst=args.burst)
     return 0

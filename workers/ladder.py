@@ -33,7 +33,7 @@ import msgspec
 
 from domain.events import HandEnded
 from domain.rules import build_ruleset
-from service.long_lived import freeze_startup_objects
+from service.long_lived import tune_collector_for_a_long_run
 from service.progress import ProgressBar
 from workers.bot_table import BotTable
 from workers.bots import LEVELS
@@ -224,7 +224,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     seats = args.seats or (4 if args.preset == "palace" else 2)
     bar = None if args.quiet else ProgressBar(args.hands, label=f"{args.preset} {args.bots}")
-    freeze_startup_objects()
+    tune_collector_for_a_long_run()
     result = run_ladder(
         args.preset,
         seats,
