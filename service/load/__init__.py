@@ -12,7 +12,9 @@ the command POSTs only; creates and view reads are counted apart.
 
 The same run then drives `service.ceiling_app` (POST /xadd, one XADD) in its
 own uvicorn process against the same Redis, with the same concurrency and as
-many requests as the games posted commands, and prints the ratio.
+many requests as the games posted commands, and prints the ratio. The two
+phases alternate `--rounds` times, and the target is judged on the median
+round: the machine's speed drifts between phases.
 
 One module per part: `figures` (tallies, percentiles), `clients` (timed
 requests, time bound, uvloop), `games` and `ceiling` (the two drivers),

@@ -14,7 +14,7 @@ from service.load.ceiling import CeilingReport, drive_ceiling
 from service.load.clients import DEFAULT_TIMEOUT_S, run_loop
 from service.load.games import GameLoad, GameLoadReport, play_games
 from service.load.processes import embedded_redis, free_port, measure_cpu, running_server
-from service.load.report import print_report
+from service.load.report import print_report, print_rounds
 from service.progress import ProgressBar
 
 __all__ = ["add_arguments", "run"]
@@ -59,16 +59,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "the stock when the answer shows that legal)",
     )
     parser.add_argument(
+        "--rounds",
+        type=int,
+        default=3,
+        help="game and ceiling phases alternate this many times; the target is judged on "
+        "the median round's ratio (default 3)",
+    )
+    parser.add_argument(
         "--timeout", type=float, default=DEFAULT_TIMEOUT_S, help="overall bound, seconds (900)"
     )
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.games < 1 or args.concurrency < 1:
-        print("--games and --concurrency must be positive", file=sys.stderr)
+    if args.games < 1 or args.concurrency < 1 or args.rounds < 1:
+        print("--games, --concurrency and --rounds must be positive", file=sys.stderr)
         return 2
     deadline = time.monotonic() + args.timeout
     scratch = Path(tempfile.mkdtemp(prefix="rummy-loadtest-"))
+    rounds: list[tuple[GameLoadReport, CeilingReport | None]] = []
     try:
         with contextlib.ExitStack() as stack:
             url: str = args.url
@@ -88,26 +96,51 @@ def run(args: argparse.Namespace) -> int:
                 )
                 api_pid = api.pid
                 print(f"spawned the API on {url} (log in {scratch})", file=sys.stderr)
-            games = _games_phase(args, url, deadline, api_pid)
-            ceiling = None
+            ceiling: tuple[str, int] | None = None
             if not args.no_ceiling:
                 assert redis_url is not None
-                commands = len(games.commands.latencies)
-                requests = args.ceiling_requests or min(max(commands, 1), CEILING_MAX_REQUESTS)
-                ceiling = _ceiling_phase(args, redis_url, requests, scratch, deadline)
+                ceiling = _start_ceiling(stack, redis_url, scratch)
+            _warm_up(args, url, ceiling, deadline)
+            for index in range(args.rounds):
+                games = _games_phase(args, url, deadline, api_pid, index)
+                measured = None
+                if ceiling is not None:
+                    commands = len(games.commands.latencies)
+                    requests = args.ceiling_requests or min(max(commands, 1), CEILING_MAX_REQUESTS)
+                    measured = _ceiling_phase(args, ceiling, requests, deadline, index)
+                rounds.append((games, measured))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    print_report(games, ceiling, preset=args.preset, concurrency=args.concurrency)
-    return 0 if games.ok and (ceiling is None or ceiling.ok) else 1
+    for index, (games, measured) in enumerate(rounds, start=1):
+        if args.rounds > 1:
+            print(f"--- round {index} of {args.rounds} ---")
+        print_report(games, measured, preset=args.preset, concurrency=args.concurrency)
+    judged = [(games, measured) for games, measured in rounds if measured is not None]
+    if judged:
+        print_rounds(judged)
+    ok = all(games.ok and (measured is None or measured.ok) for games, measured in rounds)
+    return 0 if ok and len(rounds) == args.rounds else 1
 
 
 def _remaining(deadline: float) -> float:
     return max(deadline - time.monotonic(), 1.0)
 
 
-def _games_phase(
-    args: argparse.Namespace, url: str, deadline: float, api_pid: int | None
-) -> GameLoadReport:
+def _start_ceiling(stack: contextlib.ExitStack, redis_url: str, scratch: Path) -> tuple[str, int]:
+    """The ceiling app in its own uvicorn process: its URL and process id."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    # Quiet like `rummy serve`, so both sides skip the access log alike.
+    command = ["-m", "service.ceiling_app", "--redis-url", redis_url, "--port", str(port)]
+    command.append("--quiet")
+    process = stack.enter_context(running_server("ceiling", command, f"{url}/health", scratch))
+    return url, process.pid
+
+
+def _warm_up(
+    args: argparse.Namespace, url: str, ceiling: tuple[str, int] | None, deadline: float
+) -> None:
+    """Unmeasured work first, so that neither server is measured cold."""
     if args.warmup_games > 0:
         warmup = GameLoad(
             url=url,
@@ -118,6 +151,18 @@ def _games_phase(
             timeout_s=_remaining(deadline),
         )
         run_loop(play_games(warmup))
+    if ceiling is not None:
+        requests = 2 * args.concurrency
+        run_loop(
+            drive_ceiling(ceiling[0], requests, args.concurrency, timeout_s=_remaining(deadline))
+        )
+
+
+def _games_phase(
+    args: argparse.Namespace, url: str, deadline: float, api_pid: int | None, index: int
+) -> GameLoadReport:
+    # Every round plays the same games (the same seeds): rounds differ only
+    # in when they ran. The game phases share what the ceiling leaves.
     share = 1.0 if args.no_ceiling else 1.0 - CEILING_TIME_SHARE
     config = GameLoad(
         url=url,
@@ -125,10 +170,10 @@ def _games_phase(
         concurrency=args.concurrency,
         preset=args.preset,
         seed=args.seed,
-        timeout_s=_remaining(deadline) * share,
+        timeout_s=_remaining(deadline) * share / (args.rounds - index),
         reads=args.reads,
     )
-    bar = ProgressBar(args.games, label=f"games x{args.concurrency}")
+    bar = ProgressBar(args.games, label=f"{_round_label(args, index)}games x{args.concurrency}")
     try:
         with measure_cpu(api_pid) as spent:
             report = run_loop(play_games(config, on_game=bar.advance))
@@ -139,29 +184,31 @@ def _games_phase(
 
 
 def _ceiling_phase(
-    args: argparse.Namespace, redis_url: str, requests: int, scratch: Path, deadline: float
+    args: argparse.Namespace,
+    ceiling: tuple[str, int],
+    requests: int,
+    deadline: float,
+    index: int,
 ) -> CeilingReport:
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    # Quiet like `rummy serve`, so both sides skip the access log alike.
-    command = ["-m", "service.ceiling_app", "--redis-url", redis_url, "--port", str(port)]
-    command.append("--quiet")
-    with running_server("ceiling", command, f"{url}/health", scratch) as process:
-        warmup = min(requests, 2 * args.concurrency)
-        run_loop(drive_ceiling(url, warmup, args.concurrency, timeout_s=_remaining(deadline)))
-        bar = ProgressBar(requests, label=f"ceiling x{args.concurrency}")
-        try:
-            with measure_cpu(process.pid) as spent:
-                report = run_loop(
-                    drive_ceiling(
-                        url,
-                        requests,
-                        args.concurrency,
-                        timeout_s=_remaining(deadline),
-                        on_request=bar.advance,
-                    )
+    url, pid = ceiling
+    label = f"{_round_label(args, index)}ceiling x{args.concurrency}"
+    bar = ProgressBar(requests, label=label)
+    try:
+        with measure_cpu(pid) as spent:
+            report = run_loop(
+                drive_ceiling(
+                    url,
+                    requests,
+                    args.concurrency,
+                    timeout_s=_remaining(deadline) / (args.rounds - index),
+                    on_request=bar.advance,
                 )
-        finally:
-            bar.close()
-        report.server_cpu_s = spent[0]
-        return report
+            )
+    finally:
+        bar.close()
+    report.server_cpu_s = spent[0]
+    return report
+
+
+def _round_label(args: argparse.Namespace, index: int) -> str:
+    return f"round {index + 1}/{args.rounds} " if args.rounds > 1 else ""

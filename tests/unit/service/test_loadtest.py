@@ -13,7 +13,16 @@ import pytest
 import uvicorn
 
 from service.app import create_app
-from service.load import GameLoad, cpu_seconds, percentile, play_games, run_loop
+from service.load import (
+    CeilingReport,
+    GameLoad,
+    GameLoadReport,
+    cpu_seconds,
+    percentile,
+    play_games,
+    run_loop,
+)
+from service.load.report import print_rounds, ratio_of
 from service.store import InMemoryEventStore
 
 
@@ -122,3 +131,31 @@ def test_percentile_is_nearest_rank() -> None:
     assert percentile(values, 0.99) == 99.0
     assert percentile([3.0], 0.99) == 3.0
     assert percentile([], 0.5) == 0.0
+
+
+def _round(
+    commands: int, ceiling_requests: int, p99_s: float
+) -> tuple[GameLoadReport, CeilingReport]:
+    """A round of one second each: `commands` answered commands, the slowest
+    two percent (so the p99) at `p99_s`, and the ceiling's `ceiling_requests`."""
+    slow = commands // 50
+    games = GameLoadReport(games=1, finished=1, elapsed_s=1.0)
+    games.commands.latencies = [0.001] * (commands - slow) + [p99_s] * slow
+    ceiling = CeilingReport(requests=ceiling_requests, elapsed_s=1.0)
+    ceiling.tally.latencies = [0.001] * ceiling_requests
+    return games, ceiling
+
+
+def test_rounds_are_judged_on_the_median_ratio_and_the_worst_p99(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    rounds = [_round(500, 1000, 0.01), _round(700, 1000, 0.02), _round(650, 1000, 0.01)]
+    assert [ratio_of(*each) for each in rounds] == [0.5, 0.7, 0.65]
+
+    print_rounds(rounds)
+    verdict = capsys.readouterr().out
+    assert "0.50 0.70 0.65 -> median 0.65" in verdict
+    assert "p99 at most 20.0 ms" in verdict and verdict.rstrip().endswith(": met")
+
+    print_rounds([*rounds[:2], _round(550, 1000, 0.2)])  # median 0.55, and one slow round
+    assert capsys.readouterr().out.rstrip().endswith("NOT met")
