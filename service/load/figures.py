@@ -57,11 +57,15 @@ class Tally:
         if len(self.error_samples) < _ERROR_SAMPLES:
             self.error_samples.append(text)
 
+    def rate(self, elapsed_s: float) -> float:
+        """Answered requests per second over `elapsed_s`."""
+        return len(self.latencies) / elapsed_s if elapsed_s > 0 else 0.0
+
     def figures(self, elapsed_s: float) -> Figures:
         ordered = sorted(self.latencies)
         return Figures(
             count=len(ordered),
-            per_s=len(ordered) / elapsed_s if elapsed_s > 0 else 0.0,
+            per_s=self.rate(elapsed_s),
             p50_ms=percentile(ordered, 0.50) * 1000,
             p99_ms=percentile(ordered, 0.99) * 1000,
             max_ms=(ordered[-1] if ordered else 0.0) * 1000,

@@ -62,9 +62,8 @@ def print_report(
 
 def ratio_of(games: GameLoadReport, ceiling: CeilingReport) -> float:
     """Game commands per second over the ceiling's requests per second."""
-    commands = games.commands.figures(games.elapsed_s).per_s
-    ceiling_rate = ceiling.tally.figures(ceiling.elapsed_s).per_s
-    return commands / ceiling_rate if ceiling_rate else 0.0
+    ceiling_rate = ceiling.tally.rate(ceiling.elapsed_s)
+    return games.commands.rate(games.elapsed_s) / ceiling_rate if ceiling_rate else 0.0
 
 
 def print_rounds(rounds: Sequence[tuple[GameLoadReport, CeilingReport]]) -> None:

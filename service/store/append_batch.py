@@ -41,7 +41,6 @@ class AppendBatcher:
 
     def __init__(self, client: Redis, script: AsyncScript) -> None:
         self._client = client
-        self._pool = client.connection_pool
         self._script = script
         self._pending: list[_Call] = []
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -89,7 +88,8 @@ class AppendBatcher:
     async def _round_trip(self, batch: Sequence[_Call]) -> list[Any]:
         """Every call's reply (or its error reply as an exception), in order."""
         sha = self._script.sha
-        connection = await self._pool.get_connection()  # type: ignore[no-untyped-call]
+        pool = self._client.connection_pool
+        connection = await pool.get_connection()  # type: ignore[no-untyped-call]
         try:
             await connection.send_packed_command(
                 connection.pack_commands(
@@ -117,7 +117,7 @@ class AppendBatcher:
             await connection.disconnect()
             raise
         finally:
-            await self._pool.release(connection)
+            await pool.release(connection)
 
 
 def _settle(done: asyncio.Future[Any], outcome: Any) -> None:
