@@ -1,13 +1,12 @@
 """A seat's command, end to end: decide it on the game as this process
-remembers it (or loads it), append its events with every seat's new view in
-one store call, and answer as the seat sees it. A retry with the same command
+remembers it (or loads it), append its events with the new state and the
+seat's new view in one store call, and answer as the seat sees it. A retry with the same command
 id gets the original answer; the store's version check keeps a stale decision
 from being written."""
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -90,17 +89,14 @@ def turn_deadline(
     return [(None, TurnDeadlineSet(seat=after.turn, hand_number=after.hand_number, deadline=at))]
 
 
-def projections_of(
-    record: GameRecord, built: Mapping[int, SeatView] | None = None
-) -> dict[str, bytes]:
-    """The state and every seat's view at the record's version, encoded for the
-    store: an append caches them, so the next read of any seat is one round trip."""
-    built = built or {}
-    views = {
-        viewer_key(seat): encode_view(built.get(seat) or view_for(record.state, seat))
-        for seat in range(record.state.seats)
-    }
-    views[STATE_KEY] = encode_state(record)
+def projections_of(record: GameRecord, acted: SeatView | None = None) -> dict[str, bytes]:
+    """What an append caches with its events: the state at the record's version
+    and the view of the seat that acted, already built for its answer. Other
+    views are built when read (`Projections.encoded_view`): most are never
+    read at that version, as clients follow the events."""
+    views = {STATE_KEY: encode_state(record)}
+    if acted is not None:
+        views[viewer_key(acted.seat)] = encode_view(acted)
     return views
 
 
@@ -215,7 +211,7 @@ class GameCommands:
             after = advance(after, envelope)
         view = view_for(after.state, seat)
         shown = served(envelopes, seat, revealed_through(after))
-        views = projections_of(after, {seat: view})
+        views = projections_of(after, view)
         body = encode_outcome(after.version, views[viewer_key(seat)], shown)
         appended = await self.games.store.append(
             game_id,

@@ -19,7 +19,7 @@ from domain.events import AnyEvent, GameStarted
 from domain.game import decide, evolve
 from domain.rules import build_ruleset, validate_seats
 from domain.state import GameState, new_game
-from domain.views import SeatView
+from domain.views import SeatView, view_for
 from service.auth import TokenIndex, new_token, token_hash
 from service.deck_secrets import committed_deal
 from service.envelope import Envelope, decode_envelope, encode_envelope, envelopes_from, now
@@ -270,7 +270,7 @@ class GameService:
         """The game at its latest version with its meta as stored now (one round trip
         when the state is cached)."""
         check_game_id(game_id)
-        snapshot = await self.store.snapshot(game_id, self.projections.wanted(game_id), meta=True)
+        snapshot = await self.projections.snapshot(game_id, meta=True)
         facts = self._keep_facts(game_id, snapshot.meta or {})
         record = await self.projections.settle(game_id, snapshot)
         if record is None:
@@ -279,7 +279,7 @@ class GameService:
 
     async def view(self, game_id: str, seat: int | None) -> tuple[Game, SeatView]:
         game = await self.game(game_id)
-        return game, await self.projections.view(game_id, game.record, seat)
+        return game, view_for(game.record.state, seat)
 
     async def encoded_view(self, game_id: str, seat: int | None) -> bytes:
         """The viewer's view at the latest version as the API serves it (a `View`)."""

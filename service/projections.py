@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -131,7 +131,6 @@ def encode_outcome(version: int, view: bytes, events: Sequence[Envelope]) -> byt
 # msgpack because it is never served and is the faster codec.
 _state_encoder = msgspec.msgpack.Encoder()
 _state_decoder = msgspec.msgpack.Decoder(GameRecord)
-_view_decoder = msgspec.json.Decoder(SeatView)
 
 
 def encode_state(record: GameRecord) -> bytes:
@@ -173,20 +172,26 @@ class Projections:
     def forget(self, game_id: str) -> None:
         self._records.pop(game_id, None)
 
-    def wanted(self, game_id: str, viewers: Iterable[str] = ()) -> list[str]:
-        """The views a snapshot should fetch to settle the game: the state cache
-        unless this process holds a record of its own."""
-        wanted = list(viewers)
-        if game_id not in self._records:
-            wanted.append(STATE_KEY)
-        return wanted
+    async def snapshot(
+        self, game_id: str, viewers: Sequence[str] = (), *, meta: bool = False
+    ) -> Snapshot:
+        """The store's snapshot of the game, with the cached state too when a
+        wanted view is stale and this process holds no record at that version:
+        what `settle` needs, in the same round trip."""
+        known = self._records.get(game_id)
+        return await self._store.snapshot(
+            game_id,
+            viewers,
+            meta=meta,
+            fallback=(STATE_KEY,),
+            have=known.version if known is not None else 0,
+        )
 
     # ------------------------------------------------------------ reading
 
     async def load(self, game_id: str) -> GameRecord | None:
         """The game at its latest version: a known record or the cached state, plus newer events."""
-        snapshot = await self._store.snapshot(game_id, self.wanted(game_id))
-        return await self.settle(game_id, snapshot)
+        return await self.settle(game_id, await self.snapshot(game_id))
 
     async def settle(self, game_id: str, snapshot: Snapshot) -> GameRecord | None:
         """The record at the snapshot's version at least (None for a game with no events)."""
@@ -216,34 +221,22 @@ class Projections:
     async def save_state(self, game_id: str, record: GameRecord) -> None:
         await self._store.put_view(game_id, STATE_KEY, record.version, encode_state(record))
 
-    async def save_view(self, game_id: str, version: int, view: SeatView) -> None:
-        await self._store.put_view(game_id, viewer_key(view.seat), version, encode_view(view))
-
-    async def view(self, game_id: str, record: GameRecord, seat: int | None) -> SeatView:
-        """The viewer's view at the record's version: cached, or built and cached."""
-        cached = await self._store.get_view(game_id, viewer_key(seat))
-        if cached is not None and cached.version == record.version:
-            return _view_decoder.decode(cached.data)
-        view = view_for(record.state, seat)
-        await self.save_view(game_id, record.version, view)
-        return view
-
     async def encoded_view(self, game_id: str, seat: int | None) -> bytes | None:
         """The viewer's view at the game's latest version, encoded for the API (None: no game).
 
-        One round trip when the view is cached at that version, as every
-        append caches the seats' views."""
+        One round trip: the acting seat's view is cached by its command's
+        append; any other is built here from the record this process holds or
+        from the cached state, which the same snapshot brings when needed. A
+        built view is not written back: building it costs less than the write."""
         key = viewer_key(seat)
-        snapshot = await self._store.snapshot(game_id, self.wanted(game_id, [key]))
+        snapshot = await self.snapshot(game_id, [key])
         cached = snapshot.views.get(key)
         if cached is not None and cached.version == snapshot.version and snapshot.version > 0:
             return cached.data
         record = await self.settle(game_id, snapshot)
         if record is None:
             return None
-        data = encode_view(view_for(record.state, seat))
-        await self._store.put_view(game_id, key, record.version, data)
-        return data
+        return encode_view(view_for(record.state, seat))
 
     async def rebuild(self, game_id: str) -> GameRecord | None:
         """Forget every cached projection of the game and fold its whole log again."""

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from domain.commands import Discard, Draw, PlayerCommand
 from domain.events import TurnDeadlineSet, TurnTimedOut
 from domain.scoring import value_table
-from domain.views import SeatView
+from domain.views import SeatView, view_for
 from service.envelope import Envelope, decode_envelope, encode_envelope
 from service.games import GameService
 from service.store import CommandIdReused, VersionConflict
@@ -75,7 +75,7 @@ async def run_timer(
             timed_out = True
             await _maybe_hand_to_bot(games, game_id, seat, timeouts_before_bot)
             continue
-        view = await games.projections.view(game_id, game.record, seat)
+        view = view_for(state, seat)
         command = automatic_move(view, value_table(state.ruleset))
         await submit_at(games, game_id, seat, command, at, f"timer:{game_id}:{at}:{seat}")
         timed_out = True

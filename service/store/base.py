@@ -249,10 +249,22 @@ class EventStore(Protocol):
         ...
 
     async def snapshot(
-        self, game_id: str, viewers: Sequence[str] = (), *, meta: bool = False
+        self,
+        game_id: str,
+        viewers: Sequence[str] = (),
+        *,
+        meta: bool = False,
+        fallback: Sequence[str] = (),
+        have: int = 0,
     ) -> Snapshot:
         """The game's version, the cached projections of those `viewers` that have
-        one, and with `meta` its metadata record, read together (one round trip)."""
+        one, and with `meta` its metadata record, read together (one round trip).
+
+        The `fallback` projections come too, but only when they are needed to
+        build a view: some viewer asked for (or none was) is not cached at the
+        game's version, and that version is past `have`, the one the caller
+        already holds. So a reader gets the state it builds a stale view from
+        in the same round trip, and a fresh view without the state's bytes."""
         ...
 
     async def headlines(self, game_ids: Sequence[str]) -> list[Snapshot]:

@@ -188,13 +188,26 @@ class InMemoryEventStore(EventStore):
         self._views.pop(game_id, None)
 
     async def snapshot(
-        self, game_id: str, viewers: Sequence[str] = (), *, meta: bool = False
+        self,
+        game_id: str,
+        viewers: Sequence[str] = (),
+        *,
+        meta: bool = False,
+        fallback: Sequence[str] = (),
+        have: int = 0,
     ) -> Snapshot:
         check_game_id(game_id)
         cached = self._views.get(game_id, {})
+        version = len(self._events.get(game_id, ()))
+        views = {viewer: cached[viewer] for viewer in viewers if viewer in cached}
+        all_fresh = bool(viewers) and all(
+            viewer in views and views[viewer].version == version for viewer in viewers
+        )
+        if version > have and not all_fresh:
+            views |= {viewer: cached[viewer] for viewer in fallback if viewer in cached}
         return Snapshot(
-            version=len(self._events.get(game_id, ())),
-            views={viewer: cached[viewer] for viewer in viewers if viewer in cached},
+            version=version,
+            views=views,
             meta=dict(self._meta.get(game_id, {})) if meta else None,
         )
 

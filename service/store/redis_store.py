@@ -13,7 +13,7 @@ lives on one Redis Cluster shard and each script touches one slot):
                               kept out of the AOF and replication (below)
     {lobby}:<status>  zset    lobby index, game id scored by the service; rebuildable
 
-The views hash (every seat's view and the folded state) is rebuilt from the
+The views hash (the folded state, and the views the service cached) is rebuilt from the
 stream whenever it is missing or behind, so its writes are not propagated
 (`redis.set_repl(redis.REPL_NONE)`): not to the AOF, not to replicas. They
 were about 94% of the bytes a command wrote (basic, two seats: 2.5 KB against
@@ -128,23 +128,40 @@ end
 return {'ok', current + 1, current + count, meta}
 """
 
-# The version and the wanted projections (and the meta) at one instant, in one call.
+# The version and the wanted projections (and the meta) at one instant, in one
+# call; the fallback projections only when a wanted one is behind (see snapshot).
 _SNAPSHOT_LUA = """
--- KEYS: version, views, meta; ARGV: with meta ('0'/'1'), viewers...
-local fields = {}
-for i = 2, #ARGV do
-  fields[#fields + 1] = 'v:' .. ARGV[i]
-  fields[#fields + 1] = 'd:' .. ARGV[i]
+-- KEYS: version, views, meta
+-- ARGV: with meta ('0'/'1'), have, fallback count f, f fallbacks, viewers...
+local version = redis.call('GET', KEYS[1]) or '0'
+local fallback_count = tonumber(ARGV[3])
+local function cached(first, last)
+  local fields = {}
+  for i = first, last do
+    fields[#fields + 1] = 'v:' .. ARGV[i]
+    fields[#fields + 1] = 'd:' .. ARGV[i]
+  end
+  if #fields == 0 then
+    return {}
+  end
+  return redis.call('HMGET', KEYS[2], unpack(fields))
 end
-local views = {}
-if #fields > 0 then
-  views = redis.call('HMGET', KEYS[2], unpack(fields))
+local views = cached(4 + fallback_count, #ARGV)
+local all_fresh = #views > 0
+for i = 1, #views, 2 do
+  if tonumber(views[i]) ~= tonumber(version) then
+    all_fresh = false
+  end
+end
+local fallbacks = {}
+if not all_fresh and tonumber(version) > tonumber(ARGV[2]) then
+  fallbacks = cached(4, 3 + fallback_count)
 end
 local meta = {}
 if ARGV[1] == '1' then
   meta = redis.call('HGETALL', KEYS[3])
 end
-return {redis.call('GET', KEYS[1]) or '0', views, meta}
+return {version, views, meta, fallbacks}
 """
 
 # A slow writer must not replace a fresher projection that another wrote meanwhile.
@@ -408,19 +425,22 @@ class RedisEventStore(EventStore):
         await self._redis.delete(game_key(game_id, "views"))
 
     async def snapshot(
-        self, game_id: str, viewers: Sequence[str] = (), *, meta: bool = False
+        self,
+        game_id: str,
+        viewers: Sequence[str] = (),
+        *,
+        meta: bool = False,
+        fallback: Sequence[str] = (),
+        have: int = 0,
     ) -> Snapshot:
         check_game_id(game_id)
         keys = [game_key(game_id, kind) for kind in ("version", "views", "meta")]
-        reply: list[Any] = await self._snapshot_script(
-            keys=keys, args=["1" if meta else "0", *viewers]
-        )
-        raw_version, raw_views, raw_meta = reply
-        views: dict[str, StoredView] = {}
-        for index, viewer in enumerate(viewers):
-            version, data = raw_views[2 * index], raw_views[2 * index + 1]
-            if version is not None and data is not None:
-                views[viewer] = StoredView(version=int(version), data=_bytes(data))
+        args = ["1" if meta else "0", have, len(fallback), *fallback, *viewers]
+        reply: list[Any] = await self._snapshot_script(keys=keys, args=args)
+        raw_version, raw_views, raw_meta, raw_fallbacks = reply
+        views = _views_of(viewers, raw_views)
+        if raw_fallbacks:
+            views |= _views_of(fallback, raw_fallbacks)
         fields = None
         if meta:
             fields = _pairs(raw_meta)
@@ -452,6 +472,16 @@ class RedisEventStore(EventStore):
 def _stored(entry: Any) -> StoredEvent:
     entry_id, fields = entry
     return StoredEvent(version=_version_of(entry_id), data=_bytes(fields[b"e"]))
+
+
+def _views_of(viewers: Sequence[str], flat: Sequence[Any]) -> dict[str, StoredView]:
+    """The cached views of an HMGET of `v:<viewer>`, `d:<viewer>` pairs."""
+    views: dict[str, StoredView] = {}
+    for index, viewer in enumerate(viewers):
+        version, data = flat[2 * index], flat[2 * index + 1]
+        if version is not None and data is not None:
+            views[viewer] = StoredView(version=int(version), data=_bytes(data))
+    return views
 
 
 def _pairs(flat: Sequence[Any]) -> dict[str, bytes]:

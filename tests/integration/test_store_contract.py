@@ -377,6 +377,35 @@ async def test_a_snapshot_reads_the_version_views_and_meta_together(store: Event
         await store.snapshot("{bad}")
 
 
+async def test_a_snapshot_brings_the_fallback_only_to_build_a_stale_view(
+    store: EventStore,
+) -> None:
+    await append(store, "g1", b"a", b"b", b"c")
+    await store.put_view("g1", "seat:0", 3, b"v3")
+    await store.put_view("g1", "seat:1", 2, b"w2")
+    await store.put_view("g1", "state", 3, b"s3")
+    state = {"state": StoredView(version=3, data=b"s3")}
+    fresh = {"seat:0": StoredView(version=3, data=b"v3")}
+    stale = {"seat:1": StoredView(version=2, data=b"w2")}
+
+    async def views(viewers: list[str], have: int = 0) -> dict[str, StoredView]:
+        snapshot = await store.snapshot("g1", viewers, fallback=["state"], have=have)
+        assert snapshot.version == 3
+        return snapshot.views
+
+    assert await views(["seat:0"]) == fresh
+    assert await views(["seat:1"]) == stale | state
+    assert await views(["seat:2"]) == state
+    assert await views(["seat:0", "seat:1"]) == fresh | stale | state
+    # The caller holds the game at its version already, or is asking for no view.
+    assert await views(["seat:1"], have=3) == stale
+    assert await views([], have=2) == state
+    assert await views([], have=3) == {}
+    # A game with no events has nothing to build from.
+    empty = await store.snapshot("g2", ["seat:0"], fallback=["state"])
+    assert empty == Snapshot(version=0)
+
+
 async def test_headlines_read_many_games_versions_and_meta_in_order(store: EventStore) -> None:
     await append(store, "g1", b"a", b"b")
     await append(store, "g2", b"c")

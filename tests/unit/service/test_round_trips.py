@@ -33,11 +33,9 @@ class FakeCountingStore(InMemoryEventStore):
         self.calls["append"] += 1
         return await super().append(game_id, events, **kwargs)
 
-    async def snapshot(
-        self, game_id: str, viewers: Sequence[str] = (), *, meta: bool = False
-    ) -> Snapshot:
+    async def snapshot(self, game_id: str, viewers: Sequence[str] = (), **kwargs: Any) -> Snapshot:
         self.calls["snapshot"] += 1
-        return await super().snapshot(game_id, viewers, meta=meta)
+        return await super().snapshot(game_id, viewers, **kwargs)
 
     async def get_meta(self, game_id: str) -> dict[str, bytes]:
         self.calls["get_meta"] += 1
@@ -117,10 +115,18 @@ def test_a_command_is_one_store_call_and_a_view_read_is_one() -> None:
             store.calls.clear()
             seat = await service.seat_of(game_id, tokens[0])
             await service.encoded_view(game_id, seat)
-            # Both seats' views were cached by the last append (or the creation).
+            # The last seat to act reads the view its append cached; the other
+            # seat's is built from the record this process holds.
             other = await service.seat_of(game_id, tokens[1])
             view = msgspec.json.decode(await service.encoded_view(game_id, other), type=SeatView)
             assert store.calls == Counter(snapshot=2), store.calls
+            # A process that never saw the game gets the state with the snapshot.
+            store.calls.clear()
+            elsewhere = GameService(store)
+            for viewer in (0, 1, None):
+                served = await elsewhere.encoded_view(game_id, viewer)
+                assert served == await service.encoded_view(game_id, viewer)
+            assert store.calls == Counter(snapshot=6), store.calls
             state = (await service.game(game_id)).record.state
             store.calls.clear()
             token = tokens[state.turn]
