@@ -47,11 +47,15 @@ from workers.bots.greedy import (
     completes_meld,
     lay_melds,
     lay_off,
+    lays_only,
     least_damaging,
     swap_joker,
 )
 from workers.bots.memory import SeatMemory, unseen_cards
 from workers.bots.nextdraw import going_out_draws
+
+# Melds to lay down while the rest are held: (view, arrangement, ruleset, memory).
+LaySome = Callable[[SeatView, Arrangement, RuleSet, SeatMemory | None], LayMelds | None]
 
 # Weights of the discard score (value kept low is good; these trade it off).
 POTENTIAL_WEIGHT = 0.0
@@ -84,10 +88,12 @@ def choose_careful(
     ruleset: RuleSet,
     memory: SeatMemory | None,
     hold: Callable[[SeatView, Arrangement, RuleSet], bool] | None = None,
+    lay_some: LaySome | None = None,
 ) -> PlayerCommand | None:
     """Level 3's command. `hold` (default: level 3's, for rummy or, with an
     opening minimum, to deny lay-offs) says whether to keep melds in hand
-    this turn; level 4 passes its own."""
+    this turn, and `lay_some` which of them go down all the same; level 4
+    passes its own."""
     legal = view.legal_commands
     if not legal:
         return None
@@ -102,6 +108,8 @@ def choose_careful(
         return out
     holding = (hold or _hold_melds)(view, arrangement, ruleset)
     melds = None if holding else lay_melds(legal, _laying_split(view, arrangement, ruleset))
+    if holding and lay_some is not None:
+        melds = lay_some(view, arrangement, ruleset, memory)
     if melds is not None and plays_denial(ruleset) and not view.opened[view.seat]:
         melds = smallest_opening(legal, arrangement, ruleset) or melds
     return (
@@ -306,9 +314,7 @@ def _first_step(
         planned = Counter(melds)
         best: LayMelds | None = None
         for command in legal:
-            if not isinstance(command, LayMelds) or any(
-                planned[m] < n for m, n in Counter(command.melds).items()
-            ):
+            if not isinstance(command, LayMelds) or not lays_only(command, planned):
                 continue
             if best is None or sum(map(len, command.melds)) > sum(map(len, best.melds)):
                 best = command

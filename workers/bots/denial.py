@@ -24,6 +24,7 @@ from domain.commands import LayMelds, PlayerCommand
 from domain.rules import RuleSet
 from domain.views import SeatView
 from workers.bots.evaluate import Arrangement, extenders, fits_table
+from workers.bots.greedy import lays_only
 
 LAY_DOWN_AT = 1
 # Level 4 lays down sooner: against seats that hold their melds too, a hand
@@ -85,9 +86,7 @@ def smallest_opening(
     best: LayMelds | None = None
     best_key = (0, 0)
     for command in legal:
-        if not isinstance(command, LayMelds) or any(
-            planned[meld] < n for meld, n in Counter(command.melds).items()
-        ):
+        if not isinstance(command, LayMelds) or not lays_only(command, planned):
             continue
         key = (_places(command, ruleset), _size(command))
         if best is None or key < best_key:

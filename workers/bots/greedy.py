@@ -88,6 +88,11 @@ def _legal_or_first(view: SeatView, command: PlayerCommand) -> PlayerCommand:
 # ------------------------------------------------------------------ play
 
 
+def lays_only(command: LayMelds, planned: Counter[tuple[Card, ...]]) -> bool:
+    """Whether the command lays melds of `planned` only, each at most as often as counted."""
+    return all(planned[meld] >= n for meld, n in Counter(command.melds).items())
+
+
 def lay_melds(legal: Sequence[PlayerCommand], arrangement: Arrangement) -> LayMelds | None:
     """The legal meld command that lays the most cards of the best split
     (any meld command, when none fits the split)."""
@@ -98,7 +103,7 @@ def lay_melds(legal: Sequence[PlayerCommand], arrangement: Arrangement) -> LayMe
         if not isinstance(command, LayMelds):
             continue
         size = sum(len(m) for m in command.melds)
-        if all(planned[m] >= n for m, n in Counter(command.melds).items()):
+        if lays_only(command, planned):
             if fitting is None or size > sum(len(m) for m in fitting.melds):
                 fitting = command
         elif fallback is None or size > sum(len(m) for m in fallback.melds):

@@ -344,6 +344,24 @@ def test_search_holds_melds_back_with_two_seats_and_keeps_the_callers_rng():  # 
     assert rng.getstate() == state  # the ladder's deals stay paired with --control
 
 
+def test_level_four_lays_down_the_exposed_melds_once_the_opponent_is_near_out():  # type: ignore[no-untyped-def]
+    # basic, two seats: level 4 holds its melds for going out, but once the
+    # opponent is down to three cards the melds that would cost most if it
+    # went out go down: the queens (30 points) and the sevens (the 7C is on
+    # the pile: nothing can be laid off on them). The low run stays in hand.
+    from workers.bots.holdback import choose_holdback
+
+    ruleset = build_ruleset("basic")
+    hand = ("2H", "3H", "4H", "7S", "7H", "7D", "QS", "QH", "QC", "9C", "JD")
+    run, sevens, queens = _melds_holding(hand, ruleset, "2H", "7S", "QS")
+    melds = [(run,), (sevens,), (queens,), (sevens, queens), (run, sevens, queens)]
+    legal = [*(LayMelds(m) for m in melds), *(Discard(c) for c in sorted(hand))]
+    view = _view(hand, legal=legal, discard_pile=("7C",))
+    assert isinstance(choose_holdback(view, ruleset, SeatMemory(0, 2)), Discard)
+    near_out = msgspec.structs.replace(view, hand_sizes=(len(hand), 3))
+    assert choose_holdback(near_out, ruleset, SeatMemory(0, 2)) == LayMelds((sevens, queens))
+
+
 def test_search_never_takes_back_its_own_discard():  # type: ignore[no-untyped-def]
     from workers.bots.holdback import choose_holdback
 
