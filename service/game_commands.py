@@ -1,8 +1,8 @@
 """A seat's command, end to end: decide it on the game as this process
 remembers it (or loads it), append its events with the new state and the
-seat's new view in one store call, and answer as the seat sees it. A retry with the same command
-id gets the original answer; the store's version check keeps a stale decision
-from being written."""
+seat's new view in one store call, and answer as the seat sees it. A retry
+with the same command id gets the original answer; the store's version check
+keeps a stale decision from being written."""
 
 from __future__ import annotations
 

@@ -13,8 +13,8 @@ lives on one Redis Cluster shard and each script touches one slot):
                               kept out of the AOF and replication (below)
     {lobby}:<status>  zset    lobby index, game id scored by the service; rebuildable
 
-The views hash (the folded state, and the views the service cached) is rebuilt from the
-stream whenever it is missing or behind, so its writes are not propagated
+The views hash (the folded state, and the views an append cached) is rebuilt
+from the stream whenever it is missing or behind, so its writes are not propagated
 (`redis.set_repl(redis.REPL_NONE)`): not to the AOF, not to replicas. They
 were about 94% of the bytes a command wrote (basic, two seats: 2.5 KB against
 150 B of events; palace, four seats: 6.8 KB against 170 B), and with
