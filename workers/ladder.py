@@ -15,9 +15,15 @@ replays the same seeds with the lower level in the higher seat: levels 2
 and 3 use no randomness, so the deals are the same and the two rows compare
 pair by pair.
 
-The last figure is the points the rules award: per hand, the higher seat's
+The points column is what the rules award: per hand, the higher seat's
 score less the lower seats' mean, with a 95% interval. Counts of hands treat
 a hand won small and one won doubled (rummy) alike; this does not.
+
+The last figures are whole games, what players keep: of the games played to
+their end (`game_end`; the hand count cuts the last one short, and it is not
+counted), the share the higher seat won (a shared win counts its share),
+with a Wilson 95% interval. A bot can win most hands and still lose games,
+by losing big when it loses.
 """
 
 from __future__ import annotations
@@ -55,6 +61,8 @@ class LadderResult(msgspec.Struct):
     # points the rules themselves award (a hand won small and one won doubled
     # differ here, not in the counts above).
     margins: list[float] = msgspec.field(default_factory=list)
+    games: int = 0  # games played to their end
+    games_won: float = 0.0  # of those, won by the higher level (a shared win counts its share)
 
     @property
     def mean_margin(self) -> float:
@@ -119,6 +127,8 @@ def run_ladder(
     wins = pairwise = 0.0
     margins: list[float] = []
     game = 0
+    games = 0
+    games_won = 0.0
     started = time.perf_counter()
     while played < hands:
         high_seat = game % seats  # seats alternate: the higher level moves round
@@ -139,7 +149,13 @@ def run_ladder(
                 progress(played, hands)
             return played < hands
 
-        BotTable(ruleset, levels, rng, budget_s, latencies).play(on_hand)
+        table = BotTable(ruleset, levels, rng, budget_s, latencies)
+        table.play(on_hand)
+        if table.state.phase == "over":
+            games += 1
+            winners = table.state.winners
+            if high_seat in winners:
+                games_won += 1 / len(winners)
         game += 1
     return LadderResult(
         preset=preset,
@@ -153,6 +169,8 @@ def run_ladder(
         seconds=time.perf_counter() - started,
         latencies=latencies,
         margins=margins,
+        games=games,
+        games_won=games_won,
     )
 
 
@@ -162,19 +180,25 @@ _last_drawn = [0.0]
 def format_results(results: Sequence[LadderResult]) -> str:
     lines = [
         "| preset | seats | high v low | hands | high wins | 95% CI | beats each low seat "
-        "| 95% CI | points a hand over low | 95% CI | hands/s |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "| 95% CI | points a hand over low | 95% CI | games | high wins games | 95% CI "
+        "| hands/s |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in results:
         low_ci, high_ci = wilson(r.wins, r.hands)
         pair_low, pair_high = wilson(r.pairwise, r.pairs)
         margin_low, margin_high = mean_interval(r.margins)
+        if r.games:
+            games_low, games_high = wilson(r.games_won, r.games)
+            games = f"{r.games_won / r.games:.1%} | {games_low:.1%}–{games_high:.1%}"
+        else:
+            games = "– | –"
         lines.append(
             f"| {r.preset} | {r.seats} | {r.high} v {r.low} | {r.hands} | "
             f"{r.wins / r.hands:.1%} | {low_ci:.1%}–{high_ci:.1%} | "
             f"{r.pairwise / r.pairs:.1%} | {pair_low:.1%}–{pair_high:.1%} | "
             f"{r.mean_margin:+.1f} | {margin_low:+.1f}–{margin_high:+.1f} | "
-            f"{r.hands_per_second:.1f} |"
+            f"{r.games} | {games} | {r.hands_per_second:.1f} |"
         )
     merged: dict[int, list[float]] = {}
     for r in results:

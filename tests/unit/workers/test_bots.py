@@ -202,6 +202,10 @@ def test_ladder_runs_and_counts_hands():  # type: ignore[no-untyped-def]
     assert len(result.margins) == 4 and all(m != 0 for m in result.margins)
     assert sum(m > 0 for m in result.margins) == pytest.approx(result.wins)
     assert "points a hand over low" in format_results([result])
+    # basic plays three hands a game: the first game counts, the second was cut short.
+    assert (result.games, result.games_won) == (1, 1.0)
+    cut = run_ladder("basic", 2, high=2, low=1, hands=1, seed=1)
+    assert cut.games == 0 and "| 0 | – | – |" in format_results([cut])
     assert set(result.latencies) == {1, 2}
     low, high = wilson(result.wins, result.hands)
     assert 0.0 <= low <= high <= 1.0
