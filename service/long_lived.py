@@ -18,9 +18,7 @@ def tune_collector_for_a_long_run() -> None:
     as the process: once the start-up garbage is collected, `gc.freeze()`
     moves them out of the collector's reach, so a full collection walks only
     what came later. `rummy loadtest --spawn --games 200 --concurrency 50`:
-    command p99 55 -> 19 ms, API CPU per request 0.28 -> 0.26 ms. rq's forked
-    work horses also keep sharing these objects' memory pages, since the
-    collector no longer writes to them.
+    command p99 55 -> 19 ms, API CPU per request 0.28 -> 0.26 ms.
 
     A bot's decision keeps thousands of small objects alive while it searches
     (candidate melds, memo tables), and every young collection walks them all:

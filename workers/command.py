@@ -8,7 +8,7 @@ import sys
 
 import msgspec
 from redis.asyncio import Redis
-from rq import Worker
+from rq import SimpleWorker
 from rq.serializers import JSONSerializer
 
 from service.config import Settings, settings_from_env
@@ -71,7 +71,12 @@ def run(args: argparse.Namespace) -> int:
     configure(settings)
     print(asyncio.run(reconcile_now(settings)), file=sys.stderr)
     queue = open_queue(settings.rq_redis_url or settings.redis_url)
-    worker = Worker([queue], connection=queue.connection, serializer=JSONSerializer, name=args.name)
+    # Jobs run in this process: a bot turn is about 13 ms of work, and a fork
+    # per job (rq's default Worker) doubled the time between a human's turns.
+    # An exception or a timeout (SIGALRM, main thread) still fails only its job.
+    worker = SimpleWorker(
+        [queue], connection=queue.connection, serializer=JSONSerializer, name=args.name
+    )
     tune_collector_for_a_long_run()
     worker.work(with_scheduler=True, burst=args.burst)
     return 0
