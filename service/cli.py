@@ -7,7 +7,6 @@ import contextlib
 import json
 import re
 import signal
-import subprocess
 import sys
 import tempfile
 import uuid
@@ -22,7 +21,7 @@ from service import simulate_command
 from service.config import Settings, settings_from_env
 from service.load import command as loadtest_command
 from service.long_lived import tune_collector_for_a_long_run
-from service.orphans import end_with_parent
+from service.worker_supervisor import WorkerSupervisor, rummy_worker_command
 from workers import command as worker_command
 
 if TYPE_CHECKING:
@@ -74,26 +73,6 @@ def _add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help=f"how long an idle connection stays open (default {KEEP_ALIVE_S})",
     )
-
-
-def _spawn_worker(url: str, rq_url: str | None) -> subprocess.Popen[bytes]:
-    """A `rummy worker` child on the embedded Redis (bots and turn timers)."""
-    command = [sys.executable, "-m", "service.cli", "worker", "--redis-url", url]
-    if rq_url is not None:
-        command += ["--rq-redis-url", rq_url]
-    # Its own session, like the embedded Redis: on Ctrl+C `serve` stops the
-    # worker first and Redis after it, instead of all three at once.
-    return subprocess.Popen(command, start_new_session=True, preexec_fn=end_with_parent())
-
-
-def _stop_worker(worker: subprocess.Popen[bytes]) -> None:
-    # SIGTERM is rq's warm shutdown: the current job finishes first.
-    worker.terminate()
-    try:
-        worker.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        worker.kill()
-        worker.wait()
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -161,7 +140,8 @@ def _serve(args: argparse.Namespace) -> int:
         )
         if embedded is not None and not getattr(args, "no_worker", False):
             # Stopped first (the stack unwinds in reverse), while its Redis still runs.
-            cleanup.callback(_stop_worker, _spawn_worker(url, settings.rq_redis_url))
+            worker = WorkerSupervisor(rummy_worker_command(url, settings.rq_redis_url)).start()
+            cleanup.callback(worker.stop)
         config = uvicorn.Config(
             app,
             host=settings.host,

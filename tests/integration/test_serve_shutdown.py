@@ -1,4 +1,5 @@
-"""`rummy serve` stops its embedded Redis and its worker when it is sent SIGTERM."""
+"""`rummy serve` stops its embedded Redis and its worker when it is sent SIGTERM,
+and starts its worker again when it dies."""
 
 from __future__ import annotations
 
@@ -97,12 +98,16 @@ def _wait_healthy(process: subprocess.Popen[bytes], url: str) -> None:
     raise AssertionError(f"rummy serve did not answer {url}/health")
 
 
+def _workers(children: dict[int, str]) -> list[int]:
+    return [pid for pid, command in children.items() if " worker " in f"{command} "]
+
+
 def test_sigterm_stops_the_embedded_redis_and_the_worker(serve: Served) -> None:
     process, url, children = serve
     _wait_healthy(process, url)
     children.update(_children(process.pid))
     redis = [pid for pid, command in children.items() if "redis-server" in command]
-    workers = [pid for pid, command in children.items() if " worker " in f"{command} "]
+    workers = _workers(children)
     assert len(redis) == 1 and len(workers) == 1, children
 
     process.send_signal(signal.SIGTERM)
@@ -125,3 +130,23 @@ def test_a_killed_server_leaves_no_redis_or_worker_behind(serve: Served) -> None
     while [pid for pid in children if _alive(pid)] and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [pid for pid in children if _alive(pid)]
+
+
+def test_a_worker_that_dies_is_started_again(serve: Served) -> None:
+    process, url, children = serve
+    _wait_healthy(process, url)
+    children.update(_children(process.pid))
+    [first] = _workers(children)
+
+    os.kill(first, signal.SIGKILL)  # as a job that brings the interpreter down would
+
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        children.update(_children(process.pid))
+        if [pid for pid in _workers(children) if pid != first and _alive(pid)]:
+            break
+        time.sleep(0.1)
+    [second] = [pid for pid in _workers(children) if pid != first and _alive(pid)]
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=30) == 0
+    assert not _alive(second)
