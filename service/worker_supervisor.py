@@ -12,16 +12,15 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
 
 from service.orphans import end_with_parent
 
 __all__ = ["WorkerSupervisor", "rummy_worker_command"]
 
-# A worker that dies this soon after its start is failing to start, not
-# crashing now and then: wait longer before the next attempt (up to the max).
 FIRST_RESTART_DELAY_S = 1.0
 MAX_RESTART_DELAY_S = 30.0
+# A worker that dies sooner than this after its start is failing to start, not
+# crashing now and then: each attempt waits twice as long (up to the max).
 HEALTHY_RUN_S = 60.0
 # SIGTERM is rq's warm shutdown: the current job finishes first.
 STOP_TIMEOUT_S = 15.0
@@ -44,15 +43,8 @@ def _spawn(command: list[str]) -> subprocess.Popen[bytes]:
 class WorkerSupervisor:
     """Starts the worker, starts it again when it exits on its own, stops it on `stop`."""
 
-    def __init__(
-        self,
-        command: list[str],
-        *,
-        spawn: Callable[[list[str]], subprocess.Popen[bytes]] = _spawn,
-        first_delay_s: float = FIRST_RESTART_DELAY_S,
-    ) -> None:
+    def __init__(self, command: list[str], *, first_delay_s: float = FIRST_RESTART_DELAY_S) -> None:
         self._command = command
-        self._spawn = spawn
         self._first_delay_s = first_delay_s
         self._stopping = threading.Event()
         self._lock = threading.Lock()
@@ -89,7 +81,7 @@ class WorkerSupervisor:
             with self._lock:
                 if self._stopping.is_set():
                     return
-                process = self._process = self._spawn(self._command)
+                process = self._process = _spawn(self._command)
             started = time.monotonic()
             code = process.wait()
             if self._stopping.is_set():
