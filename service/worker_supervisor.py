@@ -8,6 +8,9 @@ worker reconciles on start: it re-creates the jobs the event logs call for.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
 import subprocess
 import sys
 import threading
@@ -38,6 +41,14 @@ def _spawn(command: list[str]) -> subprocess.Popen[bytes]:
     # worker first and Redis after it, instead of all three at once. It ends
     # with the thread that started it, which lives until `stop`.
     return subprocess.Popen(command, start_new_session=True, preexec_fn=end_with_parent())
+
+
+def _end_group(leader: int) -> None:
+    """Kill what is left of a worker's process group: rq's scheduler, a child
+    of the worker, outlives a killed worker and keeps its Redis connections
+    open, and Redis would go on handing jobs to the dead worker's blocked read."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(leader, signal.SIGKILL)
 
 
 class WorkerSupervisor:
@@ -84,6 +95,7 @@ class WorkerSupervisor:
                 process = self._process = _spawn(self._command)
             started = time.monotonic()
             code = process.wait()
+            _end_group(process.pid)
             if self._stopping.is_set():
                 return
             if time.monotonic() - started >= HEALTHY_RUN_S:

@@ -62,15 +62,17 @@ async def reconcile_now(settings: Settings) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from workers.jobs import configure
-    from workers.queue import open_queue
+    from workers.queue import open_queue, release_stranded_jobs
 
     settings = _settings(args)
     if settings.redis_url is None:
         print("rummy worker: needs --redis-url or REDIS_URL", file=sys.stderr)
         return 2
     configure(settings)
-    print(asyncio.run(reconcile_now(settings)), file=sys.stderr)
     queue = open_queue(settings.rq_redis_url or settings.redis_url)
+    released = release_stranded_jobs(queue)
+    print(f"released {released} jobs a stopped worker had taken", file=sys.stderr)
+    print(asyncio.run(reconcile_now(settings)), file=sys.stderr)
     # Jobs run in this process: a bot turn is about 13 ms of work, and a fork
     # per job (rq's default Worker) doubled the time between a human's turns.
     # An exception or a timeout (SIGALRM, main thread) still fails only its job.

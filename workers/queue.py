@@ -11,7 +11,14 @@ from rq.exceptions import DuplicateJobError, NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
-__all__ = ["QUEUE_NAME", "bot_job_id", "ensure_job", "open_queue", "timer_job_id"]
+__all__ = [
+    "QUEUE_NAME",
+    "bot_job_id",
+    "ensure_job",
+    "open_queue",
+    "release_stranded_jobs",
+    "timer_job_id",
+]
 
 QUEUE_NAME = "rummy"
 # Jobs re-check the game when they run, so a finished one need not linger.
@@ -70,3 +77,25 @@ def ensure_job(
     except DuplicateJobError:
         return False
     return True
+
+
+def release_stranded_jobs(queue: Queue) -> int:
+    """Put back on the queue the jobs a worker took but never started; how many.
+
+    rq moves a job to the queue's intermediate list as a worker takes it, and
+    into the started registry as the job starts. A worker that dies in
+    between strands it there: it is neither queued nor running, and rq only
+    fails it (never runs it) at a later maintenance. So a worker puts such
+    jobs back before it starts. A job another live worker is just starting
+    may run twice: every job is a no-op once its game moved on, and its
+    commands carry deterministic ids.
+    """
+    released = 0
+    for job_id in queue.intermediate_queue.get_job_ids():
+        if job_id in queue.started_job_registry:
+            continue
+        # Only the remover puts it back: two workers starting at once release it once.
+        if queue.connection.lrem(queue.intermediate_queue_key, 1, job_id):
+            queue.push_job_id(job_id)
+            released += 1
+    return released

@@ -137,6 +137,11 @@ def test_a_worker_that_dies_is_started_again(serve: Served) -> None:
     _wait_healthy(process, url)
     children.update(_children(process.pid))
     [first] = _workers(children)
+    deadline = time.monotonic() + 30
+    while not _children(first) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    schedulers = list(_children(first))  # rq's scheduler, a child of the worker
+    assert schedulers
 
     os.kill(first, signal.SIGKILL)  # as a job that brings the interpreter down would
 
@@ -147,6 +152,9 @@ def test_a_worker_that_dies_is_started_again(serve: Served) -> None:
             break
         time.sleep(0.1)
     [second] = [pid for pid in _workers(children) if pid != first and _alive(pid)]
+    # The dead worker's scheduler went with it: it held the worker's Redis
+    # connections open, and Redis would have handed it the next job.
+    assert not [pid for pid in schedulers if _alive(pid)]
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=30) == 0
     assert not _alive(second)

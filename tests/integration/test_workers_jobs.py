@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from rq.job import Job
 from rq.serializers import JSONSerializer
-from workers_table import worker_app
+from workers_table import work, worker_app
 
 from service.config import Settings
 from service.embedded_redis import EmbeddedRedis
@@ -16,7 +16,7 @@ from service.redis_client import open_redis
 from service.store import RedisEventStore
 from workers import jobs, turns
 from workers.command import reconcile_now
-from workers.queue import bot_job_id, ensure_job
+from workers.queue import bot_job_id, ensure_job, release_stranded_jobs
 from workers.schedule import BOT_JOB
 
 
@@ -77,6 +77,25 @@ def test_duplicate_jobs_for_one_turn_append_one_command(embedded_redis: Embedded
         assert first >= 2 and again.perform() == 0
         seat_events = [e["event"]["type"] for e in _log(client, game_id) if e["seat"] == 0]
         assert seat_events.count("card_discarded") == 1
+
+
+def test_a_job_a_dead_worker_took_is_put_back_and_played(embedded_redis: EmbeddedRedis) -> None:
+    with worker_app(embedded_redis.url) as (client, queue):
+        game_id, version = _bot_game(client)
+        job_id = bot_job_id(game_id, version)
+        # A worker takes the job (rq moves it to the intermediate list) and dies
+        # before starting it: it is neither queued nor running.
+        queue.connection.lmove(queue.key, queue.intermediate_queue_key)
+        assert queue.job_ids == [] and queue.intermediate_queue.get_job_ids() == [job_id]
+        work(queue)
+        assert len(_log(client, game_id)) == version  # nobody played the bot's turn
+
+        assert release_stranded_jobs(queue) == 1
+        assert release_stranded_jobs(queue) == 0
+        assert queue.job_ids == [job_id]
+        work(queue)
+        bot_events = [e["event"]["type"] for e in _log(client, game_id) if e["seat"] == 0]
+        assert bot_events.count("card_discarded") == 1
 
 
 def test_the_reconciler_refiles_a_game_the_lobby_left_under_a_stale_status(
