@@ -27,6 +27,7 @@ MAX_RESTART_DELAY_S = 30.0
 HEALTHY_RUN_S = 60.0
 # SIGTERM is rq's warm shutdown: the current job finishes first.
 STOP_TIMEOUT_S = 15.0
+GROUP_STOP_TIMEOUT_S = 3.0
 
 
 def rummy_worker_command(url: str, rq_url: str | None) -> list[str]:
@@ -44,10 +45,17 @@ def _spawn(command: list[str]) -> subprocess.Popen[bytes]:
 
 
 def _end_group(leader: int) -> None:
-    """Kill what is left of a worker's process group: rq's scheduler, a child
-    of the worker, outlives a killed worker and keeps its Redis connections
-    open, and Redis would go on handing jobs to the dead worker's blocked read."""
+    """End what is left of a worker's process group. rq's scheduler, a child of
+    the worker, outlives a killed worker and keeps its Redis connections open,
+    so Redis would go on handing jobs to the dead worker's blocked read. It is
+    asked first (SIGTERM: it releases its lock, so the next worker schedules
+    at once), then killed."""
+    deadline = time.monotonic() + GROUP_STOP_TIMEOUT_S
     with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(leader, signal.SIGTERM)
+        while time.monotonic() < deadline:
+            os.killpg(leader, 0)  # ProcessLookupError once the group is empty
+            time.sleep(0.05)
         os.killpg(leader, signal.SIGKILL)
 
 

@@ -132,7 +132,7 @@ def test_a_killed_server_leaves_no_redis_or_worker_behind(serve: Served) -> None
     assert not [pid for pid in children if _alive(pid)]
 
 
-def test_a_worker_that_dies_is_started_again(serve: Served) -> None:
+def test_a_worker_that_dies_is_started_again(serve: Served, tmp_path: Path) -> None:
     process, url, children = serve
     _wait_healthy(process, url)
     children.update(_children(process.pid))
@@ -155,6 +155,12 @@ def test_a_worker_that_dies_is_started_again(serve: Served) -> None:
     # The dead worker's scheduler went with it: it held the worker's Redis
     # connections open, and Redis would have handed it the next job.
     assert not [pid for pid in schedulers if _alive(pid)]
+    # Asked to stop, it released its lock: the new worker schedules (timers) at once.
+    log = tmp_path / "serve.log"
+    deadline = time.monotonic() + 30
+    while log.read_text().count("Acquired scheduler lock") < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert log.read_text().count("Acquired scheduler lock") == 2, log.read_text()
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=30) == 0
     assert not _alive(second)
