@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import signal
 import socket
 import subprocess
 import time
@@ -18,7 +17,7 @@ from types import TracebackType
 
 import redis
 
-from service.orphans import end_with_parent
+from service.orphans import end_with_parent, stop_child
 
 __all__ = ["EmbeddedRedis", "EmbeddedRedisError", "redis_server_binary"]
 
@@ -46,18 +45,6 @@ def _free_port(host: str) -> int:
         probe.bind((host, 0))
         port: int = probe.getsockname()[1]
         return port
-
-
-def _terminate(process: subprocess.Popen[bytes], timeout_s: float) -> None:
-    if process.poll() is not None:
-        return
-    # On SIGTERM Redis fsyncs the AOF and exits, like SHUTDOWN, without needing a connection.
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(timeout_s)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
 
 
 class EmbeddedRedis:
@@ -120,13 +107,13 @@ class EmbeddedRedis:
             try:
                 self._wait_ready(process, port)
             except EmbeddedRedisError:
-                _terminate(process, self._stop_timeout_s)
+                stop_child(process, self._stop_timeout_s)
                 if attempt + 1 == attempts:
                     raise
                 continue
             self._process, self._port = process, port
             # A forgotten stop() must not leave an orphan server behind.
-            self._finalizer = weakref.finalize(self, _terminate, process, self._stop_timeout_s)
+            self._finalizer = weakref.finalize(self, stop_child, process, self._stop_timeout_s)
             return
 
     def stop(self) -> None:
@@ -134,7 +121,7 @@ class EmbeddedRedis:
             self._finalizer.detach()
             self._finalizer = None
         if self._process is not None:
-            _terminate(self._process, self._stop_timeout_s)
+            stop_child(self._process, self._stop_timeout_s)
             self._process = None
 
     def __enter__(self) -> EmbeddedRedis:

@@ -1,4 +1,4 @@
-"""Children that end with the process that started them.
+"""Children that end with the process that started them, and their orderly stop.
 
 `rummy serve` starts an embedded Redis and a worker in sessions of their own
 (so Ctrl+C reaches only `serve`, which stops them in order). A `serve` killed
@@ -14,10 +14,11 @@ import ctypes
 import ctypes.util
 import os
 import signal
+import subprocess
 import sys
 from collections.abc import Callable
 
-__all__ = ["end_with_parent"]
+__all__ = ["end_with_parent", "stop_child"]
 
 _PR_SET_PDEATHSIG = 1
 # Loaded before any fork: the child only makes the call.
@@ -41,3 +42,16 @@ def end_with_parent() -> Callable[[], None] | None:
             os._exit(1)
 
     return arrange
+
+
+def stop_child(process: subprocess.Popen[bytes], timeout_s: float) -> None:
+    """SIGTERM (each child's orderly stop: Redis fsyncs its AOF, uvicorn and rq
+    finish what they are doing), then SIGKILL if it has not ended in `timeout_s`."""
+    if process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout_s)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()

@@ -16,7 +16,7 @@ import sys
 import threading
 import time
 
-from service.orphans import end_with_parent
+from service.orphans import end_with_parent, stop_child
 
 __all__ = ["WorkerSupervisor", "rummy_worker_command"]
 
@@ -86,12 +86,7 @@ class WorkerSupervisor:
         with self._lock:
             process = self._process
         if process is not None:
-            process.terminate()
-            try:
-                process.wait(timeout=STOP_TIMEOUT_S)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+            stop_child(process, STOP_TIMEOUT_S)
         self._thread.join(timeout=STOP_TIMEOUT_S)
 
     def _watch(self) -> None:

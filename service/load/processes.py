@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -14,10 +13,14 @@ from pathlib import Path
 
 import httpx
 
+from service.orphans import stop_child
+
 __all__ = ["cpu_seconds", "embedded_redis", "free_port", "measure_cpu", "running_server"]
 
 # Bounds a server that never answers its health check.
 STARTUP_TIMEOUT_S = 30.0
+# uvicorn shuts down gracefully on SIGTERM; past this it is killed.
+STOP_TIMEOUT_S = 10.0
 _REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -81,7 +84,7 @@ def running_server(
             _wait_healthy(name, process, health_url, log_path)
             yield process
         finally:
-            _stop(process)
+            stop_child(process, STOP_TIMEOUT_S)
 
 
 def _wait_healthy(
@@ -96,14 +99,3 @@ def _wait_healthy(
                 return
         time.sleep(0.1)
     raise RuntimeError(f"{name} did not answer {health_url} within {STARTUP_TIMEOUT_S} s")
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is not None:
-        return
-    process.send_signal(signal.SIGTERM)  # uvicorn shuts down gracefully on SIGTERM
-    try:
-        process.wait(10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()

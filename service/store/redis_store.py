@@ -413,12 +413,8 @@ class RedisEventStore(EventStore):
 
     async def get_view(self, game_id: str, viewer: str) -> StoredView | None:
         check_game_id(game_id)
-        version, data = await self._redis.hmget(
-            game_key(game_id, "views"), [f"v:{viewer}", f"d:{viewer}"]
-        )
-        if version is None or data is None:
-            return None
-        return StoredView(version=int(version), data=_bytes(data))
+        flat = await self._redis.hmget(game_key(game_id, "views"), [f"v:{viewer}", f"d:{viewer}"])
+        return _views_of([viewer], flat).get(viewer)
 
     async def drop_views(self, game_id: str) -> None:
         check_game_id(game_id)

@@ -9,7 +9,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
@@ -98,6 +98,13 @@ def _wait_healthy(process: subprocess.Popen[bytes], url: str) -> None:
     raise AssertionError(f"rummy serve did not answer {url}/health")
 
 
+def _wait_until(condition: Callable[[], object], timeout_s: float = 30.0) -> None:
+    """Poll `condition` until it holds or the time is up (the caller asserts after)."""
+    deadline = time.monotonic() + timeout_s
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.1)
+
+
 def _workers(children: dict[int, str]) -> list[int]:
     return [pid for pid, command in children.items() if " worker " in f"{command} "]
 
@@ -126,9 +133,7 @@ def test_a_killed_server_leaves_no_redis_or_worker_behind(serve: Served) -> None
     process.kill()  # SIGKILL: no cleanup of its own runs
     process.wait()
 
-    deadline = time.monotonic() + 30
-    while [pid for pid in children if _alive(pid)] and time.monotonic() < deadline:
-        time.sleep(0.1)
+    _wait_until(lambda: not [pid for pid in children if _alive(pid)])
     assert not [pid for pid in children if _alive(pid)]
 
 
@@ -137,29 +142,24 @@ def test_a_worker_that_dies_is_started_again(serve: Served, tmp_path: Path) -> N
     _wait_healthy(process, url)
     children.update(_children(process.pid))
     [first] = _workers(children)
-    deadline = time.monotonic() + 30
-    while not _children(first) and time.monotonic() < deadline:
-        time.sleep(0.1)
+    _wait_until(lambda: _children(first))
     schedulers = list(_children(first))  # rq's scheduler, a child of the worker
     assert schedulers
 
     os.kill(first, signal.SIGKILL)  # as a job that brings the interpreter down would
 
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
+    def new_workers() -> list[int]:
         children.update(_children(process.pid))
-        if [pid for pid in _workers(children) if pid != first and _alive(pid)]:
-            break
-        time.sleep(0.1)
-    [second] = [pid for pid in _workers(children) if pid != first and _alive(pid)]
+        return [pid for pid in _workers(children) if pid != first and _alive(pid)]
+
+    _wait_until(new_workers)
+    [second] = new_workers()
     # The dead worker's scheduler went with it: it held the worker's Redis
     # connections open, and Redis would have handed it the next job.
     assert not [pid for pid in schedulers if _alive(pid)]
     # Asked to stop, it released its lock: the new worker schedules (timers) at once.
     log = tmp_path / "serve.log"
-    deadline = time.monotonic() + 30
-    while log.read_text().count("Acquired scheduler lock") < 2 and time.monotonic() < deadline:
-        time.sleep(0.1)
+    _wait_until(lambda: log.read_text().count("Acquired scheduler lock") >= 2)
     assert log.read_text().count("Acquired scheduler lock") == 2, log.read_text()
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=30) == 0
