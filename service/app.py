@@ -23,6 +23,7 @@ from service.config import Settings
 from service.games import AppendHook, GameService
 from service.metrics import Metrics, metrics_middleware
 from service.store import EventStore
+from service.suggestions import SuggestionPool
 
 __all__ = ["API_VERSION", "create_app"]
 
@@ -45,15 +46,20 @@ def create_app(
         if on_appended is None
         else GameService(store, metrics, on_appended=on_appended)
     )
+    # Its worker processes start at the first level-4 suggestion: an app that serves none has none.
+    suggestions = SuggestionPool(settings.suggest_processes)
     app = Litestar(
         route_handlers=[*GAME_ROUTES, *EVENT_ROUTES, *META_ROUTES, *REPLAY_ROUTES, *BOT_ROUTES],
-        dependencies={"games": Provide(lambda: games, use_cache=True, sync_to_thread=False)},
+        dependencies={
+            "games": Provide(lambda: games, use_cache=True, sync_to_thread=False),
+            "suggestions": Provide(lambda: suggestions, use_cache=True, sync_to_thread=False),
+        },
         exception_handlers=EXCEPTION_HANDLERS,
         before_request=reject_repeated_parameters,
         middleware=[metrics_middleware(metrics)],
         cors_config=CORSConfig(allow_origins=list(settings.cors_origins)),
         request_max_body_size=settings.max_body_bytes,
-        on_shutdown=list(on_shutdown),
+        on_shutdown=[*on_shutdown, suggestions.close],
         openapi_config=OpenAPIConfig(
             title="Rummy API",
             version=API_VERSION,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from typing import Annotated
 
 import msgspec
 
@@ -26,6 +27,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     max_body_bytes: int = 64 * 1024
     # Consecutive turn timeouts after which a level-2 bot plays the seat.
     timeouts_before_bot: int = 2
+    # Worker processes for level-4 suggestions (POST /bots/suggest); None: one
+    # fewer than the cores, at least one.
+    suggest_processes: Annotated[int, msgspec.Meta(ge=1)] | None = None
 
 
 def _origins(raw: str) -> tuple[str, ...]:
@@ -33,8 +37,8 @@ def _origins(raw: str) -> tuple[str, ...]:
 
 
 def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
-    """Settings from REDIS_URL, RQ_REDIS_URL, DATA_DIR, HOST, PORT, CORS_ORIGINS and
-    TIMEOUTS_BEFORE_BOT."""
+    """Settings from REDIS_URL, RQ_REDIS_URL, DATA_DIR, HOST, PORT, CORS_ORIGINS,
+    TIMEOUTS_BEFORE_BOT and SUGGEST_PROCESSES."""
     env = os.environ if env is None else env
     fields: dict[str, object] = {}
     for name in ("redis_url", "rq_redis_url", "data_dir", "host"):
@@ -43,8 +47,9 @@ def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
             fields[name] = value
     if env.get("PORT"):
         fields["port"] = env["PORT"]
-    if env.get("TIMEOUTS_BEFORE_BOT"):
-        fields["timeouts_before_bot"] = env["TIMEOUTS_BEFORE_BOT"]
+    for name in ("timeouts_before_bot", "suggest_processes"):
+        if env.get(name.upper()):
+            fields[name] = env[name.upper()]
     if env.get("CORS_ORIGINS"):
         fields["cors_origins"] = _origins(env["CORS_ORIGINS"])
     # strict=False so the port, a string in the environment, becomes an int.

@@ -6,7 +6,8 @@ command that is well-formed but conflicts with the game's current state (it
 could be right at another moment: another turn, another phase, a newer
 version), 413 for size, 422 for a command whose content the rules reject in
 this game (cards, melds, knobs) whatever the moment, 503 when the store is
-unreachable. Domain codes not listed fall back to 422.
+unreachable or the bot processes are all busy. Domain codes not listed fall
+back to 422.
 """
 
 from __future__ import annotations
@@ -77,6 +78,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "invalid_fork_version": 422,
     "internal_error": 500,
     "store_unavailable": 503,
+    "bots_busy": 503,
     # Every domain code, by the rule above.
     **{code: 409 if code in _DOMAIN_CONFLICTS else 422 for code in ERROR_CODES},
 }

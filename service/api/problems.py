@@ -47,7 +47,8 @@ _DESCRIPTIONS = {
     413: "The body is larger than the limit (`body_too_large`).",
     422: "The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, "
     "`invalid_ruleset` (`facts.knob`), …",
-    503: "The event store is unreachable (`store_unavailable`).",
+    503: "The event store is unreachable (`store_unavailable`), or, on /bots/suggest, "
+    "every bot process is busy (`bots_busy`).",
 }
 
 

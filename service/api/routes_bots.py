@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
-import random
 from typing import Annotated, Any
 
 import msgspec
 from litestar import Request, Response, delete, post, route
+from litestar.di import NamedDependency
 from litestar.enums import HttpMethod
 from litestar.params import JSONBody
 
 from domain.cards import is_card
-from domain.errors import DomainError
 from domain.rules import RuleSet, build_ruleset
 from domain.views import SeatView
 from service.api.problems import problem_responses
 from service.api.routes_games import BEARER, GameId, Games, SeatNumber, caller_token
 from service.api.schemas import CommandBody, PresetName, View, from_domain, to_domain
 from service.errors import ServiceError
-from workers.bots import choose
+from service.suggestions import SuggestionPool
 from workers.control import hand_to_bot, take_back
 
 __all__ = ["BOT_ROUTES"]
@@ -26,10 +25,8 @@ __all__ = ["BOT_ROUTES"]
 BotLevel = Annotated[
     int, msgspec.Meta(ge=1, le=4, description="1 random, 2 greedy, 3 careful, 4 search")
 ]
-# The server's share of a suggestion: level 4 searches within this budget.
-_SUGGEST_BUDGET_S = 0.2
-_SUGGEST_MAX_ROLLOUTS = 400
 _MAX_VIEW_CARDS = 400
+Suggestions = NamedDependency[SuggestionPool]
 
 
 class HandToBot(msgspec.Struct, frozen=True, kw_only=True):
@@ -137,7 +134,39 @@ def _ruleset(data: SuggestRequest) -> RuleSet:
     return build_ruleset(data.preset, data.rules)
 
 
-def _seat_view(view: View) -> SeatView:
+def _check_consistent(view: View, ruleset: RuleSet) -> None:
+    """Refuse a view no table of these rules could show (the bots assume a real one)."""
+    per_seat = {"hand_sizes": len(view.hand_sizes), "opened": len(view.opened)}
+    if view.seats not in ruleset.players:
+        raise ServiceError(
+            "invalid_view",
+            f"{view.seats} seats cannot play these rules (allowed: {list(ruleset.players)})",
+            field="seats",
+        )
+    for name, length in per_seat.items():
+        if length != view.seats:
+            raise ServiceError(
+                "invalid_view", f"{name} has {length} entries for {view.seats} seats", field=name
+            )
+    for name, seat in (("seat", view.seat), ("turn", view.turn), ("dealer", view.dealer)):
+        if seat is not None and not 0 <= seat < view.seats:
+            raise ServiceError("invalid_view", f"{name} {seat} is not a seat", field=name)
+    if view.stock_count < 0 or min(view.hand_sizes) < 0:
+        raise ServiceError("invalid_view", "a card count is negative", field="stock_count")
+    if (
+        view.hand is not None
+        and view.seat is not None
+        and (len(view.hand) != view.hand_sizes[view.seat])
+    ):
+        raise ServiceError(
+            "invalid_view",
+            f"the hand holds {len(view.hand)} cards, hand_sizes says {view.hand_sizes[view.seat]}",
+            field="hand",
+        )
+
+
+def _seat_view(view: View, ruleset: RuleSet) -> SeatView:
+    _check_consistent(view, ruleset)
     cards = [*(view.hand or ()), *view.discard_pile, *view.taken_from_pile]
     if len(cards) > _MAX_VIEW_CARDS:
         raise ServiceError(
@@ -158,9 +187,11 @@ def _seat_view(view: View) -> SeatView:
     summary="The command a bot would play from a seat view (no game needed)",
     description="Stateless: the bot sees only the given view (no memory of earlier events). "
     "The answer is one of the view's `legal_commands`, or null.",
-    responses=problem_responses(400, 413, 422),
+    responses=problem_responses(400, 413, 422, 503),
 )
-async def suggest(data: JSONBody[SuggestRequest], request: Request[Any, Any, Any]) -> Suggestion:
+async def suggest(
+    data: JSONBody[SuggestRequest], request: Request[Any, Any, Any], suggestions: Suggestions
+) -> Suggestion:
     try:
         # Strictly again: the framework's lax conversion would take 0 for false.
         data = _strict.decode(await request.body())
@@ -168,23 +199,9 @@ async def suggest(data: JSONBody[SuggestRequest], request: Request[Any, Any, Any
         # 422, not 400: some of these (a ruleset's integer map keys) the schema cannot state.
         raise ServiceError("invalid_view", str(exc)) from exc
     ruleset = _ruleset(data)
-    view = _seat_view(data.view)
-    rng = random.Random(data.seed)
-    try:
-        command = choose(
-            view,
-            ruleset,
-            data.level,
-            rng,
-            budget_s=_SUGGEST_BUDGET_S,
-            max_rollouts=_SUGGEST_MAX_ROLLOUTS,
-        )
-    except DomainError:
-        raise
-    except (ValueError, KeyError, IndexError, TypeError, AssertionError) as exc:
-        # A client's view may contradict itself (a hand that cannot be, commands
-        # it does not allow); the bots assume a real table's view.
-        raise ServiceError("invalid_view", f"the bot cannot play this view: {exc}") from exc
+    command = await suggestions.suggest(
+        _seat_view(data.view, ruleset), ruleset, data.level, data.seed
+    )
     return Suggestion(command=None if command is None else from_domain(command), level=data.level)
 
 

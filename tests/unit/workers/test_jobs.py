@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from litestar.testing import TestClient
 
 from domain.commands import Discard, Draw
@@ -45,3 +46,28 @@ def test_suggest_answers_a_legal_command_for_a_served_view() -> None:
             )
         bad = {**view, "hand": ["ZZ"]}
         assert client.post("/bots/suggest", json={"view": bad}).status_code == 422
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"seat": 7}, "seat"),
+        ({"turn": -1}, "turn"),
+        ({"seats": 9}, "seats"),
+        ({"hand_sizes": [10]}, "hand_sizes"),
+        ({"opened": [False] * 3}, "opened"),
+        ({"stock_count": -5}, "stock_count"),
+        ({"hand": ["2C", "3C"]}, "hand"),
+    ],
+)
+def test_suggest_refuses_a_view_no_table_could_show(change: dict[str, object], field: str) -> None:
+    with TestClient(create_app(InMemoryEventStore())) as client:
+        created = client.post("/games", json={"seats": [{"kind": "human"}] * 2, "seed": 1}).json()
+        token = created["tokens"]["0"]
+        view = client.get(
+            f"/games/{created['game_id']}/view", headers={"Authorization": f"Bearer {token}"}
+        ).json()
+        answer = client.post("/bots/suggest", json={"view": {**view, **change}, "level": 4})
+        assert answer.status_code == 422, answer.text
+        assert answer.json()["code"] == "invalid_view"
+        assert answer.json()["facts"]["field"] == field

@@ -1,0 +1,97 @@
+"""Bots as a service: level 4 searches in worker processes, and the API's event loop goes on."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from collections.abc import Iterator
+
+import msgspec
+import pytest
+
+from domain.rules import build_ruleset
+from domain.views import SeatView, view_for
+from service.errors import ServiceError
+from service.simulation import play_game
+from service.suggestions import SuggestionPool
+
+PALACE = build_ruleset("palace")
+
+
+@pytest.fixture(scope="module")
+def first_turn() -> SeatView:
+    """The first seat to act in a palace hand: a draw that level 4 searches."""
+    for _, _, _, state in play_game(PALACE, 4, seed=1, max_hands=1):
+        if state.phase == "draw":
+            return view_for(state, state.turn)
+    raise AssertionError("no turn was dealt")
+
+
+@pytest.fixture
+def pool() -> Iterator[SuggestionPool]:
+    suggestions = SuggestionPool(processes=1)
+    yield suggestions
+    suggestions.close()
+
+
+async def _suggest_and_count_ticks(pool: SuggestionPool, view: SeatView) -> tuple[object, int]:
+    """The suggestion, and how often the event loop ran another task meanwhile."""
+    task = asyncio.create_task(pool.suggest(view, PALACE, 4, seed=3))
+    ticks = 0
+    while not task.done():
+        await asyncio.sleep(0.001)
+        ticks += 1
+    return task.result(), ticks
+
+
+def test_a_level_four_suggestion_leaves_the_event_loop_free(
+    pool: SuggestionPool, first_turn: SeatView
+) -> None:
+    command, ticks = asyncio.run(_suggest_and_count_ticks(pool, first_turn))
+    assert command in first_turn.legal_commands
+    # Searched in the handler, the task would have run to its end in one step.
+    assert ticks >= 10
+
+
+def test_suggestions_past_the_waiting_limit_are_refused_at_once(
+    pool: SuggestionPool, first_turn: SeatView
+) -> None:
+    pool.max_waiting = 1
+
+    async def two_at_once() -> None:
+        first = asyncio.create_task(pool.suggest(first_turn, PALACE, 4, seed=3))
+        await asyncio.sleep(0)  # the first is now waiting for its worker
+        with pytest.raises(ServiceError) as refused:
+            await pool.suggest(first_turn, PALACE, 4, seed=3)
+        assert refused.value.code == "bots_busy"
+        assert await first in first_turn.legal_commands
+        # Levels 1-3 are answered in the API process, whatever the queue.
+        assert await pool.suggest(first_turn, PALACE, 3, seed=3) in first_turn.legal_commands
+
+    asyncio.run(two_at_once())
+    assert pool.waiting == 0
+
+
+def test_a_dead_bot_process_is_replaced(pool: SuggestionPool, first_turn: SeatView) -> None:
+    async def suggest() -> object:
+        return await pool.suggest(first_turn, PALACE, 4, seed=3)
+
+    assert asyncio.run(suggest()) in first_turn.legal_commands
+    executor = pool._pool()
+    for pid in list(executor._processes):  # the test reaches in: nothing else kills workers
+        os.kill(pid, signal.SIGKILL)
+    assert asyncio.run(suggest()) in first_turn.legal_commands
+
+
+def test_a_view_the_worker_cannot_play_comes_back_as_a_refusal(
+    pool: SuggestionPool, first_turn: SeatView
+) -> None:
+    contradicted = msgspec.structs.replace(first_turn, hand_sizes=(13,))
+
+    async def suggest() -> object:
+        return await pool.suggest(contradicted, PALACE, 4, seed=3)
+
+    with pytest.raises(ServiceError) as refused:
+        asyncio.run(suggest())
+    assert refused.value.code == "invalid_view"
