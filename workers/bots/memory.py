@@ -15,6 +15,7 @@ from domain.events import (
     JokerSwapped,
     Knocked,
     MeldLaid,
+    StockRenewed,
 )
 
 MAX_PILE_PICKUPS = 8
@@ -22,7 +23,8 @@ MAX_PILE_PICKUPS = 8
 
 class SeatMemory:
     """Cards known in each opponent's hand (taken from the pile, or knocked for)
-    and what every seat discarded and took this hand.
+    and what every seat discarded, took and passed this hand (`passed`: the
+    pile's top card when the seat drew from the stock instead).
 
     Feed it `redact(event, seat)` for every event, in order; it never needs
     (nor accepts as useful) a hidden card.
@@ -37,6 +39,9 @@ class SeatMemory:
         self.known: list[Counter[Card]] = [Counter() for _ in range(self.seats)]
         self.discarded: list[list[Card]] = [[] for _ in range(self.seats)]
         self.taken: list[list[Card]] = [[] for _ in range(self.seats)]
+        self.passed: list[list[Card]] = [[] for _ in range(self.seats)]
+        # The pile's top card, while the events tell it (not once it was taken).
+        self.top: Card | None = None
 
     def may_take_from_pile(self, top: Card) -> bool:
         """No pile cycles: two careful seats could otherwise pass the same few
@@ -51,14 +56,23 @@ class SeatMemory:
             case GameStarted(seats=seats):
                 self.seats = seats
                 self.reset()
-            case HandDealt():
+            case HandDealt(up_card=up_card):
                 self.reset()
+                self.top = up_card
             case CardsDrawn(seat=seat, source="discard", cards=cards) if cards:
                 self.known[seat].update(cards)
                 self.taken[seat].extend(cards)
+                self.top = None
+            case CardsDrawn(seat=seat, source="stock"):
+                if self.top is not None:
+                    self.passed[seat].append(self.top)
+                self.top = None
+            case StockRenewed():
+                self.top = None
             case Knocked(seat=seat, card=card):
                 self.known[seat][card] += 1
                 self.taken[seat].append(card)
+                self.top = None
             case MeldLaid(seat=seat, meld=meld):
                 self._played(seat, [p.card for p in meld.cards])
             case CardLaidOff(seat=seat, card=card):
@@ -69,6 +83,7 @@ class SeatMemory:
             case CardDiscarded(seat=seat, card=card):
                 self._played(seat, [card])
                 self.discarded[seat].append(card)
+                self.top = card
 
     def _played(self, seat: int, cards: list[Card]) -> None:
         known = self.known[seat]

@@ -1,0 +1,123 @@
+"""Level 3 in basic against a greedy next seat: its hand read from its
+discards, no discard that completes its melds, and pile cards taken for outs."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from domain.commands import Discard, Draw, PlayerCommand
+from domain.events import CardDiscarded, CardsDrawn, HandDealt
+from domain.rules import build_ruleset
+from domain.views import SeatView
+from workers.bots import SeatMemory, choose
+from workers.bots.feeding import feed_risks, held_chances, meld_pairs
+
+BASIC = build_ruleset("basic")
+
+
+def _view(
+    hand: tuple[str, ...],
+    legal: list[PlayerCommand],
+    discard_pile: tuple[str, ...],
+    phase: str = "play",
+    opponent_cards: int = 10,
+) -> SeatView:
+    return SeatView(
+        seat=0,
+        seats=2,
+        phase=phase,  # type: ignore[arg-type]
+        hand_number=1,
+        dealer=1,
+        turn=0,
+        hand=tuple(sorted(hand)),
+        hand_sizes=(len(hand), opponent_cards),
+        table=(),
+        discard_pile=discard_pile,
+        stock_count=20,
+        reuses=0,
+        opened=(False, False),
+        totals=(0, 0),
+        results=(),
+        winners=(),
+        taken_from_pile=(),
+        melds_this_turn=0,
+        jokers_to_play=0,
+        knock_open=False,
+        legal_commands=tuple(legal),
+    )
+
+
+def _memory(*discards: tuple[int, str]) -> SeatMemory:
+    memory = SeatMemory(0, 2)
+    for seat, card in discards:
+        memory.observe(CardDiscarded(seat=seat, card=card))
+    return memory
+
+
+def test_a_greedy_seat_holds_nothing_worth_more_than_its_least_discard() -> None:
+    # It discarded the king, then the 6D: it keeps no card above the 6D (the
+    # 6C sorts below it), and its 8 cards share the 21 live cards below.
+    memory = _memory((1, "KS"), (1, "6D"))
+    live = Counter(c + s for c in "A23456789TJQK" for s in "CDHS")
+    live.subtract(["KS", "6D"])
+    chances = held_chances(1, 8, +live, memory, BASIC)
+    assert set(chances) == {r + s for r in "A2345" for s in "CDHS"} | {"6C"}
+    assert chances["3H"] == 8 / 21
+    assert "9H" not in chances and "6H" not in chances
+
+
+def test_a_passed_discard_rules_out_the_pairs_that_meld_with_it() -> None:
+    # It drew from the stock with the 4S on top: it holds no two of 4C 4D
+    # 4H, so the 4C is fed only through the clubs.
+    memory = SeatMemory(0, 2)
+    memory.observe(CardDiscarded(seat=0, card="4S"))
+    memory.observe(CardsDrawn(seat=1, source="stock", count=1, cards=None))
+    assert memory.passed[1] == ["4S"]
+    live = Counter({c: 1 for c in ("4D", "4H", "3C", "5C")})
+    risk = feed_risks(["4C"], 1, 4, live, memory, BASIC)["4C"]
+    assert risk == 1.0  # 3C and 5C are all it can hold
+    live = Counter({c: 1 for c in ("4D", "4H", "3C", "JD")})
+    assert feed_risks(["4C"], 1, 3, live, memory, BASIC)["4C"] == 0.0
+
+
+def test_meld_pairs_are_the_set_and_run_partners() -> None:
+    pairs = {tuple(sorted(p)) for p in meld_pairs("AH", "low")}
+    assert pairs == {("AC", "AD"), ("AC", "AS"), ("AD", "AS"), ("2H", "3H")}
+    assert ("KH", "QH") in {tuple(sorted(p)) for p in meld_pairs("AH", "high_or_low")}
+
+
+def test_careful_keeps_the_card_that_would_complete_the_next_seats_meld() -> None:
+    # The next seat discarded only a king: every nine may be in its hand, as
+    # may the 7H and 8H. The 4C is dead (its partners are all on the pile).
+    # Level 3 used to throw the 9H (worth more, no outs either way); now it
+    # keeps it and throws the 4C, which the next seat cannot meld.
+    hand = ("AS", "2S", "3S", "9H", "4C")
+    pile = ("3C", "4D", "4H", "5C", "KS")
+    memory = _memory((0, "3C"), (0, "4D"), (0, "4H"), (0, "5C"), (1, "KS"))
+    legal: list[PlayerCommand] = [Discard(c) for c in sorted(hand)]
+    view = _view(hand, legal, pile)
+    assert choose(view, BASIC, 2, random.Random(0)) == Discard("9H")
+    assert choose(view, BASIC, 3, random.Random(0), memory) == Discard("4C")
+
+
+def test_careful_takes_a_discard_that_gives_the_hand_outs() -> None:
+    # The 6H melds nothing yet, but with the 5H it waits on 4H and 7H, and
+    # the king goes instead: a known card with outs beats a blind draw.
+    hand = ("KS", "QD", "9C", "5H")
+    memory = SeatMemory(0, 2)
+    memory.observe(
+        HandDealt(
+            hand_number=1,
+            dealer=1,
+            first_seat=0,
+            deck=None,
+            up_card="6H",
+            hand_sizes=(4, 10),
+            stock_count=20,
+        )
+    )
+    draws: list[PlayerCommand] = [Draw("stock"), Draw("discard", 1)]
+    view = _view(hand, draws, ("6H",), phase="draw")
+    assert choose(view, BASIC, 2, random.Random(0)) == Draw("stock")
+    assert choose(view, BASIC, 3, random.Random(0), memory) == Draw("discard", 1)
