@@ -77,8 +77,12 @@ FEED_PENALTY = 8.0
 # weight of 30, 63.8% at 100, 62.1% at 200, 56.5% at 400 (too shy to build a
 # hand). A perfect read (the real hand, any weight from 20) would win 71-73%.
 # With the discard taken to improve the hand (`TAKE_TO_IMPROVE`) the two gain
-# more than their sum. Palace (four seats): pairwise +0.9, +0.1 and -0.1 at
-# seeds 0, 3000 and 4000, within noise.
+# more than their sum. Palace (four seats, pairwise, seeds 0/1000/2000/3000/
+# 4000/5000): 60.7/62.2/60.4/63.4/60.0/62.0% -> 61.6/63.7/61.5/64.3/59.9/
+# 61.9%, +0.7 on average (weight 200 or 50, or twice the weight against an
+# unopened seat, no better; none against it, worse). Level 3 so plays level 4
+# closer there (base policy, 400 hands, seeds 0/1000/2000: level 4 pairwise
+# 63.0/62.1/65.2% -> 60.3/61.0/63.3%; level 4's own read changes nothing).
 FEED_RISK_WEIGHT = 100.0
 TABLE_FEED_PENALTY = 4.0
 SAFE_BONUS = 3.0
