@@ -27,7 +27,8 @@ card this seat discarded, and at most MAX_PILE_PICKUPS pile draws a hand.
 Without a memory (the guards need it) the seat plays level 3.
 
 With an opening minimum (palace) level 3 already holds melds after its
-opening (`denial`); level 4 lays them down sooner (`denial.hold_warily`).
+opening (`denial`); level 4 keeps its opening back while a rummy is near
+(`rummy_wait`) and lays later melds down sooner (`denial.hold_warily`).
 """
 
 from __future__ import annotations
@@ -39,10 +40,11 @@ from domain.commands import LayMelds, PlayerCommand
 from domain.rules import RuleSet
 from domain.views import SeatView
 from workers.bots.careful import choose_careful, live_cards
-from workers.bots.denial import hold_warily, plays_denial
+from workers.bots.denial import plays_denial
 from workers.bots.evaluate import Arrangement, card_value, extenders
 from workers.bots.greedy import lays_only
 from workers.bots.memory import SeatMemory
+from workers.bots.rummy_wait import hold_for_rummy_then_warily
 
 # On the last stock (no reuse left), lay down once this few cards remain.
 LAY_DOWN_STOCK = 4
@@ -104,7 +106,7 @@ def choose_holdback(
 ) -> PlayerCommand | None:
     """Level 3's command, with melds held back where `holds_back` says so."""
     if plays_denial(ruleset):
-        return choose_careful(view, ruleset, memory, hold_warily)
+        return choose_careful(view, ruleset, memory, hold_for_rummy_then_warily)
     if memory is None or not holds_back(view, ruleset):
         return choose_careful(view, ruleset, memory)
     # Level 3's pile guard (SeatMemory.may_take_from_pile) keeps held-back
