@@ -82,7 +82,10 @@ FEED_PENALTY = 8.0
 # 61.9%, +0.7 on average (weight 200 or 50, or twice the weight against an
 # unopened seat, no better; none against it, worse). Level 3 so plays level 4
 # closer there (base policy, 400 hands, seeds 0/1000/2000: level 4 pairwise
-# 63.0/62.1/65.2% -> 60.3/61.0/63.3%; level 4's own read changes nothing).
+# 63.0/62.1/65.2% -> 60.3/61.0/63.3%; level 4's own read changes nothing;
+# with the search, seed 0: 62.7% -> 59.8%). With an opening minimum the read
+# misses the melds a seat holds until it opens, and it gains too little to be
+# worth level 4's edge: it is off there (`_reads_feeding`).
 FEED_RISK_WEIGHT = 100.0
 TABLE_FEED_PENALTY = 4.0
 SAFE_BONUS = 3.0
@@ -476,6 +479,11 @@ def _near_out(view: SeatView, hand: Sequence[Card], ruleset: RuleSet) -> bool:
     return WayOut(hand, ruleset, fits).split(hand, stuck=NEAR_STUCK) is not None
 
 
+def _reads_feeding(ruleset: RuleSet) -> bool:
+    """Whether discards weigh the next seat's hand read from its discards (see FEED_RISK_WEIGHT)."""
+    return bool(FEED_RISK_WEIGHT) and not plays_denial(ruleset)
+
+
 def discard_scores(
     view: SeatView,
     cards: Sequence[Card],
@@ -503,7 +511,7 @@ def discard_scores(
         unwanted_ranks = {c[0] for c in memory.discarded[following] if c != JOKER}
     may_lay_off = not ruleset.needs_opening or view.opened[following]
     risks: dict[Card, float] = {}
-    if FEED_RISK_WEIGHT and memory is not None:
+    if _reads_feeding(ruleset) and memory is not None:
         size = view.hand_sizes[following]
         risks = feed_risks(list(cards), following, size, live, memory, ruleset)
     scores: dict[Card, float] = {}
