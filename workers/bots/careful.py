@@ -2,7 +2,8 @@
 
 - Discards keep the hand with the most outs (live cards that would meld with
   its loose cards or extend a meld), then dump value, without feeding the next
-  seat (its hand read from its discards and passes: `feeding`).
+  seat (without an opening minimum, its hand read from its discards and
+  passes: `feeding`).
 - Takes a discard whose outs make a better hand than a blind draw (`TAKE_TO_IMPROVE`).
 - Goes out whenever the hand can be emptied this turn, by any split of it,
   even when that means keeping a meld card back as the last discard
