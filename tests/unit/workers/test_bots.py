@@ -7,6 +7,7 @@ import random
 
 import msgspec
 import pytest
+from two_seat_views import two_seat_view
 
 from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, PlayerCommand, SwapJoker
 from domain.events import HandDealt, HandEnded
@@ -14,7 +15,7 @@ from domain.game import decide, evolve
 from domain.melds import Meld, Placed
 from domain.rules import PRESETS, build_ruleset
 from domain.state import new_game
-from domain.views import SeatView, redact, view_for
+from domain.views import redact, view_for
 from service.simulation import deal_command, with_shuffle
 from workers.bot_table import BotTable
 from workers.bots import LEVELS, SeatMemory, choose
@@ -130,43 +131,17 @@ def test_bot_input_holds_no_hidden_card():  # type: ignore[no-untyped-def]
         assert choose(view, ruleset, level, rng, memory, BUDGET, ROLLOUTS) in view.legal_commands
 
 
-def _view(hand, phase="play", legal=(), discard_pile=("KD",), table=()):  # type: ignore[no-untyped-def]
-    return SeatView(
-        seat=0,
-        seats=2,
-        phase=phase,
-        hand_number=1,
-        dealer=1,
-        turn=0,
-        hand=tuple(sorted(hand)),
-        hand_sizes=(len(hand), 10),
-        table=table,
-        discard_pile=discard_pile,
-        stock_count=20,
-        reuses=0,
-        opened=(False, False),
-        totals=(0, 0),
-        results=(),
-        winners=(),
-        taken_from_pile=(),
-        melds_this_turn=0,
-        jokers_to_play=0,
-        knock_open=False,
-        legal_commands=tuple(legal),
-    )
-
-
 def test_greedy_lays_down_a_meld_it_holds():  # type: ignore[no-untyped-def]
     hand = ("5H", "6H", "7H", "KS", "2C")
     legal = [LayMelds((("5H", "6H", "7H"),)), *(Discard(c) for c in sorted(hand))]
-    command = choose(_view(hand, legal=legal), build_ruleset("basic"), 2, random.Random(0))
+    command = choose(two_seat_view(hand, legal=legal), build_ruleset("basic"), 2, random.Random(0))
     assert command == LayMelds((("5H", "6H", "7H"),))
 
 
 def test_greedy_discards_the_highest_deadwood():  # type: ignore[no-untyped-def]
     hand = ("5H", "6H", "7H", "QS", "2C", "9D")
     legal = [Discard(c) for c in sorted(hand)]
-    command = choose(_view(hand, legal=legal), build_ruleset("basic"), 2, random.Random(0))
+    command = choose(two_seat_view(hand, legal=legal), build_ruleset("basic"), 2, random.Random(0))
     assert command == Discard("QS")
 
 
@@ -175,13 +150,13 @@ def test_greedy_lays_off_deadwood_and_draws_what_completes_a_meld():  # type: ig
     run = Meld(1, "run", 1, (Placed("8C", "8C"), Placed("9C", "9C"), Placed("TC", "TC")), 8)
     hand = ("JC", "2D", "3H")
     legal = [LayOff("JC", 1), *(Discard(c) for c in sorted(hand))]
-    command = choose(_view(hand, legal=legal, table=(run,)), ruleset, 2, random.Random(0))
+    command = choose(two_seat_view(hand, legal=legal, table=(run,)), ruleset, 2, random.Random(0))
     assert command == LayOff("JC", 1)
     draws = [Draw("stock"), Draw("discard", 1)]
     hand = ("KS", "KH", "2D", "7C")
-    view = _view(hand, phase="draw", legal=draws, discard_pile=("KD",))
+    view = two_seat_view(hand, phase="draw", legal=draws, discard_pile=("KD",))
     assert choose(view, ruleset, 2, random.Random(0)) == Draw("discard", 1)
-    view = _view(hand, phase="draw", legal=draws, discard_pile=("4H",))
+    view = two_seat_view(hand, phase="draw", legal=draws, discard_pile=("4H",))
     assert choose(view, ruleset, 2, random.Random(0)) == Draw("stock")
 
 
@@ -235,7 +210,7 @@ def test_careful_goes_out_by_discarding_a_meld_card():  # type: ignore[no-untype
         LayMelds((sets,)),
         *(Discard(c) for c in sorted(hand)),
     ]
-    view = msgspec.structs.replace(_view(hand, legal=legal), opened=(True, False))
+    view = msgspec.structs.replace(two_seat_view(hand, legal=legal), opened=(True, False))
     command = choose(view, ruleset, 3, random.Random(0))
     assert command == LayMelds((run3, sets))
 
@@ -246,11 +221,11 @@ def test_careful_keeps_the_card_with_outs():  # type: ignore[no-untyped-def]
     ruleset = build_ruleset("basic")
     hand = ("5H", "6H", "7H", "9D", "9C", "QS", "2C")
     legal = [Discard(c) for c in sorted(hand)]
-    command = choose(_view(hand, legal=legal), ruleset, 3, random.Random(0))
+    command = choose(two_seat_view(hand, legal=legal), ruleset, 3, random.Random(0))
     assert command == Discard("QS")
     hand = ("5H", "6H", "7H", "9D", "9C", "2C", "KD", "KH")
     legal = [Discard(c) for c in sorted(hand)]
-    command = choose(_view(hand, legal=legal), ruleset, 3, random.Random(0))
+    command = choose(two_seat_view(hand, legal=legal), ruleset, 3, random.Random(0))
     assert command == Discard("2C")
 
 
@@ -268,12 +243,12 @@ def test_careful_opens_small_and_keeps_later_melds_in_hand():  # type: ignore[no
     hand = ("QS", "QD", "QC", "5H", "6H", "7H", "2C", "9D")
     queens, run = _melds_holding(hand, ruleset, "QS", "5H")
     legal = [LayMelds((queens,)), LayMelds((run, queens)), *(Discard(c) for c in sorted(hand))]
-    view = _view(hand, legal=legal)
+    view = two_seat_view(hand, legal=legal)
     assert choose(view, ruleset, 3, random.Random(0)) == LayMelds((queens,))
     assert choose(view, ruleset, 2, random.Random(0)) == LayMelds((run, queens))
     rest = ("5H", "6H", "7H", "2C", "9D")
     legal = [LayMelds((run,)), *(Discard(c) for c in sorted(rest))]
-    opened = msgspec.structs.replace(_view(rest, legal=legal), opened=(True, True))
+    opened = msgspec.structs.replace(two_seat_view(rest, legal=legal), opened=(True, True))
     command = choose(opened, ruleset, 3, random.Random(0))
     assert isinstance(command, Discard) and command.card in ("2C", "9D")
     threatened = msgspec.structs.replace(opened, hand_sizes=(5, 1))
@@ -295,7 +270,7 @@ def test_level_four_lays_down_when_far_from_going_out():  # type: ignore[no-unty
     hand = ("5H", "6H", "7H", "2C", "9D", "KS", "4C", "TD", "8S")
     legal = [LayMelds((run,)), *(Discard(c) for c in sorted(hand))]
     far = msgspec.structs.replace(
-        _view(hand, legal=legal), opened=(True, True), hand_sizes=(len(hand), 10)
+        two_seat_view(hand, legal=legal), opened=(True, True), hand_sizes=(len(hand), 10)
     )
     assert isinstance(choose(far, ruleset, 3, random.Random(0)), Discard)
     level4 = choose(far, ruleset, 4, random.Random(0), SeatMemory(0, 2), BUDGET, ROLLOUTS)
@@ -303,7 +278,7 @@ def test_level_four_lays_down_when_far_from_going_out():  # type: ignore[no-unty
     nearer = hand[:-1]
     legal = [LayMelds((run,)), *(Discard(c) for c in sorted(nearer))]
     near = msgspec.structs.replace(
-        _view(nearer, legal=legal), opened=(True, True), hand_sizes=(len(nearer), 10)
+        two_seat_view(nearer, legal=legal), opened=(True, True), hand_sizes=(len(nearer), 10)
     )
     command = choose(near, ruleset, 4, random.Random(0), SeatMemory(0, 2), BUDGET, ROLLOUTS)
     assert isinstance(command, Discard)
@@ -316,7 +291,9 @@ def test_careful_swaps_a_loose_card_for_a_table_joker():  # type: ignore[no-unty
     run = Meld(1, "run", 1, (Placed("5C", "5C"), Placed("JK", "6C"), Placed("7C", "7C")), 5)
     hand = ("6C", "KD", "2S", "9H")
     legal = [SwapJoker("6C", 1), *(Discard(c) for c in sorted(hand))]
-    view = msgspec.structs.replace(_view(hand, legal=legal, table=(run,)), opened=(True, True))
+    view = msgspec.structs.replace(
+        two_seat_view(hand, legal=legal, table=(run,)), opened=(True, True)
+    )
     assert choose(view, ruleset, 3, random.Random(0)) == SwapJoker("6C", 1)
     assert isinstance(choose(view, ruleset, 2, random.Random(0)), Discard)
 
@@ -338,7 +315,7 @@ def test_search_holds_melds_back_with_two_seats_and_keeps_the_callers_rng():  # 
     ruleset = build_ruleset("basic")
     hand = ("5H", "6H", "7H", "KS", "2C", "9D")
     legal = [LayMelds((("5H", "6H", "7H"),)), *(Discard(c) for c in sorted(hand))]
-    view = _view(hand, legal=legal)
+    view = two_seat_view(hand, legal=legal)
     memory = SeatMemory(0, 2)
     assert choose(view, ruleset, 3, random.Random(0), memory) == LayMelds((("5H", "6H", "7H"),))
     rng = random.Random(7)
@@ -360,7 +337,7 @@ def test_level_four_lays_down_the_exposed_melds_once_the_opponent_is_near_out():
     run, sevens, queens = _melds_holding(hand, ruleset, "2H", "7S", "QS")
     melds = [(run,), (sevens,), (queens,), (sevens, queens), (run, sevens, queens)]
     legal = [*(LayMelds(m) for m in melds), *(Discard(c) for c in sorted(hand))]
-    view = _view(hand, legal=legal, discard_pile=("7C",))
+    view = two_seat_view(hand, legal=legal, discard_pile=("7C",))
     assert isinstance(choose_holdback(view, ruleset, SeatMemory(0, 2)), Discard)
     near_out = msgspec.structs.replace(view, hand_sizes=(len(hand), 3))
     assert choose_holdback(near_out, ruleset, SeatMemory(0, 2)) == LayMelds((sevens, queens))
@@ -372,7 +349,7 @@ def test_search_never_takes_back_its_own_discard():  # type: ignore[no-untyped-d
     ruleset = build_ruleset("basic")
     hand = ("KS", "KH", "2D", "7C", "9H")
     draws = [Draw("stock"), Draw("discard", 1)]
-    view = _view(hand, phase="draw", legal=draws, discard_pile=("KD",))
+    view = two_seat_view(hand, phase="draw", legal=draws, discard_pile=("KD",))
     memory = SeatMemory(0, 2)
     assert choose_holdback(view, ruleset, memory) == Draw("discard", 1)
     memory.discarded[0].append("KD")
@@ -386,7 +363,7 @@ def test_careful_takes_a_discard_that_frees_a_table_joker():  # type: ignore[no-
     run = Meld(1, "run", 1, (Placed("5C", "5C"), Placed("JK", "6C"), Placed("7C", "7C")), 5)
     hand = ("KD", "2S", "9H", "4D")
     legal = [Draw("stock"), Draw("discard", 1)]
-    view = _view(hand, phase="draw", legal=legal, discard_pile=("6C",), table=(run,))
+    view = two_seat_view(hand, phase="draw", legal=legal, discard_pile=("6C",), table=(run,))
     view = msgspec.structs.replace(view, opened=(True, True))
     assert choose(view, ruleset, 3, random.Random(0)) == Draw("discard", 1)
     assert choose(view, ruleset, 2, random.Random(0)) == Draw("stock")
@@ -405,4 +382,6 @@ def test_careful_opens_with_the_fewest_places_to_lay_off():  # type: ignore[no-u
         LayMelds((run, kings)),
         *(Discard(c) for c in sorted(hand)),
     ]
-    assert choose(_view(hand, legal=legal), ruleset, 3, random.Random(0)) == LayMelds((kings,))
+    assert choose(two_seat_view(hand, legal=legal), ruleset, 3, random.Random(0)) == LayMelds(
+        (kings,)
+    )

@@ -6,46 +6,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from two_seat_views import two_seat_view
+
 from domain.commands import Discard, Draw, PlayerCommand
 from domain.events import CardDiscarded, CardsDrawn, HandDealt
 from domain.rules import build_ruleset
-from domain.views import SeatView
 from workers.bots import SeatMemory, choose
 from workers.bots.feeding import feed_risks, held_chances, meld_pairs
 
 BASIC = build_ruleset("basic")
-
-
-def _view(
-    hand: tuple[str, ...],
-    legal: list[PlayerCommand],
-    discard_pile: tuple[str, ...],
-    phase: str = "play",
-    opponent_cards: int = 10,
-) -> SeatView:
-    return SeatView(
-        seat=0,
-        seats=2,
-        phase=phase,  # type: ignore[arg-type]
-        hand_number=1,
-        dealer=1,
-        turn=0,
-        hand=tuple(sorted(hand)),
-        hand_sizes=(len(hand), opponent_cards),
-        table=(),
-        discard_pile=discard_pile,
-        stock_count=20,
-        reuses=0,
-        opened=(False, False),
-        totals=(0, 0),
-        results=(),
-        winners=(),
-        taken_from_pile=(),
-        melds_this_turn=0,
-        jokers_to_play=0,
-        knock_open=False,
-        legal_commands=tuple(legal),
-    )
 
 
 def _memory(*discards: tuple[int, str]) -> SeatMemory:
@@ -96,7 +65,7 @@ def test_careful_keeps_the_card_that_would_complete_the_next_seats_meld() -> Non
     pile = ("3C", "4D", "4H", "5C", "KS")
     memory = _memory((0, "3C"), (0, "4D"), (0, "4H"), (0, "5C"), (1, "KS"))
     legal: list[PlayerCommand] = [Discard(c) for c in sorted(hand)]
-    view = _view(hand, legal, pile)
+    view = two_seat_view(hand, legal=legal, discard_pile=pile)
     assert choose(view, BASIC, 2, random.Random(0)) == Discard("9H")
     assert choose(view, BASIC, 3, random.Random(0), memory) == Discard("4C")
 
@@ -118,6 +87,6 @@ def test_careful_takes_a_discard_that_gives_the_hand_outs() -> None:
         )
     )
     draws: list[PlayerCommand] = [Draw("stock"), Draw("discard", 1)]
-    view = _view(hand, draws, ("6H",), phase="draw")
+    view = two_seat_view(hand, phase="draw", legal=draws, discard_pile=("6H",))
     assert choose(view, BASIC, 2, random.Random(0)) == Draw("stock")
     assert choose(view, BASIC, 3, random.Random(0), memory) == Draw("discard", 1)

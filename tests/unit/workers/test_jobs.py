@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from litestar import Litestar
 from litestar.testing import TestClient
 
 from domain.commands import Discard, Draw
@@ -30,13 +33,19 @@ def test_the_automatic_move_draws_from_the_stock_then_discards_the_highest_card(
             assert values[move.card] == max(values[card] for card in offered)
 
 
+def _served_view(client: TestClient[Litestar]) -> dict[str, Any]:
+    """Seat 0's view of a new two-seat basic game, as GET /games/{id}/view serves it."""
+    created = client.post("/games", json={"seats": [{"kind": "human"}] * 2, "seed": 1}).json()
+    token = created["tokens"]["0"]
+    view: dict[str, Any] = client.get(
+        f"/games/{created['game_id']}/view", headers={"Authorization": f"Bearer {token}"}
+    ).json()
+    return view
+
+
 def test_suggest_answers_a_legal_command_for_a_served_view() -> None:
     with TestClient(create_app(InMemoryEventStore())) as client:
-        created = client.post("/games", json={"seats": [{"kind": "human"}] * 2, "seed": 1}).json()
-        token = created["tokens"]["0"]
-        view = client.get(
-            f"/games/{created['game_id']}/view", headers={"Authorization": f"Bearer {token}"}
-        ).json()
+        view = _served_view(client)
         for level in (1, 2, 3, 4):
             answer = client.post("/bots/suggest", json={"view": view, "level": level, "seed": 3})
             assert answer.status_code == 200, answer.text
@@ -62,11 +71,7 @@ def test_suggest_answers_a_legal_command_for_a_served_view() -> None:
 )
 def test_suggest_refuses_a_view_no_table_could_show(change: dict[str, object], field: str) -> None:
     with TestClient(create_app(InMemoryEventStore())) as client:
-        created = client.post("/games", json={"seats": [{"kind": "human"}] * 2, "seed": 1}).json()
-        token = created["tokens"]["0"]
-        view = client.get(
-            f"/games/{created['game_id']}/view", headers={"Authorization": f"Bearer {token}"}
-        ).json()
+        view = _served_view(client)
         answer = client.post("/bots/suggest", json={"view": {**view, **change}, "level": 4})
         assert answer.status_code == 422, answer.text
         assert answer.json()["code"] == "invalid_view"
