@@ -131,18 +131,19 @@ class SuggestionPool:
         self, view: SeatView, ruleset: RuleSet, level: int, seed: int | None
     ) -> PlayerCommand | Refusal | None:
         loop = asyncio.get_running_loop()
+        executor = self._pool()
         try:
             return await loop.run_in_executor(
-                self._pool(), suggest_in_worker, view, ruleset, level, seed
+                executor, suggest_in_worker, view, ruleset, level, seed
             )
         except BrokenProcessPool:
-            # A worker died (killed, out of memory): the pool is unusable, so
-            # start a new one and try once more.
+            # A worker died (killed, out of memory): the pool is unusable, so a
+            # new one takes this suggestion once more.
             log.warning("a bot process died; starting new ones")
-            self.close()
-            return await loop.run_in_executor(
-                self._pool(), suggest_in_worker, view, ruleset, level, seed
-            )
+            self._discard(executor)
+        return await loop.run_in_executor(
+            self._pool(), suggest_in_worker, view, ruleset, level, seed
+        )
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
@@ -154,6 +155,11 @@ class SuggestionPool:
                 initializer=_leave_interrupts_to_the_api,
             )
         return self._executor
+
+    def _discard(self, executor: ProcessPoolExecutor) -> None:
+        # Only the pool that broke: another suggestion may already run on its successor.
+        if self._executor is executor:
+            self.close()
 
     def close(self) -> None:
         if self._executor is not None:

@@ -73,15 +73,24 @@ def test_suggestions_past_the_waiting_limit_are_refused_at_once(
     assert pool.waiting == 0
 
 
-def test_a_dead_bot_process_is_replaced(pool: SuggestionPool, first_turn: SeatView) -> None:
+def test_a_bot_process_killed_mid_search_is_replaced(
+    pool: SuggestionPool, first_turn: SeatView
+) -> None:
     async def suggest() -> object:
         return await pool.suggest(first_turn, PALACE, 4, seed=3)
 
-    assert asyncio.run(suggest()) in first_turn.legal_commands
-    executor = pool._pool()
-    for pid in list(executor._processes):  # the test reaches in: nothing else kills workers
-        os.kill(pid, signal.SIGKILL)
-    assert asyncio.run(suggest()) in first_turn.legal_commands
+    async def killed_mid_search() -> list[object]:
+        searches = [asyncio.create_task(suggest()) for _ in range(2)]
+        while pool.waiting < 2:
+            await asyncio.sleep(0.001)
+        await asyncio.sleep(0.05)  # the first is searching, the second queued behind it
+        for pid in list(pool._pool()._processes):  # the test reaches in: nothing else kills
+            os.kill(pid, signal.SIGKILL)
+        return list(await asyncio.gather(*searches))
+
+    assert asyncio.run(suggest()) in first_turn.legal_commands  # the worker is up
+    # Both were in the pool that broke: a new one answers both.
+    assert all(command in first_turn.legal_commands for command in asyncio.run(killed_mid_search()))
 
 
 def test_a_view_the_worker_cannot_play_comes_back_as_a_refusal(
