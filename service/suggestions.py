@@ -8,6 +8,10 @@ pool of worker processes, started at the first such suggestion; levels 1-3
 decide in under 5 ms, less than a round trip to a worker, and stay in the
 handler. Beyond WAITING_PER_PROCESS suggestions a worker, the next one is
 refused at once (503 `bots_busy`) instead of queueing without bound.
+
+The workers are spawned, so each imports the main module again: a script of
+one's own that serves `create_app` must guard its entry point (`if __name__
+== "__main__":`), as with any spawned process (`rummy`, uvicorn and pytest do).
 """
 
 from __future__ import annotations
