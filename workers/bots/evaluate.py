@@ -368,9 +368,9 @@ NEW_MELD_OUT = 1.0
 EXTEND_OUT = 1.0 / 3.0
 
 
-def run_positions(rank_number: int, ruleset: RuleSet) -> tuple[int, ...]:
-    """A rank's places in a run (1 = ace low ... 14 = ace high)."""
-    if rank_number == 1 and ruleset.ace != "low":
+def run_positions(rank_number: int, ace: str) -> tuple[int, ...]:
+    """A rank's places in a run (1 = ace low ... 14 = ace high) under the `ace` knob."""
+    if rank_number == 1 and ace != "low":
         return (1, 14)
     return (rank_number,)
 
@@ -395,7 +395,7 @@ def outs(
     by_suit: dict[str, set[int]] = {}
     by_rank: dict[str, set[str]] = {}
     for card in loose:
-        by_suit.setdefault(card[1], set()).update(run_positions(RANK_OF[card[0]], ruleset))
+        by_suit.setdefault(card[1], set()).update(run_positions(RANK_OF[card[0]], ruleset.ace))
         by_rank.setdefault(card[0], set()).add(card[1])
     new: set[Card] = set()
     for rank_letter, suits in by_rank.items():
@@ -429,12 +429,20 @@ def outs(
 
 
 def _add_position(cards: set[Card], position: int, suit_letter: str, ace: str) -> None:
+    card = card_at(position, suit_letter, ace)
+    if card is not None:
+        cards.add(card)
+
+
+def card_at(position: int, suit_letter: str, ace: str) -> Card | None:
+    """The card at a run position of the suit (`run_positions`), None off the ends."""
     if ace == "cyclic":
         position = wrap_rank(position)
     elif position == 14 and ace != "low":
         position = 1
     if 1 <= position <= 13:
-        cards.add("A23456789TJQK"[position - 1] + suit_letter)
+        return "A23456789TJQK"[position - 1] + suit_letter
+    return None
 
 
 def wrap_rank(p: int) -> int:

@@ -108,10 +108,10 @@ def melds_with(card: Card, loose: Sequence[Card], ruleset: RuleSet) -> list[Card
     suited: dict[int, Card] = {}
     for c in loose:
         if c != JOKER and c[1] == card[1] and c != card:
-            for p in run_positions(RANK_OF[c[0]], ruleset):
+            for p in run_positions(RANK_OF[c[0]], ruleset.ace):
                 suited[p] = c
     if suited:
-        for p in run_positions(RANK_OF[card[0]], ruleset):
+        for p in run_positions(RANK_OF[card[0]], ruleset.ace):
             for x, y in ((p - 2, p - 1), (p - 1, p + 1), (p + 1, p + 2)):
                 if cyclic:
                     x, y = wrap_rank(x), wrap_rank(y)

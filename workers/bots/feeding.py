@@ -29,7 +29,7 @@ from functools import lru_cache
 
 from domain.cards import JOKER, RANK_OF, Card
 from domain.rules import RuleSet
-from workers.bots.evaluate import card_value, wrap_rank
+from workers.bots.evaluate import card_at, card_value, run_positions
 from workers.bots.memory import SeatMemory
 
 Pair = frozenset[Card]
@@ -97,24 +97,10 @@ def meld_pairs(card: Card, ace: str) -> tuple[Pair, ...]:
     rank_letter, suit_letter = card[0], card[1]
     others = [rank_letter + s for s in "CDHS" if s != suit_letter]
     pairs = {frozenset((a, b)) for a in others for b in others if a < b}
-    for position in _positions(RANK_OF[rank_letter], ace):
+    for position in run_positions(RANK_OF[rank_letter], ace):
         for low, high in ((-2, -1), (-1, 1), (1, 2)):
-            first = _card_at(position + low, suit_letter, ace)
-            second = _card_at(position + high, suit_letter, ace)
+            first = card_at(position + low, suit_letter, ace)
+            second = card_at(position + high, suit_letter, ace)
             if first and second and card not in (first, second):
                 pairs.add(frozenset((first, second)))
     return tuple(sorted(pairs, key=sorted))
-
-
-def _positions(rank_number: int, ace: str) -> tuple[int, ...]:
-    return (1, 14) if rank_number == 1 and ace != "low" else (rank_number,)
-
-
-def _card_at(position: int, suit_letter: str, ace: str) -> Card | None:
-    if ace == "cyclic":
-        position = wrap_rank(position)
-    elif position == 14 and ace != "low":
-        position = 1
-    if 1 <= position <= 13:
-        return "A23456789TJQK"[position - 1] + suit_letter
-    return None
