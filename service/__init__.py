@@ -1,1 +1,1 @@
-"""The Rummy service: event store, HTTP API, command line."""
+"""The Rummy service: use cases (app), store adapters, HTTP API, logs, command line, tools."""

@@ -1,1 +1,1 @@
-"""Background work: bot players, their ladder benchmark, and (later) rq jobs."""
+"""Background work on rq: queue, bot and timer jobs, scheduler hook, reconciler, supervisor."""

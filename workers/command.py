@@ -11,9 +11,9 @@ from redis.asyncio import Redis
 from rq import SimpleWorker
 from rq.serializers import JSONSerializer
 
-from service.config import Settings, settings_from_env
-from service.games import GameService
-from service.long_lived import tune_collector_for_a_long_run
+from service.app.games import GameService
+from service.runtime.long_lived import tune_collector_for_a_long_run
+from service.runtime.settings import Settings, settings_from_env
 from service.store import RedisEventStore
 
 __all__ = ["add_arguments", "reconcile_now", "run"]

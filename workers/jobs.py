@@ -8,8 +8,8 @@ from contextlib import asynccontextmanager
 
 from redis.asyncio import Redis
 
-from service.config import Settings, settings_from_env
-from service.games import GameService
+from service.app.games import GameService
+from service.runtime.settings import Settings, settings_from_env
 from service.store import RedisEventStore
 from workers.queue import open_queue
 from workers.schedule import TurnScheduler

@@ -8,7 +8,7 @@ from datetime import datetime
 from rq import Queue
 
 from domain.events import TurnDeadlineSet
-from service.games import Appended
+from service.app.games import Appended
 from service.store import EventStore
 from workers.control import bot_levels, controlled, is_system_command, seats_to_act, take_back
 from workers.queue import bot_job_id, ensure_job, timer_job_id

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from domain.commands import PlayerCommand
-from service.errors import ServiceError
-from service.games import GameService
+from service.app.errors import ServiceError
+from service.app.games import GameService
 
 # The game moved on first (a duplicate job, the owner, a timer), or this very
 # command was already appended by an earlier run of the job.

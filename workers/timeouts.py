@@ -11,8 +11,8 @@ from domain.commands import Discard, Draw, PlayerCommand
 from domain.events import TurnDeadlineSet, TurnTimedOut
 from domain.scoring import value_table
 from domain.views import SeatView, view_for
-from service.envelope import Envelope, decode_envelope, encode_envelope
-from service.games import GameService
+from service.app.envelope import Envelope, decode_envelope, encode_envelope
+from service.app.games import GameService
 from service.store import CommandIdReused, VersionConflict
 from workers.control import is_system_command, timed_out_to_bot
 from workers.submit import submit_at

@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from domain.bots import SeatMemory, choose
+from domain.bots.search import DEFAULT_BUDGET_S
 from domain.commands import Knock, PlayerCommand
 from domain.events import CardDiscarded, GameEnded, HandDealt, TurnTimedOut
 from domain.views import redact, view_for
-from service.envelope import Envelope, decode_envelope
-from service.games import Game, GameService
-from workers.bots import SeatMemory, choose
-from workers.bots.search import DEFAULT_BUDGET_S
+from service.app.envelope import Envelope, decode_envelope
+from service.app.games import Game, GameService
 from workers.control import bot_levels, knock_order
 from workers.submit import submit_at
 

@@ -8,7 +8,7 @@ import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
-from service.app import create_app
+from service.http.app import create_app
 from service.store import InMemoryEventStore
 
 

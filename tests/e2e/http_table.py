@@ -11,7 +11,7 @@ from litestar.testing import TestClient
 from domain.events import AnyEvent, HandEnded
 from domain.game import evolve, replay
 from domain.state import GameState
-from service.envelope import Envelope, decode_envelope
+from service.app.envelope import Envelope, decode_envelope
 from service.store import EventStore
 
 HIDDEN_WHEN_NOT_OWN = ("hand_dealt", "cards_drawn", "stock_renewed", "knocked")

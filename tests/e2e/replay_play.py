@@ -7,8 +7,8 @@ from typing import Any
 
 import msgspec
 
-from service.games import CreatedGame, GameService, SeatSpec
-from service.simulation import random_player
+from service.app.games import CreatedGame, GameService, SeatSpec
+from service.tools.simulation import random_player
 
 
 async def play(service: GameService, game_id: str, seed: int, commands: int | None = None) -> int:

@@ -53,7 +53,7 @@ def test_a_long_poll_without_news_answers_empty_after_its_wait(
 def test_a_long_poll_answers_when_the_next_event_arrives() -> None:
     # In one event loop with the service: the test client's transport would
     # serialize the two requests.
-    from service.games import GameService, SeatSpec
+    from service.app.games import GameService, SeatSpec
     from service.store import InMemoryEventStore
 
     async def scenario() -> None:

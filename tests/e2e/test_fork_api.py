@@ -11,8 +11,8 @@ from litestar import Litestar
 from litestar.testing import TestClient
 from replay_play import finished_game, lines, play, versions_of
 
-from service.games import CreatedGame, GameService, SeatSpec
-from service.replay.logfile import export_log
+from service.app.games import CreatedGame, GameService, SeatSpec
+from service.logs.logfile import export_log
 from service.store import InMemoryEventStore
 
 Client = TestClient[Litestar]

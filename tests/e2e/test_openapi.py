@@ -14,8 +14,8 @@ from schemathesis.config import (
     SchemathesisConfig,
 )
 
-from service.app import create_app
-from service.cli import openapi_text
+from service.cli.main import openapi_text
+from service.http.app import create_app
 from service.store import InMemoryEventStore
 
 SPEC = Path(__file__).resolve().parents[2] / "api-spec" / "openapi.json"

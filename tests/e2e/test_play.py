@@ -13,7 +13,7 @@ from litestar import Litestar
 from litestar.testing import TestClient
 
 from domain.game import replay
-from service.envelope import Envelope
+from service.app.envelope import Envelope
 from service.store import InMemoryEventStore
 
 MAX_COMMANDS = 3000

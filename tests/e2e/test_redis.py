@@ -12,9 +12,9 @@ from http_table import auth
 from litestar.testing import AsyncTestClient
 from redis.asyncio import Redis
 
-from service.app import create_app
-from service.embedded_redis import EmbeddedRedis
+from service.http.app import create_app
 from service.store import RedisEventStore
+from service.store.embedded_redis import EmbeddedRedis
 
 pytestmark = pytest.mark.anyio
 
@@ -95,8 +95,8 @@ async def test_racing_service_calls_on_redis_have_one_winner(server: EmbeddedRed
     # Straight through the service in one loop: the awaits on Redis interleave,
     # so the losers really race to the append (the HTTP test client may queue requests).
     from domain.commands import Draw
-    from service.errors import ServiceError
-    from service.games import GameService, SeatSpec
+    from service.app.errors import ServiceError
+    from service.app.games import GameService, SeatSpec
 
     redis = Redis.from_url(server.url)
     try:

@@ -15,11 +15,11 @@ from litestar.testing import AsyncTestClient, TestClient
 from redis.asyncio import Redis
 from replay_play import finished_game, joined, lines, play, versions_of
 
-from service.app import create_app
-from service.embedded_redis import EmbeddedRedis
-from service.games import GameService, SeatSpec
-from service.replay.logfile import export_log
+from service.app.games import GameService, SeatSpec
+from service.http.app import create_app
+from service.logs.logfile import export_log
 from service.store import InMemoryEventStore, RedisEventStore
+from service.store.embedded_redis import EmbeddedRedis
 
 Client = TestClient[Litestar]
 NDJSON = {"content-type": "application/x-ndjson"}

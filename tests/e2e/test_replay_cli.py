@@ -10,10 +10,10 @@ import pytest
 from redis.asyncio import Redis
 from replay_play import finished_game, lines
 
+from service.app.games import CreatedGame, GameService
 from service.cli import main
-from service.embedded_redis import EmbeddedRedis
-from service.games import CreatedGame, GameService
 from service.store import RedisEventStore
+from service.store.embedded_redis import EmbeddedRedis
 
 
 @pytest.fixture

@@ -28,11 +28,11 @@ from domain.game import decide
 from domain.legal import legal_commands, legal_of_kind, melds_in
 from domain.rules import build_ruleset
 from domain.state import GameState
-from service.envelope import Envelope
-from service.replay.logfile import LogHeader, write_log
-from service.replay.simulated import simulated_log
-from service.replay.verify import verify_log
-from service.simulation import Player
+from service.app.envelope import Envelope
+from service.logs.logfile import LogHeader, write_log
+from service.logs.verify import verify_log
+from service.tools.simulated_logs import simulated_log
+from service.tools.simulation import Player
 
 HERE = Path(__file__).parent
 SEARCH_SEEDS = 60

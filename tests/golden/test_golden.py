@@ -10,8 +10,8 @@ import pytest
 from make_golden import REQUIRED_COVERAGE, coverage
 
 from domain.rules import build_ruleset
-from service.replay.logfile import read_log
-from service.replay.verify import verify_log
+from service.logs.logfile import read_log
+from service.logs.verify import verify_log
 
 HERE = Path(__file__).parent
 EXPECTED: dict[str, Any] = json.loads((HERE / "expected.json").read_text())

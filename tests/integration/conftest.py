@@ -7,9 +7,9 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 from redis.asyncio import Redis
 
-from service.embedded_redis import EmbeddedRedis
-from service.redis_client import open_redis
 from service.store import EventStore, InMemoryEventStore, RedisEventStore
+from service.store.embedded_redis import EmbeddedRedis
+from service.store.redis_client import open_redis
 
 
 @pytest.fixture(scope="session")

@@ -10,9 +10,9 @@ import redis.exceptions
 from redis.asyncio import Redis
 from store_table import CountingRoundTrips, append
 
-from service.embedded_redis import EmbeddedRedis
-from service.redis_client import open_redis
 from service.store import AppendResult, CommandIdReused, RedisEventStore, VersionConflict
+from service.store.embedded_redis import EmbeddedRedis
+from service.store.redis_client import open_redis
 
 pytestmark = pytest.mark.anyio
 

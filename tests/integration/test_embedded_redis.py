@@ -10,8 +10,8 @@ import pytest
 import redis
 from redis.asyncio import Redis
 
-from service.embedded_redis import EmbeddedRedis, EmbeddedRedisError
 from service.store import RedisEventStore, StoredEvent
+from service.store.embedded_redis import EmbeddedRedis, EmbeddedRedisError
 
 pytestmark = pytest.mark.anyio
 

@@ -10,9 +10,9 @@ from typing import Any, TypeVar
 import pytest
 from redis.asyncio import Redis
 
-from service.embedded_redis import EmbeddedRedis
-from service.redis_client import open_redis
 from service.store import RedisEventStore, StoredEvent
+from service.store.embedded_redis import EmbeddedRedis
+from service.store.redis_client import open_redis
 
 pytestmark = pytest.mark.anyio
 

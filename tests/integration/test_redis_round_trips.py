@@ -11,12 +11,12 @@ from redis.asyncio import Redis
 from store_table import CountingRoundTrips
 
 from domain.commands import PlayerCommand
-from service.api.schemas import from_domain
-from service.app import create_app
-from service.embedded_redis import EmbeddedRedis
-from service.game_records import Appended
-from service.simulation import random_player
+from service.app.records import Appended
+from service.http.app import create_app
+from service.http.schemas import from_domain
 from service.store import RedisEventStore
+from service.store.embedded_redis import EmbeddedRedis
+from service.tools.simulation import random_player
 
 pytestmark = pytest.mark.anyio
 

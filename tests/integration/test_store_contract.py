@@ -10,8 +10,6 @@ from redis.asyncio import Redis
 from redis.crc import key_slot
 from store_table import append
 
-from service.embedded_redis import EmbeddedRedis
-from service.redis_client import open_redis
 from service.store import (
     AppendResult,
     CommandIdReused,
@@ -24,6 +22,8 @@ from service.store import (
     StoredView,
     VersionConflict,
 )
+from service.store.embedded_redis import EmbeddedRedis
+from service.store.redis_client import open_redis
 
 pytestmark = pytest.mark.anyio
 

@@ -9,8 +9,8 @@ import random
 import pytest
 from redis.exceptions import MaxConnectionsError
 
-from service.embedded_redis import EmbeddedRedis
-from service.redis_client import open_redis
+from service.store.embedded_redis import EmbeddedRedis
+from service.store.redis_client import open_redis
 
 pytestmark = pytest.mark.anyio
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from workers_table import auth, work, worker_app
 
-from service.embedded_redis import EmbeddedRedis
+from service.store.embedded_redis import EmbeddedRedis
 
 
 def _create(client: Any, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:

@@ -10,10 +10,10 @@ from rq.job import Job
 from rq.serializers import JSONSerializer
 from workers_table import work, worker_app
 
-from service.config import Settings
-from service.embedded_redis import EmbeddedRedis
-from service.redis_client import open_redis
+from service.runtime.settings import Settings
 from service.store import RedisEventStore
+from service.store.embedded_redis import EmbeddedRedis
+from service.store.redis_client import open_redis
 from workers import jobs, turns
 from workers.command import reconcile_now
 from workers.queue import bot_job_id, ensure_job, release_stranded_jobs

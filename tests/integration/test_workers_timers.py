@@ -14,8 +14,8 @@ from redis import Redis as SyncRedis
 from rq.job import Job
 from workers_table import auth, work, worker_app
 
-from service.config import Settings
-from service.embedded_redis import EmbeddedRedis
+from service.runtime.settings import Settings
+from service.store.embedded_redis import EmbeddedRedis
 from workers import jobs
 from workers.command import reconcile_now
 from workers.queue import timer_job_id

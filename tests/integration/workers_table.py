@@ -13,8 +13,8 @@ from redis.asyncio import Redis
 from rq import Queue, SimpleWorker
 from rq.serializers import JSONSerializer
 
-from service.app import create_app
-from service.config import Settings
+from service.http.app import create_app
+from service.runtime.settings import Settings
 from service.store import RedisEventStore
 from workers.jobs import configure
 from workers.queue import open_queue

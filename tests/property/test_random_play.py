@@ -28,7 +28,8 @@ from domain.legal import legal_commands
 from domain.rules import RuleSet, build_ruleset
 from domain.state import GameState, new_game
 from domain.views import redact, view_for
-from service.simulation import deal_command, play_game, with_shuffle
+from service.app.randomness import deal_command, with_shuffle
+from service.tools.simulation import play_game
 
 MAX_COMMANDS_PER_HAND = 4000
 MAX_HANDS = 40

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = """
 import hashlib, msgspec
 from domain.rules import build_ruleset
-from service.simulation import play_game
+from service.tools.simulation import play_game
 digest = hashlib.sha256()
 for preset, seats, rules in [
     ("basic", 3, {}), ("palace", 4, {"knocking": True}), ("duel", 2, {}),

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from domain.rules import build_ruleset
-from service.envelope import Envelope
-from service.replay.logfile import LogHeader
-from service.replay.simulated import simulated_log
+from service.app.envelope import Envelope
+from service.logs.logfile import LogHeader
+from service.tools.simulated_logs import simulated_log
 
 
 @pytest.fixture(scope="session")

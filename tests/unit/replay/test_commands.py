@@ -10,9 +10,9 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from service.envelope import Envelope
-from service.replay import commands
-from service.replay.logfile import LogHeader, read_log, write_log
+from service.app.envelope import Envelope
+from service.cli import log_commands as commands
+from service.logs.logfile import LogHeader, read_log, write_log
 from service.store import InMemoryEventStore
 
 Log = tuple[LogHeader, list[Envelope]]

@@ -9,8 +9,8 @@ import msgspec
 import pytest
 
 from domain.state import GameState
-from service.envelope import Envelope, encode_envelope
-from service.replay.logfile import (
+from service.app.envelope import Envelope, encode_envelope
+from service.logs.logfile import (
     FORMAT,
     HeaderFacts,
     LogError,
@@ -20,7 +20,7 @@ from service.replay.logfile import (
     read_log,
     write_log,
 )
-from service.replay.transfer import import_log
+from service.logs.transfer import import_log
 from service.store import EventStore, InMemoryEventStore
 
 Log = tuple[LogHeader, list[Envelope]]

@@ -5,10 +5,10 @@ from __future__ import annotations
 from domain.cards import STANDARD_CARDS
 from domain.events import MeldLaid
 from domain.views import redact
-from service.envelope import Envelope
-from service.replay.logfile import LogHeader
-from service.replay.render import describe, render_table
-from service.replay.verify import states_at
+from service.app.envelope import Envelope
+from service.logs.logfile import LogHeader
+from service.logs.render import describe, render_table
+from service.logs.verify import states_at
 
 Log = tuple[LogHeader, list[Envelope]]
 

@@ -8,11 +8,11 @@ from msgspec.structs import replace
 from domain.events import CardDiscarded, CardsDrawn, DeckRevealed, GameEnded, HandDealt
 from domain.game import replay
 from domain.rules import PRESETS, build_ruleset
-from service.envelope import Envelope
-from service.replay.logfile import LogError, LogHeader
-from service.replay.simulated import simulated_commands, simulated_log
-from service.replay.verify import states_at, verify_log
-from service.simulation import play_game
+from service.app.envelope import Envelope
+from service.logs.logfile import LogError, LogHeader
+from service.logs.verify import states_at, verify_log
+from service.tools.simulated_logs import simulated_commands, simulated_log
+from service.tools.simulation import play_game
 
 Log = tuple[LogHeader, list[Envelope]]
 

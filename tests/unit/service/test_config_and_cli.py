@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from service.cli import KEEP_ALIVE_S, SUBCOMMANDS, main
-from service.config import Settings, settings_from_env
+from service.cli.main import KEEP_ALIVE_S, SUBCOMMANDS, main
+from service.runtime.settings import Settings, settings_from_env
 
 
 def test_settings_come_from_the_environment() -> None:

@@ -13,11 +13,11 @@ from domain.events import DeckRevealed, GameEnded, HandDealt, HandEnded
 from domain.fairness import commitment_holds
 from domain.game import replay
 from domain.views import view_for
-from service.envelope import decode_envelope
-from service.errors import STATUS_BY_CODE, ServiceError
-from service.games import GameService, SeatSpec
-from service.simulation import random_player
+from service.app.envelope import decode_envelope
+from service.app.errors import STATUS_BY_CODE, ServiceError
+from service.app.games import GameService, SeatSpec
 from service.store import InMemoryEventStore
+from service.tools.simulation import random_player
 
 HUMANS = (SeatSpec(kind="human"), SeatSpec(kind="human"))
 

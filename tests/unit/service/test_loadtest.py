@@ -12,8 +12,9 @@ from collections.abc import Iterator
 import pytest
 import uvicorn
 
-from service.app import create_app
-from service.load import (
+from service.http.app import create_app
+from service.store import InMemoryEventStore
+from service.tools.load import (
     CeilingReport,
     GameLoad,
     GameLoadReport,
@@ -22,8 +23,7 @@ from service.load import (
     play_games,
     run_loop,
 )
-from service.load.report import print_rounds, ratio_of
-from service.store import InMemoryEventStore
+from service.tools.load.report import print_rounds, ratio_of
 
 
 def _free_port() -> int:

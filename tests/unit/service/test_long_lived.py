@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from service.long_lived import YOUNG_COLLECTION_THRESHOLD, tune_collector_for_a_long_run
+from service.runtime.long_lived import YOUNG_COLLECTION_THRESHOLD, tune_collector_for_a_long_run
 
 
 @pytest.fixture

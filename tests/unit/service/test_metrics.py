@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from service.metrics import LATENCY_BUCKETS, Metrics
+from service.app.metrics import LATENCY_BUCKETS, Metrics
 
 
 def buckets(text: str, route: str) -> dict[str, int]:

@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from service.load.raw_http import HttpError, RawConnection, split_url
+from service.tools.load.raw_http import HttpError, RawConnection, split_url
 
 Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
 

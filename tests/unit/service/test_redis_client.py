@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from redis.asyncio.connection import Connection, UnixDomainSocketConnection
 
-from service.redis_client import HiredisPackedConnection, WaitingConnectionPool, open_redis
+from service.store.redis_client import HiredisPackedConnection, WaitingConnectionPool, open_redis
 
 
 def test_hiredis_packing_matches_redis_py_byte_for_byte() -> None:

@@ -13,11 +13,11 @@ import msgspec
 import pytest
 
 from domain.views import SeatView, view_for
-from service.api.schemas import CommandResult, View, from_domain
-from service.games import GameService, SeatSpec
-from service.projections import encode_view
-from service.simulation import random_player
+from service.app.games import GameService, SeatSpec
+from service.app.projections import encode_view
+from service.http.schemas import CommandResult, View, from_domain
 from service.store import AppendResult, InMemoryEventStore, Snapshot
+from service.tools.simulation import random_player
 
 HUMANS = (SeatSpec(kind="human"), SeatSpec(kind="human"))
 

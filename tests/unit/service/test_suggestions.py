@@ -12,9 +12,9 @@ import pytest
 
 from domain.rules import build_ruleset
 from domain.views import SeatView, view_for
-from service.errors import ServiceError
-from service.simulation import play_game
-from service.suggestions import SuggestionPool
+from service.app.errors import ServiceError
+from service.app.suggestions import SuggestionPool
+from service.tools.simulation import play_game
 
 PALACE = build_ruleset("palace")
 

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from service.worker_supervisor import WorkerSupervisor, rummy_worker_command
+from workers.supervisor import WorkerSupervisor, rummy_worker_command
 
 EXITS_AT_ONCE = [sys.executable, "-c", "raise SystemExit(3)"]
 RUNS_ON = [sys.executable, "-c", "import time; time.sleep(60)"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from domain.bots import choose
 from domain.cards import Card
 from domain.commands import PlayerCommand
 from domain.events import HandEnded
@@ -13,7 +14,6 @@ from domain.melds import Meld, Placed
 from domain.rules import build_ruleset
 from domain.state import GameState
 from domain.views import view_for
-from workers.bots import choose
 
 PALACE = build_ruleset("palace")
 

@@ -9,6 +9,8 @@ import msgspec
 import pytest
 from two_seat_views import two_seat_view
 
+from domain.bots import LEVELS, SeatMemory, choose
+from domain.bots.evaluate import arrange
 from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, PlayerCommand, SwapJoker
 from domain.events import HandDealt, HandEnded
 from domain.game import decide, evolve
@@ -16,11 +18,9 @@ from domain.melds import Meld, Placed
 from domain.rules import PRESETS, build_ruleset
 from domain.state import new_game
 from domain.views import redact, view_for
-from service.simulation import deal_command, with_shuffle
-from workers.bot_table import BotTable
-from workers.bots import LEVELS, SeatMemory, choose
-from workers.bots.evaluate import arrange
-from workers.ladder import format_results, hand_winners, mean_interval, run_ladder, wilson
+from service.app.randomness import deal_command, with_shuffle
+from service.tools.bot_table import BotTable
+from service.tools.ladder import format_results, hand_winners, mean_interval, run_ladder, wilson
 
 # Small search budget: tests check legality, not strength.
 BUDGET = 0.005
@@ -299,7 +299,7 @@ def test_careful_swaps_a_loose_card_for_a_table_joker():  # type: ignore[no-unty
 
 
 def test_search_keeps_level_three_choice_without_a_clear_edge():  # type: ignore[no-untyped-def]
-    from workers.bots.search import _significant_best
+    from domain.bots.search import _significant_best
 
     candidates = [Discard("QS"), Discard("KD")]
     noisy = [[0.1, -0.1] * 20, [-0.1, 0.12] * 20]  # edge 0.01 +- large: keep the prior
@@ -330,7 +330,7 @@ def test_level_four_lays_down_the_exposed_melds_once_the_opponent_is_near_out():
     # opponent is down to three cards the melds that would cost most if it
     # went out go down: the queens (30 points) and the sevens (the 7C is on
     # the pile: nothing can be laid off on them). The low run stays in hand.
-    from workers.bots.holdback import choose_holdback
+    from domain.bots.holdback import choose_holdback
 
     ruleset = build_ruleset("basic")
     hand = ("2H", "3H", "4H", "7S", "7H", "7D", "QS", "QH", "QC", "9C", "JD")
@@ -344,7 +344,7 @@ def test_level_four_lays_down_the_exposed_melds_once_the_opponent_is_near_out():
 
 
 def test_search_never_takes_back_its_own_discard():  # type: ignore[no-untyped-def]
-    from workers.bots.holdback import choose_holdback
+    from domain.bots.holdback import choose_holdback
 
     ruleset = build_ruleset("basic")
     hand = ("KS", "KH", "2D", "7C", "9H")

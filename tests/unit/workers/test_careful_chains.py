@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from palace_positions import PALACE, palace_state, play_turn, run_meld
 
+from domain.bots import careful, nextdraw
+from domain.bots.chains import lay_off_chains
+from domain.bots.evaluate import WayOut, arrange
+from domain.bots.nextdraw import going_out_draws
 from domain.commands import Discard, LayMelds, LayOff
 from domain.views import view_for
-from workers.bots import careful, nextdraw
-from workers.bots.chains import lay_off_chains
-from workers.bots.evaluate import WayOut, arrange
-from workers.bots.nextdraw import going_out_draws
 
 # Takes 4H at its low end and 8H at its high end; the 9H only after the 8H.
 HEARTS = run_meld(1, ("5H", "6H", "7H"), 5)

@@ -7,10 +7,10 @@ import random
 
 from palace_positions import PALACE, palace_state, play_turn, run_meld
 
+from domain.bots import choose
+from domain.bots.evaluate import WayOut
 from domain.commands import Discard, Draw, LayMelds
 from domain.views import view_for
-from workers.bots import choose
-from workers.bots.evaluate import WayOut
 
 # Takes 8C at its low end (and KC at its high end), nothing else in these hands.
 CLUBS = run_meld(1, ("9C", "TC", "JC", "QC"), 9)

@@ -8,11 +8,11 @@ from collections import Counter
 
 from two_seat_views import two_seat_view
 
+from domain.bots import SeatMemory, choose
+from domain.bots.feeding import feed_risks, held_chances, meld_pairs
 from domain.commands import Discard, Draw, PlayerCommand
 from domain.events import CardDiscarded, CardsDrawn, HandDealt
 from domain.rules import build_ruleset
-from workers.bots import SeatMemory, choose
-from workers.bots.feeding import feed_risks, held_chances, meld_pairs
 
 BASIC = build_ruleset("basic")
 

@@ -12,9 +12,9 @@ from domain.commands import Discard, Draw
 from domain.rules import build_ruleset
 from domain.scoring import value_table
 from domain.views import view_for
-from service.app import create_app
-from service.simulation import play_game
+from service.http.app import create_app
 from service.store import InMemoryEventStore
+from service.tools.simulation import play_game
 from workers.timeouts import automatic_move
 
 

@@ -6,11 +6,11 @@ import random
 
 from palace_positions import PALACE, palace_state
 
+from domain.bots import choose
+from domain.bots.evaluate import arrange
+from domain.bots.rummy_wait import NEAR_RUMMY, waits_for_rummy
 from domain.commands import Discard, LayMelds
 from domain.views import view_for
-from workers.bots import choose
-from workers.bots.evaluate import arrange
-from workers.bots.rummy_wait import NEAR_RUMMY, waits_for_rummy
 
 # KC KD KS reach the 30 points alone; 7H 8H 9H is a second meld.
 MELDS = ("7H", "8H", "9H", "KC", "KD", "KS")

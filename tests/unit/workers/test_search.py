@@ -6,18 +6,18 @@ import random
 
 import pytest
 
+from domain.bots import choose
+from domain.bots.evaluate import arrange
+from domain.bots.fastplay import Seat, worst_discard
+from domain.bots.holdback import choose_holdback, holds_back
+from domain.bots.search import _World
 from domain.commands import Discard, Draw, PlayerCommand
 from domain.game import decide, evolve
 from domain.rules import build_ruleset
 from domain.state import new_game
 from domain.views import SeatView, view_for
-from service.simulation import deal_command
-from workers.bot_table import BotTable
-from workers.bots import choose
-from workers.bots.evaluate import arrange
-from workers.bots.fastplay import Seat, worst_discard
-from workers.bots.holdback import choose_holdback, holds_back
-from workers.bots.search import _World
+from service.app.randomness import deal_command
+from service.tools.bot_table import BotTable
 
 # A generous time budget with a fixed rollout count: the search's own
 # generator is seeded by the view, so the decision is reproducible.

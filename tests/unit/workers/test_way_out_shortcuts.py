@@ -8,9 +8,9 @@ from collections import Counter
 
 from palace_positions import PALACE, run_meld
 
+from domain.bots.chains import OptionsSeen, chains_by_meld, chains_with_card, lay_off_chains
+from domain.bots.evaluate import _holds, _meld_facts, _without, fits_table
 from domain.cards import JOKER
-from workers.bots.chains import OptionsSeen, chains_by_meld, chains_with_card, lay_off_chains
-from workers.bots.evaluate import _holds, _meld_facts, _without, fits_table
 
 SPADES = run_meld(1, ("7S", "8S", "9S"), 7)
 HEARTS = run_meld(2, ("5H", "6H", "7H"), 5)

@@ -1,0 +1,1 @@
+"""The use cases: games, seats, commands through one execute loop, transfers, projections."""

@@ -1,0 +1,291 @@
+"""Games in and out as logs: the state at any version, export, import, and fork."""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Literal
+
+import msgspec
+
+from domain.events import DeckRevealed, HandDealt
+from domain.game import decide, evolve
+from domain.state import GameState
+from domain.views import SeatView, view_for
+from service.app.envelope import Envelope, decode_envelope, encode_envelope, envelopes_from, now
+from service.app.errors import ServiceError
+from service.app.projections import GameRecord, advance, revealed_through
+from service.app.randomness import committed_deal, deal_command, hand_rng
+from service.app.records import CreatedGame, Game, GameInfo, SeatSpec, info_decoder
+from service.app.tokens import new_token
+from service.logs.logfile import HeaderFacts, LogError, LogHeader, SeatKind, export_log, read_log
+from service.logs.transfer import import_log
+from service.logs.verify import states_at, verify_log
+from service.store import EventStore
+
+if TYPE_CHECKING:
+    from service.app.games import GameService
+
+
+class GameTransfers:
+    """The log-shaped use cases of a GameService (its `transfers`)."""
+
+    def __init__(self, games: GameService) -> None:
+        self.games = games
+
+    async def log_file(self, game_id: str, token: str | None) -> bytes:
+        """A finished game's whole log (rummy-log/1): no tokens, no seed."""
+        await self._finished_source(game_id, token)
+        return await export_log(self.games.store, game_id, log_header_facts)
+
+    async def state_at(
+        self, game_id: str, version: int, token: str | None
+    ) -> tuple[SeatView, GameState | None]:
+        """The caller's view at `version`, and the full state there when the caller may see it."""
+        viewer = await self.games.viewer_of(game_id, token)
+        game = await self.games.game(game_id)
+        _check_version(version, game.record.version)
+        record: GameRecord | None = None
+        for stored in await self.games.store.read(game_id, limit=version):
+            record = advance(record, decode_envelope(stored.data))
+        assert record is not None
+        full = _sees_everything(game, viewer, version)
+        return view_for(record.state, viewer), record.state if full else None
+
+    async def import_game(
+        self, data: bytes, *, game_id: str | None = None, private_log: bool = False
+    ) -> CreatedGame:
+        """A verified log file as a new game with fresh seat tokens."""
+        tokens: dict[int, str] = {}
+
+        async def write_meta(
+            _: EventStore, new_id: str, header: LogHeader, state: GameState
+        ) -> None:
+            tokens.update(
+                await self.register_imported(new_id, header, state, private_log=private_log)
+            )
+
+        try:
+            header, envelopes = read_log(data)
+            new_id, _ = await import_log(
+                self.games.store, header, envelopes, game_id or uuid.uuid4().hex, write_meta
+            )
+        except LogError as exc:
+            raise log_refusal(exc) from exc
+        game = await self.games.game(new_id)
+        return CreatedGame(
+            game_id=new_id, version=game.record.version, tokens=tokens, seats=game.info.seats
+        )
+
+    async def register_imported(
+        self,
+        game_id: str,
+        header: LogHeader,
+        state: GameState,
+        *,
+        private_log: bool = False,
+        preset: str = "imported",
+        own_hands_from: int | None = None,
+        salts: Mapping[int, str] | None = None,
+    ) -> dict[int, str]:
+        """Meta, seat tokens (every human seat, shown once) and lobby entry of a game
+        whose events are already stored: an import or a fork. Deals the next hand
+        when the log rests between hands."""
+        seats = tuple(
+            SeatSpec(kind=kind.kind, level=(kind.level or 1) if kind.kind == "bot" else None)
+            for kind in header.seat_kinds
+        )
+        created_at, created_ts = _parsed_time(header.created_at)
+        # No time limit: the log's last deadline has long passed.
+        info = GameInfo(
+            preset=preset,
+            seats=seats,
+            created_at=created_at,
+            created_ts=created_ts,
+            private_log=private_log,
+        )
+        tokens = {seat: new_token() for seat, spec in enumerate(seats) if spec.kind == "human"}
+        first_own = state.hand_number + 1 if own_hands_from is None else own_hands_from
+        extra = {"own_hands_from": str(first_own).encode()}
+        extra |= {f"salt:{hand}": salt.encode() for hand, salt in (salts or {}).items()}
+        await self.games.register(game_id, info, secrets.randbits(63), tokens, extra)
+        if state.phase == "deal":
+            await self._deal_next(await self.games.game(game_id))
+        await self.games.file_in_lobby(await self.games.game(game_id))
+        await self.games.notify(game_id)
+        return tokens
+
+    async def _deal_next(self, game: Game) -> None:
+        state, version = game.record.state, game.record.version
+        hand = state.hand_number + 1
+        deal = committed_deal(deal_command(state, hand_rng(game.seed, hand)), game.seed, hand)
+        envelopes = envelopes_from(version, [(None, e) for e in decide(state, None, deal)], None)
+        await self.games.store.append(
+            game.game_id,
+            [encode_envelope(envelope) for envelope in envelopes],
+            expected_version=version,
+            command_id=None,
+            command_digest=None,
+        )
+
+    async def fork(
+        self,
+        game_id: str,
+        *,
+        version: int,
+        deck: Literal["keep", "reshuffle"],
+        seed: int | None = None,
+        token: str | None = None,
+    ) -> CreatedGame:
+        """A new game whose log is the finished source's up to `version`: `keep` plays on
+        with the same stock; `reshuffle` (at a hand boundary) deals the next hand afresh."""
+        game = await self._finished_source(game_id, token)
+        _check_version(version, game.record.version)
+        source = [decode_envelope(stored.data) for stored in await self.games.store.read(game_id)]
+        envelopes, state = _fork_prefix(source, version, deck)
+        secret_seed = seed if seed is not None else secrets.randbits(63)
+        hand = state.hand_number + 1
+        if state.phase == "deal":
+            rng = hand_rng(secret_seed, hand) if seed is not None else self.games.system_random
+            deal = committed_deal(deal_command(state, rng), secret_seed, hand)
+            dealt = [(None, event) for event in decide(state, None, deal)]
+            envelopes += envelopes_from(len(envelopes), dealt, None)
+        new_id = uuid.uuid4().hex
+        header = LogHeader(
+            game_id=new_id,
+            ruleset=state.ruleset,
+            seats=state.seats,
+            seat_kinds=log_header_facts({"info": msgspec.json.encode(game.info)}).seat_kinds or (),
+            created_at=now()[0],
+        )
+        try:
+            # The fork must itself be a log the rules produce: no command cut in two.
+            final = verify_log(header, envelopes)
+        except LogError as exc:
+            raise ServiceError(
+                "invalid_fork_version",
+                f"cannot fork at version {version}: {exc.message}",
+                version=version,
+                reason=exc.message,
+            ) from exc
+        await self.games.store.append(
+            new_id,
+            [encode_envelope(envelope) for envelope in envelopes],
+            expected_version=0,
+            command_id=None,
+            command_digest=None,
+        )
+        tokens = await self.register_imported(
+            new_id,
+            header,
+            final,
+            private_log=game.info.private_log,
+            preset=game.info.preset,
+            own_hands_from=hand,
+            salts=_unrevealed_salts(source, envelopes),
+        )
+        forked = await self.games.game(new_id)
+        return CreatedGame(
+            game_id=new_id, version=forked.record.version, tokens=tokens, seats=forked.info.seats
+        )
+
+    async def _finished_source(self, game_id: str, token: str | None) -> Game:
+        """A finished game whose log the caller may read (private logs: its seats only)."""
+        viewer = await self.games.viewer_of(game_id, token)
+        game = await self.games.game(game_id)
+        if game.info.private_log and viewer is None:
+            raise ServiceError(
+                "missing_token", "this game's log is private to its seats: send a seat token"
+            )
+        if game.record.state.phase != "over":
+            raise ServiceError(
+                "game_in_progress",
+                "the whole log of a game in progress would show hidden cards: "
+                "it is served once the game is over",
+                current_version=game.record.version,
+            )
+        return game
+
+
+def log_header_facts(meta: Mapping[str, bytes]) -> HeaderFacts:
+    """A log header's seat kinds and creation time from a game's meta (export's MetaReader)."""
+    if "info" not in meta:
+        return HeaderFacts()
+    info = info_decoder.decode(meta["info"])
+    kinds = tuple(SeatKind(spec.kind, spec.level) for spec in info.seats)
+    return HeaderFacts(seat_kinds=kinds, created_at=info.created_at)
+
+
+def log_refusal(error: LogError) -> ServiceError:
+    """A log the service will not take, as a problem naming the first bad event."""
+    code = "game_not_found" if error.code == "unknown_game" else error.code
+    return ServiceError(code, error.message, version=error.version, reason=error.message)
+
+
+def _parsed_time(text: str) -> tuple[str, float]:
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return now()
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return text, moment.timestamp()
+
+
+def _check_version(version: int, current: int) -> None:
+    if not 1 <= version <= current:
+        raise ServiceError(
+            "version_not_found",
+            f"no version {version}: the log has versions 1-{current}",
+            version=version,
+            current_version=current,
+        )
+
+
+def _sees_everything(game: Game, viewer: int | None, version: int) -> bool:
+    """Everyone sees all of a finished game (a private one: its seats), and, under
+    reveal_after_hand, any version inside a hand that has ended."""
+    if game.record.state.phase == "over" and (viewer is not None or not game.info.private_log):
+        return True
+    return version <= revealed_through(game.record)
+
+
+def _fork_prefix(
+    source: Sequence[Envelope], version: int, deck: Literal["keep", "reshuffle"]
+) -> tuple[list[Envelope], GameState]:
+    """The source's events a fork at `version` keeps, and the state after them."""
+    *_, (_, state) = states_at(source[:version])
+    if state.phase == "over":
+        raise ServiceError(
+            "invalid_fork_version", f"the game is over at version {version}", version=version
+        )
+    end = version
+    if state.phase == "deal":
+        # A hand boundary: the ended hand's reveal comes along, and `keep` takes
+        # the source's next deal too, so the deck order is kept.
+        kept = (DeckRevealed, HandDealt) if deck == "keep" else (DeckRevealed,)
+        while end < len(source) and isinstance(source[end].event, kept):
+            end += 1
+    elif deck == "reshuffle":
+        raise ServiceError(
+            "invalid_fork_version",
+            "a reshuffle forks at a hand boundary: a version whose phase is `deal`",
+            version=version,
+            phase=state.phase,
+        )
+    for envelope in source[version:end]:
+        state = evolve(state, envelope.event)
+    return list(source[:end]), state
+
+
+def _unrevealed_salts(source: Sequence[Envelope], kept: Sequence[Envelope]) -> dict[int, str]:
+    """The source's salts of the hands dealt but not yet revealed in the kept events."""
+    dealt = {e.event.hand_number for e in kept if isinstance(e.event, HandDealt)}
+    dealt -= {e.event.hand_number for e in kept if isinstance(e.event, DeckRevealed)}
+    return {
+        e.event.hand_number: e.event.salt
+        for e in source
+        if isinstance(e.event, DeckRevealed) and e.event.hand_number in dealt
+    }

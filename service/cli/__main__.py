@@ -1,0 +1,5 @@
+"""`python -m service.cli`: the `rummy` command."""
+
+from service.cli.main import main
+
+raise SystemExit(main())

@@ -1,0 +1,172 @@
+"""`rummy replay`, `rummy export` and `rummy import`: game logs from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from redis.asyncio import Redis
+
+from domain.state import GameState
+from domain.views import redact
+from service.app.envelope import Envelope
+from service.logs.logfile import LogError, MetaReader, export_log, read_log
+from service.logs.render import describe, render_table
+from service.logs.transfer import MetaWriter, import_log
+from service.logs.verify import states_at, verify_log
+from service.store.redis_store import RedisEventStore
+
+__all__ = [
+    "add_export_arguments",
+    "add_import_arguments",
+    "add_replay_arguments",
+    "run_export",
+    "run_import",
+    "run_replay",
+]
+
+
+# ------------------------------------------------------------------ replay
+
+
+def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="log file (JSON lines), or - for stdin")
+    parser.add_argument("--to", type=int, default=None, help="stop at this version")
+    parser.add_argument("--seat", type=int, default=None, help="show the game as this seat sees it")
+    parser.add_argument("--step", action="store_true", help="wait for Enter after each event")
+    parser.add_argument("--all", action="store_true", help="print everything at once")
+    parser.add_argument(
+        "--no-verify", action="store_true", help="replay without checking the rules"
+    )
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    try:
+        header, envelopes = read_log(_read_input(args.file))
+        if not args.no_verify:
+            verify_log(header, envelopes)
+    except (LogError, OSError) as exc:
+        print(f"rummy replay: {exc}", file=sys.stderr)
+        return 1
+    if args.seat is not None and not 0 <= args.seat < header.seats:
+        print(f"rummy replay: no seat {args.seat} (seats 0-{header.seats - 1})", file=sys.stderr)
+        return 2
+    shown = [e for e in envelopes if args.to is None or e.version <= args.to]
+    kinds = ", ".join(
+        k.kind + (f" {k.level}" if k.level is not None else "") for k in header.seat_kinds
+    )
+    print(f"game {header.game_id}: {header.seats} seats ({kinds}), created {header.created_at}")
+    # Enter is read from stdin, so stepping needs a terminal there and a log from a file.
+    stepping = args.step and not args.all and args.file != "-" and sys.stdin.isatty()
+    state = _replay(shown, args.seat, stepping)
+    if state is not None and not stepping:
+        print()
+        print(render_table(state, args.seat))
+    return 0
+
+
+def _read_input(path: str) -> bytes:
+    return sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+
+
+def _replay(envelopes: Sequence[Envelope], seat: int | None, stepping: bool) -> GameState | None:
+    state: GameState | None = None
+    for (version, state), envelope in zip(states_at(envelopes), envelopes, strict=True):
+        event = redact(envelope.event, seat) if seat is not None else envelope.event
+        print(f"{version:>5}  {describe(event)}")
+        if stepping:
+            print(render_table(state, seat))
+            try:
+                input("-- Enter for the next event --")
+            except EOFError:
+                return state
+    return state
+
+
+# ------------------------------------------------------------------ export / import
+
+
+def _add_redis_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--redis-url",
+        default=None,
+        help="event store (default: the REDIS_URL environment variable)",
+    )
+
+
+@asynccontextmanager
+async def _redis_store(url: str) -> AsyncIterator[RedisEventStore]:
+    client = Redis.from_url(url)
+    try:
+        yield RedisEventStore(client)
+    finally:
+        await client.aclose()
+
+
+def _redis_url(args: argparse.Namespace) -> str | None:
+    url: str | None = args.redis_url or os.environ.get("REDIS_URL")
+    if not url:
+        print("no event store: pass --redis-url or set REDIS_URL", file=sys.stderr)
+    return url
+
+
+def add_export_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game_id", help="the game to export")
+    parser.add_argument("--out", default=None, help="file to write (default: stdout)")
+    _add_redis_argument(parser)
+
+
+def run_export(args: argparse.Namespace, read_meta: MetaReader | None = None) -> int:
+    """`read_meta` turns the game's meta record into the header's seat kinds
+    and creation time (the API layer owns that layout)."""
+    url = _redis_url(args)
+    if url is None:
+        return 2
+
+    async def export() -> bytes:
+        async with _redis_store(url) as store:
+            return await export_log(store, args.game_id, read_meta)
+
+    try:
+        data = asyncio.run(export())
+    except LogError as exc:
+        print(f"rummy export: {exc}", file=sys.stderr)
+        return 1
+    if args.out is None:
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+    else:
+        Path(args.out).write_bytes(data)
+    return 0
+
+
+def add_import_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="log file (JSON lines), or - for stdin")
+    parser.add_argument("--game-id", default=None, help="the new game's id (default: the log's)")
+    _add_redis_argument(parser)
+
+
+def run_import(args: argparse.Namespace, write_meta: MetaWriter | None = None) -> int:
+    """`write_meta` writes the new game's meta record and lobby entry (the API
+    layer owns that layout); without it only the events are stored."""
+    url = _redis_url(args)
+    if url is None:
+        return 2
+
+    async def store_log() -> tuple[str, GameState]:
+        header, envelopes = read_log(_read_input(args.file))
+        async with _redis_store(url) as store:
+            return await import_log(store, header, envelopes, args.game_id, write_meta)
+
+    try:
+        game_id, state = asyncio.run(store_log())
+    except (LogError, OSError) as exc:
+        print(f"rummy import: {exc}", file=sys.stderr)
+        return 1
+    print(f"imported game {game_id}: {state.hand_number} hands, phase {state.phase}")
+    return 0

@@ -1,0 +1,310 @@
+"""The `rummy` command: one subcommand per entry of SUBCOMMANDS."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib
+import json
+import re
+import signal
+import sys
+import tempfile
+import uuid
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING, NamedTuple, NoReturn
+
+import msgspec
+
+from service.runtime.long_lived import tune_collector_for_a_long_run
+from service.runtime.settings import Settings, settings_from_env
+from workers import command as worker_command
+from workers.supervisor import WorkerSupervisor, rummy_worker_command
+
+if TYPE_CHECKING:
+    from domain.state import GameState
+    from service.logs.logfile import LogHeader
+    from service.store import EventStore
+
+__all__ = ["SUBCOMMANDS", "Subcommand", "main"]
+
+
+class Subcommand(NamedTuple):
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+# ------------------------------------------------------------------ serve
+
+
+# Idle keep-alive connections stay open longer than a load balancer's usual
+# 60 s, so the balancer, not the server, closes them (no reset mid-request).
+KEEP_ALIVE_S = 65
+# Long polls wait up to 30 s; shutdown does not wait for them all.
+GRACEFUL_SHUTDOWN_S = 10
+# Games whose long polls and event streams block at once on one API process
+# (the waiters of a game share one read); further games poll instead.
+LONG_POLL_CONNECTIONS = 512
+
+
+def _add_serve_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", help="address to bind (env HOST, default 127.0.0.1)")
+    parser.add_argument("--port", type=int, help="port (env PORT, default 8000)")
+    parser.add_argument("--data-dir", help="embedded Redis data folder parent (env DATA_DIR)")
+    parser.add_argument("--redis-url", help="use this Redis instead of the embedded one")
+    parser.add_argument(
+        "--no-worker",
+        action="store_true",
+        help="with the embedded Redis, start no `rummy worker` beside the API",
+    )
+    parser.add_argument(
+        "--access-log",
+        action="store_true",
+        help="log every request (off by default: it costs throughput; /metrics counts them)",
+    )
+    parser.add_argument(
+        "--keep-alive",
+        type=int,
+        default=KEEP_ALIVE_S,
+        metavar="SECONDS",
+        help=f"how long an idle connection stays open (default {KEEP_ALIVE_S})",
+    )
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    overrides = {
+        name: value
+        for name in ("host", "port", "data_dir", "redis_url")
+        if (value := getattr(args, name, None)) is not None
+    }
+    return msgspec.structs.replace(settings_from_env(), **overrides)
+
+
+def _exit_on_signal(signum: int, frame: FrameType | None) -> NoReturn:
+    raise SystemExit(0)
+
+
+def _ignore_stop_signals() -> None:
+    # The children's own bounded stops must not be cut short by a second signal.
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, signal.SIG_IGN)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from service.http.app import create_app
+    from service.store import RedisEventStore
+    from service.store.embedded_redis import EmbeddedRedis
+    from service.store.redis_client import open_redis
+    from workers.queue import open_queue
+    from workers.schedule import TurnScheduler
+
+    # uvicorn shuts down gracefully on SIGTERM or SIGINT, then raises the signal
+    # again under the handler it found: the default one would end the process
+    # right there, before the cleanup below, leaving the embedded Redis and the
+    # worker running. This one unwinds instead, at any moment of the process.
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, _exit_on_signal)
+    settings = _settings(args)
+    with contextlib.ExitStack() as cleanup:
+        url = settings.redis_url
+        embedded = None
+        if url is None:
+            embedded = EmbeddedRedis(Path(settings.data_dir) / "redis")
+            cleanup.callback(embedded.stop)
+            embedded.start()
+            url = embedded.url
+            print(f"embedded Redis on {url}, data in {embedded.data_dir}", file=sys.stderr)
+        client = open_redis(url)
+        # Long polls get their own connections, so they never starve commands;
+        # each watched game's shared read holds one while it waits.
+        blocking = open_redis(url, socket_timeout=10, max_connections=LONG_POLL_CONNECTIONS)
+
+        async def close_clients() -> None:
+            await client.aclose()
+            await blocking.aclose()
+
+        store = RedisEventStore(client, blocking_client=blocking)
+        queue = open_queue(settings.rq_redis_url or url)
+        cleanup.callback(queue.connection.close)
+        app = create_app(
+            store,
+            settings=settings,
+            on_shutdown=[close_clients],
+            on_appended=TurnScheduler(store, queue),
+        )
+        if embedded is not None and not getattr(args, "no_worker", False):
+            # Stopped first (the stack unwinds in reverse), while its Redis still runs.
+            worker = WorkerSupervisor(rummy_worker_command(url, settings.rq_redis_url)).start()
+            cleanup.callback(worker.stop)
+        config = uvicorn.Config(
+            app,
+            host=settings.host,
+            port=settings.port,
+            log_level="info",
+            access_log=bool(getattr(args, "access_log", False)),
+            timeout_keep_alive=getattr(args, "keep_alive", KEEP_ALIVE_S),
+            timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S,
+        )
+        cleanup.callback(_ignore_stop_signals)
+        tune_collector_for_a_long_run()
+        uvicorn.Server(config).run()
+    return 0
+
+
+# ------------------------------------------------------------------ openapi
+
+
+def _add_openapi_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--write", metavar="PATH", help="write the document here (else stdout)")
+
+
+def openapi_text() -> str:
+    """The OpenAPI document as committed in api-spec/openapi.json."""
+    from service.http.app import create_app
+    from service.http.openapi import openapi_document
+    from service.store import InMemoryEventStore
+
+    document = openapi_document(create_app(InMemoryEventStore()))
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def _openapi(args: argparse.Namespace) -> int:
+    text = openapi_text()
+    if args.write:
+        Path(args.write).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.write).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+# ------------------------------------------------------------------ replay, export, import
+
+# The ids the service makes; `rummy replay` takes one of these for a stored game.
+_GAME_ID = re.compile(r"[0-9a-f]{32}")
+
+
+def _add_replay_arguments(parser: argparse.ArgumentParser) -> None:
+    from service.cli import log_commands as commands
+
+    commands.add_replay_arguments(parser)
+    parser.add_argument("--redis-url", default=None, help="store of a GAME_ID (default: REDIS_URL)")
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """A log file, or a stored game's log read from the store (REDIS_URL) by its id."""
+    from service.cli import log_commands as commands
+
+    if args.file == "-" or Path(args.file).exists() or not _GAME_ID.fullmatch(args.file):
+        return commands.run_replay(args)
+    with tempfile.TemporaryDirectory() as folder:
+        path = str(Path(folder) / f"{args.file}.jsonl")
+        exported = argparse.Namespace(game_id=args.file, out=path, redis_url=args.redis_url)
+        if (status := _export(exported)) != 0:
+            return status
+        return commands.run_replay(argparse.Namespace(**{**vars(args), "file": path}))
+
+
+def _add_export_arguments(parser: argparse.ArgumentParser) -> None:
+    from service.cli import log_commands as commands
+
+    commands.add_export_arguments(parser)
+
+
+def _export(args: argparse.Namespace) -> int:
+    from service.app.games import log_header_facts
+    from service.cli import log_commands as commands
+
+    return commands.run_export(args, log_header_facts)
+
+
+def _add_import_arguments(parser: argparse.ArgumentParser) -> None:
+    from service.cli import log_commands as commands
+
+    commands.add_import_arguments(parser)
+
+
+def _import(args: argparse.Namespace) -> int:
+    """Import as a game the API serves: a 32-hex id (fresh unless --game-id), seat
+    tokens for every human seat (printed once), and a lobby entry."""
+    from service.cli import log_commands as commands
+
+    if args.game_id is None:
+        args.game_id = uuid.uuid4().hex
+    elif not _GAME_ID.fullmatch(args.game_id):
+        print("rummy import: --game-id must be 32 hex digits", file=sys.stderr)
+        return 2
+    return commands.run_import(args, _register_imported)
+
+
+async def _register_imported(
+    store: EventStore, game_id: str, header: LogHeader, state: GameState
+) -> None:
+    from service.app.games import GameService
+
+    tokens = await GameService(store).transfers.register_imported(game_id, header, state)
+    for seat, token in sorted(tokens.items()):
+        print(f"seat {seat} token: {token}")
+
+
+def _tool(help: str, module: str) -> Subcommand:
+    """A subcommand from the tools package, imported only when it is the one run:
+    the API and the worker never load the benchmarks."""
+
+    def add_arguments(parser: argparse.ArgumentParser) -> None:
+        importlib.import_module(module).add_arguments(parser)
+
+    def run(args: argparse.Namespace) -> int:
+        return int(importlib.import_module(module).run(args))
+
+    return Subcommand(help, add_arguments, run)
+
+
+SUBCOMMANDS: dict[str, Subcommand] = {
+    "serve": Subcommand(
+        "serve the API (embedded Redis unless REDIS_URL)", _add_serve_arguments, _serve
+    ),
+    "openapi": Subcommand("print or write the OpenAPI document", _add_openapi_arguments, _openapi),
+    "worker": Subcommand(
+        "an rq worker with its scheduler: bot turns and turn timers (reconciles on start)",
+        worker_command.add_arguments,
+        worker_command.run,
+    ),
+    "simulate": _tool("engine throughput: random players", "service.tools.simulate_command"),
+    "loadtest": _tool(
+        "HTTP load: whole games against a one-XADD ceiling", "service.tools.load.command"
+    ),
+    "replay": Subcommand(
+        "replay a log FILE or a stored GAME_ID, checking every event",
+        _add_replay_arguments,
+        _replay,
+    ),
+    "export": Subcommand("write a stored game's log (JSON lines)", _add_export_arguments, _export),
+    "import": Subcommand(
+        "check a log file and store it as a new game", _add_import_arguments, _import
+    ),
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="rummy", description="Event-sourced Rummy backend.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    chosen = next((word for word in argv if not word.startswith("-")), None)
+    for name, subcommand in SUBCOMMANDS.items():
+        sub = commands.add_parser(name, help=subcommand.help)
+        # Only the chosen subcommand's arguments are needed (and its modules loaded).
+        if name == chosen:
+            subcommand.add_arguments(sub)
+        sub.set_defaults(run=subcommand.run)
+    args = parser.parse_args(argv)
+    return int(args.run(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

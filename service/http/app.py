@@ -1,0 +1,76 @@
+"""create_app: the Litestar application over one EventStore."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from litestar import Litestar
+from litestar.config.cors import CORSConfig
+from litestar.di import Provide
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import ScalarRenderPlugin
+
+from service.app.games import AppendHook, GameService
+from service.app.metrics import Metrics, metrics_middleware
+from service.app.suggestions import SuggestionPool
+from service.http.openapi import finish_document, security_components
+from service.http.problems import EXCEPTION_HANDLERS
+from service.http.query import reject_repeated_parameters
+from service.http.routes_bots import BOT_ROUTES
+from service.http.routes_events import EVENT_ROUTES
+from service.http.routes_games import GAME_ROUTES
+from service.http.routes_meta import META_ROUTES
+from service.http.routes_replay import REPLAY_ROUTES
+from service.runtime.settings import Settings
+from service.store import EventStore
+
+__all__ = ["API_VERSION", "create_app"]
+
+API_VERSION = "0.1.0"
+
+
+def create_app(
+    store: EventStore,
+    *,
+    settings: Settings | None = None,
+    metrics: Metrics | None = None,
+    on_shutdown: Sequence[Callable[[], Any]] = (),
+    on_appended: AppendHook | None = None,
+) -> Litestar:
+    settings = settings or Settings()
+    metrics = metrics or Metrics()
+    # on_appended schedules bot turns and turn timers (rq); without it nothing is scheduled.
+    games = (
+        GameService(store, metrics)
+        if on_appended is None
+        else GameService(store, metrics, on_appended=on_appended)
+    )
+    # Its worker processes start at the first level-4 suggestion: an app that serves none has none.
+    suggestions = SuggestionPool(settings.suggest_processes)
+    app = Litestar(
+        route_handlers=[*GAME_ROUTES, *EVENT_ROUTES, *META_ROUTES, *REPLAY_ROUTES, *BOT_ROUTES],
+        dependencies={
+            "games": Provide(lambda: games, use_cache=True, sync_to_thread=False),
+            "suggestions": Provide(lambda: suggestions, use_cache=True, sync_to_thread=False),
+        },
+        exception_handlers=EXCEPTION_HANDLERS,
+        before_request=reject_repeated_parameters,
+        middleware=[metrics_middleware(metrics)],
+        cors_config=CORSConfig(allow_origins=list(settings.cors_origins)),
+        request_max_body_size=settings.max_body_bytes,
+        on_shutdown=[*on_shutdown, suggestions.close],
+        openapi_config=OpenAPIConfig(
+            title="Rummy API",
+            version=API_VERSION,
+            description="An event-sourced Rummy backend: games, seats, commands and their logs.",
+            path="/schema",
+            render_plugins=[ScalarRenderPlugin()],
+            components=security_components(),
+        ),
+        debug=False,
+    )
+    app.state.games = games
+    # Generated once and finished in place, so /schema serves the finished document.
+    finish_document(app.openapi_schema)
+    return app

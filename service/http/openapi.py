@@ -1,0 +1,97 @@
+"""The OpenAPI document: Litestar's, plus what it cannot say (discriminators, closed objects)."""
+
+from __future__ import annotations
+
+from dataclasses import fields, is_dataclass
+from typing import Any
+
+import msgspec
+from litestar import Litestar
+from litestar.openapi.spec import (
+    Components,
+    Discriminator,
+    OpenAPI,
+    Reference,
+    Schema,
+    SecurityScheme,
+)
+
+from service.http.schemas import CLOSED_SCHEMAS
+
+__all__ = ["finish_document", "openapi_document", "security_components"]
+
+
+def security_components() -> Components:
+    return Components(
+        security_schemes={
+            "bearer": SecurityScheme(
+                type="http",
+                scheme="bearer",
+                description="A seat token from POST /games or a seat claim.",
+            )
+        }
+    )
+
+
+def _schemas(document: OpenAPI) -> dict[str, Schema]:
+    components = document.components
+    return dict(components.schemas or {}) if components else {}
+
+
+def _tag_of(schema: Schema | Reference, schemas: dict[str, Schema], field: str) -> str | None:
+    if isinstance(schema, Reference):
+        schema = schemas.get(schema.ref.rsplit("/", 1)[-1], Schema())
+    tag = (schema.properties or {}).get(field)
+    return tag.const if isinstance(tag, Schema) and isinstance(tag.const, str) else None
+
+
+def _add_discriminator(schema: Schema, schemas: dict[str, Schema]) -> None:
+    """Name the `type` tag of a union whose every member is a tagged struct."""
+    members = schema.one_of or []
+    if len(members) < 2 or not all(isinstance(member, Reference) for member in members):
+        return
+    mapping: dict[str, str] = {}
+    for member in members:
+        assert isinstance(member, Reference)
+        tag = _tag_of(member, schemas, "type")
+        if tag is None:
+            return
+        mapping[tag] = member.ref
+    schema.discriminator = Discriminator(property_name="type", mapping=mapping)
+
+
+def _walk(node: Any, schemas: dict[str, Schema], seen: set[int]) -> None:
+    if id(node) in seen:
+        return
+    seen.add(id(node))
+    if isinstance(node, Schema):
+        _add_discriminator(node, schemas)
+    if isinstance(node, dict):
+        for value in node.values():
+            _walk(value, schemas, seen)
+    elif isinstance(node, list | tuple):
+        for value in node:
+            _walk(value, schemas, seen)
+    elif is_dataclass(node) and not isinstance(node, type):
+        for field in fields(node):
+            _walk(getattr(node, field.name), schemas, seen)
+
+
+def finish_document(document: OpenAPI) -> OpenAPI:
+    """Add discriminators to tagged unions and close the objects that refuse unknown fields."""
+    schemas = _schemas(document)
+    _walk(document, schemas, set())
+    closed = {struct.__name__ for struct in CLOSED_SCHEMAS}
+    for name, schema in schemas.items():
+        # Litestar names a component after the struct, or prefixes it with its module.
+        if name.rsplit("_", 1)[-1] in closed or name in closed:
+            schema.additional_properties = False
+    return document
+
+
+def openapi_document(app: Litestar) -> dict[str, Any]:
+    """The document as served at /schema/openapi.json, as plain JSON data."""
+    document: dict[str, Any] = msgspec.json.decode(
+        msgspec.json.encode(app.openapi_schema.to_schema())
+    )
+    return document

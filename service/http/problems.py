@@ -1,0 +1,154 @@
+"""Exception handlers: every error leaves the API as an RFC 9457 problem with a stable code."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import msgspec
+import redis.exceptions
+from litestar import Request, Response
+from litestar.exceptions import (
+    ClientException,
+    HTTPException,
+    MethodNotAllowedException,
+    NotFoundException,
+    SerializationException,
+    ValidationException,
+)
+from litestar.exceptions.http_exceptions import RequestEntityTooLarge
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.openapi.spec import Example
+from litestar.types import ExceptionHandlersMap
+
+from domain.errors import DomainError
+from service.app.errors import (
+    PROBLEM_MEDIA_TYPE,
+    STATUS_BY_CODE,
+    Problem,
+    ServiceError,
+    problem_for,
+    problem_of,
+)
+
+__all__ = ["EXCEPTION_HANDLERS", "problem_responses"]
+
+log = logging.getLogger(__name__)
+
+_DESCRIPTIONS = {
+    400: "Malformed JSON (`malformed_json`), a body or parameter outside the schema "
+    "(`invalid_body`, `invalid_parameter`; `facts.path` names the place).",
+    401: "No token (`missing_token`) or an unknown one (`invalid_token`).",
+    403: "The token belongs to another game (`wrong_game`).",
+    404: "No such game (`game_not_found`) or seat (`seat_not_found`).",
+    409: "The game's state refuses the command now: `version_conflict` "
+    "(`facts.current_version`), `command_id_reused`, `seat_taken`, `not_your_turn`, "
+    "`wrong_phase`, `game_over`, …",
+    413: "The body is larger than the limit (`body_too_large`).",
+    422: "The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, "
+    "`invalid_ruleset` (`facts.knob`), …",
+    503: "The event store is unreachable (`store_unavailable`), or, on /bots/suggest, "
+    "every bot process is busy (`bots_busy`).",
+}
+
+
+def problem_responses(*statuses: int) -> dict[int, ResponseSpec]:
+    """The documented problem responses of a route."""
+    return {
+        status: ResponseSpec(
+            data_container=Problem,
+            description=_DESCRIPTIONS[status],
+            media_type=PROBLEM_MEDIA_TYPE,
+            generate_examples=False,
+            examples=[Example(value=_example(status))],
+        )
+        for status in statuses
+    }
+
+
+def _example(status: int) -> dict[str, Any]:
+    code = next(code for code, known in STATUS_BY_CODE.items() if known == status)
+    example: dict[str, Any] = msgspec.to_builtins(problem_for(code, "…"))
+    return example
+
+
+def _respond(problem: Problem, headers: dict[str, str] | None = None) -> Response[Any]:
+    return Response(
+        content=msgspec.json.encode(problem),
+        status_code=problem.status,
+        media_type=PROBLEM_MEDIA_TYPE,
+        headers=headers,
+    )
+
+
+def _known(_: Request[Any, Any, Any], exc: DomainError | ServiceError) -> Response[Any]:
+    return _respond(problem_of(exc))
+
+
+def _validation(_: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:
+    details = exc.extra if isinstance(exc.extra, list) else []
+    source = details[0].get("source") if details and isinstance(details[0], dict) else None
+    cause = str(exc.__cause__) if exc.__cause__ is not None else str(exc.detail)
+    # msgspec names the place as `$.data.<field>`; the client sent `$.<field>`.
+    path = cause.rpartition(" - at `")[2].rstrip("`").replace("$.data", "$", 1)
+    message = cause.partition(" - at `")[0]
+    if source == "body" or source is None:
+        return _respond(problem_for("invalid_body", message, {"path": path}))
+    keys = [str(item.get("key")) for item in details if isinstance(item, dict)]
+    message = str(details[0].get("message"))
+    return _respond(problem_for("invalid_parameter", message, {"parameters": keys}))
+
+
+def _client(request: Request[Any, Any, Any], exc: ClientException) -> Response[Any]:
+    if isinstance(exc, ValidationException):
+        return _validation(request, exc)
+    if isinstance(exc, RequestEntityTooLarge):
+        return _respond(problem_for("body_too_large", "the body is larger than the limit"))
+    if isinstance(exc.__cause__, SerializationException) or "JSON" in str(exc.detail):
+        return _respond(problem_for("malformed_json", str(exc.detail)))
+    return _http(request, exc)
+
+
+def _http(_: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
+    codes = {
+        400: "invalid_body",
+        401: "missing_token",
+        404: "not_found",
+        405: "method_not_allowed",
+        413: "body_too_large",
+    }
+    code = codes.get(exc.status_code)
+    if code is None:
+        problem = Problem(
+            type="about:blank",
+            title=str(exc.detail),
+            status=exc.status_code,
+            code="http_error",
+            detail=str(exc.detail),
+        )
+    else:
+        problem = problem_for(code, str(exc.detail))
+    return _respond(problem, dict(exc.headers or {}))
+
+
+def _store_down(_: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    log.warning("event store unreachable: %s", exc)
+    return _respond(problem_for("store_unavailable", "the event store is unreachable"))
+
+
+def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    log.exception("unexpected error on %s %s", request.method, request.url.path, exc_info=exc)
+    return _respond(problem_for("internal_error", "an unexpected error; it has been logged"))
+
+
+EXCEPTION_HANDLERS: ExceptionHandlersMap = {
+    DomainError: _known,
+    ServiceError: _known,
+    ClientException: _client,
+    NotFoundException: _http,
+    MethodNotAllowedException: _http,
+    HTTPException: _http,
+    redis.exceptions.ConnectionError: _store_down,
+    redis.exceptions.TimeoutError: _store_down,
+    Exception: _unexpected,
+}

@@ -1,0 +1,210 @@
+"""Bot routes: hand a seat to a bot and back; a bot's move for a view, with no game stored."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+from litestar import Request, Response, delete, post, route
+from litestar.di import NamedDependency
+from litestar.enums import HttpMethod
+from litestar.params import JSONBody
+
+from domain.cards import is_card
+from domain.rules import RuleSet, build_ruleset
+from domain.views import SeatView
+from service.app.errors import ServiceError
+from service.app.suggestions import SuggestionPool
+from service.http.problems import problem_responses
+from service.http.routes_games import BEARER, GameId, Games, SeatNumber, caller_token
+from service.http.schemas import CommandBody, PresetName, View, from_domain, to_domain
+from workers.control import hand_to_bot, take_back
+
+__all__ = ["BOT_ROUTES"]
+
+BotLevel = Annotated[
+    int, msgspec.Meta(ge=1, le=4, description="1 random, 2 greedy, 3 careful, 4 search")
+]
+_MAX_VIEW_CARDS = 400
+Suggestions = NamedDependency[SuggestionPool]
+
+
+class HandToBot(msgspec.Struct, frozen=True, kw_only=True):
+    """The level of the bot that plays the seat until its owner acts again or takes it back."""
+
+    level: BotLevel = 2
+
+
+class SeatControl(msgspec.Struct, frozen=True, kw_only=True):
+    """Who plays the seat: `bot_level` null means its owner."""
+
+    game_id: str
+    seat: int
+    bot_level: int | None
+
+
+class SuggestRequest(msgspec.Struct, frozen=True, kw_only=True):
+    """A seat view (as GET /games/{id}/view returns it) and the rules it is played under:
+    a `preset` with `rules` overrides, or a whole `ruleset` (which wins)."""
+
+    view: View
+    level: BotLevel = 2
+    preset: PresetName = "basic"
+    rules: dict[str, Any] = msgspec.field(default_factory=dict)
+    # Every knob of a RuleSet (as GET /rulesets shows them); a plain object, since
+    # its integer-keyed maps cannot be stated in the schema.
+    ruleset: dict[str, Any] | None = None
+    seed: (
+        Annotated[
+            int, msgspec.Meta(ge=0, le=2**63 - 1, extra_json_schema={"extra": {"minimum": 0}})
+        ]
+        | None
+    ) = None
+
+
+class Suggestion(msgspec.Struct, frozen=True, kw_only=True):
+    """The command the bot would play (post it as it is), or null: nothing to do
+    (not the seat's turn, or it passes on a knock)."""
+
+    command: CommandBody | None
+    level: int
+
+
+async def _owner(games: Games, game_id: str, seat: int, request: Request[Any, Any, Any]) -> None:
+    caller = await games.seat_of(game_id, caller_token(request))
+    if caller != seat:
+        raise ServiceError("wrong_seat", f"the token opens seat {caller}, not {seat}", seat=seat)
+
+
+@route(
+    "/games/{game_id:str}/seats/{seat:int}/bot",
+    http_method=[HttpMethod.OPTIONS],
+    include_in_schema=False,
+    status_code=204,
+)
+async def seat_bot_options(game_id: GameId, seat: SeatNumber) -> Response[None]:
+    # Litestar's own answer for a path of two handlers lists only the first's method.
+    return Response(None, status_code=204, headers={"Allow": "DELETE, OPTIONS, POST"})
+
+
+@post(
+    "/games/{game_id:str}/seats/{seat:int}/bot",
+    status_code=200,
+    tags=["seats"],
+    summary="Hand the caller's seat to a bot",
+    description="A bot of `level` plays the seat from now on, until the owner issues any "
+    "command or DELETEs this.",
+    security=BEARER,
+    responses=problem_responses(400, 401, 403, 404, 413, 503),
+)
+async def hand_seat_to_bot(
+    game_id: GameId,
+    seat: SeatNumber,
+    data: JSONBody[HandToBot],
+    request: Request[Any, Any, Any],
+    games: Games,
+) -> SeatControl:
+    await _owner(games, game_id, seat, request)
+    await hand_to_bot(games.store, game_id, seat, data.level)
+    # If the seat is to act now, the bot's job is made at once.
+    await games.notify(game_id)
+    return SeatControl(game_id=game_id, seat=seat, bot_level=data.level)
+
+
+@delete(
+    "/games/{game_id:str}/seats/{seat:int}/bot",
+    status_code=200,
+    tags=["seats"],
+    summary="Take the caller's seat back from a bot",
+    security=BEARER,
+    responses=problem_responses(400, 401, 403, 404, 503),
+)
+async def take_seat_back(
+    game_id: GameId, seat: SeatNumber, request: Request[Any, Any, Any], games: Games
+) -> SeatControl:
+    await _owner(games, game_id, seat, request)
+    await take_back(games.store, game_id, seat)
+    return SeatControl(game_id=game_id, seat=seat, bot_level=None)
+
+
+def _ruleset(data: SuggestRequest) -> RuleSet:
+    if data.ruleset is not None:
+        # Through build_ruleset so a full ruleset meets the same checks as overrides.
+        return build_ruleset("basic", data.ruleset)
+    return build_ruleset(data.preset, data.rules)
+
+
+def _check_consistent(view: View, ruleset: RuleSet) -> None:
+    """Refuse a view no table of these rules could show (the bots assume a real one)."""
+    per_seat = {"hand_sizes": len(view.hand_sizes), "opened": len(view.opened)}
+    if view.seats not in ruleset.players:
+        raise ServiceError(
+            "invalid_view",
+            f"{view.seats} seats cannot play these rules (allowed: {list(ruleset.players)})",
+            field="seats",
+        )
+    for name, length in per_seat.items():
+        if length != view.seats:
+            raise ServiceError(
+                "invalid_view", f"{name} has {length} entries for {view.seats} seats", field=name
+            )
+    for name, seat in (("seat", view.seat), ("turn", view.turn), ("dealer", view.dealer)):
+        if seat is not None and not 0 <= seat < view.seats:
+            raise ServiceError("invalid_view", f"{name} {seat} is not a seat", field=name)
+    if view.stock_count < 0 or min(view.hand_sizes) < 0:
+        raise ServiceError("invalid_view", "a card count is negative", field="stock_count")
+    if (
+        view.hand is not None
+        and view.seat is not None
+        and (len(view.hand) != view.hand_sizes[view.seat])
+    ):
+        raise ServiceError(
+            "invalid_view",
+            f"the hand holds {len(view.hand)} cards, hand_sizes says {view.hand_sizes[view.seat]}",
+            field="hand",
+        )
+
+
+def _seat_view(view: View, ruleset: RuleSet) -> SeatView:
+    _check_consistent(view, ruleset)
+    cards = [*(view.hand or ()), *view.discard_pile, *view.taken_from_pile]
+    if len(cards) > _MAX_VIEW_CARDS:
+        raise ServiceError(
+            "invalid_view", "the view holds more cards than any pack", cards=len(cards)
+        )
+    for card in cards:
+        if not is_card(card):
+            raise ServiceError("invalid_card", f"{card!r} is not a card code", card=card)
+    fields = msgspec.structs.asdict(view)
+    fields["legal_commands"] = tuple(to_domain(command) for command in view.legal_commands)
+    return msgspec.convert(fields, SeatView, from_attributes=True)
+
+
+@post(
+    "/bots/suggest",
+    status_code=200,
+    tags=["bots"],
+    summary="The command a bot would play from a seat view (no game needed)",
+    description="Stateless: the bot sees only the given view (no memory of earlier events). "
+    "The answer is one of the view's `legal_commands`, or null.",
+    responses=problem_responses(400, 413, 422, 503),
+)
+async def suggest(
+    data: JSONBody[SuggestRequest], request: Request[Any, Any, Any], suggestions: Suggestions
+) -> Suggestion:
+    try:
+        # Strictly again: the framework's lax conversion would take 0 for false.
+        data = _strict.decode(await request.body())
+    except msgspec.ValidationError as exc:
+        # 422, not 400: some of these (a ruleset's integer map keys) the schema cannot state.
+        raise ServiceError("invalid_view", str(exc)) from exc
+    ruleset = _ruleset(data)
+    command = await suggestions.suggest(
+        _seat_view(data.view, ruleset), ruleset, data.level, data.seed
+    )
+    return Suggestion(command=None if command is None else from_domain(command), level=data.level)
+
+
+_strict = msgspec.json.Decoder(SuggestRequest)
+
+BOT_ROUTES = [seat_bot_options, hand_seat_to_bot, take_seat_back, suggest]

@@ -1,0 +1,194 @@
+"""Replay routes: the state at any version, the whole log, import of a log, forks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Annotated, Any, Literal
+
+from litestar import Request, Response, get, post
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.openapi.spec import OpenAPIMediaType, Operation, RequestBody, Schema
+from litestar.openapi.spec.enums import OpenAPIType
+from litestar.params import FromQuery, JSONBody, PathParameter, QueryParameter, RawBody
+
+from service.http.problems import problem_responses
+from service.http.routes_events import OPTIONAL_BEARER
+from service.http.routes_games import GameId, Games, caller_token
+from service.http.schemas import CreatedGameOut, ForkGame, StateAt, view_out
+from service.logs.logfile import FORMAT
+
+NDJSON = "application/x-ndjson"
+Visibility = Literal["full", "seat", "spectator"]
+# A long game's log is far larger than any command.
+MAX_LOG_BYTES = 8 * 1024 * 1024
+
+_LOG_CODES = (
+    "`malformed_log`, `unsupported_format`, `header_mismatch`, `version_gap`, "
+    "`illegal_event`, `bad_commitment`, `redacted_log`"
+)
+
+
+def _responses(*statuses: int, **descriptions: str) -> dict[int, ResponseSpec]:
+    """The shared problem responses, with this route's own wording where given."""
+    specs = problem_responses(*statuses)
+    for status, text in descriptions.items():
+        number = int(status.removeprefix("s"))
+        specs[number] = replace(specs[number], description=text)
+    return specs
+
+
+@dataclass
+class _LogBodyOperation(Operation):
+    """The import route reads its body raw (`body: RawBody`), which Litestar leaves out
+    of the document: it is stated here. Only `text/plain` is listed (generic clients
+    and schemathesis know how to send it); `application/x-ndjson` is read the same."""
+
+    def __post_init__(self) -> None:
+        text = Schema(
+            type=OpenAPIType.STRING,
+            description=f"A `{FORMAT}` file (`{NDJSON}` is accepted too).",
+        )
+        self.request_body = RequestBody(
+            content={"text/plain": OpenAPIMediaType(schema=text)},
+            required=True,
+        )
+
+
+@get(
+    "/games/{game_id:str}/states/{version:int}",
+    tags=["replay"],
+    summary="The game at one version of its log, as the caller may see it",
+    description="A seat (Bearer token) gets its seat view at that version, anyone else the "
+    "spectator view. `state` (every hand, the stock) is added when the caller may see "
+    "everything there: anyone once the game is finished (only its seats when it was "
+    "created with `private_log`), and, when the ruleset reveals finished hands, anyone "
+    "for a version inside a hand that has ended.",
+    security=OPTIONAL_BEARER,
+    responses=_responses(
+        400,
+        401,
+        403,
+        404,
+        503,
+        s404="No such game (`game_not_found`) or version (`version_not_found`, "
+        "`facts.current_version`).",
+    ),
+)
+async def state_at(
+    game_id: GameId,
+    version: Annotated[int, PathParameter(ge=1, le=2**31)],
+    request: Request[Any, Any, Any],
+    games: Games,
+) -> StateAt:
+    view, state = await games.transfers.state_at(game_id, version, caller_token(request))
+    visibility: Visibility = (
+        "full" if state is not None else "spectator" if view.seat is None else "seat"
+    )
+    return StateAt(
+        game_id=game_id, version=version, visibility=visibility, view=view_out(view), state=state
+    )
+
+
+@get(
+    "/games/{game_id:str}/log",
+    tags=["replay"],
+    summary="A finished game's whole log as JSON lines (import it elsewhere)",
+    description=f"A `{FORMAT}` file: a header line, then one event envelope per line, "
+    "unredacted; never a seat token or the server's seed. Served once the game is over "
+    "(while it is in progress it would show hidden cards); a game created with "
+    "`private_log` serves it to its seats only.",
+    security=OPTIONAL_BEARER,
+    media_type=NDJSON,
+    responses=_responses(
+        400,
+        401,
+        403,
+        404,
+        409,
+        503,
+        s401="No token for a private log (`missing_token`) or an unknown one (`invalid_token`).",
+        s409="The game is still in progress (`game_in_progress`).",
+    ),
+)
+async def game_log(
+    game_id: GameId, request: Request[Any, Any, Any], games: Games
+) -> Response[bytes]:
+    data = await games.transfers.log_file(game_id, caller_token(request))
+    return Response(data, media_type=NDJSON)
+
+
+@post(
+    "/games/import",
+    status_code=201,
+    tags=["replay"],
+    summary="Import a log file as a new game: every event is checked again",
+    description=f"The body is a `{FORMAT}` file (as GET /games/{{game_id}}/log serves it), "
+    f"`{NDJSON}` or `text/plain`, up to {MAX_LOG_BYTES // (1024 * 1024)} MiB. Every event "
+    "must be what the rules produce from the one before, and every revealed deal must "
+    "match its commitment. Every human seat gets a fresh token, shown once.",
+    request_max_body_size=MAX_LOG_BYTES,
+    operation_class=_LogBodyOperation,
+    responses=_responses(
+        400,
+        409,
+        413,
+        422,
+        503,
+        s409="The chosen `game_id` is taken (`game_exists`).",
+        s413=f"The log is larger than {MAX_LOG_BYTES // (1024 * 1024)} MiB (`body_too_large`).",
+        s422=f"The log is refused: {_LOG_CODES}; `facts.version` names the first bad "
+        "event, `facts.reason` says why.",
+    ),
+)
+async def import_game(
+    body: RawBody,
+    games: Games,
+    game_id: Annotated[
+        str | None,
+        QueryParameter(
+            pattern="^[0-9a-f]{32}$", description="The new game's id (default: a fresh one)."
+        ),
+    ] = None,
+    private_log: FromQuery[bool] = False,
+) -> CreatedGameOut:
+    created = await games.transfers.import_game(body, game_id=game_id, private_log=private_log)
+    return CreatedGameOut.of(created)
+
+
+@post(
+    "/games/{game_id:str}/fork",
+    status_code=201,
+    tags=["replay"],
+    summary="A new game from a finished game's log up to a version",
+    description="`keep` copies the log up to `version` (a hand boundary takes the next "
+    "deal along) and plays on with the same stock; `reshuffle` needs a version at a hand "
+    "boundary (phase `deal`) and deals the next hand afresh (from `seed` if given). "
+    "Later shuffles come from `seed`, or a secret one. Only finished games fork (a game in "
+    "progress would show hidden cards to the fork's players); a private log's game only "
+    "for its seats. Every human seat gets a fresh token, shown once.",
+    security=OPTIONAL_BEARER,
+    responses=_responses(
+        400,
+        401,
+        403,
+        404,
+        409,
+        413,
+        422,
+        503,
+        s404="No such game (`game_not_found`) or version (`version_not_found`).",
+        s409="The game is still in progress (`game_in_progress`).",
+        s422="The version cannot be forked (`invalid_fork_version`): it splits a "
+        "command's events, the game is over there, or a reshuffle is not at a hand boundary.",
+    ),
+)
+async def fork_game(
+    game_id: GameId, data: JSONBody[ForkGame], request: Request[Any, Any, Any], games: Games
+) -> CreatedGameOut:
+    created = await games.transfers.fork(
+        game_id, version=data.version, deck=data.deck, seed=data.seed, token=caller_token(request)
+    )
+    return CreatedGameOut.of(created)
+
+
+REPLAY_ROUTES = [state_at, game_log, import_game, fork_game]

@@ -1,0 +1,1 @@
+"""The process: settings from the environment, long-lived collector tuning, child processes."""

@@ -1,0 +1,101 @@
+"""The servers a load run starts: ready once healthy, stopped on exit, their CPU read from /proc."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+
+from service.runtime.children import stop_child
+
+__all__ = ["cpu_seconds", "embedded_redis", "free_port", "measure_cpu", "running_server"]
+
+# Bounds a server that never answers its health check.
+STARTUP_TIMEOUT_S = 30.0
+# uvicorn shuts down gracefully on SIGTERM; past this it is killed.
+STOP_TIMEOUT_S = 10.0
+_REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of a process so far (None where /proc is missing)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return None
+    # After the command name: state is field 3, utime and stime are fields 14 and 15.
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@contextlib.contextmanager
+def measure_cpu(pid: int | None) -> Iterator[list[float | None]]:
+    """Measures the CPU seconds `pid` spends inside the block (a one-item list)."""
+    spent: list[float | None] = [None]
+    before = cpu_seconds(pid) if pid is not None else None
+    yield spent
+    after = cpu_seconds(pid) if pid is not None else None
+    if before is not None and after is not None:
+        spent[0] = after - before
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def embedded_redis(stack: contextlib.ExitStack, scratch: Path) -> str:
+    """An embedded Redis in `scratch`, stopped with `stack`; its URL."""
+    from service.store.embedded_redis import EmbeddedRedis
+
+    redis = stack.enter_context(EmbeddedRedis(scratch / "redis"))
+    print(f"embedded Redis on {redis.url} (temp folder)", file=sys.stderr)
+    return redis.url
+
+
+@contextlib.contextmanager
+def running_server(
+    name: str, arguments: list[str], health_url: str, log_dir: Path
+) -> Iterator[subprocess.Popen[bytes]]:
+    """A Python server in a subprocess, ready once `health_url` answers 200; stopped on exit."""
+    environment = dict(os.environ)
+    environment["PYTHONPATH"] = os.pathsep.join(
+        filter(None, [str(_REPO_ROOT), environment.get("PYTHONPATH")])
+    )
+    log_path = log_dir / f"{name}.log"
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, *arguments],
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            cwd=_REPO_ROOT,
+            env=environment,
+        )
+        try:
+            _wait_healthy(name, process, health_url, log_path)
+            yield process
+        finally:
+            stop_child(process, STOP_TIMEOUT_S)
+
+
+def _wait_healthy(
+    name: str, process: subprocess.Popen[bytes], health_url: str, log_path: Path
+) -> None:
+    deadline = time.monotonic() + STARTUP_TIMEOUT_S
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{name} exited with {process.returncode}; see {log_path}")
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(health_url, timeout=1.0).status_code == 200:
+                return
+        time.sleep(0.1)
+    raise RuntimeError(f"{name} did not answer {health_url} within {STARTUP_TIMEOUT_S} s")

@@ -1,0 +1,45 @@
+"""`rummy simulate`: the engine's throughput (random players), or the bot ladder (`--bots`)."""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from domain.rules import build_ruleset
+from service.tools import ladder
+from service.tools.progress import ProgressBar
+from service.tools.simulation import simulate_hands
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--preset", default="basic", help="ruleset preset (default basic)")
+    parser.add_argument(
+        "--seats", type=int, default=None, help="seat count (default 2; with --bots, 4 for palace)"
+    )
+    parser.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
+    parser.add_argument("--seed", type=int, default=0, help="first game's seed (default 0)")
+    parser.add_argument(
+        "--bots",
+        help="two bot levels, e.g. 3,4: play the bot ladder (one seat of the higher level, "
+        "seats alternated) instead of random players",
+    )
+    ladder.add_bot_arguments(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.bots:
+        return ladder.run(args)
+    ruleset = build_ruleset(args.preset)
+    seats = args.seats or 2
+    bar = ProgressBar(args.hands, label=f"{args.preset} x{seats}")
+    started = time.perf_counter()
+    hands, commands = simulate_hands(
+        ruleset, seats, args.hands, seed=args.seed, on_hand=bar.advance
+    )
+    elapsed = time.perf_counter() - started
+    bar.close()
+    print(
+        f"preset={args.preset} seats={seats} hands={hands} commands={commands} "
+        f"seconds={elapsed:.2f} hands/s={hands / elapsed:.1f} commands/s={commands / elapsed:.0f}"
+    )
+    return 0
