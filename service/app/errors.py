@@ -52,6 +52,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "invalid_token": 401,
     "wrong_game": 403,
     "wrong_seat": 403,
+    "not_seated": 403,
     "not_found": 404,
     "game_not_found": 404,
     "seat_not_found": 404,
@@ -62,6 +63,8 @@ STATUS_BY_CODE: dict[str, int] = {
     "command_id_reused": 409,
     "seat_taken": 409,
     "seat_not_open": 409,
+    "already_seated": 409,
+    "invalid_name": 422,
     "invalid_seats": 422,
     # Logs: replay, import, fork (the log codes name the first bad event in facts.version).
     "version_not_found": 404,

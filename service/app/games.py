@@ -24,6 +24,7 @@ from service.app.commands import GameCommands, projections_of, turn_deadline
 from service.app.envelope import Envelope, decode_envelope, encode_envelope, envelopes_from, now
 from service.app.errors import ServiceError
 from service.app.metrics import Metrics
+from service.app.players import Player, PlayerService, is_player_token
 from service.app.projections import (
     GameRecord,
     Projections,
@@ -52,7 +53,7 @@ from service.app.records import (
 )
 from service.app.tokens import TokenIndex, new_token, token_hash
 from service.app.transfers import GameTransfers, log_header_facts
-from service.store import CommandIdReused, EventStore
+from service.store import CommandIdReused, EventStore, players_beside
 
 __all__ = [
     "AppendHook",
@@ -97,8 +98,10 @@ class GameService:
         metrics: Metrics | None = None,
         *,
         on_appended: AppendHook = _no_hook,
+        players: PlayerService | None = None,
     ) -> None:
         self.store = store
+        self.players = players or PlayerService(players_beside(store))
         self.on_appended = on_appended
         self.projections = Projections(store)
         self.tokens = TokenIndex(store)
@@ -126,8 +129,12 @@ class GameService:
         deck: Sequence[str] | None = None,
         turn_time_limit_s: float | None = None,
         private_log: bool = False,
+        player: Player | None = None,
     ) -> CreatedGame:
-        """Validate everything, then write the meta and the start of the log."""
+        """Validate everything, then write the meta and the start of the log.
+
+        A `player` creating the game sits at its first human seat that is not
+        open (the other seats' tokens are theirs to hand out)."""
         ruleset = build_ruleset(preset, rules)
         validate_seats(ruleset, len(seats))
         _check_seat_specs(seats)
@@ -156,9 +163,12 @@ class GameService:
             for seat, spec in enumerate(seats)
             if spec.kind == "human" and not spec.open
         }
+        extra = _creator_fields(player, sorted(tokens))
         # Meta before events: a crash in between leaves an invisible orphan
         # record, never a game whose seats nobody can authenticate as.
-        meta = await self.register(game_id, info, secret_seed, tokens)
+        meta = await self.register(game_id, info, secret_seed, tokens, extra)
+        if player is not None:
+            await self.players.file_game(player.player_id, game_id, created_ts)
         opening: list[tuple[int | None, AnyEvent]] = [(None, started)]
         opening += [(None, event) for event in dealt]
         dealt_state = state
@@ -211,14 +221,18 @@ class GameService:
 
     # ------------------------------------------------------------ seats
 
-    async def claim(self, game_id: str, seat: int) -> str:
-        """A token for an open human seat; the store's command ids make the claim atomic."""
+    async def claim(self, game_id: str, seat: int, player: Player | None = None) -> str:
+        """A token for an open human seat; the store's command ids make the claim atomic.
+        With a `player` the seat is theirs too: their player token acts for it."""
         game = await self.game(game_id)
         if not 0 <= seat < len(game.info.seats):
             raise ServiceError("seat_not_found", f"no seat {seat}", seat=seat)
         spec = game.info.seats[seat]
         if spec.kind != "human" or not spec.open:
             raise ServiceError("seat_not_open", f"seat {seat} cannot be claimed", seat=seat)
+        if player is not None and player.player_id in game.players.values():
+            held = min(s for s, held_by in game.players.items() if held_by == player.player_id)
+            raise ServiceError("already_seated", f"this player holds seat {held}", seat=held)
         token = new_token()
         digest = token_hash(token)
         try:
@@ -231,9 +245,11 @@ class GameService:
             claimed = None
         if claimed is None or claimed.duplicate:
             raise ServiceError("seat_taken", f"seat {seat} is already taken", seat=seat)
-        await self.store.put_meta(
-            game_id, {f"token:{digest}": str(seat).encode(), f"claimed:{seat}": b"1"}
-        )
+        fields = {f"token:{digest}": str(seat).encode(), f"claimed:{seat}": b"1"}
+        if player is not None:
+            fields |= _seat_fields(player, seat)
+            await self.players.file_game(player.player_id, game_id, game.info.created_ts)
+        await self.store.put_meta(game_id, fields)
         await self.tokens.put(digest, game_id)
         # game() reads the meta again, so the new token is known here at once.
         await self.file_in_lobby(await self.game(game_id))
@@ -245,6 +261,8 @@ class GameService:
         facts, remembered = await self.known_facts(game_id)
         if token is None:
             raise ServiceError("missing_token", "this route needs 'Authorization: Bearer <token>'")
+        if is_player_token(token):
+            return await self._seat_of_player(game_id, facts, remembered, token)
         digest = token_hash(token)
         seat = facts.seats_by_token.get(digest)
         if seat is None and remembered:
@@ -255,6 +273,18 @@ class GameService:
         if await self.tokens.game_of(digest) is not None:
             raise ServiceError("wrong_game", "the token belongs to another game")
         raise ServiceError("invalid_token", "unknown token")
+
+    async def _seat_of_player(
+        self, game_id: str, facts: MetaFacts, remembered: bool, token: str
+    ) -> int:
+        player = await self.players.authenticate(token)
+        seats = facts.seats_of(player.player_id)
+        if not seats and remembered:
+            # The seat may have been claimed through another process since.
+            seats = (await self._read_facts(game_id)).seats_of(player.player_id)
+        if not seats:
+            raise ServiceError("not_seated", "this player holds no seat in this game")
+        return seats[0]
 
     async def viewer_of(self, game_id: str, token: str | None) -> int | None:
         """A seat for a token, or None (a spectator) without one."""
@@ -360,6 +390,11 @@ class GameService:
             return facts, True
         return await self._read_facts(game_id), False
 
+    async def fresh_facts(self, game_id: str) -> MetaFacts:
+        """The game's meta facts as stored now (who sits where, by name)."""
+        check_game_id(game_id)
+        return await self._read_facts(game_id)
+
     async def _read_facts(self, game_id: str) -> MetaFacts:
         return self._keep_facts(game_id, await self.store.get_meta(game_id))
 
@@ -401,6 +436,20 @@ class GameService:
         )
         self._keep_facts(game_id, meta)
         return meta
+
+
+def _seat_fields(player: Player, seat: int) -> dict[str, bytes]:
+    """The meta fields that seat a player: their id (the token acts for the seat) and name."""
+    return {f"player:{seat}": player.player_id.encode(), f"name:{seat}": player.name.encode()}
+
+
+def _creator_fields(player: Player | None, seats: Sequence[int]) -> dict[str, bytes]:
+    if player is None:
+        return {}
+    fields = {"host": player.player_id.encode()}
+    if seats:
+        fields |= _seat_fields(player, seats[0])
+    return fields
 
 
 def _check_seat_specs(seats: Sequence[SeatSpec]) -> None:

@@ -62,6 +62,9 @@ class LobbyEntry(msgspec.Struct, frozen=True, kw_only=True):
     open_seats: tuple[int, ...]
     version: int
     created_at: str
+    # Per seat: the name of the player sitting there (null: a bot, an open seat,
+    # or a seat claimed with a bare seat token).
+    names: tuple[str | None, ...] = ()
 
 
 class Game(msgspec.Struct, frozen=True, kw_only=True):
@@ -76,6 +79,10 @@ class Game(msgspec.Struct, frozen=True, kw_only=True):
     # salts where known; a hand below `own_hands_from` without one is never revealed.
     own_hands_from: int = 0
     salts: dict[int, str] = msgspec.field(default_factory=dict)
+    # Seat -> the player holding it, and that player's name (seats taken with a
+    # player token; a bare seat token leaves no trace here).
+    players: dict[int, str] = msgspec.field(default_factory=dict)
+    names: dict[int, str] = msgspec.field(default_factory=dict)
 
     @property
     def open_seats(self) -> tuple[int, ...]:
@@ -93,7 +100,8 @@ def open_seats_of(info: GameInfo, claimed: frozenset[int]) -> tuple[int, ...]:
 
 class MetaFacts(msgspec.Struct, frozen=True, kw_only=True):
     """What the service reads from a game's meta record. All is fixed once the game
-    is registered but `claimed` and the token hashes, which a claim adds to."""
+    is registered but `claimed`, the token hashes and the seats' players, which a
+    claim adds to, and the names, which a rename changes."""
 
     info: GameInfo
     seed: int
@@ -101,6 +109,19 @@ class MetaFacts(msgspec.Struct, frozen=True, kw_only=True):
     salts: dict[int, str]
     seats_by_token: dict[str, int]
     claimed: frozenset[int]
+    players: dict[int, str] = msgspec.field(default_factory=dict)
+    names: dict[int, str] = msgspec.field(default_factory=dict)
+
+    def seats_of(self, player_id: str) -> tuple[int, ...]:
+        return tuple(seat for seat, held_by in sorted(self.players.items()) if held_by == player_id)
+
+
+def _per_seat(meta: Mapping[str, bytes], prefix: str) -> dict[int, str]:
+    return {
+        int(field.removeprefix(prefix)): value.decode()
+        for field, value in meta.items()
+        if field.startswith(prefix)
+    }
 
 
 def facts_of(meta: Mapping[str, bytes]) -> MetaFacts:
@@ -121,6 +142,8 @@ def facts_of(meta: Mapping[str, bytes]) -> MetaFacts:
         claimed=frozenset(
             int(field.removeprefix("claimed:")) for field in meta if field.startswith("claimed:")
         ),
+        players=_per_seat(meta, "player:"),
+        names=_per_seat(meta, "name:"),
     )
 
 
@@ -133,6 +156,8 @@ def game_of(game_id: str, facts: MetaFacts, record: GameRecord) -> Game:
         seed=facts.seed,
         own_hands_from=facts.own_hands_from,
         salts=facts.salts,
+        players=facts.players,
+        names=facts.names,
     )
 
 
@@ -155,6 +180,7 @@ def lobby_entry(game_id: str, filed: LobbyStatus, facts: MetaFacts, version: int
         open_seats=open_seats,
         version=version,
         created_at=facts.info.created_at,
+        names=tuple(facts.names.get(seat) for seat in range(len(facts.info.seats))),
     )
 
 

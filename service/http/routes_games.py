@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Any, Literal
 
+import msgspec
 from litestar import Request, Response, get, post, route
 from litestar.di import NamedDependency
 from litestar.enums import HttpMethod, MediaType
 from litestar.params import FromQuery, JSONBody, PathParameter, QueryParameter
 
 from service.app.games import GameService, lobby_status
+from service.app.players import Player
 from service.app.tokens import bearer_token
 from service.http.problems import problem_responses
 from service.http.schemas import (
@@ -23,8 +26,10 @@ from service.http.schemas import (
     Lobby,
     SeatOut,
     View,
+    seat_labels,
     to_domain,
     view_out,
+    with_labels,
 )
 
 Games = NamedDependency[GameService]
@@ -52,8 +57,11 @@ async def games_options() -> Response[None]:
     summary="Create a game (deals the first hand)",
     responses=problem_responses(400, 413, 422, 503),
 )
-async def create_game(data: JSONBody[CreateGame], games: Games) -> CreatedGameOut:
+async def create_game(
+    data: JSONBody[CreateGame], request: Request[Any, Any, Any], games: Games
+) -> CreatedGameOut:
     created = await games.create(
+        player=await _player(request, games),
         seats=data.seats,
         preset=data.preset,
         rules=data.rules,
@@ -86,10 +94,14 @@ async def list_games(
     status_code=201,
     tags=["seats"],
     summary="Claim an open seat: its token, shown once",
-    responses=problem_responses(400, 404, 409, 503),
+    description="With a player token the seat becomes the player's: their token acts "
+    "for it as the seat token does (409 `already_seated` if they hold a seat here).",
+    responses=problem_responses(400, 401, 404, 409, 503),
 )
-async def claim_seat(game_id: GameId, seat: SeatNumber, games: Games) -> ClaimedSeat:
-    token = await games.claim(game_id, seat)
+async def claim_seat(
+    game_id: GameId, seat: SeatNumber, request: Request[Any, Any, Any], games: Games
+) -> ClaimedSeat:
+    token = await games.claim(game_id, seat, await _player(request, games))
     return ClaimedSeat(game_id=game_id, seat=seat, token=token)
 
 
@@ -108,6 +120,7 @@ async def game_summary(game_id: GameId, games: Games) -> GameSummary:
             level=spec.level,
             open=spec.open,
             claimed=seat in game.claimed,
+            name=game.names.get(seat),
         )
         for seat, spec in enumerate(game.info.seats)
     )
@@ -120,7 +133,9 @@ async def game_summary(game_id: GameId, games: Games) -> GameSummary:
         version=game.record.version,
         created_at=game.info.created_at,
         turn_time_limit_s=game.info.turn_time_limit_s,
-        view=view_out(view),
+        view=msgspec.structs.replace(
+            view_out(view), seat_labels=seat_labels(game.info, game.names)
+        ),
     )
 
 
@@ -135,8 +150,11 @@ async def seat_view(
     game_id: GameId, request: Request[Any, Any, Any], games: Games
 ) -> Response[View]:
     seat = await games.seat_of(game_id, caller_token(request))
-    # Served as cached: the bytes are a View already.
-    return _encoded(await games.encoded_view(game_id, seat))
+    # Served as cached (the bytes are a View already), with who sits where as of now.
+    encoded, facts = await asyncio.gather(
+        games.encoded_view(game_id, seat), games.fresh_facts(game_id)
+    )
+    return _encoded(with_labels(encoded, seat_labels(facts.info, facts.names)))
 
 
 @post(
@@ -167,6 +185,12 @@ async def post_command(
         command_id=data.command_id,
     )
     return _encoded(handled.body)
+
+
+async def _player(request: Request[Any, Any, Any], games: GameService) -> Player | None:
+    """The caller's player when the request carries a token (it must be a player token)."""
+    token = caller_token(request)
+    return None if token is None else await games.players.authenticate(token)
 
 
 def _encoded(body: bytes) -> Response[Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -12,7 +13,8 @@ from domain.state import GameState
 from domain.views import SeatView, TableView
 from service.app.envelope import Envelope
 from service.app.projections import encode_outcome, encode_view
-from service.app.records import CommandOutcome, CreatedGame, LobbyEntry, SeatSpec
+from service.app.records import CommandOutcome, CreatedGame, GameInfo, LobbyEntry, SeatSpec
+from service.http.schemas_players import PLAYER_CLOSED_SCHEMAS
 
 PresetName = Literal["basic", "palace", "duel", "classic"]
 
@@ -144,11 +146,40 @@ def from_domain(command: PlayerCommand) -> CommandBody:
     raise AssertionError(f"unhandled command {command!r}")
 
 
+class SeatLabel(msgspec.Struct, frozen=True, kw_only=True):
+    """Who sits at a seat: a player's name (null for an open seat or one taken
+    with a bare seat token), or a bot and its level."""
+
+    seat: int
+    kind: Literal["human", "bot"]
+    name: str | None
+    level: int | None
+
+
+def seat_labels(info: GameInfo, names: Mapping[int, str]) -> tuple[SeatLabel, ...]:
+    return tuple(
+        SeatLabel(seat=seat, kind=spec.kind, name=names.get(seat), level=spec.level)
+        for seat, spec in enumerate(info.seats)
+    )
+
+
 class View(TableView, frozen=True, kw_only=True):
     """The table as one seat (or a spectator, `seat: null`) sees it. `hand` is the
-    viewer's own hand only; `legal_commands` can be posted as they are."""
+    viewer's own hand only; `legal_commands` can be posted as they are.
+    `seat_labels` (who sits where) is filled in the served view and the summary,
+    empty in a command's answer."""
 
     legal_commands: tuple[CommandBody, ...]
+    seat_labels: tuple[SeatLabel, ...] = ()
+
+
+_labels_encoder = msgspec.json.Encoder()
+
+
+def with_labels(view: bytes, labels: tuple[SeatLabel, ...]) -> bytes:
+    """A View's bytes with its seat labels: spliced in, as the cached view has none."""
+    assert view.endswith(b"}")
+    return view[:-1] + b',"seat_labels":' + _labels_encoder.encode(labels) + b"}"
 
 
 _view_decoder = msgspec.json.Decoder(View)
@@ -199,6 +230,8 @@ class SeatOut(msgspec.Struct, frozen=True, kw_only=True):
     level: int | None
     open: bool
     claimed: bool
+    # The player's name; null for a bot, an open seat, or a bare seat token.
+    name: str | None = None
 
 
 class GameSummary(msgspec.Struct, frozen=True, kw_only=True):
@@ -278,4 +311,5 @@ CLOSED_SCHEMAS: tuple[type[msgspec.Struct], ...] = (
     SwapJokerCommand,
     DiscardCommand,
     KnockCommand,
+    *PLAYER_CLOSED_SCHEMAS,
 )

@@ -121,3 +121,29 @@ async def test_racing_service_calls_on_redis_have_one_winner(server: EmbeddedRed
         assert await service.store.version(created.game_id) == 3
     finally:
         await redis.aclose()
+
+
+async def test_players_live_in_redis_beside_the_games(server: EmbeddedRedis) -> None:
+    async with _client_for(server) as client:
+        ada = (await client.post("/players", json={"name": "Ada"})).json()
+        seats = [{"kind": "human"}, {"kind": "human", "open": True}]
+        game = (
+            await client.post("/games", json={"seats": seats}, headers=auth(ada["token"]))
+        ).json()
+    # Another app over the same Redis knows the player and the seat they hold.
+    async with _client_for(server) as client:
+        me = await client.get("/players/me", headers=auth(ada["token"]))
+        assert me.json()["name"] == "Ada"
+        view = await client.get(f"/games/{game['game_id']}/view", headers=auth(ada["token"]))
+        assert view.json()["seat"] == 0
+        mine = (await client.get("/players/me/games", headers=auth(ada["token"]))).json()
+        assert [entry["game_id"] for entry in mine["games"]] == [game["game_id"]]
+    redis = Redis.from_url(server.url)
+    try:
+        keys = {key async for key in redis.scan_iter(match="{p:*")}
+    finally:
+        await redis.aclose()
+    assert keys == {
+        f"{{p:{ada['player_id']}}}:player".encode(),
+        f"{{p:{ada['player_id']}}}:games".encode(),
+    }
