@@ -73,5 +73,39 @@ class Knock(Command, frozen=True, tag="knock"):
     """Out of turn (`knocking`): claim the last discard and draw one from the stock."""
 
 
+class RevealDeck(Command, frozen=True, tag="reveal_deck"):
+    """The service's: publish the salt behind an ended hand's deck commitment."""
+
+    hand_number: int
+    salt: str
+
+
+class SetTurnDeadline(Command, frozen=True, tag="set_turn_deadline"):
+    """The service's: the turn just begun must be played by `deadline` (an ISO 8601
+    UTC instant, read from the service's clock: the domain reads none)."""
+
+    deadline: str
+
+
+class TimeOutTurn(Command, frozen=True, tag="time_out_turn"):
+    """The service's: `seat`'s turn of hand `hand_number` passed its deadline."""
+
+    seat: int
+    hand_number: int
+
+
 PlayerCommand = Draw | LayMelds | LayOff | SwapJoker | Discard | Knock
-AnyCommand = Deal | Draw | LayMelds | LayOff | SwapJoker | Discard | Knock
+# What only the service issues: players never deal, reveal or keep time.
+SystemCommand = Deal | RevealDeck | SetTurnDeadline | TimeOutTurn
+AnyCommand = (
+    Deal
+    | Draw
+    | LayMelds
+    | LayOff
+    | SwapJoker
+    | Discard
+    | Knock
+    | RevealDeck
+    | SetTurnDeadline
+    | TimeOutTurn
+)

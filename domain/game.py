@@ -6,7 +6,19 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from domain.cards import VALID_CARDS
-from domain.commands import AnyCommand, Deal, Discard, Draw, Knock, LayMelds, LayOff, SwapJoker
+from domain.commands import (
+    AnyCommand,
+    Deal,
+    Discard,
+    Draw,
+    Knock,
+    LayMelds,
+    LayOff,
+    RevealDeck,
+    SetTurnDeadline,
+    SwapJoker,
+    TimeOutTurn,
+)
 from domain.discarding import discardable, jokers_after_melds, leaves_discard
 from domain.drawing import decide_deal, decide_draw, decide_knock, needs_shuffle
 from domain.errors import IllegalCommand
@@ -14,6 +26,7 @@ from domain.events import AnyEvent, GameStarted
 from domain.evolve import evolve
 from domain.playing import decide_discard, decide_lay_melds, decide_lay_off, decide_swap_joker
 from domain.state import GameState, new_game
+from domain.system import decide_reveal, decide_set_deadline, decide_time_out
 
 __all__ = [
     "decide",
@@ -40,12 +53,19 @@ def replay(events: Iterable[AnyEvent], state: GameState | None = None) -> GameSt
 
 
 def decide(state: GameState, seat: int | None, command: AnyCommand) -> list[AnyEvent]:
-    """The events `command` by `seat` produces, or an IllegalCommand saying why not."""
+    """The events `command` by `seat` produces, or an IllegalCommand saying why not.
+    The service's own commands (a deal, a reveal, the turn clock) come with no seat."""
+    kind = type(command)
+    if kind is RevealDeck:
+        # The last hand's deck is revealed after the game has ended.
+        return decide_reveal(state, command)  # type: ignore[arg-type]
     if state.phase == "over":
         raise IllegalCommand("the game is over", code="game_over")
-    kind = type(command)
-    if kind is Deal:
-        return decide_deal(state, command)  # type: ignore[arg-type]
+    system = _SYSTEM_HANDLERS.get(kind)
+    if system is not None:
+        if seat is not None:
+            raise IllegalCommand("only the service deals and keeps time", code="invalid_command")
+        return system(state, command)
     if seat is None or not 0 <= seat < state.seats:
         raise IllegalCommand(f"no seat {seat}", code="invalid_seat", seat=seat)
     if state.phase == "deal":
@@ -83,6 +103,12 @@ def _check_cards(command: AnyCommand) -> None:
         if card not in VALID_CARDS:
             raise IllegalCommand(f"{card!r} is not a card code", code="invalid_card", card=card)
 
+
+_SYSTEM_HANDLERS: dict[type, Callable[[GameState, Any], list[AnyEvent]]] = {
+    Deal: decide_deal,
+    SetTurnDeadline: decide_set_deadline,
+    TimeOutTurn: decide_time_out,
+}
 
 _PLAY_HANDLERS: dict[type, Callable[[GameState, int, Any], list[AnyEvent]]] = {
     LayMelds: decide_lay_melds,
