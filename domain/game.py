@@ -14,6 +14,8 @@ from domain.commands import (
     Knock,
     LayMelds,
     LayOff,
+    OfferRematch,
+    Resign,
     RevealDeck,
     SetTurnDeadline,
     SwapJoker,
@@ -27,6 +29,7 @@ from domain.evolve import evolve
 from domain.playing import decide_discard, decide_lay_melds, decide_lay_off, decide_swap_joker
 from domain.state import GameState, new_game
 from domain.system import decide_reveal, decide_set_deadline, decide_time_out
+from domain.tables import decide_rematch, decide_resign
 
 __all__ = [
     "decide",
@@ -59,6 +62,8 @@ def decide(state: GameState, seat: int | None, command: AnyCommand) -> list[AnyE
     if kind is RevealDeck:
         # The last hand's deck is revealed after the game has ended.
         return decide_reveal(state, command)  # type: ignore[arg-type]
+    if kind is OfferRematch:
+        return decide_rematch(state, seat, command)  # type: ignore[arg-type]
     if state.phase == "over":
         raise IllegalCommand("the game is over", code="game_over")
     system = _SYSTEM_HANDLERS.get(kind)
@@ -68,6 +73,8 @@ def decide(state: GameState, seat: int | None, command: AnyCommand) -> list[AnyE
         return system(state, command)
     if seat is None or not 0 <= seat < state.seats:
         raise IllegalCommand(f"no seat {seat}", code="invalid_seat", seat=seat)
+    if kind is Resign:
+        return decide_resign(state, seat)
     if state.phase == "deal":
         raise IllegalCommand("no hand is being played", code="hand_not_started")
     if kind is not Draw:  # nothing to check in the commonest command

@@ -41,6 +41,8 @@ _DOMAIN_CONFLICTS = {
     "stock_empty",
     "discard_pile_empty",
     "knock_not_allowed",
+    "seat_resigned",
+    "game_not_over",
 }
 
 STATUS_BY_CODE: dict[str, int] = {
