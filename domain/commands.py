@@ -104,6 +104,13 @@ class OfferRematch(Command, frozen=True, tag="offer_rematch"):
     game_id: str
 
 
+class RemoveSeats(Command, frozen=True, tag="remove_seats"):
+    """The service's, before the first deal: the table starts without these seats
+    (the others close up, keeping their order)."""
+
+    seats: tuple[int, ...]
+
+
 PlayerCommand = Draw | LayMelds | LayOff | SwapJoker | Discard | Knock
 # What a seat does to its place at the table rather than to the cards.
 TableCommand = Resign | OfferRematch
@@ -122,4 +129,5 @@ AnyCommand = (
     | TimeOutTurn
     | Resign
     | OfferRematch
+    | RemoveSeats
 )

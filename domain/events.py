@@ -143,6 +143,13 @@ class RematchOffered(Event, frozen=True, tag="rematch_offered"):
     game_id: str
 
 
+class SeatsRemoved(Event, frozen=True, tag="seats_removed"):
+    """Before the first deal: the table goes on without these seats (numbered as
+    before the removal); the others close up in order."""
+
+    seats: tuple[int, ...]
+
+
 AnyEvent = (
     GameStarted
     | HandDealt
@@ -160,4 +167,5 @@ AnyEvent = (
     | TurnTimedOut
     | SeatResigned
     | RematchOffered
+    | SeatsRemoved
 )

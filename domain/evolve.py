@@ -23,6 +23,7 @@ from domain.events import (
     MeldLaid,
     RematchOffered,
     SeatResigned,
+    SeatsRemoved,
     StockRenewed,
     TurnDeadlineSet,
     TurnTimedOut,
@@ -239,6 +240,12 @@ def _rematch_offered(state: GameState, event: RematchOffered) -> GameState:
     return state  # the table's next game: a fact for the clients, nothing for the rules
 
 
+def _seats_removed(state: GameState, event: SeatsRemoved) -> GameState:
+    # Only before the first deal (decide says so), when a seat holds nothing yet.
+    seats = state.seats - len(event.seats)
+    return replace(state, seats=seats, totals=(0,) * seats)
+
+
 _APPLY: dict[type, Callable[[GameState, Any], GameState]] = {
     GameStarted: _game_started,
     HandDealt: _hand_dealt,
@@ -256,4 +263,5 @@ _APPLY: dict[type, Callable[[GameState, Any], GameState]] = {
     TurnTimedOut: _clock_event,
     SeatResigned: _seat_resigned,
     RematchOffered: _rematch_offered,
+    SeatsRemoved: _seats_removed,
 }

@@ -15,6 +15,7 @@ from domain.commands import (
     LayMelds,
     LayOff,
     OfferRematch,
+    RemoveSeats,
     Resign,
     RevealDeck,
     SetTurnDeadline,
@@ -29,7 +30,7 @@ from domain.evolve import evolve
 from domain.playing import decide_discard, decide_lay_melds, decide_lay_off, decide_swap_joker
 from domain.state import GameState, new_game
 from domain.system import decide_reveal, decide_set_deadline, decide_time_out
-from domain.tables import decide_rematch, decide_resign
+from domain.tables import decide_rematch, decide_remove_seats, decide_resign
 
 __all__ = [
     "decide",
@@ -113,6 +114,7 @@ def _check_cards(command: AnyCommand) -> None:
 
 _SYSTEM_HANDLERS: dict[type, Callable[[GameState, Any], list[AnyEvent]]] = {
     Deal: decide_deal,
+    RemoveSeats: decide_remove_seats,
     SetTurnDeadline: decide_set_deadline,
     TimeOutTurn: decide_time_out,
 }

@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
-from domain.commands import OfferRematch
+from domain.commands import OfferRematch, RemoveSeats
 from domain.errors import IllegalCommand
-from domain.events import AnyEvent, RematchOffered, SeatResigned
+from domain.events import AnyEvent, RematchOffered, SeatResigned, SeatsRemoved
+from domain.rules import validate_seats
 from domain.state import GameState
 
-__all__ = ["decide_rematch", "decide_resign"]
+__all__ = ["decide_rematch", "decide_remove_seats", "decide_resign"]
+
+
+def decide_remove_seats(state: GameState, command: RemoveSeats) -> list[AnyEvent]:
+    """Seats leave a table only before its first deal, and only down to a seat
+    count the rules allow (InvalidRuleSet, knob `players`, otherwise)."""
+    if state.hand_number != 0:
+        raise IllegalCommand("the table has been dealt", code="hand_in_progress")
+    removed = tuple(sorted(set(command.seats)))
+    if not removed or not all(0 <= seat < state.seats for seat in removed):
+        raise IllegalCommand(f"no seats {list(command.seats)}", code="invalid_seat")
+    validate_seats(state.ruleset, state.seats - len(removed))
+    return [SeatsRemoved(seats=removed)]
 
 
 def decide_resign(state: GameState, seat: int) -> list[AnyEvent]:

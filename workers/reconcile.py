@@ -9,7 +9,7 @@ import msgspec
 from domain.events import TurnDeadlineSet
 from service.app.envelope import decode_envelope
 from service.app.games import GameService
-from service.app.records import Game, lobby_status
+from service.app.records import LOBBY_KEYS, Game, lobby_status
 from workers.control import bot_levels, seats_to_act
 from workers.schedule import TurnScheduler
 
@@ -29,9 +29,9 @@ async def reconcile(games: GameService, scheduler: TurnScheduler) -> Reconciled:
     """Scan the lobby's unfinished games; idempotent (job ids are deterministic)."""
     counts = Reconciled()
     misfiled: list[Game] = []
-    for status in ("active", "open"):
+    for status in ("active", "waiting"):
         offset = 0
-        while page := await games.store.list_games(status, _PAGE, offset):
+        while page := await games.store.list_games(LOBBY_KEYS[status], _PAGE, offset):
             for game_id in page:
                 game = await games.game(game_id)
                 if lobby_status(game) != status:

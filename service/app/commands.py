@@ -143,13 +143,16 @@ class GameCommands:
         *,
         expected_version: int | None = None,
         command_id: str | None = None,
+        owner: bool = False,
     ) -> Handled:
-        """Decide, append at the version decided on, and answer as the seat sees it."""
+        """Decide, append at the version decided on, and answer as the seat sees it.
+        `owner`: the seat's holder asks (not a bot or timer playing it), whom a
+        resigned seat refuses."""
         # Client ids live in their own namespace, apart from the seat claims'.
         key = f"c:{command_id}" if command_id is not None else None
         digest = _digest(seat, command, expected_version) if key is not None else None
         try:
-            return await self._apply(game_id, seat, command, expected_version, key, digest)
+            return await self._apply(game_id, seat, command, expected_version, key, digest, owner)
         except (DomainError, ServiceError) as refused:
             # A retry of a command that went through is answered, not refused,
             # whatever the game looks like now. The append checks the command id
@@ -169,6 +172,7 @@ class GameCommands:
         expected_version: int | None,
         key: str | None,
         digest: str | None,
+        owner: bool = False,
     ) -> Handled:
         """Decide on the record this process remembers, unchecked: the append's
         version check keeps a stale one from writing, and a refusal is only
@@ -180,7 +184,9 @@ class GameCommands:
             if remembered is not None:
                 game = game_of(game_id, facts, remembered)
                 try:
-                    return await self._attempt(game, seat, command, expected_version, key, digest)
+                    return await self._attempt(
+                        game, seat, command, expected_version, key, digest, owner
+                    )
                 except VersionConflict:
                     pass  # behind the store (or raced): decide again on the latest
                 except (DomainError, ServiceError):
@@ -190,7 +196,7 @@ class GameCommands:
             if record is None:
                 raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
             game = game_of(game_id, facts, record)
-            return await self._attempt(game, seat, command, expected_version, key, digest)
+            return await self._attempt(game, seat, command, expected_version, key, digest, owner)
         except VersionConflict as conflict:
             raise self._conflict(conflict.expected, conflict.current) from conflict
         except CommandIdReused as reused:
@@ -204,10 +210,14 @@ class GameCommands:
         expected_version: int | None,
         key: str | None,
         digest: str | None,
+        owner: bool = False,
     ) -> Handled:
         """One decide and append on `game.record`; VersionConflict when the store
         (or the client's expected version) is elsewhere."""
         record, game_id = game.record, game.game_id
+        if owner and seat in record.state.resigned:
+            # Checked on the state decided on: a stale record cannot let it through.
+            raise ServiceError("seat_resigned", f"seat {seat} resigned: a bot plays it", seat=seat)
         command_id = key.removeprefix("c:") if key is not None else None
         if expected_version is not None and expected_version != record.version:
             raise VersionConflict(expected=expected_version, current=record.version)

@@ -8,7 +8,7 @@ import random
 import secrets
 import uuid
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -34,6 +34,7 @@ from service.app.projections import (
 )
 from service.app.randomness import committed_deal, deal_command
 from service.app.records import (
+    LOBBY_KEYS,
     Appended,
     AppendHook,
     CommandOutcome,
@@ -44,6 +45,7 @@ from service.app.records import (
     LobbyStatus,
     MetaFacts,
     SeatSpec,
+    TableOptions,
     check_game_id,
     facts_of,
     game_of,
@@ -51,9 +53,20 @@ from service.app.records import (
     lobby_entry,
     lobby_status,
 )
+from service.app.seating import (
+    TablePolicy,
+    check_can_claim,
+    check_invite,
+    claim_id,
+    creator_fields,
+    expired,
+    new_invite_code,
+    seat_fields,
+    table_fields,
+)
 from service.app.tokens import TokenIndex, new_token, token_hash
 from service.app.transfers import GameTransfers, log_header_facts
-from service.store import CommandIdReused, EventStore, players_beside
+from service.store import CommandIdReused, EventStore, VersionConflict, players_beside
 
 __all__ = [
     "AppendHook",
@@ -72,6 +85,9 @@ __all__ = [
 
 # Games whose meta facts one process keeps in memory.
 FACTS_CAPACITY = 4096
+# How many index entries a filtered lobby page reads at most, and per round trip.
+LOBBY_SCAN = 2000
+_LOBBY_PAGE = 100
 
 
 _log = logging.getLogger(__name__)
@@ -99,8 +115,10 @@ class GameService:
         *,
         on_appended: AppendHook = _no_hook,
         players: PlayerService | None = None,
+        tables: TablePolicy | None = None,
     ) -> None:
         self.store = store
+        self.tables = tables or TablePolicy()
         self.players = players or PlayerService(players_beside(store))
         self.on_appended = on_appended
         self.projections = Projections(store)
@@ -130,11 +148,22 @@ class GameService:
         turn_time_limit_s: float | None = None,
         private_log: bool = False,
         player: Player | None = None,
+        table: TableOptions | None = None,
+        reserved: Mapping[int, str] | None = None,
     ) -> CreatedGame:
         """Validate everything, then write the meta and the start of the log.
 
         A `player` creating the game sits at its first human seat that is not
-        open (the other seats' tokens are theirs to hand out)."""
+        open (the other seats' tokens are theirs to hand out). A table with
+        open seats waits: its first hand is dealt once every seat is taken or
+        its host starts it. `reserved` keeps seats for players (a rematch)."""
+        table = table or TableOptions(expires_after_s=self.tables.waiting_expires_after_s)
+        stacked = seed is not None or deck is not None
+        if stacked and not table.private and self.tables.refuse_stacked_public:
+            raise ServiceError(
+                "stacked_public_table",
+                "this server deals public tables from its own shuffle: no seed or deck",
+            )
         ruleset = build_ruleset(preset, rules)
         validate_seats(ruleset, len(seats))
         _check_seat_specs(seats)
@@ -146,8 +175,11 @@ class GameService:
         state = new_game(ruleset, len(seats))
         started = GameStarted(ruleset=ruleset, seats=len(seats))
         state = evolve(state, started)
-        deal = committed_deal(self._first_deal(state, seed, deck), secret_seed, 1)
-        dealt = decide(state, None, deal)
+        # Decided now even when the table waits: a bad deck is refused at creation.
+        dealt = self._opening_deal(
+            state, seed, deck, secret_seed, table.first_dealer, turn_time_limit_s
+        )
+        waiting = any(spec.open for spec in seats)
         game_id = uuid.uuid4().hex
         created_at, created_ts = now()
         info = GameInfo(
@@ -157,24 +189,26 @@ class GameService:
             created_ts=created_ts,
             turn_time_limit_s=turn_time_limit_s,
             private_log=private_log,
+            table=table,
+            stacked=stacked,
         )
         tokens = {
             seat: new_token()
             for seat, spec in enumerate(seats)
             if spec.kind == "human" and not spec.open
         }
-        extra = _creator_fields(player, sorted(tokens))
+        invite_code = new_invite_code() if table.private else None
+        extra = creator_fields(player, sorted(tokens)) | table_fields(
+            waiting=waiting, invite_code=invite_code, deck=deck, reserved=reserved or {}
+        )
         # Meta before events: a crash in between leaves an invisible orphan
         # record, never a game whose seats nobody can authenticate as.
         meta = await self.register(game_id, info, secret_seed, tokens, extra)
         if player is not None:
             await self.players.file_game(player.player_id, game_id, created_ts)
         opening: list[tuple[int | None, AnyEvent]] = [(None, started)]
-        opening += [(None, event) for event in dealt]
-        dealt_state = state
-        for event in dealt:
-            dealt_state = evolve(dealt_state, event)
-        opening += turn_deadline(state, dealt_state, turn_time_limit_s)
+        if not waiting:
+            opening += dealt
         envelopes = envelopes_from(0, opening, None)
         record: GameRecord | None = None
         for envelope in envelopes:
@@ -205,7 +239,47 @@ class GameService:
         )
         # Both follow the committed events and neither needs the other.
         await asyncio.gather(listed, announced)
-        return CreatedGame(game_id=game_id, version=appended.version, tokens=tokens, seats=seats)
+        return CreatedGame(
+            game_id=game_id,
+            version=appended.version,
+            tokens=tokens,
+            seats=seats,
+            invite_code=invite_code,
+        )
+
+    def _opening_deal(
+        self,
+        state: GameState,
+        seed: int | None,
+        deck: Sequence[str] | None,
+        secret_seed: int,
+        dealer: int | None,
+        turn_time_limit_s: float | None,
+    ) -> list[tuple[int | None, AnyEvent]]:
+        """The first hand's deal on a table just started, and its first turn's deadline."""
+        deal = self._first_deal(state, seed, deck)
+        if dealer is not None:
+            deal = msgspec.structs.replace(deal, dealer=dealer % state.seats)
+        dealt = decide(state, None, committed_deal(deal, secret_seed, 1))
+        after = state
+        for event in dealt:
+            after = evolve(after, event)
+        return [(None, event) for event in dealt] + turn_deadline(state, after, turn_time_limit_s)
+
+    def first_deal_of(
+        self, game: Game, deck: Sequence[str] | None
+    ) -> list[tuple[int | None, AnyEvent]]:
+        """A waiting table's first deal, as its creation would have dealt it: from
+        the creator's seed or deck when stacked, else from the system's shuffle."""
+        seed = game.seed if game.info.stacked and deck is None else None
+        return self._opening_deal(
+            game.record.state,
+            seed,
+            deck,
+            game.seed,
+            game.info.table.first_dealer,
+            game.info.turn_time_limit_s,
+        )
 
     def _first_deal(self, state: GameState, seed: int | None, deck: Sequence[str] | None) -> Deal:
         rng = random.Random(seed) if seed is not None else self.system_random
@@ -221,39 +295,102 @@ class GameService:
 
     # ------------------------------------------------------------ seats
 
-    async def claim(self, game_id: str, seat: int, player: Player | None = None) -> str:
+    async def claim(
+        self,
+        game_id: str,
+        seat: int,
+        player: Player | None = None,
+        *,
+        invite_code: str | None = None,
+    ) -> str:
         """A token for an open human seat; the store's command ids make the claim atomic.
-        With a `player` the seat is theirs too: their player token acts for it."""
+        With a `player` the seat is theirs too: their player token acts for it. The
+        claim that takes a waiting table's last open seat deals its first hand."""
         game = await self.game(game_id)
+        facts = await self.fresh_facts(game_id)
+        kept = player is not None and player.player_id in facts.reserved.values()
+        if not check_invite(facts, invite_code) and not kept:
+            # A private table does not exist for whoever lacks its code.
+            raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
         if not 0 <= seat < len(game.info.seats):
             raise ServiceError("seat_not_found", f"no seat {seat}", seat=seat)
-        spec = game.info.seats[seat]
-        if spec.kind != "human" or not spec.open:
-            raise ServiceError("seat_not_open", f"seat {seat} cannot be claimed", seat=seat)
-        if player is not None and player.player_id in game.players.values():
-            held = min(s for s, held_by in game.players.items() if held_by == player.player_id)
-            raise ServiceError("already_seated", f"this player holds seat {held}", seat=held)
+        check_can_claim(game, facts, seat, player)
         token = new_token()
         digest = token_hash(token)
-        try:
-            # Zero events under a per-seat command id: the first claim records
-            # its digest, every later one (another digest) is refused.
-            claimed = await self.store.append(
-                game_id, [], expected_version=None, command_id=f"seat:{seat}", command_digest=digest
-            )
-        except CommandIdReused:
-            claimed = None
-        if claimed is None or claimed.duplicate:
+        if not await self.take_seat(game_id, claim_id(facts, seat), digest):
             raise ServiceError("seat_taken", f"seat {seat} is already taken", seat=seat)
         fields = {f"token:{digest}": str(seat).encode(), f"claimed:{seat}": b"1"}
         if player is not None:
-            fields |= _seat_fields(player, seat)
+            fields |= seat_fields(player, seat)
             await self.players.file_game(player.player_id, game_id, game.info.created_ts)
         await self.store.put_meta(game_id, fields)
         await self.tokens.put(digest, game_id)
         # game() reads the meta again, so the new token is known here at once.
-        await self.file_in_lobby(await self.game(game_id))
+        game = await self.game(game_id)
+        if facts.waiting and not game.open_seats:
+            await self.deal_first_hand(game_id)
+        else:
+            await self.file_in_lobby(game)
         return token
+
+    async def take_seat(self, game_id: str, claim: str, digest: str) -> bool:
+        """Whether this caller took the seat's claim mutex (a claim, or a bot at the start)."""
+        try:
+            # Zero events under a per-seat command id: the first claim records
+            # its digest, every later one (another digest) is refused.
+            claimed = await self.store.append(
+                game_id, [], expected_version=None, command_id=claim, command_digest=digest
+            )
+        except CommandIdReused:
+            return False
+        return not claimed.duplicate
+
+    async def deal_first_hand(self, game_id: str) -> bool:
+        """Deal a waiting table's first hand; False when it was dealt already (a
+        racing claim or start dealt it: the append's version check lets one through)."""
+        game = await self.game(game_id)
+        facts = await self.fresh_facts(game_id)
+        if game.record.state.hand_number != 0 or game.record.state.phase != "deal":
+            return False
+        dealt = self.first_deal_of(game, facts.first_deck)
+        if not await self.append_system(game, dealt):
+            return False
+        await self.store.put_meta(game_id, {"waiting": b""})
+        await self.file_in_lobby(await self.game(game_id))
+        return True
+
+    async def append_system(self, game: Game, events: list[tuple[int | None, AnyEvent]]) -> bool:
+        """Append the service's own events at the game's version; False if it moved."""
+        record = game.record
+        envelopes = envelopes_from(record.version, events, None)
+        after = record
+        for envelope in envelopes:
+            after = advance(after, envelope)
+        try:
+            appended = await self.store.append(
+                game.game_id,
+                [encode_envelope(envelope) for envelope in envelopes],
+                expected_version=record.version,
+                command_id=None,
+                command_digest=None,
+                views=projections_of(after),
+                with_meta=self.has_append_hook,
+            )
+        except VersionConflict:
+            return False
+        self.projections.remember(game.game_id, after)
+        await self.announce(
+            Appended(
+                game_id=game.game_id,
+                version=after.version,
+                before=record.state,
+                state=after.state,
+                info=game.info,
+                envelopes=tuple(envelopes),
+                meta=appended.meta,
+            )
+        )
+        return True
 
     async def seat_of(self, game_id: str, token: str | None) -> int:
         """The seat a token opens in this game; 401 for no or an unknown token,
@@ -284,12 +421,22 @@ class GameService:
             seats = (await self._read_facts(game_id)).seats_of(player.player_id)
         if not seats:
             raise ServiceError("not_seated", "this player holds no seat in this game")
+        if len(seats) > 1:
+            # Hot-seat: the player acts for the seat whose turn it is.
+            record = self.projections.remembered(game_id) or await self.projections.load(game_id)
+            if record is not None and record.state.turn in seats:
+                return record.state.turn
         return seats[0]
 
-    async def viewer_of(self, game_id: str, token: str | None) -> int | None:
-        """A seat for a token, or None (a spectator) without one."""
+    async def viewer_of(
+        self, game_id: str, token: str | None, *, invite_code: str | None = None
+    ) -> int | None:
+        """A seat for a token, or None (a spectator) without one. A private table
+        has no spectators but those with its invite code: to others it is a 404."""
         if token is None:
-            await self.known_facts(game_id)  # a spectator of no game is still a 404
+            facts, _ = await self.known_facts(game_id)  # a spectator of no game is still a 404
+            if not check_invite(facts, invite_code):
+                raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
             return None
         return await self.seat_of(game_id, token)
 
@@ -333,16 +480,42 @@ class GameService:
         record = await self.projections.load(game_id)
         return record is not None and record.state.phase == "over"
 
-    async def lobby(self, status: LobbyStatus, limit: int, offset: int) -> list[LobbyEntry]:
-        """A page of the lobby in two round trips, from the games' versions and
-        meta records: no game's state is loaded."""
-        game_ids = await self.store.list_games(status, limit, offset)
-        entries = []
-        for game_id, headline in zip(game_ids, await self.store.headlines(game_ids), strict=True):
-            if "info" not in (headline.meta or {}):
-                continue  # gone since the index listed it: the index is only a cache
-            facts = self._keep_facts(game_id, headline.meta or {})
-            entries.append(lobby_entry(game_id, status, facts, headline.version))
+    async def lobby(
+        self,
+        status: LobbyStatus,
+        limit: int,
+        offset: int,
+        keep: Callable[[LobbyEntry], bool] | None = None,
+    ) -> list[LobbyEntry]:
+        """A page of the lobby, newest first, from the games' versions and meta
+        records (no game's state is loaded): of the entries `keep` keeps, those
+        from `offset`. Filtering reads the index a page at a time, at most
+        LOBBY_SCAN entries in all."""
+        entries: list[LobbyEntry] = []
+        skipped = 0
+        for scan in range(0, LOBBY_SCAN, _LOBBY_PAGE):
+            start = scan if keep is not None else offset
+            size = _LOBBY_PAGE if keep is not None else limit
+            game_ids = await self.store.list_games(LOBBY_KEYS[status], size, start)
+            headlines = await self.store.headlines(game_ids)
+            for game_id, headline in zip(game_ids, headlines, strict=True):
+                if "info" not in (headline.meta or {}):
+                    continue  # gone since the index listed it: the index is only a cache
+                facts = self._keep_facts(game_id, headline.meta or {})
+                if expired(facts):
+                    await self.store.unindex_game(game_id)  # never listed again
+                    continue
+                entry = lobby_entry(game_id, status, facts, headline.version)
+                if keep is not None and not keep(entry):
+                    continue
+                if keep is not None and skipped < offset:
+                    skipped += 1
+                    continue
+                entries.append(entry)
+                if len(entries) == limit:
+                    return entries
+            if keep is None or len(game_ids) < size:
+                break
         return entries
 
     async def rebuild_lobby(self) -> int:
@@ -382,10 +555,11 @@ class GameService:
 
     async def known_facts(self, game_id: str) -> tuple[MetaFacts, bool]:
         """The game's meta facts, and whether they come from memory (perhaps
-        missing a later claim) rather than from the store just now."""
+        missing a later claim) rather than from the store just now. A waiting
+        table's are always read: its seats change hands (left, removed, filled)."""
         check_game_id(game_id)
         facts = self._facts.get(game_id)
-        if facts is not None:
+        if facts is not None and not facts.waiting:
             self._facts.move_to_end(game_id)
             return facts, True
         return await self._read_facts(game_id), False
@@ -415,7 +589,11 @@ class GameService:
             raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
 
     async def file_in_lobby(self, game: Game) -> None:
-        await self.store.index_game(game.game_id, lobby_status(game), game.info.created_ts)
+        if game.info.table.private:
+            return  # found by its invite code only
+        # Scored by the negated creation time: the index lists the newest first.
+        status = LOBBY_KEYS[lobby_status(game)]
+        await self.store.index_game(game.game_id, status, -game.info.created_ts)
 
     async def register(
         self,
@@ -436,20 +614,6 @@ class GameService:
         )
         self._keep_facts(game_id, meta)
         return meta
-
-
-def _seat_fields(player: Player, seat: int) -> dict[str, bytes]:
-    """The meta fields that seat a player: their id (the token acts for the seat) and name."""
-    return {f"player:{seat}": player.player_id.encode(), f"name:{seat}": player.name.encode()}
-
-
-def _creator_fields(player: Player | None, seats: Sequence[int]) -> dict[str, bytes]:
-    if player is None:
-        return {}
-    fields = {"host": player.player_id.encode()}
-    if seats:
-        fields |= _seat_fields(player, seats[0])
-    return fields
 
 
 def _check_seat_specs(seats: Sequence[SeatSpec]) -> None:

@@ -37,8 +37,7 @@ class PlayerGame(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def status_of(game: Game) -> PlayerGameStatus:
-    filed = lobby_status(game)
-    return "waiting" if filed == "open" else filed
+    return lobby_status(game)
 
 
 def _entry(game: Game, player_id: str) -> PlayerGame:

@@ -14,7 +14,10 @@ from service.app.envelope import Envelope
 from service.app.errors import ServiceError
 from service.app.projections import GameRecord
 
-LobbyStatus = Literal["open", "active", "finished"]
+LobbyStatus = Literal["waiting", "active", "finished"]
+# The store's lobby index files waiting tables under "open", its name from
+# before tables waited: the keys stay, so no index needs moving.
+LOBBY_KEYS: dict[str, str] = {"waiting": "open", "active": "active", "finished": "finished"}
 
 
 class SeatSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -23,6 +26,22 @@ class SeatSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     kind: Literal["human", "bot"]
     level: Annotated[int, msgspec.Meta(ge=1, le=4)] | None = None
     open: bool = False
+
+
+class TableOptions(msgspec.Struct, frozen=True, kw_only=True):
+    """How a table is found and joined (fixed at creation)."""
+
+    # Seen and joined with its invite code only; never listed in the lobby.
+    private: bool = False
+    # One player may take several seats (a shared screen).
+    hot_seat: bool = False
+    rated: bool = False
+    # A table still waiting this long after its creation is expired (None: never).
+    expires_after_s: float | None = None
+    # The first hand's dealer (a rematch moves the dealer on); None: the rules decide.
+    first_dealer: int | None = None
+    # The finished game this one is the rematch of.
+    rematch_of: str | None = None
 
 
 class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
@@ -35,6 +54,9 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     turn_time_limit_s: float | None = None
     # A finished game's log and full states are served to its seats only.
     private_log: bool = False
+    table: TableOptions = msgspec.field(default_factory=TableOptions)
+    # Created with a `seed` or a `deck`: whoever created it knows every hand.
+    stacked: bool = False
 
 
 class CreatedGame(msgspec.Struct, frozen=True, kw_only=True):
@@ -44,6 +66,8 @@ class CreatedGame(msgspec.Struct, frozen=True, kw_only=True):
     version: int
     tokens: dict[int, str]
     seats: tuple[SeatSpec, ...]
+    # A private table's invite code, shown once: needed to see and join the table.
+    invite_code: str | None = None
 
 
 class CommandOutcome(msgspec.Struct, frozen=True, kw_only=True):
@@ -65,6 +89,8 @@ class LobbyEntry(msgspec.Struct, frozen=True, kw_only=True):
     # Per seat: the name of the player sitting there (null: a bot, an open seat,
     # or a seat claimed with a bare seat token).
     names: tuple[str | None, ...] = ()
+    stacked: bool = False
+    rated: bool = False
 
 
 class Game(msgspec.Struct, frozen=True, kw_only=True):
@@ -83,6 +109,9 @@ class Game(msgspec.Struct, frozen=True, kw_only=True):
     # player token; a bare seat token leaves no trace here).
     players: dict[int, str] = msgspec.field(default_factory=dict)
     names: dict[int, str] = msgspec.field(default_factory=dict)
+    filled: dict[int, int] = msgspec.field(default_factory=dict)
+    resigned: frozenset[int] = frozenset()
+    rematch: str | None = None
 
     @property
     def open_seats(self) -> tuple[int, ...]:
@@ -111,17 +140,37 @@ class MetaFacts(msgspec.Struct, frozen=True, kw_only=True):
     claimed: frozenset[int]
     players: dict[int, str] = msgspec.field(default_factory=dict)
     names: dict[int, str] = msgspec.field(default_factory=dict)
+    # Not dealt yet (a table with open seats waits for players or its host).
+    waiting: bool = False
+    host: str | None = None
+    # Seat -> level: open seats a bot took at the start, and seats resigned.
+    filled: dict[int, int] = msgspec.field(default_factory=dict)
+    resigned: frozenset[int] = frozenset()
+    # Seat -> the player a rematch keeps it for.
+    reserved: dict[int, str] = msgspec.field(default_factory=dict)
+    invite_hash: str | None = None
+    rematch: str | None = None
+    # Seat -> how often it was given back (each claim of a seat takes a fresh mutex).
+    reopened: dict[int, int] = msgspec.field(default_factory=dict)
+    # A waiting table's first deck, when its creator gave one.
+    first_deck: tuple[str, ...] | None = None
 
     def seats_of(self, player_id: str) -> tuple[int, ...]:
         return tuple(seat for seat, held_by in sorted(self.players.items()) if held_by == player_id)
 
 
 def _per_seat(meta: Mapping[str, bytes], prefix: str) -> dict[int, str]:
+    # An empty value is a field cleared (the meta record only merges fields).
     return {
         int(field.removeprefix(prefix)): value.decode()
         for field, value in meta.items()
-        if field.startswith(prefix)
+        if field.startswith(prefix) and value
     }
+
+
+def _text_of(meta: Mapping[str, bytes], field: str) -> str | None:
+    value = meta.get(field)
+    return value.decode() if value else None
 
 
 def facts_of(meta: Mapping[str, bytes]) -> MetaFacts:
@@ -137,13 +186,20 @@ def facts_of(meta: Mapping[str, bytes]) -> MetaFacts:
         seats_by_token={
             field.removeprefix("token:"): int(value)
             for field, value in meta.items()
-            if field.startswith("token:")
+            if field.startswith("token:") and value
         },
-        claimed=frozenset(
-            int(field.removeprefix("claimed:")) for field in meta if field.startswith("claimed:")
-        ),
+        claimed=frozenset(_per_seat(meta, "claimed:")),
         players=_per_seat(meta, "player:"),
         names=_per_seat(meta, "name:"),
+        waiting=meta.get("waiting") == b"1",
+        host=_text_of(meta, "host"),
+        filled={seat: int(level) for seat, level in _per_seat(meta, "filled:").items()},
+        resigned=frozenset(_per_seat(meta, "resigned:")),
+        reserved=_per_seat(meta, "reserved:"),
+        invite_hash=_text_of(meta, "invite"),
+        rematch=_text_of(meta, "rematch"),
+        reopened={seat: int(count) for seat, count in _per_seat(meta, "reopened:").items()},
+        first_deck=_deck_decoder.decode(meta["first_deck"]) if meta.get("first_deck") else None,
     )
 
 
@@ -158,20 +214,27 @@ def game_of(game_id: str, facts: MetaFacts, record: GameRecord) -> Game:
         salts=facts.salts,
         players=facts.players,
         names=facts.names,
+        filled=facts.filled,
+        resigned=facts.resigned,
+        rematch=facts.rematch,
     )
 
 
 def lobby_status(game: Game) -> LobbyStatus:
-    if game.record.state.phase == "over":
+    """Finished once over; waiting until the first deal; else active."""
+    state = game.record.state
+    if state.phase == "over":
         return "finished"
-    return "open" if game.open_seats else "active"
+    return "waiting" if state.hand_number == 0 else "active"
 
 
 def lobby_entry(game_id: str, filed: LobbyStatus, facts: MetaFacts, version: int) -> LobbyEntry:
     """A lobby line from the meta alone: only a game that is over is filed as
-    finished, and the meta says whether seats are still open."""
+    finished, and the meta says whether it has been dealt."""
     open_seats = open_seats_of(facts.info, facts.claimed)
-    status: LobbyStatus = "finished" if filed == "finished" else "open" if open_seats else "active"
+    status: LobbyStatus = (
+        "finished" if filed == "finished" else "waiting" if facts.waiting else "active"
+    )
     return LobbyEntry(
         game_id=game_id,
         status=status,
@@ -181,10 +244,13 @@ def lobby_entry(game_id: str, filed: LobbyStatus, facts: MetaFacts, version: int
         version=version,
         created_at=facts.info.created_at,
         names=tuple(facts.names.get(seat) for seat in range(len(facts.info.seats))),
+        stacked=facts.info.stacked,
+        rated=facts.info.table.rated,
     )
 
 
 info_decoder = msgspec.json.Decoder(GameInfo)
+_deck_decoder = msgspec.json.Decoder(tuple[str, ...])
 
 
 class Appended(msgspec.Struct, frozen=True, kw_only=True):

@@ -13,6 +13,7 @@ from litestar.openapi.plugins import ScalarRenderPlugin
 
 from service.app.games import AppendHook, GameService
 from service.app.metrics import Metrics, metrics_middleware
+from service.app.seating import TablePolicy
 from service.app.suggestions import SuggestionPool
 from service.http.openapi import finish_document, security_components
 from service.http.problems import EXCEPTION_HANDLERS
@@ -23,6 +24,7 @@ from service.http.routes_games import GAME_ROUTES
 from service.http.routes_meta import META_ROUTES
 from service.http.routes_players import PLAYER_ROUTES
 from service.http.routes_replay import REPLAY_ROUTES
+from service.http.routes_tables import TABLE_ROUTES
 from service.runtime.settings import Settings
 from service.store import EventStore
 
@@ -42,15 +44,21 @@ def create_app(
     settings = settings or Settings()
     metrics = metrics or Metrics()
     # on_appended schedules bot turns and turn timers (rq); without it nothing is scheduled.
+    tables = TablePolicy(
+        waiting_expires_after_s=settings.waiting_table_ttl_s or None,
+        refuse_stacked_public=settings.refuse_stacked_public,
+    )
     games = (
-        GameService(store, metrics)
+        GameService(store, metrics, tables=tables)
         if on_appended is None
-        else GameService(store, metrics, on_appended=on_appended)
+        else GameService(store, metrics, on_appended=on_appended, tables=tables)
     )
     # Its worker processes start at the first level-4 suggestion: an app that serves none has none.
     suggestions = SuggestionPool(settings.suggest_processes)
     app = Litestar(
         route_handlers=[
+            # First: an explicit OPTIONS handler must precede the others of its path.
+            *TABLE_ROUTES,
             *GAME_ROUTES,
             *PLAYER_ROUTES,
             *EVENT_ROUTES,

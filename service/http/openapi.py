@@ -16,6 +16,7 @@ from litestar.openapi.spec import (
     SecurityScheme,
 )
 
+from service.http.routes_tables import TABLE_CLOSED_SCHEMAS
 from service.http.schemas import CLOSED_SCHEMAS
 
 __all__ = ["finish_document", "openapi_document", "security_components"]
@@ -81,7 +82,7 @@ def finish_document(document: OpenAPI) -> OpenAPI:
     """Add discriminators to tagged unions and close the objects that refuse unknown fields."""
     schemas = _schemas(document)
     _walk(document, schemas, set())
-    closed = {struct.__name__ for struct in CLOSED_SCHEMAS}
+    closed = {struct.__name__ for struct in (*CLOSED_SCHEMAS, *TABLE_CLOSED_SCHEMAS)}
     for name, schema in schemas.items():
         # Litestar names a component after the struct, or prefixes it with its module.
         if name.rsplit("_", 1)[-1] in closed or name in closed:

@@ -49,6 +49,11 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
         | None
     ) = None
     private_log: bool = False
+    # A private table is seen and joined with its invite code only (never listed).
+    private: bool = False
+    # One player may take several seats (a shared screen); off by default.
+    hot_seat: bool = False
+    rated: bool = False
 
 
 class CommandBase(
@@ -154,11 +159,26 @@ class SeatLabel(msgspec.Struct, frozen=True, kw_only=True):
     kind: Literal["human", "bot"]
     name: str | None
     level: int | None
+    resigned: bool = False
 
 
-def seat_labels(info: GameInfo, names: Mapping[int, str]) -> tuple[SeatLabel, ...]:
+def seat_labels(
+    info: GameInfo,
+    names: Mapping[int, str],
+    filled: Mapping[int, int] | None = None,
+    resigned: frozenset[int] = frozenset(),
+) -> tuple[SeatLabel, ...]:
+    """Who sits where: a seat a bot took at the start is a bot of its level; a
+    resigned seat keeps its player's name, marked resigned (a bot plays it)."""
+    filled = filled or {}
     return tuple(
-        SeatLabel(seat=seat, kind=spec.kind, name=names.get(seat), level=spec.level)
+        SeatLabel(
+            seat=seat,
+            kind="bot" if seat in filled else spec.kind,
+            name=names.get(seat),
+            level=filled.get(seat, spec.level),
+            resigned=seat in resigned,
+        )
         for seat, spec in enumerate(info.seats)
     )
 
@@ -207,12 +227,16 @@ def result_out(outcome: CommandOutcome) -> CommandResult:
 
 
 class CreatedGameOut(msgspec.Struct, frozen=True, kw_only=True):
-    """`tokens` maps each human seat that is not open to its secret token, shown once."""
+    """`tokens` maps each human seat that is not open to its secret token, shown once.
+    A table with open seats is `waiting`: dealt once every seat is taken or its
+    host starts it. `invite_code` (a private table's, shown once) opens it to others."""
 
     game_id: str
     version: int
     tokens: dict[str, str]
     seats: tuple[SeatSpec, ...]
+    status: Literal["waiting", "active"] = "active"
+    invite_code: str | None = None
 
     @classmethod
     def of(cls, created: CreatedGame) -> CreatedGameOut:
@@ -221,6 +245,8 @@ class CreatedGameOut(msgspec.Struct, frozen=True, kw_only=True):
             version=created.version,
             tokens={str(seat): token for seat, token in created.tokens.items()},
             seats=created.seats,
+            status="waiting" if any(spec.open for spec in created.seats) else "active",
+            invite_code=created.invite_code,
         )
 
 
@@ -232,13 +258,18 @@ class SeatOut(msgspec.Struct, frozen=True, kw_only=True):
     claimed: bool
     # The player's name; null for a bot, an open seat, or a bare seat token.
     name: str | None = None
+    # Resigned: a bot plays the seat to the end of the game.
+    resigned: bool = False
 
 
 class GameSummary(msgspec.Struct, frozen=True, kw_only=True):
-    """Public facts of a game and its spectator view."""
+    """Public facts of a game and its spectator view. `stacked`: created with a
+    seed or a deck (its creator knows every hand). `rematch`: the next game at
+    this table, once a seat asked for it. `expired`: a waiting table nobody
+    joined in time."""
 
     game_id: str
-    status: Literal["open", "active", "finished"]
+    status: Literal["waiting", "active", "finished"]
     preset: str
     ruleset: RuleSet
     seats: tuple[SeatOut, ...]
@@ -246,6 +277,13 @@ class GameSummary(msgspec.Struct, frozen=True, kw_only=True):
     created_at: str
     turn_time_limit_s: float | None
     view: View
+    stacked: bool = False
+    private: bool = False
+    rated: bool = False
+    hot_seat: bool = False
+    expired: bool = False
+    rematch: str | None = None
+    rematch_of: str | None = None
 
 
 class Lobby(msgspec.Struct, frozen=True, kw_only=True):

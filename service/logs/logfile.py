@@ -57,6 +57,8 @@ class LogHeader(msgspec.Struct, frozen=True, kw_only=True):
     seats: int
     seat_kinds: tuple[SeatKind, ...]
     created_at: str
+    # Dealt from its creator's seed or deck: the creator knew every hand.
+    stacked: bool = False
 
 
 class HeaderFacts(msgspec.Struct, frozen=True, kw_only=True):
@@ -64,6 +66,7 @@ class HeaderFacts(msgspec.Struct, frozen=True, kw_only=True):
 
     seat_kinds: tuple[SeatKind, ...] | None = None
     created_at: str | None = None
+    stacked: bool = False
 
 
 # Reads the header facts out of a game's meta record; the meta layout belongs
@@ -137,5 +140,6 @@ async def export_log(store: EventStore, game_id: str, read_meta: MetaReader | No
         seats=started.seats,
         seat_kinds=facts.seat_kinds or (SeatKind("human"),) * started.seats,
         created_at=facts.created_at or envelopes[0].at,
+        stacked=facts.stacked,
     )
     return write_log(header, envelopes)

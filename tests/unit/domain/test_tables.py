@@ -31,3 +31,17 @@ def test_a_rematch_is_named_only_after_the_game() -> None:
     assert game.rejects(0, OfferRematch(game_id="next")).code == "game_not_over"
     over = msgspec.structs.replace(game.state, phase="over")
     assert decide(over, 0, OfferRematch(game_id="next")) == [RematchOffered(seat=0, game_id="next")]
+
+
+def test_seats_are_removed_before_the_deal_down_to_an_allowed_count() -> None:
+    from domain.commands import RemoveSeats
+    from domain.events import SeatsRemoved
+
+    game = Game(small(), 4)
+    assert game.do(None, RemoveSeats(seats=(2, 1))) == [SeatsRemoved(seats=(1, 2))]
+    assert (game.state.seats, game.state.totals) == (2, (0, 0))
+    assert game.replayed() == game.state
+    error = Game(small(), 2).rejects(None, RemoveSeats(seats=(1,)))
+    assert (error.code, error.facts.get("knob")) == ("invalid_ruleset", "players")
+    dealt = deal(small(), HANDS, "TD", ["8S"])
+    assert dealt.rejects(None, RemoveSeats(seats=(1,))).code == "hand_in_progress"
