@@ -5,37 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from http_players import open_table, player
+from http_players import problem as _problem
 from http_table import auth, create
 from litestar import Litestar
 from litestar.testing import TestClient
 
 Client = TestClient[Litestar]
-
-
-def _problem(response: Any, status: int, code: str) -> dict[str, Any]:
-    assert response.status_code == status, response.text
-    assert response.headers["content-type"].startswith("application/problem+json")
-    body: dict[str, Any] = response.json()
-    assert body["code"] == code
-    return body
-
-
-def player(client: Client, name: str | None = "Ada", **body: Any) -> dict[str, Any]:
-    if name is not None:
-        body["name"] = name
-    response = client.post("/players", json=body)
-    assert response.status_code == 201, response.text
-    created: dict[str, Any] = response.json()
-    return created
-
-
-def open_table(client: Client, host: dict[str, Any], seats: int = 2) -> dict[str, Any]:
-    """A table whose first seat is the host's and whose other seats are open."""
-    body = {"seats": [{"kind": "human"}] + [{"kind": "human", "open": True}] * (seats - 1)}
-    response = client.post("/games", json=body, headers=auth(host["token"]))
-    assert response.status_code == 201, response.text
-    created: dict[str, Any] = response.json()
-    return created
 
 
 def test_a_player_has_a_name_and_a_token_shown_once(client: Client) -> None:
@@ -140,7 +116,7 @@ def test_a_lost_seat_token_is_replaced_by_the_player_token(client: Client) -> No
 
 def test_a_player_takes_one_seat_of_a_table(client: Client) -> None:
     ada = player(client, "Ada")
-    game = open_table(client, ada, seats=3)
+    game = open_table(client, ada, count=3)
     response = client.post(f"/games/{game['game_id']}/seats/1", headers=auth(ada["token"]))
     assert _problem(response, 409, "already_seated")["facts"]["seat"] == 0
     # A seat token on a route that takes a player token is not a player.
@@ -172,7 +148,7 @@ def test_game_routes_with_player_tokens_check_the_seat(client: Client) -> None:
 
 def test_my_games_by_status_with_whose_turn_it_is(client: Client) -> None:
     ada, bob = player(client, "Ada"), player(client, "Bob")
-    waiting = open_table(client, ada, seats=3)
+    waiting = open_table(client, ada, count=3)
     active = open_table(client, ada)
     client.post(f"/games/{active['game_id']}/seats/1", headers=auth(bob["token"]))
 
