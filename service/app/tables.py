@@ -58,6 +58,9 @@ def check_host(facts: MetaFacts, caller: Caller) -> None:
     if facts.host is not None:
         if caller.player is not None and caller.player.player_id == facts.host:
             return
+        # The host's seat token acts for the host's seat, as for any other.
+        if any(facts.players.get(seat) == facts.host for seat in caller.seats):
+            return
     elif _host_seat(facts) in caller.seats:
         return
     if not caller.seats:
