@@ -114,6 +114,8 @@ class RemoveSeats(Command, frozen=True, tag="remove_seats"):
 PlayerCommand = Draw | LayMelds | LayOff | SwapJoker | Discard | Knock
 # What a seat does to its place at the table rather than to the cards.
 TableCommand = Resign | OfferRematch
+# Everything a seat may ask for: the service's command path takes any of these.
+SeatCommand = PlayerCommand | TableCommand
 # What only the service issues: players never deal, reveal or keep time.
 SystemCommand = Deal | RevealDeck | SetTurnDeadline | TimeOutTurn
 AnyCommand = (

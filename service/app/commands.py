@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import msgspec
 
-from domain.commands import AnyCommand, PlayerCommand
+from domain.commands import AnyCommand, SeatCommand
 from domain.errors import DomainError
 from domain.events import AnyEvent, DeckRevealed, HandEnded, TurnDeadlineSet
 from domain.game import decide, evolve
@@ -57,7 +57,7 @@ class Handled(NamedTuple):
     body: bytes
 
 
-def _digest(seat: int, command: PlayerCommand, expected_version: int | None) -> str:
+def _digest(seat: int, command: SeatCommand, expected_version: int | None) -> str:
     payload = msgspec.json.encode([seat, command, expected_version])
     return hashlib.sha256(payload).hexdigest()
 
@@ -73,7 +73,7 @@ def _recorded(result: bytes) -> Handled:
     return Handled(outcome, body)
 
 
-def _command_kind(command: PlayerCommand) -> str:
+def _command_kind(command: SeatCommand) -> str:
     tag = command.__struct_config__.tag
     return "unknown" if tag is None else str(tag)
 
@@ -139,7 +139,7 @@ class GameCommands:
         self,
         game_id: str,
         seat: int,
-        command: PlayerCommand,
+        command: SeatCommand,
         *,
         expected_version: int | None = None,
         command_id: str | None = None,
@@ -168,7 +168,7 @@ class GameCommands:
         self,
         game_id: str,
         seat: int,
-        command: PlayerCommand,
+        command: SeatCommand,
         expected_version: int | None,
         key: str | None,
         digest: str | None,
@@ -206,7 +206,7 @@ class GameCommands:
         self,
         game: Game,
         seat: int,
-        command: PlayerCommand,
+        command: SeatCommand,
         expected_version: int | None,
         key: str | None,
         digest: str | None,
@@ -265,7 +265,7 @@ class GameCommands:
         return Handled(CommandOutcome(version=after.version, view=view, events=shown), body)
 
     def _decide(
-        self, game: Game, seat: int, command: PlayerCommand
+        self, game: Game, seat: int, command: SeatCommand
     ) -> list[tuple[int | None, AnyEvent]]:
         """The command's events, then the next hand's deal when this one ended."""
         state = game.record.state

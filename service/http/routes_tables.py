@@ -116,7 +116,9 @@ async def resign_seat(
 ) -> Response[CommandResult]:
     seat = await games.seat_of(game_id, caller_token(request))
     handled = await resign(games, game_id, seat, data.level if data else None)
-    return Response(handled.body, media_type=MediaType.JSON)
+    # The bytes recorded with the command: a CommandResult already.
+    answer: Response[Any] = Response(handled.body, media_type=MediaType.JSON)
+    return answer
 
 
 @post(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from redis.asyncio import Redis
-from redis.typing import EncodableT, FieldT
+from redis.typing import EncodableT
 
 from service.store.base import check_listing, check_score
 from service.store.players import PlayerStore, check_player_id
@@ -54,6 +54,12 @@ def _text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
 
+def _bytes(value: bytes | str) -> bytes:
+    if not isinstance(value, bytes):
+        raise TypeError(f"expected bytes from Redis, got {type(value).__name__}")
+    return value
+
+
 class RedisPlayerStore(PlayerStore):
     """PlayerStore on a `redis.asyncio.Redis` client (bytes replies) that the caller owns."""
 
@@ -74,7 +80,7 @@ class RedisPlayerStore(PlayerStore):
     async def get_player(self, player_id: str) -> dict[str, bytes]:
         check_player_id(player_id)
         raw = await self._redis.hgetall(player_key(player_id, "player"))
-        return {_text(field): bytes(value) for field, value in raw.items()}
+        return {_text(field): _bytes(value) for field, value in raw.items()}
 
     async def update_player(self, player_id: str, fields: Mapping[str, bytes]) -> bool:
         check_player_id(player_id)
@@ -86,8 +92,7 @@ class RedisPlayerStore(PlayerStore):
     async def add_game(self, player_id: str, game_id: str, score: float) -> None:
         check_player_id(player_id)
         check_score(score)
-        mapping: dict[FieldT, float] = {game_id: score}
-        await self._redis.zadd(player_key(player_id, "games"), mapping)
+        await self._redis.zadd(player_key(player_id, "games"), {game_id: score})
 
     async def remove_game(self, player_id: str, game_id: str) -> None:
         check_player_id(player_id)
@@ -101,4 +106,4 @@ class RedisPlayerStore(PlayerStore):
         members = await self._redis.zrevrange(
             player_key(player_id, "games"), offset, offset + limit - 1
         )
-        return [_text(member) for member in members]
+        return [_text(member) for member in members if isinstance(member, bytes | str)]
