@@ -10,7 +10,7 @@ import msgspec
 
 from domain.state import GameState
 from domain.views import SeatView
-from service.app.envelope import Envelope
+from service.app.envelope import ActorKind, Envelope
 from service.app.errors import ServiceError
 from service.app.projections import GameRecord
 
@@ -113,15 +113,26 @@ def facts_of(meta: Mapping[str, bytes]) -> MetaFacts:
             for field, value in meta.items()
             if field.startswith("salt:")
         },
-        seats_by_token={
-            field.removeprefix("token:"): int(value)
-            for field, value in meta.items()
-            if field.startswith("token:")
-        },
+        seats_by_token=_seats_by_token(meta),
         claimed=frozenset(
             int(field.removeprefix("claimed:")) for field in meta if field.startswith("claimed:")
         ),
     )
+
+
+def _seats_by_token(meta: Mapping[str, bytes]) -> dict[str, int]:
+    """Token hashes of the seats dealt out at creation (`token:<hash>` = seat), and of
+    the seats claimed since (`claimed:<seat>` = hash, set in one compare-and-set;
+    releases before that wrote `claimed:<seat>` = 1 beside a token field)."""
+    seats = {
+        field.removeprefix("token:"): int(value)
+        for field, value in meta.items()
+        if field.startswith("token:")
+    }
+    for field, value in meta.items():
+        if field.startswith("claimed:") and len(value) == 64:
+            seats[value.decode()] = int(field.removeprefix("claimed:"))
+    return seats
 
 
 def game_of(game_id: str, facts: MetaFacts, record: GameRecord) -> Game:
@@ -175,6 +186,7 @@ class Appended(msgspec.Struct, frozen=True, kw_only=True):
     envelopes: tuple[Envelope, ...] = ()
     seat: int | None = None
     command_id: str | None = None
+    actor: ActorKind = "service"
     meta: dict[str, bytes] | None = None
 
 

@@ -10,7 +10,6 @@ import re
 import signal
 import sys
 import tempfile
-import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import FrameType
@@ -24,9 +23,7 @@ from workers import command as worker_command
 from workers.supervisor import WorkerSupervisor, rummy_worker_command
 
 if TYPE_CHECKING:
-    from domain.state import GameState
-    from service.logs.logfile import LogHeader
-    from service.store import EventStore
+    pass
 
 __all__ = ["SUBCOMMANDS", "Subcommand", "main"]
 
@@ -217,8 +214,8 @@ def _add_export_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from service.app.games import log_header_facts
     from service.cli import log_commands as commands
+    from service.logs.transfers import log_header_facts
 
     return commands.run_export(args, log_header_facts)
 
@@ -230,26 +227,12 @@ def _add_import_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _import(args: argparse.Namespace) -> int:
-    """Import as a game the API serves: a 32-hex id (fresh unless --game-id), seat
-    tokens for every human seat (printed once), and a lobby entry."""
     from service.cli import log_commands as commands
 
-    if args.game_id is None:
-        args.game_id = uuid.uuid4().hex
-    elif not _GAME_ID.fullmatch(args.game_id):
+    if args.game_id is not None and not _GAME_ID.fullmatch(args.game_id):
         print("rummy import: --game-id must be 32 hex digits", file=sys.stderr)
         return 2
-    return commands.run_import(args, _register_imported)
-
-
-async def _register_imported(
-    store: EventStore, game_id: str, header: LogHeader, state: GameState
-) -> None:
-    from service.app.games import GameService
-
-    tokens = await GameService(store).transfers.register_imported(game_id, header, state)
-    for seat, token in sorted(tokens.items()):
-        print(f"seat {seat} token: {token}")
+    return commands.run_import(args)
 
 
 def _tool(help: str, module: str) -> Subcommand:

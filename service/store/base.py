@@ -192,6 +192,14 @@ class EventStore(Protocol):
         """
         ...
 
+    async def recall(
+        self, game_id: str, command_id: str, command_digest: str
+    ) -> AppendResult | None:
+        """The append a known `command_id` made (`duplicate=True`, with its recorded
+        result), None for an id never seen; `CommandIdReused` when it was seen with
+        another digest. Writes nothing."""
+        ...
+
     async def read(
         self, game_id: str, after: int = 0, limit: int | None = None
     ) -> list[StoredEvent]:
@@ -222,6 +230,11 @@ class EventStore(Protocol):
 
     async def get_meta(self, game_id: str) -> dict[str, bytes]:
         """All fields of the game's metadata record; {} when there is none."""
+        ...
+
+    async def put_meta_if_absent(self, game_id: str, field: str, value: bytes) -> bool:
+        """Set one field of the metadata record unless it is set (compare-and-set on
+        absence): True when this call set it. A seat claim is one."""
         ...
 
     async def index_game(self, game_id: str, status: str, score: float) -> None:

@@ -318,6 +318,24 @@ class RedisEventStore(EventStore):
                     f"game {game_id}: version counter {reply[1]}, last stream entry {reply[2]}"
                 )
 
+    async def recall(
+        self, game_id: str, command_id: str, command_digest: str
+    ) -> AppendResult | None:
+        check_game_id(game_id)
+        fields = [f"{kind}:{command_id}" for kind in ("d", "v", "r")]
+        digest, versions, result = await self._redis.hmget(game_key(game_id, "cmds"), fields)
+        if digest is None:
+            return None
+        if _text(digest) != command_digest:
+            raise CommandIdReused(command_id)
+        first, _, last = _text(versions).partition("-")
+        return AppendResult(
+            first_version=int(first),
+            last_version=int(last),
+            duplicate=True,
+            result=None if result is None else _bytes(result),
+        )
+
     async def read(
         self, game_id: str, after: int = 0, limit: int | None = None
     ) -> list[StoredEvent]:
@@ -387,6 +405,10 @@ class RedisEventStore(EventStore):
         check_game_id(game_id)
         raw = await self._redis.hgetall(game_key(game_id, "meta"))
         return {_text(field): _bytes(value) for field, value in raw.items()}
+
+    async def put_meta_if_absent(self, game_id: str, field: str, value: bytes) -> bool:
+        check_game_id(game_id)
+        return bool(await self._redis.hsetnx(game_key(game_id, "meta"), field, value))
 
     async def index_game(self, game_id: str, status: str, score: float) -> None:
         check_game_id(game_id)

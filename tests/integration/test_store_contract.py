@@ -190,6 +190,30 @@ async def test_a_command_with_no_events_is_recorded_without_moving_the_version(
     assert await store.version("g1") == 1
 
 
+async def test_recall_answers_a_known_command_id_and_writes_nothing(store: EventStore) -> None:
+    await append(store, "g1", b"a", b"b", command_id="c1", digest="d1", result=b"resp")
+
+    assert await store.recall("g1", "c1", "d1") == AppendResult(
+        first_version=1, last_version=2, duplicate=True, result=b"resp"
+    )
+    assert await store.recall("g1", "c2", "d1") is None
+    assert await store.recall("g2", "c1", "d1") is None
+    with pytest.raises(CommandIdReused):
+        await store.recall("g1", "c1", "other")
+    assert await store.version("g1") == 2
+
+
+async def test_a_field_set_only_if_absent_has_one_winner(store: EventStore) -> None:
+    won = await asyncio.gather(
+        *(store.put_meta_if_absent("g1", "claimed:1", f"d{i}".encode()) for i in range(10))
+    )
+
+    assert sum(won) == 1
+    winner = [f"d{i}".encode() for i, ok in enumerate(won) if ok]
+    assert (await store.get_meta("g1"))["claimed:1"] == winner[0]
+    assert await store.put_meta_if_absent("g1", "claimed:2", b"x")
+
+
 # Long poll
 
 
