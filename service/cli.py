@@ -99,8 +99,8 @@ def _serve(args: argparse.Namespace) -> int:
 
     from service.app import create_app
     from service.embedded_redis import EmbeddedRedis
-    from service.redis_client import open_redis
     from service.store import RedisEventStore
+    from service.store.redis_cluster import open_store_client
     from workers.queue import open_queue
     from workers.schedule import TurnScheduler
 
@@ -120,18 +120,23 @@ def _serve(args: argparse.Namespace) -> int:
             embedded.start()
             url = embedded.url
             print(f"embedded Redis on {url}, data in {embedded.data_dir}", file=sys.stderr)
-        client = open_redis(url)
+        try:
+            queue = open_queue(settings.rq_redis_url or url)
+        except ValueError as refused:
+            print(f"rummy serve: {refused}", file=sys.stderr)
+            return 2
+        cleanup.callback(queue.connection.close)
+        # A redis+cluster:// URL gets a cluster client (per node: the same limits).
+        client = open_store_client(url)
         # Long polls get their own connections, so they never starve commands;
         # each watched game's shared read holds one while it waits.
-        blocking = open_redis(url, socket_timeout=10, max_connections=LONG_POLL_CONNECTIONS)
+        blocking = open_store_client(url, socket_timeout=10, max_connections=LONG_POLL_CONNECTIONS)
 
         async def close_clients() -> None:
             await client.aclose()
             await blocking.aclose()
 
         store = RedisEventStore(client, blocking_client=blocking)
-        queue = open_queue(settings.rq_redis_url or url)
-        cleanup.callback(queue.connection.close)
         app = create_app(
             store,
             settings=settings,

@@ -19,6 +19,7 @@ from service.replay.logfile import LogError, MetaReader, export_log, read_log
 from service.replay.render import describe, render_table
 from service.replay.transfer import MetaWriter, import_log
 from service.replay.verify import states_at, verify_log
+from service.store.redis_cluster import is_cluster_url, open_redis_cluster
 from service.store.redis_store import RedisEventStore
 
 __all__ = [
@@ -101,7 +102,7 @@ def _add_redis_argument(parser: argparse.ArgumentParser) -> None:
 
 @asynccontextmanager
 async def _redis_store(url: str) -> AsyncIterator[RedisEventStore]:
-    client = Redis.from_url(url)
+    client = open_redis_cluster(url) if is_cluster_url(url) else Redis.from_url(url)
     try:
         yield RedisEventStore(client)
     finally:
