@@ -19,6 +19,7 @@ from cluster_fixture import RedisClusterProcesses
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 
 from service.app import create_app
+from service.redis_client import HiredisPackedConnection
 from service.store import AppendResult, RedisEventStore
 from service.store.redis_cluster import open_redis_cluster
 
@@ -149,6 +150,18 @@ async def test_a_long_poll_on_one_api_node_sees_an_append_through_another(
     finally:
         await writer_client.aclose()
         await watcher_blocking.aclose()
+
+
+async def test_the_cluster_client_packs_commands_with_hiredis_on_every_node(
+    cluster_client: RedisCluster,
+) -> None:
+    store = RedisEventStore(cluster_client)
+    await asyncio.gather(
+        *(append(store, game, b"a") for game in games_on_every_master(cluster_client, 2))
+    )
+
+    connections = [conn for node in cluster_client.get_nodes() for conn in node._connections]
+    assert connections and {type(conn) for conn in connections} == {HiredisPackedConnection}
 
 
 async def test_a_client_that_decodes_responses_is_refused(
