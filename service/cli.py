@@ -56,10 +56,17 @@ def _add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, help="port (env PORT, default 8000)")
     parser.add_argument("--data-dir", help="embedded Redis data folder parent (env DATA_DIR)")
     parser.add_argument("--redis-url", help="use this Redis instead of the embedded one")
-    parser.add_argument(
+    beside = parser.add_mutually_exclusive_group()
+    beside.add_argument(
         "--no-worker",
         action="store_true",
         help="with the embedded Redis, start no `rummy worker` beside the API",
+    )
+    beside.add_argument(
+        "--worker",
+        action="store_true",
+        help="with --redis-url, start a `rummy worker` beside the API too "
+        "(with the embedded Redis one is started unless --no-worker)",
     )
     parser.add_argument(
         "--access-log",
@@ -82,6 +89,14 @@ def _settings(args: argparse.Namespace) -> Settings:
         if (value := getattr(args, name, None)) is not None
     }
     return msgspec.structs.replace(settings_from_env(), **overrides)
+
+
+def runs_worker(*, embedded: bool, args: argparse.Namespace) -> bool:
+    """Whether `serve` starts a worker: by default with its embedded Redis only
+    (an external Redis has workers of its own), always with --worker."""
+    if getattr(args, "worker", False):
+        return True
+    return embedded and not getattr(args, "no_worker", False)
 
 
 def _exit_on_signal(signum: int, frame: FrameType | None) -> NoReturn:
@@ -143,10 +158,17 @@ def _serve(args: argparse.Namespace) -> int:
             on_shutdown=[close_clients],
             on_appended=TurnScheduler(store, queue),
         )
-        if embedded is not None and not getattr(args, "no_worker", False):
+        if runs_worker(embedded=embedded is not None, args=args):
             # Stopped first (the stack unwinds in reverse), while its Redis still runs.
             worker = WorkerSupervisor(rummy_worker_command(url, settings.rq_redis_url)).start()
             cleanup.callback(worker.stop)
+            print("worker: one `rummy worker` runs beside the API", file=sys.stderr)
+        else:
+            print(
+                "worker: none started here; bot turns and turn timers wait for a "
+                "`rummy worker` on the same Redis (or pass --worker)",
+                file=sys.stderr,
+            )
         config = uvicorn.Config(
             app,
             host=settings.host,
