@@ -22,6 +22,7 @@ from service.logs.logfile import LogError, MetaReader, export_log, read_log
 from service.logs.render import describe, render_table
 from service.logs.transfers import GameTransfers
 from service.logs.verify import states_at, verify_log
+from service.store.redis_cluster import is_cluster_url, open_redis_cluster
 from service.store.redis_store import RedisEventStore
 
 __all__ = [
@@ -104,7 +105,7 @@ def _add_redis_argument(parser: argparse.ArgumentParser) -> None:
 
 @asynccontextmanager
 async def _redis_store(url: str) -> AsyncIterator[RedisEventStore]:
-    client = Redis.from_url(url)
+    client = open_redis_cluster(url) if is_cluster_url(url) else Redis.from_url(url)
     try:
         yield RedisEventStore(client)
     finally:

@@ -33,6 +33,7 @@ from collections.abc import AsyncIterator, Mapping, Sequence
 from typing import Any
 
 from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
 from redis.typing import EncodableT, FieldT
 
 from service.store.append_batch import AppendBatcher
@@ -54,6 +55,7 @@ from service.store.base import (
     check_score,
 )
 from service.store.fanout import EventFanout
+from service.store.redis_cluster import ClusterAppendBatcher
 
 __all__ = ["POLL_INTERVAL_S", "RedisEventStore", "game_key"]
 
@@ -214,7 +216,8 @@ def _text(value: bytes | str) -> str:
 
 
 class RedisEventStore(EventStore):
-    """EventStore on a `redis.asyncio.Redis` client that the caller owns and closes.
+    """EventStore on a `redis.asyncio.Redis` (or `RedisCluster`) client that the caller owns
+    and closes.
 
     The client must return bytes (`decode_responses=False`). Appends started
     in the same event-loop turn share one round trip (`AppendBatcher`). Long polls of a
@@ -227,22 +230,22 @@ class RedisEventStore(EventStore):
 
     def __init__(
         self,
-        client: Redis,
+        client: Redis | RedisCluster,
         *,
-        blocking_client: Redis | None = None,
+        blocking_client: Redis | RedisCluster | None = None,
         lobby_statuses: Sequence[str] = DEFAULT_LOBBY_STATUSES,
     ) -> None:
         for each in (client, blocking_client):
-            if each is not None and each.connection_pool.connection_kwargs.get("decode_responses"):
+            if each is not None and _connection_kwargs(each).get("decode_responses"):
                 raise ValueError("RedisEventStore needs a client with decode_responses=False")
         self._redis = client
         self._blocking = blocking_client or client
         # redis-py applies its socket timeout (5 s by default) to XREAD BLOCK
         # too, so a loop's wait is cut into blocks well inside it (the server may
         # end a block up to 1/hz = 100 ms late).
-        socket_timeout = self._blocking.connection_pool.connection_kwargs.get("socket_timeout")
+        socket_timeout = _connection_kwargs(self._blocking).get("socket_timeout")
         self._max_block_s: float = socket_timeout / 2 if socket_timeout else math.inf
-        pool_size = self._blocking.connection_pool.max_connections
+        pool_size = _max_connections(self._blocking)
         self._fanout = EventFanout(
             read=self.read,
             blocking_read=self._read_blocking,
@@ -253,7 +256,11 @@ class RedisEventStore(EventStore):
         )
         self._lobby_statuses = tuple(lobby_statuses)
         self._append_script = client.register_script(_APPEND_LUA)
-        self._append_batch = AppendBatcher(client, self._append_script)
+        self._append_batch: AppendBatcher = (
+            ClusterAppendBatcher(client, self._append_script)
+            if isinstance(client, RedisCluster)
+            else AppendBatcher(client, self._append_script)
+        )
         self._put_view_script = client.register_script(_PUT_VIEW_LUA)
         self._index_script = client.register_script(_INDEX_LUA)
         self._snapshot_script = client.register_script(_SNAPSHOT_LUA)
@@ -485,6 +492,19 @@ class RedisEventStore(EventStore):
 
     def _lobby_keys(self) -> list[str]:
         return [_lobby_key(status) for status in self._lobby_statuses]
+
+
+def _connection_kwargs(client: Redis | RedisCluster) -> Mapping[str, Any]:
+    if isinstance(client, RedisCluster):
+        return client.get_connection_kwargs()
+    return client.connection_pool.connection_kwargs
+
+
+def _max_connections(client: Redis | RedisCluster) -> int:
+    """The client's connection limit: per node on a cluster, so a bound on the total too."""
+    if isinstance(client, RedisCluster):
+        return int(client.get_connection_kwargs()["max_connections"] or 1)
+    return client.connection_pool.max_connections
 
 
 def _stored(entry: Any) -> StoredEvent:
