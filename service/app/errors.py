@@ -78,6 +78,8 @@ STATUS_BY_CODE: dict[str, int] = {
     "invalid_fork_version": 422,
     "internal_error": 500,
     "store_unavailable": 503,
+    # A command without expected_version lost the race for its game every time.
+    "contention": 503,
     "bots_busy": 503,
     # Every domain code, by the rule above.
     **{code: 409 if code in _DOMAIN_CONFLICTS else 422 for code in ERROR_CODES},

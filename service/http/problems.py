@@ -47,8 +47,10 @@ _DESCRIPTIONS = {
     413: "The body is larger than the limit (`body_too_large`).",
     422: "The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, "
     "`invalid_ruleset` (`facts.knob`), …",
-    503: "The event store is unreachable (`store_unavailable`), or, on /bots/suggest, "
-    "every bot process is busy (`bots_busy`).",
+    503: "The event store is unreachable (`store_unavailable`), a command sent without "
+    "`expected_version` lost the race for the game too many times in a row (`contention`), "
+    "or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when "
+    "to try again.",
 }
 
 
@@ -81,8 +83,13 @@ def _respond(problem: Problem, headers: dict[str, str] | None = None) -> Respons
     )
 
 
+# A 503 is worth retrying soon: the store comes back, the contention passes.
+_RETRY_SOON = {"Retry-After": "1"}
+
+
 def _known(_: Request[Any, Any, Any], exc: DomainError | ServiceError) -> Response[Any]:
-    return _respond(problem_of(exc))
+    problem = problem_of(exc)
+    return _respond(problem, dict(_RETRY_SOON) if problem.status == 503 else None)
 
 
 def _validation(_: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:
@@ -133,7 +140,9 @@ def _http(_: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
 
 def _store_down(_: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
     log.warning("event store unreachable: %s", exc)
-    return _respond(problem_for("store_unavailable", "the event store is unreachable"))
+    return _respond(
+        problem_for("store_unavailable", "the event store is unreachable"), dict(_RETRY_SOON)
+    )
 
 
 def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
