@@ -7,9 +7,9 @@ from __future__ import annotations
 import msgspec
 
 from domain.events import TurnDeadlineSet
+from service.app.control import bot_levels, seats_to_act
 from service.app.games import GameService
 from service.app.records import Game, lobby_status
-from workers.control import bot_levels, seats_to_act
 from workers.schedule import TurnScheduler
 
 __all__ = ["Reconciled", "reconcile", "reconcile_game"]

@@ -8,9 +8,9 @@ from datetime import datetime
 from rq import Queue
 
 from domain.events import TurnDeadlineSet
+from service.app.control import bot_levels, controlled, seats_to_act, take_back
 from service.app.games import Appended
 from service.store import EventStore
-from workers.control import bot_levels, controlled, seats_to_act, take_back
 from workers.queue import bot_job_id, ensure_job, timer_job_id
 
 __all__ = ["BOT_JOB", "TIMER_JOB", "TurnScheduler", "continues_own_turn"]

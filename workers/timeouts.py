@@ -12,11 +12,11 @@ from domain.events import TurnDeadlineSet, TurnTimedOut
 from domain.scoring import value_table
 from domain.views import SeatView, view_for
 from service.app.commands import command_key, decided_envelopes
+from service.app.control import timed_out_to_bot
 from service.app.envelope import Envelope, is_system
 from service.app.errors import ServiceError
 from service.app.execute import Write
 from service.app.games import Game, GameService
-from workers.control import timed_out_to_bot
 from workers.submit import submit_at
 
 __all__ = ["MAX_EARLY_S", "automatic_move", "run_timer"]

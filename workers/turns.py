@@ -10,9 +10,9 @@ from domain.bots.search import DEFAULT_BUDGET_S
 from domain.commands import Knock, PlayerCommand
 from domain.events import CardDiscarded, GameEnded, HandDealt, TurnTimedOut
 from domain.views import redact, view_for
+from service.app.control import bot_levels, knock_order
 from service.app.envelope import Envelope
 from service.app.games import Game, GameService
-from workers.control import bot_levels, knock_order
 from workers.submit import submit_at
 
 __all__ = ["MAX_STEPS", "SeatMemories", "bot_command_id", "play_bots"]

@@ -13,12 +13,12 @@ from litestar.params import JSONBody
 from domain.cards import is_card
 from domain.rules import RuleSet, build_ruleset
 from domain.views import SeatView
+from service.app.control import hand_to_bot, take_back
 from service.app.errors import ServiceError
 from service.app.suggestions import SuggestionPool
 from service.http.problems import problem_responses
 from service.http.routes_games import BEARER, GameId, Games, SeatNumber, caller_token
 from service.http.schemas import CommandBody, PresetName, View, from_domain, to_domain
-from workers.control import hand_to_bot, take_back
 
 __all__ = ["BOT_ROUTES"]
 

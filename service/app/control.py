@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from domain.commands import Knock
 from domain.legal import legal_commands
 from domain.state import GameState
-from service.app.games import GameInfo
+from service.app.records import GameInfo
 from service.store import EventStore
 
 __all__ = [
