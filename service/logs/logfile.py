@@ -10,7 +10,7 @@ import msgspec
 from domain.events import GameStarted
 from domain.rules import RuleSet
 from service.app.envelope import Envelope, decode_envelope, encode_envelope
-from service.store.base import EventStore
+from service.store.ports import EventStore
 
 __all__ = [
     "FORMAT",

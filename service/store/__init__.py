@@ -5,7 +5,6 @@ from service.store.base import (
     AppendResult,
     CommandIdReused,
     CorruptStream,
-    EventStore,
     InvalidGameId,
     Snapshot,
     StoredEvent,
@@ -14,6 +13,7 @@ from service.store.base import (
     VersionConflict,
 )
 from service.store.memory import InMemoryEventStore
+from service.store.ports import EventStore
 from service.store.redis_store import RedisEventStore
 
 __all__ = [

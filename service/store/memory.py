@@ -11,7 +11,6 @@ from service.store.base import (
     DEFAULT_LOBBY_STATUSES,
     AppendResult,
     CommandIdReused,
-    EventStore,
     Snapshot,
     StoredEvent,
     StoredView,
@@ -23,6 +22,7 @@ from service.store.base import (
     check_read,
     check_score,
 )
+from service.store.ports import EventStore
 
 __all__ = ["InMemoryEventStore"]
 
