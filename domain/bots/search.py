@@ -14,7 +14,8 @@ edge over the base choice is a paired difference: the search overrules it
 only when that edge clears EDGE_Z standard errors (and stops early once the
 answer is settled). Melds, lay-offs, going out and knocks follow the base
 policy. Its random numbers come from a generator seeded by the view, never
-from the caller's.
+from the caller's, and its time from the caller's clock: the same view and
+clock readings give the same move.
 
 Where the base policy holds melds (basic with two seats; palace) the
 play-outs hold them too (a seat's melds never become the others' lay-off
@@ -41,9 +42,8 @@ from __future__ import annotations
 
 import math
 import random
-import time
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from domain.bots.careful import discard_scores, live_cards
 from domain.bots.denial import plays_denial
@@ -88,8 +88,12 @@ def choose_search(
     memory: SeatMemory | None,
     budget_s: float = DEFAULT_BUDGET_S,
     max_rollouts: int | None = None,
+    clock: Callable[[], float] | None = None,
 ) -> PlayerCommand | None:
-    deadline = time.perf_counter() + budget_s
+    """Level 4's command. The search stops at `budget_s` seconds read on
+    `clock` (the caller's: the bots own no clock), or at `max_rollouts` deals;
+    without a clock, at the deals alone (reproducible on any machine)."""
+    deadline = _Deadline(clock, budget_s)
     prior = choose_holdback(view, ruleset, memory)
     if view.turn != view.seat or prior is None or not SEARCH:
         return prior
@@ -110,12 +114,12 @@ def choose_search(
     prior_index = candidates.index(prior)
     done = 0
     world = _World(view, ruleset, memory, holding)
-    while done < rollouts and time.perf_counter() < deadline:
+    while done < rollouts and not deadline.passed():
         hands, stock = world.sample(rng)
         scores = []
         for command in candidates:
             scores.append(world.rollout(command, hands, stock, rng))
-            if time.perf_counter() >= deadline:
+            if deadline.passed():
                 break
         if len(scores) < len(candidates):
             break  # an unfinished round would favour the first candidates
@@ -129,6 +133,17 @@ def choose_search(
         ):
             break
     return _significant_best(candidates, samples, prior_index, edge_z, min_edge)
+
+
+class _Deadline:
+    """The end of the time budget on the caller's clock; never, without one."""
+
+    def __init__(self, clock: Callable[[], float] | None, budget_s: float) -> None:
+        self.clock = clock
+        self.at = 0.0 if clock is None else clock() + budget_s
+
+    def passed(self) -> bool:
+        return self.clock is not None and self.clock() >= self.at
 
 
 def _edges(samples: Sequence[Sequence[float]], prior: int) -> list[tuple[int, float, float]]:
