@@ -29,19 +29,6 @@ import msgspec
 
 from domain.bots.chains import Chain, lay_off_chains
 from domain.bots.denial import hold_after_opening, plays_denial, smallest_opening
-from domain.bots.evaluate import (
-    Arrangement,
-    Solver,
-    WayOut,
-    arrange,
-    card_value,
-    fits_table,
-    frees_joker,
-    neighbours,
-    opening_points,
-    outs,
-    potential,
-)
 from domain.bots.feeding import feed_risks
 from domain.bots.greedy import (
     after_discard,
@@ -55,6 +42,10 @@ from domain.bots.greedy import (
 )
 from domain.bots.memory import SeatMemory, unseen_cards
 from domain.bots.nextdraw import going_out_draws
+from domain.bots.outs import neighbours, outs, potential
+from domain.bots.solver import Arrangement, Solver, arrange, card_value, opening_points
+from domain.bots.table_fits import fits_table, frees_joker
+from domain.bots.way_out import WayOut
 from domain.cards import JOKER, Card
 from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, PlayerCommand, SwapJoker
 from domain.rules import RuleSet

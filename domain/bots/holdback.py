@@ -37,10 +37,11 @@ from collections import Counter
 
 from domain.bots.careful import choose_careful, live_cards
 from domain.bots.denial import plays_denial
-from domain.bots.evaluate import Arrangement, card_value, extenders
 from domain.bots.greedy import lays_only
 from domain.bots.memory import SeatMemory
+from domain.bots.outs import extenders
 from domain.bots.rummy_wait import hold_for_rummy_then_warily
+from domain.bots.solver import Arrangement, card_value
 from domain.cards import Card
 from domain.commands import LayMelds, PlayerCommand
 from domain.rules import RuleSet

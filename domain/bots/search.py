@@ -47,10 +47,11 @@ from collections.abc import Callable, Sequence
 
 from domain.bots.careful import discard_scores, live_cards
 from domain.bots.denial import plays_denial
-from domain.bots.evaluate import arrange, card_value, fits_table, solver
 from domain.bots.fastplay import Seat, from_arrangement, melds_with, quick_seat, worst_discard
 from domain.bots.holdback import choose_holdback, holds_back
 from domain.bots.memory import SeatMemory
+from domain.bots.solver import arrange, card_value, solver
+from domain.bots.table_fits import fits_table
 from domain.cards import JOKER, Card
 from domain.commands import Discard, Draw, PlayerCommand
 from domain.melds import Meld

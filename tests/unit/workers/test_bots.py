@@ -10,7 +10,7 @@ import pytest
 from two_seat_views import two_seat_view
 
 from domain.bots import LEVELS, SeatMemory, choose
-from domain.bots.evaluate import arrange
+from domain.bots.solver import arrange
 from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, PlayerCommand, SwapJoker
 from domain.events import HandDealt, HandEnded
 from domain.game import decide, evolve

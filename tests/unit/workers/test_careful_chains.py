@@ -8,8 +8,9 @@ from palace_positions import PALACE, palace_state, play_turn, run_meld
 
 from domain.bots import careful, nextdraw
 from domain.bots.chains import lay_off_chains
-from domain.bots.evaluate import WayOut, arrange
 from domain.bots.nextdraw import going_out_draws
+from domain.bots.solver import arrange
+from domain.bots.way_out import WayOut
 from domain.commands import Discard, LayMelds, LayOff
 from domain.views import view_for
 

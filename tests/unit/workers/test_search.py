@@ -7,10 +7,10 @@ import random
 import pytest
 
 from domain.bots import choose
-from domain.bots.evaluate import arrange
 from domain.bots.fastplay import Seat, worst_discard
 from domain.bots.holdback import choose_holdback, holds_back
 from domain.bots.search import _World
+from domain.bots.solver import arrange
 from domain.commands import Discard, Draw, PlayerCommand
 from domain.game import decide, evolve
 from domain.rules import build_ruleset
