@@ -9,7 +9,7 @@ import pytest
 from domain.bots import choose
 from domain.bots.fastplay import Seat, worst_discard
 from domain.bots.holdback import choose_holdback, holds_back
-from domain.bots.search import _World
+from domain.bots.playouts import PlayoutTable
 from domain.bots.solver import arrange
 from domain.commands import Discard, Draw, PlayerCommand
 from domain.game import decide, evolve
@@ -105,7 +105,7 @@ def test_a_lost_rollout_still_counts_the_seats_left_holding_more() -> None:
     for event in decide(state, None, deal_command(state, random.Random(0))):
         state = evolve(state, event)
     view = view_for(state, 0)
-    world = _World(view, ruleset, None, holding=True)
+    world = PlayoutTable(view, ruleset, None, holding=True)
     mine = Seat(["2C"], set(), True, 0)
     out = Seat([], set(), True, 0)
     heavy = Seat(["3D"], set(), True, 30)  # a held meld counts against it
