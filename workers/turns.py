@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 
 from domain.bots import SeatMemory, choose
@@ -118,7 +119,9 @@ async def _next_step(
                 continue
             rng = random.Random(f"{game.game_id}:{version}:{seat}")
             memory = await memories.of(seat)
-            command = choose(view, ruleset, levels[seat], rng, memory, budget_s=budget_s)
+            command = choose(
+                view, ruleset, levels[seat], rng, memory, budget_s=budget_s, clock=time.perf_counter
+            )
             if command is not None:
                 return seat, command
     seat = state.turn
@@ -127,5 +130,7 @@ async def _next_step(
     view = view_for(state, seat)
     rng = random.Random(f"{game.game_id}:{version}:{seat}")
     memory = await memories.of(seat)
-    command = choose(view, ruleset, levels[seat], rng, memory, budget_s=budget_s)
+    command = choose(
+        view, ruleset, levels[seat], rng, memory, budget_s=budget_s, clock=time.perf_counter
+    )
     return None if command is None else (seat, command)
