@@ -21,6 +21,7 @@ from service.api.routes_meta import META_ROUTES
 from service.api.routes_replay import REPLAY_ROUTES
 from service.config import Settings
 from service.games import AppendHook, GameService
+from service.http.web import WEB_ROUTES
 from service.metrics import Metrics, metrics_middleware
 from service.store import EventStore
 from service.suggestions import SuggestionPool
@@ -49,7 +50,14 @@ def create_app(
     # Its worker processes start at the first level-4 suggestion: an app that serves none has none.
     suggestions = SuggestionPool(settings.suggest_processes)
     app = Litestar(
-        route_handlers=[*GAME_ROUTES, *EVENT_ROUTES, *META_ROUTES, *REPLAY_ROUTES, *BOT_ROUTES],
+        route_handlers=[
+            *GAME_ROUTES,
+            *EVENT_ROUTES,
+            *META_ROUTES,
+            *REPLAY_ROUTES,
+            *BOT_ROUTES,
+            *WEB_ROUTES,
+        ],
         dependencies={
             "games": Provide(lambda: games, use_cache=True, sync_to_thread=False),
             "suggestions": Provide(lambda: suggestions, use_cache=True, sync_to_thread=False),
