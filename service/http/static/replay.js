@@ -73,7 +73,7 @@ export function mountReplay(root, gameId) {
     const envelope = log.find((entry) => entry.version === version);
     if (!envelope) return '';
     const event = envelope.event;
-    const who = envelope.seat === null ? '' : `${seatName(summary, envelope.seat, mine)}: `;
+    const who = envelope.seat === null || event.type === 'game_ended' || event.type === 'deck_revealed' ? '' : `${seatName(summary, envelope.seat, mine)}: `;
     switch (event.type) {
       case 'cards_drawn':
         return `${who}drew ${event.count} from the ${event.source === 'stock' ? 'stock' : 'discard pile'}`;
@@ -122,11 +122,11 @@ export function mountReplay(root, gameId) {
         h(
           'div',
           { class: 'replay-controls', role: 'group', 'aria-label': 'Step through the game' },
-          h('button', { type: 'button', onclick: () => go(1), text: '⏮ First' }),
+          h('button', { type: 'button', onclick: () => go(1), text: 'First' }),
           h('button', { type: 'button', onclick: () => go(version - 1), text: '◀ Back' }),
           slider,
           h('button', { type: 'button', onclick: () => go(version + 1), text: 'Next ▶' }),
-          h('button', { type: 'button', onclick: () => go(summary ? summary.version : 1), text: 'Last ⏭' }),
+          h('button', { type: 'button', onclick: () => go(summary ? summary.version : 1), text: 'Last' }),
         ),
         h('p', { class: 'replay-at', 'data-testid': 'replay-at', text: `Version ${version} of ${summary.version} · hand ${view.hand_number} · ${eventText()}` }),
         shown.visibility === 'full' ? null : h('p', { class: 'explain', text: 'Hidden hands are shown once the game is over (or the hand, where the rules reveal it).' }),
