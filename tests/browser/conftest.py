@@ -4,7 +4,6 @@ port, and Debian's Chromium driven by Playwright."""
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -15,8 +14,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+from browser_artifacts import ARTIFACTS, REPO_ROOT
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
 # Without the network flags Chromium keeps dialling out (updates, sync) and is refused.
 CHROMIUM_FLAGS = [
@@ -28,9 +27,6 @@ CHROMIUM_FLAGS = [
     "--no-first-run",
 ]
 STARTUP_TIMEOUT_S = 60.0
-# Screenshots land here (ignored by git); RUMMY_SCREENSHOTS=commit also refreshes the
-# pair committed beside the page.
-ARTIFACTS = REPO_ROOT / ".artifacts" / "browser"
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -85,7 +81,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 process.wait()
 
 
-@pytest.fixture(scope="session")
+# Module-scoped: while Playwright's sync API is open it runs an event loop in this
+# thread, and the anyio tests that follow could not start their own.
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
     if not CHROMIUM.exists():
         if os.environ.get("CI"):
@@ -103,9 +101,3 @@ def browser() -> Iterator[object]:
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
-
-
-def keep_screenshot(artifacts: Path, name: str) -> None:
-    """Copies an artifact screenshot beside the page when asked to (RUMMY_SCREENSHOTS=commit)."""
-    if os.environ.get("RUMMY_SCREENSHOTS") == "commit":
-        shutil.copy(artifacts / name, REPO_ROOT / "service" / "http" / "static" / name)

@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import keep_screenshot
+from browser_artifacts import keep_screenshot
 
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 360, "height": 740}
