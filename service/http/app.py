@@ -22,6 +22,7 @@ from service.http.routes_events import EVENT_ROUTES
 from service.http.routes_games import GAME_ROUTES
 from service.http.routes_meta import META_ROUTES
 from service.http.routes_replay import REPLAY_ROUTES
+from service.http.web import WEB_ROUTES
 from service.logs.transfers import GameTransfers
 from service.runtime.settings import Settings
 from service.store import EventStore
@@ -51,7 +52,14 @@ def create_app(
     suggestions = SuggestionPool(settings.suggest_processes)
     transfers = GameTransfers(games)
     app = Litestar(
-        route_handlers=[*GAME_ROUTES, *EVENT_ROUTES, *META_ROUTES, *REPLAY_ROUTES, *BOT_ROUTES],
+        route_handlers=[
+            *GAME_ROUTES,
+            *EVENT_ROUTES,
+            *META_ROUTES,
+            *REPLAY_ROUTES,
+            *BOT_ROUTES,
+            *WEB_ROUTES,
+        ],
         dependencies={
             "games": Provide(lambda: games, use_cache=True, sync_to_thread=False),
             "suggestions": Provide(lambda: suggestions, use_cache=True, sync_to_thread=False),
