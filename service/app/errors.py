@@ -46,6 +46,8 @@ _DOMAIN_CONFLICTS = {
 STATUS_BY_CODE: dict[str, int] = {
     # The request itself.
     "malformed_json": 400,
+    "json_too_deep": 400,
+    "duplicate_key": 400,
     "invalid_body": 400,
     "invalid_parameter": 400,
     "missing_token": 401,
