@@ -40,6 +40,8 @@ KNOB_RANGES: dict[str, tuple[int, int]] = {
 # nobody attends plays itself out on timeouts, so its length must be bounded),
 # `target:P` with P up to 10,000 (100 times classic's 100).
 GAME_END_RANGES: dict[str, tuple[int, int]] = {"hands": (1, 100), "target": (1, 10_000)}
+# The same, as the schema states it.
+_GAME_END_PATTERN = r"^(hands:([1-9][0-9]?|100)|target:([1-9][0-9]{0,3}|10000))$"
 
 
 def _bounded(knob: str, description: str) -> msgspec.Meta:
@@ -105,7 +107,7 @@ class RuleSet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=T
     game_end: Annotated[
         str,
         msgspec.Meta(
-            pattern=_GAME_END.pattern,
+            pattern=_GAME_END_PATTERN,
             description="`hands:N` (N 1 to 100) or `target:P` (P 1 to 10000 points).",
         ),
     ] = "hands:3"

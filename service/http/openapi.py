@@ -15,7 +15,9 @@ from litestar.openapi.spec import (
     Schema,
     SecurityScheme,
 )
+from litestar.openapi.spec.enums import OpenAPIType
 
+from domain.rules import KNOB_RANGES
 from service.http.schemas import CLOSED_SCHEMAS
 
 __all__ = ["finish_document", "openapi_document", "security_components"]
@@ -77,10 +79,31 @@ def _walk(node: Any, schemas: dict[str, Schema], seen: set[int]) -> None:
             _walk(getattr(node, field.name), schemas, seen)
 
 
+def _state_seat_counts(schemas: dict[str, Schema]) -> None:
+    """The RuleSet's seat-count maps and lists, with the bounds Litestar drops
+    from a constrained integer inside a container."""
+    ruleset = schemas.get("RuleSet")
+    properties = ruleset.properties if ruleset is not None else None
+    if not properties:
+        return
+    players, hand_size = properties.get("players"), properties.get("hand_size")
+    low, high = KNOB_RANGES["players"]
+    if isinstance(players, Schema):
+        players.items = Schema(type=OpenAPIType.INTEGER, minimum=low, maximum=high)
+        players.unique_items = True
+    if isinstance(hand_size, Schema):
+        cards_low, cards_high = KNOB_RANGES["hand_size"]
+        hand_size.property_names = Schema(type=OpenAPIType.STRING, pattern=f"^[{low}-{high}]$")
+        hand_size.additional_properties = Schema(
+            type=OpenAPIType.INTEGER, minimum=cards_low, maximum=cards_high
+        )
+
+
 def finish_document(document: OpenAPI) -> OpenAPI:
     """Add discriminators to tagged unions and close the objects that refuse unknown fields."""
     schemas = _schemas(document)
     _walk(document, schemas, set())
+    _state_seat_counts(schemas)
     closed = {struct.__name__ for struct in CLOSED_SCHEMAS}
     for name, schema in schemas.items():
         # Litestar names a component after the struct, or prefixes it with its module.
