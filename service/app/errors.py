@@ -65,6 +65,8 @@ STATUS_BY_CODE: dict[str, int] = {
     "seat_taken": 409,
     "seat_not_open": 409,
     "invalid_seats": 422,
+    # Readable JSON, but a number no store can hold (beyond 64 bits).
+    "integer_out_of_range": 422,
     # Logs: replay, import, fork (the log codes name the first bad event in facts.version).
     "version_not_found": 404,
     "game_in_progress": 409,

@@ -37,7 +37,7 @@ _LONG_DIGITS = re.compile(rb"[0-9]{19}")
 
 class JsonRefused(ValueError):
     """A body refused before decoding: `code` (json_too_deep, duplicate_key,
-    invalid_body) and the facts that explain it."""
+    integer_out_of_range) and the facts that explain it."""
 
     def __init__(self, code: str, message: str, **facts: Any) -> None:
         super().__init__(message)
@@ -152,9 +152,11 @@ def _check_integers(node: Any, path: str) -> None:
     if isinstance(node, int):
         if not INT_MIN <= node <= INT_MAX:
             raise JsonRefused(
-                "invalid_body",
+                "integer_out_of_range",
                 f"the integer at {path} is outside -2^63..2^63-1",
                 path=path,
+                minimum=INT_MIN,
+                maximum=INT_MAX,
             )
     elif isinstance(node, dict):
         for key, value in node.items():

@@ -15,8 +15,8 @@ from litestar.testing import TestClient
 from replay_play import finished_game, joined, lines
 
 from domain.rules import KNOB_RANGES
-from service.games import GameService
-from service.json_guard import MAX_DEPTH
+from service.app.games import GameService
+from service.app.json_guard import MAX_DEPTH
 from service.store import InMemoryEventStore
 
 Client = TestClient[Litestar]
@@ -120,15 +120,15 @@ def test_a_repeated_key_deep_in_a_body_is_named_with_its_place(client: Client) -
         ({"seats": [{"kind": "bot", "level": 10**40}, {"kind": "human"}]}, "$.seats[0].level"),
     ],
 )
-def test_an_integer_beyond_64_bits_is_a_400_naming_its_place_and_writes_nothing(
+def test_an_integer_beyond_64_bits_is_a_422_naming_its_place_and_writes_nothing(
     client: Client, body: dict[str, Any], path: str
 ) -> None:
-    problem = _problem(client.post("/games", json=body), 400, "invalid_body")
+    problem = _problem(client.post("/games", json=body), 422, "integer_out_of_range")
     assert problem["facts"]["path"] == path
     assert _lobby(client) == []
 
 
-def test_an_integer_beyond_64_bits_in_a_command_or_a_suggestion_is_a_400(client: Client) -> None:
+def test_an_integer_beyond_64_bits_in_a_command_or_a_suggestion_is_a_422(client: Client) -> None:
     game = create(client, seed=3)
     token = next(iter(game["tokens"].values()))
     response = client.post(
@@ -136,10 +136,10 @@ def test_an_integer_beyond_64_bits_in_a_command_or_a_suggestion_is_a_400(client:
         json={"type": "draw", "expected_version": 10**30},
         headers=auth(token),
     )
-    assert _problem(response, 400, "invalid_body")["facts"]["path"] == "$.expected_version"
+    assert _problem(response, 422, "integer_out_of_range")["facts"]["path"] == "$.expected_version"
     view = client.get(f"/games/{game['game_id']}/view", headers=auth(token)).json()
     response = client.post("/bots/suggest", json={"view": {**view, "stock_count": 10**30}})
-    assert _problem(response, 400, "invalid_body")["facts"]["path"] == "$.view.stock_count"
+    assert _problem(response, 422, "integer_out_of_range")["facts"]["path"] == "$.view.stock_count"
 
 
 def test_the_largest_seed_is_taken(client: Client) -> None:

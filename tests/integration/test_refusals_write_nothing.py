@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from litestar.testing import AsyncTestClient
 
-from service.app import create_app
-from service.embedded_redis import EmbeddedRedis
-from service.redis_client import open_redis
+from service.http.app import create_app
 from service.store import InMemoryEventStore, RedisEventStore
+from service.store.embedded_redis import EmbeddedRedis
+from service.store.redis_client import open_redis
 
 pytestmark = pytest.mark.anyio
 
