@@ -301,3 +301,26 @@ def test_an_import_whose_clock_event_names_no_seat_is_refused(
     )
     assert _problem(response, 422, "illegal_event")["facts"]["version"] == deadline["version"]
     _problem(client.get(f"/games/{game_id}"), 404, "game_not_found")
+
+
+# ------------------------------------------------------------------ the document
+
+
+def test_the_document_states_the_ranges_the_server_enforces(client: Client) -> None:
+    schemas = client.get("/schema/openapi.json").json()["components"]["schemas"]
+    overrides = schemas["RuleOverrides"]
+    assert overrides["additionalProperties"] is False
+    assert schemas["CreateGame"]["properties"]["rules"] == {
+        "$ref": "#/components/schemas/RuleOverrides"
+    }
+    for knob in ("decks", "jokers", "max_run", "initial_meld_min", "reuse_limit"):
+        for name in ("RuleSet", "RuleOverrides"):
+            stated = schemas[name]["properties"][knob]
+            assert (stated["minimum"], stated["maximum"]) == KNOB_RANGES[knob], (name, knob)
+    players = overrides["properties"]["players"]
+    assert players["uniqueItems"] and players["items"]["maximum"] == 6
+    assert overrides["properties"]["hand_size"]["additionalProperties"]["maximum"] == 83
+    limit = schemas["CreateGame"]["properties"]["turn_time_limit_s"]
+    assert (limit["minimum"], limit["maximum"]) == (1, 86400)
+    version = schemas["DrawCommand"]["properties"]["expected_version"]
+    assert version["maximum"] == 2**31
