@@ -216,8 +216,9 @@ def build_ruleset(preset: str = "basic", overrides: dict[str, Any] | None = None
     except msgspec.ValidationError as exc:
         knob = _knob_from_path(str(exc))
         if knob in _RANGE_TEXT:
-            low, high = KNOB_RANGES.get(knob, (None, None))
-            bounds = {} if low is None else {"minimum": low, "maximum": high}
+            bounds: dict[str, Any] = {}
+            if knob in KNOB_RANGES:
+                bounds = dict(zip(("minimum", "maximum"), KNOB_RANGES[knob], strict=True))
             raise InvalidRuleSet(
                 f"{knob}: {_RANGE_TEXT[knob]} ({exc})", knob=knob, **bounds
             ) from exc

@@ -130,7 +130,8 @@ def _type_rule_overrides(document: OpenAPI, schemas: dict[str, Schema]) -> None:
         properties = schemas[struct].properties if struct in schemas else None
         for name in names:
             if properties and name in properties:
-                nullable = isinstance(properties[name], Schema) and properties[name].one_of
+                current = properties[name]
+                nullable = isinstance(current, Schema) and bool(current.one_of)
                 properties[name] = (
                     Schema(one_of=[reference, Schema(type=OpenAPIType.NULL)])
                     if nullable
