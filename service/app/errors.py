@@ -46,6 +46,8 @@ _DOMAIN_CONFLICTS = {
 STATUS_BY_CODE: dict[str, int] = {
     # The request itself.
     "malformed_json": 400,
+    "json_too_deep": 400,
+    "duplicate_key": 400,
     "invalid_body": 400,
     "invalid_parameter": 400,
     "missing_token": 401,
@@ -63,6 +65,8 @@ STATUS_BY_CODE: dict[str, int] = {
     "seat_taken": 409,
     "seat_not_open": 409,
     "invalid_seats": 422,
+    # Readable JSON, but a number no store can hold (beyond 64 bits).
+    "integer_out_of_range": 422,
     # Logs: replay, import, fork (the log codes name the first bad event in facts.version).
     "version_not_found": 404,
     "game_in_progress": 409,

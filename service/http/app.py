@@ -14,6 +14,7 @@ from litestar.openapi.plugins import ScalarRenderPlugin
 from service.app.games import AppendHook, GameService
 from service.app.metrics import Metrics, metrics_middleware
 from service.app.suggestions import SuggestionPool
+from service.http.json_body import CheckedRequest
 from service.http.openapi import finish_document, security_components
 from service.http.problems import EXCEPTION_HANDLERS
 from service.http.query import reject_repeated_parameters
@@ -67,6 +68,7 @@ def create_app(
         },
         exception_handlers=EXCEPTION_HANDLERS,
         before_request=reject_repeated_parameters,
+        request_class=CheckedRequest,
         middleware=[metrics_middleware(metrics)],
         cors_config=CORSConfig(allow_origins=list(settings.cors_origins)),
         request_max_body_size=settings.max_body_bytes,

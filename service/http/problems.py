@@ -36,7 +36,9 @@ __all__ = ["EXCEPTION_HANDLERS", "problem_responses"]
 log = logging.getLogger(__name__)
 
 _DESCRIPTIONS = {
-    400: "Malformed JSON (`malformed_json`), a body or parameter outside the schema "
+    400: "Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels "
+    "(`json_too_deep`, `facts.limit`) or with a key given twice in one object "
+    "(`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema "
     "(`invalid_body`, `invalid_parameter`; `facts.path` names the place).",
     401: "No token (`missing_token`) or an unknown one (`invalid_token`).",
     403: "The token belongs to another game (`wrong_game`).",
@@ -46,7 +48,8 @@ _DESCRIPTIONS = {
     "`wrong_phase`, `game_over`, …",
     413: "The body is larger than the limit (`body_too_large`).",
     422: "The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, "
-    "`invalid_ruleset` (`facts.knob`), …",
+    "`invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and "
+    "`facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), …",
     503: "The event store is unreachable (`store_unavailable`), a command sent without "
     "`expected_version` lost the race for the game too many times in a row (`contention`), "
     "or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when "

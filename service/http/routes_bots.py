@@ -95,7 +95,7 @@ async def seat_bot_options(game_id: GameId, seat: SeatNumber) -> Response[None]:
     description="A bot of `level` plays the seat from now on, until the owner issues any "
     "command or DELETEs this.",
     security=BEARER,
-    responses=problem_responses(400, 401, 403, 404, 413, 503),
+    responses=problem_responses(400, 401, 403, 404, 413, 422, 503),
 )
 async def hand_seat_to_bot(
     game_id: GameId,

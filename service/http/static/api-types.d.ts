@@ -362,11 +362,10 @@ export interface components {
              * @enum {string}
              */
             preset?: "basic" | "palace" | "duel" | "classic";
-            rules?: {
-                [key: string]: unknown;
-            };
+            rules?: components["schemas"]["RuleOverrides"];
             seed?: number | null;
             deck?: string[] | null;
+            /** @description Seconds a seat has for each turn, 1 to 86400 (a day). */
             turn_time_limit_s?: number | null;
             /** @default false */
             private_log?: boolean;
@@ -692,11 +691,18 @@ export interface components {
         };
         /** RuleSet */
         RuleSet: {
-            /** @default 1 */
+            /**
+             * @description 52-card packs (1 to 3).
+             * @default 1
+             */
             decks?: number;
-            /** @default 0 */
+            /**
+             * @description Jokers added to the packs (0 to 12).
+             * @default 0
+             */
             jokers?: number;
             /**
+             * @description The allowed seat counts, each 2 to 6 and listed once.
              * @default [
              *       2,
              *       3,
@@ -706,6 +712,7 @@ export interface components {
              *     ]
              */
             players?: number[];
+            /** @description Cards dealt to each seat, by seat count (2 to 6); each count 1 to 83, and the pack must hold every hand, the up-card and one card of stock. */
             hand_size?: {
                 [key: string]: number;
             };
@@ -719,7 +726,10 @@ export interface components {
              * @enum {string}
              */
             ace?: "low" | "high_or_low" | "cyclic";
-            /** @default 13 */
+            /**
+             * @description The longest run (3 to 13).
+             * @default 13
+             */
             max_run?: number;
             /** @default true */
             set_suits?: boolean;
@@ -732,7 +742,10 @@ export interface components {
             lay_off?: boolean;
             /** @default false */
             lay_off_needs_own_meld?: boolean;
-            /** @default 0 */
+            /**
+             * @description Points the first meld(s) of a hand must reach in one turn (0 to 1000).
+             * @default 0
+             */
             initial_meld_min?: number;
             /**
              * @default top
@@ -756,7 +769,10 @@ export interface components {
              * @enum {string}
              */
             stock_out?: "reuse" | "end_no_winner";
-            /** @default 1 */
+            /**
+             * @description How often the discard pile becomes the stock; the next exhaustion ends the hand (0 to 20).
+             * @default 1
+             */
             reuse_limit?: number;
             /** @default false */
             reuse_shuffle?: boolean;
@@ -775,7 +791,10 @@ export interface components {
              * @enum {string}
              */
             scoring?: "winner_takes" | "zero_sum" | "casino" | "penalty" | "melded";
-            /** @default hands:3 */
+            /**
+             * @description `hands:N` (N 1 to 100) or `target:P` (P 1 to 10000 points).
+             * @default hands:3
+             */
             game_end?: string;
             /** @default true */
             tie_break?: boolean;
@@ -856,12 +875,8 @@ export interface components {
              * @enum {string}
              */
             preset?: "basic" | "palace" | "duel" | "classic";
-            rules?: {
-                [key: string]: unknown;
-            };
-            ruleset?: {
-                [key: string]: unknown;
-            } | null;
+            rules?: components["schemas"]["RuleOverrides"];
+            ruleset?: components["schemas"]["RuleOverrides"] | null;
             seed?: number | null;
         };
         /** Suggestion */
@@ -928,6 +943,59 @@ export interface components {
             knock_open: boolean;
             legal_commands: (components["schemas"]["DrawCommand"] | components["schemas"]["LayMeldsCommand"] | components["schemas"]["LayOffCommand"] | components["schemas"]["SwapJokerCommand"] | components["schemas"]["DiscardCommand"] | components["schemas"]["KnockCommand"])[];
         };
+        /** @description Knob overrides: any knobs of a RuleSet (GET /rulesets), each in its range; the preset gives the others. */
+        RuleOverrides: {
+            /** @description 52-card packs (1 to 3). */
+            decks?: number;
+            /** @description Jokers added to the packs (0 to 12). */
+            jokers?: number;
+            /** @description The allowed seat counts, each 2 to 6 and listed once. */
+            players?: number[];
+            /** @description Cards dealt to each seat, by seat count (2 to 6); each count 1 to 83, and the pack must hold every hand, the up-card and one card of stock. */
+            hand_size?: {
+                [key: string]: number;
+            };
+            /** @enum {string} */
+            first_player?: "left_of_dealer" | "alternate" | "random";
+            /** @enum {string} */
+            ace?: "low" | "high_or_low" | "cyclic";
+            /** @description The longest run (3 to 13). */
+            max_run?: number;
+            set_suits?: boolean;
+            /** @enum {string} */
+            melds_per_turn?: "any" | "one";
+            lay_off?: boolean;
+            lay_off_needs_own_meld?: boolean;
+            /** @description Points the first meld(s) of a hand must reach in one turn (0 to 1000). */
+            initial_meld_min?: number;
+            /** @enum {string} */
+            discard_pickup?: "top" | "any";
+            no_same_discard?: boolean;
+            /** @enum {string} */
+            go_out?: "any" | "discard";
+            /** @enum {string} */
+            rummy_bonus?: "double" | "plus10" | "none";
+            /** @enum {string} */
+            stock_out?: "reuse" | "end_no_winner";
+            /** @description How often the discard pile becomes the stock; the next exhaustion ends the hand (0 to 20). */
+            reuse_limit?: number;
+            reuse_shuffle?: boolean;
+            /** @enum {string} */
+            final_exhaustion?: "after_discard" | "next_declines";
+            /** @enum {string} */
+            card_values?: "A1" | "A11_JK20" | "A15";
+            /** @enum {string} */
+            scoring?: "winner_takes" | "zero_sum" | "casino" | "penalty" | "melded";
+            /** @description `hands:N` (N 1 to 100) or `target:P` (P 1 to 10000 points). */
+            game_end?: string;
+            tie_break?: boolean;
+            short_deck?: boolean;
+            strict_jokers?: boolean;
+            strict_groups?: boolean;
+            knocking?: boolean;
+            rated?: boolean;
+            reveal_after_hand?: boolean;
+        };
     };
     responses: never;
     parameters: never;
@@ -959,7 +1027,7 @@ export interface operations {
                     "application/json": components["schemas"]["Lobby"];
                 };
             };
-            /** @description Malformed JSON (`malformed_json`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1001,7 +1069,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedGameOut"];
                 };
             };
-            /** @description Malformed JSON (`malformed_json`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1019,7 +1087,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`), … */
+            /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and `facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), … */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1061,7 +1129,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClaimedSeat"];
                 };
             };
-            /** @description Malformed JSON (`malformed_json`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1120,7 +1188,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameSummary"];
                 };
             };
-            /** @description Malformed JSON (`malformed_json`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1170,7 +1238,7 @@ export interface operations {
                     "application/json": components["schemas"]["View"];
                 };
             };
-            /** @description Malformed JSON (`malformed_json`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1242,7 +1310,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommandResult"];
                 };
             };
-            /** @description Malformed JSON (`malformed_json`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1296,7 +1364,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`), … */
+            /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and `facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), … */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1342,7 +1410,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventPage"];
                 };
             };
-            /** @description Malformed JSON (`malformed_json`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1414,7 +1482,7 @@ export interface operations {
                     "text/event-stream": unknown;
                 };
             };
-            /** @description Malformed JSON (`malformed_json`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1552,7 +1620,7 @@ export interface operations {
                     "application/json": components["schemas"]["StateAt"];
                 };
             };
-            /** @description Malformed JSON (`malformed_json`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1620,7 +1688,7 @@ export interface operations {
                     "application/x-ndjson": string;
                 };
             };
-            /** @description Malformed JSON (`malformed_json`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1702,7 +1770,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedGameOut"];
                 };
             };
-            /** @description Malformed JSON (`malformed_json`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1774,7 +1842,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedGameOut"];
                 };
             };
-            /** @description Malformed JSON (`malformed_json`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1874,7 +1942,7 @@ export interface operations {
                     "application/json": components["schemas"]["SeatControl"];
                 };
             };
-            /** @description Malformed JSON (`malformed_json`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1919,6 +1987,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and `facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), … */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
             503: {
                 headers: {
@@ -1952,7 +2029,7 @@ export interface operations {
                     "application/json": components["schemas"]["SeatControl"];
                 };
             };
-            /** @description Malformed JSON (`malformed_json`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2021,7 +2098,7 @@ export interface operations {
                     "application/json": components["schemas"]["Suggestion"];
                 };
             };
-            /** @description Malformed JSON (`malformed_json`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2039,7 +2116,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`), … */
+            /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and `facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), … */
             422: {
                 headers: {
                     [name: string]: unknown;
