@@ -88,10 +88,10 @@ class Creation:
             for _seat, event in dealt:
                 dealt_state = evolve(dealt_state, event)
             record = GameRecord(version=1, state=dealt_state)
-            game = Game(
+            dealt_game = Game(
                 game_id=game_id, record=record, info=info, claimed=frozenset(), seed=secret_seed
             )
-            _, decided = follow_ups(game, state, dealt_state, dealt, self._clock)
+            _, decided = follow_ups(dealt_game, state, dealt_state, dealt, self._clock)
             return envelopes_from(0, [(None, started), *decided], None)
 
         executed = await self._writer.execute(

@@ -171,7 +171,7 @@ class RedisEventStore(EventStore):
         check_game_id(game_id)
         fields = [f"{kind}:{command_id}" for kind in ("d", "v", "r")]
         digest, versions, result = await self._redis.hmget(game_key(game_id, "cmds"), fields)
-        if digest is None:
+        if digest is None or versions is None:
             return None
         if text(digest) != command_digest:
             raise CommandIdReused(command_id)
