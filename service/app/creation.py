@@ -91,7 +91,7 @@ class Creation:
             dealt_game = Game(
                 game_id=game_id, record=record, info=info, claimed=frozenset(), seed=secret_seed
             )
-            _, decided = follow_ups(dealt_game, state, dealt_state, dealt, self._clock)
+            _after, decided = follow_ups(dealt_game, state, dealt_state, dealt, self._clock)
             return envelopes_from(0, [(None, started), *decided], None)
 
         executed = await self._writer.execute(
