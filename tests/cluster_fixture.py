@@ -17,8 +17,8 @@ from pathlib import Path
 
 import redis
 
-from service.runtime.children import end_with_parent, stop_child
-from service.store.embedded_redis import redis_server_binary
+from service.runtime.children import stop_child
+from service.store.embedded_redis import redis_server_binary, spawn_redis_server
 
 __all__ = ["ClusterError", "RedisClusterProcesses"]
 
@@ -140,29 +140,12 @@ class RedisClusterProcesses:
     def _spawn(self, port: int) -> subprocess.Popen[bytes]:
         node_dir = self.base_dir / str(port)
         node_dir.mkdir(parents=True, exist_ok=True)
-        arguments = [
-            str(redis_server_binary()),
-            "--port", str(port),
-            "--bind", self.host,
-            "--dir", str(node_dir.resolve()),
+        cluster = [
             "--cluster-enabled", "yes",
             "--cluster-config-file", "nodes.conf",
             "--cluster-node-timeout", str(self.node_timeout_ms),
-            # Durable as the embedded Redis is: an acknowledged write is on disk.
-            "--appendonly", "yes",
-            "--appendfsync", "always",
-            "--save", "",
-            "--daemonize", "no",
-            "--logfile", "redis.log",
         ]  # fmt: skip
-        return subprocess.Popen(
-            arguments,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-            preexec_fn=end_with_parent(),
-        )
+        return spawn_redis_server(self.host, port, node_dir, cluster)
 
     def _create(self) -> None:
         cli = redis_server_binary().with_name("redis-cli")

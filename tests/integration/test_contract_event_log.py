@@ -6,26 +6,17 @@ import asyncio
 import time
 
 import pytest
-from store_table import append
+from store_table import append, datas, versions
 
 from service.store import (
     AppendResult,
     CommandIdReused,
     EventStore,
     InvalidGameId,
-    StoredEvent,
     VersionConflict,
 )
 
 pytestmark = pytest.mark.anyio
-
-
-def datas(events: list[StoredEvent]) -> list[bytes]:
-    return [event.data for event in events]
-
-
-def versions(events: list[StoredEvent]) -> list[int]:
-    return [event.version for event in events]
 
 
 # Versions and reads

@@ -8,18 +8,9 @@ import pytest
 
 from service.store import (
     EventStore,
-    StoredEvent,
 )
 
 pytestmark = pytest.mark.anyio
-
-
-def datas(events: list[StoredEvent]) -> list[bytes]:
-    return [event.data for event in events]
-
-
-def versions(events: list[StoredEvent]) -> list[int]:
-    return [event.version for event in events]
 
 
 async def test_a_field_set_only_if_absent_has_one_winner(store: EventStore) -> None:

@@ -9,18 +9,9 @@ from service.store import (
     EventStore,
     InvalidGameId,
     Snapshot,
-    StoredEvent,
 )
 
 pytestmark = pytest.mark.anyio
-
-
-def datas(events: list[StoredEvent]) -> list[bytes]:
-    return [event.data for event in events]
-
-
-def versions(events: list[StoredEvent]) -> list[int]:
-    return [event.version for event in events]
 
 
 async def test_lobby_lists_games_by_status_in_score_order(store: EventStore) -> None:

@@ -10,20 +10,11 @@ from service.store import (
     EventStore,
     InvalidGameId,
     Snapshot,
-    StoredEvent,
     StoredView,
     VersionConflict,
 )
 
 pytestmark = pytest.mark.anyio
-
-
-def datas(events: list[StoredEvent]) -> list[bytes]:
-    return [event.data for event in events]
-
-
-def versions(events: list[StoredEvent]) -> list[int]:
-    return [event.version for event in events]
 
 
 async def test_views_are_cached_per_viewer_and_never_go_back_in_version(

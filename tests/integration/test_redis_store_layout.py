@@ -7,27 +7,18 @@ import asyncio
 import pytest
 from redis.asyncio import Redis
 from redis.crc import key_slot
-from store_table import append
+from store_table import append, versions
 
 from service.store import (
     CorruptStream,
     RedisEventStore,
     Snapshot,
-    StoredEvent,
     StoredView,
 )
 from service.store.embedded_redis import EmbeddedRedis
 from service.store.redis_client import open_redis
 
 pytestmark = pytest.mark.anyio
-
-
-def datas(events: list[StoredEvent]) -> list[bytes]:
-    return [event.data for event in events]
-
-
-def versions(events: list[StoredEvent]) -> list[int]:
-    return [event.version for event in events]
 
 
 # Redis only: the layout that the contract cannot see
