@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: install run test style lint spec bench
+.PHONY: install run test style lint spec bench browser web-tools
 
 install: $(VENV)/.installed
 
@@ -16,8 +16,21 @@ $(VENV)/.installed: pyproject.toml
 run: install
 	$(BIN)/rummy serve
 
-test: install
+test: install browser web-tools
 	$(BIN)/python -m pytest
+
+# The browser tests drive Debian's Chromium (Playwright cannot download its own here).
+browser:
+	@if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && apt-get install -y -qq chromium; fi
+
+# tsc and openapi-typescript, pinned by the lock file, for the web table's type checks.
+WEB_TOOLS := service/http/typecheck
+web-tools: $(WEB_TOOLS)/node_modules/.installed
+
+$(WEB_TOOLS)/node_modules/.installed: $(WEB_TOOLS)/package-lock.json
+	cd $(WEB_TOOLS) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 # Style is checked in CI (ruff is pinned); mypy also reads the dependencies'
 # type hints, which are not pinned, so it runs here only.

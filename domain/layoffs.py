@@ -23,9 +23,11 @@ End = Literal["low", "high"]
 
 def lay_off(meld: Meld, card: Card, ruleset: RuleSet, end: End | None = None) -> tuple[End, Meld]:
     """(the end used, the meld with `card` added), or IllegalCommand(invalid_lay_off)."""
-    options = lay_off_options(meld, card, ruleset)
-    if end is not None:
-        options = [(e, m) for e, m in options if e == end]
+    if end is None:
+        options = lay_off_options(meld, card, ruleset)
+    else:
+        # A named end is honoured even where both ends give the same cards.
+        options = [(e, m) for e, m in _options(meld, card, ruleset) if e == end]
     if not options:
         raise IllegalCommand(
             f"{card} does not fit meld {meld.id}",
@@ -39,6 +41,19 @@ def lay_off(meld: Meld, card: Card, ruleset: RuleSet, end: End | None = None) ->
 
 def lay_off_options(meld: Meld, card: Card, ruleset: RuleSet) -> list[tuple[End, Meld]]:
     """Every way `card` can be added to `meld`, as (end, new meld), low end first."""
+    options = _options(meld, card, ruleset)
+    # A cyclic run one short of 13 closes the circle at either end with the
+    # same card: one option. Under high_or_low the ends differ (A..K, 2..A).
+    if (
+        ruleset.ace == "cyclic"
+        and len(options) == 2
+        and options[0][1].cards[0].as_ == options[1][1].cards[-1].as_
+    ):
+        options = options[1:]
+    return options
+
+
+def _options(meld: Meld, card: Card, ruleset: RuleSet) -> list[tuple[End, Meld]]:
     if card == JOKER and (meld.jokers + 1) * 2 > len(meld.cards) + 1:
         return []
     if meld.kind == "run":
@@ -66,9 +81,6 @@ def _run_lay_offs(meld: Meld, card: Card, ruleset: RuleSet) -> list[tuple[End, M
             continue
         cards = (placed, *meld.cards) if end == "low" else (*meld.cards, placed)
         options.append((end, msgspec.structs.replace(meld, cards=cards, start=start)))  # type: ignore[arg-type]
-    # A cyclic run one short of 13 has both ends on the same card: one option.
-    if len(options) == 2 and options[0][1].cards[0].as_ == options[1][1].cards[-1].as_:
-        options = options[1:]
     return options
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -16,31 +16,87 @@ Scoring = Literal["winner_takes", "zero_sum", "casino", "penalty", "melded"]
 
 _GAME_END = re.compile(r"^(hands|target):([1-9][0-9]{0,4})$")
 
+# The range of every numeric knob, checked at creation, on a log's import and
+# in the schema (GET /rulesets shows them as minimum/maximum). Why each bound:
+KNOB_RANGES: dict[str, tuple[int, int]] = {
+    # RULES.md plays 1 or 2 packs; 3 is the most a table has room for.
+    "decks": (1, 3),
+    # Palace's 6 jokers, doubled.
+    "jokers": (0, 12),
+    # The seat counts the table supports; a seat count may be listed once.
+    "players": (2, 6),
+    # Cards a hand: 83 is the most two seats can be dealt from 3 packs and
+    # 12 jokers with an up-card and one card of stock (the pack decides the rest).
+    "hand_size": (1, 83),
+    # A run of a suit has 13 ranks; shorter than 3 is no meld.
+    "max_run": (3, 13),
+    # More than any hand can lay (83 cards x 11 points = 913); tables play 30 or 40.
+    "initial_meld_min": (0, 1000),
+    # Each reuse turns the whole pile into the stock: 20 is hundreds of turns in
+    # one hand, and a hand that has not ended by then will not end by playing on.
+    "reuse_limit": (0, 20),
+}
+# game_end: `hands:N` with N up to 100 (an evening is 3 to 20 hands; a game
+# nobody attends plays itself out on timeouts, so its length must be bounded),
+# `target:P` with P up to 10,000 (100 times classic's 100).
+GAME_END_RANGES: dict[str, tuple[int, int]] = {"hands": (1, 100), "target": (1, 10_000)}
+# The same, as the schema states it.
+_GAME_END_PATTERN = r"^(hands:([1-9][0-9]?|100)|target:([1-9][0-9]{0,3}|10000))$"
+
+
+def _bounded(knob: str, description: str) -> msgspec.Meta:
+    low, high = KNOB_RANGES[knob]
+    return msgspec.Meta(ge=low, le=high, description=f"{description} ({low} to {high}).")
+
+
+SeatCount = Annotated[int, msgspec.Meta(ge=2, le=6)]
+
 
 class RuleSet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """The knobs of one game. A preset is only a bundle of these values."""
 
-    decks: int = 1
-    jokers: int = 0
-    players: tuple[int, ...] = (2, 3, 4, 5, 6)
+    decks: Annotated[int, _bounded("decks", "52-card packs")] = 1
+    jokers: Annotated[int, _bounded("jokers", "Jokers added to the packs")] = 0
+    players: Annotated[
+        tuple[SeatCount, ...],
+        msgspec.Meta(
+            min_length=1,
+            max_length=5,
+            description="The allowed seat counts, each 2 to 6 and listed once.",
+        ),
+    ] = (2, 3, 4, 5, 6)
     # Cards dealt by seat count (JSON object keys are the seat counts).
-    hand_size: dict[int, int] = msgspec.field(
-        default_factory=lambda: {2: 10, 3: 7, 4: 7, 5: 6, 6: 6}
-    )
+    hand_size: Annotated[
+        dict[SeatCount, Annotated[int, _bounded("hand_size", "Cards dealt")]],
+        msgspec.Meta(
+            max_length=5,
+            description="Cards dealt to each seat, by seat count (2 to 6); each count "
+            "1 to 83, and the pack must hold every hand, the up-card and one card of stock.",
+        ),
+    ] = msgspec.field(default_factory=lambda: {2: 10, 3: 7, 4: 7, 5: 6, 6: 6})
     first_player: FirstPlayer = "left_of_dealer"
     ace: Ace = "low"
-    max_run: int = 13
+    max_run: Annotated[int, _bounded("max_run", "The longest run")] = 13
     set_suits: bool = True
     melds_per_turn: Literal["any", "one"] = "any"
     lay_off: bool = True
     lay_off_needs_own_meld: bool = False
-    initial_meld_min: int = 0
+    initial_meld_min: Annotated[
+        int,
+        _bounded("initial_meld_min", "Points the first meld(s) of a hand must reach in one turn"),
+    ] = 0
     discard_pickup: Literal["top", "any"] = "top"
     no_same_discard: bool = True
     go_out: Literal["any", "discard"] = "any"
     rummy_bonus: Literal["double", "plus10", "none"] = "double"
     stock_out: Literal["reuse", "end_no_winner"] = "reuse"
-    reuse_limit: int = 1
+    reuse_limit: Annotated[
+        int,
+        _bounded(
+            "reuse_limit",
+            "How often the discard pile becomes the stock; the next exhaustion ends the hand",
+        ),
+    ] = 1
     reuse_shuffle: bool = False
     # RULES.md "Turn": after the last allowed reuse, basic ends the hand once the
     # player who took the last card has discarded; duel and classic end it when
@@ -48,7 +104,13 @@ class RuleSet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=T
     final_exhaustion: Literal["after_discard", "next_declines"] = "after_discard"
     card_values: Literal["A1", "A11_JK20", "A15"] = "A1"
     scoring: Scoring = "winner_takes"
-    game_end: str = "hands:3"
+    game_end: Annotated[
+        str,
+        msgspec.Meta(
+            pattern=_GAME_END_PATTERN,
+            description="`hands:N` (N 1 to 100) or `target:P` (P 1 to 10000 points).",
+        ),
+    ] = "hands:3"
     tie_break: bool = True
     # Palace custom rules.
     short_deck: bool = False
@@ -153,6 +215,13 @@ def build_ruleset(preset: str = "basic", overrides: dict[str, Any] | None = None
         ruleset = msgspec.convert(knobs, RuleSet, strict=False)
     except msgspec.ValidationError as exc:
         knob = _knob_from_path(str(exc))
+        if knob in _RANGE_TEXT:
+            bounds: dict[str, Any] = {}
+            if knob in KNOB_RANGES:
+                bounds = dict(zip(("minimum", "maximum"), KNOB_RANGES[knob], strict=True))
+            raise InvalidRuleSet(
+                f"{knob}: {_RANGE_TEXT[knob]} ({exc})", knob=knob, **bounds
+            ) from exc
         raise InvalidRuleSet(f"invalid knob value: {exc}", knob=knob) from exc
     validate_ruleset(ruleset)
     return ruleset
@@ -170,14 +239,35 @@ def _fail(knob: str, reason: str) -> InvalidRuleSet:
     return InvalidRuleSet(f"{knob}: {reason}", knob=knob)
 
 
+_RANGE_TEXT = {
+    **{knob: f"must be {low} to {high}" for knob, (low, high) in KNOB_RANGES.items()},
+    "players": "seat counts must be 2 to 6, each listed once",
+    "hand_size": "seat counts 2 to 6, each dealing 1 to 83 cards",
+    "game_end": "must be 'hands:N' (N 1 to 100) or 'target:P' (P 1 to 10000)",
+}
+
+
+def _check_range(knob: str, value: int) -> None:
+    low, high = KNOB_RANGES[knob]
+    if not low <= value <= high:
+        raise InvalidRuleSet(
+            f"{knob}: must be {low} to {high}, not {value}",
+            knob=knob,
+            minimum=low,
+            maximum=high,
+        )
+
+
 def validate_ruleset(ruleset: RuleSet) -> None:
     """Reject values and combinations the engine cannot play, naming the knob."""
-    if not 1 <= ruleset.decks <= 3:
-        raise _fail("decks", "must be 1 to 3 packs")
-    if not 0 <= ruleset.jokers <= 12:
-        raise _fail("jokers", "must be 0 to 12")
-    if not ruleset.players or any(not 2 <= n <= 6 for n in ruleset.players):
-        raise _fail("players", "seat counts must be between 2 and 6")
+    for knob in ("decks", "jokers", "max_run", "initial_meld_min", "reuse_limit"):
+        _check_range(knob, getattr(ruleset, knob))
+    players = ruleset.players
+    if not players or any(not 2 <= n <= 6 for n in players) or len(set(players)) != len(players):
+        raise _fail("players", _RANGE_TEXT["players"])
+    low, high = KNOB_RANGES["hand_size"]
+    if any(not 2 <= n <= 6 or not low <= cards <= high for n, cards in ruleset.hand_size.items()):
+        raise _fail("hand_size", _RANGE_TEXT["hand_size"])
     for seats in ruleset.players:
         cards = ruleset.hand_size.get(seats)
         if cards is None:
@@ -190,14 +280,16 @@ def validate_ruleset(ruleset: RuleSet) -> None:
                 "hand_size",
                 f"{seats} seats x {cards} cards cannot be dealt from {ruleset.deck_size} cards",
             )
-    if not 3 <= ruleset.max_run <= 13:
-        raise _fail("max_run", "must be 3 to 13")
-    if ruleset.initial_meld_min < 0:
-        raise _fail("initial_meld_min", "must not be negative")
-    if ruleset.reuse_limit < 0:
-        raise _fail("reuse_limit", "must not be negative")
     if not _GAME_END.match(ruleset.game_end):
-        raise _fail("game_end", "must be 'hands:N' or 'target:P' with a positive whole number")
+        raise _fail("game_end", _RANGE_TEXT["game_end"])
+    low, high = GAME_END_RANGES[ruleset.end_kind]
+    if not low <= ruleset.end_value <= high:
+        raise InvalidRuleSet(
+            f"game_end: {ruleset.end_kind} must be {low} to {high}, not {ruleset.end_value}",
+            knob="game_end",
+            minimum=low,
+            maximum=high,
+        )
     if ruleset.strict_groups and not ruleset.set_suits:
         raise _fail("strict_groups", "needs set_suits (one card of each suit in a group)")
     if ruleset.knocking and max(ruleset.players) < 3:

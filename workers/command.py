@@ -15,6 +15,7 @@ from service.app.games import GameService
 from service.runtime.long_lived import tune_collector_for_a_long_run
 from service.runtime.settings import Settings, settings_from_env
 from service.store import RedisEventStore
+from service.store.redis_cluster import is_cluster_url, open_redis_cluster
 
 __all__ = ["add_arguments", "reconcile_now", "run"]
 
@@ -45,9 +46,10 @@ async def reconcile_now(settings: Settings) -> str:
     from workers.reconcile import reconcile
     from workers.schedule import TurnScheduler
 
-    assert settings.redis_url is not None
-    client = Redis.from_url(settings.redis_url)
-    queue = open_queue(settings.rq_redis_url or settings.redis_url)
+    url = settings.redis_url
+    assert url is not None
+    client = open_redis_cluster(url) if is_cluster_url(url) else Redis.from_url(url)
+    queue = open_queue(settings.rq_redis_url or url)
     try:
         store = RedisEventStore(client)
         counts = await reconcile(GameService(store), TurnScheduler(store, queue))
@@ -68,8 +70,12 @@ def run(args: argparse.Namespace) -> int:
     if settings.redis_url is None:
         print("rummy worker: needs --redis-url or REDIS_URL", file=sys.stderr)
         return 2
+    try:
+        queue = open_queue(settings.rq_redis_url or settings.redis_url)
+    except ValueError as refused:
+        print(f"rummy worker: {refused}", file=sys.stderr)
+        return 2
     configure(settings)
-    queue = open_queue(settings.rq_redis_url or settings.redis_url)
     released = release_stranded_jobs(queue)
     print(f"released {released} jobs a stopped worker had taken", file=sys.stderr)
     print(asyncio.run(reconcile_now(settings)), file=sys.stderr)

@@ -11,6 +11,7 @@ from redis.asyncio import Redis
 from service.app.games import GameService
 from service.runtime.settings import Settings, settings_from_env
 from service.store import RedisEventStore
+from service.store.redis_cluster import is_cluster_url, open_redis_cluster
 from workers.queue import open_queue
 from workers.schedule import TurnScheduler
 from workers.timeouts import run_timer
@@ -37,7 +38,8 @@ async def services(settings: Settings | None = None) -> AsyncIterator[GameServic
     settings = settings or current_settings()
     if settings.redis_url is None:
         raise RuntimeError("jobs need the event store's REDIS_URL (rummy worker --redis-url)")
-    client = Redis.from_url(settings.redis_url)
+    url = settings.redis_url
+    client = open_redis_cluster(url) if is_cluster_url(url) else Redis.from_url(url)
     queue = open_queue(settings.rq_redis_url or settings.redis_url)
     store = RedisEventStore(client)
     try:

@@ -28,6 +28,11 @@ _LIVE = {JobStatus.QUEUED, JobStatus.STARTED, JobStatus.SCHEDULED, JobStatus.DEF
 
 def open_queue(url: str) -> Queue:
     """The game queue on the Redis at `url` (standalone: rq does not run on a cluster)."""
+    if url.startswith("redis+cluster://"):
+        raise ValueError(
+            "rq does not run on Redis Cluster: put the queues on a standalone Redis "
+            "(RQ_REDIS_URL, or --rq-redis-url)"
+        )
     return Queue(QUEUE_NAME, connection=Redis.from_url(url), serializer=JSONSerializer)
 
 

@@ -7,10 +7,9 @@ from __future__ import annotations
 import msgspec
 
 from domain.events import TurnDeadlineSet
-from service.app.envelope import decode_envelope
+from service.app.control import bot_levels, seats_to_act
 from service.app.games import GameService
-from service.app.records import LOBBY_KEYS, Game, lobby_status
-from workers.control import bot_levels, seats_to_act
+from service.app.records import Game, lobby_status
 from workers.schedule import TurnScheduler
 
 __all__ = ["Reconciled", "reconcile", "reconcile_game"]
@@ -31,7 +30,7 @@ async def reconcile(games: GameService, scheduler: TurnScheduler) -> Reconciled:
     misfiled: list[Game] = []
     for status in ("active", "waiting"):
         offset = 0
-        while page := await games.store.list_games(LOBBY_KEYS[status], _PAGE, offset):
+        while page := await games.filed(status, _PAGE, offset):
             for game_id in page:
                 game = await games.game(game_id)
                 if lobby_status(game) != status:
@@ -53,7 +52,7 @@ async def reconcile_game(
     if state.phase not in ("draw", "play"):
         return
     counts.games += 1
-    levels = bot_levels(game.info, await games.store.get_meta(game_id))
+    levels = bot_levels(game.info, await games.meta(game_id))
     if seats_to_act(state, levels) and await scheduler.schedule_bot(
         game_id, game.record.version, replace_done=True
     ):
@@ -61,8 +60,7 @@ async def reconcile_game(
     if game.info.turn_time_limit_s is None:
         return
     # The latest deadline, if its turn is still being played, wants its timer.
-    for stored in reversed(await games.store.read(game_id)):
-        envelope = decode_envelope(stored.data)
+    for envelope in reversed(await games.log(game_id)):
         if isinstance(envelope.event, TurnDeadlineSet):
             deadline = envelope.event
             if deadline.seat == state.turn and deadline.hand_number == state.hand_number:

@@ -8,9 +8,9 @@ from datetime import datetime
 from rq import Queue
 
 from domain.events import TurnDeadlineSet
+from service.app.control import bot_levels, controlled, seats_to_act, take_back
 from service.app.games import Appended
 from service.store import EventStore
-from workers.control import bot_levels, controlled, is_system_command, seats_to_act, take_back
 from workers.queue import bot_job_id, ensure_job, timer_job_id
 
 __all__ = ["BOT_JOB", "TIMER_JOB", "TurnScheduler", "continues_own_turn"]
@@ -23,8 +23,7 @@ def continues_own_turn(appended: Appended) -> bool:
     """A bot's command within its own turn: the job that made it plays on."""
     before, after = appended.before, appended.state
     return (
-        is_system_command(appended.command_id)
-        and (appended.command_id or "").startswith("bot:")
+        appended.actor == "bot"
         and appended.seat == before.turn == after.turn
         and before.hand_number == after.hand_number
         and after.phase in ("draw", "play")
@@ -42,7 +41,7 @@ class TurnScheduler:
         game_id = appended.game_id
         meta = appended.meta if appended.meta is not None else await self.store.get_meta(game_id)
         seat = appended.seat
-        owner_acted = seat is not None and not is_system_command(appended.command_id)
+        owner_acted = seat is not None and appended.actor == "player"
         if owner_acted and seat is not None and controlled(meta, seat):
             # The owner acted: the seat is theirs again.
             await take_back(self.store, game_id, seat)

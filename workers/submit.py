@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.commands import PlayerCommand
+from service.app.envelope import ActorKind
 from service.app.errors import ServiceError
 from service.app.games import GameService
 
@@ -18,12 +19,14 @@ async def submit_at(
     command: PlayerCommand,
     version: int,
     command_id: str,
+    actor: ActorKind,
 ) -> bool:
     """Append `command` only if the game is still at `version`; False when it is not
-    (the job then has nothing left to do). Other refusals are bugs and raise."""
+    (the job then has nothing left to do). Other refusals are bugs and raise. The
+    command id lives in the system's namespace, apart from clients' ids."""
     try:
         await games.commands.handle(
-            game_id, seat, command, expected_version=version, command_id=command_id
+            game_id, seat, command, expected_version=version, command_id=command_id, actor=actor
         )
     except ServiceError as refused:
         if refused.code in _STALE:

@@ -7,14 +7,16 @@ import hashlib
 from collections.abc import Mapping
 from datetime import UTC, datetime
 
-from domain.commands import Discard, Draw, PlayerCommand
+from domain.commands import Discard, Draw, PlayerCommand, TimeOutTurn
 from domain.events import TurnDeadlineSet, TurnTimedOut
 from domain.scoring import value_table
 from domain.views import SeatView, view_for
-from service.app.envelope import Envelope, decode_envelope, encode_envelope
-from service.app.games import GameService
-from service.store import CommandIdReused, VersionConflict
-from workers.control import is_system_command, timed_out_to_bot
+from service.app.commands import command_key, decided_envelopes
+from service.app.control import timed_out_to_bot
+from service.app.envelope import Envelope, is_system
+from service.app.errors import ServiceError
+from service.app.execute import Write
+from service.app.games import Game, GameService
 from workers.submit import submit_at
 
 __all__ = ["MAX_EARLY_S", "automatic_move", "run_timer"]
@@ -41,10 +43,10 @@ async def run_timer(
     games: GameService, game_id: str, deadline_version: int, *, timeouts_before_bot: int = 2
 ) -> str:
     """What the timer made at `deadline_version` did: 'stale', or 'timed_out'."""
-    first = await games.store.read(game_id, after=deadline_version - 1, limit=1)
+    first = await games.log(game_id, after=deadline_version - 1, limit=1)
     if not first:
         return "stale"
-    deadline_event = decode_envelope(first[0].data).event
+    deadline_event = first[0].event
     if not isinstance(deadline_event, TurnDeadlineSet):
         return "stale"
     seat, hand = deadline_event.seat, deadline_event.hand_number
@@ -57,10 +59,7 @@ async def run_timer(
     for _ in range(_MAX_STEPS):
         game = await games.game(game_id)
         state = game.record.state
-        later = [
-            decode_envelope(stored.data).event
-            for stored in await games.store.read(game_id, after=deadline_version)
-        ]
+        later = [envelope.event for envelope in await games.log(game_id, after=deadline_version)]
         if (
             state.phase not in ("draw", "play")
             or state.turn != seat
@@ -77,7 +76,7 @@ async def run_timer(
             continue
         view = view_for(state, seat)
         command = automatic_move(view, value_table(state.ruleset))
-        await submit_at(games, game_id, seat, command, at, f"timer:{game_id}:{at}:{seat}")
+        await submit_at(games, game_id, seat, command, at, f"timer:{at}:{seat}", "timer")
         timed_out = True
     return "timed_out" if timed_out else "stale"
 
@@ -85,37 +84,42 @@ async def run_timer(
 async def _record_timeout(
     games: GameService, game_id: str, at: int, deadline_version: int, seat: int, hand: int
 ) -> bool:
-    """Append TurnTimedOut at version `at`; False when the game moved first."""
-    command_id = f"timer:{game_id}:{deadline_version}"
-    envelope = Envelope(
-        version=at + 1,
-        at=datetime.now(UTC).isoformat(timespec="milliseconds"),
-        seat=None,
-        command_id=None,
-        event=TurnTimedOut(seat=seat, hand_number=hand),
-    )
+    """Time the turn out at version `at`, through the one write path; False when the
+    game moved first (or this deadline's timeout is already recorded)."""
+    command_id = f"timeout:{deadline_version}"
+    timed_out = TimeOutTurn(seat=seat, hand_number=hand)
+
+    def decide_on(game: Game | None) -> list[Envelope]:
+        assert game is not None
+        return decided_envelopes(game, None, timed_out, command_id=command_id, actor="timer")
+
     try:
-        await games.store.append(
+        executed = await games.execute(
             game_id,
-            [encode_envelope(envelope)],
-            expected_version=at,
-            command_id=command_id,
-            command_digest=hashlib.sha256(command_id.encode()).hexdigest(),
+            Write(
+                actor="timer",
+                decide=decide_on,
+                expected_version=at,
+                key=command_key("timer", command_id),
+                digest=hashlib.sha256(command_id.encode()).hexdigest(),
+                command_id=command_id,
+            ),
         )
-    except (VersionConflict, CommandIdReused):
-        return False
-    return True
+    except ServiceError as refused:
+        if refused.code in ("version_conflict", "command_id_reused"):
+            return False
+        raise
+    return not executed.appended.duplicate
 
 
 async def _maybe_hand_to_bot(games: GameService, game_id: str, seat: int, threshold: int) -> None:
     """After `threshold` timeouts in a row (the owner not acting between), a bot takes the seat."""
     count = 0
-    stored = await games.store.read(game_id)
-    for envelope in reversed([decode_envelope(item.data) for item in stored]):
+    for envelope in reversed(await games.log(game_id)):
         match envelope.event:
             case TurnTimedOut(seat=timed_out) if timed_out == seat:
                 count += 1
-            case _ if envelope.seat == seat and not is_system_command(envelope.command_id):
+            case _ if envelope.seat == seat and not is_system(envelope):
                 break
     if count >= threshold:
         await timed_out_to_bot(games.store, game_id, seat)

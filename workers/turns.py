@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 
 from domain.bots import SeatMemory, choose
@@ -10,9 +11,9 @@ from domain.bots.search import DEFAULT_BUDGET_S
 from domain.commands import Knock, PlayerCommand
 from domain.events import CardDiscarded, GameEnded, HandDealt, TurnTimedOut
 from domain.views import redact, view_for
-from service.app.envelope import Envelope, decode_envelope
+from service.app.control import bot_levels, knock_order
+from service.app.envelope import Envelope
 from service.app.games import Game, GameService
-from workers.control import bot_levels, knock_order
 from workers.submit import submit_at
 
 __all__ = ["MAX_STEPS", "SeatMemories", "bot_command_id", "play_bots"]
@@ -22,9 +23,10 @@ MAX_STEPS = 64
 _TURN_ENDS = (CardDiscarded, HandDealt, GameEnded, TurnTimedOut)
 
 
-def bot_command_id(game_id: str, version: int, seat: int) -> str:
-    """The same decision point always gets the same id: a rerun appends nothing new."""
-    return f"bot:{game_id}:{version}:{seat}"
+def bot_command_id(version: int, seat: int) -> str:
+    """The same decision point always gets the same id: a rerun appends nothing new.
+    (The store keeps it in the system's namespace: a client's id cannot match it.)"""
+    return f"bot:{version}:{seat}"
 
 
 class SeatMemories:
@@ -38,8 +40,7 @@ class SeatMemories:
 
     async def of(self, seat: int) -> SeatMemory:
         memory, through = self._memories.get(seat, (SeatMemory(seat, self._seats), 0))
-        for stored in await self._games.store.read(self._game_id, after=through):
-            envelope = decode_envelope(stored.data)
+        for envelope in await self._games.log(self._game_id, after=through):
             memory.observe(redact(envelope.event, seat))
             through = envelope.version
         self._memories[seat] = (memory, through)
@@ -50,10 +51,16 @@ def _own_progress(envelopes: Sequence[Envelope]) -> bool:
     """Whether everything after the job's version is a bot's play within the same turn
     (a rerun after a crash carries on from there)."""
     return all(
-        (envelope.seat is None or (envelope.command_id or "").startswith("bot:"))
-        and not isinstance(envelope.event, _TURN_ENDS)
+        (envelope.seat is None or _by_bot(envelope)) and not isinstance(envelope.event, _TURN_ENDS)
         for envelope in envelopes
     )
+
+
+def _by_bot(envelope: Envelope) -> bool:
+    if envelope.actor is not None:
+        return envelope.actor == "bot"
+    # Logs from before the actor was recorded: the bots' ids began so.
+    return (envelope.command_id or "").startswith("bot:")
 
 
 async def play_bots(
@@ -66,10 +73,10 @@ async def play_bots(
     """Knocks of bot seats, then the whole turn of the bot whose turn it is.
     Does nothing when the game moved on from `version`; returns the commands appended."""
     game = await games.game(game_id)
-    if game.record.version != version:
-        later = await games.store.read(game_id, after=version)
-        if not _own_progress([decode_envelope(stored.data) for stored in later]):
-            return 0
+    if game.record.version != version and not _own_progress(
+        await games.log(game_id, after=version)
+    ):
+        return 0
     memories = SeatMemories(games, game_id, game.record.state.seats)
     turn = (game.record.state.hand_number, game.record.state.turn)
     asked: set[tuple[int, int]] = set()
@@ -78,15 +85,13 @@ async def play_bots(
         state = game.record.state
         if state.phase not in ("draw", "play") or (state.hand_number, state.turn) != turn:
             break
-        levels = bot_levels(game.info, await games.store.get_meta(game_id))
+        levels = bot_levels(game.info, await games.meta(game_id))
         step = await _next_step(game, levels, memories, asked, budget_s)
         if step is None:
             break
         seat, command = step
         at = game.record.version
-        if not await submit_at(
-            games, game_id, seat, command, at, bot_command_id(game_id, at, seat)
-        ):
+        if not await submit_at(games, game_id, seat, command, at, bot_command_id(at, seat), "bot"):
             break
         appended += 1
         if isinstance(command, Knock):
@@ -114,7 +119,9 @@ async def _next_step(
                 continue
             rng = random.Random(f"{game.game_id}:{version}:{seat}")
             memory = await memories.of(seat)
-            command = choose(view, ruleset, levels[seat], rng, memory, budget_s=budget_s)
+            command = choose(
+                view, ruleset, levels[seat], rng, memory, budget_s=budget_s, clock=time.perf_counter
+            )
             if command is not None:
                 return seat, command
     seat = state.turn
@@ -123,5 +130,7 @@ async def _next_step(
     view = view_for(state, seat)
     rng = random.Random(f"{game.game_id}:{version}:{seat}")
     memory = await memories.of(seat)
-    command = choose(view, ruleset, levels[seat], rng, memory, budget_s=budget_s)
+    command = choose(
+        view, ruleset, levels[seat], rng, memory, budget_s=budget_s, clock=time.perf_counter
+    )
     return None if command is None else (seat, command)

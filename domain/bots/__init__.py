@@ -7,6 +7,7 @@ Levels: 1 random legal play, 2 greedy, 3 careful (memory of what it saw),
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from domain.bots.careful import choose_careful
 from domain.bots.greedy import choose_greedy
@@ -30,12 +31,16 @@ def choose(
     memory: SeatMemory | None = None,
     budget_s: float = DEFAULT_BUDGET_S,
     max_rollouts: int | None = None,
+    clock: Callable[[], float] | None = None,
 ) -> PlayerCommand | None:
     """The seat's next command, always one of `view.legal_commands`.
 
     None only out of turn, when the single command on offer is a knock and
     the bot passes. `memory` holds what the seat saw (redacted events); bots
     above level 2 play better with it, and all levels play without it.
+    Level 4 searches for `budget_s` seconds on `clock` (the caller's, such as
+    `time.perf_counter`: the bots read no clock of their own) or for
+    `max_rollouts` deals, whichever ends first; without a clock, for the deals.
     """
     if not view.legal_commands or view.seat is None:
         return None
@@ -47,7 +52,7 @@ def choose(
         case 3:
             command = choose_careful(view, ruleset, memory)
         case 4:
-            command = choose_search(view, ruleset, rng, memory, budget_s, max_rollouts)
+            command = choose_search(view, ruleset, rng, memory, budget_s, max_rollouts, clock)
         case _:
             raise ValueError(f"no bot level {level}; levels are {LEVELS}")
     if command is not None and command not in view.legal_commands:

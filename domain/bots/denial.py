@@ -19,8 +19,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from domain.bots.evaluate import Arrangement, extenders, fits_table
 from domain.bots.greedy import lays_only
+from domain.bots.outs import extenders
+from domain.bots.solver import Arrangement
+from domain.bots.table_fits import fits_table
 from domain.cards import JOKER
 from domain.commands import LayMelds, PlayerCommand
 from domain.rules import RuleSet

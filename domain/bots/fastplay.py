@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.bots.evaluate import Arrangement, extenders, run_positions, wrap_rank
+from domain.bots.outs import extenders, run_positions, wrap_rank
+from domain.bots.solver import Arrangement
 from domain.cards import JOKER, RANK_OF, Card
 from domain.rules import RuleSet
 

@@ -27,8 +27,9 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from domain.bots.evaluate import card_at, card_value, run_positions
 from domain.bots.memory import SeatMemory
+from domain.bots.outs import card_at, run_positions
+from domain.bots.solver import card_value
 from domain.cards import JOKER, RANK_OF, Card
 from domain.rules import RuleSet
 

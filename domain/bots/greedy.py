@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from domain.bots.evaluate import Arrangement, arrange, card_value, solver
+from domain.bots.solver import Arrangement, arrange, card_value, solver
 from domain.cards import JOKER, Card
 from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, PlayerCommand, SwapJoker
 from domain.rules import RuleSet

@@ -35,12 +35,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from domain.bots.careful import choose_careful, live_cards
+from domain.bots.careful import choose_careful
 from domain.bots.denial import plays_denial
-from domain.bots.evaluate import Arrangement, card_value, extenders
 from domain.bots.greedy import lays_only
-from domain.bots.memory import SeatMemory
+from domain.bots.memory import SeatMemory, live_cards
+from domain.bots.outs import extenders
 from domain.bots.rummy_wait import hold_for_rummy_then_warily
+from domain.bots.solver import Arrangement, card_value
 from domain.cards import Card
 from domain.commands import LayMelds, PlayerCommand
 from domain.rules import RuleSet

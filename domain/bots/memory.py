@@ -17,6 +17,8 @@ from domain.events import (
     MeldLaid,
     StockRenewed,
 )
+from domain.rules import RuleSet
+from domain.views import SeatView
 
 MAX_PILE_PICKUPS = 8
 
@@ -116,3 +118,9 @@ def unseen_cards(
     if known_elsewhere:
         live.subtract(known_elsewhere)
     return +live
+
+
+def live_cards(view: SeatView, ruleset: RuleSet, memory: SeatMemory | None) -> Counter[Card]:
+    table = [p.card for meld in view.table for p in meld.cards]
+    known = memory.known_elsewhere() if memory else None
+    return unseen_cards(ruleset.pack(), view.hand or (), table, view.discard_pile, known)

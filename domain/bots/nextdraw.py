@@ -6,7 +6,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from domain.bots.chains import OptionsSeen, chains_by_meld, chains_with_card, joined
-from domain.bots.evaluate import WayOut, fits_table
+from domain.bots.table_fits import fits_table
+from domain.bots.way_out import WayOut
 from domain.cards import JOKER, RANK_OF, Card
 from domain.melds import Meld
 from domain.rules import RuleSet
@@ -18,7 +19,7 @@ from domain.rules import RuleSet
 # palace (four seats, level 3 against level 2, 300 hands) 7% of level 3's
 # decisions count next-draw outs; the budget changed 7 of those 272 discards
 # and took level 3's p99 from 7.0 to 4.1-4.3 ms (with the faster searches of
-# `evaluate` and `meld_search`). The ladder (1,000 hands, seeds 0, 1000, 2000,
+# `solver`, `way_out` and `meld_search`). The ladder (1,000 hands, seeds 0, 1000, 2000,
 # 5000) moved by 0.4 points or less, either way.
 WORK_BUDGET = 800
 CHAIN_STEPS = 8

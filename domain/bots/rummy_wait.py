@@ -32,7 +32,7 @@ pairwise, -3.7 points, 22.7% of games): 19.5% and 18.0% of hands, 62.7% and
 from __future__ import annotations
 
 from domain.bots.denial import hold_warily
-from domain.bots.evaluate import Arrangement
+from domain.bots.solver import Arrangement
 from domain.rules import RuleSet
 from domain.views import SeatView
 

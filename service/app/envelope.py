@@ -4,18 +4,40 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import Literal
 
 import msgspec
 
 from domain.events import AnyEvent
 
+__all__ = [
+    "ActorKind",
+    "Envelope",
+    "decode_envelope",
+    "encode_envelope",
+    "envelopes_from",
+    "is_system",
+    "now",
+]
 
-class Envelope(msgspec.Struct, frozen=True, kw_only=True):
+# Who issued a command, recorded from the caller the service authenticated:
+# a seat's owner (`player`), a bot playing a seat, the turn timer, or the
+# service itself (creation, deals, reveals, deadlines).
+ActorKind = Literal["player", "bot", "timer", "service"]
+SYSTEM_ACTORS: frozenset[str] = frozenset({"bot", "timer", "service"})
+# Logs written before the actor was recorded marked the workers' commands by
+# these id prefixes only; the API now keeps clients' ids apart from them.
+_LEGACY_SYSTEM_PREFIXES = ("bot:", "timer:")
+
+
+# omit_defaults: a log written before `actor` existed encodes as it did.
+class Envelope(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """One event of a game's log with the facts around it.
 
     `version` is the event's 1-based position in the game's log; `seat` is
     the acting seat (None for the service itself: creation, deals, timers);
-    `at` is the server time (UTC, ISO 8601) the command was accepted.
+    `at` is the server time (UTC, ISO 8601) the command was accepted;
+    `actor` says who issued it (None in logs older than the field).
     """
 
     version: int
@@ -23,6 +45,14 @@ class Envelope(msgspec.Struct, frozen=True, kw_only=True):
     seat: int | None
     command_id: str | None
     event: AnyEvent
+    actor: ActorKind | None = None
+
+
+def is_system(envelope: Envelope) -> bool:
+    """Whether a bot, the timer or the service issued this event, not a seat's owner."""
+    if envelope.actor is not None:
+        return envelope.actor in SYSTEM_ACTORS
+    return envelope.seat is None or (envelope.command_id or "").startswith(_LEGACY_SYSTEM_PREFIXES)
 
 
 _encoder = msgspec.json.Encoder()
@@ -43,7 +73,10 @@ def now() -> tuple[str, float]:
 
 
 def envelopes_from(
-    version: int, events: Sequence[tuple[int | None, AnyEvent]], command_id: str | None
+    version: int,
+    events: Sequence[tuple[int | None, AnyEvent]],
+    command_id: str | None,
+    actor: ActorKind = "service",
 ) -> list[Envelope]:
     at = now()[0]
     return [
@@ -54,6 +87,7 @@ def envelopes_from(
             # The service's own events (deals) are not the client's command.
             command_id=command_id if seat is not None else None,
             event=event,
+            actor=actor if seat is not None else "service",
         )
         for index, (seat, event) in enumerate(events, start=1)
     ]

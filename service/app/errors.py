@@ -48,6 +48,8 @@ _DOMAIN_CONFLICTS = {
 STATUS_BY_CODE: dict[str, int] = {
     # The request itself.
     "malformed_json": 400,
+    "json_too_deep": 400,
+    "duplicate_key": 400,
     "invalid_body": 400,
     "invalid_parameter": 400,
     "missing_token": 401,
@@ -73,6 +75,8 @@ STATUS_BY_CODE: dict[str, int] = {
     "invalid_name": 422,
     "stacked_public_table": 422,
     "invalid_seats": 422,
+    # Readable JSON, but a number no store can hold (beyond 64 bits).
+    "integer_out_of_range": 422,
     # Logs: replay, import, fork (the log codes name the first bad event in facts.version).
     "version_not_found": 404,
     "game_in_progress": 409,
@@ -88,6 +92,8 @@ STATUS_BY_CODE: dict[str, int] = {
     "invalid_fork_version": 422,
     "internal_error": 500,
     "store_unavailable": 503,
+    # A command without expected_version lost the race for its game every time.
+    "contention": 503,
     "bots_busy": 503,
     # Every domain code, by the rule above.
     **{code: 409 if code in _DOMAIN_CONFLICTS else 422 for code in ERROR_CODES},

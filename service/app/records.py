@@ -10,7 +10,7 @@ import msgspec
 
 from domain.state import GameState
 from domain.views import SeatView
-from service.app.envelope import Envelope
+from service.app.envelope import ActorKind, Envelope
 from service.app.errors import ServiceError
 from service.app.projections import GameRecord
 
@@ -174,6 +174,7 @@ def _text_of(meta: Mapping[str, bytes], field: str) -> str | None:
 
 
 def facts_of(meta: Mapping[str, bytes]) -> MetaFacts:
+    claims = _claims(meta)
     return MetaFacts(
         info=info_decoder.decode(meta["info"]),
         seed=int(meta.get("seed", b"0")),
@@ -183,12 +184,8 @@ def facts_of(meta: Mapping[str, bytes]) -> MetaFacts:
             for field, value in meta.items()
             if field.startswith("salt:")
         },
-        seats_by_token={
-            field.removeprefix("token:"): int(value)
-            for field, value in meta.items()
-            if field.startswith("token:") and value
-        },
-        claimed=frozenset(_per_seat(meta, "claimed:")),
+        seats_by_token=_seats_by_token(meta, claims),
+        claimed=frozenset(claims),
         players=_per_seat(meta, "player:"),
         names=_per_seat(meta, "name:"),
         waiting=meta.get("waiting") == b"1",
@@ -198,9 +195,49 @@ def facts_of(meta: Mapping[str, bytes]) -> MetaFacts:
         reserved=_per_seat(meta, "reserved:"),
         invite_hash=_text_of(meta, "invite"),
         rematch=_text_of(meta, "rematch"),
-        reopened={seat: int(count) for seat, count in _per_seat(meta, "reopened:").items()},
+        reopened=_reopened(meta),
         first_deck=_deck_decoder.decode(meta["first_deck"]) if meta.get("first_deck") else None,
     )
+
+
+def claim_field(seat: int, generation: int = 0) -> str:
+    """The meta field whose compare-and-set claims the seat. A seat given back (left,
+    removed) is claimed under a fresh field: a field once set stays set."""
+    return f"claimed:{seat}" if generation == 0 else f"claimed:{seat}@{generation}"
+
+
+def _reopened(meta: Mapping[str, bytes]) -> dict[int, int]:
+    return {seat: int(count) for seat, count in _per_seat(meta, "reopened:").items()}
+
+
+def _claims(meta: Mapping[str, bytes]) -> dict[int, bytes]:
+    """Each claimed seat's current claim: the token's hash, `1` (releases before the
+    compare-and-set, beside a token field), or `bot` (a bot seated at the start).
+    Claims of a seat's earlier generations (given back since) do not count."""
+    reopened = _reopened(meta)
+    claims: dict[int, bytes] = {}
+    for field, value in meta.items():
+        if not field.startswith("claimed:") or not value:
+            continue
+        seat_text, _, generation = field.removeprefix("claimed:").partition("@")
+        seat = int(seat_text)
+        if int(generation or 0) == reopened.get(seat, 0):
+            claims[seat] = value
+    return claims
+
+
+def _seats_by_token(meta: Mapping[str, bytes], claims: Mapping[int, bytes]) -> dict[str, int]:
+    """Token hashes of the seats dealt out at creation (`token:<hash>` = seat; a seat
+    given back clears its own), and of the seats claimed since (the claim's hash)."""
+    seats = {
+        field.removeprefix("token:"): int(value)
+        for field, value in meta.items()
+        if field.startswith("token:") and value
+    }
+    for seat, value in claims.items():
+        if len(value) == 64:
+            seats[value.decode()] = seat
+    return seats
 
 
 def game_of(game_id: str, facts: MetaFacts, record: GameRecord) -> Game:
@@ -267,6 +304,7 @@ class Appended(msgspec.Struct, frozen=True, kw_only=True):
     envelopes: tuple[Envelope, ...] = ()
     seat: int | None = None
     command_id: str | None = None
+    actor: ActorKind = "service"
     meta: dict[str, bytes] | None = None
 
 

@@ -13,12 +13,12 @@ import msgspec
 
 from service.app.errors import ServiceError
 from service.app.players import Player
-from service.app.records import Game, MetaFacts, open_seats_of
+from service.app.records import MetaFacts, open_seats_of
 
 __all__ = [
     "TablePolicy",
+    "check_can_claim",
     "check_invite",
-    "claim_id",
     "creator_fields",
     "expired",
     "new_invite_code",
@@ -89,20 +89,15 @@ def table_fields(
 
 
 def vacated_fields(facts: MetaFacts, seat: int) -> dict[str, bytes]:
-    """The fields that give a claimed seat back (left, or removed by the host):
-    its claim, player, name and tokens cleared, and its claim mutex moved on."""
-    fields = {f"claimed:{seat}": b"", f"player:{seat}": b"", f"name:{seat}": b""}
+    """The fields that give a claimed seat back (left, or removed by the host): its
+    player, name and tokens cleared, and its claim moved on to a fresh field (the
+    old claim, with its token's hash, no longer counts)."""
+    fields = {f"player:{seat}": b"", f"name:{seat}": b""}
     fields |= {
         f"token:{digest}": b"" for digest, held in facts.seats_by_token.items() if held == seat
     }
     fields[f"reopened:{seat}"] = str(facts.reopened.get(seat, 0) + 1).encode()
     return fields
-
-
-def claim_id(facts: MetaFacts, seat: int) -> str:
-    """The command id whose first use claims the seat: a reopened seat gets a new one."""
-    generation = facts.reopened.get(seat, 0)
-    return f"seat:{seat}" if generation == 0 else f"seat:{seat}:{generation}"
 
 
 def expired(facts: MetaFacts, now_ts: float | None = None) -> bool:
@@ -113,7 +108,7 @@ def expired(facts: MetaFacts, now_ts: float | None = None) -> bool:
     return (time.time() if now_ts is None else now_ts) > facts.info.created_ts + limit
 
 
-def check_can_claim(game: Game, facts: MetaFacts, seat: int, player: Player | None) -> None:
+def check_can_claim(facts: MetaFacts, seat: int, player: Player | None) -> None:
     """Refusals of a claim that the seat's state alone decides (before the claim's mutex)."""
     if expired(facts):
         raise ServiceError("table_expired", "nobody joined this table in time: it has expired")

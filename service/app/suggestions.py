@@ -22,6 +22,7 @@ import multiprocessing
 import os
 import random
 import signal
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -64,6 +65,7 @@ def suggest_command(
             random.Random(seed),
             budget_s=SUGGEST_BUDGET_S,
             max_rollouts=SUGGEST_MAX_ROLLOUTS,
+            clock=time.perf_counter,
         )
     except DomainError:
         raise

@@ -12,12 +12,13 @@ from domain.commands import OfferRematch, RemoveSeats, Resign
 from domain.events import RematchOffered
 from domain.game import decide
 from service.app.commands import Handled
-from service.app.envelope import decode_envelope
+from service.app.envelope import Envelope, decode_envelope, envelopes_from
 from service.app.errors import ServiceError
+from service.app.execute import Write
 from service.app.games import GameService
 from service.app.players import Player, is_player_token
 from service.app.records import CreatedGame, Game, MetaFacts, SeatSpec
-from service.app.seating import claim_id, expired, vacated_fields
+from service.app.seating import expired, vacated_fields
 
 __all__ = ["Caller", "caller_of", "leave", "rematch", "resign", "start"]
 
@@ -87,14 +88,10 @@ async def start(
         await _remove_open_seats(games, game, facts)
     else:
         for seat in game.open_seats:
-            # The seat's claim mutex, taken for the bot: a claim racing the start
+            # The seat's compare-and-set, won for the bot: a claim racing the start
             # either won it first (the seat stays theirs) or finds it taken.
-            taken = await games.take_seat(game_id, claim_id(facts, seat), "start")
-            if taken:
-                value = str(level).encode()
-                await games.store.put_meta(
-                    game_id, {f"claimed:{seat}": b"1", f"filled:{seat}": value}
-                )
+            if await games.take_seat(game_id, facts, seat, b"bot"):
+                await games.store.put_meta(game_id, {f"filled:{seat}": str(level).encode()})
     await games.deal_first_hand(game_id)
     return await games.game(game_id)
 
@@ -103,14 +100,20 @@ async def _remove_open_seats(games: GameService, game: Game, facts: MetaFacts) -
     removed = game.open_seats
     if not removed:
         return
+    # Checked before any seat is taken for the start: a refused count changes nothing.
+    decide(game.record.state, None, RemoveSeats(seats=removed))
     for seat in removed:
-        if not await games.take_seat(game.game_id, claim_id(facts, seat), "start"):
+        if not await games.take_seat(game.game_id, facts, seat, b"bot"):
             raise ServiceError("seat_taken", f"seat {seat} was taken just now", seat=seat)
-    events = decide(game.record.state, None, RemoveSeats(seats=removed))
     kept = [seat for seat in range(len(game.info.seats)) if seat not in removed]
     await games.store.put_meta(game.game_id, _renumbered(facts, kept))
-    if not await games.append_system(game, [(None, event) for event in events]):
-        raise ServiceError("table_started", "the table has started")
+
+    def remove(latest: Game | None) -> list[Envelope]:
+        assert latest is not None
+        events = decide(latest.record.state, None, RemoveSeats(seats=removed))
+        return envelopes_from(latest.record.version, [(None, e) for e in events], None)
+
+    await games.execute(game.game_id, Write(actor="service", decide=remove))
 
 
 def _renumbered(facts: MetaFacts, kept: list[int]) -> dict[str, bytes]:
@@ -118,11 +121,14 @@ def _renumbered(facts: MetaFacts, kept: list[int]) -> dict[str, bytes]:
     number, the numbers past the end cleared."""
     info = msgspec.structs.replace(facts.info, seats=tuple(facts.info.seats[old] for old in kept))
     fields: dict[str, bytes] = {"info": msgspec.json.encode(info)}
+    # A kept seat's claim moves as a plain mark (its token's hash moves as a token
+    # field, below); every claim restarts at its first field.
     per_seat = {
         "claimed": {seat: "1" for seat in facts.claimed},
         "player": facts.players,
         "name": facts.names,
         "reserved": facts.reserved,
+        "reopened": {},
     }
     for prefix, values in per_seat.items():
         for new in range(len(facts.info.seats)):
@@ -156,7 +162,7 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
 
 async def resign(games: GameService, game_id: str, seat: int, level: int | None) -> Handled:
     """The seat gives up: SeatResigned in the log, and a bot plays it to the end."""
-    handled = await games.commands.handle(game_id, seat, Resign(), owner=True)
+    handled = await games.commands.handle(game_id, seat, Resign())
     # After the append: the scheduler saw the seat's own command, not yet a bot's seat.
     value = str(level or RESIGNED_BOT_LEVEL).encode()
     await games.store.put_meta(game_id, {f"resigned:{seat}": value})

@@ -15,10 +15,14 @@ from redis.asyncio import Redis
 from domain.state import GameState
 from domain.views import redact
 from service.app.envelope import Envelope
+from service.app.errors import ServiceError
+from service.app.games import GameService
+from service.app.records import CreatedGame
 from service.logs.logfile import LogError, MetaReader, export_log, read_log
 from service.logs.render import describe, render_table
-from service.logs.transfer import MetaWriter, import_log
+from service.logs.transfers import GameTransfers
 from service.logs.verify import states_at, verify_log
+from service.store.redis_cluster import is_cluster_url, open_redis_cluster
 from service.store.redis_store import RedisEventStore
 
 __all__ = [
@@ -101,7 +105,7 @@ def _add_redis_argument(parser: argparse.ArgumentParser) -> None:
 
 @asynccontextmanager
 async def _redis_store(url: str) -> AsyncIterator[RedisEventStore]:
-    client = Redis.from_url(url)
+    client = open_redis_cluster(url) if is_cluster_url(url) else Redis.from_url(url)
     try:
         yield RedisEventStore(client)
     finally:
@@ -147,26 +151,34 @@ def run_export(args: argparse.Namespace, read_meta: MetaReader | None = None) ->
 
 def add_import_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="log file (JSON lines), or - for stdin")
-    parser.add_argument("--game-id", default=None, help="the new game's id (default: the log's)")
+    parser.add_argument(
+        "--game-id", default=None, help="the new game's id, 32 hex digits (default: a fresh one)"
+    )
     _add_redis_argument(parser)
 
 
-def run_import(args: argparse.Namespace, write_meta: MetaWriter | None = None) -> int:
-    """`write_meta` writes the new game's meta record and lobby entry (the API
-    layer owns that layout); without it only the events are stored."""
+def run_import(args: argparse.Namespace) -> int:
+    """Import as a game the API serves: the log checked event by event, a fresh id
+    unless --game-id, tokens for every human seat (printed once), a lobby entry."""
     url = _redis_url(args)
     if url is None:
         return 2
 
-    async def store_log() -> tuple[str, GameState]:
-        header, envelopes = read_log(_read_input(args.file))
+    async def store_log() -> CreatedGame:
+        data = _read_input(args.file)
         async with _redis_store(url) as store:
-            return await import_log(store, header, envelopes, args.game_id, write_meta)
+            transfers = GameTransfers(GameService(store))
+            return await transfers.import_game(data, game_id=args.game_id)
 
     try:
-        game_id, state = asyncio.run(store_log())
-    except (LogError, OSError) as exc:
+        created = asyncio.run(store_log())
+    except ServiceError as refused:
+        print(f"rummy import: {refused.code}: {refused}", file=sys.stderr)
+        return 1
+    except OSError as exc:
         print(f"rummy import: {exc}", file=sys.stderr)
         return 1
-    print(f"imported game {game_id}: {state.hand_number} hands, phase {state.phase}")
+    print(f"imported game {created.game_id}: version {created.version}")
+    for seat, token in sorted(created.tokens.items()):
+        print(f"seat {seat} token: {token}")
     return 0

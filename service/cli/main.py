@@ -10,7 +10,6 @@ import re
 import signal
 import sys
 import tempfile
-import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import FrameType
@@ -24,9 +23,7 @@ from workers import command as worker_command
 from workers.supervisor import WorkerSupervisor, rummy_worker_command
 
 if TYPE_CHECKING:
-    from domain.state import GameState
-    from service.logs.logfile import LogHeader
-    from service.store import EventStore
+    pass
 
 __all__ = ["SUBCOMMANDS", "Subcommand", "main"]
 
@@ -55,10 +52,17 @@ def _add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, help="port (env PORT, default 8000)")
     parser.add_argument("--data-dir", help="embedded Redis data folder parent (env DATA_DIR)")
     parser.add_argument("--redis-url", help="use this Redis instead of the embedded one")
-    parser.add_argument(
+    beside = parser.add_mutually_exclusive_group()
+    beside.add_argument(
         "--no-worker",
         action="store_true",
         help="with the embedded Redis, start no `rummy worker` beside the API",
+    )
+    beside.add_argument(
+        "--worker",
+        action="store_true",
+        help="with --redis-url, start a `rummy worker` beside the API too "
+        "(with the embedded Redis one is started unless --no-worker)",
     )
     parser.add_argument(
         "--access-log",
@@ -83,6 +87,14 @@ def _settings(args: argparse.Namespace) -> Settings:
     return msgspec.structs.replace(settings_from_env(), **overrides)
 
 
+def runs_worker(*, embedded: bool, args: argparse.Namespace) -> bool:
+    """Whether `serve` starts a worker: by default with its embedded Redis only
+    (an external Redis has workers of its own), always with --worker."""
+    if getattr(args, "worker", False):
+        return True
+    return embedded and not getattr(args, "no_worker", False)
+
+
 def _exit_on_signal(signum: int, frame: FrameType | None) -> NoReturn:
     raise SystemExit(0)
 
@@ -99,7 +111,7 @@ def _serve(args: argparse.Namespace) -> int:
     from service.http.app import create_app
     from service.store import RedisEventStore
     from service.store.embedded_redis import EmbeddedRedis
-    from service.store.redis_client import open_redis
+    from service.store.redis_cluster import open_store_client
     from workers.queue import open_queue
     from workers.schedule import TurnScheduler
 
@@ -119,28 +131,40 @@ def _serve(args: argparse.Namespace) -> int:
             embedded.start()
             url = embedded.url
             print(f"embedded Redis on {url}, data in {embedded.data_dir}", file=sys.stderr)
-        client = open_redis(url)
+        try:
+            queue = open_queue(settings.rq_redis_url or url)
+        except ValueError as refused:
+            print(f"rummy serve: {refused}", file=sys.stderr)
+            return 2
+        cleanup.callback(queue.connection.close)
+        # A redis+cluster:// URL gets a cluster client (per node: the same limits).
+        client = open_store_client(url)
         # Long polls get their own connections, so they never starve commands;
         # each watched game's shared read holds one while it waits.
-        blocking = open_redis(url, socket_timeout=10, max_connections=LONG_POLL_CONNECTIONS)
+        blocking = open_store_client(url, socket_timeout=10, max_connections=LONG_POLL_CONNECTIONS)
 
         async def close_clients() -> None:
             await client.aclose()
             await blocking.aclose()
 
         store = RedisEventStore(client, blocking_client=blocking)
-        queue = open_queue(settings.rq_redis_url or url)
-        cleanup.callback(queue.connection.close)
         app = create_app(
             store,
             settings=settings,
             on_shutdown=[close_clients],
             on_appended=TurnScheduler(store, queue),
         )
-        if embedded is not None and not getattr(args, "no_worker", False):
+        if runs_worker(embedded=embedded is not None, args=args):
             # Stopped first (the stack unwinds in reverse), while its Redis still runs.
             worker = WorkerSupervisor(rummy_worker_command(url, settings.rq_redis_url)).start()
             cleanup.callback(worker.stop)
+            print("worker: one `rummy worker` runs beside the API", file=sys.stderr)
+        else:
+            print(
+                "worker: none started here; bot turns and turn timers wait for a "
+                "`rummy worker` on the same Redis (or pass --worker)",
+                file=sys.stderr,
+            )
         config = uvicorn.Config(
             app,
             host=settings.host,
@@ -217,8 +241,8 @@ def _add_export_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from service.app.games import log_header_facts
     from service.cli import log_commands as commands
+    from service.logs.transfers import log_header_facts
 
     return commands.run_export(args, log_header_facts)
 
@@ -230,26 +254,12 @@ def _add_import_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _import(args: argparse.Namespace) -> int:
-    """Import as a game the API serves: a 32-hex id (fresh unless --game-id), seat
-    tokens for every human seat (printed once), and a lobby entry."""
     from service.cli import log_commands as commands
 
-    if args.game_id is None:
-        args.game_id = uuid.uuid4().hex
-    elif not _GAME_ID.fullmatch(args.game_id):
+    if args.game_id is not None and not _GAME_ID.fullmatch(args.game_id):
         print("rummy import: --game-id must be 32 hex digits", file=sys.stderr)
         return 2
-    return commands.run_import(args, _register_imported)
-
-
-async def _register_imported(
-    store: EventStore, game_id: str, header: LogHeader, state: GameState
-) -> None:
-    from service.app.games import GameService
-
-    tokens = await GameService(store).transfers.register_imported(game_id, header, state)
-    for seat, token in sorted(tokens.items()):
-        print(f"seat {seat} token: {token}")
+    return commands.run_import(args)
 
 
 def _tool(help: str, module: str) -> Subcommand:

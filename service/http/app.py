@@ -15,6 +15,7 @@ from service.app.games import AppendHook, GameService
 from service.app.metrics import Metrics, metrics_middleware
 from service.app.seating import TablePolicy
 from service.app.suggestions import SuggestionPool
+from service.http.json_body import CheckedRequest
 from service.http.openapi import finish_document, security_components
 from service.http.problems import EXCEPTION_HANDLERS
 from service.http.query import reject_repeated_parameters
@@ -25,6 +26,8 @@ from service.http.routes_meta import META_ROUTES
 from service.http.routes_players import PLAYER_ROUTES
 from service.http.routes_replay import REPLAY_ROUTES
 from service.http.routes_tables import TABLE_ROUTES
+from service.http.web import WEB_ROUTES
+from service.logs.transfers import GameTransfers
 from service.runtime.settings import Settings
 from service.store import EventStore
 
@@ -55,6 +58,7 @@ def create_app(
     )
     # Its worker processes start at the first level-4 suggestion: an app that serves none has none.
     suggestions = SuggestionPool(settings.suggest_processes)
+    transfers = GameTransfers(games)
     app = Litestar(
         route_handlers=[
             # First: an explicit OPTIONS handler must precede the others of its path.
@@ -65,13 +69,16 @@ def create_app(
             *META_ROUTES,
             *REPLAY_ROUTES,
             *BOT_ROUTES,
+            *WEB_ROUTES,
         ],
         dependencies={
             "games": Provide(lambda: games, use_cache=True, sync_to_thread=False),
             "suggestions": Provide(lambda: suggestions, use_cache=True, sync_to_thread=False),
+            "transfers": Provide(lambda: transfers, use_cache=True, sync_to_thread=False),
         },
         exception_handlers=EXCEPTION_HANDLERS,
         before_request=reject_repeated_parameters,
+        request_class=CheckedRequest,
         middleware=[metrics_middleware(metrics)],
         cors_config=CORSConfig(allow_origins=list(settings.cors_origins)),
         request_max_body_size=settings.max_body_bytes,

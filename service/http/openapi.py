@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass
+from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
 import msgspec
@@ -15,7 +15,9 @@ from litestar.openapi.spec import (
     Schema,
     SecurityScheme,
 )
+from litestar.openapi.spec.enums import OpenAPIType
 
+from domain.rules import KNOB_RANGES
 from service.http.routes_tables import TABLE_CLOSED_SCHEMAS
 from service.http.schemas import CLOSED_SCHEMAS
 
@@ -78,10 +80,72 @@ def _walk(node: Any, schemas: dict[str, Schema], seen: set[int]) -> None:
             _walk(getattr(node, field.name), schemas, seen)
 
 
+def _state_seat_counts(schemas: dict[str, Schema]) -> None:
+    """The RuleSet's seat-count maps and lists, with the bounds Litestar drops
+    from a constrained integer inside a container."""
+    ruleset = schemas.get("RuleSet")
+    properties = ruleset.properties if ruleset is not None else None
+    if not properties:
+        return
+    players, hand_size = properties.get("players"), properties.get("hand_size")
+    low, high = KNOB_RANGES["players"]
+    if isinstance(players, Schema):
+        players.items = Schema(type=OpenAPIType.INTEGER, minimum=low, maximum=high)
+        players.unique_items = True
+    if isinstance(hand_size, Schema):
+        cards_low, cards_high = KNOB_RANGES["hand_size"]
+        hand_size.property_names = Schema(type=OpenAPIType.STRING, pattern=f"^[{low}-{high}]$")
+        hand_size.additional_properties = Schema(
+            type=OpenAPIType.INTEGER, minimum=cards_low, maximum=cards_high
+        )
+
+
+# Request fields that take knob overrides, read by build_ruleset (plain objects
+# to Litestar, so that a bad knob is the rules' 422 naming it, not a 400).
+_OVERRIDE_FIELDS = {"CreateGame": ("rules",), "SuggestRequest": ("rules", "ruleset")}
+
+
+def _type_rule_overrides(document: OpenAPI, schemas: dict[str, Schema]) -> None:
+    """`rules` as the document states it: any of the RuleSet's knobs, each in
+    its range, and no other."""
+    ruleset = schemas.get("RuleSet")
+    if ruleset is None or not ruleset.properties or document.components is None:
+        return
+    knobs = {
+        name: replace(knob, default=None) if isinstance(knob, Schema) else knob
+        for name, knob in ruleset.properties.items()
+    }
+    overrides = Schema(
+        type=OpenAPIType.OBJECT,
+        properties=knobs,
+        additional_properties=False,
+        description="Knob overrides: any knobs of a RuleSet (GET /rulesets), each in its "
+        "range; the preset gives the others.",
+    )
+    document.components.schemas = {
+        **(document.components.schemas or {}),
+        "RuleOverrides": overrides,
+    }
+    reference = Reference(ref="#/components/schemas/RuleOverrides")
+    for struct, names in _OVERRIDE_FIELDS.items():
+        properties = schemas[struct].properties if struct in schemas else None
+        for name in names:
+            if properties and name in properties:
+                current = properties[name]
+                nullable = isinstance(current, Schema) and bool(current.one_of)
+                properties[name] = (
+                    Schema(one_of=[reference, Schema(type=OpenAPIType.NULL)])
+                    if nullable
+                    else reference
+                )
+
+
 def finish_document(document: OpenAPI) -> OpenAPI:
     """Add discriminators to tagged unions and close the objects that refuse unknown fields."""
     schemas = _schemas(document)
     _walk(document, schemas, set())
+    _state_seat_counts(schemas)
+    _type_rule_overrides(document, schemas)
     closed = {struct.__name__ for struct in (*CLOSED_SCHEMAS, *TABLE_CLOSED_SCHEMAS)}
     for name, schema in schemas.items():
         # Litestar names a component after the struct, or prefixes it with its module.

@@ -36,7 +36,9 @@ __all__ = ["EXCEPTION_HANDLERS", "problem_responses"]
 log = logging.getLogger(__name__)
 
 _DESCRIPTIONS = {
-    400: "Malformed JSON (`malformed_json`), a body or parameter outside the schema "
+    400: "Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels "
+    "(`json_too_deep`, `facts.limit`) or with a key given twice in one object "
+    "(`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema "
     "(`invalid_body`, `invalid_parameter`; `facts.path` names the place).",
     401: "No token (`missing_token`) or an unknown one (`invalid_token`).",
     403: "The token belongs to another game (`wrong_game`), the player holds no seat in "
@@ -48,9 +50,12 @@ _DESCRIPTIONS = {
     "`wrong_phase`, `game_over`, …",
     413: "The body is larger than the limit (`body_too_large`).",
     422: "The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, "
-    "`invalid_ruleset` (`facts.knob`), …",
-    503: "The event store is unreachable (`store_unavailable`), or, on /bots/suggest, "
-    "every bot process is busy (`bots_busy`).",
+    "`invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and "
+    "`facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), …",
+    503: "The event store is unreachable (`store_unavailable`), a command sent without "
+    "`expected_version` lost the race for the game too many times in a row (`contention`), "
+    "or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when "
+    "to try again.",
 }
 
 
@@ -83,8 +88,13 @@ def _respond(problem: Problem, headers: dict[str, str] | None = None) -> Respons
     )
 
 
+# A 503 is worth retrying soon: the store comes back, the contention passes.
+_RETRY_SOON = {"Retry-After": "1"}
+
+
 def _known(_: Request[Any, Any, Any], exc: DomainError | ServiceError) -> Response[Any]:
-    return _respond(problem_of(exc))
+    problem = problem_of(exc)
+    return _respond(problem, dict(_RETRY_SOON) if problem.status == 503 else None)
 
 
 def _validation(_: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:
@@ -135,7 +145,9 @@ def _http(_: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
 
 def _store_down(_: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
     log.warning("event store unreachable: %s", exc)
-    return _respond(problem_for("store_unavailable", "the event store is unreachable"))
+    return _respond(
+        problem_for("store_unavailable", "the event store is unreachable"), dict(_RETRY_SOON)
+    )
 
 
 def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:

@@ -13,12 +13,12 @@ from litestar.params import JSONBody
 from domain.cards import is_card
 from domain.rules import RuleSet, build_ruleset
 from domain.views import SeatView
+from service.app.control import hand_to_bot, take_back
 from service.app.errors import ServiceError
 from service.app.suggestions import SuggestionPool
 from service.http.problems import problem_responses
 from service.http.routes_games import BEARER, GameId, Games, SeatNumber, caller_token
 from service.http.schemas import CommandBody, PresetName, View, from_domain, to_domain
-from workers.control import hand_to_bot, take_back
 
 __all__ = ["BOT_ROUTES"]
 
@@ -95,7 +95,7 @@ async def seat_bot_options(game_id: GameId, seat: SeatNumber) -> Response[None]:
     description="A bot of `level` plays the seat from now on, until the owner issues any "
     "command or DELETEs this.",
     security=BEARER,
-    responses=problem_responses(400, 401, 403, 404, 413, 503),
+    responses=problem_responses(400, 401, 403, 404, 413, 422, 503),
 )
 async def hand_seat_to_bot(
     game_id: GameId,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -208,10 +207,12 @@ async def seat_view(
     game_id: GameId, request: Request[Any, Any, Any], games: Games
 ) -> Response[View]:
     seat = await games.seat_of(game_id, caller_token(request))
-    # Served as cached (the bytes are a View already), with who sits where as of now.
-    encoded, facts = await asyncio.gather(
-        games.encoded_view(game_id, seat), games.fresh_facts(game_id)
-    )
+    # Served as cached (the bytes are a View already), with who sits where: from
+    # the facts this process holds, to keep the read one round trip (a waiting
+    # table's are read afresh; a rename made through another process may show
+    # here later than in the summary, which reads the meta).
+    encoded = await games.encoded_view(game_id, seat)
+    facts, _ = await games.known_facts(game_id)
     labels = seat_labels(facts.info, facts.names, facts.filled, facts.resigned)
     return _encoded(with_labels(encoded, labels))
 
@@ -242,7 +243,6 @@ async def post_command(
         to_domain(data),
         expected_version=data.expected_version,
         command_id=data.command_id,
-        owner=True,
     )
     return _encoded(handled.body)
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 from typing import Annotated, Any, Literal
 
 from litestar import Request, Response, get, post
+from litestar.di import NamedDependency
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import OpenAPIMediaType, Operation, RequestBody, Schema
 from litestar.openapi.spec.enums import OpenAPIType
@@ -13,9 +14,12 @@ from litestar.params import FromQuery, JSONBody, PathParameter, QueryParameter, 
 
 from service.http.problems import problem_responses
 from service.http.routes_events import OPTIONAL_BEARER
-from service.http.routes_games import GameId, Games, caller_token
+from service.http.routes_games import GameId, caller_token
 from service.http.schemas import CreatedGameOut, ForkGame, StateAt, view_out
 from service.logs.logfile import FORMAT
+from service.logs.transfers import GameTransfers
+
+Transfers = NamedDependency[GameTransfers]
 
 NDJSON = "application/x-ndjson"
 Visibility = Literal["full", "seat", "spectator"]
@@ -78,9 +82,9 @@ async def state_at(
     game_id: GameId,
     version: Annotated[int, PathParameter(ge=1, le=2**31)],
     request: Request[Any, Any, Any],
-    games: Games,
+    transfers: Transfers,
 ) -> StateAt:
-    view, state = await games.transfers.state_at(game_id, version, caller_token(request))
+    view, state = await transfers.state_at(game_id, version, caller_token(request))
     visibility: Visibility = (
         "full" if state is not None else "spectator" if view.seat is None else "seat"
     )
@@ -111,9 +115,9 @@ async def state_at(
     ),
 )
 async def game_log(
-    game_id: GameId, request: Request[Any, Any, Any], games: Games
+    game_id: GameId, request: Request[Any, Any, Any], transfers: Transfers
 ) -> Response[bytes]:
-    data = await games.transfers.log_file(game_id, caller_token(request))
+    data = await transfers.log_file(game_id, caller_token(request))
     return Response(data, media_type=NDJSON)
 
 
@@ -142,7 +146,7 @@ async def game_log(
 )
 async def import_game(
     body: RawBody,
-    games: Games,
+    transfers: Transfers,
     game_id: Annotated[
         str | None,
         QueryParameter(
@@ -151,7 +155,7 @@ async def import_game(
     ] = None,
     private_log: FromQuery[bool] = False,
 ) -> CreatedGameOut:
-    created = await games.transfers.import_game(body, game_id=game_id, private_log=private_log)
+    created = await transfers.import_game(body, game_id=game_id, private_log=private_log)
     return CreatedGameOut.of(created)
 
 
@@ -183,9 +187,9 @@ async def import_game(
     ),
 )
 async def fork_game(
-    game_id: GameId, data: JSONBody[ForkGame], request: Request[Any, Any, Any], games: Games
+    game_id: GameId, data: JSONBody[ForkGame], request: Request[Any, Any, Any], transfers: Transfers
 ) -> CreatedGameOut:
-    created = await games.transfers.fork(
+    created = await transfers.fork(
         game_id, version=data.version, deck=data.deck, seed=data.seed, token=caller_token(request)
     )
     return CreatedGameOut.of(created)

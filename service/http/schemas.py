@@ -30,6 +30,11 @@ def _at_least_zero(**constraints: Any) -> msgspec.Meta:
 
 
 _MAX_CARDS = 400
+# Versions and meld ids fit 31 bits (the routes' path and query bounds say the same).
+MAX_VERSION = 2**31
+# The timers' scheduler counts whole seconds (a shorter limit cannot be kept);
+# a day is the longest a correspondence game waits for a move.
+MIN_TURN_TIME_S, MAX_TURN_TIME_S = 1, 86400
 
 
 class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -44,7 +49,11 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     turn_time_limit_s: (
         Annotated[
             float,
-            msgspec.Meta(gt=0, le=86400, extra_json_schema={"extra": {"exclusive_minimum": 0}}),
+            msgspec.Meta(
+                ge=MIN_TURN_TIME_S,
+                le=MAX_TURN_TIME_S,
+                description="Seconds a seat has for each turn, 1 to 86400 (a day).",
+            ),
         ]
         | None
     ) = None
@@ -66,7 +75,7 @@ class CommandBase(
 ):
     """What every command may carry: the version it was decided on, and an id for safe retries."""
 
-    expected_version: Annotated[int, _at_least_zero()] | None = None
+    expected_version: Annotated[int, _at_least_zero(le=MAX_VERSION)] | None = None
     command_id: Annotated[str, msgspec.Meta(min_length=1, max_length=128)] | None = None
 
 

@@ -10,7 +10,8 @@ import msgspec
 from domain.events import GameStarted
 from domain.rules import RuleSet
 from service.app.envelope import Envelope, decode_envelope, encode_envelope
-from service.store.base import EventStore
+from service.app.json_guard import JsonRefused, check_json_lines
+from service.store.ports import EventStore
 
 __all__ = [
     "FORMAT",
@@ -86,6 +87,10 @@ def write_log(header: LogHeader, envelopes: Sequence[Envelope]) -> bytes:
 def read_log(data: bytes) -> tuple[LogHeader, list[Envelope]]:
     """The header and envelopes of a log file; LogError(malformed_log |
     unsupported_format) naming the line at fault."""
+    try:
+        check_json_lines(data)
+    except JsonRefused as refused:
+        raise LogError("malformed_log", refused.message) from refused
     lines = [(number, line) for number, line in enumerate(data.splitlines(), 1) if line.strip()]
     if not lines:
         raise LogError("malformed_log", "the log is empty: a header line is needed")

@@ -79,7 +79,9 @@ def verify_log(header: LogHeader, envelopes: Sequence[Envelope]) -> GameState:
             index += 1
             continue
         if isinstance(envelope.event, TurnDeadlineSet | TurnTimedOut):
-            # The service's clock: no command's event, and no change of state.
+            # The service's clock: no command's event, and no change of state,
+            # but it names a seat and a hand of this game.
+            _check_clock_event(state, envelope.event, envelope.version)
             index += 1
             continue
         seat, command = _command_behind(state, envelopes, index)
@@ -94,6 +96,17 @@ def verify_log(header: LogHeader, envelopes: Sequence[Envelope]) -> GameState:
                 deals[event.hand_number] = event
         index += len(produced)
     return state
+
+
+def _check_clock_event(
+    state: GameState, event: TurnDeadlineSet | TurnTimedOut, version: int
+) -> None:
+    if not 0 <= event.seat < state.seats or event.hand_number != state.hand_number:
+        raise LogError(
+            "illegal_event",
+            f"seat {event.seat} in hand {event.hand_number} is not a seat of the hand in play",
+            version,
+        )
 
 
 def _started(header: LogHeader, envelopes: Sequence[Envelope]) -> GameState:

@@ -16,6 +16,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
 
     Without `redis_url` the service runs its own embedded Redis with its data
     under `data_dir`; `rq_redis_url` may put the job queues on another server.
+    `redis_url` of the form `redis+cluster://host:port,host:port` puts the event
+    store on a Redis Cluster (any reachable nodes seed it); rq does not run on a
+    cluster, so that needs a standalone `rq_redis_url`.
     """
 
     redis_url: str | None = None

@@ -5,7 +5,6 @@ from service.store.base import (
     AppendResult,
     CommandIdReused,
     CorruptStream,
-    EventStore,
     InvalidGameId,
     Snapshot,
     StoredEvent,
@@ -17,6 +16,7 @@ from service.store.memory import InMemoryEventStore
 from service.store.players import PlayerStore
 from service.store.players_memory import InMemoryPlayerStore
 from service.store.players_redis import RedisPlayerStore
+from service.store.ports import EventStore
 from service.store.redis_store import RedisEventStore
 
 __all__ = [

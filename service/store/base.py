@@ -1,11 +1,11 @@
-"""The EventStore role: an append-only, versioned, idempotent log of opaque events per game."""
+"""What the store's ports trade in: stored events and views, snapshots, append results,
+the refusals, and the argument checks both adapters share."""
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import AsyncIterator, Mapping, Sequence
-from typing import Protocol
+from collections.abc import Sequence
 
 import msgspec
 
@@ -14,7 +14,6 @@ __all__ = [
     "AppendResult",
     "CommandIdReused",
     "CorruptStream",
-    "EventStore",
     "InvalidGameId",
     "Snapshot",
     "StoreError",
@@ -156,119 +155,3 @@ def check_score(score: float) -> None:
     if math.isnan(score):
         # NaN has no place in an order; Redis refuses it, so both stores do.
         raise ValueError("lobby score must not be NaN")
-
-
-class EventStore(Protocol):
-    """Per-game event logs plus the small keyed records the service keeps beside them.
-
-    Events are opaque bytes here; the service encodes the domain events and
-    their envelope. A game's version is the number of its events and is kept
-    in its own counter, so it is never inferred from the log's length.
-    """
-
-    async def append(
-        self,
-        game_id: str,
-        events: Sequence[bytes],
-        *,
-        expected_version: int | None,
-        command_id: str | None,
-        command_digest: str | None,
-        result: bytes | None = None,
-        views: Mapping[str, bytes] | None = None,
-        with_meta: bool = False,
-    ) -> AppendResult:
-        """Atomically append `events` after checking the command id, then the version.
-
-        A known `command_id` with the same digest returns the original
-        `AppendResult` with `duplicate=True` and writes nothing, whatever
-        `expected_version` says; with another digest it raises `CommandIdReused`.
-        Otherwise a stale `expected_version` raises `VersionConflict`.
-        `views` (viewer -> bytes) are projections as of the new version, cached
-        in the same atomic step (as `put_view` would) when the append goes
-        through, and never on a duplicate or a refusal. `with_meta` returns the
-        game's meta record as of the append in `meta` (saving the scheduler
-        that reads it after every command a round trip).
-        """
-        ...
-
-    async def read(
-        self, game_id: str, after: int = 0, limit: int | None = None
-    ) -> list[StoredEvent]:
-        """Events with version > `after`, oldest first, at most `limit`."""
-        ...
-
-    async def wait_for(
-        self, game_id: str, after: int, timeout_s: float, limit: int | None = None
-    ) -> list[StoredEvent]:
-        """Like `read`, but waits up to `timeout_s` for a first event; [] on timeout."""
-        ...
-
-    async def version(self, game_id: str) -> int:
-        """The number of events of the game; 0 when it has none."""
-        ...
-
-    async def exists(self, game_id: str) -> bool:
-        """Whether the game has at least one event."""
-        ...
-
-    def game_ids(self) -> AsyncIterator[str]:
-        """Every game with events, in no particular order (to rebuild indexes)."""
-        ...
-
-    async def put_meta(self, game_id: str, fields: Mapping[str, bytes]) -> None:
-        """Set (merge) fields of the game's metadata record."""
-        ...
-
-    async def get_meta(self, game_id: str) -> dict[str, bytes]:
-        """All fields of the game's metadata record; {} when there is none."""
-        ...
-
-    async def index_game(self, game_id: str, status: str, score: float) -> None:
-        """File the game in the lobby under `status` (only there), ordered by `score`."""
-        ...
-
-    async def unindex_game(self, game_id: str) -> None:
-        """Remove the game from every lobby status."""
-        ...
-
-    async def list_games(self, status: str, limit: int = 50, offset: int = 0) -> list[str]:
-        """Game ids filed under `status`, lowest score first."""
-        ...
-
-    async def put_view(self, game_id: str, viewer: str, version: int, data: bytes) -> None:
-        """Cache a viewer's projection; a view older than the cached one is ignored."""
-        ...
-
-    async def get_view(self, game_id: str, viewer: str) -> StoredView | None:
-        """The cached projection of a viewer, if any."""
-        ...
-
-    async def drop_views(self, game_id: str) -> None:
-        """Forget every cached projection of the game."""
-        ...
-
-    async def snapshot(
-        self,
-        game_id: str,
-        viewers: Sequence[str] = (),
-        *,
-        meta: bool = False,
-        fallback: Sequence[str] = (),
-        have: int = 0,
-    ) -> Snapshot:
-        """The game's version, the cached projections of those `viewers` that have
-        one, and with `meta` its metadata record, read together (one round trip).
-
-        The `fallback` projections come too, but only when they are needed to
-        build a view: some viewer asked for (or none was) is not cached at the
-        game's version, and that version is past `have`, the one the caller
-        already holds. So a reader gets the state it builds a stale view from
-        in the same round trip, and a fresh view without the state's bytes."""
-        ...
-
-    async def headlines(self, game_ids: Sequence[str]) -> list[Snapshot]:
-        """Each game's version and metadata record, in the order asked, for many
-        games in one round trip (a lobby page), though not read at one instant
-        (unlike `snapshot`); an unknown game reads as version 0 with meta {}."""
-        ...

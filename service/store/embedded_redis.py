@@ -12,6 +12,7 @@ import socket
 import subprocess
 import time
 import weakref
+from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 
@@ -137,28 +138,7 @@ class EmbeddedRedis:
         self.stop()
 
     def _spawn(self, port: int) -> subprocess.Popen[bytes]:
-        arguments = [
-            str(redis_server_binary()),
-            "--port", str(port),
-            "--bind", self.host,
-            "--dir", str(self.data_dir.resolve()),
-            "--appendonly", "yes",
-            "--appendfsync", "always",
-            # The AOF is the durable copy; RDB snapshots would only add pauses.
-            "--save", "",
-            "--daemonize", "no",
-            "--logfile", "redis.log",
-        ]  # fmt: skip
-        return subprocess.Popen(
-            arguments,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            # Out of the terminal's process group: Ctrl+C reaches only the
-            # owner, which stops the server last, after whatever still uses it.
-            start_new_session=True,
-            preexec_fn=end_with_parent(),
-        )
+        return spawn_redis_server(self.host, port, self.data_dir)
 
     def _wait_ready(self, process: subprocess.Popen[bytes], port: int) -> None:
         deadline = time.monotonic() + self._startup_timeout_s
@@ -185,3 +165,33 @@ class EmbeddedRedis:
                 time.sleep(0.01)
         finally:
             client.close()
+
+
+def spawn_redis_server(
+    host: str, port: int, data_dir: Path, extra: Sequence[str] = ()
+) -> subprocess.Popen[bytes]:
+    """The bundled redis-server on `host:port`, durable in `data_dir`: every
+    acknowledged write is in the AOF on disk before the reply."""
+    arguments = [
+        str(redis_server_binary()),
+        "--port", str(port),
+        "--bind", host,
+        "--dir", str(data_dir.resolve()),
+        *extra,
+        "--appendonly", "yes",
+        "--appendfsync", "always",
+        # The AOF is the durable copy; RDB snapshots would only add pauses.
+        "--save", "",
+        "--daemonize", "no",
+        "--logfile", "redis.log",
+    ]  # fmt: skip
+    return subprocess.Popen(
+        arguments,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        # Out of the terminal's process group: Ctrl+C reaches only the
+        # owner, which stops the server last, after whatever still uses it.
+        start_new_session=True,
+        preexec_fn=end_with_parent(),
+    )

@@ -11,7 +11,6 @@ from service.store.base import (
     DEFAULT_LOBBY_STATUSES,
     AppendResult,
     CommandIdReused,
-    EventStore,
     Snapshot,
     StoredEvent,
     StoredView,
@@ -23,6 +22,7 @@ from service.store.base import (
     check_read,
     check_score,
 )
+from service.store.ports import EventStore
 
 __all__ = ["InMemoryEventStore"]
 
@@ -101,6 +101,22 @@ class InMemoryEventStore(EventStore):
             self._wake(game_id)
         return appended
 
+    async def recall(
+        self, game_id: str, command_id: str, command_digest: str
+    ) -> AppendResult | None:
+        check_game_id(game_id)
+        record = self._commands.get(game_id, {}).get(command_id)
+        if record is None:
+            return None
+        if record.digest != command_digest:
+            raise CommandIdReused(command_id)
+        return AppendResult(
+            first_version=record.first_version,
+            last_version=record.last_version,
+            duplicate=True,
+            result=record.result,
+        )
+
     async def read(
         self, game_id: str, after: int = 0, limit: int | None = None
     ) -> list[StoredEvent]:
@@ -147,6 +163,14 @@ class InMemoryEventStore(EventStore):
     async def get_meta(self, game_id: str) -> dict[str, bytes]:
         check_game_id(game_id)
         return dict(self._meta.get(game_id, {}))
+
+    async def put_meta_if_absent(self, game_id: str, field: str, value: bytes) -> bool:
+        check_game_id(game_id)
+        fields = self._meta.setdefault(game_id, {})
+        if field in fields:
+            return False
+        fields[field] = bytes(value)
+        return True
 
     async def index_game(self, game_id: str, status: str, score: float) -> None:
         check_game_id(game_id)

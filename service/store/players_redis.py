@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
 from redis.typing import EncodableT
 
 from service.store.base import check_listing, check_score
 from service.store.players import PlayerStore, check_player_id
+from service.store.redis_keys import connection_kwargs
 
 __all__ = ["RedisPlayerStore", "player_key"]
 
@@ -63,8 +65,8 @@ def _bytes(value: bytes | str) -> bytes:
 class RedisPlayerStore(PlayerStore):
     """PlayerStore on a `redis.asyncio.Redis` client (bytes replies) that the caller owns."""
 
-    def __init__(self, client: Redis) -> None:
-        if client.connection_pool.connection_kwargs.get("decode_responses"):
+    def __init__(self, client: Redis | RedisCluster) -> None:
+        if connection_kwargs(client).get("decode_responses"):
             raise ValueError("RedisPlayerStore needs a client with decode_responses=False")
         self._redis = client
         self._create = client.register_script(_CREATE_LUA)

@@ -82,6 +82,7 @@ class BotTable:
             self.memories[seat],
             budget_s=self.budget_s,
             max_rollouts=self.max_rollouts,
+            clock=time.perf_counter,
         )
         self.latencies.setdefault(level, []).append(time.perf_counter() - started)
         return command

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
+from cluster_fixture import RedisClusterProcesses
 from redis.asyncio import Redis
 
 from service.store import EventStore, InMemoryEventStore, RedisEventStore
 from service.store.embedded_redis import EmbeddedRedis
 from service.store.redis_client import open_redis
+from service.store.redis_cluster import open_redis_cluster
 
 
 @pytest.fixture(scope="session")
@@ -34,11 +36,21 @@ async def redis_client(embedded_redis: EmbeddedRedis) -> AsyncIterator[Redis]:
         await client.aclose()
 
 
-@pytest.fixture(params=["memory", "redis"])
+@pytest.fixture(params=["memory", "redis", "cluster"])
 async def store(request: pytest.FixtureRequest) -> AsyncIterator[EventStore]:
-    """Every implementation of the EventStore role; the contract runs against each."""
+    """Every implementation of the EventStore role; the contract runs against each
+    (the Redis one on a standalone server and on a Redis Cluster)."""
     if request.param == "memory":
         yield InMemoryEventStore()
+        return
+    if request.param == "cluster":
+        cluster: RedisClusterProcesses = request.getfixturevalue("redis_cluster")
+        cluster_client = open_redis_cluster(cluster.url)
+        await cluster_client.flushall()  # on every master
+        try:
+            yield RedisEventStore(cluster_client)
+        finally:
+            await cluster_client.aclose()
         return
     # Requested lazily so memory-only runs start no server.
     server: EmbeddedRedis = request.getfixturevalue("embedded_redis")

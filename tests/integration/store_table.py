@@ -6,7 +6,7 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-from service.store import AppendResult, EventStore
+from service.store import AppendResult, EventStore, StoredEvent
 
 
 async def append(
@@ -42,3 +42,11 @@ class CountingRoundTrips:
             return await take(*args, **options)
 
         pool.get_connection = counted  # type: ignore[method-assign]
+
+
+def datas(events: list[StoredEvent]) -> list[bytes]:
+    return [event.data for event in events]
+
+
+def versions(events: list[StoredEvent]) -> list[int]:
+    return [event.version for event in events]

@@ -6,21 +6,34 @@ import asyncio
 from collections.abc import AsyncIterator
 
 import pytest
+from cluster_fixture import RedisClusterProcesses
 from redis.asyncio import Redis
 from redis.crc import key_slot
 
 from service.store import InMemoryPlayerStore, PlayerStore, RedisPlayerStore
 from service.store.embedded_redis import EmbeddedRedis
 from service.store.redis_client import open_redis
+from service.store.redis_cluster import open_redis_cluster
 
 pytestmark = pytest.mark.anyio
 
 
-@pytest.fixture(params=["memory", "redis"])
+@pytest.fixture(params=["memory", "redis", "cluster"])
 async def players(request: pytest.FixtureRequest) -> AsyncIterator[PlayerStore]:
-    """Every adapter of the PlayerStore port; the contract runs against each."""
+    """Every adapter of the PlayerStore port; the contract runs against each (the
+    Redis one on a standalone server and on a Redis Cluster: a player's keys share
+    one slot, so its scripts run there)."""
     if request.param == "memory":
         yield InMemoryPlayerStore()
+        return
+    if request.param == "cluster":
+        cluster: RedisClusterProcesses = request.getfixturevalue("redis_cluster")
+        cluster_client = open_redis_cluster(cluster.url)
+        await cluster_client.flushall()
+        try:
+            yield RedisPlayerStore(cluster_client)
+        finally:
+            await cluster_client.aclose()
         return
     server: EmbeddedRedis = request.getfixturevalue("embedded_redis")
     client = open_redis(server.url)

@@ -7,7 +7,14 @@ from typing import Any
 import pytest
 
 from domain.errors import DomainError, InvalidRuleSet
-from domain.rules import PRESETS, RuleSet, build_ruleset, preset_catalog, validate_seats
+from domain.rules import (
+    PRESETS,
+    RuleSet,
+    build_ruleset,
+    preset_catalog,
+    validate_ruleset,
+    validate_seats,
+)
 
 PRESET_TABLE: dict[str, dict[str, Any]] = {
     "basic": {
@@ -255,3 +262,65 @@ def test_knocking_with_two_seats_is_rejected_naming_knocking() -> None:
 def test_rated_false_marks_a_training_game_and_is_carried_by_the_ruleset() -> None:
     assert build_ruleset("palace").rated is True
     assert build_ruleset("palace", {"rated": False}).rated is False
+
+
+@pytest.mark.parametrize(
+    ("overrides", "knob", "low", "high"),
+    [
+        ({"reuse_limit": 21}, "reuse_limit", 0, 20),
+        ({"reuse_limit": 10**30}, "reuse_limit", 0, 20),
+        ({"initial_meld_min": 1001}, "initial_meld_min", 0, 1000),
+        ({"decks": 4}, "decks", 1, 3),
+        ({"jokers": 13}, "jokers", 0, 12),
+        ({"max_run": 14}, "max_run", 3, 13),
+        ({"game_end": "hands:101"}, "game_end", 1, 100),
+        ({"game_end": "hands:99999"}, "game_end", 1, 100),
+        ({"game_end": "target:10001"}, "game_end", 1, 10_000),
+    ],
+)
+def test_a_number_out_of_its_range_names_the_knob_and_the_range(
+    overrides: dict[str, Any], knob: str, low: int, high: int
+) -> None:
+    with pytest.raises(InvalidRuleSet) as caught:
+        build_ruleset("basic", overrides)
+    assert caught.value.facts["knob"] == knob
+    assert f"{low} to {high}" in caught.value.message
+
+
+@pytest.mark.parametrize(
+    ("overrides", "knob"),
+    [
+        ({"players": [2] * 20_000}, "players"),
+        ({"players": [2, 3, 3]}, "players"),
+        ({"hand_size": {2: 10, 3: 7, 4: 7, 5: 6, 6: 6, 7: 5}}, "hand_size"),
+        ({"hand_size": {2: 10, 3: 7, 4: 7, 5: 6, 6: 84}}, "hand_size"),
+    ],
+)
+def test_seat_counts_are_listed_once_and_every_hand_size_is_dealable(
+    overrides: dict[str, Any], knob: str
+) -> None:
+    with pytest.raises(InvalidRuleSet) as caught:
+        build_ruleset("basic", overrides)
+    assert caught.value.facts["knob"] == knob
+
+
+def test_a_ruleset_built_in_code_meets_the_same_ranges() -> None:
+    # Not through build_ruleset's conversion: validate_ruleset alone.
+    with pytest.raises(InvalidRuleSet) as caught:
+        validate_ruleset(RuleSet(reuse_limit=10**23))
+    assert caught.value.facts == {"knob": "reuse_limit", "minimum": 0, "maximum": 20}
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {"reuse_limit": 0},
+        {"reuse_limit": 20},
+        {"initial_meld_min": 1000},
+        {"game_end": "hands:100"},
+        {"game_end": "target:10000"},
+        {"decks": 3, "jokers": 12, "players": [2], "hand_size": {2: 83}},
+    ],
+)
+def test_the_ends_of_every_range_are_allowed(overrides: dict[str, Any]) -> None:
+    build_ruleset("basic", overrides)

@@ -79,13 +79,13 @@ def test_import_then_export_round_trips_through_the_store(
 
     monkeypatch.setattr(commands, "_redis_store", fake_redis_store)
     url = ("--redis-url", "redis://unused")
-    imported = _args(commands.add_import_arguments, str(log_file), "--game-id", "g2", *url)
+    imported = _args(commands.add_import_arguments, str(log_file), "--game-id", "a2" * 16, *url)
     assert commands.run_import(imported) == 0
     out = tmp_path / "out.jsonl"
-    exported = _args(commands.add_export_arguments, "g2", "--out", str(out), *url)
+    exported = _args(commands.add_export_arguments, "a2" * 16, "--out", str(out), *url)
     assert commands.run_export(exported) == 0
     header, envelopes = read_log(out.read_bytes())
-    assert envelopes == basic_log[1] and header.game_id == "g2"
+    assert envelopes == basic_log[1] and header.game_id == "a2" * 16
     assert msgspec.json.decode(out.read_bytes().splitlines()[0])["type"] == "header"
     assert commands.run_import(imported) == 1
 

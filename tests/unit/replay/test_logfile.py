@@ -8,8 +8,9 @@ from collections.abc import Mapping
 import msgspec
 import pytest
 
-from domain.state import GameState
 from service.app.envelope import Envelope, encode_envelope
+from service.app.errors import ServiceError
+from service.app.games import GameService
 from service.logs.logfile import (
     FORMAT,
     HeaderFacts,
@@ -20,7 +21,7 @@ from service.logs.logfile import (
     read_log,
     write_log,
 )
-from service.logs.transfer import import_log
+from service.logs.transfers import GameTransfers
 from service.store import EventStore, InMemoryEventStore
 
 Log = tuple[LogHeader, list[Envelope]]
@@ -140,34 +141,40 @@ def test_export_of_an_unknown_game_is_refused() -> None:
     assert caught.value.code == "unknown_game"
 
 
-def test_import_appends_the_verified_log_and_calls_the_meta_hook(basic_log: Log) -> None:
+COPY = "c0" * 16
+OTHER = "0f" * 16
+
+
+def test_import_appends_the_verified_log_as_a_new_game(basic_log: Log) -> None:
     header, envelopes = basic_log
     store = InMemoryEventStore()
-    seen: list[tuple[str, GameState]] = []
 
-    async def write_meta(
-        target: EventStore, game_id: str, log_header: LogHeader, state: GameState
-    ) -> None:
-        assert log_header == header
-        seen.append((game_id, state))
+    async def scenario() -> tuple[bytes, dict[int, str]]:
+        created = await GameTransfers(GameService(store)).import_game(
+            write_log(header, envelopes), game_id=COPY
+        )
+        assert created.game_id == COPY
+        return await export_log(store, COPY), created.tokens
 
-    async def scenario() -> bytes:
-        game_id, _ = await import_log(store, header, envelopes, "copy", write_meta)
-        assert game_id == "copy"
-        return await export_log(store, "copy")
-
-    assert read_log(asyncio.run(scenario()))[1] == envelopes
-    assert [(game_id, state.phase) for game_id, state in seen] == [("copy", "over")]
+    exported, tokens = asyncio.run(scenario())
+    assert read_log(exported)[1] == envelopes
+    humans = [seat for seat, kind in enumerate(header.seat_kinds) if kind.kind == "human"]
+    assert sorted(tokens) == humans
 
 
 def test_import_refuses_an_existing_game_and_an_invalid_log(basic_log: Log) -> None:
     header, envelopes = basic_log
     store = InMemoryEventStore()
-    asyncio.run(import_log(store, header, envelopes))
-    with pytest.raises(LogError) as caught:
-        asyncio.run(import_log(store, header, envelopes))
+    transfers = GameTransfers(GameService(store))
+    data = write_log(header, envelopes)
+    asyncio.run(transfers.import_game(data, game_id=COPY))
+    with pytest.raises(ServiceError) as caught:
+        asyncio.run(transfers.import_game(data, game_id=COPY))
     assert caught.value.code == "game_exists"
-    with pytest.raises(LogError) as caught:
-        asyncio.run(import_log(store, header, envelopes[:1] + envelopes[2:], "other"))
+    with pytest.raises(ServiceError) as caught:
+        asyncio.run(
+            transfers.import_game(write_log(header, envelopes[:1] + envelopes[2:]), game_id=OTHER)
+        )
     assert caught.value.code == "version_gap"
-    assert asyncio.run(store.version("other")) == 0
+    assert asyncio.run(store.version(OTHER)) == 0
+    assert asyncio.run(store.get_meta(OTHER)) == {}

@@ -6,10 +6,12 @@ from __future__ import annotations
 import pytest
 from palace_positions import PALACE, palace_state, play_turn, run_meld
 
-from domain.bots import careful, nextdraw
+from domain.bots import careful_discard, nextdraw
 from domain.bots.chains import lay_off_chains
-from domain.bots.evaluate import WayOut, arrange
+from domain.bots.memory import live_cards
 from domain.bots.nextdraw import going_out_draws
+from domain.bots.solver import arrange
+from domain.bots.way_out import WayOut
 from domain.commands import Discard, LayMelds, LayOff
 from domain.views import view_for
 
@@ -48,13 +50,13 @@ def test_careful_discards_to_keep_the_draws_that_go_out(monkeypatch: pytest.Monk
     arrangement = arrange(NEAR, PALACE)
     # Kept beside AD and the joker, the JD goes out next turn with more draws
     # (another jack, a diamond near it, an ace) than the 2S would.
-    live = careful.live_cards(view, PALACE, None)
+    live = live_cards(view, PALACE, None)
     draws = going_out_draws(NEAR, {"2S", "JD"}, view.table, PALACE, live)
     assert draws["2S"] > draws["JD"]
-    assert careful.careful_discard(view, arrangement, PALACE, None) == Discard("2S")
+    assert careful_discard.careful_discard(view, arrangement, PALACE, None) == Discard("2S")
     # Scored by outs and value alone, the more valuable JD would go.
-    monkeypatch.setattr(careful, "NEXT_DRAW_WEIGHT", 0.0)
-    assert careful.careful_discard(view, arrangement, PALACE, None) == Discard("JD")
+    monkeypatch.setattr(careful_discard, "NEXT_DRAW_WEIGHT", 0.0)
+    assert careful_discard.careful_discard(view, arrangement, PALACE, None) == Discard("JD")
 
 
 # Two jokers among cards near each other, with runs on the table in three
@@ -66,7 +68,7 @@ CLUBS = run_meld(3, ("9C", "TC", "JC"), 9)
 def _heavy_counts(budget: int, reverse: bool = False) -> dict[str, int]:
     state = palace_state(HEAVY, (SPADES, LONG_HEARTS, CLUBS))
     view = view_for(state, 0)
-    live = careful.live_cards(view, PALACE, None)
+    live = live_cards(view, PALACE, None)
     if reverse:
         live = type(live)(dict(reversed(live.items())))
     return going_out_draws(HEAVY, {"2S", "5S"}, view.table, PALACE, live, budget=budget)

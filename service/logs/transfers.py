@@ -1,4 +1,5 @@
-"""Games in and out as logs: the state at any version, export, import, and fork."""
+"""Games in and out as logs: the state at any version, export, import and fork;
+imports and forks are written through the app's one write path."""
 
 from __future__ import annotations
 
@@ -6,50 +7,53 @@ import secrets
 import uuid
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import msgspec
 
 from domain.events import DeckRevealed, HandDealt
-from domain.game import decide, evolve
+from domain.game import evolve
 from domain.state import GameState
 from domain.views import SeatView, view_for
-from service.app.envelope import Envelope, decode_envelope, encode_envelope, envelopes_from, now
+from service.app.commands import decided_envelopes
+from service.app.consequences import Decided, follow_ups, system_clock
+from service.app.envelope import Envelope, envelopes_from, now
 from service.app.errors import ServiceError
+from service.app.execute import Write
+from service.app.games import GameService
 from service.app.projections import GameRecord, advance, revealed_through
 from service.app.randomness import committed_deal, deal_command, hand_rng
-from service.app.records import CreatedGame, Game, GameInfo, SeatSpec, info_decoder
+from service.app.records import CreatedGame, Game, GameInfo, SeatSpec, check_game_id, info_decoder
 from service.app.tokens import new_token
 from service.logs.logfile import HeaderFacts, LogError, LogHeader, SeatKind, export_log, read_log
-from service.logs.transfer import import_log
 from service.logs.verify import states_at, verify_log
-from service.store import EventStore
 
-if TYPE_CHECKING:
-    from service.app.games import GameService
+__all__ = ["GameTransfers", "log_header_facts", "log_refusal"]
 
 
 class GameTransfers:
-    """The log-shaped use cases of a GameService (its `transfers`)."""
+    """The log-shaped use cases over a GameService: reads of any version, the
+    whole log, and games made from logs (imports, forks)."""
 
     def __init__(self, games: GameService) -> None:
-        self.games = games
+        self._games = games
+        self._system_random = secrets.SystemRandom()
 
     async def log_file(self, game_id: str, token: str | None) -> bytes:
         """A finished game's whole log (rummy-log/1): no tokens, no seed."""
         await self._finished_source(game_id, token)
-        return await export_log(self.games.store, game_id, log_header_facts)
+        return await export_log(self._games.store, game_id, log_header_facts)
 
     async def state_at(
         self, game_id: str, version: int, token: str | None
     ) -> tuple[SeatView, GameState | None]:
         """The caller's view at `version`, and the full state there when the caller may see it."""
-        viewer = await self.games.viewer_of(game_id, token)
-        game = await self.games.game(game_id)
+        viewer = await self._games.viewer_of(game_id, token)
+        game = await self._games.game(game_id)
         _check_version(version, game.record.version)
         record: GameRecord | None = None
-        for stored in await self.games.store.read(game_id, limit=version):
-            record = advance(record, decode_envelope(stored.data))
+        for envelope in await self._games.log(game_id, limit=version):
+            record = advance(record, envelope)
         assert record is not None
         full = _sees_everything(game, viewer, version)
         return view_for(record.state, viewer), record.state if full else None
@@ -57,78 +61,16 @@ class GameTransfers:
     async def import_game(
         self, data: bytes, *, game_id: str | None = None, private_log: bool = False
     ) -> CreatedGame:
-        """A verified log file as a new game with fresh seat tokens."""
-        tokens: dict[int, str] = {}
-
-        async def write_meta(
-            _: EventStore, new_id: str, header: LogHeader, state: GameState
-        ) -> None:
-            tokens.update(
-                await self.register_imported(new_id, header, state, private_log=private_log)
-            )
-
+        """A verified log file as a new game with fresh seat tokens; a game imported
+        between hands is dealt its next hand from a new secret seed."""
+        new_id = game_id or uuid.uuid4().hex
+        check_game_id(new_id)
         try:
             header, envelopes = read_log(data)
-            new_id, _ = await import_log(
-                self.games.store, header, envelopes, game_id or uuid.uuid4().hex, write_meta
-            )
+            final = verify_log(header, envelopes)
         except LogError as exc:
             raise log_refusal(exc) from exc
-        game = await self.games.game(new_id)
-        return CreatedGame(
-            game_id=new_id, version=game.record.version, tokens=tokens, seats=game.info.seats
-        )
-
-    async def register_imported(
-        self,
-        game_id: str,
-        header: LogHeader,
-        state: GameState,
-        *,
-        private_log: bool = False,
-        preset: str = "imported",
-        own_hands_from: int | None = None,
-        salts: Mapping[int, str] | None = None,
-    ) -> dict[int, str]:
-        """Meta, seat tokens (every human seat, shown once) and lobby entry of a game
-        whose events are already stored: an import or a fork. Deals the next hand
-        when the log rests between hands."""
-        seats = tuple(
-            SeatSpec(kind=kind.kind, level=(kind.level or 1) if kind.kind == "bot" else None)
-            for kind in header.seat_kinds
-        )
-        created_at, created_ts = _parsed_time(header.created_at)
-        # No time limit: the log's last deadline has long passed.
-        info = GameInfo(
-            preset=preset,
-            seats=seats,
-            created_at=created_at,
-            created_ts=created_ts,
-            private_log=private_log,
-        )
-        tokens = {seat: new_token() for seat, spec in enumerate(seats) if spec.kind == "human"}
-        first_own = state.hand_number + 1 if own_hands_from is None else own_hands_from
-        extra = {"own_hands_from": str(first_own).encode()}
-        extra |= {f"salt:{hand}": salt.encode() for hand, salt in (salts or {}).items()}
-        await self.games.register(game_id, info, secrets.randbits(63), tokens, extra)
-        if state.phase == "deal":
-            await self._deal_next(await self.games.game(game_id))
-        await self.games.file_in_lobby(await self.games.game(game_id))
-        await self.games.notify(game_id)
-        return tokens
-
-    async def _deal_next(self, game: Game) -> None:
-        state, version = game.record.state, game.record.version
-        hand = state.hand_number + 1
-        deal = committed_deal(deal_command(state, hand_rng(game.seed, hand)), game.seed, hand)
-        envelopes = envelopes_from(version, [(None, e) for e in decide(state, None, deal)], None)
-        await self.games.store.append(
-            game.game_id,
-            [encode_envelope(envelope) for envelope in envelopes],
-            expected_version=version,
-            command_id=None,
-            command_digest=None,
-        )
+        return await self._store(new_id, header, envelopes, final, private_log=private_log)
 
     async def fork(
         self,
@@ -143,16 +85,21 @@ class GameTransfers:
         with the same stock; `reshuffle` (at a hand boundary) deals the next hand afresh."""
         game = await self._finished_source(game_id, token)
         _check_version(version, game.record.version)
-        source = [decode_envelope(stored.data) for stored in await self.games.store.read(game_id)]
+        source = await self._games.log(game_id)
         envelopes, state = _fork_prefix(source, version, deck)
         secret_seed = seed if seed is not None else secrets.randbits(63)
+        new_id = uuid.uuid4().hex
         hand = state.hand_number + 1
         if state.phase == "deal":
-            rng = hand_rng(secret_seed, hand) if seed is not None else self.games.system_random
+            rng = hand_rng(secret_seed, hand) if seed is not None else self._system_random
             deal = committed_deal(deal_command(state, rng), secret_seed, hand)
-            dealt = [(None, event) for event in decide(state, None, deal)]
-            envelopes += envelopes_from(len(envelopes), dealt, None)
-        new_id = uuid.uuid4().hex
+            # Forks have no time limit: the deal comes without a deadline.
+            untimed = msgspec.structs.replace(game.info, turn_time_limit_s=None)
+            record = GameRecord(version=len(envelopes), state=state)
+            dealt = Game(
+                game_id=new_id, record=record, info=untimed, claimed=frozenset(), seed=secret_seed
+            )
+            envelopes += decided_envelopes(dealt, None, deal, command_id=None, actor="service")
         header = LogHeader(
             game_id=new_id,
             ruleset=state.ruleset,
@@ -170,31 +117,70 @@ class GameTransfers:
                 version=version,
                 reason=exc.message,
             ) from exc
-        await self.games.store.append(
-            new_id,
-            [encode_envelope(envelope) for envelope in envelopes],
-            expected_version=0,
-            command_id=None,
-            command_digest=None,
-        )
-        tokens = await self.register_imported(
+        return await self._store(
             new_id,
             header,
+            envelopes,
             final,
             private_log=game.info.private_log,
             preset=game.info.preset,
+            seed=secret_seed,
             own_hands_from=hand,
             salts=_unrevealed_salts(source, envelopes),
         )
-        forked = await self.games.game(new_id)
+
+    async def _store(
+        self,
+        game_id: str,
+        header: LogHeader,
+        envelopes: Sequence[Envelope],
+        final: GameState,
+        *,
+        private_log: bool,
+        preset: str = "imported",
+        seed: int | None = None,
+        own_hands_from: int | None = None,
+        salts: Mapping[int, str] | None = None,
+    ) -> CreatedGame:
+        """A checked log as game `game_id`: its meta (refused if the id is taken), fresh
+        tokens for every human seat (shown once), the log in one write, and the next
+        hand's deal when the log rests between hands."""
+        seats = tuple(
+            SeatSpec(kind=kind.kind, level=(kind.level or 1) if kind.kind == "bot" else None)
+            for kind in header.seat_kinds
+        )
+        created_at, created_ts = _parsed_time(header.created_at)
+        # No time limit: the log's last deadline has long passed.
+        info = GameInfo(
+            preset=preset,
+            seats=seats,
+            created_at=created_at,
+            created_ts=created_ts,
+            private_log=private_log,
+        )
+        tokens = {seat: new_token() for seat, spec in enumerate(seats) if spec.kind == "human"}
+        first_own = final.hand_number + 1 if own_hands_from is None else own_hands_from
+        extra = {"own_hands_from": str(first_own).encode()}
+        extra |= {f"salt:{hand}": salt.encode() for hand, salt in (salts or {}).items()}
+        secret_seed = seed if seed is not None else secrets.randbits(63)
+        meta = await self._games.seats.register(
+            game_id, info, secret_seed, tokens, extra, exclusive=True
+        )
+        logged = list(envelopes)
+        await self._games.execute(
+            game_id, Write(actor="service", decide=lambda _: logged, creates=info, meta=meta)
+        )
+        if final.phase == "deal":
+            await self._games.execute(game_id, Write(actor="service", decide=_next_deal))
+        game = await self._games.game(game_id)
         return CreatedGame(
-            game_id=new_id, version=forked.record.version, tokens=tokens, seats=forked.info.seats
+            game_id=game_id, version=game.record.version, tokens=tokens, seats=game.info.seats
         )
 
     async def _finished_source(self, game_id: str, token: str | None) -> Game:
         """A finished game whose log the caller may read (private logs: its seats only)."""
-        viewer = await self.games.viewer_of(game_id, token)
-        game = await self.games.game(game_id)
+        viewer = await self._games.viewer_of(game_id, token)
+        game = await self._games.game(game_id)
         if game.info.private_log and viewer is None:
             raise ServiceError(
                 "missing_token", "this game's log is private to its seats: send a seat token"
@@ -207,6 +193,15 @@ class GameTransfers:
                 current_version=game.record.version,
             )
         return game
+
+
+def _next_deal(game: Game | None) -> list[Envelope]:
+    """The service's follow-ups on a game resting between hands: its next deal."""
+    assert game is not None
+    state = game.record.state
+    decided: Decided = []
+    _, decided = follow_ups(game, state, state, decided, system_clock)
+    return envelopes_from(game.record.version, decided, None)
 
 
 def log_header_facts(meta: Mapping[str, bytes]) -> HeaderFacts:

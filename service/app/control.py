@@ -7,22 +7,19 @@ from collections.abc import Mapping
 from domain.commands import Knock
 from domain.legal import legal_commands
 from domain.state import GameState
-from service.app.games import GameInfo
+from service.app.records import GameInfo
 from service.store import EventStore
 
 __all__ = [
     "TIMEOUT_BOT_LEVEL",
     "bot_levels",
     "hand_to_bot",
-    "is_system_command",
     "seats_to_act",
     "take_back",
     "timed_out_to_bot",
 ]
 
 TIMEOUT_BOT_LEVEL = 2
-# Command ids the workers use; any other command of a seat is its owner acting.
-SYSTEM_PREFIXES = ("bot:", "timer:")
 
 
 def _handed(seat: int) -> str:
@@ -31,10 +28,6 @@ def _handed(seat: int) -> str:
 
 def _timed_out(seat: int) -> str:
     return f"auto:{seat}"
-
-
-def is_system_command(command_id: str | None) -> bool:
-    return command_id is not None and command_id.startswith(SYSTEM_PREFIXES)
 
 
 def bot_levels(info: GameInfo, meta: Mapping[str, bytes]) -> dict[int, int]:

@@ -10,7 +10,7 @@ import pytest
 from two_seat_views import two_seat_view
 
 from domain.bots import LEVELS, SeatMemory, choose
-from domain.bots.evaluate import arrange
+from domain.bots.solver import arrange
 from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, PlayerCommand, SwapJoker
 from domain.events import HandDealt, HandEnded
 from domain.game import decide, evolve
@@ -299,14 +299,14 @@ def test_careful_swaps_a_loose_card_for_a_table_joker():  # type: ignore[no-unty
 
 
 def test_search_keeps_level_three_choice_without_a_clear_edge():  # type: ignore[no-untyped-def]
-    from domain.bots.search import _significant_best
+    from domain.bots.paired_edges import significant_best
 
     candidates = [Discard("QS"), Discard("KD")]
     noisy = [[0.1, -0.1] * 20, [-0.1, 0.12] * 20]  # edge 0.01 +- large: keep the prior
-    assert _significant_best(candidates, noisy, 0) == Discard("QS")
+    assert significant_best(candidates, noisy, 0) == Discard("QS")
     clear = [[0.0] * 40, [0.3, 0.2] * 20]
-    assert _significant_best(candidates, clear, 0) == Discard("KD")
-    assert _significant_best(candidates, [[0.0] * 3, [1.0] * 3], 0) == Discard("QS")
+    assert significant_best(candidates, clear, 0) == Discard("KD")
+    assert significant_best(candidates, [[0.0] * 3, [1.0] * 3], 0) == Discard("QS")
 
 
 def test_search_holds_melds_back_with_two_seats_and_keeps_the_callers_rng():  # type: ignore[no-untyped-def]

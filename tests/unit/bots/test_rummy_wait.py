@@ -7,8 +7,8 @@ import random
 from palace_positions import PALACE, palace_state
 
 from domain.bots import choose
-from domain.bots.evaluate import arrange
 from domain.bots.rummy_wait import NEAR_RUMMY, waits_for_rummy
+from domain.bots.solver import arrange
 from domain.commands import Discard, LayMelds
 from domain.views import view_for
 

@@ -9,7 +9,8 @@ from collections import Counter
 from palace_positions import PALACE, run_meld
 
 from domain.bots.chains import OptionsSeen, chains_by_meld, chains_with_card, lay_off_chains
-from domain.bots.evaluate import _holds, _meld_facts, _without, fits_table
+from domain.bots.meld_candidates import meld_facts, part_holds, part_without
+from domain.bots.table_fits import fits_table
 from domain.cards import JOKER
 
 SPADES = run_meld(1, ("7S", "8S", "9S"), 7)
@@ -26,10 +27,10 @@ def test_holds_and_without_agree_with_counter_arithmetic() -> None:
         need = Counter(meld)
         held = Counter(rest)
         holds = all(held[card] >= count for card, count in need.items())
-        candidate = (0, *_meld_facts(meld)[:3], meld)
-        assert _holds(rest, candidate, set(rest), rest.count(JOKER)) == holds, f"seed {seed}"
+        candidate = (0, *meld_facts(meld)[:3], meld)
+        assert part_holds(rest, candidate, set(rest), rest.count(JOKER)) == holds, f"seed {seed}"
         if holds:
-            assert _without(rest, meld) == tuple(sorted((held - need).elements())), seed
+            assert part_without(rest, meld) == tuple(sorted((held - need).elements())), seed
 
 
 def test_remembered_lay_offs_give_the_same_chains_in_the_same_order() -> None:

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 
 import pytest
 
 from domain.bots import choose
-from domain.bots.evaluate import arrange
 from domain.bots.fastplay import Seat, worst_discard
 from domain.bots.holdback import choose_holdback, holds_back
-from domain.bots.search import _World
+from domain.bots.memory import SeatMemory
+from domain.bots.playouts import PlayoutTable
+from domain.bots.solver import arrange
 from domain.commands import Discard, Draw, PlayerCommand
 from domain.game import decide, evolve
 from domain.rules import build_ruleset
@@ -19,15 +21,19 @@ from domain.views import SeatView, view_for
 from service.app.randomness import deal_command
 from service.tools.bot_table import BotTable
 
-# A generous time budget with a fixed rollout count: the search's own
-# generator is seeded by the view, so the decision is reproducible.
+# No clock: the search stops at its rollout count alone, and its own
+# generator is seeded by the view, so the decision is reproducible anywhere.
 BUDGET = 5.0
 ROLLOUTS = 200
 
+Overrule = tuple[SeatView, SeatMemory, PlayerCommand, PlayerCommand]
+
 
 class _Found(Exception):
-    def __init__(self, view: SeatView, base: PlayerCommand, searched: PlayerCommand) -> None:
-        self.found = (view, base, searched)
+    def __init__(
+        self, view: SeatView, memory: SeatMemory, base: PlayerCommand, searched: PlayerCommand
+    ) -> None:
+        self.found = (view, memory, base, searched)
 
 
 class _Watched(BotTable):
@@ -47,13 +53,11 @@ class _Watched(BotTable):
                 view, self.ruleset, 4, random.Random(0), self.memories[0], BUDGET, ROLLOUTS
             )
             if searched != base:
-                raise _Found(view, base, searched)  # type: ignore[arg-type]
+                raise _Found(view, self.memories[0], base, searched)  # type: ignore[arg-type]
         return super()._ask(seat)
 
 
-def _first_overrule(
-    preset: str, seats: int, seed: int, limit: int = 80
-) -> tuple[SeatView, PlayerCommand, PlayerCommand] | None:
+def _first_overrule(preset: str, seats: int, seed: int, limit: int = 80) -> Overrule | None:
     """Level 3 plays every seat; at seat 0's turns, the first view where the
     search picks another command than the base policy (level 4 without search)."""
     table = _Watched(preset, seats, seed, limit)
@@ -64,19 +68,25 @@ def _first_overrule(
     return None
 
 
+@cache
+def _an_overrule(preset: str, seats: int) -> Overrule | None:
+    """The first overrule of the first seed that has one (shared by the tests)."""
+    for seed in range(6):
+        found = _first_overrule(preset, seats, seed)
+        if found is not None:
+            return found
+    return None
+
+
 @pytest.mark.parametrize(("preset", "seats"), [("basic", 2), ("palace", 4)])
 def test_search_overrules_the_holding_base_policy(preset: str, seats: int) -> None:
     # The ladder's two holding tables (basic with two seats holds every meld
     # for going out; palace holds melds after the opening): the search is
     # consulted there too and, on a clear edge, picks another draw or discard.
     ruleset = build_ruleset(preset)
-    found = None
-    for seed in range(6):
-        found = _first_overrule(preset, seats, seed)
-        if found is not None:
-            break
+    found = _an_overrule(preset, seats)
     assert found is not None, "the search never departed from the base policy"
-    view, base, searched = found
+    view, _, base, searched = found
     assert searched in view.legal_commands
     if isinstance(searched, Draw):
         assert isinstance(base, Draw)
@@ -86,6 +96,43 @@ def test_search_overrules_the_holding_base_policy(preset: str, seats: int) -> No
         assert searched.card in arrange(view.hand or (), ruleset).loose
     if preset == "basic":
         assert holds_back(view, ruleset)
+
+
+class _Clock:
+    """A clock of the caller's: each reading `tick` seconds after the last."""
+
+    def __init__(self, tick: float) -> None:
+        self.tick = tick
+        self.now = 0.0
+        self.readings = 0
+
+    def __call__(self) -> float:
+        self.readings += 1
+        self.now += self.tick
+        return self.now
+
+
+def test_the_search_runs_on_the_callers_clock() -> None:
+    # The bots own no clock: level 4's budget is read on the clock it is given.
+    # A view where the search overrules the base policy, given enough time.
+    found = _an_overrule("basic", 2)
+    assert found is not None
+    view, memory, base, searched = found
+    ruleset = build_ruleset("basic")
+
+    def ask(clock: _Clock) -> PlayerCommand | None:
+        return choose(view, ruleset, 4, random.Random(0), memory, BUDGET, ROLLOUTS, clock=clock)
+
+    ample = _Clock(tick=1e-6)  # the budget outlasts the rollouts
+    assert ask(ample) == searched
+    assert ample.readings > 2  # at the start, then at each deal and play-out
+    # The same view, generator and clock readings: the same move.
+    assert ask(_Clock(tick=1e-6)) == searched
+    # A clock past the budget at its second reading: no deal is played out,
+    # and the base policy's choice stands.
+    expired = _Clock(tick=BUDGET)
+    assert ask(expired) == base
+    assert expired.readings == 2
 
 
 def test_rollouts_shed_a_card_without_partners_first() -> None:
@@ -105,7 +152,7 @@ def test_a_lost_rollout_still_counts_the_seats_left_holding_more() -> None:
     for event in decide(state, None, deal_command(state, random.Random(0))):
         state = evolve(state, event)
     view = view_for(state, 0)
-    world = _World(view, ruleset, None, holding=True)
+    world = PlayoutTable(view, ruleset, None, holding=True)
     mine = Seat(["2C"], set(), True, 0)
     out = Seat([], set(), True, 0)
     heavy = Seat(["3D"], set(), True, 30)  # a held meld counts against it

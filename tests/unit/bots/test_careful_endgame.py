@@ -8,7 +8,7 @@ import random
 from palace_positions import PALACE, palace_state, play_turn, run_meld
 
 from domain.bots import choose
-from domain.bots.evaluate import WayOut
+from domain.bots.way_out import WayOut
 from domain.commands import Discard, Draw, LayMelds
 from domain.views import view_for
 

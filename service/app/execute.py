@@ -1,0 +1,260 @@
+"""The one write path. Every writer (a seat's command, a bot's or the timer's, a
+creation, the next hand's deal, an import, a fork) hands `Writer.execute` a
+`Write`: the game is loaded, the write decides its events on it, they are
+appended only if the game is still at the version decided on, and a write
+that lost that race decides again on the latest version."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import NamedTuple
+
+import msgspec
+
+from domain.errors import DomainError
+from service.app.envelope import ActorKind, Envelope, encode_envelope
+from service.app.errors import ServiceError
+from service.app.metrics import Metrics
+from service.app.projections import STATE_KEY, GameRecord, Projections, advance, encode_state
+from service.app.records import Appended, Game, GameInfo, MetaFacts, game_of, lobby_status
+from service.store import AppendResult, CommandIdReused, EventStore, VersionConflict
+
+__all__ = ["MAX_ATTEMPTS", "Answer", "Executed", "Write", "Writer", "conflict_error"]
+
+# A write without an expected version decides again after losing a race; past
+# this many losses in a row the game is too contended to promise an answer.
+MAX_ATTEMPTS = 8
+
+_log = logging.getLogger(__name__)
+
+
+class Answer(NamedTuple):
+    """What a write records beside its events: the projections cached with them
+    and the answer bytes kept under its command id for a retry; `outcome` is the
+    same answer as its writer reads it."""
+
+    views: dict[str, bytes]
+    body: bytes | None = None
+    outcome: object = None
+
+
+class Write(msgspec.Struct, frozen=True, kw_only=True):
+    """One write of a game, as its writer describes it.
+
+    `decide` makes the envelopes from the game at its latest version (None for a
+    game with no events yet) and raises a refusal; `answer` builds the cached
+    projections and the recorded answer from the record after them. `key` and
+    `digest` make the write idempotent: the store keeps clients' ids (`c:`) apart
+    from the system's (`s:`), so no client can take a bot's or a timer's id.
+    """
+
+    actor: ActorKind
+    decide: Callable[[Game | None], list[Envelope]]
+    answer: Callable[[GameRecord, list[Envelope]], Answer] | None = None
+    expected_version: int | None = None
+    key: str | None = None
+    digest: str | None = None
+    # Whoever schedules work after a write needs the meta: read it in the same call.
+    with_meta: bool = False
+    # A new game: nothing is loaded, and the append expects version 0.
+    creates: GameInfo | None = None
+    meta: dict[str, bytes] | None = None
+    seat: int | None = None
+    command_id: str | None = None
+
+
+class Executed(msgspec.Struct, frozen=True, kw_only=True):
+    """A write's outcome: the game before and after, the envelopes appended, and the
+    store's answer (`appended.duplicate`: a retry of an earlier write, nothing new)."""
+
+    before: Game | None
+    after: GameRecord | None
+    envelopes: tuple[Envelope, ...]
+    appended: AppendResult
+    answer: Answer | None = None
+
+
+FactsReader = Callable[[str], Awaitable[MetaFacts]]
+Announce = Callable[[Appended], Awaitable[None]]
+FileInLobby = Callable[[Game], Awaitable[None]]
+
+
+def conflict_error(expected: int, current: int) -> ServiceError:
+    return ServiceError(
+        "version_conflict",
+        f"the game is at version {current}, not {expected}",
+        expected_version=expected,
+        current_version=current,
+    )
+
+
+def _code(error: Exception) -> str | None:
+    return getattr(error, "code", None)
+
+
+class Writer:
+    """Runs writes over one event store: the store's only appender."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        projections: Projections,
+        facts: FactsReader,
+        metrics: Metrics,
+        *,
+        announce: Announce,
+        file_in_lobby: FileInLobby,
+    ) -> None:
+        self._store = store
+        self._projections = projections
+        self._facts = facts
+        self._metrics = metrics
+        self._announce = announce
+        self._file_in_lobby = file_in_lobby
+
+    async def execute(self, game_id: str, write: Write) -> Executed:
+        """Decide and append `write`; a retry of a write already made gets its
+        original outcome back, whatever the game looks like now."""
+        try:
+            return await self._execute(game_id, write)
+        except (DomainError, ServiceError) as refused:
+            if write.key is None or write.digest is None or _code(refused) == "command_id_reused":
+                raise
+            earlier = await self._recall(game_id, write.key, write.digest)
+            if earlier is None:
+                raise
+            return Executed(before=None, after=None, envelopes=(), appended=earlier)
+
+    async def _execute(self, game_id: str, write: Write) -> Executed:
+        if write.creates is not None:
+            return await self._attempt(game_id, write, None)
+        facts = await self._facts(game_id)
+        remembered = self._projections.remembered(game_id)
+        if remembered is not None:
+            # Decided on the record this process holds, unchecked: the append's
+            # version check keeps a stale decision from writing, and a refusal
+            # is believed only once that record proves current.
+            try:
+                return await self._attempt(game_id, write, game_of(game_id, facts, remembered))
+            except VersionConflict:
+                pass  # behind the store (or raced): decide again on the latest
+            except (DomainError, ServiceError):
+                if await self._store.version(game_id) == remembered.version:
+                    raise
+        for _ in range(MAX_ATTEMPTS):
+            record = await self._projections.load(game_id)
+            if record is None:
+                raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
+            try:
+                return await self._attempt(game_id, write, game_of(game_id, facts, record))
+            except VersionConflict as conflict:
+                if write.expected_version is not None:
+                    raise self._conflict(conflict) from conflict
+        self._metrics.conflict("contention")
+        raise ServiceError(
+            "contention",
+            f"the game kept changing under {MAX_ATTEMPTS} attempts; retry",
+            attempts=MAX_ATTEMPTS,
+        )
+
+    async def _attempt(self, game_id: str, write: Write, game: Game | None) -> Executed:
+        """One decide and append; VersionConflict when the store is elsewhere."""
+        record = game.record if game is not None else None
+        version = record.version if record is not None else 0
+        if write.expected_version is not None and write.expected_version != version:
+            raise VersionConflict(expected=write.expected_version, current=version)
+        envelopes = write.decide(game)
+        after = record
+        for envelope in envelopes:
+            after = advance(after, envelope)
+        answer = Answer(views={})
+        if after is not None:
+            answer = (
+                write.answer(after, envelopes)
+                if write.answer is not None
+                else Answer(views={STATE_KEY: encode_state(after)})
+            )
+        try:
+            appended = await self._store.append(
+                game_id,
+                [encode_envelope(envelope) for envelope in envelopes],
+                expected_version=version,
+                command_id=write.key,
+                command_digest=write.digest,
+                result=answer.body,
+                views=answer.views,
+                with_meta=write.with_meta,
+            )
+        except CommandIdReused as reused:
+            raise _reused(write.command_id) from reused
+        if appended.duplicate or after is None:
+            return Executed(before=game, after=after, envelopes=(), appended=appended)
+        self._projections.remember(game_id, after)
+        await self._settled(game_id, write, game, after, envelopes, appended)
+        return Executed(
+            before=game,
+            after=after,
+            envelopes=tuple(envelopes),
+            appended=appended,
+            answer=answer,
+        )
+
+    async def _settled(
+        self,
+        game_id: str,
+        write: Write,
+        game: Game | None,
+        after: GameRecord,
+        envelopes: list[Envelope],
+        appended: AppendResult,
+    ) -> None:
+        """What follows committed events: the lobby's filing and the work they call for."""
+        info = write.creates if write.creates is not None else game.info if game else None
+        assert info is not None
+        base = game or Game(game_id=game_id, record=after, info=info, claimed=frozenset(), seed=0)
+        settled = msgspec.structs.replace(base, record=after)
+        if game is None or lobby_status(settled) != lobby_status(game):
+            await self._file_in_lobby(settled)
+        meta = appended.meta if appended.meta is not None else write.meta
+        before_state = game.record.state if game is not None else after.state
+        await self.announce(
+            Appended(
+                game_id=game_id,
+                version=after.version,
+                before=before_state,
+                state=after.state,
+                info=info,
+                envelopes=tuple(envelopes),
+                seat=write.seat,
+                command_id=write.command_id,
+                actor=write.actor,
+                meta=meta,
+            )
+        )
+
+    async def announce(self, appended: Appended) -> None:
+        # The events are committed: a failing scheduler must not fail the
+        # write. The worker's reconciler re-creates whatever it missed.
+        try:
+            await self._announce(appended)
+        except Exception:
+            _log.exception("on_appended failed for game %s", appended.game_id)
+
+    async def _recall(self, game_id: str, key: str, digest: str) -> AppendResult | None:
+        try:
+            return await self._store.recall(game_id, key, digest)
+        except CommandIdReused as reused:
+            raise _reused(key.partition(":")[2]) from reused
+
+    def _conflict(self, conflict: VersionConflict) -> ServiceError:
+        self._metrics.conflict("version_conflict")
+        return conflict_error(conflict.expected, conflict.current)
+
+
+def _reused(command_id: str | None) -> ServiceError:
+    return ServiceError(
+        "command_id_reused",
+        "this command_id was already used for a different command",
+        command_id=command_id,
+    )

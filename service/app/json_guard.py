@@ -1,0 +1,166 @@
+"""JSON a parser would read differently or not at all: too deep, repeated keys, huge integers.
+
+msgspec (like most parsers) keeps the last of two equal keys, recurses until
+Python's recursion limit (a RecursionError, not a decode error) and reads an
+integer of any size. Each is refused here, before any handler sees the body:
+another reader of the same bytes (a log's next importer, a proxy that checks
+`type`) would see another document, and an integer beyond 64 bits cannot be
+stored (msgpack, Redis) once accepted.
+
+The checks work on the body's skeleton (the bytes with every string literal
+cut out), so they cost a few C-level passes; a slow path that names the place
+runs only for a body that fails one.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import msgspec
+
+__all__ = ["MAX_DEPTH", "NOT_JSON", "JsonRefused", "check_json", "check_json_lines"]
+
+# Deeper than any body the API takes (a suggest view or a log line nests 6
+# levels), far below the recursion limit of the parsers behind us (~1,000).
+MAX_DEPTH = 32
+INT_MIN, INT_MAX = -(2**63), 2**63 - 1
+
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+# Every byte but the four brackets, for bytes.translate(None, delete=...).
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_OPENS_TOO_MANY = re.compile(rb"[\[{]{%d}" % (MAX_DEPTH + 1))
+# 2**63 has 19 digits: a shorter run of digits is a number inside the int64 range.
+_LONG_DIGITS = re.compile(rb"[0-9]{19}")
+
+
+class JsonRefused(ValueError):
+    """A body refused before decoding: `code` (json_too_deep, duplicate_key,
+    integer_out_of_range) and the facts that explain it."""
+
+    def __init__(self, code: str, message: str, **facts: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.facts = facts
+
+
+# What check_json returns for bytes that are not JSON at all.
+NOT_JSON: Any = object()
+
+
+def check_json(body: bytes) -> Any:
+    """The decoded document, unless it is nested deeper than MAX_DEPTH, gives a
+    key twice in one object, or holds an integer outside -2**63..2**63-1
+    (JsonRefused). Bytes that are not JSON at all give NOT_JSON: the caller's
+    own decoder reports them in its words."""
+    skeleton = _strip_strings(body)
+    _check_depth(skeleton)
+    try:
+        decoded = msgspec.json.decode(body)
+    except msgspec.DecodeError:
+        return NOT_JSON
+    _check_members(body, skeleton, decoded)
+    if _LONG_DIGITS.search(skeleton):
+        _check_integers(decoded, "$")
+    return decoded
+
+
+def check_json_lines(body: bytes) -> None:
+    """check_json for every line of a JSON-lines file; facts.line names the line."""
+    for number, line in enumerate(body.splitlines(), 1):
+        if line.strip():
+            try:
+                check_json(line)
+            except JsonRefused as refused:
+                refused.facts["line"] = number
+                refused.message = f"line {number}: {refused.message}"
+                raise
+
+
+def _strip_strings(data: bytes) -> bytes:
+    """`data` without its string literals (quotes included)."""
+    if b"\\" not in data:
+        # Without escapes every second quote closes a string: a C-level split.
+        return b"".join(data.split(b'"')[::2])
+    return _STRING.sub(b"", data)
+
+
+def _check_depth(skeleton: bytes) -> None:
+    brackets = skeleton.translate(None, _NOT_BRACKETS)
+    if len(brackets) <= 2 * MAX_DEPTH:
+        return  # too few brackets to nest deeper than the limit
+    # Each pass strips the innermost pairs: one level of nesting.
+    for _ in range(MAX_DEPTH + 1):
+        if not brackets:
+            return
+        if _OPENS_TOO_MANY.search(brackets):
+            break
+        shorter = brackets.replace(b"[]", b"").replace(b"{}", b"")
+        if len(shorter) == len(brackets):
+            return  # unbalanced, and not deep: not JSON, the decoder says why
+        brackets = shorter
+    raise JsonRefused(
+        "json_too_deep", f"the JSON is nested deeper than {MAX_DEPTH} levels", limit=MAX_DEPTH
+    )
+
+
+def _check_members(body: bytes, skeleton: bytes, decoded: Any) -> None:
+    # A colon outside strings separates one member from its value; the decoded
+    # document, written again, has as many unless a repeated key was dropped.
+    members = skeleton.count(b":")
+    if members < 2:
+        return
+    if _strip_strings(msgspec.json.encode(decoded)).count(b":") != members:
+        path, key = _repeated_key(json.loads(body, object_pairs_hook=_Object), "$")
+        raise JsonRefused(
+            "duplicate_key",
+            f"key {key!r} is given twice in the object at {path}",
+            key=key,
+            path=path,
+        )
+
+
+class _Object(list[tuple[str, Any]]):
+    """A JSON object as its pairs, in order, repeats kept (the slow path only)."""
+
+
+def _repeated_key(node: Any, path: str) -> tuple[str, str]:
+    """(path of the first object with a repeated key, that key), or ("", "")."""
+    if isinstance(node, _Object):
+        seen: set[str] = set()
+        for key, _ in node:
+            if key in seen:
+                return path, key
+            seen.add(key)
+        children = [(f"{path}.{key}", value) for key, value in node]
+    elif isinstance(node, list):
+        children = [(f"{path}[{index}]", value) for index, value in enumerate(node)]
+    else:
+        return "", ""
+    for child_path, child in children:
+        found = _repeated_key(child, child_path)
+        if found[0]:
+            return found
+    return "", ""
+
+
+def _check_integers(node: Any, path: str) -> None:
+    if isinstance(node, bool):
+        return
+    if isinstance(node, int):
+        if not INT_MIN <= node <= INT_MAX:
+            raise JsonRefused(
+                "integer_out_of_range",
+                f"the integer at {path} is outside -2^63..2^63-1",
+                path=path,
+                minimum=INT_MIN,
+                maximum=INT_MAX,
+            )
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            _check_integers(value, f"{path}.{key}")
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            _check_integers(value, f"{path}[{index}]")

@@ -1,0 +1,117 @@
+// Pieces every screen draws: cards, melds, seat names, the rules panel, problems.
+
+import { isJoker, isRed, longName, rankLabel, shortName, suitSymbol } from './cards.js';
+import { h } from './dom.js';
+import { KNOBS, knobNames, sayValue } from './rules.js';
+
+/** @typedef {import('./api.js').Meld} Meld */
+/** @typedef {import('./api.js').GameSummary} GameSummary */
+/** @typedef {import('./api.js').RuleSet} RuleSet */
+
+/**
+ * @typedef {object} CardLook
+ * @property {boolean} [selected]
+ * @property {boolean} [meld] part of a meld this seat could lay (green edge)
+ * @property {boolean} [layOff] could be laid off or swapped onto the table (blue edge)
+ * @property {boolean} [hinted]
+ * @property {boolean} [small]
+ * @property {string} [standsFor] a joker's card on the table
+ * @property {string} [label] the accessible name, when the card is a button
+ * @property {(event: MouseEvent) => void} [onclick] makes the card a button
+ * @property {boolean} [disabled]
+ */
+
+/**
+ * @param {string} card
+ * @param {CardLook} [look]
+ */
+export function cardFace(card, look = {}) {
+  const classes = ['card'];
+  if (isRed(card)) classes.push('red');
+  if (isJoker(card)) classes.push('joker');
+  if (look.selected) classes.push('selected');
+  if (look.meld) classes.push('can-meld');
+  if (look.layOff) classes.push('can-lay-off');
+  if (look.hinted) classes.push('hinted');
+  if (look.small) classes.push('small');
+  const inner = [
+    h('span', { class: 'rank', text: rankLabel(card) }),
+    h('span', { class: 'suit', text: isJoker(card) ? 'Joker' : suitSymbol(card) }),
+    look.standsFor ? h('span', { class: 'stands', text: `= ${shortName(look.standsFor)}` }) : null,
+  ];
+  const name = look.standsFor ? `joker standing for ${longName(look.standsFor)}` : longName(card);
+  if (!look.onclick) return h('span', { class: classes.join(' '), role: 'img', 'aria-label': name, 'data-card': card }, inner);
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: classes.join(' '),
+      'aria-pressed': look.selected ? 'true' : 'false',
+      'aria-label': look.label ?? name,
+      'data-card': card,
+      disabled: look.disabled,
+      onclick: look.onclick,
+    },
+    inner,
+  );
+}
+
+/** The back of a card, for the stock and opponents' hands. */
+export const cardBack = () => h('span', { class: 'card back', 'aria-hidden': 'true' });
+
+/**
+ * A meld on the table; each joker shows the card it stands for.
+ * @param {Meld} meld
+ * @param {{glow?: boolean, hinted?: boolean, owner?: string, onclick?: () => void, choices?: HTMLElement | null}} [look]
+ */
+export function meldView(meld, look = {}) {
+  const cards = meld.cards.map((placed) =>
+    cardFace(placed.card, { small: true, standsFor: isJoker(placed.card) ? placed.as : undefined }),
+  );
+  const title = `Meld ${meld.id}: ${meld.kind}${look.owner ? ` by ${look.owner}` : ''}`;
+  const classes = `meld${look.glow ? ' glow' : ''}${look.hinted ? ' hinted' : ''}`;
+  const body = [h('span', { class: 'meld-label', text: `#${meld.id}` }), h('span', { class: 'meld-cards' }, cards)];
+  const box = look.onclick
+    ? h('button', { type: 'button', class: classes, 'data-meld': meld.id, 'aria-label': `${title}: play the selected card here`, onclick: look.onclick }, body)
+    : h('div', { class: classes, 'data-meld': meld.id, role: 'group', 'aria-label': title }, body);
+  return look.choices ? h('div', { class: 'meld-wrap' }, box, look.choices) : box;
+}
+
+/**
+ * A seat's name as this page shows it.
+ * @param {GameSummary | null} summary
+ * @param {number} seat
+ * @param {number[]} mine the seats this browser plays
+ */
+export function seatName(summary, seat, mine) {
+  const spec = summary?.seats.find((entry) => entry.seat === seat);
+  const base = `Seat ${seat + 1}`;
+  if (mine.includes(seat)) return mine.length > 1 ? `${base} (here)` : 'You';
+  if (!spec) return base;
+  if (spec.kind === 'bot') return `${base} · bot L${spec.level ?? 1}`;
+  if (spec.open && !spec.claimed) return `${base} · open`;
+  return `${base} · player`;
+}
+
+/**
+ * The table's rules in plain words.
+ * @param {RuleSet} ruleset
+ */
+export function rulesPanel(ruleset) {
+  const rows = knobNames().map((name) =>
+    h('div', { class: 'rule' }, h('dt', {}, KNOBS[name].label), h('dd', {}, h('strong', { text: sayValue(name, ruleset[name]) }), ' — ', KNOBS[name].explain)),
+  );
+  return h('details', { class: 'rules-panel' }, h('summary', { text: 'Rules of this table' }), h('dl', {}, rows));
+}
+
+/**
+ * A refused request's message: the problem's detail as the server wrote it.
+ * @param {unknown} error
+ */
+export function problemText(error) {
+  if (error && typeof error === 'object' && 'problem' in error) {
+    const problem = /** @type {import('./api.js').Problem} */ (error.problem);
+    return problem.detail || problem.title;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,629 @@
+// The table: one game followed live, played by the seats this browser holds (one, or several on one screen).
+
+import * as api from './api.js';
+import { cardsKey, meldPoints, shortName, sortHand } from './cards.js';
+import { h, replace } from './dom.js';
+import { describe, matchLayDown, movesOf, tableMoves } from './moves.js';
+import { cardBack, cardFace, meldView, problemText, rulesPanel, seatName } from './render.js';
+import { preference, seatsHeld, setPreference } from './session.js';
+
+/** @typedef {import('./api.js').View} View */
+/** @typedef {import('./api.js').Command} Command */
+/** @typedef {import('./api.js').Envelope} Envelope */
+/** @typedef {import('./api-types').components['schemas']['HandEnded']} HandEnded */
+/** @typedef {import('./api-types').components['schemas']['GameEnded']} GameEnded */
+/** @typedef {import('./moves.js').Moves} Moves */
+
+const LOG_LINES = 8;
+
+/**
+ * Shows game `gameId` in `root` and follows it until the returned function is called.
+ * @param {HTMLElement} root
+ * @param {string} gameId
+ * @returns {() => void}
+ */
+export function mountTable(root, gameId) {
+  const stop = new AbortController();
+  const held = seatsHeld(gameId);
+  const mine = held.map((entry) => entry.seat);
+  const state = {
+    /** @type {api.GameSummary | null} */ summary: null,
+    /** @type {View | null} */ view: null,
+    /** @type {Moves | null} */ moves: null,
+    /** the seat whose hand is shown (null: a spectator) */
+    seat: /** @type {number | null} */ (held[0]?.seat ?? null),
+    /** positions in the sorted hand */
+    selected: /** @type {number[]} */ ([]),
+    /** melds held back to be laid together (an opening that needs several) */
+    staged: /** @type {string[][]} */ ([]),
+    sortBy: /** @type {'suit' | 'rank'} */ (preference('sort', 'suit') === 'rank' ? 'rank' : 'suit'),
+    /** @type {string | null} */ message: null,
+    /** @type {Command | null} */ hint: null,
+    /** @type {string | null} */ hintText: null,
+    /** @type {string[]} */ log: [],
+    /** @type {{seat: number, deadline: number} | null} */ deadline: null,
+    /** @type {HandEnded | null} */ handEnd: null,
+    /** @type {GameEnded | null} */ gameEnd: null,
+    /** hot seat: the hand stays covered until its player says they hold the device */
+    covered: false,
+    /** @type {number | null} */ chooserMeld: null,
+    busy: false,
+    live: true,
+  };
+
+  const token = () => held.find((entry) => entry.seat === state.seat)?.token ?? null;
+  const name = (/** @type {number} */ seat) => seatName(state.summary, seat, mine);
+
+  // ------------------------------------------------------------ data
+
+  let refreshing = false;
+  let again = false;
+  async function refresh() {
+    if (refreshing) {
+      again = true;
+      return;
+    }
+    refreshing = true;
+    try {
+      do {
+        again = false;
+        await loadView();
+      } while (again && !stop.signal.aborted);
+    } finally {
+      refreshing = false;
+    }
+  }
+
+  async function loadView() {
+    const current = token();
+    if (current === null) {
+      const summary = await api.summary(gameId);
+      state.summary = summary;
+      show(summary.view);
+      return;
+    }
+    let view = await api.seatView(gameId, current);
+    // On one screen the page plays whichever held seat is to act, behind a cover.
+    if (held.length > 1 && view.turn !== state.seat && mine.includes(view.turn) && view.phase !== 'over') {
+      state.seat = view.turn;
+      state.covered = true;
+      view = await api.seatView(gameId, /** @type {string} */ (token()));
+    }
+    show(view);
+  }
+
+  /** @param {View} view */
+  function show(view) {
+    const before = state.view;
+    const handChanged = !before || before.hand_number !== view.hand_number || cardsKey(before.hand ?? []) !== cardsKey(view.hand ?? []);
+    state.view = view;
+    state.moves = movesOf(view);
+    if (handChanged) {
+      state.selected = [];
+      state.staged = state.staged.filter(() => !before || before.hand_number === view.hand_number);
+    }
+    if (!state.moves.any) {
+      state.hint = null;
+      state.hintText = null;
+    }
+    render();
+  }
+
+  /** @param {Envelope[]} batch */
+  function onEvents(batch) {
+    for (const envelope of batch) note(envelope);
+    refresh().catch(showError);
+  }
+
+  /** @param {Envelope} envelope */
+  function note(envelope) {
+    const event = envelope.event;
+    /** @type {string | null} */
+    let line = null;
+    switch (event.type) {
+      case 'hand_dealt':
+        line = `Hand ${event.hand_number} dealt; first to play: ${name(event.first_seat)}.`;
+        break;
+      case 'cards_drawn':
+        line = `${name(event.seat)} drew ${event.source === 'stock' ? 'from the stock' : `${event.count} from the pile`}${event.cards && event.source === 'discard' ? ` (${event.cards.map(shortName).join(' ')})` : ''}.`;
+        break;
+      case 'stock_renewed':
+        line = `${name(event.seat)} turned the discard pile over as the new stock.`;
+        break;
+      case 'meld_laid':
+        line = `${name(event.seat)} laid ${event.meld.cards.map((placed) => shortName(placed.card)).join(' ')}.`;
+        break;
+      case 'card_laid_off':
+        line = `${name(event.seat)} laid off ${shortName(event.card)} on meld ${event.meld.id}.`;
+        break;
+      case 'joker_swapped':
+        line = `${name(event.seat)} swapped ${shortName(event.card)} for a joker.`;
+        break;
+      case 'card_discarded':
+        line = `${name(event.seat)} discarded ${shortName(event.card)}.`;
+        break;
+      case 'knocked':
+        line = `${name(event.seat)} knocked.`;
+        break;
+      case 'hand_ended':
+        state.handEnd = event;
+        line = event.winner === null ? 'The hand ended with no winner.' : `${name(event.winner)} went out.`;
+        break;
+      case 'game_ended':
+        state.gameEnd = event;
+        line = 'The game is over.';
+        break;
+      case 'turn_deadline_set':
+        state.deadline = { seat: event.seat, deadline: Date.parse(event.deadline) };
+        break;
+      case 'turn_timed_out':
+        line = `${name(event.seat)} ran out of time.`;
+        break;
+      default:
+        break;
+    }
+    if (line) state.log = [...state.log, line].slice(-LOG_LINES);
+  }
+
+  /** @param {unknown} error */
+  function showError(error) {
+    state.message = problemText(error);
+    render();
+  }
+
+  /** @param {Command} command */
+  async function play(command) {
+    const current = token();
+    if (current === null || state.busy) return;
+    state.busy = true;
+    state.message = null;
+    try {
+      const result = await api.sendCommand(gameId, current, command);
+      state.selected = [];
+      state.staged = command.type === 'lay_melds' ? [] : state.staged;
+      state.hint = null;
+      state.hintText = null;
+      state.chooserMeld = null;
+      state.busy = false;
+      show(result.view);
+    } catch (error) {
+      state.busy = false;
+      showError(error);
+    }
+  }
+
+  async function askHint() {
+    if (!state.view || !state.summary) return;
+    try {
+      const suggestion = await api.suggest(state.view, state.summary.ruleset, 3);
+      state.hint = suggestion.command;
+      state.hintText = suggestion.command ? `Hint: ${describe(suggestion.command, shortName)}.` : 'Hint: nothing to play now.';
+      if (suggestion.command) selectForHint(suggestion.command);
+      render();
+    } catch (error) {
+      showError(error);
+    }
+  }
+
+  /** @param {Command} command */
+  function selectForHint(command) {
+    const hand = sortedHand();
+    /** @param {string[]} cards */
+    const positions = (cards) => {
+      const used = new Set();
+      return cards
+        .map((card) => hand.findIndex((held, index) => held === card && !used.has(index) && (used.add(index), true)))
+        .filter((index) => index >= 0);
+    };
+    if (command.type === 'lay_melds') {
+      // The first meld not already held back: a joint lay-down is picked one meld at a time.
+      const held = state.staged.map(cardsKey);
+      const next = command.melds.find((meld) => {
+        const at = held.indexOf(cardsKey(meld));
+        if (at < 0) return true;
+        held.splice(at, 1);
+        return false;
+      });
+      state.selected = positions(next ?? []);
+    }
+    else if (command.type === 'discard' || command.type === 'lay_off' || command.type === 'swap_joker') state.selected = positions([command.card]);
+  }
+
+  // ------------------------------------------------------------ derived
+
+  /** The hand as shown: sorted, without the melds held back for a joint lay-down. */
+  function sortedHand() {
+    const rest = [...(state.view?.hand ?? [])];
+    for (const card of state.staged.flat()) {
+      const at = rest.indexOf(card);
+      if (at >= 0) rest.splice(at, 1);
+    }
+    return sortHand(rest, state.sortBy);
+  }
+
+  function selectedCards() {
+    const hand = sortedHand();
+    return state.selected.map((index) => hand[index]).filter((card) => card !== undefined);
+  }
+
+  // ------------------------------------------------------------ drawing
+
+  function render() {
+    if (stop.signal.aborted) return;
+    const view = state.view;
+    const summary = state.summary;
+    if (!view || !summary) {
+      replace(root, h('p', { class: 'loading', text: 'Loading the table…' }));
+      return;
+    }
+    const focused = document.activeElement instanceof HTMLElement ? focusKey(document.activeElement) : null;
+    replace(
+      root,
+      h(
+        'section',
+        { class: 'table-screen', 'aria-label': 'Card table' },
+        statusBar(view, summary),
+        seatsRow(view),
+        h('div', { class: 'felt' }, pilesView(view, summary), tableView(view)),
+        yourSide(view, summary),
+        h('div', { class: 'below' }, logView(), rulesPanel(summary.ruleset)),
+      ),
+      state.handEnd ? handEndView(state.handEnd, view) : null,
+      state.covered && !state.handEnd ? coverView() : null,
+    );
+    if (focused) restoreFocus(focused);
+  }
+
+  /** @param {View} view @param {api.GameSummary} summary */
+  function statusBar(view, summary) {
+    const myTurn = state.seat !== null && view.turn === state.seat;
+    const whose = view.phase === 'over' ? 'Game over' : myTurn ? (mine.length > 1 ? `${name(view.turn)}: your turn` : 'Your turn') : `${name(view.turn)} to play`;
+    const limit = summary.turn_time_limit_s;
+    return h(
+      'div',
+      { class: 'status', role: 'status', 'aria-live': 'polite' },
+      h('span', { class: 'hand-number', text: `${summary.preset} · hand ${view.hand_number}` }),
+      h('strong', { class: `whose${myTurn ? ' mine' : ''}`, 'data-testid': 'whose-turn', text: whose }),
+      limit ? h('span', { class: 'timer', 'data-timer': '', text: timerText() }) : null,
+      h('button', { type: 'button', class: 'link', onclick: () => (location.hash = `#/replay/${gameId}`), text: 'Replay' }),
+    );
+  }
+
+  function timerText() {
+    if (!state.deadline || !state.view || state.deadline.seat !== state.view.turn) return '';
+    const left = Math.max(0, Math.round((state.deadline.deadline - Date.now()) / 1000));
+    return `⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+  }
+
+  /** @param {View} view */
+  function seatsRow(view) {
+    const chips = [];
+    for (let seat = 0; seat < view.seats; seat += 1) {
+      const cards = view.hand_sizes[seat] ?? 0;
+      chips.push(
+        h(
+          'li',
+          { class: `seat${seat === view.turn && view.phase !== 'over' ? ' turn' : ''}${seat === state.seat ? ' me' : ''}`, 'data-seat': seat },
+          h('span', { class: 'seat-name', text: name(seat) }),
+          h('span', { class: 'seat-cards', 'aria-label': `${cards} cards in hand` }, cardBack(), ` ${cards}`),
+          h('span', { class: 'seat-score', text: `${view.totals[seat] ?? 0} pts` }),
+          view.opened[seat] ? h('span', { class: 'seat-opened', text: 'down' }) : null,
+        ),
+      );
+    }
+    return h('ul', { class: 'seats', 'aria-label': 'Seats' }, chips);
+  }
+
+  /** @param {View} view @param {api.GameSummary} summary */
+  function pilesView(view, summary) {
+    const moves = /** @type {Moves} */ (state.moves);
+    const stockLabel = view.stock_count === 0 && moves.drawStock ? 'Turn the pile over' : `Stock: ${view.stock_count}`;
+    const stock = h(
+      'button',
+      {
+        type: 'button',
+        class: `pile stock${view.stock_count === 0 ? ' empty' : ''}${isHint('stock') ? ' hinted' : ''}`,
+        disabled: !moves.drawStock || state.busy,
+        'aria-label': moves.drawStock ? (view.stock_count === 0 ? 'Turn the discard pile over and draw' : `Draw from the stock (${view.stock_count} cards)`) : `Stock, ${view.stock_count} cards`,
+        onclick: () => moves.drawStock && play(moves.drawStock),
+      },
+      view.stock_count > 0 ? cardBack() : h('span', { class: 'card slot', 'aria-hidden': 'true', text: '↻' }),
+      h('span', { class: 'pile-label', text: stockLabel }),
+    );
+    const pile = view.discard_pile;
+    const any = summary.ruleset.discard_pickup === 'any';
+    // Under `any` the whole pile is spread (top last); a card takes itself and everything above it.
+    const shown = any ? pile : pile.slice(-1);
+    const cards = shown.map((card, index) => {
+      const depth = shown.length - index;
+      const command = moves.drawPile.get(depth);
+      const label = depth === 1 ? `Take ${shortName(card)} from the discard pile` : `Take ${shortName(card)} and the ${depth - 1} cards above it`;
+      return cardFace(card, {
+        small: any,
+        hinted: isHint('pile', depth),
+        label,
+        disabled: !command || state.busy,
+        onclick: () => command && play(command),
+      });
+    });
+    const discard = h(
+      'div',
+      { class: `pile discard${any ? ' spread' : ''}`, 'data-testid': 'discard-pile' },
+      cards.length ? h('span', { class: 'pile-cards' }, cards) : h('span', { class: 'card slot', 'aria-hidden': 'true' }),
+      h('span', { class: 'pile-label', text: `Discards: ${pile.length}` }),
+    );
+    return h('div', { class: 'piles' }, stock, discard);
+  }
+
+  /**
+   * @param {'stock' | 'pile'} where
+   * @param {number} [depth]
+   */
+  function isHint(where, depth = 1) {
+    const hint = state.hint;
+    if (!hint || hint.type !== 'draw') return false;
+    if (where === 'stock') return (hint.source ?? 'stock') === 'stock';
+    return hint.source === 'discard' && (hint.count ?? 1) === depth;
+  }
+
+  /** @param {View} view */
+  function tableView(view) {
+    const moves = /** @type {Moves} */ (state.moves);
+    const picked = selectedCards();
+    const card = picked.length === 1 ? picked[0] : null;
+    const melds = view.table.map((meld) => {
+      const options = card ? tableMoves(moves, card, meld.id) : [];
+      const hinted = state.hint !== null && (state.hint.type === 'lay_off' || state.hint.type === 'swap_joker') && state.hint.meld_id === meld.id;
+      const choices = state.chooserMeld === meld.id && options.length > 1 ? chooser(options) : null;
+      return meldView(meld, {
+        glow: options.length > 0,
+        hinted,
+        owner: name(meld.owner),
+        onclick: options.length ? () => (options.length === 1 ? play(options[0]) : openChooser(meld.id)) : undefined,
+        choices,
+      });
+    });
+    return h('div', { class: 'melds', 'aria-label': 'Melds on the table' }, melds.length ? melds : h('p', { class: 'empty-table', text: 'No melds on the table yet.' }));
+  }
+
+  /** @param {number} meldId */
+  function openChooser(meldId) {
+    state.chooserMeld = meldId;
+    render();
+  }
+
+  /** @param {(import('./moves.js').LayOff | import('./moves.js').SwapJoker)[]} options */
+  function chooser(options) {
+    return h(
+      'div',
+      { class: 'chooser', role: 'group', 'aria-label': 'Where to play the card' },
+      options.map((command) =>
+        h('button', {
+          type: 'button',
+          onclick: () => play(command),
+          text: command.type === 'swap_joker' ? 'Swap for the joker' : command.end === 'low' ? 'Low end' : command.end === 'high' ? 'High end' : 'Lay off',
+        }),
+      ),
+    );
+  }
+
+  /** @param {View} view @param {api.GameSummary} summary */
+  function yourSide(view, summary) {
+    if (state.seat === null) return h('p', { class: 'spectating', text: 'You are watching this table.' });
+    const moves = /** @type {Moves} */ (state.moves);
+    const hand = sortedHand();
+    const picked = selectedCards();
+    const match = matchLayDown(moves, state.staged, picked);
+    const cards = hand.map((card, index) =>
+      cardFace(card, {
+        selected: state.selected.includes(index),
+        meld: moves.meldCards.has(card),
+        layOff: moves.onTable.has(card),
+        hinted: state.hint !== null && hintHolds(state.hint, card),
+        onclick: () => toggle(index),
+      }),
+    );
+    const minimum = summary.ruleset.initial_meld_min ?? 0;
+    const opening = minimum > 0 && !view.opened[state.seat] && view.phase !== 'over';
+    const points = state.staged.reduce((sum, meld) => sum + meldPoints(meld), 0) + (match.partOf ? meldPoints(picked) : 0);
+    const discard = picked.length === 1 && state.staged.length === 0 ? moves.discards.get(picked[0]) : undefined;
+    const actions = [
+      match.exact
+        ? h('button', { type: 'button', class: 'primary', onclick: () => match.exact && play(match.exact), disabled: state.busy, text: state.staged.length ? 'Lay these melds down' : 'Lay meld' })
+        : null,
+      !match.exact && match.partOf && picked.length > 0
+        ? h('button', { type: 'button', onclick: holdMeld, text: 'Hold this meld', title: 'Keep it aside to lay with others in one go' })
+        : null,
+      discard ? h('button', { type: 'button', class: 'primary', onclick: () => play(discard), disabled: state.busy, text: `Discard ${shortName(picked[0])}` }) : null,
+      moves.knock ? h('button', { type: 'button', class: 'primary', onclick: () => moves.knock && play(moves.knock), text: 'Knock' }) : null,
+      state.staged.length ? h('button', { type: 'button', onclick: unstage, text: 'Take melds back' }) : null,
+      state.selected.length ? h('button', { type: 'button', onclick: clearSelection, text: 'Clear' }) : null,
+      moves.any ? h('button', { type: 'button', onclick: askHint, text: 'Hint' }) : null,
+      h('button', { type: 'button', class: 'quiet', onclick: toggleSort, text: state.sortBy === 'suit' ? 'Sort by rank' : 'Sort by suit' }),
+    ];
+    return h(
+      'div',
+      { class: 'you' },
+      h('p', { class: 'instruction', 'data-testid': 'instruction', text: instruction(view, moves) }),
+      opening
+        ? h('p', { class: `opening${points >= minimum ? ' reached' : ''}`, 'data-testid': 'opening' }, `First meld: ${points} of ${minimum} points`)
+        : null,
+      state.staged.length
+        ? h('div', { class: 'staged', 'aria-label': 'Melds held for one lay-down' }, state.staged.map((meld) => h('span', { class: 'staged-meld' }, meld.map((card) => cardFace(card, { small: true })))))
+        : null,
+      h('div', { class: 'hand', role: 'group', 'aria-label': 'Your hand' }, cards),
+      h('div', { class: 'actions' }, actions),
+      state.hintText ? h('p', { class: 'hint-text', text: state.hintText }) : null,
+      state.message ? h('p', { class: 'problem', role: 'alert', 'data-testid': 'problem', text: state.message }) : null,
+    );
+  }
+
+  /** @param {Command} hint @param {string} card */
+  function hintHolds(hint, card) {
+    if (hint.type === 'lay_melds') return hint.melds.some((meld) => meld.includes(card));
+    if (hint.type === 'discard' || hint.type === 'lay_off' || hint.type === 'swap_joker') return hint.card === card;
+    return false;
+  }
+
+  /** @param {View} view @param {Moves} moves */
+  function instruction(view, moves) {
+    if (view.phase === 'over') return 'The game is over.';
+    if (view.turn !== state.seat) return moves.knock ? 'You may knock for the last discard.' : `Waiting for ${name(view.turn)}…`;
+    if (view.phase === 'draw') return 'Draw a card: tap the stock or the discard pile.';
+    if (moves.meldCards.size || moves.onTable.size) return 'Pick cards: green edges make a meld, blue ones fit a meld on the table (tap the glowing meld). Then discard one card.';
+    return 'Pick a card to discard and end your turn.';
+  }
+
+  /** @param {number} index */
+  function toggle(index) {
+    state.selected = state.selected.includes(index) ? state.selected.filter((at) => at !== index) : [...state.selected, index];
+    state.chooserMeld = null;
+    state.message = null;
+    render();
+  }
+
+  function holdMeld() {
+    state.staged = [...state.staged, selectedCards()];
+    state.selected = [];
+    render();
+  }
+
+  function unstage() {
+    state.staged = [];
+    render();
+  }
+
+  function clearSelection() {
+    state.selected = [];
+    state.chooserMeld = null;
+    render();
+  }
+
+  function toggleSort() {
+    state.sortBy = state.sortBy === 'suit' ? 'rank' : 'suit';
+    setPreference('sort', state.sortBy);
+    state.selected = [];
+    render();
+  }
+
+  function logView() {
+    return h('section', { class: 'log', 'aria-label': 'What happened' }, h('h2', { text: 'What happened' }), h('ol', {}, state.log.map((line) => h('li', { text: line }))));
+  }
+
+  /** @param {HandEnded} ended @param {View} view */
+  function handEndView(ended, view) {
+    const rows = ended.hands.map((cards, seat) =>
+      h(
+        'tr',
+        { 'data-seat': seat },
+        h('th', { scope: 'row', text: name(seat) + (ended.winner === seat ? ' ★' : '') }),
+        h('td', { class: 'left-cards' }, cards.length ? cards.map((card) => cardFace(card, { small: true })) : '—'),
+        h('td', { text: ended.hand_values[seat] ?? 0 }),
+        h('td', { text: ended.scores[seat] ?? 0 }),
+        h('td', { text: ended.totals[seat] ?? 0 }),
+      ),
+    );
+    const over = state.gameEnd;
+    const headline = ended.winner === null ? `Hand ${ended.hand_number}: no winner` : `Hand ${ended.hand_number}: ${name(ended.winner)} went out${ended.rummy ? ' — rummy!' : ''}`;
+    return h(
+      'div',
+      { class: 'overlay', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'hand-end-title' },
+      h(
+        'div',
+        { class: 'sheet', 'data-testid': 'hand-end' },
+        h('h2', { id: 'hand-end-title', text: headline }),
+        h('div', { class: 'scroll-x' }, h('table', { class: 'scores' }, h('thead', {}, h('tr', {}, ['Seat', 'Cards left', 'Hand value', 'Score', 'Total'].map((title) => h('th', { scope: 'col', text: title })))), h('tbody', {}, rows))),
+        over
+          ? h('p', { class: 'game-over', 'data-testid': 'game-over', text: `Game over: ${over.winners.map(name).join(' and ')} ${over.winners.length > 1 ? 'win' : 'wins'}.` })
+          : null,
+        h(
+          'div',
+          { class: 'actions' },
+          over
+            ? [
+                h('button', { type: 'button', class: 'primary', onclick: () => (location.hash = '#/'), text: 'New game' }),
+                h('button', { type: 'button', onclick: () => (location.hash = `#/replay/${gameId}`), text: 'Replay this game' }),
+                h('button', { type: 'button', onclick: closeHandEnd, text: 'Look at the table' }),
+              ]
+            : h('button', { type: 'button', class: 'primary', autofocus: true, onclick: closeHandEnd, text: view.hand_number > ended.hand_number ? 'Next hand' : 'Continue' }),
+        ),
+      ),
+    );
+  }
+
+  function closeHandEnd() {
+    state.handEnd = null;
+    render();
+  }
+
+  function coverView() {
+    return h(
+      'div',
+      { class: 'overlay cover', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'cover-title' },
+      h(
+        'div',
+        { class: 'sheet' },
+        h('h2', { id: 'cover-title', text: `Pass the device to ${name(/** @type {number} */ (state.seat))}` }),
+        h('p', { text: 'The hand stays hidden until its player is ready.' }),
+        h('button', { type: 'button', class: 'primary', autofocus: true, onclick: () => ((state.covered = false), render()), text: "I'm ready: show my hand" }),
+      ),
+    );
+  }
+
+  // ------------------------------------------------------------ start
+
+  async function start() {
+    render();
+    try {
+      const summary = await api.summary(gameId);
+      state.summary = summary;
+      if (held.length > 1) state.covered = true;
+      // The recent log seeds the history lines and the turn's deadline; then follow from its end.
+      const recent = await api.events(gameId, token(), Math.max(0, summary.version - 40), { limit: 40 });
+      for (const envelope of recent.events) if (envelope.event.type !== 'hand_ended' && envelope.event.type !== 'game_ended') note(envelope);
+      const after = recent.events.at(-1)?.version ?? summary.version;
+      await refresh();
+      api.follow(gameId, token(), after, onEvents, stop.signal, () => {
+        state.message = 'Connection lost: trying again…';
+        render();
+      });
+    } catch (error) {
+      replace(root, h('p', { class: 'problem', role: 'alert', text: problemText(error) }), h('p', {}, h('a', { href: '#/', text: 'Back to the start' })));
+    }
+  }
+
+  const ticker = setInterval(() => {
+    const timer = root.querySelector('[data-timer]');
+    if (timer) timer.textContent = timerText();
+  }, 1000);
+  start();
+  return () => {
+    stop.abort();
+    clearInterval(ticker);
+  };
+}
+
+/**
+ * A key that finds the same control again after a re-render.
+ * @param {HTMLElement} element
+ * @returns {string | null}
+ */
+function focusKey(element) {
+  if (element.dataset.card) return `[data-card="${element.dataset.card}"]`;
+  if (element.dataset.meld) return `[data-meld="${element.dataset.meld}"]`;
+  if (element.tagName === 'BUTTON' && element.textContent) return `button::${element.textContent}`;
+  return null;
+}
+
+/** @param {string} key */
+function restoreFocus(key) {
+  /** @type {HTMLElement | null | undefined} */
+  let element;
+  if (key.startsWith('button::')) {
+    const text = key.slice(8);
+    element = [...document.querySelectorAll('button')].find((button) => button.textContent === text);
+  } else {
+    element = document.querySelector(key) instanceof HTMLElement ? /** @type {HTMLElement} */ (document.querySelector(key)) : null;
+  }
+  if (element instanceof HTMLElement && !element.hasAttribute('disabled')) element.focus();
+}

@@ -1,0 +1,38 @@
+"""The reference web table: its page at `/`, its files under `/web/`, outside the contract."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from litestar import MediaType, Response, get
+from litestar.datastructures import CacheControlHeader
+from litestar.handlers import HTTPRouteHandler
+from litestar.router import Router
+from litestar.static_files import create_static_files_router
+
+__all__ = ["STATIC_DIR", "WEB_ROUTES"]
+
+STATIC_DIR = Path(__file__).parent / "static"
+
+# The modules load each other by relative URL with no build step and no
+# content hashes in their names: a browser must check again after an upgrade.
+NO_CACHE = CacheControlHeader(no_cache=True)
+
+
+@get("/", include_in_schema=False, cache_control=NO_CACHE, sync_to_thread=False)
+def page() -> Response[bytes]:
+    return Response((STATIC_DIR / "index.html").read_bytes(), media_type=MediaType.HTML)
+
+
+# Under /web/ rather than at /: a router at / would answer any other method on
+# an unknown path with 405 instead of 404.
+WEB_ROUTES: list[Router | HTTPRouteHandler] = [
+    page,
+    create_static_files_router(
+        path="/web",
+        directories=[STATIC_DIR],
+        name="web",
+        include_in_schema=False,
+        cache_control=NO_CACHE,
+    ),
+]

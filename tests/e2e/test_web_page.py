@@ -1,0 +1,31 @@
+"""The web table is served by the API itself, from the package's files, outside the contract."""
+
+from __future__ import annotations
+
+from litestar import Litestar
+from litestar.testing import TestClient
+
+from service.http.web import STATIC_DIR
+
+
+def test_the_page_and_its_modules_are_served(client: TestClient[Litestar]) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert 'src="web/app.js"' in page.text
+    module = client.get("/web/app.js")
+    assert module.headers["content-type"].startswith("text/javascript")
+    assert module.text == (STATIC_DIR / "app.js").read_text()
+    assert client.get("/web/table-phone.png").headers["content-type"] == "image/png"
+
+
+def test_the_page_is_not_part_of_the_api_contract(client: TestClient[Litestar]) -> None:
+    paths = client.get("/schema/openapi.json").json()["paths"]
+    assert not [path for path in paths if path == "/" or path.startswith("/web")]
+
+
+def test_unknown_paths_stay_problems_for_every_method(client: TestClient[Litestar]) -> None:
+    for method in ("GET", "POST", "DELETE"):
+        response = client.request(method, "/nowhere/games")
+        assert response.status_code == 404, method
+        assert response.json()["code"] == "not_found"
+    assert client.get("/web/../pyproject.toml").status_code == 404

@@ -1,0 +1,55 @@
+"""The GameMeta port's contract, which every store passes."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from service.store import (
+    EventStore,
+)
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_a_field_set_only_if_absent_has_one_winner(store: EventStore) -> None:
+    won = await asyncio.gather(
+        *(store.put_meta_if_absent("g1", "claimed:1", f"d{i}".encode()) for i in range(10))
+    )
+
+    assert sum(won) == 1
+    winner = [f"d{i}".encode() for i, ok in enumerate(won) if ok]
+    assert (await store.get_meta("g1"))["claimed:1"] == winner[0]
+    assert await store.put_meta_if_absent("g1", "claimed:2", b"x")
+
+
+async def test_meta_fields_merge_and_read_back(store: EventStore) -> None:
+    assert await store.get_meta("g1") == {}
+    await store.put_meta("g1", {"ruleset": b'{"preset":"gin"}', "seat:0": b"hash0"})
+    await store.put_meta("g1", {"seat:0": b"hash0b", "seat:1": b"hash1"})
+    await store.put_meta("g1", {})
+
+    assert await store.get_meta("g1") == {
+        "ruleset": b'{"preset":"gin"}',
+        "seat:0": b"hash0b",
+        "seat:1": b"hash1",
+    }
+
+
+async def test_an_append_returns_the_meta_only_when_asked(store: EventStore) -> None:
+    await store.put_meta("g1", {"info": b"i", "handed:1": b"2"})
+
+    asked = await store.append(
+        "g1", [b"a"], expected_version=0, command_id=None, command_digest=None, with_meta=True
+    )
+    plain = await store.append(
+        "g1", [b"b"], expected_version=1, command_id=None, command_digest=None
+    )
+    fresh = await store.append(
+        "g2", [b"c"], expected_version=0, command_id=None, command_digest=None, with_meta=True
+    )
+
+    assert asked.meta == {"info": b"i", "handed:1": b"2"}
+    assert plain.meta is None
+    assert fresh.meta == {}
