@@ -146,6 +146,8 @@ def test_a_resigned_seat_is_marked_and_its_owner_no_longer_plays(client: Client)
     problem(
         client.post(f"/games/{game_id}/resign", headers=auth(bob["token"])), 409, "seat_resigned"
     )
+    take_back = client.delete(f"/games/{game_id}/seats/1/bot", headers=auth(bob["token"]))
+    problem(take_back, 409, "seat_resigned")
     if summary["view"]["turn"] == 1:
         response = client.post(
             f"/games/{game_id}/commands", json={"type": "draw"}, headers=auth(bob["token"])
