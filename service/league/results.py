@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Annotated, Literal
 
 import msgspec
 
 from domain.rules import RuleSet, Scoring
+from domain.state import GameState
 
 SeatKind = Literal["human", "bot"]
 Ending = Literal["ended", "abandoned"]
@@ -97,4 +99,48 @@ def places(result: GameResult) -> tuple[int, ...]:
     last = len(playing) + 1
     return tuple(
         last if seat.resigned else 1 + keys.index(sign * seat.total) for seat in result.seats
+    )
+
+
+class Sitter(msgspec.Struct, frozen=True, kw_only=True):
+    """Who held a seat, as the players' directory and the seat records know it.
+    `hands`: the hands a resigned seat's player finished (None: all of them)."""
+
+    player: str
+    kind: SeatKind = "human"
+    guest: bool = False
+    guest_created_at: Instant | None = None
+    resigned: bool = False
+    hands: int | None = None
+
+
+def result_of_game(
+    game_id: str,
+    preset: str,
+    state: GameState,
+    sitters: Sequence[Sitter],
+    ended_at: datetime,
+    stacked: bool = False,
+) -> GameResult:
+    """The league's result of a game's final state (over: ended; else abandoned)."""
+    played = len(state.results)
+    return GameResult(
+        game_id=game_id,
+        preset=preset,
+        rules=rule_facts(state.ruleset),
+        ending="ended" if state.phase == "over" else "abandoned",
+        ended_at=ended_at,
+        stacked=stacked,
+        seats=tuple(
+            SeatResult(
+                player=sitter.player,
+                kind=sitter.kind,
+                guest=sitter.guest,
+                guest_created_at=sitter.guest_created_at,
+                resigned=sitter.resigned,
+                total=total,
+                hands=played if sitter.hands is None else sitter.hands,
+            )
+            for sitter, total in zip(sitters, state.totals, strict=True)
+        ),
     )

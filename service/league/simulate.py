@@ -35,9 +35,10 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
 from domain.rules import build_ruleset
+from domain.state import GameState
 from service.league.apply import apply_result
 from service.league.queries import MAX_PAGE, leaderboard
-from service.league.results import GameResult, SeatResult, bot_id, rule_facts
+from service.league.results import Sitter, bot_id, result_of_game
 from service.league.seeding import seed_bot_ratings
 from service.league.store import InMemoryLeagueStore
 from service.long_lived import tune_collector_for_a_long_run
@@ -73,33 +74,11 @@ def kendall_tau_b(xs: Sequence[float], ys: Sequence[float]) -> float:
 
 def play(
     preset: str, levels: Sequence[int], rng: random.Random, budget: float, rollouts: int | None
-) -> tuple[tuple[int, ...], int]:
-    """One whole game between bots of these levels: (final totals, hands played)."""
+) -> GameState:
+    """One whole game between bots of these levels: its final state."""
     table = BotTable(build_ruleset(preset), list(levels), rng, budget, max_rollouts=rollouts)
     table.play()
-    return table.state.totals, len(table.state.results)
-
-
-def result_of(
-    game_id: str,
-    preset: str,
-    players: Sequence[str],
-    totals: Sequence[int],
-    hands: int,
-    at: datetime,
-) -> GameResult:
-    bots = all(player.startswith("bot:") for player in players)
-    return GameResult(
-        game_id=game_id,
-        preset=preset,
-        rules=rule_facts(build_ruleset(preset)),
-        ending="ended",
-        ended_at=at,
-        seats=tuple(
-            SeatResult(player=player, kind="bot" if bots else "human", total=total, hands=hands)
-            for player, total in zip(players, totals, strict=True)
-        ),
-    )
+    return table.state
 
 
 def board(store: InMemoryLeagueStore, ladder: str) -> dict[str, tuple[float, float]]:
@@ -158,11 +137,12 @@ def run(args: argparse.Namespace) -> int:
     for number in range(1, args.games + 1):
         table = rng.sample(players, seats)
         levels = [level_of(player) for player in table]
-        totals, hands = play(args.preset, levels, random.Random(rng.random()), budget, rollouts)
+        state = play(args.preset, levels, random.Random(rng.random()), budget, rollouts)
         at = START + timedelta(days=number)
-        apply_result(league, result_of(f"g{number}", args.preset, table, totals, hands, at))
-        bot_seats = [bot_id(level) for level in levels]
-        seed_bot_ratings(bots, [result_of(f"g{number}", args.preset, bot_seats, totals, hands, at)])
+        people = [Sitter(player=player) for player in table]
+        apply_result(league, result_of_game(f"g{number}", args.preset, state, people, at))
+        bot_seats = [Sitter(player=bot_id(level), kind="bot") for level in levels]
+        seed_bot_ratings(bots, [result_of_game(f"g{number}", args.preset, state, bot_seats, at)])
         shown = board(league, ladder)
         ratings = [shown.get(player, (0.0, 25.0))[0] for player in players]
         tau = kendall_tau_b(ratings, [float(level_of(p)) for p in players])
