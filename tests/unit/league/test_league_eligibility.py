@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import get_args
 
 import pytest
 
 from service.league.apply import apply_result
+from service.league.eligibility import REASONS, Reason
 from service.league.experience import experience
 from service.league.ratings import NEW_RATING
 from service.league.results import RuleFacts, SeatResult
@@ -147,3 +149,7 @@ def test_tied_players_draw(game):
     first, second, third = change.seats
     assert first.after.mu == pytest.approx(second.after.mu)
     assert first.after.mu > third.after.mu
+
+
+def test_every_reason_code_is_documented():
+    assert set(get_args(Reason)) == set(REASONS)
