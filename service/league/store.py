@@ -75,15 +75,19 @@ class InMemoryLeagueStore:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self.clear()
-
-    def clear(self) -> None:
         self._log: list[GameResult] = []
         self._changes: dict[str, GameChange] = {}
         self._ratings: dict[str, dict[str, Rating]] = {}
         self._experience: dict[str, int] = {}
         self._recent: dict[str, list[str]] = {}
         self._groups: dict[tuple[str, str], int] = {}
+
+    def clear(self) -> None:
+        with self._lock:
+            for figures in (self._changes, self._ratings, self._experience, self._recent):
+                figures.clear()
+            self._groups.clear()
+            self._log.clear()
 
     def read(
         self, game_id: str, ladder: str, players: Sequence[str], group: str, day: str
