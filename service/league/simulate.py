@@ -34,6 +34,8 @@ import time
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
+from domain.bots import LEVELS
+from domain.bots.search import DEFAULT_BUDGET_S
 from domain.rules import build_ruleset
 from domain.state import GameState
 from service.league.apply import apply_result
@@ -41,10 +43,8 @@ from service.league.queries import MAX_PAGE, leaderboard
 from service.league.results import Sitter, bot_id, result_of_game
 from service.league.seeding import seed_bot_ratings
 from service.league.store import InMemoryLeagueStore
-from service.long_lived import tune_collector_for_a_long_run
-from workers.bot_table import BotTable
-from workers.bots import LEVELS
-from workers.bots.search import DEFAULT_BUDGET_S
+from service.runtime.long_lived import tune_collector_for_a_long_run
+from service.tools.bot_table import BotTable
 
 MAX_GAMES = 5000
 TARGET_TAU = 0.9
