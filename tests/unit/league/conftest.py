@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from service.league.results import GameResult, RuleFacts, SeatResult
+from service.app.league.results import GameResult, RuleFacts, SeatResult
 
 NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 

@@ -7,9 +7,9 @@ from datetime import timedelta
 
 import pytest
 
-from service.league.apply import apply_result, fold, rebuild
-from service.league.results import RuleFacts, SeatResult
-from service.league.store import InMemoryLeagueStore
+from service.app.league.apply import apply_result, fold, rebuild
+from service.app.league.results import RuleFacts, SeatResult
+from service.app.league.store import InMemoryLeagueStore
 
 
 class WorkerDied(Exception):

@@ -7,13 +7,13 @@ from typing import get_args
 
 import pytest
 
-from service.league.apply import apply_result
-from service.league.eligibility import REASONS, Reason
-from service.league.experience import experience
-from service.league.ratings import NEW_RATING
-from service.league.results import RuleFacts, SeatResult
-from service.league.settle import Snapshot, settle
-from service.league.store import InMemoryLeagueStore
+from service.app.league.apply import apply_result
+from service.app.league.eligibility import REASONS, Reason
+from service.app.league.experience import experience
+from service.app.league.ratings import NEW_RATING
+from service.app.league.results import RuleFacts, SeatResult
+from service.app.league.settle import Snapshot, settle
+from service.app.league.store import InMemoryLeagueStore
 
 
 def ratings_after(result):

@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 import pytest
 
 from domain.rules import build_ruleset
-from service.league.ladders import ladder_of
-from service.league.results import Sitter, places, result_of_game, rule_facts
+from service.app.league.ladders import ladder_of
+from service.app.league.results import Sitter, places, result_of_game, rule_facts
 from service.tools.simulation import play_game
 
 NOON = datetime(2026, 12, 1, 12, tzinfo=UTC)

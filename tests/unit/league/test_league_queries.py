@@ -7,10 +7,10 @@ from datetime import timedelta
 import msgspec
 import pytest
 
-from service.league.apply import apply_result, rebuild
-from service.league.queries import LeagueError, game_rating_changes, leaderboard, profile
-from service.league.seeding import seed_bot_ratings
-from service.league.store import InMemoryLeagueStore
+from service.app.league.apply import apply_result, rebuild
+from service.app.league.queries import LeagueError, game_rating_changes, leaderboard, profile
+from service.app.league.seeding import seed_bot_ratings
+from service.app.league.store import InMemoryLeagueStore
 
 
 def ladder_of_25(game):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.league.simulate import kendall_tau_b, main
+from service.tools.league_simulate import kendall_tau_b, main
 
 
 def test_kendall_tau_b_is_one_for_the_same_order_and_minus_one_reversed():

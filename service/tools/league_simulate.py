@@ -1,6 +1,6 @@
 """How fast the league finds known skill: bots of levels 1-4 stand in for people in rated games.
 
-    python -m service.league.simulate --games 300 --seed 0 [--preset basic] [--seats 4]
+    python -m service.tools.league_simulate --games 300 --seed 0 [--preset basic] [--seats 4]
         [--per-level 2] [--fast | --rollouts N]
 
 Each player is a bot of a known level (`--per-level` players per level, ids
@@ -38,11 +38,11 @@ from domain.bots import LEVELS
 from domain.bots.search import DEFAULT_BUDGET_S
 from domain.rules import build_ruleset
 from domain.state import GameState
-from service.league.apply import apply_result
-from service.league.queries import MAX_PAGE, leaderboard
-from service.league.results import Sitter, bot_id, result_of_game
-from service.league.seeding import seed_bot_ratings
-from service.league.store import InMemoryLeagueStore
+from service.app.league.apply import apply_result
+from service.app.league.queries import MAX_PAGE, leaderboard
+from service.app.league.results import Sitter, bot_id, result_of_game
+from service.app.league.seeding import seed_bot_ratings
+from service.app.league.store import InMemoryLeagueStore
 from service.runtime.long_lived import tune_collector_for_a_long_run
 from service.tools.bot_table import BotTable
 

@@ -12,10 +12,10 @@ from typing import Any
 
 import msgspec
 
-from service.league.eligibility import Reason
-from service.league.results import BOT_PREFIX, SeatKind, is_bot_id
-from service.league.settle import GameChange
-from service.league.store import LeagueStore
+from service.app.league.eligibility import Reason
+from service.app.league.results import BOT_PREFIX, SeatKind, is_bot_id
+from service.app.league.settle import GameChange
+from service.app.league.store import LeagueStore
 
 Names = Callable[[Sequence[str]], Mapping[str, str]]
 

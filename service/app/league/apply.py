@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from service.league.eligibility import DEFAULT_POLICY, Policy, day_key, group_key
-from service.league.ladders import ladder_of_result
-from service.league.results import GameResult
-from service.league.settle import GameChange, settle
-from service.league.store import InMemoryLeagueStore, LeagueStore
+from service.app.league.eligibility import DEFAULT_POLICY, Policy, day_key, group_key
+from service.app.league.ladders import ladder_of_result
+from service.app.league.results import GameResult
+from service.app.league.settle import GameChange, settle
+from service.app.league.store import InMemoryLeagueStore, LeagueStore
 
 # Each retry follows another writer's commit; more than a handful in a row
 # means the league is being written faster than it can settle.

@@ -27,7 +27,7 @@ from typing import Literal
 
 import msgspec
 
-from service.league.results import GameResult
+from service.app.league.results import GameResult
 
 Reason = Literal[
     "counted",

@@ -23,9 +23,9 @@ import threading
 from collections.abc import Sequence
 from typing import Protocol
 
-from service.league.ratings import Rating
-from service.league.results import GameResult
-from service.league.settle import GameChange, Settlement, Snapshot
+from service.app.league.ratings import Rating
+from service.app.league.results import GameResult
+from service.app.league.settle import GameChange, Settlement, Snapshot
 
 
 class LeagueStore(Protocol):

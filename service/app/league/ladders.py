@@ -23,7 +23,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from domain.rules import build_ruleset
-from service.league.results import GameResult, RuleFacts, rule_facts
+from service.app.league.results import GameResult, RuleFacts, rule_facts
 
 # The RuleFacts fields that pick the ladder, in the order the id lists them.
 LADDER_KNOBS = ("short_deck", "scoring", "decks", "jokers", "knocking")

@@ -11,7 +11,7 @@ from datetime import datetime
 
 import msgspec
 
-from service.league.eligibility import (
+from service.app.league.eligibility import (
     DEFAULT_POLICY,
     Policy,
     Reason,
@@ -20,10 +20,10 @@ from service.league.eligibility import (
     group_key,
     refusal,
 )
-from service.league.experience import experience
-from service.league.ladders import ladder_of_result
-from service.league.ratings import NEW_RATING, Rating, rate
-from service.league.results import GameResult, SeatKind, places
+from service.app.league.experience import experience
+from service.app.league.ladders import ladder_of_result
+from service.app.league.ratings import NEW_RATING, Rating, rate
+from service.app.league.results import GameResult, SeatKind, places
 
 
 class Snapshot(msgspec.Struct, frozen=True, kw_only=True):

@@ -12,7 +12,7 @@ no abuse rule applies to it. Bots earn none.
 
 from __future__ import annotations
 
-from service.league.results import GameResult, places
+from service.app.league.results import GameResult, places
 
 HAND_XP = 10
 GAME_XP = 20

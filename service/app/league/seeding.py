@@ -12,11 +12,11 @@ from collections.abc import Iterable
 
 import msgspec
 
-from service.league.apply import apply_result
-from service.league.eligibility import DEFAULT_POLICY, Policy
-from service.league.ratings import Rating
-from service.league.results import GameResult, is_bot_id
-from service.league.store import LeagueStore
+from service.app.league.apply import apply_result
+from service.app.league.eligibility import DEFAULT_POLICY, Policy
+from service.app.league.ratings import Rating
+from service.app.league.results import GameResult, is_bot_id
+from service.app.league.store import LeagueStore
 
 
 def seed_bot_ratings(
