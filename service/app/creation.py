@@ -81,6 +81,7 @@ class Creation:
                 "this server deals public tables from its own shuffle: no seed or deck",
             )
         ruleset = build_ruleset(preset, rules)
+        table = msgspec.structs.replace(table, rated=ruleset.rated)
         validate_seats(ruleset, len(seats))
         _check_seat_specs(seats)
         seats = tuple(

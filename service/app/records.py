@@ -35,7 +35,8 @@ class TableOptions(msgspec.Struct, frozen=True, kw_only=True):
     private: bool = False
     # One player may take several seats (a shared screen).
     hot_seat: bool = False
-    rated: bool = False
+    # The ruleset's `rated` knob, kept here for the lobby (which reads no state).
+    rated: bool = True
     # A table still waiting this long after its creation is expired (None: never).
     expires_after_s: float | None = None
     # The first hand's dealer (a rematch moves the dealer on); None: the rules decide.

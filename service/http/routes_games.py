@@ -70,7 +70,6 @@ async def create_game(
     table = TableOptions(
         private=data.private,
         hot_seat=data.hot_seat,
-        rated=data.rated,
         expires_after_s=games.tables.waiting_expires_after_s,
     )
     created = await games.create(
@@ -188,7 +187,7 @@ async def summary_of(games: GameService, game_id: str) -> GameSummary:
         view=msgspec.structs.replace(view_out(view), seat_labels=labels),
         stacked=game.info.stacked,
         private=game.info.table.private,
-        rated=game.info.table.rated,
+        rated=game.record.state.ruleset.rated,
         hot_seat=game.info.table.hot_seat,
         expired=expired(facts),
         rematch=game.rematch,

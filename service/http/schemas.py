@@ -62,7 +62,6 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     private: bool = False
     # One player may take several seats (a shared screen); off by default.
     hot_seat: bool = False
-    rated: bool = False
 
 
 class CommandBase(

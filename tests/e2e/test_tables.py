@@ -235,11 +235,12 @@ def test_a_private_table_is_seen_and_joined_with_its_code(client: Client) -> Non
 
 def test_lobby_filters_newest_first_and_paging(client: Client) -> None:
     ada = player(client, "Ada")
+    training = {"rated": False}  # the ruleset's knob: tables are rated unless told
     made = [
-        open_table(client, ada, preset="basic")["game_id"],
-        open_table(client, ada, preset="palace", count=3)["game_id"],
-        open_table(client, ada, preset="basic", count=3, rated=True)["game_id"],
-        open_table(client, ada, preset="basic")["game_id"],
+        open_table(client, ada, preset="basic", rules=training)["game_id"],
+        open_table(client, ada, preset="palace", count=3, rules=training)["game_id"],
+        open_table(client, ada, preset="basic", count=3)["game_id"],
+        open_table(client, ada, preset="basic", rules=training)["game_id"],
     ]
 
     def listed(query: str) -> list[str]:
