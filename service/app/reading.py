@@ -9,7 +9,8 @@ from collections.abc import Mapping
 from domain.views import SeatView, view_for
 from service.app.envelope import Envelope, decode_envelope
 from service.app.errors import ServiceError
-from service.app.projections import Projections, revealed_through, served
+from service.app.privacy import unredacted_through
+from service.app.projections import Projections, served
 from service.app.records import (
     Game,
     LobbyEntry,
@@ -106,11 +107,13 @@ class GameReader:
         check_game_id(game_id)
         if not await self._store.exists(game_id):
             raise _no_game(game_id)
+        private = (await self.facts(game_id)).info.private_log
         stored = await self._store.wait_for(game_id, after, wait_s, limit)
         record = await self.projections.load(game_id)
         assert record is not None
         envelopes = [decode_envelope(event.data) for event in stored]
-        return record.version, served(envelopes, viewer, revealed_through(record))
+        shown = unredacted_through(record, viewer, private_log=private)
+        return record.version, served(envelopes, viewer, shown)
 
     async def finished(self, game_id: str) -> bool:
         record = await self.projections.load(game_id)

@@ -21,7 +21,8 @@ from service.app.envelope import Envelope, envelopes_from, now
 from service.app.errors import ServiceError
 from service.app.execute import Write
 from service.app.games import GameService
-from service.app.projections import GameRecord, advance, revealed_through
+from service.app.privacy import unredacted_through
+from service.app.projections import GameRecord, advance
 from service.app.randomness import committed_deal, deal_command, hand_rng
 from service.app.records import CreatedGame, Game, GameInfo, SeatSpec, check_game_id, info_decoder
 from service.app.tokens import new_token
@@ -240,11 +241,8 @@ def _check_version(version: int, current: int) -> None:
 
 
 def _sees_everything(game: Game, viewer: int | None, version: int) -> bool:
-    """Everyone sees all of a finished game (a private one: its seats), and, under
-    reveal_after_hand, any version inside a hand that has ended."""
-    if game.record.state.phase == "over" and (viewer is not None or not game.info.private_log):
-        return True
-    return version <= revealed_through(game.record)
+    """Whether `viewer` may see every hand and the stock at `version` (`unredacted_through`)."""
+    return version <= unredacted_through(game.record, viewer, private_log=game.info.private_log)
 
 
 def _fork_prefix(
