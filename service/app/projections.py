@@ -137,6 +137,10 @@ def encode_state(record: GameRecord) -> bytes:
     return _state_encoder.encode(record)
 
 
+def decode_state(data: bytes) -> GameRecord:
+    return _state_decoder.decode(data)
+
+
 class Projections:
     """Reads and refreshes the cached projections of games in the store.
 

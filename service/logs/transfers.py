@@ -22,9 +22,10 @@ from service.app.errors import ServiceError
 from service.app.execute import Write
 from service.app.games import GameService
 from service.app.privacy import unredacted_through
-from service.app.projections import GameRecord, advance
+from service.app.projections import GameRecord
 from service.app.randomness import committed_deal, deal_command, hand_rng
 from service.app.records import CreatedGame, Game, GameInfo, SeatSpec, check_game_id, info_decoder
+from service.app.snapshots import StateSnapshots
 from service.app.tokens import new_token
 from service.logs.logfile import HeaderFacts, LogError, LogHeader, SeatKind, export_log, read_log
 from service.logs.verify import states_at, verify_log
@@ -38,6 +39,7 @@ class GameTransfers:
 
     def __init__(self, games: GameService) -> None:
         self._games = games
+        self._snapshots = StateSnapshots(games.store)
         self._system_random = secrets.SystemRandom()
 
     async def log_file(self, game_id: str, token: str | None) -> bytes:
@@ -52,10 +54,7 @@ class GameTransfers:
         viewer = await self._games.viewer_of(game_id, token)
         game = await self._games.game(game_id)
         _check_version(version, game.record.version)
-        record: GameRecord | None = None
-        for envelope in await self._games.log(game_id, limit=version):
-            record = advance(record, envelope)
-        assert record is not None
+        record = await self._snapshots.record_at(game_id, version)
         full = _sees_everything(game, viewer, version)
         return view_for(record.state, viewer), record.state if full else None
 
