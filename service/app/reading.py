@@ -69,6 +69,10 @@ class GameReader:
             self._facts.pop(game_id, None)
             raise _no_game(game_id)
         facts = facts_of(meta)
+        if facts.importing:
+            # Not kept: the import's last chunk clears the flag for every process.
+            self._facts.pop(game_id, None)
+            return facts
         self._facts[game_id] = facts
         self._facts.move_to_end(game_id)
         while len(self._facts) > FACTS_CAPACITY:
@@ -83,6 +87,8 @@ class GameReader:
         check_game_id(game_id)
         snapshot = await self.projections.snapshot(game_id, meta=True)
         facts = self.keep_facts(game_id, snapshot.meta or {})
+        if facts.importing:
+            raise _no_game(game_id)  # half imported: nobody sees it until it is whole
         record = await self.projections.settle(game_id, snapshot)
         if record is None:
             raise _no_game(game_id)
@@ -107,7 +113,10 @@ class GameReader:
         check_game_id(game_id)
         if not await self._store.exists(game_id):
             raise _no_game(game_id)
-        private = (await self.facts(game_id)).info.private_log
+        facts = await self.facts(game_id)
+        if facts.importing:
+            raise _no_game(game_id)
+        private = facts.info.private_log
         stored = await self._store.wait_for(game_id, after, wait_s, limit)
         record = await self.projections.load(game_id)
         assert record is not None
@@ -130,6 +139,8 @@ class GameReader:
             if "info" not in (headline.meta or {}):
                 continue  # gone since the index listed it: the index is only a cache
             facts = self.keep_facts(game_id, headline.meta or {})
+            if facts.importing:
+                continue
             entries.append(lobby_entry(game_id, status, facts, headline.version))
         return entries
 

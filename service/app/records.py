@@ -101,6 +101,8 @@ class MetaFacts(msgspec.Struct, frozen=True, kw_only=True):
     salts: dict[int, str]
     seats_by_token: dict[str, int]
     claimed: frozenset[int]
+    # An import whose chunks are still being appended: no one else reads or writes it.
+    importing: bool = False
 
 
 def facts_of(meta: Mapping[str, bytes]) -> MetaFacts:
@@ -117,6 +119,7 @@ def facts_of(meta: Mapping[str, bytes]) -> MetaFacts:
         claimed=frozenset(
             int(field.removeprefix("claimed:")) for field in meta if field.startswith("claimed:")
         ),
+        importing=meta.get("importing") == b"1",
     )
 
 
