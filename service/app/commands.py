@@ -17,13 +17,13 @@ from service.app.envelope import ActorKind, Envelope, envelopes_from
 from service.app.errors import ServiceError
 from service.app.execute import Answer, Write, Writer
 from service.app.metrics import Metrics
+from service.app.privacy import unredacted_through
 from service.app.projections import (
     STATE_KEY,
     GameRecord,
     encode_outcome,
     encode_state,
     encode_view,
-    revealed_through,
     served,
     viewer_key,
 )
@@ -121,6 +121,8 @@ class SeatCommands:
     ) -> Handled:
         """Decide, append at the version decided on, and answer as the seat sees it."""
 
+        private: list[bool] = []
+
         def decide_on(game: Game | None) -> list[Envelope]:
             assert game is not None
             if actor == "player" and seat in game.record.state.resigned:
@@ -128,11 +130,12 @@ class SeatCommands:
                 raise ServiceError(
                     "seat_resigned", f"seat {seat} resigned: a bot plays it", seat=seat
                 )
+            private[:] = [game.info.private_log]
             return decided_envelopes(game, seat, command, command_id=command_id, actor=actor)
 
         def answer(after: GameRecord, envelopes: list[Envelope]) -> Answer:
             view = view_for(after.state, seat)
-            shown = served(envelopes, seat, revealed_through(after))
+            shown = served(envelopes, seat, unredacted_through(after, seat, private_log=private[0]))
             encoded = encode_view(view)
             views = {STATE_KEY: encode_state(after), viewer_key(seat): encoded}
             body = encode_outcome(after.version, encoded, shown)

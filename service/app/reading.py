@@ -9,7 +9,8 @@ from collections.abc import Callable, Mapping
 from domain.views import SeatView, view_for
 from service.app.envelope import Envelope, decode_envelope
 from service.app.errors import ServiceError
-from service.app.projections import Projections, revealed_through, served
+from service.app.privacy import unredacted_through
+from service.app.projections import Projections, served
 from service.app.records import (
     LOBBY_KEYS,
     Game,
@@ -74,6 +75,10 @@ class GameReader:
             self._facts.pop(game_id, None)
             raise _no_game(game_id)
         facts = facts_of(meta)
+        if facts.importing:
+            # Not kept: the import's last chunk clears the flag for every process.
+            self._facts.pop(game_id, None)
+            return facts
         self._facts[game_id] = facts
         self._facts.move_to_end(game_id)
         while len(self._facts) > FACTS_CAPACITY:
@@ -88,6 +93,8 @@ class GameReader:
         check_game_id(game_id)
         snapshot = await self.projections.snapshot(game_id, meta=True)
         facts = self.keep_facts(game_id, snapshot.meta or {})
+        if facts.importing:
+            raise _no_game(game_id)  # half imported: nobody sees it until it is whole
         record = await self.projections.settle(game_id, snapshot)
         if record is None:
             raise _no_game(game_id)
@@ -112,11 +119,16 @@ class GameReader:
         check_game_id(game_id)
         if not await self._store.exists(game_id):
             raise _no_game(game_id)
+        facts = await self.facts(game_id)
+        if facts.importing:
+            raise _no_game(game_id)
+        private = facts.info.private_log
         stored = await self._store.wait_for(game_id, after, wait_s, limit)
         record = await self.projections.load(game_id)
         assert record is not None
         envelopes = [decode_envelope(event.data) for event in stored]
-        return record.version, served(envelopes, viewer, revealed_through(record))
+        shown = unredacted_through(record, viewer, private_log=private)
+        return record.version, served(envelopes, viewer, shown)
 
     async def finished(self, game_id: str) -> bool:
         record = await self.projections.load(game_id)
@@ -149,6 +161,8 @@ class GameReader:
                 if expired(facts):
                     await self._store.unindex_game(game_id)  # never listed again
                     continue
+                if facts.importing:
+                    continue  # an import still being appended is nobody's yet
                 entry = lobby_entry(game_id, status, facts, headline.version)
                 if keep is not None and not keep(entry):
                     continue

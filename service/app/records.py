@@ -155,6 +155,8 @@ class MetaFacts(msgspec.Struct, frozen=True, kw_only=True):
     reopened: dict[int, int] = msgspec.field(default_factory=dict)
     # A waiting table's first deck, when its creator gave one.
     first_deck: tuple[str, ...] | None = None
+    # An import whose chunks are still being appended: no one else reads or writes it.
+    importing: bool = False
 
     def seats_of(self, player_id: str) -> tuple[int, ...]:
         return tuple(seat for seat, held_by in sorted(self.players.items()) if held_by == player_id)
@@ -198,6 +200,7 @@ def facts_of(meta: Mapping[str, bytes]) -> MetaFacts:
         rematch=_text_of(meta, "rematch"),
         reopened=_reopened(meta),
         first_deck=_deck_decoder.decode(meta["first_deck"]) if meta.get("first_deck") else None,
+        importing=meta.get("importing") == b"1",
     )
 
 

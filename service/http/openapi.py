@@ -18,8 +18,6 @@ from litestar.openapi.spec import (
 from litestar.openapi.spec.enums import OpenAPIType
 
 from domain.rules import KNOB_RANGES
-from service.http.routes_tables import TABLE_CLOSED_SCHEMAS
-from service.http.schemas import CLOSED_SCHEMAS
 
 __all__ = ["finish_document", "openapi_document", "security_components"]
 
@@ -146,12 +144,28 @@ def finish_document(document: OpenAPI) -> OpenAPI:
     _walk(document, schemas, set())
     _state_seat_counts(schemas)
     _type_rule_overrides(document, schemas)
-    closed = {struct.__name__ for struct in (*CLOSED_SCHEMAS, *TABLE_CLOSED_SCHEMAS)}
+    closed = _closed_structs()
     for name, schema in schemas.items():
         # Litestar names a component after the struct, or prefixes it with its module.
-        if name.rsplit("_", 1)[-1] in closed or name in closed:
+        if closed.get(name, closed.get(name.rsplit("_", 1)[-1], False)):
             schema.additional_properties = False
     return document
+
+
+def _closed_structs() -> dict[str, bool]:
+    """Each struct name, and whether every struct of that name refuses unknown fields
+    (`forbid_unknown_fields`): the document's `additionalProperties: false` comes
+    from the structs themselves."""
+    closed: dict[str, bool] = {}
+    pending: list[type[msgspec.Struct]] = [msgspec.Struct]
+    while pending:
+        struct = pending.pop()
+        pending.extend(struct.__subclasses__())
+        if struct is msgspec.Struct:
+            continue
+        forbids = bool(struct.__struct_config__.forbid_unknown_fields)
+        closed[struct.__name__] = closed.get(struct.__name__, True) and forbids
+    return closed
 
 
 def openapi_document(app: Litestar) -> dict[str, Any]:

@@ -50,9 +50,6 @@ class Rematch(msgspec.Struct, frozen=True, kw_only=True):
     invite_code: str | None = None
 
 
-TABLE_CLOSED_SCHEMAS: tuple[type[msgspec.Struct], ...] = (StartTable, ResignSeat)
-
-
 @post(
     "/games/{game_id:str}/start",
     status_code=200,

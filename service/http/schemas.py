@@ -14,7 +14,6 @@ from domain.views import SeatView, TableView
 from service.app.envelope import Envelope
 from service.app.projections import encode_outcome, encode_view
 from service.app.records import CommandOutcome, CreatedGame, GameInfo, LobbyEntry, SeatSpec
-from service.http.schemas_players import PLAYER_CLOSED_SCHEMAS
 
 PresetName = Literal["basic", "palace", "duel", "classic"]
 
@@ -45,7 +44,7 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     preset: PresetName = "basic"
     rules: dict[str, Any] = msgspec.field(default_factory=dict)
     seed: Annotated[int, _at_least_zero(le=2**63 - 1)] | None = None
-    deck: Annotated[list[WireCard], msgspec.Meta(max_length=_MAX_CARDS)] | None = None
+    deck: Annotated[list[WireCard], msgspec.Meta(min_length=1, max_length=_MAX_CARDS)] | None = None
     turn_time_limit_s: (
         Annotated[
             float,
@@ -344,18 +343,3 @@ class StateAt(msgspec.Struct, frozen=True, kw_only=True):
     visibility: Literal["full", "seat", "spectator"]
     view: View
     state: GameState | None
-
-
-# Request structs that refuse unknown fields: the document says so (additionalProperties: false).
-CLOSED_SCHEMAS: tuple[type[msgspec.Struct], ...] = (
-    CreateGame,
-    ForkGame,
-    SeatSpec,
-    DrawCommand,
-    LayMeldsCommand,
-    LayOffCommand,
-    SwapJokerCommand,
-    DiscardCommand,
-    KnockCommand,
-    *PLAYER_CLOSED_SCHEMAS,
-)

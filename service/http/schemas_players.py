@@ -52,10 +52,7 @@ class PlayerGames(msgspec.Struct, frozen=True, kw_only=True):
     offset: int
 
 
-PLAYER_CLOSED_SCHEMAS: tuple[type[msgspec.Struct], ...] = (CreatePlayer, RenamePlayer)
-
 __all__ = [
-    "PLAYER_CLOSED_SCHEMAS",
     "CreatePlayer",
     "CreatedPlayerOut",
     "Player",
