@@ -92,14 +92,17 @@ def open_league_client(url: str) -> Redis | RedisCluster:
     """A synchronous client for the league's records on `url` (standalone or cluster)."""
     if is_cluster_url(url):
         nodes, options = cluster_nodes(url)
-        return RedisCluster(
-            startup_nodes=[ClusterNode(host, port) for host, port in nodes], **options
-        )
+        startup = [ClusterNode(host, port) for host, port in nodes]  # type: ignore[no-untyped-call]
+        return RedisCluster(startup_nodes=startup, **options)
     return Redis.from_url(url)
 
 
 def _text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
+
+
+def _bytes(value: bytes | str) -> bytes:
+    return value if isinstance(value, bytes) else value.encode()
 
 
 class RedisLeagueRecords:
@@ -168,8 +171,8 @@ class RedisLeagueRecords:
         return bool(self._commit(keys=keys, args=args))
 
     def change(self, game_id: str) -> bytes | None:
-        value: bytes | None = self.client.hget(self._key("change"), game_id)
-        return value
+        value = self.client.hget(self._key("change"), game_id)
+        return None if value is None else _bytes(value)
 
     def applied(self, game_ids: Sequence[str]) -> set[str]:
         if not game_ids:
@@ -182,7 +185,7 @@ class RedisLeagueRecords:
         results: list[bytes] = []
         step = 1000
         while page := self.client.lrange(self._key("log"), len(results), len(results) + step - 1):
-            results += page
+            results += [_bytes(r) for r in page]
         return results
 
     def ranking(self, ladder: str, offset: int, limit: int) -> RankingWindow:
@@ -226,15 +229,21 @@ class RedisLeagueRecords:
         for start in range(0, len(keys), 500):
             self.client.delete(*keys[start : start + 500])
 
+    def close(self) -> None:
+        self.client.close()
+
     def dump(self) -> LeagueDump:
         ladders = sorted(_text(name) for name in self.client.smembers(self._key("ladders")))
         players = sorted(_text(name) for name in self.client.smembers(self._key("players")))
         return LeagueDump(
             log=self.results(),
-            changes={_text(k): v for k, v in self.client.hgetall(self._key("change")).items()},
+            changes={
+                _text(k): _bytes(v) for k, v in self.client.hgetall(self._key("change")).items()
+            },
             ratings={
                 ladder: {
-                    _text(p): r for p, r in self.client.hgetall(self._key("r", ladder)).items()
+                    _text(p): _bytes(r)
+                    for p, r in self.client.hgetall(self._key("r", ladder)).items()
                 }
                 for ladder in ladders
             },

@@ -12,8 +12,9 @@ from service.app.league.results import GameResult
 from service.app.league.settle import GameChange, Settlement, Snapshot
 from service.app.league.store import RECENT_KEPT, ranking_key
 from service.store.league import LeagueCommit, LeagueRecords
+from service.store.redis_league import RedisLeagueRecords, open_league_client
 
-__all__ = ["RecordsLeagueStore"]
+__all__ = ["RecordsLeagueStore", "open_league_store"]
 
 _encode = msgspec.json.Encoder().encode
 _rating = msgspec.json.Decoder(Rating)
@@ -98,6 +99,9 @@ class RecordsLeagueStore:
     def clear(self) -> None:
         self.records.clear()
 
+    def close(self) -> None:
+        self.records.close()
+
     def figures(self) -> dict[str, object]:
         """Every figure, in `InMemoryLeagueStore.figures`'s shape."""
         dump = self.records.dump()
@@ -116,3 +120,8 @@ class RecordsLeagueStore:
             "groups": groups,
             "log": [_result.decode(r).game_id for r in dump.log],
         }
+
+
+def open_league_store(url: str) -> RecordsLeagueStore:
+    """The league on the Redis (or Redis Cluster) at `url` (`close()` it when done)."""
+    return RecordsLeagueStore(RedisLeagueRecords(open_league_client(url)))
