@@ -21,13 +21,15 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from service.app.league.ratings import Rating
 from service.app.league.results import GameResult
 from service.app.league.settle import GameChange, Settlement, Snapshot
 
 
+# Checkable: the API's dependency injection checks the type of what it hands a route.
+@runtime_checkable
 class LeagueStore(Protocol):
     def read(
         self, game_id: str, ladder: str, players: Sequence[str], group: str, day: str
