@@ -293,6 +293,10 @@ SUBCOMMANDS: dict[str, Subcommand] = {
     "loadtest": _tool(
         "HTTP load: whole games against a one-XADD ceiling", "service.tools.load.command"
     ),
+    "league": _tool(
+        "the league: `league seed` rates the bots from bot-versus-bot games",
+        "service.tools.league_seed",
+    ),
     "replay": Subcommand(
         "replay a log FILE or a stored GAME_ID, checking every event",
         _add_replay_arguments,
