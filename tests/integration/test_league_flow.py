@@ -117,3 +117,20 @@ def test_the_reconciler_enqueues_a_finished_game_the_league_missed(
             assert league.applied([game_id]) == {game_id}
         finally:
             league.close()
+
+
+def test_an_imported_finished_game_is_stacked(embedded_redis: EmbeddedRedis) -> None:
+    with worker_app(embedded_redis.url) as (client, queue):
+        game_id = _bot_game(client)
+        _play_out(client, queue, game_id)
+        log = client.get(f"/games/{game_id}/log")
+        assert log.status_code == 200, log.text
+        imported = client.post(
+            "/games/import", content=log.content, headers={"content-type": "application/x-ndjson"}
+        )
+        assert imported.status_code == 201, imported.text
+        copy = imported.json()["game_id"]
+        work(queue)
+        body = client.get(f"/games/{copy}/ratings").json()
+        # Whoever wrote the log knew every hand: it never counts.
+        assert (body["counted"], body["reason"]) == (False, "stacked")
