@@ -38,7 +38,7 @@ async def reconcile(
     if league is not None:
         counts.league_jobs = await reconcile_league(games, scheduler, league)
     misfiled: list[Game] = []
-    for status in ("active", "open"):
+    for status in ("active", "waiting"):
         offset = 0
         while page := await games.filed(status, _PAGE, offset):
             for game_id in page:

@@ -41,6 +41,8 @@ _DOMAIN_CONFLICTS = {
     "stock_empty",
     "discard_pile_empty",
     "knock_not_allowed",
+    "seat_resigned",
+    "game_not_over",
 }
 
 STATUS_BY_CODE: dict[str, int] = {
@@ -54,6 +56,8 @@ STATUS_BY_CODE: dict[str, int] = {
     "invalid_token": 401,
     "wrong_game": 403,
     "wrong_seat": 403,
+    "not_seated": 403,
+    "not_host": 403,
     "not_found": 404,
     "game_not_found": 404,
     "seat_not_found": 404,
@@ -67,6 +71,12 @@ STATUS_BY_CODE: dict[str, int] = {
     "command_id_reused": 409,
     "seat_taken": 409,
     "seat_not_open": 409,
+    "already_seated": 409,
+    "seat_reserved": 409,
+    "table_started": 409,
+    "table_expired": 409,
+    "invalid_name": 422,
+    "stacked_public_table": 422,
     # A finished game whose league job has not run yet.
     "league_result_pending": 409,
     "invalid_seats": 422,

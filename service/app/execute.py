@@ -128,7 +128,13 @@ class Writer:
 
     async def _execute(self, game_id: str, write: Write) -> Executed:
         if write.creates is not None:
-            return await self._attempt(game_id, write, None)
+            try:
+                return await self._attempt(game_id, write, None)
+            except VersionConflict as conflict:
+                # The id's meta was free (the caller claimed it) but its log was not.
+                raise ServiceError(
+                    "game_exists", f"game {game_id} already has {conflict.current} events"
+                ) from conflict
         facts = await self._facts(game_id)
         remembered = self._projections.remembered(game_id)
         if remembered is not None:

@@ -18,6 +18,7 @@ from litestar.openapi.spec import (
 from litestar.openapi.spec.enums import OpenAPIType
 
 from domain.rules import KNOB_RANGES
+from service.http.routes_tables import TABLE_CLOSED_SCHEMAS
 from service.http.schemas import CLOSED_SCHEMAS
 
 __all__ = ["finish_document", "openapi_document", "security_components"]
@@ -145,7 +146,7 @@ def finish_document(document: OpenAPI) -> OpenAPI:
     _walk(document, schemas, set())
     _state_seat_counts(schemas)
     _type_rule_overrides(document, schemas)
-    closed = {struct.__name__ for struct in CLOSED_SCHEMAS}
+    closed = {struct.__name__ for struct in (*CLOSED_SCHEMAS, *TABLE_CLOSED_SCHEMAS)}
     for name, schema in schemas.items():
         # Litestar names a component after the struct, or prefixes it with its module.
         if name.rsplit("_", 1)[-1] in closed or name in closed:

@@ -117,12 +117,15 @@ async def hand_seat_to_bot(
     tags=["seats"],
     summary="Take the caller's seat back from a bot",
     security=BEARER,
-    responses=problem_responses(400, 401, 403, 404, 503),
+    responses=problem_responses(400, 401, 403, 404, 409, 503),
 )
 async def take_seat_back(
     game_id: GameId, seat: SeatNumber, request: Request[Any, Any, Any], games: Games
 ) -> SeatControl:
     await _owner(games, game_id, seat, request)
+    if seat in (await games.fresh_facts(game_id)).resigned:
+        # A resigned seat's bot plays to the end: there is nothing to take back.
+        raise ServiceError("seat_resigned", f"seat {seat} resigned: a bot plays it", seat=seat)
     await take_back(games.store, game_id, seat)
     return SeatControl(game_id=game_id, seat=seat, bot_level=None)
 

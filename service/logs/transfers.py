@@ -210,7 +210,7 @@ def log_header_facts(meta: Mapping[str, bytes]) -> HeaderFacts:
         return HeaderFacts()
     info = info_decoder.decode(meta["info"])
     kinds = tuple(SeatKind(spec.kind, spec.level) for spec in info.seats)
-    return HeaderFacts(seat_kinds=kinds, created_at=info.created_at)
+    return HeaderFacts(seat_kinds=kinds, created_at=info.created_at, stacked=info.stacked)
 
 
 def log_refusal(error: LogError) -> ServiceError:

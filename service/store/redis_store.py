@@ -105,6 +105,11 @@ class RedisEventStore(EventStore):
         self._index_script = client.register_script(INDEX_LUA)
         self._snapshot_script = client.register_script(SNAPSHOT_LUA)
 
+    @property
+    def client(self) -> Redis | RedisCluster:
+        """The main client: the other ports on the same server (players) share it."""
+        return self._redis
+
     async def append(
         self,
         game_id: str,
