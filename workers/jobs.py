@@ -10,7 +10,7 @@ from redis.asyncio import Redis
 
 from service.app.games import GameService
 from service.app.league.apply import apply_result
-from service.app.league.game_end import game_result
+from service.app.league.game_end import directory_of, game_result
 from service.app.league.records_store import open_league_store
 from service.app.league.results import GameResult
 from service.runtime.settings import Settings, settings_from_env
@@ -86,7 +86,7 @@ def league_result(game_id: str) -> str:
 
     async def run() -> GameResult | None:
         async with services(settings) as games:
-            return await game_result(games, game_id)
+            return await game_result(games, game_id, directory_of(games.players))
 
     result = asyncio.run(run())
     if result is None:

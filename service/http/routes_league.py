@@ -7,15 +7,17 @@ read): each read runs in a worker thread, off the event loop.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from typing import Annotated
 
+import msgspec
 from litestar import get
 from litestar.di import NamedDependency
 from litestar.params import PathParameter, QueryParameter
 
 from domain.rules import PRESETS
 from service.app.errors import ServiceError
-from service.app.games import lobby_status
+from service.app.games import GameService, lobby_status
 from service.app.league.queries import (
     DEFAULT_PAGE,
     MAX_PAGE,
@@ -58,6 +60,14 @@ def _refused(error: LeagueError) -> ServiceError:
     return ServiceError(error.code, error.message, **error.facts)
 
 
+async def _names(games: GameService, players: Sequence[str]) -> dict[str, str]:
+    """The players' names from the directory (bots and unknown ids keep the league's)."""
+    found = await asyncio.gather(
+        *(games.players.get(player) for player in players if not is_bot_id(player))
+    )
+    return {player.player_id: player.name for player in found if player is not None}
+
+
 @get(
     "/leaderboards/{ladder:str}",
     tags=["league"],
@@ -70,6 +80,7 @@ def _refused(error: LeagueError) -> ServiceError:
 async def get_leaderboard(
     ladder: Ladder,
     league: League,
+    games: Games,
     offset: Annotated[int, QueryParameter(ge=0, le=1_000_000)] = 0,
     limit: Annotated[int, QueryParameter(ge=1, le=MAX_PAGE)] = DEFAULT_PAGE,
 ) -> LeaderboardPage:
@@ -81,7 +92,12 @@ async def get_leaderboard(
     # knobs has one once a game counted on it.
     if ladder not in PRESETS and page.total == 0:
         raise ServiceError("ladder_not_found", f"no ladder {ladder!r}", ladder=ladder)
-    return page
+    names = await _names(games, [entry.player for entry in page.entries])
+    entries = [
+        msgspec.structs.replace(entry, name=names.get(entry.player, entry.name))
+        for entry in page.entries
+    ]
+    return msgspec.structs.replace(page, entries=entries)
 
 
 @get(
@@ -93,16 +109,19 @@ async def get_leaderboard(
 async def get_profile(
     player_id: PlayerId,
     league: League,
+    games: Games,
     recent: Annotated[int, QueryParameter(ge=1, le=MAX_PAGE)] = RECENT_GAMES,
 ) -> Profile:
     try:
         found = await asyncio.to_thread(profile, league, player_id, recent)
     except LeagueError as refused:
         raise _refused(refused) from refused
-    known = player_id in _BOTS or found.experience > 0 or found.ratings or found.recent
-    if not known or (is_bot_id(player_id) and player_id not in _BOTS):
+    if player_id in _BOTS:
+        return found
+    player = None if is_bot_id(player_id) else await games.players.get(player_id)
+    if player is None:
         raise ServiceError("player_not_found", f"no player {player_id!r}", player_id=player_id)
-    return found
+    return msgspec.structs.replace(found, name=player.name)
 
 
 @get(
@@ -116,9 +135,16 @@ async def get_profile(
 )
 async def get_game_ratings(game_id: GameId, games: Games, league: League) -> GameRatingChanges:
     try:
-        return await asyncio.to_thread(game_rating_changes, league, game_id)
+        changes = await asyncio.to_thread(game_rating_changes, league, game_id)
     except LeagueError:
-        pass
+        changes = None
+    if changes is not None:
+        names = await _names(games, [seat.player for seat in changes.seats])
+        seats = [
+            msgspec.structs.replace(seat, name=names.get(seat.player, seat.name))
+            for seat in changes.seats
+        ]
+        return msgspec.structs.replace(changes, seats=seats)
     game = await games.game(game_id)  # 404 game_not_found
     if lobby_status(game) != "finished":
         raise ServiceError(

@@ -19,6 +19,13 @@ def game():
     return result_builder()
 
 
+def _player(client: Any, name: str) -> str:
+    created = client.post("/players", json={"name": name})
+    assert created.status_code == 201, created.text
+    player_id: str = created.json()["player_id"]
+    return player_id
+
+
 def _problem(response: Any, status: int, code: str) -> dict[str, Any]:
     assert response.status_code == status, response.text
     assert response.headers["content-type"].startswith(PROBLEM)
@@ -29,23 +36,27 @@ def _problem(response: Any, status: int, code: str) -> dict[str, Any]:
 
 def test_a_rated_game_puts_both_players_on_the_board_with_their_changes(app, client, game):
     league = app.state.league
-    apply_result(league, game((40, 10), players=["ann", "bob"], game_id="g-1"))
+    ann_id, bob_id = _player(client, "Ann"), _player(client, "Bob")
+    apply_result(league, game((40, 10), players=[ann_id, bob_id], game_id="g-1"))
     board = client.get("/leaderboards/basic").json()
     assert board["total"] == 2
-    assert [(e["rank"], e["player"]) for e in board["entries"]] == [(1, "ann"), (2, "bob")]
+    assert [(e["rank"], e["player"], e["name"]) for e in board["entries"]] == [
+        (1, ann_id, "Ann"),
+        (2, bob_id, "Bob"),
+    ]
     ann = board["entries"][0]
     assert ann["games"] == 1 and ann["experience"] == 55 and ann["kind"] == "human"
     assert ann["rating"] == pytest.approx(ann["mu"] - 3 * ann["sigma"], abs=0.02)
 
     changes = client.get("/games/g-1/ratings").json()
     assert changes["counted"] and changes["reason"] == "counted"
-    by_player = {seat["player"]: seat for seat in changes["seats"]}
-    assert by_player["ann"]["place"] == 1 and by_player["bob"]["place"] == 2
-    assert by_player["ann"]["rating_change"] > by_player["bob"]["rating_change"]
-    assert by_player["ann"]["rating_after"] == ann["rating"]
+    by_name = {seat["name"]: seat for seat in changes["seats"]}
+    assert by_name["Ann"]["place"] == 1 and by_name["Bob"]["place"] == 2
+    assert by_name["Ann"]["rating_change"] > by_name["Bob"]["rating_change"]
+    assert by_name["Ann"]["rating_after"] == ann["rating"]
 
-    profile = client.get("/players/ann/profile").json()
-    assert profile["experience"] == 55
+    profile = client.get(f"/players/{ann_id}/profile").json()
+    assert (profile["name"], profile["experience"]) == ("Ann", 55)
     assert [(r["ladder"], r["games"]) for r in profile["ratings"]] == [("basic", 1)]
     assert [(g["game_id"], g["place"], g["counted"]) for g in profile["recent"]] == [
         ("g-1", 1, True)
@@ -69,11 +80,13 @@ def test_an_unrated_game_gives_experience_only(app, client, game):
 
 
 def test_applying_a_game_again_changes_nothing_the_api_shows(app, client, game):
-    result = game((40, 10), players=["ann", "bob"], game_id="g-1")
+    ann_id = _player(client, "Ann")
+    result = game((40, 10), players=[ann_id, "bob"], game_id="g-1")
+    paths = ("/leaderboards/basic", f"/players/{ann_id}/profile", "/games/g-1/ratings")
     apply_result(app.state.league, result)
-    shown = [client.get(path).json() for path in ("/leaderboards/basic", "/players/ann/profile")]
+    shown = [client.get(path).json() for path in paths]
     apply_result(app.state.league, result)
-    again = [client.get(path).json() for path in ("/leaderboards/basic", "/players/ann/profile")]
+    again = [client.get(path).json() for path in paths]
     assert again == shown
 
 

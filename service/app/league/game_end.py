@@ -1,12 +1,17 @@
 """A finished game's league result, from its log and meta: the wiring of `result_of_game`.
 
 Who held each seat: a bot seat is its level's league player (`bot:3`); a human
-seat is the player whose id the game's meta records for it. A human seat
-with no player id (taken with a bare seat token) is nobody the league can
-credit: it is left out of the result (`result_of_game`), so it neither gains
-nor gives rating, and the others are rated by how they finished among
-themselves. Imported and forked games count as stacked: their first hands
-were not dealt from the service's own secret seed.
+seat is the player whose id the game's meta records for it (a guest with its
+creation time, from the players' directory), resigned if it resigned, with
+the hands it finished before. A human seat with no player id (taken with a
+bare seat token) is nobody the league can credit: it is left out of the
+result (`result_of_game`), so it neither gains nor gives rating, and the
+others are rated by how they finished among themselves. A seat a bot took
+when its table started (an open seat filled) is that level's bot.
+
+A game is rated unless its `rated` knob is off (a training table). Stacked
+games (created with a `seed` or a `deck`), and imported or forked ones, whose
+first hands were not dealt from the service's own secret seed, never count.
 """
 
 from __future__ import annotations
@@ -16,10 +21,11 @@ from datetime import datetime
 
 import msgspec
 
-from domain.events import GameEnded
+from domain.events import GameEnded, HandEnded, SeatResigned
 from service.app.envelope import Envelope
 from service.app.games import Game, GameService
 from service.app.league.results import GameResult, Sitter, bot_id, result_of_game
+from service.app.players import PlayerService
 
 __all__ = [
     "ABANDONED_TAG",
@@ -27,6 +33,7 @@ __all__ = [
     "ends_game",
     "PlayerFacts",
     "game_result",
+    "directory_of",
     "no_directory",
     "sitters_of",
 ]
@@ -49,22 +56,42 @@ async def no_directory(player_id: str) -> PlayerFacts | None:
     return None
 
 
-def seat_players(game: Game) -> dict[int, str]:
-    """Seat -> the player id holding it, as the game's meta records it."""
-    players: dict[int, str] = getattr(game, "players", {})
-    return players
+def directory_of(players: PlayerService) -> Directory:
+    """The players' directory as the league reads it."""
+
+    async def lookup(player_id: str) -> PlayerFacts | None:
+        player = await players.get(player_id)
+        if player is None:
+            return None
+        created = datetime.fromisoformat(player.created_at) if player.created_at else None
+        return PlayerFacts(guest=player.guest, created_at=created)
+
+    return lookup
 
 
-async def sitters_of(game: Game, directory: Directory = no_directory) -> list[Sitter | None]:
-    players = seat_players(game)
+def hands_before_resigning(log: Sequence[Envelope]) -> dict[int, int]:
+    """Seat -> the hands it finished before it resigned."""
+    ended = 0
+    resigned: dict[int, int] = {}
+    for envelope in log:
+        if isinstance(envelope.event, HandEnded):
+            ended += 1
+        elif isinstance(envelope.event, SeatResigned):
+            resigned.setdefault(envelope.event.seat, ended)
+    return resigned
+
+
+async def sitters_of(
+    game: Game, log: Sequence[Envelope], directory: Directory = no_directory
+) -> list[Sitter | None]:
+    resigned = hands_before_resigning(log) if game.resigned else {}
     sitters: list[Sitter | None] = []
     for seat, spec in enumerate(game.info.seats):
-        if spec.kind == "bot":
-            sitters.append(Sitter(player=bot_id(spec.level or 1), kind="bot"))
-            continue
-        player = players.get(seat)
+        player = game.players.get(seat)
         if player is None:
-            sitters.append(None)
+            # A bot from the start, or an open seat a bot took when the table started.
+            level = spec.level if spec.kind == "bot" else game.filled.get(seat)
+            sitters.append(None if level is None else Sitter(player=bot_id(level), kind="bot"))
             continue
         facts = await directory(player) or PlayerFacts()
         sitters.append(
@@ -72,6 +99,8 @@ async def sitters_of(game: Game, directory: Directory = no_directory) -> list[Si
                 player=player,
                 guest=facts.guest,
                 guest_created_at=facts.created_at if facts.guest else None,
+                resigned=seat in game.resigned,
+                hands=resigned.get(seat),
             )
         )
     return sitters
@@ -97,17 +126,17 @@ async def game_result(
     still being played (nothing to apply yet)."""
     game = await games.game(game_id)
     state = game.record.state
-    last = await games.log(game_id, after=game.record.version - 1)
-    if not last:
+    log = await games.log(game_id)
+    if not log:
         return None
-    abandoned = _tag(last[-1].event) == ABANDONED_TAG
+    abandoned = _tag(log[-1].event) == ABANDONED_TAG
     if state.phase != "over" and not abandoned:
         return None
     return result_of_game(
         game_id,
         game.info.preset,
         state,
-        await sitters_of(game, directory),
-        datetime.fromisoformat(last[-1].at),
-        stacked=game.own_hands_from != 0,
+        await sitters_of(game, log, directory),
+        datetime.fromisoformat(log[-1].at),
+        stacked=game.info.stacked or game.own_hands_from != 0,
     )
