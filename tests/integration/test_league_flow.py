@@ -134,3 +134,42 @@ def test_an_imported_finished_game_is_stacked(embedded_redis: EmbeddedRedis) -> 
         body = client.get(f"/games/{copy}/ratings").json()
         # Whoever wrote the log knew every hand: it never counts.
         assert (body["counted"], body["reason"]) == (False, "stacked")
+
+
+def _player(client: Any, name: str) -> dict[str, Any]:
+    created = client.post("/players", json={"name": name})
+    assert created.status_code == 201, created.text
+    body: dict[str, Any] = created.json()
+    return body
+
+
+def test_a_resigned_player_takes_the_last_place_of_a_rated_game(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    with worker_app(embedded_redis.url) as (client, queue):
+        ann, bob = _player(client, "Ann"), _player(client, "Bob")
+        seats = [{"kind": "human"}, {"kind": "human", "open": True}]
+        created = client.post(
+            "/games",
+            json={"seats": seats, "preset": "duel", "rules": {"game_end": "hands:1"}},
+            headers=auth(ann["token"]),
+        ).json()
+        game_id = created["game_id"]
+        claimed = client.post(f"/games/{game_id}/seats/1", headers=auth(bob["token"]))
+        assert claimed.status_code == 201, claimed.text
+        # Bob gives up at once (a bot plays his seat on); Ann hands hers to a bot.
+        resigned = client.post(f"/games/{game_id}/resign", headers=auth(bob["token"]))
+        assert resigned.status_code == 200, resigned.text
+        handed = client.post(
+            f"/games/{game_id}/seats/0/bot", json={"level": 2}, headers=auth(ann["token"])
+        )
+        assert handed.status_code == 200, handed.text
+        _play_out(client, queue, game_id)
+        body = client.get(f"/games/{game_id}/ratings").json()
+        assert (body["counted"], body["reason"]) == (True, "counted")
+        seats = {seat["name"]: seat for seat in body["seats"]}
+        assert (seats["Ann"]["place"], seats["Bob"]["place"]) == (1, 2)
+        # Bob finished no hand before resigning, and resigning earns no game points.
+        assert seats["Bob"]["experience"] == 0 and seats["Ann"]["experience"] == 35
+        board = client.get("/leaderboards/duel").json()["entries"]
+        assert [entry["name"] for entry in board] == ["Ann", "Bob"]
