@@ -30,10 +30,12 @@ from service.app.league.queries import (
     leaderboard,
     profile,
 )
-from service.app.league.results import bot_id, is_bot_id
+from service.app.league.results import bot_id
 from service.app.league.store import LeagueStore
+from service.app.players import Player
 from service.http.problems import problem_responses
 from service.http.routes_games import GameId, Games
+from service.store.players import check_player_id
 
 __all__ = ["LEAGUE_ROUTES"]
 
@@ -62,10 +64,16 @@ def _refused(error: LeagueError) -> ServiceError:
 
 async def _names(games: GameService, players: Sequence[str]) -> dict[str, str]:
     """The players' names from the directory (bots and unknown ids keep the league's)."""
-    found = await asyncio.gather(
-        *(games.players.get(player) for player in players if not is_bot_id(player))
-    )
+    found = await asyncio.gather(*(_directory_player(games, player) for player in players))
     return {player.player_id: player.name for player in found if player is not None}
+
+
+async def _directory_player(games: GameService, player_id: str) -> Player | None:
+    try:
+        check_player_id(player_id)
+    except ValueError:
+        return None  # no player could have this id (`bot:9`, or characters ids never hold)
+    return await games.players.get(player_id)
 
 
 @get(
@@ -118,7 +126,7 @@ async def get_profile(
         raise _refused(refused) from refused
     if player_id in _BOTS:
         return found
-    player = None if is_bot_id(player_id) else await games.players.get(player_id)
+    player = await _directory_player(games, player_id)
     if player is None:
         raise ServiceError("player_not_found", f"no player {player_id!r}", player_id=player_id)
     return msgspec.structs.replace(found, name=player.name)

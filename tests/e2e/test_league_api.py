@@ -153,3 +153,12 @@ def test_an_unfinished_games_ratings_are_a_conflict(client):
 def test_a_bot_levels_profile_exists_before_any_game(client):
     body = client.get("/players/bot:2/profile").json()
     assert (body["name"], body["experience"], body["ratings"]) == ("Level 2 bot", 0, [])
+
+
+@pytest.mark.parametrize("player_id", ["´", "a b", "bot:", "bot:0", "p{1}"])
+def test_an_id_no_player_could_have_is_not_found(client, player_id):
+    _problem(client.get(f"/players/{player_id}/profile"), 404, "player_not_found")
+
+
+def test_an_id_longer_than_any_is_refused(client):
+    _problem(client.get(f"/players/{'x' * 65}/profile"), 400, "invalid_parameter")
