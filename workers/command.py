@@ -58,7 +58,7 @@ async def reconcile_now(settings: Settings) -> str:
         queue.connection.close()
     return (
         f"reconciled {counts.games} games: {counts.bot_jobs} bot jobs, {counts.timer_jobs} timers, "
-        f"{counts.refiled} lobby entries re-filed"
+        f"{counts.refiled} lobby entries re-filed, {counts.half_imports} half imports removed"
     )
 
 

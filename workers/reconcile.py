@@ -10,6 +10,7 @@ from domain.events import TurnDeadlineSet
 from service.app.control import bot_levels, seats_to_act
 from service.app.games import GameService
 from service.app.records import Game, lobby_status
+from service.logs.half_imports import remove_half_imports
 from workers.schedule import TurnScheduler
 
 __all__ = ["Reconciled", "reconcile", "reconcile_game"]
@@ -22,11 +23,14 @@ class Reconciled(msgspec.Struct, kw_only=True):
     bot_jobs: int = 0
     timer_jobs: int = 0
     refiled: int = 0
+    half_imports: int = 0
 
 
 async def reconcile(games: GameService, scheduler: TurnScheduler) -> Reconciled:
-    """Scan the lobby's unfinished games; idempotent (job ids are deterministic)."""
+    """Scan the lobby's unfinished games; idempotent (job ids are deterministic).
+    First remove the imports that crashed halfway, long enough ago."""
     counts = Reconciled()
+    counts.half_imports = len(await remove_half_imports(games))
     misfiled: list[Game] = []
     for status in ("active", "waiting"):
         offset = 0
