@@ -61,7 +61,8 @@ async def reconcile_now(settings: Settings) -> str:
         league.close()
     return (
         f"reconciled {counts.games} games: {counts.bot_jobs} bot jobs, {counts.timer_jobs} timers, "
-        f"{counts.refiled} lobby entries re-filed, {counts.league_jobs} league results due"
+        f"{counts.refiled} lobby entries re-filed, {counts.league_jobs} league results due, "
+        f"{counts.half_imports} half imports removed"
     )
 
 

@@ -14,6 +14,7 @@ from service.app.control import bot_levels, seats_to_act
 from service.app.games import GameService
 from service.app.league.store import LeagueStore
 from service.app.records import Game, lobby_status
+from service.logs.half_imports import remove_half_imports
 from workers.schedule import TurnScheduler
 
 __all__ = ["Reconciled", "reconcile", "reconcile_game"]
@@ -27,14 +28,17 @@ class Reconciled(msgspec.Struct, kw_only=True):
     timer_jobs: int = 0
     refiled: int = 0
     league_jobs: int = 0
+    half_imports: int = 0
 
 
 async def reconcile(
     games: GameService, scheduler: TurnScheduler, league: LeagueStore | None = None
 ) -> Reconciled:
     """Scan the lobby's unfinished games (and, given the league, its finished
-    ones); idempotent (job ids are deterministic)."""
+    ones); idempotent (job ids are deterministic). First remove the imports that
+    crashed halfway, long enough ago."""
     counts = Reconciled()
+    counts.half_imports = len(await remove_half_imports(games))
     if league is not None:
         counts.league_jobs = await reconcile_league(games, scheduler, league)
     misfiled: list[Game] = []

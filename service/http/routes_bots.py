@@ -151,7 +151,9 @@ def _check_consistent(view: View, ruleset: RuleSet) -> None:
             raise ServiceError(
                 "invalid_view", f"{name} has {length} entries for {view.seats} seats", field=name
             )
-    for name, seat in (("seat", view.seat), ("turn", view.turn), ("dealer", view.dealer)):
+    # No dealer yet (-1) before a table's first deal, as a waiting game's view shows it.
+    dealer = None if view.dealer == -1 and view.phase == "deal" else view.dealer
+    for name, seat in (("seat", view.seat), ("turn", view.turn), ("dealer", dealer)):
         if seat is not None and not 0 <= seat < view.seats:
             raise ServiceError("invalid_view", f"{name} {seat} is not a seat", field=name)
     if view.stock_count < 0 or min(view.hand_sizes) < 0:

@@ -4,6 +4,7 @@ imports and forks are written through the app's one write path."""
 from __future__ import annotations
 
 import secrets
+import time
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
@@ -164,7 +165,10 @@ class GameTransfers:
         )
         tokens = {seat: new_token() for seat, spec in enumerate(seats) if spec.kind == "human"}
         first_own = final.hand_number + 1 if own_hands_from is None else own_hands_from
+        # When the import began: a mark older than the grace is a crashed import's.
+        since = str(time.time()).encode()
         extra = {"own_hands_from": str(first_own).encode(), "importing": b"1"}
+        extra["importing_since"] = since
         extra |= {f"salt:{hand}": salt.encode() for hand, salt in (salts or {}).items()}
         secret_seed = seed if seed is not None else secrets.randbits(63)
         meta = await self._games.seats.register(

@@ -273,6 +273,13 @@ class RedisEventStore(EventStore):
         check_game_id(game_id)
         await self._index_script(keys=self._lobby_keys(), args=[game_id, 0, "0"])
 
+    async def remove_game(self, game_id: str) -> None:
+        check_game_id(game_id)
+        await self.unindex_game(game_id)
+        # One hash tag: one slot, so one DEL on a cluster too.
+        kinds = ("version", "events", "cmds", "views", "meta")
+        await self._redis.delete(*(game_key(game_id, kind) for kind in kinds))
+
     async def list_games(self, status: str, limit: int = 50, offset: int = 0) -> list[str]:
         check_lobby_status(status, self._lobby_statuses)
         check_listing(limit, offset)

@@ -112,3 +112,19 @@ def test_an_empty_deck_is_refused_as_the_schema_says() -> None:
         seats = [{"kind": "human"}, {"kind": "human"}]
         answer = client.post("/games", json={"seats": seats, "deck": []})
     assert answer.status_code == 400 and answer.json()["code"] == "invalid_body"
+
+
+# The stateful phase: chains of calls along the document's links (a created game's
+# id and seat 0's token into the game's routes, a view into the bots, a log into the
+# import). The event stream is left out: it stays open while its game is playing.
+stateful_schema = schema.exclude(path_regex=r"/events/stream$")
+APIWorkflow = stateful_schema.as_state_machine()
+APIWorkflow.TestCase.settings = hypothesis.settings(
+    max_examples=20,
+    stateful_step_count=6,
+    derandomize=True,
+    deadline=None,
+    database=None,
+    suppress_health_check=list(hypothesis.HealthCheck),
+)
+TestTheAPIStatefully = APIWorkflow.TestCase

@@ -1320,6 +1320,7 @@ export interface components {
             /** @enum {string} */
             phase: "deal" | "draw" | "play" | "over";
             hand_number: number;
+            /** @description The hand's dealer; -1 before the first deal (phase `deal`). */
             dealer: number;
             turn: number;
             hand: string[] | null;

@@ -103,3 +103,47 @@ async def test_a_big_log_is_checked_in_a_worker_process_and_refused_there() -> N
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
+
+
+@pytest.mark.anyio
+async def test_a_crashed_half_import_is_removed_after_its_grace_and_its_id_freed() -> None:
+    from service.logs.half_imports import IMPORT_GRACE_S, remove_half_imports
+
+    store = CrashingStore(crash_at=2)
+    with pytest.raises(ConnectionError):
+        await GameTransfers(GameService(store)).import_game(_log(), game_id=GAME_ID)
+    store.crash_at = None
+    started = float((await store.get_meta(GAME_ID))["importing_since"])
+    fresh = GameService(store)  # after a restart
+    # Within the grace an import may still be under way: it stays.
+    assert await remove_half_imports(fresh, now=started + IMPORT_GRACE_S / 2) == []
+    assert await store.version(GAME_ID) == STRIDE
+    assert await remove_half_imports(fresh, now=started + IMPORT_GRACE_S) == [GAME_ID]
+    assert await store.version(GAME_ID) == 0 and await store.get_meta(GAME_ID) == {}
+    # The id is free again: the same log imports whole under it.
+    created = await GameTransfers(GameService(store)).import_game(_log(), game_id=GAME_ID)
+    assert (await GameService(store).game(GAME_ID)).record.version == created.version
+
+
+@pytest.mark.anyio
+async def test_the_reconciler_removes_old_half_imports_and_keeps_whole_games() -> None:
+    from workers.reconcile import reconcile
+
+    store = CrashingStore(crash_at=2)
+    with pytest.raises(ConnectionError):
+        await GameTransfers(GameService(store)).import_game(_log(), game_id=GAME_ID)
+    store.crash_at = None
+    await store.put_meta(GAME_ID, {"importing_since": b"0"})  # long ago
+    whole = await GameTransfers(GameService(store)).import_game(_log(), game_id="cd" * 16)
+
+    class NoJobs:
+        async def schedule_bot(self, *args: object, **options: object) -> bool:
+            return False
+
+        async def schedule_timer(self, *args: object, **options: object) -> int:
+            return 0
+
+    counts = await reconcile(GameService(store), NoJobs())  # type: ignore[arg-type]
+    assert counts.half_imports == 1
+    assert await store.version(GAME_ID) == 0
+    assert (await GameService(store).game(whole.game_id)).record.version == whole.version
