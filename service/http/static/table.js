@@ -521,6 +521,7 @@ export function mountTable(root, gameId) {
           h('span', { class: 'seat-cards', 'aria-label': `${cards} cards in hand` }, cardBack(), ` ${cards}`),
           h('span', { class: 'seat-score', text: `${view.totals[seat] ?? 0} pts` }),
           view.opened[seat] ? h('span', { class: 'seat-opened', text: 'down' }) : null,
+          (view.resigned ?? []).includes(seat) ? h('span', { class: 'seat-resigned', text: 'resigned' }) : null,
         ),
       );
     }
@@ -627,7 +628,8 @@ export function mountTable(root, gameId) {
     const hand = sortedHand();
     const picked = selectedCards();
     const match = matchLayDown(moves, state.staged, picked);
-    const cards = hand.map((card, index) =>
+    // Covered (one screen, between turns): the hand is not drawn at all, only its backs.
+    const cards = state.covered ? hand.map(() => cardBack()) : hand.map((card, index) =>
       cardFace(card, {
         selected: state.selected.includes(index),
         meld: moves.meldCards.has(card),
@@ -757,7 +759,7 @@ export function mountTable(root, gameId) {
           { class: 'actions' },
           over
             ? [
-                state.seat !== null && !held.length ? h('button', { type: 'button', class: 'primary', 'data-testid': 'rematch', onclick: playRematch, disabled: state.busy, text: state.rematch ? 'Join the rematch' : 'Rematch' }) : null,
+                state.seat !== null && !held.length && !(view.resigned ?? []).includes(state.seat) ? h('button', { type: 'button', class: 'primary', 'data-testid': 'rematch', onclick: playRematch, disabled: state.busy, text: state.rematch ? 'Join the rematch' : 'Rematch' }) : null,
                 h('button', { type: 'button', class: state.seat === null ? 'primary' : '', onclick: () => (location.hash = '#/'), text: 'New game' }),
                 h('button', { type: 'button', onclick: () => (location.hash = `#/replay/${gameId}`), text: 'Replay this game' }),
                 h('button', { type: 'button', onclick: closeHandEnd, text: 'Look at the table' }),
