@@ -157,6 +157,9 @@ class MetaFacts(msgspec.Struct, frozen=True, kw_only=True):
     first_deck: tuple[str, ...] | None = None
     # An import whose chunks are still being appended: no one else reads or writes it.
     importing: bool = False
+    # Player -> how often they gave a seat of this table back (their seating mutex
+    # moves on to a fresh field each time).
+    left: dict[str, int] = msgspec.field(default_factory=dict)
 
     def seats_of(self, player_id: str) -> tuple[int, ...]:
         return tuple(seat for seat, held_by in sorted(self.players.items()) if held_by == player_id)
@@ -201,6 +204,11 @@ def facts_of(meta: Mapping[str, bytes]) -> MetaFacts:
         reopened=_reopened(meta),
         first_deck=_deck_decoder.decode(meta["first_deck"]) if meta.get("first_deck") else None,
         importing=meta.get("importing") == b"1",
+        left={
+            field.removeprefix("left:"): int(value)
+            for field, value in meta.items()
+            if field.startswith("left:") and value
+        },
     )
 
 

@@ -81,7 +81,12 @@ class Seats:
         check_can_claim(facts, seat, player)
         token = new_token()
         digest = token_hash(token)
+        seated = player is not None and not game.info.table.hot_seat
+        if seated and player is not None:
+            await self._seat_player_once(game_id, facts, player.player_id, seat)
         if not await self.take_seat(game_id, facts, seat, digest.encode()):
+            if seated and player is not None:
+                await self.release_player(game_id, facts, player.player_id)
             raise ServiceError("seat_taken", f"seat {seat} is already taken", seat=seat)
         await self._tokens.put(digest, game_id)
         if player is not None:
@@ -91,6 +96,23 @@ class Seats:
         # the lobby files the table as active once its last seat is taken.
         await self._reader.file_in_lobby(await self._reader.game(game_id))
         return token
+
+    async def _seat_player_once(
+        self, game_id: str, facts: MetaFacts, player_id: str, seat: int
+    ) -> None:
+        """A player's own compare-and-set, before the seat's: of two claims by one
+        player racing for two seats of a table, only one goes on to claim its seat."""
+        field = f"seated:{player_id}@{facts.left.get(player_id, 0)}"
+        if not await self._store.put_meta_if_absent(game_id, field, str(seat).encode()):
+            raise ServiceError(
+                "already_seated", "this player is taking or holds a seat of this table", seat=seat
+            )
+
+    async def release_player(self, game_id: str, facts: MetaFacts, player_id: str) -> None:
+        """The player may claim a seat of this table again (they left it, or lost the
+        race for the seat they asked for): their mutex moves on to a fresh field."""
+        count = facts.left.get(player_id, 0) + 1
+        await self._store.put_meta(game_id, {f"left:{player_id}": str(count).encode()})
 
     async def take_seat(self, game_id: str, facts: MetaFacts, seat: int, claim: bytes) -> bool:
         """Whether this caller won the seat's compare-and-set (a claim, or a bot

@@ -154,8 +154,11 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
         # Only a seat claimed from the lobby goes back to it; the creator's seats stay.
         raise ServiceError("seat_not_open", f"seat {seat} was not taken from the lobby", seat=seat)
     fields = vacated_fields(facts, seat) | {f"reserved:{seat}": b""}
-    await games.store.put_meta(game_id, fields)
     if (player_id := facts.players.get(seat)) is not None:
+        # One step with the seat's release: the player may sit down here again.
+        fields[f"left:{player_id}"] = str(facts.left.get(player_id, 0) + 1).encode()
+    await games.store.put_meta(game_id, fields)
+    if player_id is not None:
         await games.players.unfile_game(player_id, game_id)
     await games.file_in_lobby(await games.game(game_id))
 

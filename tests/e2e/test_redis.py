@@ -196,3 +196,43 @@ async def test_racing_claims_and_a_racing_start_on_redis_have_one_winner(
         assert sum(b"hand_dealt" in stored.data for stored in log) == 1
     finally:
         await redis.aclose()
+
+
+async def test_a_player_racing_for_two_seats_of_one_table_gets_one(server: EmbeddedRedis) -> None:
+    # Without hot seat a player holds one seat of a table, even when their claims
+    # of two different seats race each other; the seat refused stays open.
+    from service.app.errors import ServiceError
+    from service.app.games import GameService, SeatSpec
+
+    redis = Redis.from_url(server.url)
+    try:
+        service = GameService(RedisEventStore(redis))
+        host = (await service.players.create("Host")).player
+        eve = (await service.players.create("Eve")).player
+        seats = (SeatSpec(kind="human"),) + (SeatSpec(kind="human", open=True),) * 3
+        created = await service.create(seats=seats, player=host)
+        outcomes: list[str] = []
+
+        async def claim(seat: int) -> None:
+            try:
+                await service.claim(created.game_id, seat, eve)
+                outcomes.append("won")
+            except ServiceError as refused:
+                outcomes.append(refused.code)
+
+        for _ in range(5):
+            async with anyio.create_task_group() as group:
+                for seat in (1, 2, 3):
+                    group.start_soon(claim, seat)
+            facts = await service.fresh_facts(created.game_id)
+            assert facts.seats_of(eve.player_id) and len(facts.seats_of(eve.player_id)) == 1
+            assert outcomes.count("won") == 1, outcomes
+            assert set(outcomes) == {"won", "already_seated"}, outcomes
+            # Leaving gives the seat back, and the next race again seats Eve once.
+            from service.app.tables import Caller, leave
+
+            held = facts.seats_of(eve.player_id)[0]
+            await leave(service, created.game_id, held, Caller(player=eve, seats=(held,)))
+            outcomes.clear()
+    finally:
+        await redis.aclose()

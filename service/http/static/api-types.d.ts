@@ -427,6 +427,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/leaderboards/{ladder}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A ladder's leaderboard, best first (bots stand on it as players)
+         * @description `rating` is the conservative displayed rating, `mu - 3 sigma` (0 for a newcomer); `games` counts the ladder's counted games; `experience` is the player's total over every game, rated or not.
+         */
+        get: operations["LeaderboardsLadderGetLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/players/{player_id}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player's public profile: a rating per ladder, experience, recent games */
+        get: operations["PlayersPlayerIdProfileGetProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{game_id}/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each seat's rating change at the game's end, and whether the game counted
+         * @description `counted` false gives the `reason` (`unrated`, `stacked`, `too_few_humans`, `fresh_guests`, `abandoned`, ...); `weight` below 1 is the same players' many games a day. Seats held by nobody the league knows (a bare seat token) are not listed.
+         */
+        get: operations["GamesGameIdRatingsGetGameRatings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -602,6 +659,18 @@ export interface components {
              */
             type: "game_ended";
         };
+        /** GameRatingChanges */
+        GameRatingChanges: {
+            game_id: string;
+            ladder: string;
+            /** Format: date-time */
+            ended_at: string;
+            counted: boolean;
+            /** @enum {string} */
+            reason: "counted" | "abandoned" | "unrated" | "stacked" | "too_few_humans" | "two_seats_one_player" | "fresh_guests" | "bot_only";
+            weight: number;
+            seats: components["schemas"]["SeatRatingChange"][];
+        };
         /** GameStarted */
         GameStarted: {
             ruleset: components["schemas"]["RuleSet"];
@@ -773,6 +842,14 @@ export interface components {
              */
             type: "knocked";
         };
+        /** LadderRating */
+        LadderRating: {
+            ladder: string;
+            rating: number;
+            mu: number;
+            sigma: number;
+            games: number;
+        };
         /** LayMeldsCommand */
         LayMeldsCommand: {
             expected_version?: number | null;
@@ -798,6 +875,27 @@ export interface components {
              * @enum {string}
              */
             type: "lay_off";
+        };
+        /** LeaderboardEntry */
+        LeaderboardEntry: {
+            rank: number;
+            player: string;
+            name: string;
+            /** @enum {string} */
+            kind: "human" | "bot";
+            rating: number;
+            mu: number;
+            sigma: number;
+            games: number;
+            experience: number;
+        };
+        /** LeaderboardPage */
+        LeaderboardPage: {
+            ladder: string;
+            offset: number;
+            limit: number;
+            total: number;
+            entries: components["schemas"]["LeaderboardEntry"][];
         };
         /** Lobby */
         Lobby: {
@@ -883,6 +981,26 @@ export interface components {
             facts?: {
                 [key: string]: unknown;
             } | null;
+        };
+        /** Profile */
+        Profile: {
+            player: string;
+            name: string;
+            experience: number;
+            ratings: components["schemas"]["LadderRating"][];
+            recent: components["schemas"]["RecentGame"][];
+        };
+        /** RecentGame */
+        RecentGame: {
+            game_id: string;
+            ladder: string;
+            /** Format: date-time */
+            ended_at: string;
+            counted: boolean;
+            place: number;
+            seats: number;
+            rating_change: number;
+            experience: number;
         };
         /** Rematch */
         Rematch: {
@@ -1066,6 +1184,21 @@ export interface components {
             name?: string | null;
             /** @default false */
             resigned?: boolean;
+        };
+        /** SeatRatingChange */
+        SeatRatingChange: {
+            seat: number;
+            player: string;
+            name: string;
+            /** @enum {string} */
+            kind: "human" | "bot";
+            place: number;
+            rating_before: number;
+            rating_after: number;
+            rating_change: number;
+            mu: number;
+            sigma: number;
+            experience: number;
         };
         /** SeatResigned */
         SeatResigned: {
@@ -1323,7 +1456,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1332,7 +1465,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, … */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1412,7 +1545,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1421,7 +1554,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, … */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1488,7 +1621,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1497,7 +1630,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, … */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1569,7 +1702,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1578,7 +1711,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, … */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1655,7 +1788,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1664,7 +1797,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, … */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1849,7 +1982,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1917,7 +2050,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1989,7 +2122,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1998,7 +2131,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, … */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2317,7 +2450,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2390,7 +2523,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2596,7 +2729,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2850,7 +2983,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2937,7 +3070,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2946,7 +3079,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, … */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3008,6 +3141,170 @@ export interface operations {
             };
             /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and `facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), … */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    LeaderboardsLadderGetLeaderboard: {
+        parameters: {
+            query?: {
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description A ladder: a preset (`basic`, `palace`, `duel`, `classic`), or a preset plus the knobs that give a table a ladder of its own (`palace+short_deck`, `basic+scoring=penalty`). */
+                ladder: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaderboardPage"];
+                };
+            };
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    PlayersPlayerIdProfileGetProfile: {
+        parameters: {
+            query?: {
+                recent?: number;
+            };
+            header?: never;
+            path: {
+                /** @description A player's id, or a bot level's (`bot:1` to `bot:4`). */
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    GamesGameIdRatingsGetGameRatings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id (32 hex digits). */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameRatingChanges"];
+                };
+            };
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
