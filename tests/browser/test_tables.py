@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -70,11 +71,12 @@ def held_storage(page: Any) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 def test_two_players_at_a_private_table_joined_by_code_see_only_their_own_hands(
-    open_page: OpenPage, server: str
+    open_page: OpenPage, server: str, artifacts: Path
 ) -> None:
     host = open_page(DESKTOP)
     new_table(host, server, private=True)
     code = host.get_by_test_id("table-code").text_content()
+    host.screenshot(path=str(artifacts / "waiting-desktop.png"))
     game_id = code.split(":")[0]
     # A private table is in no lobby.
     listed = httpx.get(f"{server}/games", params={"status": "waiting"}).json()["games"]
