@@ -50,6 +50,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "invalid_parameter": 400,
     "missing_token": 401,
     "invalid_token": 401,
+    "invalid_ticket": 401,
     "wrong_game": 403,
     "wrong_seat": 403,
     "not_found": 404,

@@ -6,7 +6,8 @@ import re
 import time
 from bisect import bisect_left
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
@@ -34,6 +35,17 @@ class Metrics:
         self._latency_buckets: Counter[tuple[str, int]] = Counter()  # (route, bucket index)
         self._latency_sum: defaultdict[str, float] = defaultdict(float)
         self._latency_count: Counter[str] = Counter()
+        # Live channels open now, by kind: long_poll, sse, websocket.
+        self.watchers: Counter[str] = Counter({"long_poll": 0, "sse": 0, "websocket": 0})
+
+    @contextmanager
+    def watching(self, kind: str) -> Iterator[None]:
+        """Count one live watcher of `kind` while the block runs."""
+        self.watchers[kind] += 1
+        try:
+            yield
+        finally:
+            self.watchers[kind] -= 1
 
     def observe_request(self, method: str, route: str, status: int, seconds: float) -> None:
         self.requests[(method, route, status)] += 1
@@ -69,6 +81,12 @@ class Metrics:
         ]
         for code, count in sorted(self.conflicts.items()):
             lines.append(f"rummy_conflicts_total{_labels(code=code)} {count}")
+        lines += [
+            "# HELP rummy_live_watchers Live channels open now, by kind.",
+            "# TYPE rummy_live_watchers gauge",
+        ]
+        for kind, count in sorted(self.watchers.items()):
+            lines.append(f"rummy_live_watchers{_labels(kind=kind)} {count}")
         lines += self._render_latency()
         return "\n".join(lines) + "\n"
 

@@ -100,6 +100,7 @@ def _serve(args: argparse.Namespace) -> int:
     from service.store import RedisEventStore
     from service.store.embedded_redis import EmbeddedRedis
     from service.store.redis_client import open_redis
+    from service.store.tickets import RedisTicketStore
     from workers.queue import open_queue
     from workers.schedule import TurnScheduler
 
@@ -136,6 +137,7 @@ def _serve(args: argparse.Namespace) -> int:
             settings=settings,
             on_shutdown=[close_clients],
             on_appended=TurnScheduler(store, queue),
+            tickets=RedisTicketStore(client),
         )
         if embedded is not None and not getattr(args, "no_worker", False):
             # Stopped first (the stack unwinds in reverse), while its Redis still runs.

@@ -12,6 +12,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin
 
 from service.app.games import AppendHook, GameService
+from service.app.live import Tickets
 from service.app.metrics import Metrics, metrics_middleware
 from service.app.suggestions import SuggestionPool
 from service.http.openapi import finish_document, security_components
@@ -24,6 +25,7 @@ from service.http.routes_meta import META_ROUTES
 from service.http.routes_replay import REPLAY_ROUTES
 from service.runtime.settings import Settings
 from service.store import EventStore
+from service.store.tickets import InMemoryTicketStore, TicketStore
 
 __all__ = ["API_VERSION", "create_app"]
 
@@ -37,6 +39,7 @@ def create_app(
     metrics: Metrics | None = None,
     on_shutdown: Sequence[Callable[[], Any]] = (),
     on_appended: AppendHook | None = None,
+    tickets: TicketStore | None = None,
 ) -> Litestar:
     settings = settings or Settings()
     metrics = metrics or Metrics()
@@ -46,6 +49,8 @@ def create_app(
         if on_appended is None
         else GameService(store, metrics, on_appended=on_appended)
     )
+    # Tickets live where the events do: a ticket issued by one process opens a stream on another.
+    live_tickets = Tickets(tickets or InMemoryTicketStore(), games)
     # Its worker processes start at the first level-4 suggestion: an app that serves none has none.
     suggestions = SuggestionPool(settings.suggest_processes)
     app = Litestar(
@@ -53,6 +58,7 @@ def create_app(
         dependencies={
             "games": Provide(lambda: games, use_cache=True, sync_to_thread=False),
             "suggestions": Provide(lambda: suggestions, use_cache=True, sync_to_thread=False),
+            "tickets": Provide(lambda: live_tickets, use_cache=True, sync_to_thread=False),
         },
         exception_handlers=EXCEPTION_HANDLERS,
         before_request=reject_repeated_parameters,
@@ -63,7 +69,14 @@ def create_app(
         openapi_config=OpenAPIConfig(
             title="Rummy API",
             version=API_VERSION,
-            description="An event-sourced Rummy backend: games, seats, commands and their logs.",
+            description="An event-sourced Rummy backend: games, seats, commands and their logs.\n\n"
+            "Live channels: besides the long poll (`/games/{game_id}/events`) and server-sent "
+            "events (`/games/{game_id}/events/stream`), a WebSocket at `/games/{game_id}/live"
+            "?after=N[&ticket=T]` pushes the same events as JSON text frames: "
+            '`{"type": "event", "envelope": …}`, then `{"type": "end", "version": N}`; a '
+            'refusal is `{"type": "error", "problem": …}` and a close with 4000 + its status. '
+            'Without a ticket the first message is `{"token": …}`, `{"ticket": …}` or `{}` '
+            "(a spectator).",
             path="/schema",
             render_plugins=[ScalarRenderPlugin()],
             components=security_components(),

@@ -38,8 +38,10 @@ log = logging.getLogger(__name__)
 _DESCRIPTIONS = {
     400: "Malformed JSON (`malformed_json`), a body or parameter outside the schema "
     "(`invalid_body`, `invalid_parameter`; `facts.path` names the place).",
-    401: "No token (`missing_token`) or an unknown one (`invalid_token`).",
-    403: "The token belongs to another game (`wrong_game`).",
+    401: "No token (`missing_token`), an unknown one (`invalid_token`), or a ticket "
+    "unknown, used or expired (`invalid_ticket`).",
+    403: "The token or ticket belongs to another game (`wrong_game`), or the seat is "
+    "not the caller's (`wrong_seat`).",
     404: "No such game (`game_not_found`) or seat (`seat_not_found`).",
     409: "The game's state refuses the command now: `version_conflict` "
     "(`facts.current_version`), `command_id_reused`, `seat_taken`, `not_your_turn`, "

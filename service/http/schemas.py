@@ -228,10 +228,23 @@ class ClaimedSeat(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class EventPage(msgspec.Struct, frozen=True, kw_only=True):
-    """Events after the requested version; `version` is the game's current version."""
+    """Events after the requested version. Resume with `after=next_after` (the last
+    event's version, or the one asked after when there is none); `has_more` says
+    another page is waiting now; `ended` that the game is over and this page holds
+    its last event. `version` is the game's current version."""
 
     version: int
     events: tuple[Envelope, ...]
+    next_after: int
+    has_more: bool
+    ended: bool
+
+
+class Ticket(msgspec.Struct, frozen=True, kw_only=True):
+    """A single-use stand-in for a seat's token on a live channel (`?ticket=`)."""
+
+    ticket: str
+    expires_in_s: int
 
 
 class Rulesets(msgspec.Struct, frozen=True, kw_only=True):
