@@ -69,7 +69,9 @@ def _recorded(result: bytes) -> Handled:
     """A recorded outcome and its answer; older releases recorded the view in the
     domain's form, so the answer is encoded again rather than sent as stored."""
     outcome = _outcome_decoder.decode(result)
-    body = encode_outcome(outcome.version, encode_view(outcome.view), outcome.events)
+    body = encode_outcome(
+        outcome.version, encode_view(outcome.view, version=outcome.version), outcome.events
+    )
     return Handled(outcome, body)
 
 
@@ -103,7 +105,7 @@ def projections_of(record: GameRecord, acted: SeatView | None = None) -> dict[st
     read at that version, as clients follow the events."""
     views = {STATE_KEY: encode_state(record)}
     if acted is not None:
-        views[viewer_key(acted.seat)] = encode_view(acted)
+        views[viewer_key(acted.seat)] = encode_view(acted, record)
     return views
 
 

@@ -120,7 +120,7 @@ async def game_summary(game_id: GameId, games: Games) -> GameSummary:
         version=game.record.version,
         created_at=game.info.created_at,
         turn_time_limit_s=game.info.turn_time_limit_s,
-        view=view_out(view),
+        view=view_out(view, game.record),
     )
 
 

@@ -11,7 +11,7 @@ from domain.rules import RuleSet
 from domain.state import GameState
 from domain.views import SeatView, TableView
 from service.app.envelope import Envelope
-from service.app.projections import encode_outcome, encode_view
+from service.app.projections import GameRecord, encode_outcome, encode_view
 from service.app.records import CommandOutcome, CreatedGame, LobbyEntry, SeatSpec
 
 PresetName = Literal["basic", "palace", "duel", "classic"]
@@ -149,14 +149,18 @@ class View(TableView, frozen=True, kw_only=True):
     viewer's own hand only; `legal_commands` can be posted as they are."""
 
     legal_commands: tuple[CommandBody, ...]
+    # The game's version this view was built at: send it as `expected_version`.
+    version: int | None = None
+    # The current turn's deadline (ISO 8601 UTC) in a game with a turn time limit.
+    turn_deadline: str | None = None
 
 
 _view_decoder = msgspec.json.Decoder(View)
 
 
-def view_out(view: SeatView) -> View:
+def view_out(view: SeatView, record: GameRecord | None = None) -> View:
     # Through the wire form the hot routes send as bytes: one conversion to keep right.
-    return _view_decoder.decode(encode_view(view))
+    return _view_decoder.decode(encode_view(view, record))
 
 
 class CommandResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -171,7 +175,9 @@ _result_decoder = msgspec.json.Decoder(CommandResult)
 
 
 def result_out(outcome: CommandOutcome) -> CommandResult:
-    body = encode_outcome(outcome.version, encode_view(outcome.view), outcome.events)
+    body = encode_outcome(
+        outcome.version, encode_view(outcome.view, version=outcome.version), outcome.events
+    )
     return _result_decoder.decode(body)
 
 

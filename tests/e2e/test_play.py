@@ -89,3 +89,22 @@ def test_a_game_played_over_http_ends_as_its_replay_says_and_leaks_nothing(
         page = client.get(f"/games/{game_id}/events?limit=1000", headers=headers).json()
         assert [event["version"] for event in page["events"]] == list(range(1, len(log) + 1))
         check_no_leak(log, page["events"], viewer, page["version"])
+
+
+def test_the_seat_view_carries_its_version_and_the_turn_deadline(
+    client: TestClient[Litestar],
+) -> None:
+    game = create(client, seed=3, turn_time_limit_s=600)
+    game_id = game["game_id"]
+    summary = client.get(f"/games/{game_id}").json()
+    token = game["tokens"][str(summary["view"]["turn"])]
+    view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
+    assert view["version"] == summary["version"] == summary["view"]["version"]
+    assert view["turn_deadline"] is not None and view["turn_deadline"].endswith("+00:00")
+    # The version it carries is the one to act on: no 409 version_conflict.
+    command = {**view["legal_commands"][0], "expected_version": view["version"]}
+    answer = client.post(f"/games/{game_id}/commands", json=command, headers=auth(token))
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["view"]["version"] == answer.json()["version"]
+    untimed = create(client, seed=3)
+    assert client.get(f"/games/{untimed['game_id']}").json()["view"]["turn_deadline"] is None
