@@ -21,6 +21,7 @@ from domain.events import (
     JokerSwapped,
     Knocked,
     MeldLaid,
+    SeatControlChanged,
     StockRenewed,
     TurnDeadlineSet,
     TurnTimedOut,
@@ -193,8 +194,10 @@ def _deck_revealed(state: GameState, event: DeckRevealed) -> GameState:
     return state
 
 
-def _clock_event(state: GameState, event: TurnDeadlineSet | TurnTimedOut) -> GameState:
-    # Deadlines belong to the service's clock; the rules never read them.
+def _clock_event(
+    state: GameState, event: TurnDeadlineSet | TurnTimedOut | SeatControlChanged
+) -> GameState:
+    # Deadlines and who plays a seat belong to the service; the rules never read them.
     return state
 
 
@@ -244,4 +247,5 @@ _APPLY: dict[type, Callable[[GameState, Any], GameState]] = {
     GameEnded: _game_ended,
     TurnDeadlineSet: _clock_event,
     TurnTimedOut: _clock_event,
+    SeatControlChanged: _clock_event,
 }

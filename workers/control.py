@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Literal
 
 from domain.commands import Knock
+from domain.events import GameEnded, SeatControlChanged
 from domain.legal import legal_commands
 from domain.state import GameState
+from service.app.envelope import Envelope, decode_envelope, encode_envelope, now
 from service.app.games import GameInfo
-from service.store import EventStore
+from service.store import EventStore, VersionConflict
+
+ControlReason = Literal["handed_over", "timeouts", "taken_back", "owner_returned"]
 
 __all__ = [
     "TIMEOUT_BOT_LEVEL",
     "bot_levels",
     "hand_to_bot",
     "is_system_command",
+    "record_control",
     "seats_to_act",
     "take_back",
     "timed_out_to_bot",
@@ -70,15 +76,64 @@ def knock_order(state: GameState) -> list[int]:
 
 async def hand_to_bot(store: EventStore, game_id: str, seat: int, level: int) -> None:
     await store.put_meta(game_id, {_handed(seat): str(level).encode()})
+    await record_control(store, game_id, seat, level, "handed_over")
 
 
 async def timed_out_to_bot(store: EventStore, game_id: str, seat: int) -> None:
     await store.put_meta(game_id, {_timed_out(seat): str(TIMEOUT_BOT_LEVEL).encode()})
+    await record_control(store, game_id, seat, TIMEOUT_BOT_LEVEL, "timeouts")
 
 
-async def take_back(store: EventStore, game_id: str, seat: int) -> None:
+async def take_back(
+    store: EventStore, game_id: str, seat: int, reason: ReturnReason = "taken_back"
+) -> None:
+    was_controlled = controlled(await store.get_meta(game_id), seat)
     # The meta record only merges fields: an empty value means "no bot".
     await store.put_meta(game_id, {_handed(seat): b"", _timed_out(seat): b""})
+    if was_controlled:
+        await record_control(store, game_id, seat, None, reason)
+
+
+ReturnReason = Literal["taken_back", "owner_returned"]
+# Appends of the control event retried when a command lands first.
+_CONTROL_TRIES = 20
+
+
+async def record_control(
+    store: EventStore, game_id: str, seat: int, level: int | None, reason: ControlReason
+) -> int | None:
+    """Append the SeatControlChanged of a change already made in the meta (which
+    the workers read), at whatever version the game is; the version it got, or
+    None when the game is over (its log ends at game_ended) or had no events.
+
+    The meta decides and the event tells: a crash between the two loses the
+    event, never the hand-over."""
+    event = SeatControlChanged(
+        seat=seat,
+        controller="owner" if level is None else "autopilot",
+        level=level,
+        reason=reason,
+    )
+    for _ in range(_CONTROL_TRIES):
+        version = await store.version(game_id)
+        last = await store.read(game_id, after=version - 1, limit=1) if version else []
+        if not last or isinstance(decode_envelope(last[0].data).event, GameEnded):
+            return None
+        envelope = Envelope(
+            version=version + 1, at=now()[0], seat=None, command_id=None, event=event
+        )
+        try:
+            appended = await store.append(
+                game_id,
+                [encode_envelope(envelope)],
+                expected_version=version,
+                command_id=None,
+                command_digest=None,
+            )
+        except VersionConflict:
+            continue
+        return appended.version
+    raise VersionConflict(expected=version, current=await store.version(game_id))
 
 
 def controlled(meta: Mapping[str, bytes], seat: int) -> bool:

@@ -45,7 +45,7 @@ class TurnScheduler:
         owner_acted = seat is not None and not is_system_command(appended.command_id)
         if owner_acted and seat is not None and controlled(meta, seat):
             # The owner acted: the seat is theirs again.
-            await take_back(self.store, game_id, seat)
+            await take_back(self.store, game_id, seat, "owner_returned")
             meta = await self.store.get_meta(game_id)
         for envelope in appended.envelopes:
             if isinstance(envelope.event, TurnDeadlineSet):

@@ -23,6 +23,7 @@ from service.app.errors import ServiceError
 from service.app.projections import (
     STATE_KEY,
     GameRecord,
+    ServedView,
     advance,
     encode_outcome,
     encode_state,
@@ -69,10 +70,19 @@ def _recorded(result: bytes) -> Handled:
     """A recorded outcome and its answer; older releases recorded the view in the
     domain's form, so the answer is encoded again rather than sent as stored."""
     outcome = _outcome_decoder.decode(result)
+    # The recorded view keeps what the record added to it (version, deadline, controllers).
+    served = _served_decoder.decode(result)
     body = encode_outcome(
-        outcome.version, encode_view(outcome.view, version=outcome.version), outcome.events
+        outcome.version, encode_view(served.view, version=outcome.version), outcome.events
     )
     return Handled(outcome, body)
+
+
+class _ServedOutcome(msgspec.Struct, frozen=True, kw_only=True):
+    view: ServedView
+
+
+_served_decoder = msgspec.json.Decoder(_ServedOutcome)
 
 
 def _command_kind(command: PlayerCommand) -> str:

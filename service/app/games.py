@@ -137,7 +137,11 @@ class GameService:
         )
         secret_seed = seed if seed is not None else secrets.randbits(63)
         state = new_game(ruleset, len(seats))
-        started = GameStarted(ruleset=ruleset, seats=len(seats))
+        started = GameStarted(
+            ruleset=ruleset,
+            seats=len(seats),
+            bots=tuple(spec.level or 0 if spec.kind == "bot" else 0 for spec in seats),
+        )
         state = evolve(state, started)
         deal = committed_deal(self._first_deal(state, seed, deck), secret_seed, 1)
         dealt = decide(state, None, deal)

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
 from domain.commands import PlayerCommand
-from domain.events import AnyEvent, GameStarted, HandEnded, TurnDeadlineSet, TurnTimedOut
+from domain.events import (
+    AnyEvent,
+    GameStarted,
+    HandEnded,
+    SeatControlChanged,
+    TurnDeadlineSet,
+    TurnTimedOut,
+)
 from domain.game import evolve
 from domain.state import GameState, new_game
 from domain.views import SeatView, redact, view_for
@@ -18,8 +25,10 @@ from service.store import EventStore, Snapshot
 
 __all__ = [
     "STATE_KEY",
+    "Controller",
     "GameRecord",
     "Projections",
+    "ServedView",
     "advance",
     "encode_outcome",
     "encode_view",
@@ -34,6 +43,34 @@ RECORD_CAPACITY = 1024
 _WIRE_CAPACITY = 50_000
 
 
+class Controller(msgspec.Struct, frozen=True, kw_only=True):
+    """Who plays a seat now: its owner (`human`), a bot seat's bot (`bot`), or a
+    bot standing in for the owner (`autopilot`), with the bot's level."""
+
+    kind: Literal["human", "bot", "autopilot"]
+    level: int | None = None
+
+
+_HUMAN = Controller(kind="human")
+
+
+def _controllers_after(
+    controllers: tuple[Controller, ...], event: AnyEvent
+) -> tuple[Controller, ...]:
+    match event:
+        case GameStarted(seats=seats, bots=bots):
+            levels = bots or (0,) * seats
+            return tuple(
+                Controller(kind="bot", level=level) if level else _HUMAN for level in levels
+            )
+        case SeatControlChanged(seat=seat, controller="autopilot", level=level):
+            controller = Controller(kind="autopilot", level=level)
+            return controllers[:seat] + (controller,) + controllers[seat + 1 :]
+        case SeatControlChanged(seat=seat):
+            return controllers[:seat] + (_HUMAN,) + controllers[seat + 1 :]
+    return controllers
+
+
 class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
     """A game folded up to `version`. `revealed_through` is the version of the
     last HandEnded: every event up to it belongs to a finished hand."""
@@ -43,6 +80,8 @@ class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
     revealed_through: int = 0
     # The current turn's deadline (ISO 8601 UTC) under a time limit, else None.
     turn_deadline: str | None = None
+    # Who plays each seat now (empty in records cached by earlier releases).
+    controllers: tuple[Controller, ...] = ()
 
 
 def advance(record: GameRecord | None, envelope: Envelope) -> GameRecord:
@@ -51,7 +90,11 @@ def advance(record: GameRecord | None, envelope: Envelope) -> GameRecord:
     if record is None:
         if not isinstance(event, GameStarted):
             raise ValueError("a game's log starts with game_started")
-        return GameRecord(version=envelope.version, state=new_game(event.ruleset, event.seats))
+        return GameRecord(
+            version=envelope.version,
+            state=new_game(event.ruleset, event.seats),
+            controllers=_controllers_after((), event),
+        )
     revealed = envelope.version if isinstance(event, HandEnded) else record.revealed_through
     state = evolve(record.state, event)
     return GameRecord(
@@ -59,6 +102,7 @@ def advance(record: GameRecord | None, envelope: Envelope) -> GameRecord:
         state=state,
         revealed_through=revealed,
         turn_deadline=_deadline_after(record, state, event),
+        controllers=_controllers_after(record.controllers, event),
     )
 
 
@@ -126,6 +170,7 @@ class ServedView(SeatView, frozen=True, kw_only=True):
 
     version: int | None = None
     turn_deadline: str | None = None
+    controllers: tuple[Controller, ...] | None = None
 
 
 def encode_view(
@@ -142,7 +187,8 @@ def encode_view(
     if record is not None:
         fields["version"] = record.version
         fields["turn_deadline"] = record.turn_deadline
-    elif version is not None:
+        fields["controllers"] = record.controllers or None
+    elif version is not None and fields.get("version") is None:
         fields["version"] = version
     return _json_encoder.encode(ServedView(**fields))
 

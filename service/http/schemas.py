@@ -11,7 +11,7 @@ from domain.rules import RuleSet
 from domain.state import GameState
 from domain.views import SeatView, TableView
 from service.app.envelope import Envelope
-from service.app.projections import GameRecord, encode_outcome, encode_view
+from service.app.projections import Controller, GameRecord, encode_outcome, encode_view
 from service.app.records import CommandOutcome, CreatedGame, LobbyEntry, SeatSpec
 
 PresetName = Literal["basic", "palace", "duel", "classic"]
@@ -153,6 +153,8 @@ class View(TableView, frozen=True, kw_only=True):
     version: int | None = None
     # The current turn's deadline (ISO 8601 UTC) in a game with a turn time limit.
     turn_deadline: str | None = None
+    # Who plays each seat now, by seat: its owner, its bot, or a bot standing in.
+    controllers: tuple[Controller, ...] | None = None
 
 
 _view_decoder = msgspec.json.Decoder(View)

@@ -18,6 +18,7 @@ from domain.events import (
     JokerSwapped,
     Knocked,
     MeldLaid,
+    SeatControlChanged,
     StockRenewed,
     TurnDeadlineSet,
     TurnTimedOut,
@@ -128,6 +129,10 @@ def describe(event: AnyEvent) -> str:
             return f"seat {seat} must play by {deadline}"
         case TurnTimedOut(seat=seat):
             return f"seat {seat} ran out of time: an automatic move follows"
+        case SeatControlChanged(seat=seat, controller="autopilot", level=level, reason=reason):
+            return f"seat {seat} is played by a level-{level} bot ({reason.replace('_', ' ')})"
+        case SeatControlChanged(seat=seat, reason=reason):
+            return f"seat {seat} is its owner's again ({reason.replace('_', ' ')})"
 
 
 def _describe_hand_end(event: HandEnded) -> str:

@@ -27,6 +27,7 @@ from domain.events import (
     JokerSwapped,
     Knocked,
     MeldLaid,
+    SeatControlChanged,
     StockRenewed,
     TurnDeadlineSet,
     TurnTimedOut,
@@ -78,8 +79,8 @@ def verify_log(header: LogHeader, envelopes: Sequence[Envelope]) -> GameState:
             revealed.add(envelope.event.hand_number)
             index += 1
             continue
-        if isinstance(envelope.event, TurnDeadlineSet | TurnTimedOut):
-            # The service's clock: no command's event, and no change of state.
+        if isinstance(envelope.event, TurnDeadlineSet | TurnTimedOut | SeatControlChanged):
+            # The service's clock and seat control: no command's event, no change of state.
             index += 1
             continue
         seat, command = _command_behind(state, envelopes, index)
