@@ -77,6 +77,11 @@ STATUS_BY_CODE: dict[str, int] = {
     "redacted_log": 422,
     "invalid_game_id": 422,
     "invalid_fork_version": 422,
+    # POST /bots/suggest: a view no game could show.
+    "invalid_view": 422,
+    # The domain's own guards (a log not starting with game_started, an unknown command).
+    "invalid_log": 422,
+    "invalid_command": 422,
     "internal_error": 500,
     "store_unavailable": 503,
     "bots_busy": 503,
