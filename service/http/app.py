@@ -9,12 +9,13 @@ from litestar import Litestar
 from litestar.config.cors import CORSConfig
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import ScalarRenderPlugin
+from litestar.openapi.plugins import JsonRenderPlugin
 
 from service.app.games import AppendHook, GameService
 from service.app.live import Tickets
 from service.app.metrics import Metrics, metrics_middleware
 from service.app.suggestions import SuggestionPool
+from service.http.docs import LocalSwaggerPlugin, docs_assets_router
 from service.http.openapi import finish_document, security_components
 from service.http.problems import EXCEPTION_HANDLERS
 from service.http.query import reject_repeated_parameters
@@ -54,7 +55,14 @@ def create_app(
     # Its worker processes start at the first level-4 suggestion: an app that serves none has none.
     suggestions = SuggestionPool(settings.suggest_processes)
     app = Litestar(
-        route_handlers=[*GAME_ROUTES, *EVENT_ROUTES, *META_ROUTES, *REPLAY_ROUTES, *BOT_ROUTES],
+        route_handlers=[
+            *GAME_ROUTES,
+            *EVENT_ROUTES,
+            *META_ROUTES,
+            *REPLAY_ROUTES,
+            *BOT_ROUTES,
+            docs_assets_router(),
+        ],
         dependencies={
             "games": Provide(lambda: games, use_cache=True, sync_to_thread=False),
             "suggestions": Provide(lambda: suggestions, use_cache=True, sync_to_thread=False),
@@ -78,7 +86,7 @@ def create_app(
             'Without a ticket the first message is `{"token": …}`, `{"ticket": …}` or `{}` '
             "(a spectator).",
             path="/schema",
-            render_plugins=[ScalarRenderPlugin()],
+            render_plugins=[LocalSwaggerPlugin(), JsonRenderPlugin()],
             components=security_components(),
         ),
         debug=False,
