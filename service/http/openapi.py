@@ -133,8 +133,8 @@ def _name_operations(document: OpenAPI) -> None:
 
 def _hoist_enums(schemas: dict[str, Schema]) -> None:
     by_values = {frozenset(values): name for name, values in NAMED_ENUMS.items()}
-    for name, values in NAMED_ENUMS.items():
-        schemas[name] = Schema(type=OpenAPIType.STRING, enum=list(values), title=name)
+    for name, named in NAMED_ENUMS.items():
+        schemas[name] = Schema(type=OpenAPIType.STRING, enum=list(named), title=name)
     reference = {name: Reference(ref=f"#/components/schemas/{name}") for name in NAMED_ENUMS}
     for schema in list(schemas.values()):
         for field, property_schema in (schema.properties or {}).items():

@@ -202,9 +202,8 @@ async def import_game(
     ] = None,
     private_log: FromQuery[bool] = False,
 ) -> CreatedGameOut:
-    if request.content_type[0] == MediaType.JSON:
-        body = _as_lines(body)
-    created = await games.transfers.import_game(body, game_id=game_id, private_log=private_log)
+    lines = _as_lines(body) if request.content_type[0] == MediaType.JSON else body
+    created = await games.transfers.import_game(lines, game_id=game_id, private_log=private_log)
     return CreatedGameOut.of(created)
 
 
