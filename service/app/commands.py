@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import msgspec
 
-from domain.commands import AnyCommand, PlayerCommand
+from domain.commands import AnyCommand, Deal, PlayerCommand
 from domain.errors import DomainError
 from domain.events import AnyEvent, DeckRevealed, HandEnded, TurnDeadlineSet
 from domain.game import decide, evolve
@@ -289,7 +289,14 @@ class GameCommands:
         if state.phase == "deal":
             # Players never deal: the service deals the next hand in the same append.
             hand = state.hand_number + 1
-            deal = committed_deal(deal_command(state, hand_rng(game.seed, hand)), game.seed, hand)
+            stacked = game.info.decks
+            deal = committed_deal(
+                Deal(deck=stacked[hand - 1])
+                if hand <= len(stacked)
+                else deal_command(state, hand_rng(game.seed, hand)),
+                game.seed,
+                hand,
+            )
             for event in decide(state, None, deal):
                 state = evolve(state, event)
                 events.append((None, event))

@@ -17,7 +17,7 @@ from domain.cards import is_card
 from domain.commands import Deal
 from domain.events import AnyEvent, GameStarted
 from domain.game import decide, evolve
-from domain.rules import build_ruleset, validate_seats
+from domain.rules import RuleSet, build_ruleset, validate_seats
 from domain.state import GameState, new_game
 from domain.views import SeatView, view_for
 from service.app.commands import GameCommands, projections_of, turn_deadline
@@ -126,9 +126,12 @@ class GameService:
         deck: Sequence[str] | None = None,
         turn_time_limit_s: float | None = None,
         private_log: bool = False,
+        decks: Sequence[Sequence[str]] | None = None,
     ) -> CreatedGame:
         """Validate everything, then write the meta and the start of the log."""
         ruleset = build_ruleset(preset, rules)
+        stacked = _stacked_decks(ruleset, deck, decks)
+        deck = stacked[0] if stacked else None
         validate_seats(ruleset, len(seats))
         _check_seat_specs(seats)
         seats = tuple(
@@ -154,6 +157,7 @@ class GameService:
             created_ts=created_ts,
             turn_time_limit_s=turn_time_limit_s,
             private_log=private_log,
+            decks=stacked,
         )
         tokens = {
             seat: new_token()
@@ -405,6 +409,29 @@ class GameService:
         )
         self._keep_facts(game_id, meta)
         return meta
+
+
+def _stacked_decks(
+    ruleset: RuleSet, deck: Sequence[str] | None, decks: Sequence[Sequence[str]] | None
+) -> tuple[tuple[str, ...], ...]:
+    """The decks given for the first hands; every one past the first is checked now,
+    as its deal comes in some player's command."""
+    if deck is not None and decks is not None:
+        raise ServiceError("invalid_deck", "give `deck` or `decks`, not both")
+    stacked = tuple(tuple(cards) for cards in (decks if decks is not None else [deck or []]))
+    if deck is None and decks is None:
+        return ()
+    pack = sorted(ruleset.pack())
+    for hand, cards in enumerate(stacked[1:], start=2):
+        if sorted(cards) != pack:
+            raise ServiceError(
+                "invalid_deck",
+                f"the deck of hand {hand} is not a permutation of this game's pack",
+                hand_number=hand,
+                expected_cards=len(pack),
+                given_cards=len(cards),
+            )
+    return stacked
 
 
 def _check_seat_specs(seats: Sequence[SeatSpec]) -> None:

@@ -35,6 +35,8 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     turn_time_limit_s: float | None = None
     # A finished game's log and full states are served to its seats only.
     private_log: bool = False
+    # Deck orders set at creation for hands 1, 2, … (tests of many hands); later hands shuffle.
+    decks: tuple[tuple[str, ...], ...] = ()
 
 
 class CreatedGame(msgspec.Struct, frozen=True, kw_only=True):

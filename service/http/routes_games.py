@@ -59,6 +59,7 @@ async def create_game(data: JSONBody[CreateGame], games: Games) -> CreatedGameOu
         rules=data.rules,
         seed=data.seed,
         deck=data.deck,
+        decks=data.decks,
         turn_time_limit_s=data.turn_time_limit_s,
         private_log=data.private_log,
     )

@@ -28,17 +28,39 @@ def _at_least_zero(**constraints: Any) -> msgspec.Meta:
 
 
 _MAX_CARDS = 400
+_MAX_STACKED_HANDS = 64
+_DECK = (
+    "The first hand's deck, top card first: the whole pack (every card of the "
+    "ruleset's pack, each once). The first `seats × hand size` cards are dealt one at a "
+    "time, starting with the dealer's left; the next card turns up as the discard "
+    "pile; the rest is the stock, the card after the turned-up one on its top (drawn "
+    "first). Without `deck` or `decks`, hands are shuffled (from `seed` if given)."
+)
 
 
 class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A new game: a preset and knob overrides (see GET /rulesets), its seats, and
-    optionally a `seed` (reproducible deals) or the first hand's `deck` order."""
+    optionally a `seed` (reproducible deals), or the first hand's `deck` order or the
+    `decks` of the first hands."""
 
     seats: Annotated[list[SeatSpec], msgspec.Meta(min_length=2, max_length=6)]
     preset: PresetName = "basic"
     rules: dict[str, Any] = msgspec.field(default_factory=dict)
     seed: Annotated[int, _at_least_zero(le=2**63 - 1)] | None = None
-    deck: Annotated[list[WireCard], msgspec.Meta(max_length=_MAX_CARDS)] | None = None
+    deck: (
+        Annotated[list[WireCard], msgspec.Meta(max_length=_MAX_CARDS, description=_DECK)] | None
+    ) = None
+    decks: (
+        Annotated[
+            list[Annotated[list[WireCard], msgspec.Meta(max_length=_MAX_CARDS)]],
+            msgspec.Meta(
+                max_length=_MAX_STACKED_HANDS,
+                description="The decks of hands 1, 2, … in order, each as `deck` says; "
+                "hands past the list are shuffled as usual. Give `deck` or `decks`.",
+            ),
+        ]
+        | None
+    ) = None
     turn_time_limit_s: (
         Annotated[
             float,
