@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from domain.cards import VALID_CARDS
+from domain.cards import VALID_CARDS, not_a_card
 from domain.commands import AnyCommand, Deal, Discard, Draw, Knock, LayMelds, LayOff, SwapJoker
 from domain.discarding import discardable, jokers_after_melds, leaves_discard
 from domain.drawing import decide_deal, decide_draw, decide_knock, needs_shuffle
@@ -81,7 +81,7 @@ def _check_cards(command: AnyCommand) -> None:
         return
     for card in cards:
         if card not in VALID_CARDS:
-            raise IllegalCommand(f"{card!r} is not a card code", code="invalid_card", card=card)
+            raise IllegalCommand(not_a_card(card), code="invalid_card", card=card)
 
 
 _PLAY_HANDLERS: dict[type, Callable[[GameState, int, Any], list[AnyEvent]]] = {

@@ -13,7 +13,7 @@ from typing import Any
 
 import msgspec
 
-from domain.cards import is_card
+from domain.cards import is_card, not_a_card
 from domain.commands import Deal
 from domain.events import AnyEvent, GameStarted
 from domain.game import decide, evolve
@@ -211,7 +211,7 @@ class GameService:
             return deal_command(state, rng)
         for card in deck:
             if not is_card(card):
-                raise ServiceError("invalid_card", f"{card!r} is not a card code", card=card)
+                raise ServiceError("invalid_card", not_a_card(card), card=card)
         dealer = None
         if state.ruleset.first_player == "random":
             dealer = rng.randrange(state.seats)
@@ -438,5 +438,12 @@ def _check_seat_specs(seats: Sequence[SeatSpec]) -> None:
     for seat, spec in enumerate(seats):
         if spec.kind == "bot" and spec.open:
             raise ServiceError("invalid_seats", "a bot seat cannot be open", seat=seat)
+        if spec.kind == "bot" and spec.level is None:
+            raise ServiceError(
+                "invalid_seats",
+                f"seat {seat} is a bot: give its level (1-4) in seats[{seat}].level",
+                seat=seat,
+                path=f"$.seats[{seat}].level",
+            )
         if spec.kind == "human" and spec.level is not None:
             raise ServiceError("invalid_seats", "only bot seats have a level", seat=seat)

@@ -20,6 +20,7 @@ from litestar.openapi.spec import (
     Tag,
 )
 
+from domain.rules import PRESETS
 from service.app.errors import STATUS_BY_CODE
 from service.http.schemas import CLOSED_SCHEMAS
 
@@ -237,6 +238,9 @@ def finish_document(document: OpenAPI) -> OpenAPI:
         # Litestar names a component after the struct, or prefixes it with its module.
         if name.rsplit("_", 1)[-1] in closed or name in closed:
             schema.additional_properties = False
+    preset = (schemas["CreateGame"].properties or {}).get("preset")
+    if isinstance(preset, Schema):
+        preset.enum = sorted(PRESETS)
     _name_operations(document)
     _hoist_enums(schemas)
     _type_problems(schemas)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import typing
 from typing import Any
 
 import msgspec
@@ -21,6 +22,7 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import Example
 from litestar.types import ExceptionHandlersMap
 
+from domain.commands import PlayerCommand
 from domain.errors import DomainError
 from service.app.errors import (
     PROBLEM_MEDIA_TYPE,
@@ -32,6 +34,8 @@ from service.app.errors import (
 )
 
 __all__ = ["EXCEPTION_HANDLERS", "problem_responses"]
+
+COMMAND_TAGS = tuple(str(kind.__struct_config__.tag) for kind in typing.get_args(PlayerCommand))
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +91,7 @@ def _known(_: Request[Any, Any, Any], exc: DomainError | ServiceError) -> Respon
     return _respond(problem_of(exc))
 
 
-def _validation(_: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:
+def _validation(request: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:
     details = exc.extra if isinstance(exc.extra, list) else []
     source = details[0].get("source") if details and isinstance(details[0], dict) else None
     cause = str(exc.__cause__) if exc.__cause__ is not None else str(exc.detail)
@@ -95,6 +99,8 @@ def _validation(_: Request[Any, Any, Any], exc: ValidationException) -> Response
     path = cause.rpartition(" - at `")[2].rstrip("`").replace("$.data", "$", 1)
     message = cause.partition(" - at `")[0]
     if source == "body" or source is None:
+        if path == "$.type" and "/commands" in request.url.path:
+            message += f"; a command's type is one of {', '.join(COMMAND_TAGS)}"
         return _respond(problem_for("invalid_body", message, {"path": path}))
     keys = [str(item.get("key")) for item in details if isinstance(item, dict)]
     message = str(details[0].get("message"))
@@ -105,10 +111,26 @@ def _client(request: Request[Any, Any, Any], exc: ClientException) -> Response[A
     if isinstance(exc, ValidationException):
         return _validation(request, exc)
     if isinstance(exc, RequestEntityTooLarge):
-        return _respond(problem_for("body_too_large", "the body is larger than the limit"))
+        limit = _body_limit(request)
+        return _respond(
+            problem_for(
+                "body_too_large",
+                f"the body is larger than the limit of {limit} bytes",
+                {"limit_bytes": limit},
+            )
+        )
     if isinstance(exc.__cause__, SerializationException) or "JSON" in str(exc.detail):
         return _respond(problem_for("malformed_json", str(exc.detail)))
     return _http(request, exc)
+
+
+def _body_limit(request: Request[Any, Any, Any]) -> int | None:
+    # A route may raise the app's limit (log imports): the route's own wins.
+    route_limit = getattr(request.route_handler, "request_max_body_size", None)
+    app_limit = request.app.request_max_body_size
+    if isinstance(route_limit, int):
+        return route_limit
+    return app_limit if isinstance(app_limit, int) else None
 
 
 def _http(_: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:

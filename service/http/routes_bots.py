@@ -10,7 +10,7 @@ from litestar.di import NamedDependency
 from litestar.enums import HttpMethod
 from litestar.params import JSONBody
 
-from domain.cards import is_card
+from domain.cards import is_card, not_a_card
 from domain.rules import RuleSet, build_ruleset
 from domain.views import SeatView
 from service.app.errors import ServiceError
@@ -174,7 +174,7 @@ def _seat_view(view: View, ruleset: RuleSet) -> SeatView:
         )
     for card in cards:
         if not is_card(card):
-            raise ServiceError("invalid_card", f"{card!r} is not a card code", card=card)
+            raise ServiceError("invalid_card", not_a_card(card), card=card)
     fields = msgspec.structs.asdict(view)
     fields["legal_commands"] = tuple(to_domain(command) for command in view.legal_commands)
     return msgspec.convert(fields, SeatView, from_attributes=True)

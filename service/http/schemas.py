@@ -49,7 +49,9 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     `decks` of the first hands."""
 
     seats: Annotated[list[SeatSpec], msgspec.Meta(min_length=2, max_length=6)]
-    preset: PresetName = "basic"
+    # A plain string, so an unknown preset is the rules' 422 `unknown_preset` (which
+    # lists the presets); the document still lists them as an enum.
+    preset: Annotated[str, msgspec.Meta(max_length=64)] = "basic"
     rules: dict[str, Any] = msgspec.field(default_factory=dict)
     seed: Annotated[int, _at_least_zero(le=2**63 - 1)] | None = None
     deck: (
