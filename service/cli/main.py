@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import importlib
 import json
@@ -139,6 +140,12 @@ def _serve(args: argparse.Namespace) -> int:
             on_appended=TurnScheduler(store, queue),
             tickets=RedisTicketStore(client),
         )
+
+        async def queue_depth() -> int:
+            # rq's client is synchronous: off the event loop.
+            return await asyncio.to_thread(lambda: queue.count)
+
+        app.state.queue_depth = queue_depth
         if embedded is not None and not getattr(args, "no_worker", False):
             # Stopped first (the stack unwinds in reverse), while its Redis still runs.
             worker = WorkerSupervisor(rummy_worker_command(url, settings.rq_redis_url)).start()
