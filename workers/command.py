@@ -28,6 +28,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--burst", action="store_true", help="work until the queue is empty, then exit"
     )
     parser.add_argument("--name", help="the worker's name in rq")
+    parser.add_argument(
+        "--verbose",
+        action="store_true",
+        help="rq's INFO lines too (a few per bot turn; off by default)",
+    )
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -80,5 +85,7 @@ def run(args: argparse.Namespace) -> int:
         [queue], connection=queue.connection, serializer=JSONSerializer, name=args.name
     )
     tune_collector_for_a_long_run()
-    worker.work(with_scheduler=True, burst=args.burst)
+    # rq logs four INFO lines a job: at WARNING unless asked, a worker's log shows problems.
+    level = "INFO" if getattr(args, "verbose", False) else "WARNING"
+    worker.work(with_scheduler=True, burst=args.burst, logging_level=level)
     return 0

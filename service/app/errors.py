@@ -99,6 +99,8 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     code: str
     detail: str | None = None
     facts: dict[str, Any] | None = None
+    # The request's X-Request-ID: quote it when reporting a problem.
+    request_id: str | None = None
 
 
 class ServiceError(Exception):

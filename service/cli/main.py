@@ -67,6 +67,12 @@ def _add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help="log every request (off by default: it costs throughput; /metrics counts them)",
     )
     parser.add_argument(
+        "--log-format",
+        choices=("text", "json"),
+        default="text",
+        help="log lines as text or as JSON objects (each with its request id)",
+    )
+    parser.add_argument(
         "--keep-alive",
         type=int,
         default=KEEP_ALIVE_S,
@@ -112,6 +118,9 @@ def _serve(args: argparse.Namespace) -> int:
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, _exit_on_signal)
     settings = _settings(args)
+    from service.runtime.log_setup import configure_logging
+
+    configure_logging(getattr(args, "log_format", "text"))
     with contextlib.ExitStack() as cleanup:
         url = settings.redis_url
         embedded = None
@@ -155,6 +164,8 @@ def _serve(args: argparse.Namespace) -> int:
             host=settings.host,
             port=settings.port,
             log_level="info",
+            # Our root handler (text or JSON, with request ids) writes uvicorn's lines too.
+            log_config=None,
             access_log=bool(getattr(args, "access_log", False)),
             timeout_keep_alive=getattr(args, "keep_alive", KEEP_ALIVE_S),
             timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S,

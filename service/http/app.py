@@ -19,6 +19,8 @@ from service.http.docs import LocalSwaggerPlugin, docs_assets_router
 from service.http.openapi import finish_document, security_components
 from service.http.problems import EXCEPTION_HANDLERS
 from service.http.query import reject_repeated_parameters
+from service.http.request_id import HEADER as REQUEST_ID_HEADER
+from service.http.request_id import request_id_middleware
 from service.http.routes_bots import BOT_ROUTES
 from service.http.routes_events import EVENT_ROUTES
 from service.http.routes_games import GAME_ROUTES
@@ -70,8 +72,10 @@ def create_app(
         },
         exception_handlers=EXCEPTION_HANDLERS,
         before_request=reject_repeated_parameters,
-        middleware=[metrics_middleware(metrics)],
-        cors_config=CORSConfig(allow_origins=list(settings.cors_origins)),
+        middleware=[request_id_middleware, metrics_middleware(metrics)],
+        cors_config=CORSConfig(
+            allow_origins=list(settings.cors_origins), expose_headers=[REQUEST_ID_HEADER]
+        ),
         request_max_body_size=settings.max_body_bytes,
         on_shutdown=[*on_shutdown, suggestions.close],
         openapi_config=OpenAPIConfig(

@@ -32,6 +32,7 @@ from service.app.errors import (
     problem_for,
     problem_of,
 )
+from service.http.request_id import current_request_id
 
 __all__ = ["EXCEPTION_HANDLERS", "problem_responses"]
 
@@ -79,6 +80,8 @@ def _example(status: int) -> dict[str, Any]:
 
 
 def _respond(problem: Problem, headers: dict[str, str] | None = None) -> Response[Any]:
+    if problem.request_id is None:
+        problem = msgspec.structs.replace(problem, request_id=current_request_id())
     return Response(
         content=msgspec.json.encode(problem),
         status_code=problem.status,

@@ -209,3 +209,18 @@ def test_small_refusals_say_how_to_fix_the_request(client: TestClient[Litestar])
     )
     assert huge.status_code == 413 and huge.json()["facts"]["limit_bytes"] == 65536
     assert "65536 bytes" in huge.json()["detail"]
+
+
+def test_every_response_carries_a_request_id_and_problems_quote_it(
+    client: TestClient[Litestar],
+) -> None:
+    ok = client.get("/health")
+    assert len(ok.headers["x-request-id"]) == 32
+    other = client.get("/health")
+    assert other.headers["x-request-id"] != ok.headers["x-request-id"]
+    mine = client.get("/games/nope", headers={"X-Request-ID": "trace-42"})
+    assert mine.headers["x-request-id"] == "trace-42"
+    assert mine.json()["request_id"] == "trace-42"
+    # An id that is not short and plain is replaced, never echoed.
+    odd = client.get("/health", headers={"X-Request-ID": "a b;c"})
+    assert odd.headers["x-request-id"] != "a b;c" and len(odd.headers["x-request-id"]) == 32
