@@ -104,6 +104,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from service.http.app import create_app
+    from service.runtime import running
     from service.store import RedisEventStore
     from service.store.embedded_redis import EmbeddedRedis
     from service.store.redis_client import open_redis
@@ -130,6 +131,9 @@ def _serve(args: argparse.Namespace) -> int:
             embedded.start()
             url = embedded.url
             print(f"embedded Redis on {url}, data in {embedded.data_dir}", file=sys.stderr)
+            # `rummy export` and `rummy replay` find it here; withdrawn before it stops.
+            running.announce(settings.data_dir, url)
+            cleanup.callback(running.withdraw, settings.data_dir)
         client = open_redis(url)
         # Long polls get their own connections, so they never starve commands;
         # each watched game's shared read holds one while it waits.
@@ -213,7 +217,11 @@ def _add_replay_arguments(parser: argparse.ArgumentParser) -> None:
     from service.cli import log_commands as commands
 
     commands.add_replay_arguments(parser)
-    parser.add_argument("--redis-url", default=None, help="store of a GAME_ID (default: REDIS_URL)")
+    parser.add_argument(
+        "--redis-url",
+        default=None,
+        help="store of a GAME_ID (default: REDIS_URL, else a running `rummy serve`'s)",
+    )
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -311,8 +319,18 @@ SUBCOMMANDS: dict[str, Subcommand] = {
 }
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("rummy-backend")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rummy", description="Event-sourced Rummy backend.")
+    parser.add_argument("--version", action="version", version=f"rummy {_version()}")
     commands = parser.add_subparsers(dest="command", required=True)
     argv = sys.argv[1:] if argv is None else list(argv)
     chosen = next((word for word in argv if not word.startswith("-")), None)
