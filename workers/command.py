@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import sys
 
 import msgspec
@@ -65,6 +66,10 @@ async def reconcile_now(settings: Settings) -> str:
     )
 
 
+def _warnings_and_up(record: logging.LogRecord) -> bool:
+    return record.levelno >= logging.WARNING
+
+
 def run(args: argparse.Namespace) -> int:
     from workers.jobs import configure
     from workers.queue import open_queue, release_stranded_jobs
@@ -85,7 +90,9 @@ def run(args: argparse.Namespace) -> int:
         [queue], connection=queue.connection, serializer=JSONSerializer, name=args.name
     )
     tune_collector_for_a_long_run()
-    # rq logs four INFO lines a job: at WARNING unless asked, a worker's log shows problems.
-    level = "INFO" if getattr(args, "verbose", False) else "WARNING"
-    worker.work(with_scheduler=True, burst=args.burst, logging_level=level)
+    if not getattr(args, "verbose", False):
+        # rq's worker logs four INFO lines a job: a worker's log shows its problems only.
+        # Its scheduler's few lines (the lock taken and released) stay.
+        logging.getLogger("rq.worker").addFilter(_warnings_and_up)
+    worker.work(with_scheduler=True, burst=args.burst)
     return 0
