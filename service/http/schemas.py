@@ -68,7 +68,8 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     ) = None
     decks: (
         Annotated[
-            list[Annotated[list[WireCard], msgspec.Meta(min_length=1, max_length=_MAX_CARDS)]],
+            # Each deck is bounded by the rules (a 422): the document cannot say so in a list.
+            list[list[WireCard]],
             msgspec.Meta(
                 min_length=1,
                 max_length=_MAX_STACKED_HANDS,
