@@ -76,7 +76,7 @@ class Creation:
         taken or its host starts it. `reserved` keeps seats for players (a rematch).
         `decks` stacks the decks of hands 1, 2, … (`deck` is the first's alone)."""
         table = table or TableOptions(expires_after_s=self.policy.waiting_expires_after_s)
-        stacked = seed is not None or deck is not None or decks is not None
+        stacked = seed is not None or deck is not None or bool(decks)
         if stacked and not table.private and self.policy.refuse_stacked_public:
             raise ServiceError(
                 "stacked_public_table",

@@ -71,7 +71,6 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
             # Each deck is bounded by the rules (a 422): the document cannot say so in a list.
             list[list[WireCard]],
             msgspec.Meta(
-                min_length=1,
                 max_length=_MAX_STACKED_HANDS,
                 description="The decks of hands 1, 2, … in order, each as `deck` says; "
                 "hands past the list are shuffled as usual. Give `deck` or `decks`.",
