@@ -48,6 +48,14 @@ def is_card(code: object) -> bool:
     return isinstance(code, str) and code in VALID_CARDS
 
 
+def not_a_card(code: object) -> str:
+    """Why `code` is refused, with the likely fix for a ten written `10`."""
+    message = f"{code!r} is not a card code"
+    if isinstance(code, str) and code.startswith("10"):
+        return f"{message}: ten is T ({'T' + code[2:]!r})"
+    return message + " (rank A 2-9 T J Q K, then suit C D H S; JK for a joker)"
+
+
 def remove_cards(hand: Sequence[Card], cards: Iterable[Card]) -> tuple[Card, ...] | None:
     """The hand without `cards` (as a multiset), or None when the hand lacks one."""
     remaining = list(hand)

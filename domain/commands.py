@@ -94,6 +94,16 @@ class TimeOutTurn(Command, frozen=True, tag="time_out_turn"):
     hand_number: int
 
 
+class ChangeSeatControl(Command, frozen=True, tag="change_seat_control"):
+    """The service's: who plays a human seat changed (the meta already says so):
+    a bot of `level` (`autopilot`), or its owner again (`owner`, level None)."""
+
+    seat: int
+    controller: Literal["owner", "autopilot"]
+    level: int | None
+    reason: Literal["handed_over", "timeouts", "taken_back", "owner_returned"]
+
+
 class Resign(Command, frozen=True, tag="resign"):
     """A seat gives up its place: a bot plays it for the rest of the game."""
 
@@ -117,7 +127,7 @@ TableCommand = Resign | OfferRematch
 # Everything a seat may ask for: the service's command path takes any of these.
 SeatCommand = PlayerCommand | TableCommand
 # What only the service issues: players never deal, reveal or keep time.
-SystemCommand = Deal | RevealDeck | SetTurnDeadline | TimeOutTurn
+SystemCommand = Deal | RevealDeck | SetTurnDeadline | TimeOutTurn | ChangeSeatControl
 AnyCommand = (
     Deal
     | Draw
@@ -129,6 +139,7 @@ AnyCommand = (
     | RevealDeck
     | SetTurnDeadline
     | TimeOutTurn
+    | ChangeSeatControl
     | Resign
     | OfferRematch
     | RemoveSeats

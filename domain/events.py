@@ -18,8 +18,13 @@ class Event(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="
 
 
 class GameStarted(Event, frozen=True, tag="game_started"):
+    """`bots` is the level of the bot playing each seat from the start (0: a
+    human seat); logs of earlier releases have none (all humans as far as the
+    log tells)."""
+
     ruleset: RuleSet
     seats: int
+    bots: tuple[int, ...] = ()
 
 
 class HandDealt(Event, frozen=True, tag="hand_dealt"):
@@ -150,6 +155,19 @@ class SeatsRemoved(Event, frozen=True, tag="seats_removed"):
     seats: tuple[int, ...]
 
 
+class SeatControlChanged(Event, frozen=True, tag="seat_control_changed"):
+    """Who plays a human seat changed: a bot of `level` took it (`autopilot`), or
+    its owner has it again (`owner`, level null). `reason`: `handed_over` or
+    `taken_back` (the owner asked), `timeouts` (its turns timed out in a row),
+    `owner_returned` (the owner acted while a bot played). The service's doing,
+    like the clock: it changes no state the rules read."""
+
+    seat: int
+    controller: Literal["owner", "autopilot"]
+    level: int | None
+    reason: Literal["handed_over", "timeouts", "taken_back", "owner_returned"]
+
+
 AnyEvent = (
     GameStarted
     | HandDealt
@@ -168,4 +186,5 @@ AnyEvent = (
     | SeatResigned
     | RematchOffered
     | SeatsRemoved
+    | SeatControlChanged
 )

@@ -22,6 +22,7 @@ from domain.events import (
     Knocked,
     MeldLaid,
     RematchOffered,
+    SeatControlChanged,
     SeatResigned,
     SeatsRemoved,
     StockRenewed,
@@ -196,8 +197,10 @@ def _deck_revealed(state: GameState, event: DeckRevealed) -> GameState:
     return state
 
 
-def _clock_event(state: GameState, event: TurnDeadlineSet | TurnTimedOut) -> GameState:
-    # Deadlines belong to the service's clock; the rules never read them.
+def _clock_event(
+    state: GameState, event: TurnDeadlineSet | TurnTimedOut | SeatControlChanged
+) -> GameState:
+    # Deadlines and who plays a seat belong to the service; the rules never read them.
     return state
 
 
@@ -264,4 +267,5 @@ _APPLY: dict[type, Callable[[GameState, Any], GameState]] = {
     SeatResigned: _seat_resigned,
     RematchOffered: _rematch_offered,
     SeatsRemoved: _seats_removed,
+    SeatControlChanged: _clock_event,
 }

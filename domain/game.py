@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from domain.cards import VALID_CARDS
+from domain.cards import VALID_CARDS, not_a_card
 from domain.commands import (
     AnyCommand,
+    ChangeSeatControl,
     Deal,
     Discard,
     Draw,
@@ -29,7 +30,12 @@ from domain.events import AnyEvent, GameStarted
 from domain.evolve import evolve
 from domain.playing import decide_discard, decide_lay_melds, decide_lay_off, decide_swap_joker
 from domain.state import GameState, new_game
-from domain.system import decide_reveal, decide_set_deadline, decide_time_out
+from domain.system import (
+    decide_reveal,
+    decide_seat_control,
+    decide_set_deadline,
+    decide_time_out,
+)
 from domain.tables import decide_rematch, decide_remove_seats, decide_resign
 
 __all__ = [
@@ -109,7 +115,7 @@ def _check_cards(command: AnyCommand) -> None:
         return
     for card in cards:
         if card not in VALID_CARDS:
-            raise IllegalCommand(f"{card!r} is not a card code", code="invalid_card", card=card)
+            raise IllegalCommand(not_a_card(card), code="invalid_card", card=card)
 
 
 _SYSTEM_HANDLERS: dict[type, Callable[[GameState, Any], list[AnyEvent]]] = {
@@ -117,6 +123,7 @@ _SYSTEM_HANDLERS: dict[type, Callable[[GameState, Any], list[AnyEvent]]] = {
     RemoveSeats: decide_remove_seats,
     SetTurnDeadline: decide_set_deadline,
     TimeOutTurn: decide_time_out,
+    ChangeSeatControl: decide_seat_control,
 }
 
 _PLAY_HANDLERS: dict[type, Callable[[GameState, int, Any], list[AnyEvent]]] = {

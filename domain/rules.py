@@ -201,7 +201,7 @@ def build_ruleset(preset: str = "basic", overrides: dict[str, Any] | None = None
     """The preset's knobs, then short_deck's implied values, then the overrides."""
     if preset not in PRESETS:
         raise DomainError(
-            f"unknown preset {preset!r}",
+            f"unknown preset {preset!r}: one of {', '.join(sorted(PRESETS))}",
             code="unknown_preset",
             preset=preset,
             presets=sorted(PRESETS),

@@ -3,12 +3,23 @@ reading come in as data, so a log of them replays exactly."""
 
 from __future__ import annotations
 
-from domain.commands import RevealDeck, SetTurnDeadline, TimeOutTurn
+from domain.commands import ChangeSeatControl, RevealDeck, SetTurnDeadline, TimeOutTurn
 from domain.errors import IllegalCommand
-from domain.events import AnyEvent, DeckRevealed, TurnDeadlineSet, TurnTimedOut
+from domain.events import (
+    AnyEvent,
+    DeckRevealed,
+    SeatControlChanged,
+    TurnDeadlineSet,
+    TurnTimedOut,
+)
 from domain.state import GameState
 
-__all__ = ["decide_reveal", "decide_set_deadline", "decide_time_out"]
+__all__ = [
+    "decide_reveal",
+    "decide_seat_control",
+    "decide_set_deadline",
+    "decide_time_out",
+]
 
 
 def decide_reveal(state: GameState, command: RevealDeck) -> list[AnyEvent]:
@@ -46,3 +57,24 @@ def decide_time_out(state: GameState, command: TimeOutTurn) -> list[AnyEvent]:
             turn=state.turn,
         )
     return [TurnTimedOut(seat=command.seat, hand_number=command.hand_number)]
+
+
+def decide_seat_control(state: GameState, command: ChangeSeatControl) -> list[AnyEvent]:
+    """A seat of the table changes hands (a bot takes it, or its owner is back);
+    a bot's level comes with the bot and only with it."""
+    if not 0 <= command.seat < state.seats:
+        raise IllegalCommand(f"no seat {command.seat}", code="invalid_seat", seat=command.seat)
+    if (command.controller == "autopilot") != (command.level is not None):
+        raise IllegalCommand(
+            "a bot takes a seat with a level, its owner without",
+            code="invalid_command",
+            seat=command.seat,
+        )
+    return [
+        SeatControlChanged(
+            seat=command.seat,
+            controller=command.controller,
+            level=command.level,
+            reason=command.reason,
+        )
+    ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import sys
 
 import msgspec
@@ -29,6 +30,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--burst", action="store_true", help="work until the queue is empty, then exit"
     )
     parser.add_argument("--name", help="the worker's name in rq")
+    parser.add_argument(
+        "--verbose",
+        action="store_true",
+        help="rq's INFO lines too (a few per bot turn; off by default)",
+    )
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -66,6 +72,10 @@ async def reconcile_now(settings: Settings) -> str:
     )
 
 
+def _warnings_and_up(record: logging.LogRecord) -> bool:
+    return record.levelno >= logging.WARNING
+
+
 def run(args: argparse.Namespace) -> int:
     from workers.jobs import configure
     from workers.queue import open_queue, release_stranded_jobs
@@ -90,5 +100,9 @@ def run(args: argparse.Namespace) -> int:
         [queue], connection=queue.connection, serializer=JSONSerializer, name=args.name
     )
     tune_collector_for_a_long_run()
+    if not getattr(args, "verbose", False):
+        # rq's worker logs four INFO lines a job: a worker's log shows its problems only.
+        # Its scheduler's few lines (the lock taken and released) stay.
+        logging.getLogger("rq.worker").addFilter(_warnings_and_up)
     worker.work(with_scheduler=True, burst=args.burst)
     return 0

@@ -8,8 +8,8 @@ from datetime import datetime
 from rq import Queue
 
 from domain.events import TurnDeadlineSet
-from service.app.control import bot_levels, controlled, seats_to_act, take_back
-from service.app.games import Appended
+from service.app.control import ControlWrites, bot_levels, controlled, seats_to_act, take_back
+from service.app.games import Appended, GameService
 from service.app.league.game_end import ends_game
 from service.store import EventStore
 from workers.queue import bot_job_id, ensure_job, league_job_id, timer_job_id
@@ -38,6 +38,18 @@ class TurnScheduler:
     def __init__(self, store: EventStore, queue: Queue) -> None:
         self.store = store
         self.queue = queue
+        self._games: ControlWrites | None = None
+
+    def attach(self, games: ControlWrites) -> None:
+        """The service whose hook this is: its write path records an owner's return."""
+        self._games = games
+
+    @property
+    def games(self) -> ControlWrites:
+        if self._games is None:
+            # Not any service's hook (the reconciler's): a service of its own, hookless.
+            self._games = GameService(self.store)
+        return self._games
 
     async def __call__(self, appended: Appended) -> None:
         game_id = appended.game_id
@@ -46,7 +58,13 @@ class TurnScheduler:
         owner_acted = seat is not None and appended.actor == "player"
         if owner_acted and seat is not None and controlled(meta, seat):
             # The owner acted: the seat is theirs again.
-            await take_back(self.store, game_id, seat)
+            await take_back(
+                self.games,
+                game_id,
+                seat,
+                "owner_returned",
+                key=f"control:{seat}:owner_returned:{appended.version}",
+            )
             meta = await self.store.get_meta(game_id)
         for envelope in appended.envelopes:
             if isinstance(envelope.event, TurnDeadlineSet):

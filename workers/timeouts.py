@@ -72,7 +72,7 @@ async def run_timer(
             if not await _record_timeout(games, game_id, at, deadline_version, seat, hand):
                 continue
             timed_out = True
-            await _maybe_hand_to_bot(games, game_id, seat, timeouts_before_bot)
+            await _maybe_hand_to_bot(games, game_id, seat, timeouts_before_bot, deadline_version)
             continue
         view = view_for(state, seat)
         command = automatic_move(view, value_table(state.ruleset))
@@ -112,7 +112,9 @@ async def _record_timeout(
     return not executed.appended.duplicate
 
 
-async def _maybe_hand_to_bot(games: GameService, game_id: str, seat: int, threshold: int) -> None:
+async def _maybe_hand_to_bot(
+    games: GameService, game_id: str, seat: int, threshold: int, deadline_version: int
+) -> None:
     """After `threshold` timeouts in a row (the owner not acting between), a bot takes the seat."""
     count = 0
     for envelope in reversed(await games.log(game_id)):
@@ -122,4 +124,6 @@ async def _maybe_hand_to_bot(games: GameService, game_id: str, seat: int, thresh
             case _ if envelope.seat == seat and not is_system(envelope):
                 break
     if count >= threshold:
-        await timed_out_to_bot(games.store, game_id, seat)
+        # Keyed by the deadline: the timer's job run again hands the seat over once.
+        key = f"control:{seat}:timeouts:{deadline_version}"
+        await timed_out_to_bot(games, game_id, seat, key=key)

@@ -21,6 +21,7 @@ from service.app.privacy import unredacted_through
 from service.app.projections import (
     STATE_KEY,
     GameRecord,
+    ServedView,
     encode_outcome,
     encode_state,
     encode_view,
@@ -59,8 +60,19 @@ def _recorded(result: bytes) -> Handled:
     """A recorded outcome and its answer; older releases recorded the view in the
     domain's form, so the answer is encoded again rather than sent as stored."""
     outcome = _outcome_decoder.decode(result)
-    body = encode_outcome(outcome.version, encode_view(outcome.view), outcome.events)
+    # The recorded view keeps what the record added to it (version, deadline, controllers).
+    served = _served_decoder.decode(result)
+    body = encode_outcome(
+        outcome.version, encode_view(served.view, version=outcome.version), outcome.events
+    )
     return Handled(outcome, body)
+
+
+class _ServedOutcome(msgspec.Struct, frozen=True, kw_only=True):
+    view: ServedView
+
+
+_served_decoder = msgspec.json.Decoder(_ServedOutcome)
 
 
 def _command_kind(command: SeatCommand) -> str:
@@ -75,7 +87,7 @@ def projections_of(record: GameRecord, seat: int | None = None) -> dict[str, byt
     version, as clients follow the events."""
     views = {STATE_KEY: encode_state(record)}
     if seat is not None:
-        views[viewer_key(seat)] = encode_view(view_for(record.state, seat))
+        views[viewer_key(seat)] = encode_view(view_for(record.state, seat), record)
     return views
 
 
@@ -136,7 +148,7 @@ class SeatCommands:
         def answer(after: GameRecord, envelopes: list[Envelope]) -> Answer:
             view = view_for(after.state, seat)
             shown = served(envelopes, seat, unredacted_through(after, seat, private_log=private[0]))
-            encoded = encode_view(view)
+            encoded = encode_view(view, after)
             views = {STATE_KEY: encode_state(after), viewer_key(seat): encoded}
             body = encode_outcome(after.version, encoded, shown)
             outcome = CommandOutcome(version=after.version, view=view, events=shown)

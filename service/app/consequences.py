@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from domain.commands import AnyCommand, RevealDeck, SetTurnDeadline
+from domain.commands import AnyCommand, Deal, RevealDeck, SetTurnDeadline
 from domain.events import AnyEvent, HandEnded
 from domain.game import decide, evolve
 from domain.state import GameState
@@ -63,7 +63,14 @@ def follow_ups(
     if state.phase == "deal":
         # Players never deal: the service deals the next hand in the same append.
         hand = state.hand_number + 1
-        deal = committed_deal(deal_command(state, hand_rng(game.seed, hand)), game.seed, hand)
+        stacked = game.info.decks  # the creator's decks for the first hands, if given
+        deal = committed_deal(
+            Deal(deck=stacked[hand - 1])
+            if hand <= len(stacked)
+            else deal_command(state, hand_rng(game.seed, hand)),
+            game.seed,
+            hand,
+        )
         state = _apply(state, deal, decided)
     limit_s = game.info.turn_time_limit_s
     if limit_s is not None and turn_began(before, state):

@@ -2,18 +2,30 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
+from typing import Literal, Protocol
 
-from domain.commands import Knock
+from domain.commands import ChangeSeatControl, Knock
+from domain.errors import DomainError
+from domain.game import decide
 from domain.legal import legal_commands
 from domain.state import GameState
-from service.app.records import GameInfo
+from service.app.envelope import Envelope, envelopes_from
+from service.app.errors import ServiceError
+from service.app.execute import Executed, Write
+from service.app.records import Game, GameInfo
 from service.store import EventStore
+
+ControlReason = Literal["handed_over", "timeouts", "taken_back", "owner_returned"]
+ReturnReason = Literal["taken_back", "owner_returned"]
 
 __all__ = [
     "TIMEOUT_BOT_LEVEL",
+    "ControlWrites",
     "bot_levels",
     "hand_to_bot",
+    "record_control",
     "seats_to_act",
     "take_back",
     "timed_out_to_bot",
@@ -68,17 +80,87 @@ def knock_order(state: GameState) -> list[int]:
     return [(origin + step) % state.seats for step in range(1, state.seats)]
 
 
-async def hand_to_bot(store: EventStore, game_id: str, seat: int, level: int) -> None:
-    await store.put_meta(game_id, {_handed(seat): str(level).encode()})
+class ControlWrites(Protocol):
+    """What a change of who plays a seat needs: the meta (which the workers read)
+    and the one write path (which records the change as an event)."""
+
+    store: EventStore
+
+    async def execute(self, game_id: str, write: Write) -> Executed: ...
 
 
-async def timed_out_to_bot(store: EventStore, game_id: str, seat: int) -> None:
-    await store.put_meta(game_id, {_timed_out(seat): str(TIMEOUT_BOT_LEVEL).encode()})
+async def hand_to_bot(games: ControlWrites, game_id: str, seat: int, level: int) -> None:
+    await games.store.put_meta(game_id, {_handed(seat): str(level).encode()})
+    await record_control(games, game_id, seat, level, "handed_over")
 
 
-async def take_back(store: EventStore, game_id: str, seat: int) -> None:
+async def timed_out_to_bot(
+    games: ControlWrites, game_id: str, seat: int, *, key: str | None = None
+) -> None:
+    await games.store.put_meta(game_id, {_timed_out(seat): str(TIMEOUT_BOT_LEVEL).encode()})
+    await record_control(games, game_id, seat, TIMEOUT_BOT_LEVEL, "timeouts", key=key)
+
+
+async def take_back(
+    games: ControlWrites,
+    game_id: str,
+    seat: int,
+    reason: ReturnReason = "taken_back",
+    *,
+    key: str | None = None,
+) -> None:
+    was_controlled = controlled(await games.store.get_meta(game_id), seat)
     # The meta record only merges fields: an empty value means "no bot".
-    await store.put_meta(game_id, {_handed(seat): b"", _timed_out(seat): b""})
+    await games.store.put_meta(game_id, {_handed(seat): b"", _timed_out(seat): b""})
+    if was_controlled:
+        await record_control(games, game_id, seat, None, reason, key=key)
+
+
+async def record_control(
+    games: ControlWrites,
+    game_id: str,
+    seat: int,
+    level: int | None,
+    reason: ControlReason,
+    *,
+    key: str | None = None,
+) -> int | None:
+    """Record as a SeatControlChanged the change already made in the meta (which
+    the workers read), through the one write path at whatever version the game
+    is; the version it got, or None when the game is over (its log ends at
+    game_ended) or has no events. `key` makes a retried change (a timer's job run
+    again) the same write, not a second event.
+
+    The meta decides and the event tells: a crash between the two loses the
+    event, never the hand-over."""
+    command = ChangeSeatControl(
+        seat=seat,
+        controller="owner" if level is None else "autopilot",
+        level=level,
+        reason=reason,
+    )
+
+    def decide_on(game: Game | None) -> list[Envelope]:
+        if game is None:
+            raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
+        events = decide(game.record.state, None, command)
+        return envelopes_from(game.record.version, [(None, event) for event in events], None)
+
+    try:
+        executed = await games.execute(
+            game_id,
+            Write(
+                actor="service",
+                decide=decide_on,
+                key=None if key is None else f"s:{key}",
+                digest=None if key is None else hashlib.sha256(key.encode()).hexdigest(),
+            ),
+        )
+    except (DomainError, ServiceError) as refused:
+        if getattr(refused, "code", None) in ("game_over", "game_not_found"):
+            return None
+        raise
+    return executed.appended.last_version
 
 
 def controlled(meta: Mapping[str, bytes], seat: int) -> bool:

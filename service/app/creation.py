@@ -12,11 +12,11 @@ from typing import Any
 
 import msgspec
 
-from domain.cards import is_card
+from domain.cards import is_card, not_a_card
 from domain.commands import Deal
 from domain.events import GameStarted
 from domain.game import decide, evolve
-from domain.rules import build_ruleset, validate_seats
+from domain.rules import RuleSet, build_ruleset, validate_seats
 from domain.state import GameState, new_game
 from service.app.consequences import Clock, Decided, follow_ups, system_clock
 from service.app.envelope import Envelope, envelopes_from, now
@@ -66,21 +66,25 @@ class Creation:
         player: Player | None = None,
         table: TableOptions | None = None,
         reserved: Mapping[int, str] | None = None,
+        decks: Sequence[Sequence[str]] | None = None,
     ) -> CreatedGame:
         """Validate everything, then write the meta and the start of the log.
 
         A `player` creating the game sits at its first human seat that is not
         open (the other seats' tokens are theirs to hand out) and hosts it. A
         table with open seats waits: its first hand is dealt once every seat is
-        taken or its host starts it. `reserved` keeps seats for players (a rematch)."""
+        taken or its host starts it. `reserved` keeps seats for players (a rematch).
+        `decks` stacks the decks of hands 1, 2, … (`deck` is the first's alone)."""
         table = table or TableOptions(expires_after_s=self.policy.waiting_expires_after_s)
-        stacked = seed is not None or deck is not None
+        stacked = seed is not None or deck is not None or bool(decks)
         if stacked and not table.private and self.policy.refuse_stacked_public:
             raise ServiceError(
                 "stacked_public_table",
                 "this server deals public tables from its own shuffle: no seed or deck",
             )
         ruleset = build_ruleset(preset, rules)
+        stacked_decks = _stacked_decks(ruleset, deck, decks)
+        deck = stacked_decks[0] if stacked_decks else None
         table = msgspec.structs.replace(table, rated=ruleset.rated)
         validate_seats(ruleset, len(seats))
         _check_seat_specs(seats)
@@ -89,7 +93,11 @@ class Creation:
             for spec in seats
         )
         secret_seed = seed if seed is not None else secrets.randbits(63)
-        started = GameStarted(ruleset=ruleset, seats=len(seats))
+        started = GameStarted(
+            ruleset=ruleset,
+            seats=len(seats),
+            bots=tuple(spec.level or 0 if spec.kind == "bot" else 0 for spec in seats),
+        )
         state = evolve(new_game(ruleset, len(seats)), started)
         # Decided before anything is written (even when the table waits for its
         # start): a refused deck writes nothing.
@@ -106,6 +114,7 @@ class Creation:
             private_log=private_log,
             table=table,
             stacked=stacked,
+            decks=stacked_decks,
         )
         tokens = {
             seat: new_token()
@@ -194,16 +203,46 @@ class Creation:
             return deal_command(state, rng)
         for card in deck:
             if not is_card(card):
-                raise ServiceError("invalid_card", f"{card!r} is not a card code", card=card)
+                raise ServiceError("invalid_card", not_a_card(card), card=card)
         dealer = None
         if state.ruleset.first_player == "random":
             dealer = rng.randrange(state.seats)
         return Deal(deck=tuple(deck), dealer=dealer)
 
 
+def _stacked_decks(
+    ruleset: RuleSet, deck: Sequence[str] | None, decks: Sequence[Sequence[str]] | None
+) -> tuple[tuple[str, ...], ...]:
+    """The decks given for the first hands; every one past the first is checked now,
+    as its deal comes in some player's command."""
+    if deck is not None and decks is not None:
+        raise ServiceError("invalid_deck", "give `deck` or `decks`, not both")
+    if deck is None and decks is None:
+        return ()
+    stacked = tuple(tuple(cards) for cards in (decks if decks is not None else [deck or []]))
+    pack = sorted(ruleset.pack())
+    for hand, cards in enumerate(stacked[1:], start=2):
+        if sorted(cards) != pack:
+            raise ServiceError(
+                "invalid_deck",
+                f"the deck of hand {hand} is not a permutation of this game's pack",
+                hand_number=hand,
+                expected_cards=len(pack),
+                given_cards=len(cards),
+            )
+    return stacked
+
+
 def _check_seat_specs(seats: Sequence[SeatSpec]) -> None:
     for seat, spec in enumerate(seats):
         if spec.kind == "bot" and spec.open:
             raise ServiceError("invalid_seats", "a bot seat cannot be open", seat=seat)
+        if spec.kind == "bot" and spec.level is None:
+            raise ServiceError(
+                "invalid_seats",
+                f"seat {seat} is a bot: give its level (1-4) in seats[{seat}].level",
+                seat=seat,
+                path=f"$.seats[{seat}].level",
+            )
         if spec.kind == "human" and spec.level is not None:
             raise ServiceError("invalid_seats", "only bot seats have a level", seat=seat)

@@ -54,6 +54,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "invalid_parameter": 400,
     "missing_token": 401,
     "invalid_token": 401,
+    "invalid_ticket": 401,
     "wrong_game": 403,
     "wrong_seat": 403,
     "not_seated": 403,
@@ -95,6 +96,11 @@ STATUS_BY_CODE: dict[str, int] = {
     "redacted_log": 422,
     "invalid_game_id": 422,
     "invalid_fork_version": 422,
+    # POST /bots/suggest: a view no game could show.
+    "invalid_view": 422,
+    # The domain's own guards (a log not starting with game_started, an unknown command).
+    "invalid_log": 422,
+    "invalid_command": 422,
     "internal_error": 500,
     "store_unavailable": 503,
     # A command without expected_version lost the race for its game every time.
@@ -116,6 +122,8 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     code: str
     detail: str | None = None
     facts: dict[str, Any] | None = None
+    # The request's X-Request-ID: quote it when reporting a problem.
+    request_id: str | None = None
 
 
 class ServiceError(Exception):

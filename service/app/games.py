@@ -90,6 +90,10 @@ class GameService:
             self.writer, self.metrics, with_meta=on_appended is not _no_hook
         )
         self._creation = Creation(self.seats, self.writer, self.reader, policy=self.tables)
+        # A hook that writes itself (a seat's owner back from a bot) writes through this service.
+        attach = getattr(on_appended, "attach", None)
+        if attach is not None:
+            attach(self)
 
     async def create(self, *, seats: Sequence[SeatSpec], **options: Any) -> CreatedGame:
         return await self._creation.create(seats=seats, **options)

@@ -6,7 +6,8 @@ import re
 import time
 from bisect import bisect_left
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
@@ -34,9 +35,26 @@ class Metrics:
         self._latency_buckets: Counter[tuple[str, int]] = Counter()  # (route, bucket index)
         self._latency_sum: defaultdict[str, float] = defaultdict(float)
         self._latency_count: Counter[str] = Counter()
+        # Gauges read when rendered (active games, queue depth), set by whoever knows them.
+        self.gauges: dict[str, tuple[str, float]] = {}
+        # Live channels open now, by kind: long_poll, sse, websocket.
+        self.watchers: Counter[str] = Counter({"long_poll": 0, "sse": 0, "websocket": 0})
 
-    def observe_request(self, method: str, route: str, status: int, seconds: float) -> None:
+    @contextmanager
+    def watching(self, kind: str) -> Iterator[None]:
+        """Count one live watcher of `kind` while the block runs."""
+        self.watchers[kind] += 1
+        try:
+            yield
+        finally:
+            self.watchers[kind] -= 1
+
+    def observe_request(
+        self, method: str, route: str, status: int, seconds: float, *, live: bool = False
+    ) -> None:
         self.requests[(method, route, status)] += 1
+        if live:
+            return
         # Counted in the first bucket that holds it (one past the last: +Inf
         # only); render() adds them up into Prometheus's cumulative buckets.
         self._latency_buckets[(route, bisect_left(LATENCY_BUCKETS, seconds))] += 1
@@ -69,8 +87,19 @@ class Metrics:
         ]
         for code, count in sorted(self.conflicts.items()):
             lines.append(f"rummy_conflicts_total{_labels(code=code)} {count}")
+        lines += [
+            "# HELP rummy_live_watchers Live channels open now, by kind.",
+            "# TYPE rummy_live_watchers gauge",
+        ]
+        for kind, count in sorted(self.watchers.items()):
+            lines.append(f"rummy_live_watchers{_labels(kind=kind)} {count}")
+        for name, (text, value) in sorted(self.gauges.items()):
+            lines += [f"# HELP {name} {text}", f"# TYPE {name} gauge", f"{name} {value:g}"]
         lines += self._render_latency()
         return "\n".join(lines) + "\n"
+
+    def set_gauge(self, name: str, text: str, value: float) -> None:
+        self.gauges[name] = (text, value)
 
     def _render_latency(self) -> list[str]:
         name = "rummy_http_request_duration_seconds"
@@ -92,14 +121,30 @@ class Metrics:
 
 def _route_of(scope: Scope, known: dict[object, str]) -> str:
     # The route template, not the raw path: game ids would explode the label set.
-    # Worked out once per route handler (`known`): a handler lives as long as its app.
+    # The router's full template (a mounted router's handlers, like /schema's, know
+    # only their own tail), worked out once per template (`known`).
+    template = scope.get("path_template")
     handler = scope.get("route_handler")
-    route = known.get(handler)
+    key = template if template is not None else handler
+    route = known.get(key)
     if route is None:
-        paths = getattr(handler, "paths", None)
+        paths = [template] if template is not None else getattr(handler, "paths", None)
         route = re.sub(r":\w+}", "}", sorted(paths)[0]) if paths else "unmatched"
-        known[handler] = route
+        known[key] = route
     return route
+
+
+# Live channels wait for news by design: their durations would drown the histogram.
+_LIVE_ROUTES = frozenset({"/games/{game_id}/events/stream", "/games/{game_id}/live"})
+_LONG_POLL_ROUTE = "/games/{game_id}/events"
+_WAITING = re.compile(rb"(?:^|&)wait=(?!0*(?:\.0*)?(?:&|$))")
+
+
+def is_live(route: str, query_string: bytes) -> bool:
+    """Whether a request is a live channel: a stream, a socket, or a long poll that waits."""
+    if route in _LIVE_ROUTES:
+        return True
+    return route == _LONG_POLL_ROUTE and _WAITING.search(query_string) is not None
 
 
 def metrics_middleware(metrics: Metrics) -> Callable[[ASGIApp], ASGIApp]:
@@ -126,7 +171,9 @@ def metrics_middleware(metrics: Metrics) -> Callable[[ASGIApp], ASGIApp]:
                 await app(scope, receive, send_recording)
             finally:
                 elapsed = time.perf_counter() - started
-                metrics.observe_request(method, _route_of(scope, routes), status, elapsed)
+                route = _route_of(scope, routes)
+                live = is_live(route, scope.get("query_string", b""))
+                metrics.observe_request(method, route, status, elapsed, live=live)
 
         return middleware
 

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
 from domain.commands import PlayerCommand
-from domain.events import GameStarted, HandEnded
+from domain.events import (
+    AnyEvent,
+    GameStarted,
+    HandEnded,
+    SeatControlChanged,
+    TurnDeadlineSet,
+    TurnTimedOut,
+)
 from domain.game import evolve
 from domain.state import GameState, new_game
 from domain.views import SeatView, redact, view_for
@@ -18,8 +25,10 @@ from service.store import EventStore, Snapshot
 
 __all__ = [
     "STATE_KEY",
+    "Controller",
     "GameRecord",
     "Projections",
+    "ServedView",
     "advance",
     "encode_outcome",
     "encode_view",
@@ -34,6 +43,34 @@ RECORD_CAPACITY = 1024
 _WIRE_CAPACITY = 50_000
 
 
+class Controller(msgspec.Struct, frozen=True, kw_only=True):
+    """Who plays a seat now: its owner (`human`), a bot seat's bot (`bot`), or a
+    bot standing in for the owner (`autopilot`), with the bot's level."""
+
+    kind: Literal["human", "bot", "autopilot"]
+    level: int | None = None
+
+
+_HUMAN = Controller(kind="human")
+
+
+def _controllers_after(
+    controllers: tuple[Controller, ...], event: AnyEvent
+) -> tuple[Controller, ...]:
+    match event:
+        case GameStarted(seats=seats, bots=bots):
+            levels = bots or (0,) * seats
+            return tuple(
+                Controller(kind="bot", level=level) if level else _HUMAN for level in levels
+            )
+        case SeatControlChanged(seat=seat, controller="autopilot", level=level):
+            controller = Controller(kind="autopilot", level=level)
+            return controllers[:seat] + (controller,) + controllers[seat + 1 :]
+        case SeatControlChanged(seat=seat):
+            return controllers[:seat] + (_HUMAN,) + controllers[seat + 1 :]
+    return controllers
+
+
 class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
     """A game folded up to `version`. `revealed_through` is the version of the
     last HandEnded: every event up to it belongs to a finished hand."""
@@ -41,6 +78,10 @@ class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
     version: int
     state: GameState
     revealed_through: int = 0
+    # The current turn's deadline (ISO 8601 UTC) under a time limit, else None.
+    turn_deadline: str | None = None
+    # Who plays each seat now (empty in records cached by earlier releases).
+    controllers: tuple[Controller, ...] = ()
 
 
 def advance(record: GameRecord | None, envelope: Envelope) -> GameRecord:
@@ -49,11 +90,35 @@ def advance(record: GameRecord | None, envelope: Envelope) -> GameRecord:
     if record is None:
         if not isinstance(event, GameStarted):
             raise ValueError("a game's log starts with game_started")
-        return GameRecord(version=envelope.version, state=new_game(event.ruleset, event.seats))
+        return GameRecord(
+            version=envelope.version,
+            state=new_game(event.ruleset, event.seats),
+            controllers=_controllers_after((), event),
+        )
     revealed = envelope.version if isinstance(event, HandEnded) else record.revealed_through
+    state = evolve(record.state, event)
     return GameRecord(
-        version=envelope.version, state=evolve(record.state, event), revealed_through=revealed
+        version=envelope.version,
+        state=state,
+        revealed_through=revealed,
+        turn_deadline=_deadline_after(record, state, event),
+        controllers=_controllers_after(record.controllers, event),
     )
+
+
+def _deadline_after(record: GameRecord, state: GameState, event: AnyEvent) -> str | None:
+    # A TurnDeadlineSet follows the start of each turn under a limit; any other
+    # event keeps the deadline while the same turn goes on.
+    if isinstance(event, TurnDeadlineSet):
+        return event.deadline
+    before = record.state
+    same_turn = (
+        state.phase in ("draw", "play")
+        and state.turn == before.turn
+        and state.hand_number == before.hand_number
+        and not isinstance(event, TurnTimedOut)
+    )
+    return record.turn_deadline if same_turn else None
 
 
 def viewer_key(seat: int | None) -> str:
@@ -100,16 +165,32 @@ def wire_command(command: PlayerCommand) -> msgspec.Raw:
     return wire
 
 
-def encode_view(view: SeatView) -> bytes:
-    """The view as the API serves it (`View`): its legal commands in their wire form.
+class ServedView(SeatView, frozen=True, kw_only=True):
+    """A SeatView with the facts of the record it was built from."""
+
+    version: int | None = None
+    turn_deadline: str | None = None
+    controllers: tuple[Controller, ...] | None = None
+
+
+def encode_view(
+    view: SeatView, record: GameRecord | None = None, *, version: int | None = None
+) -> bytes:
+    """The view as the API serves it (`View`): its legal commands in their wire form,
+    and the version it was built at (with the turn's deadline) when the record is given.
 
     The bytes decode as a SeatView too, so one encoding serves the cache, the
     recorded outcome and the response."""
     # msgspec encodes a field by its value, so the Raw commands are spliced in as they are.
-    wire = msgspec.structs.replace(
-        view, legal_commands=tuple(map(wire_command, view.legal_commands))
-    )
-    return _json_encoder.encode(wire)
+    fields = {field: getattr(view, field) for field in view.__struct_fields__}
+    fields["legal_commands"] = tuple(map(wire_command, view.legal_commands))
+    if record is not None:
+        fields["version"] = record.version
+        fields["turn_deadline"] = record.turn_deadline
+        fields["controllers"] = record.controllers or None
+    elif version is not None and fields.get("version") is None:
+        fields["version"] = version
+    return _json_encoder.encode(ServedView(**fields))
 
 
 class _WireOutcome(msgspec.Struct, frozen=True, kw_only=True):
@@ -240,7 +321,7 @@ class Projections:
         record = await self.settle(game_id, snapshot)
         if record is None:
             return None
-        return encode_view(view_for(record.state, seat))
+        return encode_view(view_for(record.state, seat), record)
 
     async def rebuild(self, game_id: str) -> GameRecord | None:
         """Forget every cached projection of the game and fold its whole log again."""

@@ -58,6 +58,8 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     table: TableOptions = msgspec.field(default_factory=TableOptions)
     # Created with a `seed` or a `deck`: whoever created it knows every hand.
     stacked: bool = False
+    # Deck orders set at creation for hands 1, 2, … (tests of many hands); later hands shuffle.
+    decks: tuple[tuple[str, ...], ...] = ()
 
 
 class CreatedGame(msgspec.Struct, frozen=True, kw_only=True):

@@ -99,7 +99,8 @@ def _add_redis_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--redis-url",
         default=None,
-        help="event store (default: the REDIS_URL environment variable)",
+        help="event store (default: REDIS_URL, else the embedded Redis of a running "
+        "`rummy serve` over DATA_DIR)",
     )
 
 
@@ -113,9 +114,18 @@ async def _redis_store(url: str) -> AsyncIterator[RedisEventStore]:
 
 
 def _redis_url(args: argparse.Namespace) -> str | None:
-    url: str | None = args.redis_url or os.environ.get("REDIS_URL")
+    from service.runtime import running
+    from service.runtime.settings import settings_from_env
+
+    data_dir = settings_from_env().data_dir
+    # Else the embedded Redis of a `rummy serve` over the same data folder, if one runs.
+    url: str | None = args.redis_url or os.environ.get("REDIS_URL") or running.find(data_dir)
     if not url:
-        print("no event store: pass --redis-url or set REDIS_URL", file=sys.stderr)
+        print(
+            "no event store: pass --redis-url, set REDIS_URL, or start `rummy serve` "
+            f"(its embedded Redis is found through {data_dir}/{running.URL_FILE})",
+            file=sys.stderr,
+        )
     return url
 
 

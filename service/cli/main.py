@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import importlib
 import json
@@ -70,6 +71,12 @@ def _add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help="log every request (off by default: it costs throughput; /metrics counts them)",
     )
     parser.add_argument(
+        "--log-format",
+        choices=("text", "json"),
+        default="text",
+        help="log lines as text or as JSON objects (each with its request id)",
+    )
+    parser.add_argument(
         "--keep-alive",
         type=int,
         default=KEEP_ALIVE_S,
@@ -110,9 +117,11 @@ def _serve(args: argparse.Namespace) -> int:
 
     from service.app.league.records_store import open_league_store
     from service.http.app import create_app
+    from service.runtime import running
     from service.store import RedisEventStore
     from service.store.embedded_redis import EmbeddedRedis
     from service.store.redis_cluster import open_store_client
+    from service.store.tickets import RedisTicketStore
     from workers.queue import open_queue
     from workers.schedule import TurnScheduler
 
@@ -123,6 +132,9 @@ def _serve(args: argparse.Namespace) -> int:
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, _exit_on_signal)
     settings = _settings(args)
+    from service.runtime.log_setup import configure_logging
+
+    configure_logging(getattr(args, "log_format", "text"))
     with contextlib.ExitStack() as cleanup:
         url = settings.redis_url
         embedded = None
@@ -132,6 +144,9 @@ def _serve(args: argparse.Namespace) -> int:
             embedded.start()
             url = embedded.url
             print(f"embedded Redis on {url}, data in {embedded.data_dir}", file=sys.stderr)
+            # `rummy export` and `rummy replay` find it here; withdrawn before it stops.
+            running.announce(settings.data_dir, url)
+            cleanup.callback(running.withdraw, settings.data_dir)
         try:
             queue = open_queue(settings.rq_redis_url or url)
         except ValueError as refused:
@@ -157,7 +172,14 @@ def _serve(args: argparse.Namespace) -> int:
             on_shutdown=[close_clients],
             on_appended=TurnScheduler(store, queue),
             league=league,
+            tickets=RedisTicketStore(client),
         )
+
+        async def queue_depth() -> int:
+            # rq's client is synchronous: off the event loop.
+            return await asyncio.to_thread(lambda: queue.count)
+
+        app.state.queue_depth = queue_depth
         if runs_worker(embedded=embedded is not None, args=args):
             # Stopped first (the stack unwinds in reverse), while its Redis still runs.
             worker = WorkerSupervisor(rummy_worker_command(url, settings.rq_redis_url)).start()
@@ -174,6 +196,8 @@ def _serve(args: argparse.Namespace) -> int:
             host=settings.host,
             port=settings.port,
             log_level="info",
+            # Our root handler (text or JSON, with request ids) writes uvicorn's lines too.
+            log_config=None,
             access_log=bool(getattr(args, "access_log", False)),
             timeout_keep_alive=getattr(args, "keep_alive", KEEP_ALIVE_S),
             timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S,
@@ -221,7 +245,11 @@ def _add_replay_arguments(parser: argparse.ArgumentParser) -> None:
     from service.cli import log_commands as commands
 
     commands.add_replay_arguments(parser)
-    parser.add_argument("--redis-url", default=None, help="store of a GAME_ID (default: REDIS_URL)")
+    parser.add_argument(
+        "--redis-url",
+        default=None,
+        help="store of a GAME_ID (default: REDIS_URL, else a running `rummy serve`'s)",
+    )
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -309,8 +337,18 @@ SUBCOMMANDS: dict[str, Subcommand] = {
 }
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("rummy-backend")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rummy", description="Event-sourced Rummy backend.")
+    parser.add_argument("--version", action="version", version=f"rummy {_version()}")
     commands = parser.add_subparsers(dest="command", required=True)
     argv = sys.argv[1:] if argv is None else list(argv)
     chosen = next((word for word in argv if not word.startswith("-")), None)

@@ -9,17 +9,21 @@ from litestar import Litestar
 from litestar.config.cors import CORSConfig
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import ScalarRenderPlugin
+from litestar.openapi.plugins import JsonRenderPlugin
 
 from service.app.games import AppendHook, GameService
 from service.app.league.store import InMemoryLeagueStore, LeagueStore
+from service.app.live import Tickets
 from service.app.metrics import Metrics, metrics_middleware
 from service.app.seating import TablePolicy
 from service.app.suggestions import SuggestionPool
+from service.http.docs import LocalSwaggerPlugin, docs_assets_router
 from service.http.json_body import CheckedRequest
 from service.http.openapi import finish_document, security_components
 from service.http.problems import EXCEPTION_HANDLERS
 from service.http.query import reject_repeated_parameters
+from service.http.request_id import HEADER as REQUEST_ID_HEADER
+from service.http.request_id import request_id_middleware
 from service.http.routes_bots import BOT_ROUTES
 from service.http.routes_events import EVENT_ROUTES
 from service.http.routes_games import GAME_ROUTES
@@ -32,6 +36,7 @@ from service.http.web import WEB_ROUTES
 from service.logs.transfers import GameTransfers
 from service.runtime.settings import Settings
 from service.store import EventStore
+from service.store.tickets import InMemoryTicketStore, TicketStore
 
 __all__ = ["API_VERSION", "create_app"]
 
@@ -46,6 +51,7 @@ def create_app(
     on_shutdown: Sequence[Callable[[], Any]] = (),
     on_appended: AppendHook | None = None,
     league: LeagueStore | None = None,
+    tickets: TicketStore | None = None,
 ) -> Litestar:
     settings = settings or Settings()
     metrics = metrics or Metrics()
@@ -59,6 +65,8 @@ def create_app(
         if on_appended is None
         else GameService(store, metrics, on_appended=on_appended, tables=tables)
     )
+    # Tickets live where the events do: a ticket issued by one process opens a stream on another.
+    live_tickets = Tickets(tickets or InMemoryTicketStore(), games)
     # Its worker processes start at the first level-4 suggestion: an app that serves none has none.
     suggestions = SuggestionPool(settings.suggest_processes)
     transfers = GameTransfers(games)
@@ -76,26 +84,37 @@ def create_app(
             *BOT_ROUTES,
             *LEAGUE_ROUTES,
             *WEB_ROUTES,
+            docs_assets_router(),
         ],
         dependencies={
             "games": Provide(lambda: games, use_cache=True, sync_to_thread=False),
             "suggestions": Provide(lambda: suggestions, use_cache=True, sync_to_thread=False),
             "transfers": Provide(lambda: transfers, use_cache=True, sync_to_thread=False),
             "league": Provide(lambda: league_store, use_cache=True, sync_to_thread=False),
+            "tickets": Provide(lambda: live_tickets, use_cache=True, sync_to_thread=False),
         },
         exception_handlers=EXCEPTION_HANDLERS,
         before_request=reject_repeated_parameters,
         request_class=CheckedRequest,
-        middleware=[metrics_middleware(metrics)],
-        cors_config=CORSConfig(allow_origins=list(settings.cors_origins)),
+        middleware=[request_id_middleware, metrics_middleware(metrics)],
+        cors_config=CORSConfig(
+            allow_origins=list(settings.cors_origins), expose_headers=[REQUEST_ID_HEADER]
+        ),
         request_max_body_size=settings.max_body_bytes,
         on_shutdown=[*on_shutdown, suggestions.close],
         openapi_config=OpenAPIConfig(
             title="Rummy API",
             version=API_VERSION,
-            description="An event-sourced Rummy backend: games, seats, commands and their logs.",
+            description="An event-sourced Rummy backend: games, seats, commands and their logs.\n\n"
+            "Live channels: besides the long poll (`/games/{game_id}/events`) and server-sent "
+            "events (`/games/{game_id}/events/stream`), a WebSocket at `/games/{game_id}/live"
+            "?after=N[&ticket=T]` pushes the same events as JSON text frames: "
+            '`{"type": "event", "envelope": …}`, then `{"type": "end", "version": N}`; a '
+            'refusal is `{"type": "error", "problem": …}` and a close with 4000 + its status. '
+            'Without a ticket the first message is `{"token": …}`, `{"ticket": …}` or `{}` '
+            "(a spectator).",
             path="/schema",
-            render_plugins=[ScalarRenderPlugin()],
+            render_plugins=[LocalSwaggerPlugin(), JsonRenderPlugin()],
             components=security_components(),
         ),
         debug=False,

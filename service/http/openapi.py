@@ -12,13 +12,17 @@ from litestar.openapi.spec import (
     Discriminator,
     Link,
     OpenAPI,
+    OpenAPIMediaType,
+    OpenAPIResponse,
+    OpenAPIType,
     Reference,
     Schema,
     SecurityScheme,
+    Tag,
 )
-from litestar.openapi.spec.enums import OpenAPIType
 
-from domain.rules import KNOB_RANGES
+from domain.rules import KNOB_RANGES, PRESETS
+from service.app.errors import STATUS_BY_CODE
 
 __all__ = ["finish_document", "openapi_document", "security_components"]
 
@@ -139,8 +143,144 @@ def _type_rule_overrides(document: OpenAPI, schemas: dict[str, Schema]) -> None:
                 )
 
 
+# Each operation's id (a verb, as generated clients name their functions) and its tag.
+OPERATIONS: dict[tuple[str, str], tuple[str, str]] = {
+    ("post", "/games"): ("createGame", "games"),
+    ("get", "/games"): ("listGames", "games"),
+    ("get", "/games/{game_id}"): ("getGame", "games"),
+    ("post", "/games/{game_id}/seats/{seat}"): ("claimSeat", "seats"),
+    ("get", "/games/{game_id}/view"): ("getSeatView", "seats"),
+    ("post", "/games/{game_id}/commands"): ("postCommand", "seats"),
+    ("post", "/games/{game_id}/tickets"): ("createTicket", "events"),
+    ("get", "/games/{game_id}/events"): ("listEvents", "events"),
+    ("get", "/games/{game_id}/events/stream"): ("streamEvents", "events"),
+    ("get", "/games/{game_id}/states/{version}"): ("getStateAt", "logs"),
+    ("get", "/games/{game_id}/log"): ("exportLog", "logs"),
+    ("post", "/games/import"): ("importLog", "logs"),
+    ("post", "/games/{game_id}/fork"): ("forkGame", "logs"),
+    ("post", "/games/{game_id}/seats/{seat}/bot"): ("handSeatToBot", "bots"),
+    ("delete", "/games/{game_id}/seats/{seat}/bot"): ("takeSeatBack", "bots"),
+    ("post", "/bots/suggest"): ("suggestCommand", "bots"),
+    ("get", "/rulesets"): ("listRulesets", "meta"),
+    ("get", "/health"): ("getHealth", "meta"),
+    ("get", "/metrics"): ("getMetrics", "meta"),
+    ("post", "/games/{game_id}/start"): ("startTable", "tables"),
+    ("delete", "/games/{game_id}/seats/{seat}"): ("leaveSeat", "tables"),
+    ("post", "/games/{game_id}/resign"): ("resignSeat", "tables"),
+    ("post", "/games/{game_id}/rematch"): ("rematchGame", "tables"),
+    ("post", "/players"): ("createPlayer", "players"),
+    ("get", "/players/me"): ("getMe", "players"),
+    ("patch", "/players/me"): ("renameMe", "players"),
+    ("get", "/players/me/games"): ("listMyGames", "players"),
+    ("get", "/leaderboards/{ladder}"): ("getLeaderboard", "league"),
+    ("get", "/players/{player_id}/profile"): ("getPlayerProfile", "league"),
+    ("get", "/games/{game_id}/ratings"): ("getGameRatings", "league"),
+}
+
+TAGS = {
+    "games": "Create games, list the lobby, read a game's public summary.",
+    "seats": "Claim a seat, read its view, post its commands (a seat token).",
+    "events": "Follow a game: long poll, server-sent events, tickets (and the WebSocket "
+    "at /games/{game_id}/live, described above).",
+    "logs": "Whole logs: export, import, fork, the state at any version.",
+    "bots": "Hand a seat to a bot and take it back; ask a bot for a move.",
+    "meta": "Rule presets, health, metrics.",
+    "players": "Players: create one (or a guest), read and rename yourself, list your games.",
+    "tables": "A table's lifecycle: start a waiting table, leave it, resign, a rematch.",
+    "league": "Ratings per ladder, players' profiles, a finished game's rating changes.",
+}
+
+# Enums named once, so a generator makes one type of each (not one per place it occurs).
+NAMED_ENUMS: dict[str, tuple[str, ...]] = {"RunEnd": ("low", "high")}
+
+
+def _name_operations(document: OpenAPI) -> None:
+    for path, item in (document.paths or {}).items():
+        for method in ("get", "post", "put", "delete", "patch"):
+            operation = getattr(item, method, None)
+            if operation is None:
+                continue
+            operation_id, tag = OPERATIONS[(method, path)]
+            operation.operation_id = operation_id
+            operation.tags = [tag]
+    document.tags = [Tag(name=name, description=text) for name, text in TAGS.items()]
+
+
+def _hoist_enums(schemas: dict[str, Schema]) -> None:
+    by_values = {frozenset(values): name for name, values in NAMED_ENUMS.items()}
+    for name, named in NAMED_ENUMS.items():
+        schemas[name] = Schema(type=OpenAPIType.STRING, enum=list(named), title=name)
+    reference = {name: Reference(ref=f"#/components/schemas/{name}") for name in NAMED_ENUMS}
+    for schema in list(schemas.values()):
+        for field, property_schema in (schema.properties or {}).items():
+            if not isinstance(property_schema, Schema) or not property_schema.enum:
+                continue
+            values = frozenset(value for value in property_schema.enum if value is not None)
+            enum_name = by_values.get(values)
+            if enum_name is None or enum_name == schema.title:
+                continue
+            nullable = None in property_schema.enum
+            assert schema.properties is not None
+            schema.properties[field] = (
+                Schema(one_of=[reference[enum_name], Schema(type=OpenAPIType.NULL)])
+                if nullable
+                else reference[enum_name]
+            )
+
+
+_FACTS = (
+    ("path", OpenAPIType.STRING, "The place in the body (`$.seats[0].kind`)."),
+    ("knob", OpenAPIType.STRING, "The ruleset knob refused."),
+    ("card", OpenAPIType.STRING, "The card refused."),
+    ("seat", OpenAPIType.INTEGER, "The seat involved."),
+    ("meld_id", OpenAPIType.INTEGER, "The meld involved."),
+    ("version", OpenAPIType.INTEGER, "The version involved (a log's first bad event)."),
+    ("current_version", OpenAPIType.INTEGER, "The game's version now."),
+    ("limit_bytes", OpenAPIType.INTEGER, "The size limit passed."),
+)
+
+
+def _type_problems(schemas: dict[str, Schema]) -> None:
+    """`Problem.code` as the enum of every stable code; `facts` with its common fields."""
+    codes = sorted({*STATUS_BY_CODE, "http_error"})
+    schemas["ProblemCode"] = Schema(
+        type=OpenAPIType.STRING,
+        enum=codes,
+        title="ProblemCode",
+        description="The stable reason of a problem; see the README's error table.",
+    )
+    problem = schemas["Problem"]
+    assert problem.properties is not None
+    problem.properties["code"] = Reference(ref="#/components/schemas/ProblemCode")
+    facts = Schema(
+        type=OpenAPIType.OBJECT,
+        description="What the refusal is about; which fields depend on the code.",
+        # Nullable: a fact may be known to be absent (`"knob": null`).
+        properties={
+            name: Schema(type=[kind, OpenAPIType.NULL], description=text)
+            for name, kind, text in _FACTS
+        },
+        additional_properties=True,
+    )
+    problem.properties["facts"] = Schema(one_of=[facts, Schema(type=OpenAPIType.NULL)])
+
+
+def _log_alternatives(document: OpenAPI) -> None:
+    """The log's JSON-lines form beside its JSON one (Litestar states one media type)."""
+    item = (document.paths or {}).get("/games/{game_id}/log")
+    operation = item.get if item is not None else None
+    if operation is None or operation.responses is None:
+        return
+    ok = operation.responses["200"]
+    assert isinstance(ok, OpenAPIResponse) and ok.content is not None
+    ok.content["application/x-ndjson"] = OpenAPIMediaType(
+        schema=Schema(type=OpenAPIType.STRING, description="The log as JSON lines.")
+    )
+
+
 def finish_document(document: OpenAPI) -> OpenAPI:
-    """Add discriminators to tagged unions and close the objects that refuse unknown fields."""
+    """Add discriminators to tagged unions and close the objects that refuse unknown fields;
+    name operations, tags and shared enums; type problems and rule overrides."""
     schemas = _schemas(document)
     _walk(document, schemas, set())
     _state_seat_counts(schemas)
@@ -152,6 +292,17 @@ def finish_document(document: OpenAPI) -> OpenAPI:
         # Litestar names a component after the struct, or prefixes it with its module.
         if closed.get(name, closed.get(name.rsplit("_", 1)[-1], False)):
             schema.additional_properties = False
+    preset = (schemas["CreateGame"].properties or {}).get("preset")
+    if isinstance(preset, Schema):
+        preset.enum = sorted(PRESETS)
+    _name_operations(document)
+    _hoist_enums(schemas)
+    _type_problems(schemas)
+    _log_alternatives(document)
+    if document.components is not None:
+        # `schemas` is a copy: what was added to the document itself (RuleOverrides) stays.
+        merged = {**(document.components.schemas or {}), **schemas}
+        document.components.schemas = dict(sorted(merged.items()))
     return document
 
 
@@ -210,22 +361,22 @@ def _bound_views(schemas: dict[str, Schema]) -> None:
 _GAME_ID = {"path.game_id": "$response.body#/game_id"}
 _SEAT_ZERO = {**_GAME_ID, "header.Authorization": "Bearer {$response.body#/tokens/0}"}
 _FROM_A_NEW_GAME: dict[str, tuple[str, dict[str, str]]] = {
-    "summary": ("GamesGameIdGameSummary", _GAME_ID),
-    "events": ("GamesGameIdEventsListEvents", _GAME_ID),
-    "log": ("GamesGameIdLogGameLog", _GAME_ID),
-    "fork": ("GamesGameIdForkForkGame", _GAME_ID),
+    "summary": ("getGame", _GAME_ID),
+    "events": ("listEvents", _GAME_ID),
+    "log": ("exportLog", _GAME_ID),
+    "fork": ("forkGame", _GAME_ID),
     "state": (
-        "GamesGameIdStatesVersionStateAt",
+        "getStateAt",
         {**_SEAT_ZERO, "path.version": "$response.body#/version"},
     ),
-    "view": ("GamesGameIdViewSeatView", _SEAT_ZERO),
-    "command": ("GamesGameIdCommandsPostCommand", _SEAT_ZERO),
-    "start": ("GamesGameIdStartStartTable", _SEAT_ZERO),
-    "resign": ("GamesGameIdResignResignSeat", _SEAT_ZERO),
-    "rematch": ("GamesGameIdRematchRematchGame", _SEAT_ZERO),
-    "bot": ("GamesGameIdSeatsBotHandSeatToBot", {**_SEAT_ZERO, "path.seat": "0"}),
-    "take_back": ("GamesGameIdSeatsBotTakeSeatBack", {**_SEAT_ZERO, "path.seat": "0"}),
-    "claim": ("GamesGameIdSeatsClaimSeat", {**_GAME_ID, "path.seat": "1"}),
+    "view": ("getSeatView", _SEAT_ZERO),
+    "command": ("postCommand", _SEAT_ZERO),
+    "start": ("startTable", _SEAT_ZERO),
+    "resign": ("resignSeat", _SEAT_ZERO),
+    "rematch": ("rematchGame", _SEAT_ZERO),
+    "bot": ("handSeatToBot", {**_SEAT_ZERO, "path.seat": "0"}),
+    "take_back": ("takeSeatBack", {**_SEAT_ZERO, "path.seat": "0"}),
+    "claim": ("claimSeat", {**_GAME_ID, "path.seat": "1"}),
 }
 _PLAYER = {"header.Authorization": "Bearer {$response.body#/token}"}
 _LINKS: dict[tuple[str, str, str], dict[str, tuple[str, dict[str, str]]]] = {
@@ -234,15 +385,15 @@ _LINKS: dict[tuple[str, str, str], dict[str, tuple[str, dict[str, str]]]] = {
     ("/games/{game_id}/fork", "post", "201"): _FROM_A_NEW_GAME,
     ("/games/{game_id}/rematch", "post", "201"): _FROM_A_NEW_GAME,
     ("/games/{game_id}/view", "get", "200"): {
-        "suggest": ("BotsSuggestSuggest", {}),
+        "suggest": ("suggestCommand", {}),
     },
     ("/games/{game_id}/log", "get", "200"): {
-        "import": ("GamesImportImportGame", {}),
+        "import": ("importLog", {}),
     },
     ("/players", "post", "201"): {
-        "me": ("PlayersMeGetMe", _PLAYER),
-        "rename": ("PlayersMeRenameMe", _PLAYER),
-        "games": ("PlayersMeGamesMyGames", _PLAYER),
+        "me": ("getMe", _PLAYER),
+        "rename": ("renameMe", _PLAYER),
+        "games": ("listMyGames", _PLAYER),
     },
 }
 # Links that carry a body: the served view to the bots, the served log back in.

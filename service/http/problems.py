@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import typing
 from typing import Any
 
 import msgspec
@@ -21,6 +22,7 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import Example
 from litestar.types import ExceptionHandlersMap
 
+from domain.commands import PlayerCommand
 from domain.errors import DomainError
 from service.app.errors import (
     PROBLEM_MEDIA_TYPE,
@@ -30,8 +32,11 @@ from service.app.errors import (
     problem_for,
     problem_of,
 )
+from service.http.request_id import current_request_id
 
 __all__ = ["EXCEPTION_HANDLERS", "problem_responses"]
+
+COMMAND_TAGS = tuple(str(kind.__struct_config__.tag) for kind in typing.get_args(PlayerCommand))
 
 log = logging.getLogger(__name__)
 
@@ -40,9 +45,11 @@ _DESCRIPTIONS = {
     "(`json_too_deep`, `facts.limit`) or with a key given twice in one object "
     "(`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema "
     "(`invalid_body`, `invalid_parameter`; `facts.path` names the place).",
-    401: "No token (`missing_token`) or an unknown one (`invalid_token`).",
-    403: "The token belongs to another game (`wrong_game`), the player holds no seat in "
-    "it (`not_seated`), or only the host may do this (`not_host`).",
+    401: "No token (`missing_token`), an unknown one (`invalid_token`), or a ticket "
+    "unknown, used or expired (`invalid_ticket`).",
+    403: "The token or ticket belongs to another game (`wrong_game`), the seat is "
+    "not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), "
+    "or only the host may do this (`not_host`).",
     404: "No such game (`game_not_found`) or seat (`seat_not_found`); on the league's "
     "routes, no such ladder (`ladder_not_found`) or player (`player_not_found`).",
     409: "The game's state refuses the command now: `version_conflict` "
@@ -82,6 +89,8 @@ def _example(status: int) -> dict[str, Any]:
 
 
 def _respond(problem: Problem, headers: dict[str, str] | None = None) -> Response[Any]:
+    if problem.request_id is None:
+        problem = msgspec.structs.replace(problem, request_id=current_request_id())
     return Response(
         content=msgspec.json.encode(problem),
         status_code=problem.status,
@@ -99,7 +108,7 @@ def _known(_: Request[Any, Any, Any], exc: DomainError | ServiceError) -> Respon
     return _respond(problem, dict(_RETRY_SOON) if problem.status == 503 else None)
 
 
-def _validation(_: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:
+def _validation(request: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:
     details = exc.extra if isinstance(exc.extra, list) else []
     source = details[0].get("source") if details and isinstance(details[0], dict) else None
     cause = str(exc.__cause__) if exc.__cause__ is not None else str(exc.detail)
@@ -107,6 +116,8 @@ def _validation(_: Request[Any, Any, Any], exc: ValidationException) -> Response
     path = cause.rpartition(" - at `")[2].rstrip("`").replace("$.data", "$", 1)
     message = cause.partition(" - at `")[0]
     if source == "body" or source is None:
+        if path == "$.type" and "/commands" in request.url.path:
+            message += f"; a command's type is one of {', '.join(COMMAND_TAGS)}"
         return _respond(problem_for("invalid_body", message, {"path": path}))
     keys = [str(item.get("key")) for item in details if isinstance(item, dict)]
     message = str(details[0].get("message"))
@@ -117,10 +128,26 @@ def _client(request: Request[Any, Any, Any], exc: ClientException) -> Response[A
     if isinstance(exc, ValidationException):
         return _validation(request, exc)
     if isinstance(exc, RequestEntityTooLarge):
-        return _respond(problem_for("body_too_large", "the body is larger than the limit"))
+        limit = _body_limit(request)
+        return _respond(
+            problem_for(
+                "body_too_large",
+                f"the body is larger than the limit of {limit} bytes",
+                {"limit_bytes": limit},
+            )
+        )
     if isinstance(exc.__cause__, SerializationException) or "JSON" in str(exc.detail):
         return _respond(problem_for("malformed_json", str(exc.detail)))
     return _http(request, exc)
+
+
+def _body_limit(request: Request[Any, Any, Any]) -> int | None:
+    # A route may raise the app's limit (log imports): the route's own wins.
+    route_limit = getattr(request.route_handler, "request_max_body_size", None)
+    app_limit = request.app.request_max_body_size
+    if isinstance(route_limit, int):
+        return route_limit
+    return app_limit if isinstance(app_limit, int) else None
 
 
 def _http(_: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:

@@ -10,7 +10,7 @@ from litestar.di import NamedDependency
 from litestar.enums import HttpMethod
 from litestar.params import JSONBody
 
-from domain.cards import is_card
+from domain.cards import is_card, not_a_card
 from domain.rules import RuleSet, build_ruleset
 from domain.views import SeatView
 from service.app.control import hand_to_bot, take_back
@@ -105,7 +105,7 @@ async def hand_seat_to_bot(
     games: Games,
 ) -> SeatControl:
     await _owner(games, game_id, seat, request)
-    await hand_to_bot(games.store, game_id, seat, data.level)
+    await hand_to_bot(games, game_id, seat, data.level)
     # If the seat is to act now, the bot's job is made at once.
     await games.notify(game_id)
     return SeatControl(game_id=game_id, seat=seat, bot_level=data.level)
@@ -126,7 +126,7 @@ async def take_seat_back(
     if seat in (await games.fresh_facts(game_id)).resigned:
         # A resigned seat's bot plays to the end: there is nothing to take back.
         raise ServiceError("seat_resigned", f"seat {seat} resigned: a bot plays it", seat=seat)
-    await take_back(games.store, game_id, seat)
+    await take_back(games, game_id, seat)
     return SeatControl(game_id=game_id, seat=seat, bot_level=None)
 
 
@@ -179,7 +179,7 @@ def _seat_view(view: View, ruleset: RuleSet) -> SeatView:
         )
     for card in cards:
         if not is_card(card):
-            raise ServiceError("invalid_card", f"{card!r} is not a card code", card=card)
+            raise ServiceError("invalid_card", not_a_card(card), card=card)
     fields = msgspec.structs.asdict(view)
     fields["legal_commands"] = tuple(to_domain(command) for command in view.legal_commands)
     return msgspec.convert(fields, SeatView, from_attributes=True)

@@ -1,29 +1,82 @@
-"""Event routes: the log as the caller may see it, by long poll or server-sent events."""
+"""Event routes: the log as the caller may see it, by long poll, server-sent events or WebSocket.
+
+All three read `service.app.live`: the same pages, the same redaction, the
+same end. See the README's "Live channels" for the framing of each.
+"""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
+import anyio
 import msgspec
-from litestar import Request, get
+from litestar import Request, Response, WebSocket, get, post, websocket
+from litestar.di import NamedDependency
+from litestar.exceptions import WebSocketDisconnect
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromQuery, HeaderParameter, QueryParameter
-from litestar.response import ServerSentEvent, ServerSentEventMessage
+from litestar.response import Stream
 
+from domain.errors import DomainError
+from service.app.envelope import Envelope
+from service.app.errors import Problem, ServiceError, problem_for, problem_of
 from service.app.games import GameService
+from service.app.live import TICKET_TTL_S, Page, Tickets, follow, page
 from service.http.problems import problem_responses
-from service.http.routes_games import GameId, Games, caller_token
-from service.http.schemas import EventPage
+from service.http.routes_games import BEARER, GameId, Games, caller_token
+from service.http.schemas import EventPage, Ticket
 
 # A token is optional here: without one the caller is a spectator.
 OPTIONAL_BEARER: list[dict[str, list[str]]] = [{}, {"bearer": []}]
-STREAM_POLL_S = 15.0
+# A live channel with no news writes a keep-alive this often (proxies close idle streams).
+IDLE_S = 15.0
+# A WebSocket without a ticket in its URL must say who it is this soon.
+FIRST_MESSAGE_S = 10.0
+
+TicketsDep = NamedDependency[Tickets]
+After = Annotated[
+    int, QueryParameter(ge=0, le=2**31, description="Serve the events after this version.")
+]
+TicketQuery = Annotated[
+    str | None,
+    QueryParameter(
+        max_length=128,
+        description="A ticket from POST /games/{game_id}/tickets: the seat, once, "
+        "for clients that cannot send a header.",
+    ),
+]
+
+_END_EVENT = "end"
+
+
+@post(
+    "/games/{game_id:str}/tickets",
+    status_code=201,
+    tags=["events"],
+    operation_id="createTicket",
+    summary="A single-use ticket standing for the caller's seat on a live channel",
+    description=f"The ticket is valid for {TICKET_TTL_S} s and one connection: pass it "
+    "as `?ticket=` to /events/stream or /live, where a browser cannot send the "
+    "Authorization header. Ask for a new one to reconnect.",
+    security=BEARER,
+    responses=problem_responses(400, 401, 403, 404, 503),
+)
+async def create_ticket(
+    game_id: GameId, request: Request[Any, Any, Any], tickets: TicketsDep
+) -> Ticket:
+    ticket = await tickets.issue(game_id, caller_token(request))
+    return Ticket(ticket=ticket, expires_in_s=TICKET_TTL_S)
 
 
 @get(
     "/games/{game_id:str}/events",
     tags=["events"],
+    operation_id="listEvents",
     summary="Events after a version, as the caller may see them (long poll with `wait`)",
+    description="Resume from `next_after`; `has_more` says a next page is waiting now, "
+    "`ended` that the game is over and nothing is left to read.",
     security=OPTIONAL_BEARER,
     responses=problem_responses(400, 401, 403, 404, 503),
 )
@@ -31,67 +84,216 @@ async def list_events(
     game_id: GameId,
     request: Request[Any, Any, Any],
     games: Games,
-    after: Annotated[int, QueryParameter(ge=0, le=2**31)] = 0,
+    tickets: TicketsDep,
+    after: After = 0,
     wait: Annotated[
         float, QueryParameter(ge=0, le=30, description="Seconds to wait for a first event.")
     ] = 0,
     limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 500,
+    ticket: TicketQuery = None,
     invite: FromQuery[str | None] = None,
 ) -> EventPage:
-    viewer = await games.viewer_of(game_id, caller_token(request), invite_code=invite)
-    version, envelopes = await games.events(game_id, viewer, after=after, wait_s=wait, limit=limit)
-    return EventPage(version=version, events=envelopes)
+    viewer = await tickets.viewer(
+        game_id, ticket=ticket, token=caller_token(request), invite_code=invite
+    )
+    with games.metrics.watching("long_poll") if wait > 0 else contextlib.nullcontext():
+        served = await page(games, game_id, viewer, after=after, wait_s=wait, limit=limit)
+    return EventPage(
+        version=served.version,
+        events=served.events,
+        next_after=served.next_after,
+        has_more=served.has_more,
+        ended=served.ended,
+    )
 
 
 @get(
     "/games/{game_id:str}/events/stream",
     tags=["events"],
+    operation_id="streamEvents",
     summary="The same events as server-sent events; resume with Last-Event-ID (a version)",
-    description="Each message's `id` is the event's version and its `data` one envelope "
-    "(JSON). The stream ends after the game's last event.",
+    description="Each event is an unnamed message (EventSource's `onmessage`): `id` is "
+    "its version, `data` one envelope (JSON). An idle stream sends a comment line "
+    "(`: keep-alive`) every 15 s, which clients skip. After the game's last event comes "
+    'a message named `end` (`data: {"version": N}`), and the stream closes; a '
+    "reconnect after the end is answered 204, which stops EventSource. A browser "
+    "authenticates with `?ticket=` (POST /games/{game_id}/tickets); without a token "
+    "or ticket the caller is a spectator.",
     security=OPTIONAL_BEARER,
     media_type="text/event-stream",
-    responses=problem_responses(400, 401, 403, 404, 503),
+    responses={
+        204: ResponseSpec(
+            data_container=None, description="The game is over and the caller has read it all."
+        ),
+        **problem_responses(400, 401, 403, 404, 503),
+    },
 )
 async def stream_events(
     game_id: GameId,
     request: Request[Any, Any, Any],
     games: Games,
-    after: Annotated[int, QueryParameter(ge=0, le=2**31)] = 0,
+    tickets: TicketsDep,
+    after: After = 0,
     last_event_id: Annotated[
         int, HeaderParameter(name="Last-Event-ID", ge=0, le=2**31, required=False)
     ] = 0,
+    ticket: TicketQuery = None,
     invite: FromQuery[str | None] = None,
-) -> ServerSentEvent:
-    viewer = await games.viewer_of(game_id, caller_token(request), invite_code=invite)
+) -> Stream:
+    viewer = await tickets.viewer(
+        game_id, ticket=ticket, token=caller_token(request), invite_code=invite
+    )
     # A reconnecting EventSource sends the last id it saw; it wins over `after`.
     start = last_event_id or after
-    return ServerSentEvent(_messages(games, game_id, viewer, start))
+    first = await page(games, game_id, viewer, after=start, wait_s=0, limit=1)
+    if first.ended:
+        return Response(None, status_code=204)  # type: ignore[return-value]
+    return Stream(
+        _sse_frames(games, game_id, viewer, start),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )
 
 
-async def _messages(
+def sse_event(envelope_json: bytes, version: int) -> bytes:
+    return b"id: %d\ndata: %s\n\n" % (version, envelope_json)
+
+
+# A comment line only: a `data:` line, even empty, is a message to EventSource.
+SSE_KEEP_ALIVE = b": keep-alive\n\n"
+
+
+def sse_end(version: int) -> bytes:
+    # No `id`: the last event's stays EventSource's Last-Event-ID, so a reconnect gets the 204.
+    return b'event: %s\ndata: {"version": %d}\n\n' % (_END_EVENT.encode(), version)
+
+
+_encoder = msgspec.json.Encoder()
+
+
+async def _sse_frames(
     games: GameService, game_id: str, viewer: int | None, after: int
-) -> AsyncIterator[ServerSentEventMessage]:
-    cursor = after
-    while True:
-        version, envelopes = await games.events(
-            game_id, viewer, after=cursor, wait_s=STREAM_POLL_S, limit=500
-        )
-        for envelope in envelopes:
-            yield ServerSentEventMessage(
-                data=msgspec.json.encode(envelope).decode(),
-                id=str(envelope.version),
-                event="game_event",
-            )
-        if envelopes:
-            cursor = envelopes[-1].version
-        elif await games.finished(game_id):
-            return
+) -> AsyncIterator[bytes]:
+    with games.metrics.watching("sse"):
+        async for current in follow(games, game_id, viewer, after=after, idle_s=IDLE_S):
+            if not current.events and not current.ended:
+                yield SSE_KEEP_ALIVE
+            frames = [
+                sse_event(_encoder.encode(envelope), envelope.version)
+                for envelope in current.events
+            ]
+            if current.ended:
+                frames.append(sse_end(current.next_after))
+            if frames:
+                yield b"".join(frames)
+
+
+# ------------------------------------------------------------------ WebSocket
+
+
+class _Hello(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A WebSocket's first message when its URL has no ticket."""
+
+    token: str | None = None
+    ticket: str | None = None
+    after: int | None = None
+    # A private table's invite code, for a spectator.
+    invite: str | None = None
+
+
+class _LiveMessage(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    """What the server sends on /live, named by `type`."""
+
+
+class LiveEvent(_LiveMessage, frozen=True, kw_only=True, tag="event"):
+    envelope: Envelope
+
+
+class LiveEnd(_LiveMessage, frozen=True, kw_only=True, tag="end"):
+    version: int
+
+
+class LiveError(_LiveMessage, frozen=True, kw_only=True, tag="error"):
+    problem: Problem
+
+
+def _ws_messages(current: Page) -> list[_LiveMessage]:
+    messages: list[_LiveMessage] = [LiveEvent(envelope=envelope) for envelope in current.events]
+    if current.ended:
+        messages.append(LiveEnd(version=current.next_after))
+    return messages
+
+
+async def _send(socket: WebSocket[Any, Any, Any], message: _LiveMessage) -> None:
+    # Text frames: a browser hands binary ones over as Blobs.
+    await socket.send_text(_encoder.encode(message).decode())
+
+
+async def _refuse(socket: WebSocket[Any, Any, Any], problem: Problem) -> None:
+    await _send(socket, LiveError(problem=problem))
+    # 4000 + the HTTP status: what a browser's onclose can switch on.
+    await socket.close(code=4000 + problem.status, reason=problem.code)
+
+
+async def _hello(socket: WebSocket[Any, Any, Any]) -> _Hello:
+    with anyio.fail_after(FIRST_MESSAGE_S):
+        data = await socket.receive_data(mode="text")
+    try:
+        return msgspec.json.decode(data, type=_Hello)
+    except msgspec.DecodeError as exc:
+        raise ServiceError("invalid_body", f"the first message: {exc}") from exc
+
+
+@websocket("/games/{game_id:str}/live")
+async def live(
+    socket: WebSocket[Any, Any, Any],
+    game_id: GameId,
+    games: Games,
+    tickets: TicketsDep,
+    after: After = 0,
+    ticket: TicketQuery = None,
+    invite: FromQuery[str | None] = None,
+) -> None:
+    """Each event as the caller may see it, from `after` on, then `end`; see the README."""
+    await socket.accept()
+    try:
+        if ticket is None:
+            hello = await _hello(socket)
+            ticket, token = hello.ticket, hello.token
+            after = hello.after if hello.after is not None else after
+            invite = hello.invite if hello.invite is not None else invite
         else:
-            # A comment keeps proxies from closing an idle stream.
-            yield ServerSentEventMessage(comment="keep-alive")
-        if cursor >= version and await games.finished(game_id):
-            return
+            token = None
+        if after < 0:
+            raise ServiceError("invalid_parameter", "after must be 0 or more", parameters=["after"])
+        viewer = await tickets.viewer(game_id, ticket=ticket, token=token, invite_code=invite)
+    except (DomainError, ServiceError) as error:
+        await _refuse(socket, problem_of(error))
+        return
+    except TimeoutError:
+        await _refuse(
+            socket, problem_for("missing_token", 'send a first message: {"token"|"ticket": …}')
+        )
+        return
+    except WebSocketDisconnect:
+        return
+    with games.metrics.watching("websocket"):
+        async with anyio.create_task_group() as group:
+            # A client that leaves is noticed while the feed waits, not at the next send.
+            group.start_soon(_until_disconnect, socket, group.cancel_scope)
+            async for current in follow(games, game_id, viewer, after=after, idle_s=IDLE_S):
+                for message in _ws_messages(current):
+                    await _send(socket, message)
+            group.cancel_scope.cancel()
+    with contextlib.suppress(Exception):
+        await socket.close(code=1000)
 
 
-EVENT_ROUTES = [list_events, stream_events]
+async def _until_disconnect(socket: WebSocket[Any, Any, Any], scope: anyio.CancelScope) -> None:
+    with contextlib.suppress(WebSocketDisconnect):
+        while True:
+            await socket.receive_data(mode="text")
+    scope.cancel()
+
+
+EVENT_ROUTES = [create_ticket, list_events, stream_events, live]

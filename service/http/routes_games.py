@@ -80,6 +80,7 @@ async def create_game(
         rules=data.rules,
         seed=data.seed,
         deck=data.deck,
+        decks=data.decks,
         turn_time_limit_s=data.turn_time_limit_s,
         private_log=data.private_log,
     )
@@ -184,7 +185,7 @@ async def summary_of(games: GameService, game_id: str) -> GameSummary:
         version=game.record.version,
         created_at=game.info.created_at,
         turn_time_limit_s=game.info.turn_time_limit_s,
-        view=msgspec.structs.replace(view_out(view), seat_labels=labels),
+        view=msgspec.structs.replace(view_out(view, game.record), seat_labels=labels),
         stacked=game.info.stacked,
         private=game.info.table.private,
         rated=game.record.state.ruleset.rated,

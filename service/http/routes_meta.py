@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from litestar import Response, get
+from typing import Any
+
+from litestar import Request, Response, get
 
 from domain.rules import RuleSet, preset_catalog
 from service.app.errors import ServiceError
 from service.http.problems import problem_responses
 from service.http.routes_games import Games
 from service.http.schemas import Health, Rulesets
+
+# Listing the lobby's active games is one range read; past this many, the gauge says the cap.
+ACTIVE_GAMES_CAP = 10_000
 
 
 @get("/rulesets", tags=["service"], summary="Presets and knobs, with their defaults")
@@ -37,7 +42,16 @@ async def health(games: Games) -> Health:
     summary="Prometheus metrics (text exposition format)",
     media_type="text/plain; version=0.0.4",
 )
-async def metrics(games: Games) -> Response[str]:
+async def metrics(games: Games, request: Request[Any, Any, Any]) -> Response[str]:
+    active = await games.store.list_games("active", ACTIVE_GAMES_CAP, 0)
+    games.metrics.set_gauge(
+        "rummy_active_games", f"Games in play (counted up to {ACTIVE_GAMES_CAP}).", len(active)
+    )
+    queue_depth = getattr(request.app.state, "queue_depth", None)
+    if queue_depth is not None:
+        games.metrics.set_gauge(
+            "rummy_queue_depth", "Jobs waiting in the bot and timer queue.", await queue_depth()
+        )
     return Response(games.metrics.render(), media_type="text/plain; version=0.0.4")
 
 

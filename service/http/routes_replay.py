@@ -5,18 +5,22 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Annotated, Any, Literal
 
+import msgspec
 from litestar import Request, Response, get, post
 from litestar.di import NamedDependency
+from litestar.enums import MediaType
 from litestar.openapi.datastructures import ResponseSpec
-from litestar.openapi.spec import OpenAPIMediaType, Operation, RequestBody, Schema
+from litestar.openapi.spec import OpenAPIMediaType, Operation, Reference, RequestBody, Schema
 from litestar.openapi.spec.enums import OpenAPIType
 from litestar.params import FromQuery, JSONBody, PathParameter, QueryParameter, RawBody
 
+from service.app.envelope import Envelope
+from service.app.errors import ServiceError
 from service.http.problems import problem_responses
 from service.http.routes_events import OPTIONAL_BEARER
 from service.http.routes_games import GameId, caller_token
 from service.http.schemas import CreatedGameOut, ForkGame, StateAt, view_out
-from service.logs.logfile import FORMAT
+from service.logs.logfile import FORMAT, LogHeader
 from service.logs.transfers import GameTransfers
 
 Transfers = NamedDependency[GameTransfers]
@@ -54,10 +58,44 @@ class _LogBodyOperation(Operation):
             min_length=1,
             description=f"A `{FORMAT}` file (`{NDJSON}` is accepted too).",
         )
+        document = Reference(ref="#/components/schemas/LogDocument")
         self.request_body = RequestBody(
-            content={"text/plain": OpenAPIMediaType(schema=text)},
+            content={
+                "application/json": OpenAPIMediaType(schema=document),
+                "text/plain": OpenAPIMediaType(schema=text),
+            },
             required=True,
         )
+
+
+class LogDocument(msgspec.Struct, frozen=True, kw_only=True):
+    """A log file as one JSON object: its header line and its event lines, in order."""
+
+    header: LogHeader
+    events: tuple[Envelope, ...]
+
+
+class _RawLogDocument(msgspec.Struct, frozen=True, kw_only=True):
+    # The lines as they are: verified by the same reader as a JSON-lines file.
+    header: msgspec.Raw
+    events: tuple[msgspec.Raw, ...]
+
+
+def _as_document(lines: bytes) -> bytes:
+    header, *events = (line for line in lines.splitlines() if line.strip())
+    return msgspec.json.encode(
+        _RawLogDocument(header=msgspec.Raw(header), events=tuple(map(msgspec.Raw, events)))
+    )
+
+
+def _as_lines(document: bytes) -> bytes:
+    try:
+        raw = msgspec.json.decode(document, type=_RawLogDocument)
+    except msgspec.ValidationError as exc:
+        raise ServiceError("invalid_body", f"not a log document: {exc}", path="$") from exc
+    except msgspec.DecodeError as exc:
+        raise ServiceError("malformed_json", str(exc)) from exc
+    return b"\n".join(bytes(line) for line in (raw.header, *raw.events)) + b"\n"
 
 
 @get(
@@ -104,7 +142,7 @@ async def state_at(
     "(while it is in progress it would show hidden cards); a game created with "
     "`private_log` serves it to its seats only.",
     security=OPTIONAL_BEARER,
-    media_type=NDJSON,
+    media_type=MediaType.JSON,
     responses=_responses(
         400,
         401,
@@ -117,10 +155,21 @@ async def state_at(
     ),
 )
 async def game_log(
-    game_id: GameId, request: Request[Any, Any, Any], transfers: Transfers
-) -> Response[bytes]:
+    game_id: GameId,
+    request: Request[Any, Any, Any],
+    transfers: Transfers,
+    format: Annotated[
+        Literal["jsonl", "json"],
+        QueryParameter(
+            description=f"`jsonl`: the `{FORMAT}` file as JSON lines (`{NDJSON}`); "
+            "`json`: the same lines as one `LogDocument` object (`application/json`)."
+        ),
+    ] = "jsonl",
+) -> Response[LogDocument]:
     data = await transfers.log_file(game_id, caller_token(request))
-    return Response(data, media_type=NDJSON)
+    if format == "json":
+        return Response(_as_document(data), media_type=MediaType.JSON)  # type: ignore[arg-type]
+    return Response(data, media_type=NDJSON)  # type: ignore[arg-type]
 
 
 @post(
@@ -129,7 +178,8 @@ async def game_log(
     tags=["replay"],
     summary="Import a log file as a new game: every event is checked again",
     description=f"The body is a `{FORMAT}` file (as GET /games/{{game_id}}/log serves it), "
-    f"`{NDJSON}` or `text/plain`, up to {MAX_LOG_BYTES // (1024 * 1024)} MiB. Every event "
+    f"`{NDJSON}` or `text/plain`, or the same as one `LogDocument` (`application/json`, "
+    "as `?format=json` serves it), up to {MAX_LOG_BYTES // (1024 * 1024)} MiB. Every event "
     "must be what the rules produce from the one before, and every revealed deal must "
     "match its commitment. Every human seat gets a fresh token, shown once.",
     request_max_body_size=MAX_LOG_BYTES,
@@ -148,6 +198,7 @@ async def game_log(
 )
 async def import_game(
     body: RawBody,
+    request: Request[Any, Any, Any],
     transfers: Transfers,
     game_id: Annotated[
         str | None,
@@ -157,7 +208,8 @@ async def import_game(
     ] = None,
     private_log: FromQuery[bool] = False,
 ) -> CreatedGameOut:
-    created = await transfers.import_game(body, game_id=game_id, private_log=private_log)
+    lines = _as_lines(body) if request.content_type[0] == MediaType.JSON else body
+    created = await transfers.import_game(lines, game_id=game_id, private_log=private_log)
     return CreatedGameOut.of(created)
 
 

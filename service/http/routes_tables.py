@@ -103,7 +103,8 @@ async def leave_seat(
     tags=["tables"],
     summary="Resign the caller's seat: a bot plays it to the end (SeatResigned)",
     security=BEARER,
-    responses=problem_responses(400, 401, 403, 404, 409, 413, 503),
+    # 422: a body the JSON guard refuses (an integer beyond 64 bits), like every body.
+    responses=problem_responses(400, 401, 403, 404, 409, 413, 422, 503),
 )
 async def resign_seat(
     game_id: GameId,

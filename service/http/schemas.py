@@ -1,18 +1,23 @@
-"""Wire schemas: request bodies, responses, and the player-command union without `shuffle`."""
+"""Wire schemas: request bodies, responses, and the player-command union without `shuffle`.
+
+A command is defined once, in the domain (`domain.commands`); its request body
+here is generated from it, adding only the wire's bounds and what every
+command may carry (`expected_version`, `command_id`)."""
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 import msgspec
 
-from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, PlayerCommand, SwapJoker
+from domain.commands import PlayerCommand
 from domain.rules import RuleSet
 from domain.state import GameState
 from domain.views import SeatView, TableView
 from service.app.envelope import Envelope
-from service.app.projections import encode_outcome, encode_view
+from service.app.projections import Controller, GameRecord, encode_outcome, encode_view
 from service.app.records import CommandOutcome, CreatedGame, GameInfo, LobbyEntry, SeatSpec
 
 PresetName = Literal["basic", "palace", "duel", "classic"]
@@ -34,17 +39,45 @@ MAX_VERSION = 2**31
 # The timers' scheduler counts whole seconds (a shorter limit cannot be kept);
 # a day is the longest a correspondence game waits for a move.
 MIN_TURN_TIME_S, MAX_TURN_TIME_S = 1, 86400
+_MAX_STACKED_HANDS = 64
+_DECK = (
+    "The first hand's deck, top card first: the whole pack (every card of the "
+    "ruleset's pack, each once). The first `seats × hand size` cards are dealt one at a "
+    "time, starting with the dealer's left; the next card turns up as the discard "
+    "pile; the rest is the stock, the card after the turned-up one on its top (drawn "
+    "first). Without `deck` or `decks`, hands are shuffled (from `seed` if given)."
+)
 
 
 class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A new game: a preset and knob overrides (see GET /rulesets), its seats, and
-    optionally a `seed` (reproducible deals) or the first hand's `deck` order."""
+    optionally a `seed` (reproducible deals), or the first hand's `deck` order or the
+    `decks` of the first hands."""
 
     seats: Annotated[list[SeatSpec], msgspec.Meta(min_length=2, max_length=6)]
-    preset: PresetName = "basic"
+    # A plain string, so an unknown preset is the rules' 422 `unknown_preset` (which
+    # lists the presets); the document still lists them as an enum.
+    preset: Annotated[str, msgspec.Meta(max_length=64)] = "basic"
     rules: dict[str, Any] = msgspec.field(default_factory=dict)
     seed: Annotated[int, _at_least_zero(le=2**63 - 1)] | None = None
-    deck: Annotated[list[WireCard], msgspec.Meta(min_length=1, max_length=_MAX_CARDS)] | None = None
+    deck: (
+        Annotated[
+            list[WireCard], msgspec.Meta(min_length=1, max_length=_MAX_CARDS, description=_DECK)
+        ]
+        | None
+    ) = None
+    decks: (
+        Annotated[
+            # Each deck is bounded by the rules (a 422): the document cannot say so in a list.
+            list[list[WireCard]],
+            msgspec.Meta(
+                max_length=_MAX_STACKED_HANDS,
+                description="The decks of hands 1, 2, … in order, each as `deck` says; "
+                "hands past the list are shuffled as usual. Give `deck` or `decks`.",
+            ),
+        ]
+        | None
+    ) = None
     turn_time_limit_s: (
         Annotated[
             float,
@@ -77,85 +110,96 @@ class CommandBase(
     command_id: Annotated[str, msgspec.Meta(min_length=1, max_length=128)] | None = None
 
 
-class DrawCommand(CommandBase, frozen=True, kw_only=True, tag="draw"):
-    """Take the stock's top card, or `count` cards off the top of the discard pile."""
-
-    source: Literal["stock", "discard"] = "stock"
-    count: Annotated[int, msgspec.Meta(ge=1, le=_MAX_CARDS)] = 1
-
-
-class LayMeldsCommand(CommandBase, frozen=True, kw_only=True, tag="lay_melds"):
-    """Lay down new melds from the hand; each lists its cards in table order."""
-
-    melds: Annotated[
+# The wire's bounds on the domain's command fields (the domain types them, the API caps them).
+_MeldId = Annotated[int, msgspec.Meta(ge=0, le=2**31)]
+_WIRE_TYPES: dict[tuple[str, str], Any] = {
+    ("draw", "count"): Annotated[int, msgspec.Meta(ge=1, le=_MAX_CARDS)],
+    ("lay_melds", "melds"): Annotated[
         list[Annotated[list[WireCard], msgspec.Meta(max_length=64)]],
         msgspec.Meta(max_length=32),
-    ]
+    ],
+    ("lay_off", "card"): WireCard,
+    ("lay_off", "meld_id"): _MeldId,
+    ("swap_joker", "card"): WireCard,
+    ("swap_joker", "meld_id"): _MeldId,
+    ("discard", "card"): WireCard,
+}
+# Filled in by the service, never sent by a client (Draw.shuffle).
+_SERVICE_FIELDS = frozenset({"shuffle"})
 
 
-class LayOffCommand(CommandBase, frozen=True, kw_only=True, tag="lay_off"):
-    """Add one card to a meld on the table; `end` picks a run's end for a joker."""
-
-    card: WireCard
-    meld_id: Annotated[int, msgspec.Meta(ge=0, le=2**31)]
-    end: Literal["low", "high"] | None = None
-
-
-class SwapJokerCommand(CommandBase, frozen=True, kw_only=True, tag="swap_joker"):
-    """Put the natural card a joker stands for into the meld; take the joker."""
-
-    card: WireCard
-    meld_id: Annotated[int, msgspec.Meta(ge=0, le=2**31)]
+def _summary(doc: str | None) -> str:
+    """A docstring's first sentence: the rest speaks of the service's side."""
+    text = " ".join((doc or "").split())
+    head, dot, _ = text.partition(". ")
+    return head + "." if dot else text
 
 
-class DiscardCommand(CommandBase, frozen=True, kw_only=True, tag="discard"):
-    """Put one card on the discard pile, ending the turn."""
+def _wire_struct(command: type[PlayerCommand]) -> type[CommandBase]:
+    """The request body of one domain command: its fields (less the service's), the
+    wire's bounds on them, and CommandBase's `expected_version` and `command_id`."""
+    tag = str(command.__struct_config__.tag)
+    fields: list[tuple[str, Any] | tuple[str, Any, Any]] = []
+    for field in msgspec.structs.fields(command):
+        if field.name in _SERVICE_FIELDS:
+            continue
+        kind = _WIRE_TYPES.get((tag, field.name), field.type)
+        if field.default is msgspec.NODEFAULT:
+            fields.append((field.name, kind))
+        else:
+            fields.append((field.name, kind, field.default))
+    wire = msgspec.defstruct(
+        f"{command.__name__}Command",
+        fields,
+        bases=(CommandBase,),
+        tag=tag,
+        frozen=True,
+        kw_only=True,
+        module=__name__,
+    )
+    wire.__doc__ = _summary(command.__doc__)
+    return typing.cast(type[CommandBase], wire)
 
-    card: WireCard
 
+_DOMAIN_COMMANDS: tuple[type[PlayerCommand], ...] = typing.get_args(PlayerCommand)
+# Each domain command and its request body, both ways.
+WIRE_OF: dict[type[PlayerCommand], type[CommandBase]] = {
+    command: _wire_struct(command) for command in _DOMAIN_COMMANDS
+}
+DOMAIN_OF: dict[type[CommandBase], type[PlayerCommand]] = {
+    wire: command for command, wire in WIRE_OF.items()
+}
+_FIELDS_OF = {
+    wire: tuple(field.name for field in msgspec.structs.fields(command))
+    for command, wire in WIRE_OF.items()
+}
 
-class KnockCommand(CommandBase, frozen=True, kw_only=True, tag="knock"):
-    """Out of turn: claim the last discard and draw one from the stock."""
-
-
-CommandBody = (
-    DrawCommand | LayMeldsCommand | LayOffCommand | SwapJokerCommand | DiscardCommand | KnockCommand
-)
-COMMAND_TAGS = ("draw", "lay_melds", "lay_off", "swap_joker", "discard", "knock")
+if typing.TYPE_CHECKING:
+    CommandBody = CommandBase
+else:
+    CommandBody = typing.Union[tuple(WIRE_OF.values())]  # noqa: UP007 (built at run time)
+COMMAND_TAGS = tuple(str(command.__struct_config__.tag) for command in _DOMAIN_COMMANDS)
 
 
 def to_domain(body: CommandBody) -> PlayerCommand:
-    match body:
-        case DrawCommand(source=source, count=count):
-            return Draw(source=source, count=count)
-        case LayMeldsCommand(melds=melds):
-            return LayMelds(melds=tuple(tuple(meld) for meld in melds))
-        case LayOffCommand(card=card, meld_id=meld_id, end=end):
-            return LayOff(card=card, meld_id=meld_id, end=end)
-        case SwapJokerCommand(card=card, meld_id=meld_id):
-            return SwapJoker(card=card, meld_id=meld_id)
-        case DiscardCommand(card=card):
-            return Discard(card=card)
-        case KnockCommand():
-            return Knock()
-    raise AssertionError(f"unhandled command {body!r}")
+    """The domain command a request body stands for (the service fields at their defaults)."""
+    wire = type(body)
+    return DOMAIN_OF[wire](
+        **{name: _frozen(getattr(body, name)) for name in _FIELDS_OF[wire] if hasattr(body, name)}
+    )
+
+
+def _frozen(value: Any) -> Any:
+    # The wire reads arrays as lists; domain commands are hashable (tuples all the way).
+    return tuple(map(_frozen, value)) if isinstance(value, list) else value
 
 
 def from_domain(command: PlayerCommand) -> CommandBody:
-    match command:
-        case Draw(source=source, count=count):
-            return DrawCommand(source=source, count=count)
-        case LayMelds(melds=melds):
-            return LayMeldsCommand(melds=[list(meld) for meld in melds])
-        case LayOff(card=card, meld_id=meld_id, end=end):
-            return LayOffCommand(card=card, meld_id=meld_id, end=end)
-        case SwapJoker(card=card, meld_id=meld_id):
-            return SwapJokerCommand(card=card, meld_id=meld_id)
-        case Discard(card=card):
-            return DiscardCommand(card=card)
-        case Knock():
-            return KnockCommand()
-    raise AssertionError(f"unhandled command {command!r}")
+    """The request body that posts this domain command."""
+    wire = WIRE_OF[type(command)]
+    return wire(
+        **{name: getattr(command, name) for name in _FIELDS_OF[wire] if name not in _SERVICE_FIELDS}
+    )
 
 
 class SeatLabel(msgspec.Struct, frozen=True, kw_only=True):
@@ -197,6 +241,13 @@ class View(TableView, frozen=True, kw_only=True):
     empty in a command's answer."""
 
     legal_commands: tuple[CommandBody, ...]
+    # The game's version this view was built at: send it as `expected_version`.
+    version: int | None = None
+    # The current turn's deadline (ISO 8601 UTC) in a game with a turn time limit.
+    turn_deadline: str | None = None
+    # Who plays each seat now, by seat: its owner, its bot, or a bot standing in.
+    controllers: tuple[Controller, ...] | None = None
+    # Last, as with_labels splices it in at the end of a served view's bytes.
     seat_labels: tuple[SeatLabel, ...] = ()
 
 
@@ -212,9 +263,9 @@ def with_labels(view: bytes, labels: tuple[SeatLabel, ...]) -> bytes:
 _view_decoder = msgspec.json.Decoder(View)
 
 
-def view_out(view: SeatView) -> View:
+def view_out(view: SeatView, record: GameRecord | None = None) -> View:
     # Through the wire form the hot routes send as bytes: one conversion to keep right.
-    return _view_decoder.decode(encode_view(view))
+    return _view_decoder.decode(encode_view(view, record))
 
 
 class CommandResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -229,7 +280,9 @@ _result_decoder = msgspec.json.Decoder(CommandResult)
 
 
 def result_out(outcome: CommandOutcome) -> CommandResult:
-    body = encode_outcome(outcome.version, encode_view(outcome.view), outcome.events)
+    body = encode_outcome(
+        outcome.version, encode_view(outcome.view, version=outcome.version), outcome.events
+    )
     return _result_decoder.decode(body)
 
 
@@ -306,10 +359,23 @@ class ClaimedSeat(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class EventPage(msgspec.Struct, frozen=True, kw_only=True):
-    """Events after the requested version; `version` is the game's current version."""
+    """Events after the requested version. Resume with `after=next_after` (the last
+    event's version, or the one asked after when there is none); `has_more` says
+    another page is waiting now; `ended` that the game is over and this page holds
+    its last event. `version` is the game's current version."""
 
     version: int
     events: tuple[Envelope, ...]
+    next_after: int
+    has_more: bool
+    ended: bool
+
+
+class Ticket(msgspec.Struct, frozen=True, kw_only=True):
+    """A single-use stand-in for a seat's token on a live channel (`?ticket=`)."""
+
+    ticket: str
+    expires_in_s: int
 
 
 class Rulesets(msgspec.Struct, frozen=True, kw_only=True):

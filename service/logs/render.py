@@ -19,6 +19,7 @@ from domain.events import (
     Knocked,
     MeldLaid,
     RematchOffered,
+    SeatControlChanged,
     SeatResigned,
     SeatsRemoved,
     StockRenewed,
@@ -137,6 +138,10 @@ def describe(event: AnyEvent) -> str:
             return f"the table starts without seats {list(seats)}"
         case RematchOffered(seat=seat, game_id=game_id):
             return f"seat {seat} asked for a rematch: game {game_id}"
+        case SeatControlChanged(seat=seat, controller="autopilot", level=level, reason=reason):
+            return f"seat {seat} is played by a level-{level} bot ({reason.replace('_', ' ')})"
+        case SeatControlChanged(seat=seat, reason=reason):
+            return f"seat {seat} is its owner's again ({reason.replace('_', ' ')})"
 
 
 def _describe_hand_end(event: HandEnded) -> str:

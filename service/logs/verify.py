@@ -31,6 +31,7 @@ from domain.events import (
     Knocked,
     MeldLaid,
     RematchOffered,
+    SeatControlChanged,
     SeatResigned,
     SeatsRemoved,
     StockRenewed,
@@ -88,6 +89,16 @@ def verify_log(header: LogHeader, envelopes: Sequence[Envelope]) -> GameState:
             # The service's clock: no command's event, and no change of state,
             # but it names a seat and a hand of this game.
             _check_clock_event(state, envelope.event, envelope.version)
+            index += 1
+            continue
+        if isinstance(envelope.event, SeatControlChanged):
+            # Who plays a seat: the service's, no change of state, but a seat of this game.
+            if not 0 <= envelope.event.seat < state.seats:
+                raise LogError(
+                    "illegal_event",
+                    f"seat {envelope.event.seat} is not a seat of this game",
+                    envelope.version,
+                )
             index += 1
             continue
         seat, command = _command_behind(state, envelopes, index)

@@ -16,6 +16,9 @@ class ProgressBar:
         self.stream = stream
         self.done = 0
         self._drawn_at = 0.0
+        # Redrawing in place (`\r`) only makes sense on a terminal.
+        isatty = getattr(stream, "isatty", None)
+        self._live = bool(isatty and isatty())
 
     def advance(self, steps: int = 1) -> None:
         self.done += steps
@@ -25,6 +28,8 @@ class ProgressBar:
             self._draw()
 
     def _draw(self) -> None:
+        if not self._live:
+            return
         width = 30
         filled = int(width * min(self.done, self.total) / self.total)
         bar = "#" * filled + "-" * (width - filled)
@@ -32,6 +37,11 @@ class ProgressBar:
         self.stream.flush()
 
     def close(self) -> None:
+        if not self._live:
+            # A log or a pipe gets one line at the end, not a line per redraw.
+            self.stream.write(f"{self.label} {self.done}/{self.total} done\n")
+            self.stream.flush()
+            return
         self._draw()
         self.stream.write("\n")
         self.stream.flush()

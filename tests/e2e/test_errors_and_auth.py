@@ -182,3 +182,45 @@ def test_health_metrics_and_rulesets(client: Client) -> None:
     text = client.get("/metrics").text
     assert 'rummy_http_requests_total{method="POST",route="/games",status="201"} 1' in text
     assert "rummy_http_request_duration_seconds_bucket" in text
+
+
+def test_small_refusals_say_how_to_fix_the_request(client: TestClient[Litestar]) -> None:
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    preset = client.post("/games", json={"seats": seats, "preset": "gin"})
+    assert preset.status_code == 422 and preset.json()["code"] == "unknown_preset"
+    assert "basic, classic, duel, palace" in preset.json()["detail"]
+    ten = client.post("/games", json={"seats": seats, "deck": ["10C"]})
+    assert ten.json()["code"] == "invalid_card" and "ten is T ('TC')" in ten.json()["detail"]
+    bot = client.post("/games", json={"seats": [{"kind": "human"}, {"kind": "bot"}]})
+    assert bot.status_code == 422 and bot.json()["code"] == "invalid_seats"
+    assert bot.json()["facts"]["path"] == "$.seats[1].level"
+    game = client.post("/games", json={"seats": seats, "seed": 1}).json()
+    command = client.post(
+        f"/games/{game['game_id']}/commands",
+        json={"type": "pass"},
+        headers={"Authorization": f"Bearer {game['tokens']['0']}"},
+    )
+    assert command.status_code == 400
+    assert "draw, lay_melds, lay_off, swap_joker, discard, knock" in command.json()["detail"]
+    huge = client.post(
+        "/games",
+        content=b"[" + b"0," * 40_000 + b"0]",
+        headers={"content-type": "application/json"},
+    )
+    assert huge.status_code == 413 and huge.json()["facts"]["limit_bytes"] == 65536
+    assert "65536 bytes" in huge.json()["detail"]
+
+
+def test_every_response_carries_a_request_id_and_problems_quote_it(
+    client: TestClient[Litestar],
+) -> None:
+    ok = client.get("/health")
+    assert len(ok.headers["x-request-id"]) == 32
+    other = client.get("/health")
+    assert other.headers["x-request-id"] != ok.headers["x-request-id"]
+    mine = client.get("/games/nope", headers={"X-Request-ID": "trace-42"})
+    assert mine.headers["x-request-id"] == "trace-42"
+    assert mine.json()["request_id"] == "trace-42"
+    # An id that is not short and plain is replaced, never echoed.
+    odd = client.get("/health", headers={"X-Request-ID": "a b;c"})
+    assert odd.headers["x-request-id"] != "a b;c" and len(odd.headers["x-request-id"]) == 32

@@ -39,7 +39,9 @@ def test_the_stream_serves_every_event_and_resumes_from_last_event_id(
     assert ids == list(range(1, last + 1))
     with client.stream("GET", path, headers={"Last-Event-ID": str(last - 2)}) as response:
         data = [json.loads(line[5:]) for line in response.iter_lines() if line.startswith("data:")]
-    assert [envelope["version"] for envelope in data] == [last - 1, last]
+    # The two events, then the end message.
+    assert [envelope["version"] for envelope in data[:-1]] == [last - 1, last]
+    assert data[-1] == {"version": last}
 
 
 def test_a_long_poll_without_news_answers_empty_after_its_wait(
@@ -47,7 +49,7 @@ def test_a_long_poll_without_news_answers_empty_after_its_wait(
 ) -> None:
     game = create(client, seed=2)
     page = client.get(f"/games/{game['game_id']}/events?after=2&wait=0.2").json()
-    assert page == {"version": 2, "events": []}
+    assert page == {"version": 2, "events": [], "next_after": 2, "has_more": False, "ended": False}
 
 
 def test_a_long_poll_answers_when_the_next_event_arrives() -> None:

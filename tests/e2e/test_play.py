@@ -89,3 +89,68 @@ def test_a_game_played_over_http_ends_as_its_replay_says_and_leaks_nothing(
         page = client.get(f"/games/{game_id}/events?limit=1000", headers=headers).json()
         assert [event["version"] for event in page["events"]] == list(range(1, len(log) + 1))
         check_no_leak(log, page["events"], viewer, page["version"])
+
+
+def test_the_seat_view_carries_its_version_and_the_turn_deadline(
+    client: TestClient[Litestar],
+) -> None:
+    game = create(client, seed=3, turn_time_limit_s=600)
+    game_id = game["game_id"]
+    summary = client.get(f"/games/{game_id}").json()
+    token = game["tokens"][str(summary["view"]["turn"])]
+    view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
+    assert view["version"] == summary["version"] == summary["view"]["version"]
+    assert view["turn_deadline"] is not None and view["turn_deadline"].endswith("+00:00")
+    # The version it carries is the one to act on: no 409 version_conflict.
+    command = {**view["legal_commands"][0], "expected_version": view["version"]}
+    answer = client.post(f"/games/{game_id}/commands", json=command, headers=auth(token))
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["view"]["version"] == answer.json()["version"]
+    untimed = create(client, seed=3)
+    assert client.get(f"/games/{untimed['game_id']}").json()["view"]["turn_deadline"] is None
+
+
+def test_stacked_decks_deal_the_first_hands_in_order(client: TestClient[Litestar]) -> None:
+    from domain.rules import build_ruleset
+
+    pack = list(build_ruleset("basic", {}).pack())
+    first, second = pack, pack[::-1]
+    body = {"decks": [first, second], "rules": {"game_end": "hands:3"}, "seed": 1}
+    game = create(client, **body)
+    game_id = game["game_id"]
+    rng = random.Random(1)
+    dealt: list[dict[str, Any]] = []
+    for _ in range(3000):
+        events = client.get(f"/games/{game_id}/events", params={"limit": 1000}).json()["events"]
+        dealt = [e["event"] for e in events if e["event"]["type"] == "hand_dealt"]
+        if len(dealt) >= 3 or client.get(f"/games/{game_id}").json()["status"] == "finished":
+            break
+        turn = client.get(f"/games/{game_id}").json()["view"]["turn"]
+        token = game["tokens"][str(turn)]
+        view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
+        client.post(
+            f"/games/{game_id}/commands",
+            json=pick(view["legal_commands"], rng),
+            headers=auth(token),
+        )
+    # The spectator sees each hand's turned-up card: the card after the dealt ones.
+    dealt_cards = 2 * 10
+    assert [hand["up_card"] for hand in dealt[:2]] == [first[dealt_cards], second[dealt_cards]]
+    assert len(dealt) == 3  # the third hand is shuffled as usual
+
+
+def test_a_stacked_deck_that_is_not_the_pack_is_refused_at_creation(
+    client: TestClient[Litestar],
+) -> None:
+    from domain.rules import build_ruleset
+
+    pack = list(build_ruleset("basic", {}).pack())
+    response = client.post(
+        "/games",
+        json={"seats": [{"kind": "human"}] * 2, "decks": [pack, pack[:-1]]},
+    )
+    assert response.status_code == 422
+    problem = response.json()
+    assert problem["code"] == "invalid_deck" and problem["facts"]["hand_number"] == 2
+    both = client.post("/games", json={"seats": [{"kind": "human"}] * 2, "deck": pack, "decks": []})
+    assert both.status_code == 422 and both.json()["code"] == "invalid_deck"

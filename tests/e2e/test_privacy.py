@@ -146,8 +146,9 @@ def _streamed(client: Client, game_id: str, headers: dict[str, str], last: int) 
             buffer += message.get("body", b"")
             *complete, buffer = buffer.split(b"\n")
             for line in complete:
-                if line.startswith(b"data:"):
-                    envelopes.append(json.loads(line[5:]))
+                # Envelopes only: the stream's `end` message carries the version alone.
+                if line.startswith(b"data:") and "event" in (data := json.loads(line[5:])):
+                    envelopes.append(data)
             if envelopes and envelopes[-1]["version"] >= last:
                 done.set()
 

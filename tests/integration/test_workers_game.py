@@ -85,6 +85,15 @@ def test_a_seat_handed_to_a_bot_is_played_until_taken_back(embedded_redis: Embed
         assert view["turn"] == 1 - mover  # the bot played the seat's turn
         taken = client.delete(url, headers=auth(tokens[str(mover)]))
         assert taken.json()["bot_level"] is None
+        changes = [
+            e["event"]
+            for e in client.get(f"/games/{game_id}/events").json()["events"]
+            if e["event"]["type"] == "seat_control_changed"
+        ]
+        assert [(e["controller"], e["level"], e["reason"]) for e in changes] == [
+            ("autopilot", 2, "handed_over"),
+            ("owner", None, "taken_back"),
+        ]
         other = client.get(f"/games/{game_id}/view", headers=auth(tokens[str(1 - mover)])).json()
         for command in (other["legal_commands"][0], None):
             if command is None:

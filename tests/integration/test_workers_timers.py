@@ -96,9 +96,55 @@ def test_a_seat_that_keeps_timing_out_is_played_by_a_bot(embedded_redis: Embedde
             e for e in log if e["seat"] == seat and (e["command_id"] or "").startswith("bot:")
         ]
         assert bot_plays, "no bot played the timed-out seat"
+        [handed] = [e["event"] for e in log if e["event"]["type"] == "seat_control_changed"]
+        assert handed == {
+            "type": "seat_control_changed",
+            "seat": seat,
+            "controller": "autopilot",
+            "level": 2,
+            "reason": "timeouts",
+        }
+        controllers = client.get(f"/games/{game_id}").json()["view"]["controllers"]
+        assert controllers[seat] == {"kind": "autopilot", "level": 2}
         # Any command of the owner takes the seat back.
         view = client.get(f"/games/{game_id}/view", headers=auth(tokens[str(seat)])).json()
         assert view["turn"] == 1 - seat
+
+
+def test_the_owner_acting_while_a_bot_plays_gets_the_seat_back_and_the_log_says_so(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    with worker_app(embedded_redis.url, timeouts_before_bot=1) as (client, queue):
+        created = _timed_game(client, 1)
+        game_id, tokens = created["game_id"], created["tokens"]
+        first = _deadlines(_log(client, game_id))[0]
+        seat = first["event"]["seat"]
+        _wait_until(first["event"]["deadline"])
+        work(queue)
+        token = tokens[str(1 - seat)]
+        for _ in range(2):
+            view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
+            legal = view["legal_commands"]
+            command = legal[0] if view["phase"] == "draw" else legal[-1]
+            client.post(f"/games/{game_id}/commands", json=command, headers=auth(token))
+        # The owner draws before the bot's job runs.
+        owner = auth(tokens[str(seat)])
+        view = client.get(f"/games/{game_id}/view", headers=owner).json()
+        assert view["controllers"][seat]["kind"] == "autopilot"
+        drawn = client.post(
+            f"/games/{game_id}/commands", json=view["legal_commands"][0], headers=owner
+        )
+        assert drawn.status_code == 200, drawn.text
+        changes = [
+            (e["event"]["controller"], e["event"]["reason"])
+            for e in _log(client, game_id)
+            if e["event"]["type"] == "seat_control_changed"
+        ]
+        assert changes == [("autopilot", "timeouts"), ("owner", "owner_returned")]
+        view = client.get(f"/games/{game_id}/view", headers=owner).json()
+        assert view["controllers"][seat] == {"kind": "human", "level": None}
+        work(queue)
+        assert client.get(f"/games/{game_id}/view", headers=owner).json()["phase"] == "play"
 
 
 def test_a_timer_survives_a_restart_and_fires_within_two_seconds(

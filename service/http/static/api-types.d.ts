@@ -14,7 +14,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** The host starts a waiting table: open seats become bots (or go), then the deal */
-        post: operations["GamesGameIdStartStartTable"];
+        post: operations["startTable"];
         delete?: never;
         options?: never;
         head?: never;
@@ -34,12 +34,12 @@ export interface paths {
          * Claim an open seat: its token, shown once
          * @description With a player token the seat becomes the player's: their token acts for it as the seat token does (409 `already_seated` if they hold a seat here).
          */
-        post: operations["GamesGameIdSeatsClaimSeat"];
+        post: operations["claimSeat"];
         /**
          * Leave a waiting table (the seat's holder) or remove its player (the host)
          * @description Only a seat claimed from the lobby is given back; the seat is open again.
          */
-        delete: operations["GamesGameIdSeatsLeaveSeat"];
+        delete: operations["leaveSeat"];
         options?: never;
         head?: never;
         patch?: never;
@@ -55,7 +55,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Resign the caller's seat: a bot plays it to the end (SeatResigned) */
-        post: operations["GamesGameIdResignResignSeat"];
+        post: operations["resignSeat"];
         delete?: never;
         options?: never;
         head?: never;
@@ -75,7 +75,7 @@ export interface paths {
          * A rematch of a finished game: a waiting table, same rules and players
          * @description The old game's log gets a `rematch_offered` event naming the new game, so every client can follow; each human seat is kept for the player who held it, who claims it with their own player token. The dealer moves on. Asked again (by any seat), the same new game is named.
          */
-        post: operations["GamesGameIdRematchRematchGame"];
+        post: operations["rematchGame"];
         delete?: never;
         options?: never;
         head?: never;
@@ -93,13 +93,13 @@ export interface paths {
          * The lobby: public tables by status, newest first, with their open seats
          * @description `status=open` is the former name of `waiting`. Filters: `preset`, `seats` (the seat count), `rated`, `open_seats` (true: a seat is free to claim). Private tables are never listed.
          */
-        get: operations["GamesListGames"];
+        get: operations["listGames"];
         put?: never;
         /**
          * Create a table (dealt at once unless seats are left open)
          * @description A table with open seats waits (`status: waiting`) until every seat is taken or its host starts it (POST /games/{id}/start). With a player token the caller is the host and sits at the first human seat that is not open. A `seed` or `deck` marks the table `stacked`; a server may refuse them on public tables (422 `stacked_public_table`).
          */
-        post: operations["GamesCreateGame"];
+        post: operations["createGame"];
         delete?: never;
         options?: never;
         head?: never;
@@ -117,7 +117,7 @@ export interface paths {
          * Public summary and the spectator's view
          * @description A private table's needs its `invite` code or a token of one of its seats.
          */
-        get: operations["GamesGameIdGameSummary"];
+        get: operations["getGame"];
         put?: never;
         post?: never;
         delete?: never;
@@ -134,7 +134,7 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's seat view, with its legal commands */
-        get: operations["GamesGameIdViewSeatView"];
+        get: operations["getSeatView"];
         put?: never;
         post?: never;
         delete?: never;
@@ -156,7 +156,7 @@ export interface paths {
          * Issue one command as the caller's seat
          * @description The body is one of the player commands, named by `type` (draw, lay_melds, lay_off, swap_joker, discard, knock). `expected_version` refuses the command (409 `version_conflict`) unless the game is at that version; a retry with the same `command_id` gets the original answer.
          */
-        post: operations["GamesGameIdCommandsPostCommand"];
+        post: operations["postCommand"];
         delete?: never;
         options?: never;
         head?: never;
@@ -176,7 +176,7 @@ export interface paths {
          * Create a player (or a guest): an id and a secret token, shown once
          * @description The token (`Authorization: Bearer <token>`) acts for every seat the player takes: creating a game with it seats the player at the first human seat that is not open, claiming a seat with it makes the seat theirs. `guest: true` creates an ordinary player a client need not ask a name for.
          */
-        post: operations["PlayersCreatePlayer"];
+        post: operations["createPlayer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -191,14 +191,14 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's player */
-        get: operations["PlayersMeGetMe"];
+        get: operations["getMe"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Rename the caller (their seats in games not finished show the new name) */
-        patch: operations["PlayersMeRenameMe"];
+        patch: operations["renameMe"];
         trace?: never;
     };
     "/players/me/games": {
@@ -209,9 +209,29 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's games, newest first, with whose turn it is */
-        get: operations["PlayersMeGamesMyGames"];
+        get: operations["listMyGames"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{game_id}/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A single-use ticket standing for the caller's seat on a live channel
+         * @description The ticket is valid for 60 s and one connection: pass it as `?ticket=` to /events/stream or /live, where a browser cannot send the Authorization header. Ask for a new one to reconnect.
+         */
+        post: operations["createTicket"];
         delete?: never;
         options?: never;
         head?: never;
@@ -225,8 +245,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Events after a version, as the caller may see them (long poll with `wait`) */
-        get: operations["GamesGameIdEventsListEvents"];
+        /**
+         * Events after a version, as the caller may see them (long poll with `wait`)
+         * @description Resume from `next_after`; `has_more` says a next page is waiting now, `ended` that the game is over and nothing is left to read.
+         */
+        get: operations["listEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -244,9 +267,9 @@ export interface paths {
         };
         /**
          * The same events as server-sent events; resume with Last-Event-ID (a version)
-         * @description Each message's `id` is the event's version and its `data` one envelope (JSON). The stream ends after the game's last event.
+         * @description Each event is an unnamed message (EventSource's `onmessage`): `id` is its version, `data` one envelope (JSON). An idle stream sends a comment line (`: keep-alive`) every 15 s, which clients skip. After the game's last event comes a message named `end` (`data: {"version": N}`), and the stream closes; a reconnect after the end is answered 204, which stops EventSource. A browser authenticates with `?ticket=` (POST /games/{game_id}/tickets); without a token or ticket the caller is a spectator.
          */
-        get: operations["GamesGameIdEventsStreamStreamEvents"];
+        get: operations["streamEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -263,7 +286,7 @@ export interface paths {
             cookie?: never;
         };
         /** Presets and knobs, with their defaults */
-        get: operations["RulesetsRulesets"];
+        get: operations["listRulesets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -280,7 +303,7 @@ export interface paths {
             cookie?: never;
         };
         /** Ready when the event store answers */
-        get: operations["HealthHealth"];
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -297,7 +320,7 @@ export interface paths {
             cookie?: never;
         };
         /** Prometheus metrics (text exposition format) */
-        get: operations["MetricsMetrics"];
+        get: operations["getMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -317,7 +340,7 @@ export interface paths {
          * The game at one version of its log, as the caller may see it
          * @description A seat (Bearer token) gets its seat view at that version, anyone else the spectator view. `state` (every hand, the stock) is added when the caller may see everything there: anyone once the game is finished (only its seats when it was created with `private_log`), and, when the ruleset reveals finished hands, anyone for a version inside a hand that has ended.
          */
-        get: operations["GamesGameIdStatesVersionStateAt"];
+        get: operations["getStateAt"];
         put?: never;
         post?: never;
         delete?: never;
@@ -337,7 +360,7 @@ export interface paths {
          * A finished game's whole log as JSON lines (import it elsewhere)
          * @description A `rummy-log/1` file: a header line, then one event envelope per line, unredacted; never a seat token or the server's seed. Served once the game is over (while it is in progress it would show hidden cards); a game created with `private_log` serves it to its seats only.
          */
-        get: operations["GamesGameIdLogGameLog"];
+        get: operations["exportLog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -357,9 +380,9 @@ export interface paths {
         put?: never;
         /**
          * Import a log file as a new game: every event is checked again
-         * @description The body is a `rummy-log/1` file (as GET /games/{game_id}/log serves it), `application/x-ndjson` or `text/plain`, up to 8 MiB. Every event must be what the rules produce from the one before, and every revealed deal must match its commitment. Every human seat gets a fresh token, shown once.
+         * @description The body is a `rummy-log/1` file (as GET /games/{game_id}/log serves it), `application/x-ndjson` or `text/plain`, or the same as one `LogDocument` (`application/json`, as `?format=json` serves it), up to {MAX_LOG_BYTES // (1024 * 1024)} MiB. Every event must be what the rules produce from the one before, and every revealed deal must match its commitment. Every human seat gets a fresh token, shown once.
          */
-        post: operations["GamesImportImportGame"];
+        post: operations["importLog"];
         delete?: never;
         options?: never;
         head?: never;
@@ -379,7 +402,7 @@ export interface paths {
          * A new game from a finished game's log up to a version
          * @description `keep` copies the log up to `version` (a hand boundary takes the next deal along) and plays on with the same stock; `reshuffle` needs a version at a hand boundary (phase `deal`) and deals the next hand afresh (from `seed` if given). Later shuffles come from `seed`, or a secret one. Only finished games fork (a game in progress would show hidden cards to the fork's players); a private log's game only for its seats. Every human seat gets a fresh token, shown once.
          */
-        post: operations["GamesGameIdForkForkGame"];
+        post: operations["forkGame"];
         delete?: never;
         options?: never;
         head?: never;
@@ -399,9 +422,9 @@ export interface paths {
          * Hand the caller's seat to a bot
          * @description A bot of `level` plays the seat from now on, until the owner issues any command or DELETEs this.
          */
-        post: operations["GamesGameIdSeatsBotHandSeatToBot"];
+        post: operations["handSeatToBot"];
         /** Take the caller's seat back from a bot */
-        delete: operations["GamesGameIdSeatsBotTakeSeatBack"];
+        delete: operations["takeSeatBack"];
         options?: never;
         head?: never;
         patch?: never;
@@ -420,7 +443,7 @@ export interface paths {
          * The command a bot would play from a seat view (no game needed)
          * @description Stateless: the bot sees only the given view (no memory of earlier events). The answer is one of the view's `legal_commands`, or null.
          */
-        post: operations["BotsSuggestSuggest"];
+        post: operations["suggestCommand"];
         delete?: never;
         options?: never;
         head?: never;
@@ -438,7 +461,7 @@ export interface paths {
          * A ladder's leaderboard, best first (bots stand on it as players)
          * @description `rating` is the conservative displayed rating, `mu - 3 sigma` (0 for a newcomer); `games` counts the ladder's counted games; `experience` is the player's total over every game, rated or not.
          */
-        get: operations["LeaderboardsLadderGetLeaderboard"];
+        get: operations["getLeaderboard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -455,7 +478,7 @@ export interface paths {
             cookie?: never;
         };
         /** A player's public profile: a rating per ladder, experience, recent games */
-        get: operations["PlayersPlayerIdProfileGetProfile"];
+        get: operations["getPlayerProfile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -475,7 +498,7 @@ export interface paths {
          * Each seat's rating change at the game's end, and whether the game counted
          * @description `counted` false gives the `reason` (`unrated`, `stacked`, `too_few_humans`, `fresh_guests`, `abandoned`, ...); `weight` below 1 is the same players' many games a day. Seats held by nobody the league knows (a bare seat token) are not listed.
          */
-        get: operations["GamesGameIdRatingsGetGameRatings"];
+        get: operations["getGameRatings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -502,8 +525,7 @@ export interface components {
         CardLaidOff: {
             seat: number;
             card: string;
-            /** @enum {string} */
-            end: "low" | "high";
+            end: components["schemas"]["RunEnd"];
             meld: components["schemas"]["Meld"];
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -536,6 +558,12 @@ export interface components {
             view: components["schemas"]["View"];
             events: components["schemas"]["Envelope"][];
         };
+        /** Controller */
+        Controller: {
+            /** @enum {string} */
+            kind: "human" | "bot" | "autopilot";
+            level?: number | null;
+        };
         /** CreateGame */
         CreateGame: {
             seats: components["schemas"]["SeatSpec"][];
@@ -543,10 +571,13 @@ export interface components {
              * @default basic
              * @enum {string}
              */
-            preset?: "basic" | "palace" | "duel" | "classic";
+            preset?: "basic" | "classic" | "duel" | "palace";
             rules?: components["schemas"]["RuleOverrides"];
             seed?: number | null;
+            /** @description The first hand's deck, top card first: the whole pack (every card of the ruleset's pack, each once). The first `seats × hand size` cards are dealt one at a time, starting with the dealer's left; the next card turns up as the discard pile; the rest is the stock, the card after the turned-up one on its top (drawn first). Without `deck` or `decks`, hands are shuffled (from `seed` if given). */
             deck?: string[] | null;
+            /** @description The decks of hands 1, 2, … in order, each as `deck` says; hands past the list are shuffled as usual. Give `deck` or `decks`. */
+            decks?: string[][] | null;
             /** @description Seconds a seat has for each turn, 1 to 86400 (a day). */
             turn_time_limit_s?: number | null;
             /** @default false */
@@ -630,7 +661,7 @@ export interface components {
             at: string;
             seat: number | null;
             command_id: string | null;
-            event: components["schemas"]["GameStarted"] | components["schemas"]["HandDealt"] | components["schemas"]["CardsDrawn"] | components["schemas"]["StockRenewed"] | components["schemas"]["MeldLaid"] | components["schemas"]["CardLaidOff"] | components["schemas"]["JokerSwapped"] | components["schemas"]["CardDiscarded"] | components["schemas"]["Knocked"] | components["schemas"]["HandEnded"] | components["schemas"]["DeckRevealed"] | components["schemas"]["GameEnded"] | components["schemas"]["TurnDeadlineSet"] | components["schemas"]["TurnTimedOut"] | components["schemas"]["SeatResigned"] | components["schemas"]["RematchOffered"] | components["schemas"]["SeatsRemoved"];
+            event: components["schemas"]["GameStarted"] | components["schemas"]["HandDealt"] | components["schemas"]["CardsDrawn"] | components["schemas"]["StockRenewed"] | components["schemas"]["MeldLaid"] | components["schemas"]["CardLaidOff"] | components["schemas"]["JokerSwapped"] | components["schemas"]["CardDiscarded"] | components["schemas"]["Knocked"] | components["schemas"]["HandEnded"] | components["schemas"]["DeckRevealed"] | components["schemas"]["GameEnded"] | components["schemas"]["TurnDeadlineSet"] | components["schemas"]["TurnTimedOut"] | components["schemas"]["SeatResigned"] | components["schemas"]["RematchOffered"] | components["schemas"]["SeatsRemoved"] | components["schemas"]["SeatControlChanged"];
             /** @enum {null|string} */
             actor?: "player" | "bot" | "timer" | "service" | null;
         };
@@ -638,6 +669,9 @@ export interface components {
         EventPage: {
             version: number;
             events: components["schemas"]["Envelope"][];
+            next_after: number;
+            has_more: boolean;
+            ended: boolean;
         };
         /** ForkGame */
         ForkGame: {
@@ -675,6 +709,8 @@ export interface components {
         GameStarted: {
             ruleset: components["schemas"]["RuleSet"];
             seats: number;
+            /** @default [] */
+            bots?: number[];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -868,8 +904,7 @@ export interface components {
             /** @description A card code: `7H`, `TD`, `JK`. */
             card: string;
             meld_id: number;
-            /** @enum {null|string} */
-            end?: "low" | "high" | null;
+            end?: components["schemas"]["RunEnd"] | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -919,6 +954,28 @@ export interface components {
             stacked?: boolean;
             /** @default false */
             rated?: boolean;
+        };
+        /** LogDocument */
+        LogDocument: {
+            header: components["schemas"]["LogHeader"];
+            events: components["schemas"]["Envelope"][];
+        };
+        /** LogHeader */
+        LogHeader: {
+            /**
+             * @default header
+             * @constant
+             */
+            type?: "header";
+            /** @default rummy-log/1 */
+            format?: string;
+            game_id: string;
+            ruleset: components["schemas"]["RuleSet"];
+            seats: number;
+            seat_kinds: components["schemas"]["SeatKind"][];
+            created_at: string;
+            /** @default false */
+            stacked?: boolean;
         };
         /** Meld */
         Meld: {
@@ -976,12 +1033,36 @@ export interface components {
             type: string;
             title: string;
             status: number;
-            code: string;
+            code: components["schemas"]["ProblemCode"];
             detail?: string | null;
-            facts?: {
+            facts?: ({
+                /** @description The place in the body (`$.seats[0].kind`). */
+                path?: string | null;
+                /** @description The ruleset knob refused. */
+                knob?: string | null;
+                /** @description The card refused. */
+                card?: string | null;
+                /** @description The seat involved. */
+                seat?: number | null;
+                /** @description The meld involved. */
+                meld_id?: number | null;
+                /** @description The version involved (a log's first bad event). */
+                version?: number | null;
+                /** @description The game's version now. */
+                current_version?: number | null;
+                /** @description The size limit passed. */
+                limit_bytes?: number | null;
+            } & {
                 [key: string]: unknown;
-            } | null;
+            }) | null;
+            request_id?: string | null;
         };
+        /**
+         * ProblemCode
+         * @description The stable reason of a problem; see the README's error table.
+         * @enum {string}
+         */
+        ProblemCode: "already_seated" | "bad_commitment" | "body_too_large" | "bots_busy" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_exists" | "game_in_progress" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "header_mismatch" | "http_error" | "illegal_event" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "internal_error" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_fork_version" | "invalid_game_id" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_name" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_seats" | "invalid_shuffle" | "invalid_ticket" | "invalid_token" | "invalid_view" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "ladder_not_found" | "lay_off_not_allowed" | "league_busy" | "league_result_pending" | "malformed_json" | "malformed_log" | "method_not_allowed" | "missing_token" | "must_keep_discard" | "not_found" | "not_host" | "not_seated" | "not_your_turn" | "own_meld_required" | "player_not_found" | "redacted_log" | "same_discard" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stacked_public_table" | "stock_empty" | "store_unavailable" | "table_expired" | "table_started" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_format" | "version_conflict" | "version_gap" | "version_not_found" | "wrong_game" | "wrong_phase" | "wrong_seat";
         /** Profile */
         Profile: {
             player: string;
@@ -1027,6 +1108,59 @@ export interface components {
         /** ResignSeat */
         ResignSeat: {
             level?: number | null;
+        };
+        /** @description Knob overrides: any knobs of a RuleSet (GET /rulesets), each in its range; the preset gives the others. */
+        RuleOverrides: {
+            /** @description 52-card packs (1 to 3). */
+            decks?: number;
+            /** @description Jokers added to the packs (0 to 12). */
+            jokers?: number;
+            /** @description The allowed seat counts, each 2 to 6 and listed once. */
+            players?: number[];
+            /** @description Cards dealt to each seat, by seat count (2 to 6); each count 1 to 83, and the pack must hold every hand, the up-card and one card of stock. */
+            hand_size?: {
+                [key: string]: number;
+            };
+            /** @enum {string} */
+            first_player?: "left_of_dealer" | "alternate" | "random";
+            /** @enum {string} */
+            ace?: "low" | "high_or_low" | "cyclic";
+            /** @description The longest run (3 to 13). */
+            max_run?: number;
+            set_suits?: boolean;
+            /** @enum {string} */
+            melds_per_turn?: "any" | "one";
+            lay_off?: boolean;
+            lay_off_needs_own_meld?: boolean;
+            /** @description Points the first meld(s) of a hand must reach in one turn (0 to 1000). */
+            initial_meld_min?: number;
+            /** @enum {string} */
+            discard_pickup?: "top" | "any";
+            no_same_discard?: boolean;
+            /** @enum {string} */
+            go_out?: "any" | "discard";
+            /** @enum {string} */
+            rummy_bonus?: "double" | "plus10" | "none";
+            /** @enum {string} */
+            stock_out?: "reuse" | "end_no_winner";
+            /** @description How often the discard pile becomes the stock; the next exhaustion ends the hand (0 to 20). */
+            reuse_limit?: number;
+            reuse_shuffle?: boolean;
+            /** @enum {string} */
+            final_exhaustion?: "after_discard" | "next_declines";
+            /** @enum {string} */
+            card_values?: "A1" | "A11_JK20" | "A15";
+            /** @enum {string} */
+            scoring?: "winner_takes" | "zero_sum" | "casino" | "penalty" | "melded";
+            /** @description `hands:N` (N 1 to 100) or `target:P` (P 1 to 10000 points). */
+            game_end?: string;
+            tie_break?: boolean;
+            short_deck?: boolean;
+            strict_jokers?: boolean;
+            strict_groups?: boolean;
+            knocking?: boolean;
+            rated?: boolean;
+            reveal_after_hand?: boolean;
         };
         /** RuleSet */
         RuleSet: {
@@ -1157,11 +1291,36 @@ export interface components {
             };
             defaults: components["schemas"]["RuleSet"];
         };
+        /**
+         * RunEnd
+         * @enum {string}
+         */
+        RunEnd: "low" | "high";
         /** SeatControl */
         SeatControl: {
             game_id: string;
             seat: number;
             bot_level: number | null;
+        };
+        /** SeatControlChanged */
+        SeatControlChanged: {
+            seat: number;
+            /** @enum {string} */
+            controller: "owner" | "autopilot";
+            level: number | null;
+            /** @enum {string} */
+            reason: "handed_over" | "timeouts" | "taken_back" | "owner_returned";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_control_changed";
+        };
+        /** SeatKind */
+        SeatKind: {
+            /** @enum {string} */
+            kind: "human" | "bot";
+            level?: number | null;
         };
         /** SeatLabel */
         SeatLabel: {
@@ -1292,6 +1451,11 @@ export interface components {
              */
             type: "swap_joker";
         };
+        /** Ticket */
+        Ticket: {
+            ticket: string;
+            expires_in_s: number;
+        };
         /** TurnDeadlineSet */
         TurnDeadlineSet: {
             seat: number;
@@ -1340,61 +1504,11 @@ export interface components {
             /** @default [] */
             resigned?: number[];
             legal_commands: (components["schemas"]["DrawCommand"] | components["schemas"]["LayMeldsCommand"] | components["schemas"]["LayOffCommand"] | components["schemas"]["SwapJokerCommand"] | components["schemas"]["DiscardCommand"] | components["schemas"]["KnockCommand"])[];
+            version?: number | null;
+            turn_deadline?: string | null;
+            controllers?: components["schemas"]["Controller"][] | null;
             /** @default [] */
             seat_labels?: components["schemas"]["SeatLabel"][];
-        };
-        /** @description Knob overrides: any knobs of a RuleSet (GET /rulesets), each in its range; the preset gives the others. */
-        RuleOverrides: {
-            /** @description 52-card packs (1 to 3). */
-            decks?: number;
-            /** @description Jokers added to the packs (0 to 12). */
-            jokers?: number;
-            /** @description The allowed seat counts, each 2 to 6 and listed once. */
-            players?: number[];
-            /** @description Cards dealt to each seat, by seat count (2 to 6); each count 1 to 83, and the pack must hold every hand, the up-card and one card of stock. */
-            hand_size?: {
-                [key: string]: number;
-            };
-            /** @enum {string} */
-            first_player?: "left_of_dealer" | "alternate" | "random";
-            /** @enum {string} */
-            ace?: "low" | "high_or_low" | "cyclic";
-            /** @description The longest run (3 to 13). */
-            max_run?: number;
-            set_suits?: boolean;
-            /** @enum {string} */
-            melds_per_turn?: "any" | "one";
-            lay_off?: boolean;
-            lay_off_needs_own_meld?: boolean;
-            /** @description Points the first meld(s) of a hand must reach in one turn (0 to 1000). */
-            initial_meld_min?: number;
-            /** @enum {string} */
-            discard_pickup?: "top" | "any";
-            no_same_discard?: boolean;
-            /** @enum {string} */
-            go_out?: "any" | "discard";
-            /** @enum {string} */
-            rummy_bonus?: "double" | "plus10" | "none";
-            /** @enum {string} */
-            stock_out?: "reuse" | "end_no_winner";
-            /** @description How often the discard pile becomes the stock; the next exhaustion ends the hand (0 to 20). */
-            reuse_limit?: number;
-            reuse_shuffle?: boolean;
-            /** @enum {string} */
-            final_exhaustion?: "after_discard" | "next_declines";
-            /** @enum {string} */
-            card_values?: "A1" | "A11_JK20" | "A15";
-            /** @enum {string} */
-            scoring?: "winner_takes" | "zero_sum" | "casino" | "penalty" | "melded";
-            /** @description `hands:N` (N 1 to 100) or `target:P` (P 1 to 10000 points). */
-            game_end?: string;
-            tie_break?: boolean;
-            short_deck?: boolean;
-            strict_jokers?: boolean;
-            strict_groups?: boolean;
-            knocking?: boolean;
-            rated?: boolean;
-            reveal_after_hand?: boolean;
         };
     };
     responses: never;
@@ -1405,7 +1519,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    GamesGameIdStartStartTable: {
+    startTable: {
         parameters: {
             query?: never;
             header?: never;
@@ -1439,7 +1553,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1448,7 +1562,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1504,7 +1618,7 @@ export interface operations {
             };
         };
     };
-    GamesGameIdSeatsClaimSeat: {
+    claimSeat: {
         parameters: {
             query?: {
                 invite?: string | null;
@@ -1537,7 +1651,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1575,7 +1689,7 @@ export interface operations {
             };
         };
     };
-    GamesGameIdSeatsLeaveSeat: {
+    leaveSeat: {
         parameters: {
             query?: never;
             header?: never;
@@ -1604,7 +1718,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1613,7 +1727,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1651,7 +1765,7 @@ export interface operations {
             };
         };
     };
-    GamesGameIdResignResignSeat: {
+    resignSeat: {
         parameters: {
             query?: never;
             header?: never;
@@ -1685,7 +1799,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1694,7 +1808,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1730,6 +1844,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and `facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), … */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
             503: {
                 headers: {
@@ -1741,7 +1864,7 @@ export interface operations {
             };
         };
     };
-    GamesGameIdRematchRematchGame: {
+    rematchGame: {
         parameters: {
             query?: never;
             header?: never;
@@ -1771,7 +1894,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1780,7 +1903,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1818,7 +1941,7 @@ export interface operations {
             };
         };
     };
-    GamesListGames: {
+    listGames: {
         parameters: {
             query?: {
                 status?: "waiting" | "open" | "active" | "finished";
@@ -1864,7 +1987,7 @@ export interface operations {
             };
         };
     };
-    GamesCreateGame: {
+    createGame: {
         parameters: {
             query?: never;
             header?: never;
@@ -1895,7 +2018,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1933,7 +2056,7 @@ export interface operations {
             };
         };
     };
-    GamesGameIdGameSummary: {
+    getGame: {
         parameters: {
             query?: {
                 invite?: string | null;
@@ -1965,7 +2088,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1974,7 +2097,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2003,7 +2126,7 @@ export interface operations {
             };
         };
     };
-    GamesGameIdViewSeatView: {
+    getSeatView: {
         parameters: {
             query?: never;
             header?: never;
@@ -2033,7 +2156,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2042,7 +2165,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2071,7 +2194,7 @@ export interface operations {
             };
         };
     };
-    GamesGameIdCommandsPostCommand: {
+    postCommand: {
         parameters: {
             query?: never;
             header?: never;
@@ -2105,7 +2228,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2114,7 +2237,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2170,7 +2293,7 @@ export interface operations {
             };
         };
     };
-    PlayersCreatePlayer: {
+    createPlayer: {
         parameters: {
             query?: never;
             header?: never;
@@ -2230,7 +2353,7 @@ export interface operations {
             };
         };
     };
-    PlayersMeGetMe: {
+    getMe: {
         parameters: {
             query?: never;
             header?: never;
@@ -2257,7 +2380,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2277,7 +2400,7 @@ export interface operations {
             };
         };
     };
-    PlayersMeRenameMe: {
+    renameMe: {
         parameters: {
             query?: never;
             header?: never;
@@ -2308,7 +2431,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2346,7 +2469,7 @@ export interface operations {
             };
         };
     };
-    PlayersMeGamesMyGames: {
+    listMyGames: {
         parameters: {
             query?: {
                 status?: "waiting" | "active" | "finished" | null;
@@ -2377,7 +2500,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2397,13 +2520,84 @@ export interface operations {
             };
         };
     };
-    GamesGameIdEventsListEvents: {
+    createTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id (32 hex digits). */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ticket"];
+                };
+            };
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listEvents: {
         parameters: {
             query?: {
+                /** @description Serve the events after this version. */
                 after?: number;
                 /** @description Seconds to wait for a first event. */
                 wait?: number;
                 limit?: number;
+                /** @description A ticket from POST /games/{game_id}/tickets: the seat, once, for clients that cannot send a header. */
+                ticket?: string | null;
                 invite?: string | null;
             };
             header?: never;
@@ -2433,7 +2627,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2442,7 +2636,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2471,10 +2665,13 @@ export interface operations {
             };
         };
     };
-    GamesGameIdEventsStreamStreamEvents: {
+    streamEvents: {
         parameters: {
             query?: {
+                /** @description Serve the events after this version. */
                 after?: number;
+                /** @description A ticket from POST /games/{game_id}/tickets: the seat, once, for clients that cannot send a header. */
+                ticket?: string | null;
                 invite?: string | null;
             };
             header?: {
@@ -2488,7 +2685,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Request fulfilled, document follows */
+            /** @description Stream Response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2496,6 +2693,13 @@ export interface operations {
                 content: {
                     "text/event-stream": unknown;
                 };
+            };
+            /** @description The game is over and the caller has read it all. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
             400: {
@@ -2506,7 +2710,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2515,7 +2719,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2544,7 +2748,7 @@ export interface operations {
             };
         };
     };
-    RulesetsRulesets: {
+    listRulesets: {
         parameters: {
             query?: never;
             header?: never;
@@ -2564,7 +2768,7 @@ export interface operations {
             };
         };
     };
-    HealthHealth: {
+    getHealth: {
         parameters: {
             query?: never;
             header?: never;
@@ -2593,7 +2797,7 @@ export interface operations {
             };
         };
     };
-    MetricsMetrics: {
+    getMetrics: {
         parameters: {
             query?: never;
             header?: never;
@@ -2613,7 +2817,7 @@ export interface operations {
             };
         };
     };
-    GamesGameIdStatesVersionStateAt: {
+    getStateAt: {
         parameters: {
             query?: never;
             header?: never;
@@ -2644,7 +2848,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2653,7 +2857,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2682,9 +2886,12 @@ export interface operations {
             };
         };
     };
-    GamesGameIdLogGameLog: {
+    exportLog: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `jsonl`: the `rummy-log/1` file as JSON lines (`application/x-ndjson`); `json`: the same lines as one `LogDocument` object (`application/json`). */
+                format?: "jsonl" | "json";
+            };
             header?: never;
             path: {
                 /** @description The game's id (32 hex digits). */
@@ -2700,6 +2907,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["LogDocument"];
                     "application/x-ndjson": string;
                 };
             };
@@ -2721,7 +2929,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2759,7 +2967,7 @@ export interface operations {
             };
         };
     };
-    GamesImportImportGame: {
+    importLog: {
         parameters: {
             query?: {
                 /** @description The new game's id (default: a fresh one). */
@@ -2772,6 +2980,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                "application/json": components["schemas"]["LogDocument"];
                 "text/plain": string;
             };
         };
@@ -2832,7 +3041,7 @@ export interface operations {
             };
         };
     };
-    GamesGameIdForkForkGame: {
+    forkGame: {
         parameters: {
             query?: never;
             header?: never;
@@ -2866,7 +3075,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2875,7 +3084,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2931,7 +3140,7 @@ export interface operations {
             };
         };
     };
-    GamesGameIdSeatsBotHandSeatToBot: {
+    handSeatToBot: {
         parameters: {
             query?: never;
             header?: never;
@@ -2966,7 +3175,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2975,7 +3184,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3022,7 +3231,7 @@ export interface operations {
             };
         };
     };
-    GamesGameIdSeatsBotTakeSeatBack: {
+    takeSeatBack: {
         parameters: {
             query?: never;
             header?: never;
@@ -3053,7 +3262,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3062,7 +3271,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3100,7 +3309,7 @@ export interface operations {
             };
         };
     };
-    BotsSuggestSuggest: {
+    suggestCommand: {
         parameters: {
             query?: never;
             header?: never;
@@ -3160,7 +3369,7 @@ export interface operations {
             };
         };
     };
-    LeaderboardsLadderGetLeaderboard: {
+    getLeaderboard: {
         parameters: {
             query?: {
                 offset?: number;
@@ -3213,7 +3422,7 @@ export interface operations {
             };
         };
     };
-    PlayersPlayerIdProfileGetProfile: {
+    getPlayerProfile: {
         parameters: {
             query?: {
                 recent?: number;
@@ -3265,7 +3474,7 @@ export interface operations {
             };
         };
     };
-    GamesGameIdRatingsGetGameRatings: {
+    getGameRatings: {
         parameters: {
             query?: never;
             header?: never;

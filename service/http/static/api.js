@@ -20,13 +20,15 @@
 /** @typedef {Schemas['Suggestion']} Suggestion */
 /** @typedef {Schemas['StateAt']} StateAt */
 /** @typedef {Schemas['Meld']} Meld */
-/** @typedef {Schemas['Problem']} Problem */
+/** @typedef {Schemas['Problem']} ServerProblem */
+/** The server's problem, or the page's own for a request that never reached it (`network_error`). */
+/** @typedef {Omit<ServerProblem, 'code'> & {code: ServerProblem['code'] | 'network_error'}} Problem */
+/** @typedef {NonNullable<import('./api-types').operations['listGames']['parameters']['query']>['status']} LobbyStatus */
 /** @typedef {Schemas['CreatedPlayerOut']} CreatedPlayer */
 /** @typedef {Schemas['Player']} Player */
 /** @typedef {Schemas['PlayerGames']} PlayerGames */
 /** @typedef {Schemas['Rematch']} Rematch */
 /** @typedef {Schemas['CommandResult']} Resigned */
-/** @typedef {NonNullable<import('./api-types').operations['GamesListGames']['parameters']['query']>['status']} LobbyStatus */
 
 /** A refused request: the server's problem body (RFC 9457), or one made up for a network failure. */
 export class ApiError extends Error {

@@ -116,10 +116,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"--- round {index} of {args.rounds} ---")
         print_report(games, measured, preset=args.preset, concurrency=args.concurrency)
     judged = [(games, measured) for games, measured in rounds if measured is not None]
-    if judged:
-        print_rounds(judged)
+    # A missed target fails the run (exit 1), as a failed game or ceiling phase does.
+    target_met = print_rounds(judged) if judged else True
     ok = all(games.ok and (measured is None or measured.ok) for games, measured in rounds)
-    return 0 if ok and len(rounds) == args.rounds else 1
+    return 0 if ok and target_met and len(rounds) == args.rounds else 1
 
 
 def _remaining(deadline: float) -> float:

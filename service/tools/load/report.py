@@ -66,8 +66,9 @@ def ratio_of(games: GameLoadReport, ceiling: CeilingReport) -> float:
     return games.commands.rate(games.elapsed_s) / ceiling_rate if ceiling_rate else 0.0
 
 
-def print_rounds(rounds: Sequence[tuple[GameLoadReport, CeilingReport]]) -> None:
-    """The verdict over alternating rounds: the median ratio, the worst p99.
+def print_rounds(rounds: Sequence[tuple[GameLoadReport, CeilingReport]]) -> bool:
+    """The verdict over alternating rounds: the median ratio, the worst p99 (whether
+    the target is met).
 
     A machine's speed drifts between one phase and the next (on this VM the
     same code's CPU per request moved by a tenth from run to run); phases that
@@ -84,6 +85,7 @@ def print_rounds(rounds: Sequence[tuple[GameLoadReport, CeilingReport]]) -> None
         f"target median >= {TARGET_RATIO} with p99 < {TARGET_P99_MS:.0f} ms: "
         f"{'met' if met else 'NOT met'}"
     )
+    return met
 
 
 def _cpu_line(cpu_s: float | None, requests: int, server: str) -> str:

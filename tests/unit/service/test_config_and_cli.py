@@ -33,3 +33,12 @@ def test_serve_logs_no_requests_and_keeps_connections_by_default() -> None:
     assert defaults.access_log is False and defaults.keep_alive == KEEP_ALIVE_S > 5
     chosen = parser.parse_args(["--access-log", "--keep-alive", "7"])
     assert chosen.access_log is True and chosen.keep_alive == 7
+
+
+def test_rummy_version_prints_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.strip() == f"rummy {version('rummy-backend')}"

@@ -152,12 +152,13 @@ def test_rounds_are_judged_on_the_median_ratio_and_the_worst_p99(
     rounds = [_round(500, 1000, 0.01), _round(700, 1000, 0.02), _round(650, 1000, 0.01)]
     assert [ratio_of(*each) for each in rounds] == [0.5, 0.7, 0.65]
 
-    print_rounds(rounds)
+    assert print_rounds(rounds) is True
     verdict = capsys.readouterr().out
     assert "0.50 0.70 0.65 -> median 0.65" in verdict
     assert "p99 at most 20.0 ms" in verdict and verdict.rstrip().endswith(": met")
 
-    print_rounds([*rounds[:2], _round(550, 1000, 0.2)])  # median 0.55, and one slow round
+    # Median 0.55, and one slow round: the command exits 1 on this.
+    assert print_rounds([*rounds[:2], _round(550, 1000, 0.2)]) is False
     assert capsys.readouterr().out.rstrip().endswith("NOT met")
 
 

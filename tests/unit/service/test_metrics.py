@@ -31,3 +31,43 @@ def test_each_bucket_counts_every_request_at_or_under_its_bound() -> None:
     assert 'rummy_http_request_duration_seconds_sum{route="/games"} 20.328' in text
     assert buckets(text, "/health")["0.005"] == 1
     assert 'rummy_http_requests_total{method="POST",route="/games",status="201"} 5' in text
+
+
+def test_live_channels_stay_out_of_the_latency_histogram_and_routes_are_whole() -> None:
+    from litestar.testing import TestClient
+
+    from service.http.app import create_app
+    from service.store import InMemoryEventStore
+
+    app = create_app(InMemoryEventStore())
+    with TestClient(app) as client:
+        game = client.post("/games", json={"seats": [{"kind": "human"}] * 2, "seed": 1}).json()
+        events = f"/games/{game['game_id']}/events"
+        client.get(events, params={"after": game["version"], "wait": 0.05})
+        client.get(events, params={"after": 0, "wait": 0})
+        client.get("/schema")
+        text = client.get("/metrics").text
+    route = 'route="/games/{game_id}/events"'
+    # Both polls are counted, but only the one that did not wait is timed.
+    assert f'rummy_http_requests_total{{method="GET",{route},status="200"}} 2' in text
+    assert f"rummy_http_request_duration_seconds_count{{{route}}} 1" in text
+    assert (
+        'rummy_http_request_duration_seconds_count{route="/games/{game_id}/events/stream"}'
+        not in text
+    )
+    assert 'rummy_http_requests_total{method="GET",route="/schema",status="200"} 1' in text
+    assert 'route="/"' not in text
+    assert "rummy_active_games 1" in text
+    assert 'rummy_live_watchers{kind="sse"} 0' in text
+
+
+def test_streams_sockets_and_waiting_polls_are_live() -> None:
+    from service.app.metrics import is_live
+
+    assert is_live("/games/{game_id}/events/stream", b"")
+    assert is_live("/games/{game_id}/live", b"after=3")
+    assert is_live("/games/{game_id}/events", b"after=3&wait=10")
+    assert not is_live("/games/{game_id}/events", b"after=3&wait=0")
+    assert not is_live("/games/{game_id}/events", b"wait=0.0&after=3")
+    assert not is_live("/games/{game_id}/events", b"after=3")
+    assert not is_live("/games/{game_id}/view", b"wait=5")

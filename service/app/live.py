@@ -1,0 +1,125 @@
+"""Live channels' one event source: pages of a viewer's events, followed to the game's end.
+
+Long poll serves one `Page`; server-sent events and the WebSocket serve
+`follow`, the same pages one after another. So the three transports resume,
+redact and end alike: a page says where to resume (`next_after`), whether
+more is waiting (`has_more`) and whether the game is over and fully read
+(`ended`). Tickets let a browser authenticate a channel it cannot give a
+header (EventSource, WebSocket) without putting the seat's token in a URL.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import AsyncIterator
+
+import msgspec
+
+from service.app.envelope import Envelope
+from service.app.errors import ServiceError
+from service.app.games import GameService
+from service.app.tokens import token_hash
+from service.store.tickets import TicketStore
+
+__all__ = ["TICKET_TTL_S", "FOLLOW_PAGE", "Page", "Tickets", "follow", "page"]
+
+TICKET_TTL_S = 60
+# Events per page a channel reads at once; a long poll asks for its own `limit`.
+FOLLOW_PAGE = 500
+
+
+class Page(msgspec.Struct, frozen=True, kw_only=True):
+    """Events after a version as one viewer may see them."""
+
+    events: tuple[Envelope, ...]
+    # The version to ask for events after next: the last event's, else the one asked after.
+    next_after: int
+    # More events are stored past this page (it was cut at its limit).
+    has_more: bool
+    # The game's version when the page was read.
+    version: int
+    # The game is over and this page holds its last event (or none were left).
+    ended: bool
+
+
+async def page(
+    games: GameService,
+    game_id: str,
+    viewer: int | None,
+    *,
+    after: int,
+    wait_s: float,
+    limit: int,
+) -> Page:
+    """One page of at most `limit` events after `after`, waiting up to `wait_s` for a first."""
+    # One more than asked tells whether more is waiting without another read.
+    version, envelopes = await games.events(
+        game_id, viewer, after=after, wait_s=wait_s, limit=limit + 1
+    )
+    has_more = len(envelopes) > limit
+    envelopes = envelopes[:limit]
+    next_after = envelopes[-1].version if envelopes else after
+    ended = not has_more and next_after >= version and version > 0 and await games.finished(game_id)
+    return Page(
+        events=envelopes, next_after=next_after, has_more=has_more, version=version, ended=ended
+    )
+
+
+async def follow(
+    games: GameService, game_id: str, viewer: int | None, *, after: int, idle_s: float
+) -> AsyncIterator[Page]:
+    """Pages from `after` on until the game's last one; an empty page after each
+    `idle_s` without news (a channel's cue for a keep-alive)."""
+    cursor = after
+    while True:
+        current = await page(games, game_id, viewer, after=cursor, wait_s=idle_s, limit=FOLLOW_PAGE)
+        yield current
+        if current.ended:
+            return
+        cursor = current.next_after
+
+
+class Tickets:
+    """Single-use tickets standing for a seat's token for `TICKET_TTL_S` seconds.
+
+    Only the ticket's hash is stored, like a token's; a ticket names its game,
+    so it opens nothing elsewhere."""
+
+    def __init__(self, store: TicketStore, games: GameService) -> None:
+        self._store = store
+        self._games = games
+
+    async def issue(self, game_id: str, token: str | None) -> str:
+        seat = await self._games.seat_of(game_id, token)
+        ticket = secrets.token_urlsafe(24)
+        value = f"{game_id}:{seat}".encode()
+        if not await self._store.put(token_hash(ticket), value, TICKET_TTL_S):
+            raise AssertionError("a fresh random ticket collided")
+        return ticket
+
+    async def redeem(self, game_id: str, ticket: str) -> int:
+        """The seat the ticket stands for, once; 401 `invalid_ticket` after that or
+        when expired, 403 `wrong_game` for another game's ticket."""
+        value = await self._store.take(token_hash(ticket))
+        if value is None:
+            raise ServiceError(
+                "invalid_ticket", "unknown, used or expired ticket: ask POST /games/{id}/tickets"
+            )
+        ticket_game, _, seat = value.decode().rpartition(":")
+        if ticket_game != game_id:
+            raise ServiceError("wrong_game", "the ticket belongs to another game")
+        return int(seat)
+
+    async def viewer(
+        self,
+        game_id: str,
+        *,
+        ticket: str | None,
+        token: str | None,
+        invite_code: str | None = None,
+    ) -> int | None:
+        """Who is watching: the ticket's seat, else the token's, else a spectator
+        (None; of a private table only with its invite code)."""
+        if ticket is not None:
+            return await self.redeem(game_id, ticket)
+        return await self._games.viewer_of(game_id, token, invite_code=invite_code)

@@ -1,0 +1,60 @@
+"""The docs UI at /schema: Swagger UI from a pinned PyPI package, served by the app itself.
+
+No CDN: the page and everything it loads come from this origin, so the docs
+work offline and show the same Swagger UI version everywhere.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import Request, Router
+from litestar.openapi.plugins import OpenAPIRenderPlugin
+from litestar.static_files import create_static_files_router
+from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]
+
+__all__ = ["ASSETS_PATH", "LocalSwaggerPlugin", "docs_assets_router"]
+
+ASSETS_PATH = "/schema/assets"
+
+
+def docs_assets_router() -> Router:
+    return create_static_files_router(
+        path=ASSETS_PATH, directories=[swagger_ui_path], include_in_schema=False
+    )
+
+
+class LocalSwaggerPlugin(OpenAPIRenderPlugin):
+    """Swagger UI over the served document, its assets from ASSETS_PATH."""
+
+    def __init__(self) -> None:
+        favicon = f"<link rel='icon' type='image/png' href='{ASSETS_PATH}/favicon-32x32.png'>"
+        super().__init__(path="/", favicon=favicon)
+
+    def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
+        title = openapi_schema["info"]["title"]
+        # validatorUrl null: Swagger UI would otherwise send the document to a public validator.
+        return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+{self.favicon}
+<link rel="stylesheet" href="{ASSETS_PATH}/swagger-ui.css">
+{self.style}
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="{ASSETS_PATH}/swagger-ui-bundle.js"></script>
+<script>
+SwaggerUIBundle({{
+  url: "/schema/openapi.json",
+  dom_id: "#swagger-ui",
+  deepLinking: true,
+  validatorUrl: null,
+}});
+</script>
+</body>
+</html>
+""".encode()

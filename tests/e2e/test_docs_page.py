@@ -1,0 +1,32 @@
+"""The docs UI at /schema loads everything from this origin: it works offline."""
+
+from __future__ import annotations
+
+import re
+
+from litestar import Litestar
+from litestar.testing import TestClient
+
+REFERENCE = re.compile(r"""(?:src|href)\s*=\s*["']([^"']+)["']""")
+CSS_URL = re.compile(r"""url\(\s*["']?([^"')]+)["']?\s*\)""")
+
+
+def _foreign(references: list[str]) -> list[str]:
+    # data: URIs are inline; anything with a scheme or starting with // is another origin.
+    return [ref for ref in references if re.match(r"^([a-z]+:|//)", ref) and ref[:5] != "data:"]
+
+
+def test_the_docs_page_and_its_assets_come_from_this_origin(client: TestClient[Litestar]) -> None:
+    page = client.get("/schema")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    references = REFERENCE.findall(page.text)
+    assert references and _foreign(references) == []
+    assert "validatorUrl: null" in page.text  # no upload of the document to a public validator
+    for reference in references:
+        asset = client.get(reference)
+        assert asset.status_code == 200, reference
+        if reference.endswith(".css"):
+            assert _foreign(CSS_URL.findall(asset.text)) == []
+    scripts = re.findall(r"""<script[^>]*src=["']([^"']+)""", page.text)
+    assert any(script.endswith("swagger-ui-bundle.js") for script in scripts)
+    assert client.get("/schema/openapi.json").json()["info"]["title"] == "Rummy API"

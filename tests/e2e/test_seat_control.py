@@ -1,0 +1,44 @@
+"""Who plays each seat: in every view, and in the log when it changes."""
+
+from __future__ import annotations
+
+from http_table import auth, create
+from litestar import Litestar
+from litestar.testing import TestClient
+
+
+def _control_events(client: TestClient[Litestar], game_id: str) -> list[dict[str, object]]:
+    events = client.get(f"/games/{game_id}/events").json()["events"]
+    return [e["event"] for e in events if e["event"]["type"] == "seat_control_changed"]
+
+
+def test_views_name_each_seats_controller(client: TestClient[Litestar]) -> None:
+    game = create(client, seats=[{"kind": "human"}, {"kind": "bot", "level": 3}], seed=1)
+    view = client.get(f"/games/{game['game_id']}/view", headers=auth(game["tokens"]["0"])).json()
+    assert view["controllers"] == [{"kind": "human", "level": None}, {"kind": "bot", "level": 3}]
+
+
+def test_a_hand_over_and_a_take_back_are_events_and_show_in_the_view(
+    client: TestClient[Litestar],
+) -> None:
+    game = create(client, seed=2)
+    game_id, owner = game["game_id"], auth(game["tokens"]["1"])
+    before = client.get(f"/games/{game_id}").json()["version"]
+    assert client.post(f"/games/{game_id}/seats/1/bot", json={"level": 4}, headers=owner).is_success
+    assert _control_events(client, game_id) == [
+        {
+            "type": "seat_control_changed",
+            "seat": 1,
+            "controller": "autopilot",
+            "level": 4,
+            "reason": "handed_over",
+        }
+    ]
+    view = client.get(f"/games/{game_id}/view", headers=owner).json()
+    assert view["version"] == before + 1
+    assert view["controllers"][1] == {"kind": "autopilot", "level": 4}
+    assert client.delete(f"/games/{game_id}/seats/1/bot", headers=owner).is_success
+    # Taking back a seat no bot plays changes nothing: no second event.
+    assert client.delete(f"/games/{game_id}/seats/1/bot", headers=owner).is_success
+    assert [e["reason"] for e in _control_events(client, game_id)] == ["handed_over", "taken_back"]
+    assert client.get(f"/games/{game_id}").json()["view"]["controllers"][1]["kind"] == "human"

@@ -1,0 +1,52 @@
+"""`rummy export` and `rummy replay` find a running server's embedded Redis by themselves."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import anyio
+import pytest
+
+from service.app.games import GameService, SeatSpec
+from service.cli.main import main
+from service.runtime import running
+from service.store import RedisEventStore
+from service.store.embedded_redis import EmbeddedRedis
+from service.store.redis_client import open_redis
+
+
+def _stored_game(url: str) -> str:
+    async def create() -> str:
+        client = open_redis(url)
+        try:
+            service = GameService(RedisEventStore(client))
+            created = await service.create(seats=(SeatSpec(kind="human"),) * 2, seed=3)
+            return created.game_id
+        finally:
+            await client.aclose()
+
+    return anyio.run(create)
+
+
+def test_export_and_replay_find_the_announced_embedded_redis(
+    embedded_redis: EmbeddedRedis,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    game_id = _stored_game(embedded_redis.url)
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    monkeypatch.setenv("DATA_DIR", str(tmp_path))
+    # No server announced: the command says how to name one.
+    assert main(["export", game_id]) == 2
+    assert "start `rummy serve`" in capsys.readouterr().err
+    running.announce(tmp_path, embedded_redis.url)  # what `rummy serve` does at start
+    out = tmp_path / "game.jsonl"
+    assert main(["export", game_id, "--out", str(out)]) == 0
+    header = json.loads(out.read_text().splitlines()[0])
+    assert header["type"] == "header" and header["game_id"] == game_id
+    assert main(["replay", game_id]) == 0
+    assert "hand 1" in capsys.readouterr().out
+    running.withdraw(tmp_path)
+    assert running.find(tmp_path) is None
