@@ -1,0 +1,143 @@
+"""A `rummy worker` SIGKILLed during a bot's turn: a replacement plays the turn, once, and on."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from redis import Redis
+from rq.job import Job
+from rq.serializers import JSONSerializer
+from workers_table import worker_app
+
+from service.store.embedded_redis import EmbeddedRedis
+from workers.liveness import live_workers, recover_abandoned
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def _worker(url: str, log: Path) -> subprocess.Popen[bytes]:
+    """A real `rummy worker`, in its own process group (with rq's scheduler child)."""
+    environment = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
+    with log.open("ab") as out:
+        return subprocess.Popen(
+            [sys.executable, "-m", "service.cli", "worker", "--redis-url", url],
+            cwd=REPO_ROOT,
+            env=environment,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+
+
+def _wait(condition: Any, timeout_s: float, what: str) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def _command_runs(events: list[dict[str, Any]]) -> dict[str, list[int]]:
+    """Each command id's versions: one command is one append, so they are contiguous."""
+    runs: dict[str, list[int]] = {}
+    for envelope in events:
+        if envelope["command_id"] is not None:
+            runs.setdefault(envelope["command_id"], []).append(envelope["version"])
+    return runs
+
+
+def test_a_worker_killed_mid_turn_is_replaced_and_each_turn_is_played_once(
+    embedded_redis: EmbeddedRedis, tmp_path: Path
+) -> None:
+    url = embedded_redis.url
+    log = tmp_path / "workers.log"
+    with worker_app(url) as (client, queue):
+        created = client.post(
+            "/games",
+            json={
+                "seats": [{"kind": "bot", "level": 4}, {"kind": "bot", "level": 4}],
+                "preset": "duel",
+                "rules": {"game_end": "hands:1"},
+                "seed": 5,
+            },
+        )
+        assert created.status_code == 201, created.text
+        game_id = created.json()["game_id"]
+        connection: Redis = queue.connection
+        registry = queue.started_job_registry
+
+        first = _worker(url, log)
+        try:
+            # A level-4 decision takes 0.15 s a move: the kill lands mid-job.
+            _wait(lambda: registry.get_job_ids(cleanup=False), 60, "a started job")
+            time.sleep(0.05)
+        finally:
+            _kill_group(first)
+        [stuck] = registry.get_job_ids(cleanup=False)
+        job = Job.fetch(stuck, connection=connection, serializer=JSONSerializer)
+        assert job.get_status() == "started"  # rq alone would leave it so
+        frozen_at = client.get(f"/games/{game_id}").json()["version"]
+
+        second = _worker(url, log)
+        try:
+            _wait(
+                lambda: client.get(f"/games/{game_id}").json()["status"] == "finished",
+                180,
+                "the game to finish",
+            )
+        finally:
+            _kill_group(second)
+
+        events = client.get(f"/games/{game_id}/events", params={"after": 0}).json()["events"]
+        assert events[-1]["version"] > frozen_at
+        runs = _command_runs(events)
+        bot_commands = [command_id for command_id in runs if command_id.startswith("bot:")]
+        assert bot_commands, runs
+        for command_id, versions in runs.items():
+            assert versions == list(range(versions[0], versions[0] + len(versions))), command_id
+        # A turn is one draw and one discard: a turn played twice would show two.
+        turns = [e for e in events if e["event"]["type"] in ("cards_drawn", "card_discarded")]
+        kinds = [e["event"]["type"] for e in turns]
+        assert all(a != b for a, b in zip(kinds, kinds[1:], strict=False)), kinds
+        assert "put back job" in log.read_text(), log.read_text()
+
+
+def test_a_job_is_put_back_only_once_its_worker_stops_beating(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    with worker_app(embedded_redis.url) as (client, queue):
+        connection: Redis = queue.connection
+        job = queue.enqueue("workers.jobs.bot_turn", "g", 1, job_id="bot-g-1")
+        # As a worker that starts it: the started registry, and its name on the job.
+        worker = "w-alive"
+        job.worker_name = worker
+        job.set_status("started")
+        job.save()
+        queue.remove(job)
+        with connection.pipeline() as pipeline:
+            pipeline.zadd(registry_key := queue.started_job_registry.key, {"bot-g-1:e1": "+inf"})
+            pipeline.zadd("rummy:workers:beats", {worker: time.time()})
+            pipeline.execute()
+        assert live_workers(connection) == 1
+        assert recover_abandoned(queue) == []  # its worker beats
+
+        connection.zadd("rummy:workers:beats", {worker: time.time() - 60})
+        assert live_workers(connection) == 0
+        assert recover_abandoned(queue) == ["bot-g-1"]
+        assert queue.job_ids == ["bot-g-1"]
+        assert connection.zrange(registry_key, 0, -1) == []
+        assert recover_abandoned(queue) == []

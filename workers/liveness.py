@@ -1,0 +1,165 @@
+"""Which rq workers are alive, and the jobs a dead one was running put back on the queue.
+
+rq leaves a job that was running when its worker was SIGKILLed `started`, and
+only fails it once its execution's TTL runs out (the job timeout plus a
+minute, and never re-runs it). Its own worker registrations are no quicker
+proof of life: a worker's key outlives a killed worker by its TTL (seven
+minutes by default), and a SimpleWorker does not beat while a job runs.
+
+So each `rummy worker` beats on its own, from a thread, every BEAT_S into one
+sorted set of the queue's Redis (member: the rq worker name, score: the
+time). A worker whose last beat is older than DEAD_AFTER_S is dead. A started
+job is live only while its worker is alive; `recover_abandoned` puts the
+others back on the queue, and the API's /health counts the live workers.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import threading
+import time
+
+from redis import Redis
+from redis.asyncio import Redis as AsyncRedis
+from redis.exceptions import RedisError
+from rq import Queue
+from rq.exceptions import NoSuchJobError
+from rq.job import Job, JobStatus
+from rq.serializers import JSONSerializer
+
+__all__ = [
+    "BEAT_S",
+    "DEAD_AFTER_S",
+    "WORKERS_KEY",
+    "Heartbeat",
+    "count_live_workers",
+    "is_live",
+    "live_workers",
+    "recover_abandoned",
+    "worker_alive",
+]
+
+WORKERS_KEY = "rummy:workers:beats"
+BEAT_S = 1.0
+# Several beats missed in a row: a busy machine delays one, not five.
+DEAD_AFTER_S = 5.0
+SWEEP_EVERY_BEATS = 2
+# A job only one sweeper puts back: the others see the claim for this long.
+_CLAIM_S = 30
+_WAITING = {JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.DEFERRED}
+
+
+def worker_alive(connection: Redis, name: str | None, now: float | None = None) -> bool:
+    if not name:
+        return False
+    beat = connection.zscore(WORKERS_KEY, name)
+    return beat is not None and float(beat) >= (now or time.time()) - DEAD_AFTER_S
+
+
+def live_workers(connection: Redis, now: float | None = None) -> int:
+    """How many workers beat within DEAD_AFTER_S."""
+    return int(connection.zcount(WORKERS_KEY, (now or time.time()) - DEAD_AFTER_S, "+inf"))
+
+
+async def count_live_workers(connection: AsyncRedis) -> int:
+    """`live_workers` for the API's asyncio client (its /health)."""
+    return int(await connection.zcount(WORKERS_KEY, time.time() - DEAD_AFTER_S, "+inf"))
+
+
+def is_live(job: Job) -> bool:
+    """Waiting to run, or running on a worker that is alive."""
+    status = job.get_status(refresh=False)
+    if status in _WAITING:
+        return True
+    return status == JobStatus.STARTED and worker_alive(job.connection, job.worker_name)
+
+
+class Heartbeat:
+    """A thread that records, every BEAT_S, that the worker `name` is alive, and
+    every few beats puts back the jobs of dead workers (`recover_abandoned`).
+
+    A thread and not rq's own heartbeat: a job runs in the worker's main thread
+    (SimpleWorker), and a level-4 turn takes seconds; the thread beats through it.
+    """
+
+    def __init__(self, queue: Queue, name: str) -> None:
+        self._queue = queue
+        self._connection = queue.connection
+        self._name = name
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="rummy-heartbeat", daemon=True)
+
+    def start(self) -> Heartbeat:
+        self.beat()
+        self._thread.start()
+        return self
+
+    def beat(self) -> None:
+        now = time.time()
+        with self._connection.pipeline(transaction=False) as pipeline:
+            pipeline.zadd(WORKERS_KEY, {self._name: now})
+            # Long-dead workers leave the set; the window keeps the recently dead visible.
+            pipeline.zremrangebyscore(WORKERS_KEY, "-inf", now - 100 * DEAD_AFTER_S)
+            pipeline.execute()
+
+    def stop(self) -> None:
+        """An orderly stop: the worker is gone at once, not DEAD_AFTER_S later."""
+        self._stopping.set()
+        self._thread.join(timeout=2 * BEAT_S)
+        with contextlib.suppress(RedisError):
+            self._connection.zrem(WORKERS_KEY, self._name)
+
+    def _run(self) -> None:
+        beats = 0
+        while not self._stopping.wait(BEAT_S):
+            beats += 1
+            # Redis down (restarting): beat again when it is back.
+            with contextlib.suppress(RedisError):
+                self.beat()
+                # Every worker sweeps: the one that outlives a dead one puts its job back.
+                if beats % SWEEP_EVERY_BEATS == 0:
+                    for job_id in recover_abandoned(self._queue):
+                        print(f"put back job {job_id}: its worker died", file=sys.stderr)
+
+
+def recover_abandoned(queue: Queue) -> list[str]:
+    """Put back on the queue every started job whose worker is dead; their ids.
+
+    The job runs again from the start: every job re-checks its game, and its
+    commands carry deterministic ids, so what the dead run appended is not
+    appended twice and the turn carries on where it stopped.
+    """
+    registry = queue.started_job_registry
+    connection = queue.connection
+    recovered = []
+    for job_id, _ in registry.get_job_and_execution_ids(cleanup=False):
+        try:
+            job = Job.fetch(job_id, connection=connection, serializer=JSONSerializer)
+        except NoSuchJobError:
+            continue
+        if job.get_status(refresh=False) != JobStatus.STARTED or is_live(job):
+            continue
+        if not connection.set(f"rummy:abandoned:{job_id}", 1, nx=True, ex=_CLAIM_S):
+            continue  # another worker puts it back
+        requeue_abandoned(queue, job)
+        recovered.append(job_id)
+    return recovered
+
+
+def requeue_abandoned(queue: Queue, job: Job) -> None:
+    """The job again, under its id, with its function and arguments, queued now."""
+    func, args = job.func_name, job.args
+    registry = queue.started_job_registry
+    registry.remove_executions(job)
+    for job_id, execution_id in registry.get_job_and_execution_ids(cleanup=False):
+        if job_id == job.id:  # an execution rq no longer lists on the job
+            queue.connection.zrem(registry.key, f"{job_id}:{execution_id}")
+    job.delete(remove_from_queue=True)
+    queue.enqueue(
+        func,
+        *args,
+        job_id=job.id,
+        result_ttl=job.result_ttl,
+        failure_ttl=job.failure_ttl,
+    )
