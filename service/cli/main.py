@@ -12,6 +12,7 @@ import sys
 import tempfile
 import uuid
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, NamedTuple, NoReturn
@@ -58,7 +59,7 @@ def _add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-worker",
         action="store_true",
-        help="with the embedded Redis, start no `rummy worker` beside the API",
+        help="start no `rummy worker` beside the API, and expect none on /health",
     )
     parser.add_argument(
         "--access-log",
@@ -83,6 +84,10 @@ def _settings(args: argparse.Namespace) -> Settings:
     return msgspec.structs.replace(settings_from_env(), **overrides)
 
 
+def _maxmemory(text: str) -> str | None:
+    return None if text.strip().lower() in ("", "0", "off", "none") else text
+
+
 def _exit_on_signal(signum: int, frame: FrameType | None) -> NoReturn:
     raise SystemExit(0)
 
@@ -100,6 +105,8 @@ def _serve(args: argparse.Namespace) -> int:
     from service.store import RedisEventStore
     from service.store.embedded_redis import EmbeddedRedis
     from service.store.redis_client import open_redis
+    from service.store.redis_supervisor import RedisSupervisor
+    from workers.liveness import count_live_workers
     from workers.queue import open_queue
     from workers.schedule import TurnScheduler
 
@@ -114,9 +121,11 @@ def _serve(args: argparse.Namespace) -> int:
         url = settings.redis_url
         embedded = None
         if url is None:
-            embedded = EmbeddedRedis(Path(settings.data_dir) / "redis")
-            cleanup.callback(embedded.stop)
-            embedded.start()
+            embedded = EmbeddedRedis(
+                Path(settings.data_dir) / "redis", maxmemory=_maxmemory(settings.redis_maxmemory)
+            )
+            # Started again on the same port and data if it dies (its AOF fsyncs each write).
+            cleanup.callback(RedisSupervisor(embedded).start().stop)
             url = embedded.url
             print(f"embedded Redis on {url}, data in {embedded.data_dir}", file=sys.stderr)
         client = open_redis(url)
@@ -131,13 +140,18 @@ def _serve(args: argparse.Namespace) -> int:
         store = RedisEventStore(client, blocking_client=blocking)
         queue = open_queue(settings.rq_redis_url or url)
         cleanup.callback(queue.connection.close)
+        rq_url = settings.rq_redis_url
+        queue_client = client if rq_url is None else open_redis(rq_url)
+        no_worker = bool(getattr(args, "no_worker", False))
         app = create_app(
             store,
             settings=settings,
-            on_shutdown=[close_clients],
+            on_shutdown=[close_clients, *([] if queue_client is client else [queue_client.aclose])],
             on_appended=TurnScheduler(store, queue),
+            # Bots and timers need a worker: /health says so, unless told none will run.
+            live_workers=None if no_worker else partial(count_live_workers, queue_client),
         )
-        if embedded is not None and not getattr(args, "no_worker", False):
+        if embedded is not None and not no_worker:
             # Stopped first (the stack unwinds in reverse), while its Redis still runs.
             worker = WorkerSupervisor(rummy_worker_command(url, settings.rq_redis_url)).start()
             cleanup.callback(worker.stop)

@@ -47,8 +47,12 @@ _DESCRIPTIONS = {
     413: "The body is larger than the limit (`body_too_large`).",
     422: "The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, "
     "`invalid_ruleset` (`facts.knob`), …",
+    429: "Too many requests of this kind from this client (`rate_limited`); "
+    "`Retry-After` gives the seconds to wait.",
     503: "The event store is unreachable (`store_unavailable`), or, on /bots/suggest, "
-    "every bot process is busy (`bots_busy`).",
+    "every bot process is busy (`bots_busy`); on /health, no worker is alive "
+    "(`worker_unavailable`; `facts.down` names what is down).",
+    507: "The event store is full (`storage_full`): nothing was written.",
 }
 
 
@@ -82,7 +86,7 @@ def _respond(problem: Problem, headers: dict[str, str] | None = None) -> Respons
 
 
 def _known(_: Request[Any, Any, Any], exc: DomainError | ServiceError) -> Response[Any]:
-    return _respond(problem_of(exc))
+    return _respond(problem_of(exc), getattr(exc, "headers", None))
 
 
 def _validation(_: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:
@@ -136,6 +140,14 @@ def _store_down(_: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
     return _respond(problem_for("store_unavailable", "the event store is unreachable"))
 
 
+def _storage_full(_: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    # A refused write is refused whole: appends are single Lua calls, which
+    # Redis refuses before their first write.
+    log.warning("event store full: %s", exc)
+    problem = problem_for("storage_full", "the event store is full; nothing was written")
+    return _respond(problem)
+
+
 def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
     log.exception("unexpected error on %s %s", request.method, request.url.path, exc_info=exc)
     return _respond(problem_for("internal_error", "an unexpected error; it has been logged"))
@@ -148,6 +160,7 @@ EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     NotFoundException: _http,
     MethodNotAllowedException: _http,
     HTTPException: _http,
+    redis.exceptions.OutOfMemoryError: _storage_full,
     redis.exceptions.ConnectionError: _store_down,
     redis.exceptions.TimeoutError: _store_down,
     Exception: _unexpected,
