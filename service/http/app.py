@@ -40,7 +40,9 @@ def create_app(
     on_appended: AppendHook | None = None,
     live_workers: LiveWorkers | None = None,
 ) -> Litestar:
-    settings = settings or Settings()
+    # An app made without settings (tests, tools that serve in process) is not
+    # rate limited; `rummy serve` passes the environment's, limited by default.
+    settings = settings or Settings(rate_limit_create="off", rate_limit_commands="off")
     metrics = metrics or Metrics()
     # on_appended schedules bot turns and turn timers (rq); without it nothing is scheduled.
     games = (

@@ -141,11 +141,18 @@ def _store_down(_: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
 
 
 def _storage_full(_: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
-    # A refused write is refused whole: appends are single Lua calls, which
-    # Redis refuses before their first write.
+    # A refused write is refused whole: appends are single Lua calls, and Redis
+    # refuses only a script's first write (a later one would break its atomicity).
     log.warning("event store full: %s", exc)
     problem = problem_for("storage_full", "the event store is full; nothing was written")
     return _respond(problem)
+
+
+def _refused_by_redis(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    # A script's OOM comes back wrapped: "Error running script ... -OOM command not allowed".
+    if "OOM command not allowed" in str(exc):
+        return _storage_full(request, exc)
+    return _unexpected(request, exc)
 
 
 def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
@@ -161,6 +168,7 @@ EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     MethodNotAllowedException: _http,
     HTTPException: _http,
     redis.exceptions.OutOfMemoryError: _storage_full,
+    redis.exceptions.ResponseError: _refused_by_redis,
     redis.exceptions.ConnectionError: _store_down,
     redis.exceptions.TimeoutError: _store_down,
     Exception: _unexpected,

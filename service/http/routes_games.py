@@ -50,7 +50,7 @@ async def games_options() -> Response[None]:
     status_code=201,
     tags=["games"],
     summary="Create a game (deals the first hand)",
-    responses=problem_responses(400, 413, 422, 503),
+    responses=problem_responses(400, 413, 422, 429, 503, 507),
 )
 async def create_game(data: JSONBody[CreateGame], games: Games) -> CreatedGameOut:
     created = await games.create(
@@ -149,7 +149,7 @@ async def seat_view(
     + "). `expected_version` refuses the command (409 `version_conflict`) unless the "
     "game is at that version; a retry with the same `command_id` gets the original answer.",
     security=BEARER,
-    responses=problem_responses(400, 401, 403, 404, 409, 413, 422, 503),
+    responses=problem_responses(400, 401, 403, 404, 409, 413, 422, 429, 503, 507),
 )
 async def post_command(
     game_id: GameId,
