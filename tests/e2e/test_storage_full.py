@@ -1,4 +1,4 @@
-"""A full event store (Redis past its maxmemory, noeviction): 507 `storage_full`, nothing half-written."""
+"""A full event store (Redis past its maxmemory): 507 `storage_full`, nothing half-written."""
 
 from __future__ import annotations
 
