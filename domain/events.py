@@ -130,6 +130,15 @@ class TurnTimedOut(Event, frozen=True, tag="turn_timed_out"):
     hand_number: int
 
 
+class GameAbandoned(Event, frozen=True, tag="game_abandoned"):
+    """Every human seat was played on autopilot (timeouts or a bot) for the last
+    `hands` hands: the service ends the game, without winners, instead of
+    letting it play itself. Like the clock's events, the service's decision."""
+
+    hand_number: int
+    hands: int
+
+
 AnyEvent = (
     GameStarted
     | HandDealt
@@ -145,4 +154,5 @@ AnyEvent = (
     | GameEnded
     | TurnDeadlineSet
     | TurnTimedOut
+    | GameAbandoned
 )

@@ -11,6 +11,7 @@ from domain.events import (
     CardLaidOff,
     CardsDrawn,
     DeckRevealed,
+    GameAbandoned,
     GameEnded,
     GameStarted,
     HandDealt,
@@ -128,6 +129,8 @@ def describe(event: AnyEvent) -> str:
             return f"seat {seat} must play by {deadline}"
         case TurnTimedOut(seat=seat):
             return f"seat {seat} ran out of time: an automatic move follows"
+        case GameAbandoned(hand_number=hand, hands=hands):
+            return f"game abandoned in hand {hand}: every human seat on autopilot for {hands} hands"
 
 
 def _describe_hand_end(event: HandEnded) -> str:
