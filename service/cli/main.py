@@ -293,6 +293,10 @@ SUBCOMMANDS: dict[str, Subcommand] = {
     "loadtest": _tool(
         "HTTP load: whole games against a one-XADD ceiling", "service.tools.load.command"
     ),
+    "chaos": _tool(
+        "kill the worker, Redis and API at random under games; check none lost or frozen",
+        "service.tools.chaos",
+    ),
     "replay": Subcommand(
         "replay a log FILE or a stored GAME_ID, checking every event",
         _add_replay_arguments,
