@@ -150,6 +150,7 @@ def recover_abandoned(queue: Queue) -> list[str]:
 def requeue_abandoned(queue: Queue, job: Job) -> None:
     """The job again, under its id, with its function and arguments, queued now."""
     func, args = job.func_name, job.args
+    assert func is not None, "an rq job names its function"
     registry = queue.started_job_registry
     registry.remove_executions(job)
     for job_id, execution_id in registry.get_job_and_execution_ids(cleanup=False):

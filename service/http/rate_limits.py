@@ -17,6 +17,7 @@ from collections.abc import Callable
 from limits import RateLimitItem, parse
 from limits.aio.storage import MemoryStorage
 from limits.aio.strategies import SlidingWindowCounterRateLimiter
+from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Receive, Scope, Send
 
 from service.app.errors import ServiceError
@@ -68,7 +69,7 @@ def rate_limit_middleware(
 
     def wrap(app: ASGIApp) -> ASGIApp:
         async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
-            if scope["type"] == "http" and active:
+            if scope["type"] == ScopeType.HTTP and active:
                 kind = request_kind(scope["method"], scope["path"])
                 limit = active.get(kind) if kind is not None else None
                 if limit is not None and kind is not None:

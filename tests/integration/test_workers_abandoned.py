@@ -18,6 +18,8 @@ from workers_table import worker_app
 
 from service.store.embedded_redis import EmbeddedRedis
 from workers.liveness import live_workers, recover_abandoned
+from workers.queue import ensure_job
+from workers.schedule import BOT_JOB
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -141,3 +143,19 @@ def test_a_job_is_put_back_only_once_its_worker_stops_beating(
         assert queue.job_ids == ["bot-g-1"]
         assert connection.zrange(registry_key, 0, -1) == []
         assert recover_abandoned(queue) == []
+
+
+def test_the_reconciler_makes_again_a_job_whose_worker_died(embedded_redis: EmbeddedRedis) -> None:
+    with worker_app(embedded_redis.url) as (client, queue):
+        connection: Redis = queue.connection
+        job = queue.enqueue("workers.jobs.bot_turn", "g", 2, job_id="bot-g-2")
+        job.worker_name = "w-gone"
+        job.set_status("started")
+        job.save()
+        queue.remove(job)
+        connection.zadd("rummy:workers:beats", {"w-gone": time.time()})
+        assert not ensure_job(queue, "bot-g-2", BOT_JOB, ("g", 2), replace_done=True)
+
+        connection.zadd("rummy:workers:beats", {"w-gone": time.time() - 60})
+        assert ensure_job(queue, "bot-g-2", BOT_JOB, ("g", 2), replace_done=True)
+        assert queue.job_ids == ["bot-g-2"]
