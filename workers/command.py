@@ -81,7 +81,11 @@ def run(args: argparse.Namespace) -> int:
         [queue], connection=queue.connection, serializer=JSONSerializer, name=args.name
     )
     tune_collector_for_a_long_run()
-    heartbeat = Heartbeat(open_queue(settings.rq_redis_url or settings.redis_url), worker.name)
+    heartbeat = Heartbeat(
+        open_queue(settings.rq_redis_url or settings.redis_url),
+        worker.name,
+        reconcile=lambda: asyncio.run(reconcile_now(settings)),
+    )
     heartbeat.start()
     try:
         worker.work(with_scheduler=True, burst=args.burst)

@@ -19,6 +19,7 @@ import contextlib
 import sys
 import threading
 import time
+from collections.abc import Callable
 
 from redis import Redis
 from redis.asyncio import Redis as AsyncRedis
@@ -45,6 +46,8 @@ BEAT_S = 1.0
 # Several beats missed in a row: a busy machine delays one, not five.
 DEAD_AFTER_S = 5.0
 SWEEP_EVERY_BEATS = 2
+RECONCILE_EVERY_BEATS = 10
+RECONCILE_LOCK = "rummy:workers:reconcile"
 # A job only one sweeper puts back: the others see the claim for this long.
 _CLAIM_S = 30
 _WAITING = {JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.DEFERRED}
@@ -76,17 +79,19 @@ def is_live(job: Job) -> bool:
 
 
 class Heartbeat:
-    """A thread that records, every BEAT_S, that the worker `name` is alive, and
-    every few beats puts back the jobs of dead workers (`recover_abandoned`).
+    """A thread that records, every BEAT_S, that the worker `name` is alive, every
+    few beats puts back the jobs of dead workers (`recover_abandoned`), and every
+    RECONCILE_EVERY_BEATS runs `reconcile` (one worker at a time).
 
     A thread and not rq's own heartbeat: a job runs in the worker's main thread
     (SimpleWorker), and a level-4 turn takes seconds; the thread beats through it.
     """
 
-    def __init__(self, queue: Queue, name: str) -> None:
+    def __init__(self, queue: Queue, name: str, reconcile: Callable[[], str] | None = None) -> None:
         self._queue = queue
         self._connection = queue.connection
         self._name = name
+        self._reconcile = reconcile
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._run, name="rummy-heartbeat", daemon=True)
 
@@ -121,6 +126,25 @@ class Heartbeat:
                 if beats % SWEEP_EVERY_BEATS == 0:
                     for job_id in recover_abandoned(self._queue):
                         print(f"put back job {job_id}: its worker died", file=sys.stderr)
+                if beats % RECONCILE_EVERY_BEATS == 0:
+                    self._reconcile_once()
+
+    def _reconcile_once(self) -> None:
+        """The reconciler now and then, by one worker at a time: a job lost in a crash
+        (the API died after an append, before it enqueued the next bot turn; Redis
+        died between the two) is made again without waiting for a worker's restart."""
+        claimed = self._connection.set(
+            RECONCILE_LOCK, self._name, nx=True, ex=int(RECONCILE_EVERY_BEATS * BEAT_S)
+        )
+        if self._reconcile is None or not claimed:
+            return
+        try:
+            summary = self._reconcile()
+        except Exception as failed:  # the next round tries again
+            print(f"periodic reconcile failed: {failed!r}", file=sys.stderr)
+            return
+        if " 0 bot jobs, 0 timers, 0 lobby" not in summary:
+            print(f"periodic: {summary}", file=sys.stderr)
 
 
 def recover_abandoned(queue: Queue) -> list[str]:

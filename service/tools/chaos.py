@@ -56,6 +56,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--humans", type=float, default=0.5, help="share of games with a human seat (0.5)"
     )
+    parser.add_argument(
+        "--keep", metavar="FOLDER", help="keep the server's data and log here (else a temp folder)"
+    )
 
 
 @dataclass
@@ -364,7 +367,11 @@ def run(args: argparse.Namespace) -> int:
     rng = random.Random(seed)
     figures = Figures()
     started = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="rummy-chaos-") as scratch:
+    with contextlib.ExitStack() as folders:
+        scratch = args.keep or folders.enter_context(
+            tempfile.TemporaryDirectory(prefix="rummy-chaos-")
+        )
+        Path(scratch).mkdir(parents=True, exist_ok=True)
         server = Server(Path(scratch) / "data", _free_port(), Path(scratch) / "serve.log")
         server.start()
         print(f"chaos: seed {seed}, server on {server.url}, log {server.log}", file=sys.stderr)
@@ -394,6 +401,16 @@ def run(args: argparse.Namespace) -> int:
                         players.append(player)
                 killer.join(max(0.0, until - time.monotonic()) + 60)
                 frozen = _settle(client, figures, games)
+                for game in games:
+                    if not game.finished:
+                        summary = _request(client, figures, "GET", f"/games/{game.game_id}")
+                        view = summary.json()["view"]
+                        print(
+                            f"chaos: unfinished {game.game_id} human={game.human} "
+                            f"version={summary.json()['version']} phase={view['phase']} "
+                            f"turn={view['turn']}",
+                            file=sys.stderr,
+                        )
                 stop.set()
                 for player in players:
                     player.join(10)

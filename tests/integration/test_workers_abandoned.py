@@ -11,13 +11,17 @@ import time
 from pathlib import Path
 from typing import Any
 
+from litestar.testing import TestClient
 from redis import Redis
+from redis.asyncio import Redis as AsyncRedis
 from rq.job import Job
 from rq.serializers import JSONSerializer
 from workers_table import worker_app
 
+from service.http.app import create_app
+from service.store import RedisEventStore
 from service.store.embedded_redis import EmbeddedRedis
-from workers.liveness import live_workers, recover_abandoned
+from workers.liveness import BEAT_S, RECONCILE_EVERY_BEATS, live_workers, recover_abandoned
 from workers.queue import ensure_job
 from workers.schedule import BOT_JOB
 
@@ -159,3 +163,52 @@ def test_the_reconciler_makes_again_a_job_whose_worker_died(embedded_redis: Embe
         connection.zadd("rummy:workers:beats", {"w-gone": time.time() - 60})
         assert ensure_job(queue, "bot-g-2", BOT_JOB, ("g", 2), replace_done=True)
         assert queue.job_ids == ["bot-g-2"]
+
+
+def test_a_bot_turn_whose_job_was_never_enqueued_is_played_without_a_restart(
+    embedded_redis: EmbeddedRedis, tmp_path: Path
+) -> None:
+    url = embedded_redis.url
+    log = tmp_path / "workers.log"
+    with worker_app(url) as (client, queue):
+        created = client.post(
+            "/games",
+            json={
+                "seats": [{"kind": "human"}, {"kind": "bot", "level": 1}],
+                "preset": "duel",
+                "seed": 4,
+            },
+        ).json()
+        game_id, token = created["game_id"], created["tokens"]["0"]
+        worker = _worker(url, log)
+        try:
+            headers = {"Authorization": f"Bearer {token}"}
+
+            def my_turn() -> bool:
+                view = client.get(f"/games/{game_id}/view", headers=headers).json()
+                return bool(view["turn"] == 0 and view["legal_commands"])
+
+            _wait(my_turn, 30, "the human's turn")
+            _wait(lambda: "reconciled" in log.read_text(), 30, "the worker's start")
+            # The human's turn through an API that enqueues nothing: as if it died
+            # between the append and the enqueue of the bot's turn.
+            redis = AsyncRedis.from_url(url)
+            unhooked = create_app(RedisEventStore(redis), on_shutdown=[redis.aclose])
+            with TestClient(unhooked) as bare:
+                for pick in (0, -1):
+                    view = bare.get(f"/games/{game_id}/view", headers=headers).json()
+                    answer = bare.post(
+                        f"/games/{game_id}/commands",
+                        json=view["legal_commands"][pick],
+                        headers=headers,
+                    )
+                    assert answer.status_code == 200, answer.text
+            played = client.get(f"/games/{game_id}").json()["version"]
+            _wait(
+                lambda: client.get(f"/games/{game_id}").json()["version"] > played,
+                3 * RECONCILE_EVERY_BEATS * BEAT_S,
+                "the bot's turn",
+            )
+        finally:
+            _kill_group(worker)
+        assert "periodic: reconciled" in log.read_text()
