@@ -28,6 +28,7 @@ from rq import Queue
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
+from rq.utils import as_text
 
 __all__ = [
     "BEAT_S",
@@ -35,6 +36,7 @@ __all__ = [
     "WORKERS_KEY",
     "Heartbeat",
     "count_live_workers",
+    "forget_executions",
     "is_live",
     "live_workers",
     "recover_abandoned",
@@ -50,7 +52,6 @@ RECONCILE_EVERY_BEATS = 10
 RECONCILE_LOCK = "rummy:workers:reconcile"
 # A job only one sweeper puts back: the others see the claim for this long.
 _CLAIM_S = 30
-_WAITING = {JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.DEFERRED}
 
 
 def worker_alive(connection: Redis, name: str | None, now: float | None = None) -> bool:
@@ -70,12 +71,51 @@ async def count_live_workers(connection: AsyncRedis) -> int:
     return int(await connection.zcount(WORKERS_KEY, time.time() - DEAD_AFTER_S, "+inf"))
 
 
-def is_live(job: Job) -> bool:
-    """Waiting to run, or running on a worker that is alive."""
+def _executions(queue: Queue, job_id: str) -> list[tuple[str, str]]:
+    """The started registry's entries of `job_id`: (entry, the worker that took it)."""
+    found = []
+    for text in _started_entries(queue):
+        if text.partition(":")[0] != job_id:
+            continue
+        worker = queue.connection.hget(f"rq:execution:{text}", "worker_name")
+        found.append((text, as_text(worker) if worker else ""))
+    return found
+
+
+def _started_entries(queue: Queue) -> list[str]:
+    """The started registry's entries, `{job_id}:{execution_id}`."""
+    entries = queue.connection.zrange(queue.started_job_registry.key, 0, -1)
+    return [as_text(entry) for entry in entries if isinstance(entry, bytes | str)]
+
+
+def _waiting_in_line(queue: Queue, job_id: str) -> bool:
+    connection = queue.connection
+    return any(
+        connection.lpos(key, job_id) is not None
+        for key in (queue.key, queue.intermediate_queue_key)
+    )
+
+
+def is_live(queue: Queue, job: Job) -> bool:
+    """Waiting to run (in the queue's list, scheduled or deferred), or running on a
+    worker that is alive. The status alone does not tell: a worker killed between
+    rq's steps leaves a job `queued` in no list, or `started` by nobody."""
     status = job.get_status(refresh=False)
-    if status in _WAITING:
+    if status in (JobStatus.SCHEDULED, JobStatus.DEFERRED):
         return True
-    return status == JobStatus.STARTED and worker_alive(job.connection, job.worker_name)
+    connection = queue.connection
+    if any(worker_alive(connection, worker) for _, worker in _executions(queue, job.id)):
+        return True
+    if status == JobStatus.STARTED:
+        return worker_alive(connection, job.worker_name)
+    return status == JobStatus.QUEUED and _waiting_in_line(queue, job.id)
+
+
+def forget_executions(queue: Queue, job_id: str) -> None:
+    """Drop the started registry's entries of a job whose workers are gone."""
+    entries = [entry for entry, _ in _executions(queue, job_id)]
+    if entries:
+        queue.connection.zrem(queue.started_job_registry.key, *entries)
 
 
 class Heartbeat:
@@ -148,26 +188,30 @@ class Heartbeat:
 
 
 def recover_abandoned(queue: Queue) -> list[str]:
-    """Put back on the queue every started job whose worker is dead; their ids.
+    """Put back on the queue every job the started registry holds for a dead worker; their ids.
 
     The job runs again from the start: every job re-checks its game, and its
     commands carry deterministic ids, so what the dead run appended is not
     appended twice and the turn carries on where it stopped.
     """
-    registry = queue.started_job_registry
     connection = queue.connection
     recovered = []
-    for job_id, _ in registry.get_job_and_execution_ids(cleanup=False):
+    for job_id in dict.fromkeys(entry.partition(":")[0] for entry in _started_entries(queue)):
         try:
             job = Job.fetch(job_id, connection=connection, serializer=JSONSerializer)
         except NoSuchJobError:
+            forget_executions(queue, job_id)
             continue
-        if job.get_status(refresh=False) != JobStatus.STARTED or is_live(job):
+        if is_live(queue, job):
             continue
         if not connection.set(f"rummy:abandoned:{job_id}", 1, nx=True, ex=_CLAIM_S):
             continue  # another worker puts it back
-        requeue_abandoned(queue, job)
-        recovered.append(job_id)
+        status = job.get_status(refresh=False)
+        if status in (JobStatus.QUEUED, JobStatus.STARTED):
+            requeue_abandoned(queue, job)
+            recovered.append(job_id)
+        else:  # it ended (finished, failed): a leftover entry
+            forget_executions(queue, job_id)
     return recovered
 
 
@@ -175,11 +219,8 @@ def requeue_abandoned(queue: Queue, job: Job) -> None:
     """The job again, under its id, with its function and arguments, queued now."""
     func, args = job.func_name, job.args
     assert func is not None, "an rq job names its function"
-    registry = queue.started_job_registry
-    registry.remove_executions(job)
-    for job_id, execution_id in registry.get_job_and_execution_ids(cleanup=False):
-        if job_id == job.id:  # an execution rq no longer lists on the job
-            queue.connection.zrem(registry.key, f"{job_id}:{execution_id}")
+    forget_executions(queue, job.id)
+    queue.connection.lrem(queue.intermediate_queue_key, 0, job.id)
     job.delete(remove_from_queue=True)
     queue.enqueue(
         func,

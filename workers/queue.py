@@ -11,7 +11,7 @@ from rq.exceptions import DuplicateJobError, NoSuchJobError
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
-from workers.liveness import is_live
+from workers.liveness import forget_executions, is_live
 
 __all__ = [
     "QUEUE_NAME",
@@ -63,8 +63,9 @@ def ensure_job(
             existing = None
         if existing is not None:
             # A job started by a worker that has since died is not live: made again.
-            if is_live(existing):
+            if is_live(queue, existing):
                 return False
+            forget_executions(queue, job_id)
             existing.delete()
     options: dict[str, object] = {
         "job_id": job_id,

@@ -212,3 +212,26 @@ def test_a_bot_turn_whose_job_was_never_enqueued_is_played_without_a_restart(
         finally:
             _kill_group(worker)
         assert "periodic: reconciled" in log.read_text()
+
+
+def test_a_job_its_worker_took_but_never_marked_started_is_put_back(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    """rq records the execution, then (in a second step) the job's status: a kill
+    between the two leaves a `queued` job that is in no list, only in the registry."""
+    with worker_app(embedded_redis.url) as (client, queue):
+        connection: Redis = queue.connection
+        job = queue.enqueue("workers.jobs.bot_turn", "g", 3, job_id="bot-g-3")
+        queue.remove(job)
+        with connection.pipeline() as pipeline:
+            pipeline.zadd(queue.started_job_registry.key, {"bot-g-3:e3": "+inf"})
+            pipeline.hset("rq:execution:bot-g-3:e3", "worker_name", "w-killed")
+            pipeline.zadd("rummy:workers:beats", {"w-killed": time.time()})
+            pipeline.execute()
+        assert job.get_status() == "queued" and queue.job_ids == []
+        assert recover_abandoned(queue) == []  # its worker still beats
+
+        connection.zadd("rummy:workers:beats", {"w-killed": time.time() - 60})
+        assert recover_abandoned(queue) == ["bot-g-3"]
+        assert "bot-g-3" in queue.job_ids
+        assert connection.zrange(queue.started_job_registry.key, 0, -1) == []
