@@ -221,7 +221,7 @@ def _create(client: httpx.Client, figures: Figures, rng: random.Random, human: b
     body = {
         "seats": seats,
         "preset": "duel",
-        "rules": {"game_end": f"hands:{rng.choice((2, 3))}"},
+        "rules": {"game_end": f"hands:{rng.choice((1, 2))}"},
         "seed": rng.randrange(2**31),
     }
     # A creation sent again after a lost answer may make a second game: only the answered counts.
@@ -336,30 +336,26 @@ def _check(client: httpx.Client, figures: Figures, game: GameRun) -> dict[str, i
 
 
 def _settle(client: httpx.Client, figures: Figures, games: list[GameRun]) -> int:
-    """Let the games finish; the number still unfinished and unmoving at the end (frozen)."""
+    """Let the games finish (up to SETTLE_S); the number of unfinished games that did not
+    move in the last FROZEN_AFTER_S (frozen). One still moving is playable, only slow."""
     deadline = time.monotonic() + SETTLE_S
-    last_move: dict[str, tuple[int, float]] = {}
-    while time.monotonic() < deadline:
-        frozen = 0
+    moved: dict[str, tuple[int, float]] = {}
+    while True:
         for game in games:
             if game.finished:
                 continue
             summary = _request(client, figures, "GET", f"/games/{game.game_id}").json()
             if summary["status"] == "finished":
                 game.finished = True
-                continue
-            version, since = last_move.get(game.game_id, (-1, time.monotonic()))
-            if summary["version"] != version:
-                last_move[game.game_id] = (summary["version"], time.monotonic())
-            elif time.monotonic() - since > FROZEN_AFTER_S:
-                frozen += 1
-        if all(game.finished for game in games) or frozen:
-            if frozen and time.monotonic() < deadline - FROZEN_AFTER_S:
-                time.sleep(1.0)  # a frozen game may still be caught up by a sweep
-                continue
-            return frozen
+            elif moved.get(game.game_id, (-1, 0.0))[0] != summary["version"]:
+                moved[game.game_id] = (summary["version"], time.monotonic())
+        if all(game.finished for game in games) or time.monotonic() > deadline:
+            break
         time.sleep(1.0)
-    return sum(1 for game in games if not game.finished)
+    now = time.monotonic()
+    return sum(
+        1 for game in games if not game.finished and now - moved[game.game_id][1] > FROZEN_AFTER_S
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -423,7 +419,8 @@ def run(args: argparse.Namespace) -> int:
     acknowledged = sum(len(game.acknowledged) for game in games)
     finished = sum(1 for game in games if game.finished)
     print(
-        f"games={len(games)} finished={finished} human_games={sum(g.human for g in games)} "
+        f"games={len(games)} finished={finished} playing={len(games) - finished - frozen} "
+        f"human_games={sum(g.human for g in games)} "
         f"kills_worker={figures.kills['worker']} kills_redis={figures.kills['redis']} "
         f"kills_api={figures.kills['api']} acknowledged={acknowledged} lost={totals['lost']} "
         f"applied_twice={totals['twice']} frozen={frozen} "
