@@ -90,7 +90,6 @@ def test_a_worker_killed_mid_turn_is_replaced_and_each_turn_is_played_once(
         try:
             # A level-4 decision takes 0.15 s a move: the kill lands mid-job.
             _wait(lambda: registry.get_job_ids(cleanup=False), 60, "a started job")
-            time.sleep(0.05)
         finally:
             _kill_group(first)
         [stuck] = registry.get_job_ids(cleanup=False)
@@ -119,7 +118,14 @@ def test_a_worker_killed_mid_turn_is_replaced_and_each_turn_is_played_once(
         turns = [e for e in events if e["event"]["type"] in ("cards_drawn", "card_discarded")]
         kinds = [e["event"]["type"] for e in turns]
         assert all(a != b for a, b in zip(kinds, kinds[1:], strict=False)), kinds
-        assert "put back job" in log.read_text(), log.read_text()
+        text = log.read_text()
+        if frozen_at == int(stuck.rpartition("-")[2]):
+            # Killed before its first append: only putting the job back recovers it.
+            assert "put back job" in text, text
+        else:
+            # Killed after an append, before the next job was enqueued: the
+            # reconciler makes that one, or the dead job is put back.
+            assert "put back job" in text or "1 bot jobs" in text, text
 
 
 def test_a_job_is_put_back_only_once_its_worker_stops_beating(
