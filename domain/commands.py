@@ -94,6 +94,13 @@ class TimeOutTurn(Command, frozen=True, tag="time_out_turn"):
     hand_number: int
 
 
+class AbandonGame(Command, frozen=True, tag="abandon_game"):
+    """The service's: every human seat spent the last `hands` hands on autopilot
+    (timed out, or played by a bot): the game ends, without winners."""
+
+    hands: int
+
+
 class Resign(Command, frozen=True, tag="resign"):
     """A seat gives up its place: a bot plays it for the rest of the game."""
 
@@ -117,7 +124,7 @@ TableCommand = Resign | OfferRematch
 # Everything a seat may ask for: the service's command path takes any of these.
 SeatCommand = PlayerCommand | TableCommand
 # What only the service issues: players never deal, reveal or keep time.
-SystemCommand = Deal | RevealDeck | SetTurnDeadline | TimeOutTurn
+SystemCommand = Deal | RevealDeck | SetTurnDeadline | TimeOutTurn | AbandonGame
 AnyCommand = (
     Deal
     | Draw
@@ -129,6 +136,7 @@ AnyCommand = (
     | RevealDeck
     | SetTurnDeadline
     | TimeOutTurn
+    | AbandonGame
     | Resign
     | OfferRematch
     | RemoveSeats

@@ -150,6 +150,15 @@ class SeatsRemoved(Event, frozen=True, tag="seats_removed"):
     seats: tuple[int, ...]
 
 
+class GameAbandoned(Event, frozen=True, tag="game_abandoned"):
+    """Every human seat was played on autopilot (timeouts or a bot) for the last
+    `hands` hands: the service ends the game, without winners, instead of
+    letting it play itself. Like the clock's events, the service's decision."""
+
+    hand_number: int
+    hands: int
+
+
 AnyEvent = (
     GameStarted
     | HandDealt
@@ -168,4 +177,5 @@ AnyEvent = (
     | SeatResigned
     | RematchOffered
     | SeatsRemoved
+    | GameAbandoned
 )

@@ -14,6 +14,7 @@ from domain.events import (
     CardLaidOff,
     CardsDrawn,
     DeckRevealed,
+    GameAbandoned,
     GameEnded,
     GameStarted,
     HandDealt,
@@ -205,6 +206,10 @@ def _game_ended(state: GameState, event: GameEnded) -> GameState:
     return replace(state, phase="over", winners=event.winners)
 
 
+def _game_abandoned(state: GameState, event: GameAbandoned) -> GameState:
+    return replace(state, phase="over", winners=())
+
+
 def _hand_dealt(state: GameState, event: HandDealt) -> GameState:
     assert event.deck is not None, "a redacted deal cannot be replayed"
     seats = state.seats
@@ -264,4 +269,5 @@ _APPLY: dict[type, Callable[[GameState, Any], GameState]] = {
     SeatResigned: _seat_resigned,
     RematchOffered: _rematch_offered,
     SeatsRemoved: _seats_removed,
+    GameAbandoned: _game_abandoned,
 }

@@ -7,6 +7,7 @@ from typing import Any
 
 from domain.cards import VALID_CARDS
 from domain.commands import (
+    AbandonGame,
     AnyCommand,
     Deal,
     Discard,
@@ -29,7 +30,7 @@ from domain.events import AnyEvent, GameStarted
 from domain.evolve import evolve
 from domain.playing import decide_discard, decide_lay_melds, decide_lay_off, decide_swap_joker
 from domain.state import GameState, new_game
-from domain.system import decide_reveal, decide_set_deadline, decide_time_out
+from domain.system import decide_abandon, decide_reveal, decide_set_deadline, decide_time_out
 from domain.tables import decide_rematch, decide_remove_seats, decide_resign
 
 __all__ = [
@@ -117,6 +118,7 @@ _SYSTEM_HANDLERS: dict[type, Callable[[GameState, Any], list[AnyEvent]]] = {
     RemoveSeats: decide_remove_seats,
     SetTurnDeadline: decide_set_deadline,
     TimeOutTurn: decide_time_out,
+    AbandonGame: decide_abandon,
 }
 
 _PLAY_HANDLERS: dict[type, Callable[[GameState, int, Any], list[AnyEvent]]] = {

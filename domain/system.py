@@ -3,12 +3,12 @@ reading come in as data, so a log of them replays exactly."""
 
 from __future__ import annotations
 
-from domain.commands import RevealDeck, SetTurnDeadline, TimeOutTurn
+from domain.commands import AbandonGame, RevealDeck, SetTurnDeadline, TimeOutTurn
 from domain.errors import IllegalCommand
-from domain.events import AnyEvent, DeckRevealed, TurnDeadlineSet, TurnTimedOut
+from domain.events import AnyEvent, DeckRevealed, GameAbandoned, TurnDeadlineSet, TurnTimedOut
 from domain.state import GameState
 
-__all__ = ["decide_reveal", "decide_set_deadline", "decide_time_out"]
+__all__ = ["decide_abandon", "decide_reveal", "decide_set_deadline", "decide_time_out"]
 
 
 def decide_reveal(state: GameState, command: RevealDeck) -> list[AnyEvent]:
@@ -46,3 +46,11 @@ def decide_time_out(state: GameState, command: TimeOutTurn) -> list[AnyEvent]:
             turn=state.turn,
         )
     return [TurnTimedOut(seat=command.seat, hand_number=command.hand_number)]
+
+
+def decide_abandon(state: GameState, command: AbandonGame) -> list[AnyEvent]:
+    """Only a game in play is abandoned (a finished one is over already, and a
+    table still waiting for its first deal has played no hand)."""
+    if state.phase not in ("draw", "play"):
+        raise IllegalCommand("no hand is being played", code="wrong_phase", phase=state.phase)
+    return [GameAbandoned(hand_number=state.hand_number, hands=command.hands)]

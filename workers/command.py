@@ -64,6 +64,7 @@ async def reconcile_now(settings: Settings) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from workers.jobs import configure
+    from workers.liveness import Heartbeat
     from workers.queue import open_queue, release_stranded_jobs
 
     settings = _settings(args)
@@ -86,5 +87,14 @@ def run(args: argparse.Namespace) -> int:
         [queue], connection=queue.connection, serializer=JSONSerializer, name=args.name
     )
     tune_collector_for_a_long_run()
-    worker.work(with_scheduler=True, burst=args.burst)
+    heartbeat = Heartbeat(
+        open_queue(settings.rq_redis_url or settings.redis_url),
+        worker.name,
+        reconcile=lambda: asyncio.run(reconcile_now(settings)),
+    )
+    heartbeat.start()
+    try:
+        worker.work(with_scheduler=True, burst=args.burst)
+    finally:
+        heartbeat.stop()
     return 0

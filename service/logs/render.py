@@ -11,6 +11,7 @@ from domain.events import (
     CardLaidOff,
     CardsDrawn,
     DeckRevealed,
+    GameAbandoned,
     GameEnded,
     GameStarted,
     HandDealt,
@@ -137,6 +138,8 @@ def describe(event: AnyEvent) -> str:
             return f"the table starts without seats {list(seats)}"
         case RematchOffered(seat=seat, game_id=game_id):
             return f"seat {seat} asked for a rematch: game {game_id}"
+        case GameAbandoned(hand_number=hand, hands=hands):
+            return f"game abandoned in hand {hand}: every human seat on autopilot for {hands} hands"
 
 
 def _describe_hand_end(event: HandEnded) -> str:

@@ -24,6 +24,7 @@ from domain.events import (
     CardLaidOff,
     CardsDrawn,
     DeckRevealed,
+    GameAbandoned,
     GameStarted,
     HandDealt,
     HandEnded,
@@ -88,6 +89,15 @@ def verify_log(header: LogHeader, envelopes: Sequence[Envelope]) -> GameState:
             # The service's clock: no command's event, and no change of state,
             # but it names a seat and a hand of this game.
             _check_clock_event(state, envelope.event, envelope.version)
+            index += 1
+            continue
+        if isinstance(envelope.event, GameAbandoned):
+            # The service's decision, not a command's: it ends the game (nothing follows).
+            if state.phase not in ("draw", "play"):
+                raise LogError(
+                    "illegal_event", "only a game in play is abandoned", envelope.version
+                )
+            state = evolve(state, envelope.event)
             index += 1
             continue
         seat, command = _command_behind(state, envelopes, index)

@@ -279,7 +279,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Ready when the event store answers */
+        /** Ready when the event store answers and a worker is alive */
         get: operations["HealthHealth"];
         put?: never;
         post?: never;
@@ -573,7 +573,7 @@ export interface components {
             at: string;
             seat: number | null;
             command_id: string | null;
-            event: components["schemas"]["GameStarted"] | components["schemas"]["HandDealt"] | components["schemas"]["CardsDrawn"] | components["schemas"]["StockRenewed"] | components["schemas"]["MeldLaid"] | components["schemas"]["CardLaidOff"] | components["schemas"]["JokerSwapped"] | components["schemas"]["CardDiscarded"] | components["schemas"]["Knocked"] | components["schemas"]["HandEnded"] | components["schemas"]["DeckRevealed"] | components["schemas"]["GameEnded"] | components["schemas"]["TurnDeadlineSet"] | components["schemas"]["TurnTimedOut"] | components["schemas"]["SeatResigned"] | components["schemas"]["RematchOffered"] | components["schemas"]["SeatsRemoved"];
+            event: components["schemas"]["GameStarted"] | components["schemas"]["HandDealt"] | components["schemas"]["CardsDrawn"] | components["schemas"]["StockRenewed"] | components["schemas"]["MeldLaid"] | components["schemas"]["CardLaidOff"] | components["schemas"]["JokerSwapped"] | components["schemas"]["CardDiscarded"] | components["schemas"]["Knocked"] | components["schemas"]["HandEnded"] | components["schemas"]["DeckRevealed"] | components["schemas"]["GameEnded"] | components["schemas"]["TurnDeadlineSet"] | components["schemas"]["TurnTimedOut"] | components["schemas"]["SeatResigned"] | components["schemas"]["RematchOffered"] | components["schemas"]["SeatsRemoved"] | components["schemas"]["GameAbandoned"];
             /** @enum {null|string} */
             actor?: "player" | "bot" | "timer" | "service" | null;
         };
@@ -591,6 +591,16 @@ export interface components {
              */
             deck?: "keep" | "reshuffle";
             seed?: number | null;
+        };
+        /** GameAbandoned */
+        GameAbandoned: {
+            hand_number: number;
+            hands: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_abandoned";
         };
         /** GameEnded */
         GameEnded: {
@@ -740,6 +750,7 @@ export interface components {
             /** @constant */
             status: "ok";
             store: string;
+            workers?: number | null;
         };
         /** JokerSwapped */
         JokerSwapped: {
@@ -1359,7 +1370,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1430,7 +1441,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1506,7 +1517,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1596,7 +1607,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1673,7 +1684,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1719,7 +1730,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1788,8 +1799,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is full (`storage_full`): nothing was written. */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1858,7 +1887,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1926,7 +1955,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2025,8 +2054,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is full (`storage_full`): nothing was written. */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2085,7 +2132,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2132,7 +2179,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2201,7 +2248,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2252,7 +2299,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2326,7 +2373,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2399,7 +2446,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2448,7 +2495,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2537,7 +2584,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2614,7 +2661,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2687,8 +2734,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is full (`storage_full`): nothing was written. */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2786,8 +2851,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is full (`storage_full`): nothing was written. */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2877,7 +2960,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2955,7 +3038,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3015,7 +3098,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
