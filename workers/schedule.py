@@ -10,14 +10,23 @@ from rq import Queue
 from domain.events import HandEnded, TurnDeadlineSet
 from service.app.control import bot_levels, controlled, seats_to_act, take_back
 from service.app.games import Appended
+from service.app.league.game_end import ends_game
 from service.store import EventStore
-from workers.queue import bot_job_id, ensure_job, timer_job_id
+from workers.queue import bot_job_id, ensure_job, league_job_id, timer_job_id
 
-__all__ = ["ABANDON_JOB", "BOT_JOB", "TIMER_JOB", "TurnScheduler", "continues_own_turn"]
+__all__ = [
+    "ABANDON_JOB",
+    "BOT_JOB",
+    "LEAGUE_JOB",
+    "TIMER_JOB",
+    "TurnScheduler",
+    "continues_own_turn",
+]
 
 ABANDON_JOB = "workers.jobs.abandon_check"
 BOT_JOB = "workers.jobs.bot_turn"
 TIMER_JOB = "workers.jobs.turn_timer"
+LEAGUE_JOB = "workers.jobs.league_result"
 
 
 def continues_own_turn(appended: Appended) -> bool:
@@ -65,6 +74,12 @@ class TurnScheduler:
                 ABANDON_JOB,
                 (game_id,),
             )
+        # A nudge of a game already over (an import's last step) counts too: the
+        # league's job is once per game id, whatever asks for it.
+        if ends_game(appended.envelopes) or (
+            not appended.envelopes and appended.state.phase == "over"
+        ):
+            await self.schedule_league(game_id)
         if continues_own_turn(appended):
             return
         if seats_to_act(appended.state, bot_levels(appended.info, meta)):
@@ -74,6 +89,17 @@ class TurnScheduler:
         job_id = bot_job_id(game_id, version)
         return await asyncio.to_thread(
             ensure_job, self.queue, job_id, BOT_JOB, (game_id, version), replace_done=replace_done
+        )
+
+    async def schedule_league(self, game_id: str, *, replace_done: bool = False) -> bool:
+        """The job that applies the game's result to the league (once per game id)."""
+        return await asyncio.to_thread(
+            ensure_job,
+            self.queue,
+            league_job_id(game_id),
+            LEAGUE_JOB,
+            (game_id,),
+            replace_done=replace_done,
         )
 
     async def schedule_timer(

@@ -63,6 +63,9 @@ STATUS_BY_CODE: dict[str, int] = {
     "not_found": 404,
     "game_not_found": 404,
     "seat_not_found": 404,
+    # The league: a ladder no game counted on, a player it does not know.
+    "ladder_not_found": 404,
+    "player_not_found": 404,
     "method_not_allowed": 405,
     "body_too_large": 413,
     # The service's own conflicts.
@@ -76,6 +79,8 @@ STATUS_BY_CODE: dict[str, int] = {
     "table_expired": 409,
     "invalid_name": 422,
     "stacked_public_table": 422,
+    # A finished game whose league job has not run yet.
+    "league_result_pending": 409,
     "invalid_seats": 422,
     # Readable JSON, but a number no store can hold (beyond 64 bits).
     "integer_out_of_range": 422,
@@ -100,6 +105,8 @@ STATUS_BY_CODE: dict[str, int] = {
     "worker_unavailable": 503,
     "storage_full": 507,
     "bots_busy": 503,
+    # The league's commits kept moving on under one game's (the job retries).
+    "league_busy": 503,
     # Every domain code, by the rule above.
     **{code: 409 if code in _DOMAIN_CONFLICTS else 422 for code in ERROR_CODES},
 }

@@ -113,6 +113,7 @@ def _ignore_stop_signals() -> None:
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from service.app.league.records_store import open_league_store
     from service.http.app import create_app
     from service.store import RedisEventStore
     from service.store.embedded_redis import EmbeddedRedis
@@ -161,6 +162,8 @@ def _serve(args: argparse.Namespace) -> int:
         # The queue's Redis, where the workers beat (the store's own when no RQ_REDIS_URL).
         queue_client = open_redis(settings.rq_redis_url or url)
         no_worker = bool(getattr(args, "no_worker", False))
+        league = open_league_store(url)
+        cleanup.callback(league.close)
         app = create_app(
             store,
             settings=settings,
@@ -168,6 +171,7 @@ def _serve(args: argparse.Namespace) -> int:
             on_appended=TurnScheduler(store, queue),
             # Bots and timers need a worker: /health says so, unless told none will run.
             live_workers=None if no_worker else partial(count_live_workers, queue_client),
+            league=league,
         )
         if runs_worker(embedded=embedded is not None, args=args):
             # Stopped first (the stack unwinds in reverse), while its Redis still runs.
@@ -307,6 +311,10 @@ SUBCOMMANDS: dict[str, Subcommand] = {
     "chaos": _tool(
         "kill the worker, Redis and API at random under games; check none lost or frozen",
         "service.tools.chaos",
+    ),
+    "league": _tool(
+        "the league: `league seed` rates the bots from bot-versus-bot games",
+        "service.tools.league_seed",
     ),
     "replay": Subcommand(
         "replay a log FILE or a stored GAME_ID, checking every event",

@@ -12,6 +12,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin
 
 from service.app.games import AppendHook, GameService
+from service.app.league.store import InMemoryLeagueStore, LeagueStore
 from service.app.metrics import Metrics, metrics_middleware
 from service.app.seating import TablePolicy
 from service.app.suggestions import SuggestionPool
@@ -23,6 +24,7 @@ from service.http.rate_limits import parse_limit, rate_limit_middleware
 from service.http.routes_bots import BOT_ROUTES
 from service.http.routes_events import EVENT_ROUTES
 from service.http.routes_games import GAME_ROUTES
+from service.http.routes_league import LEAGUE_ROUTES
 from service.http.routes_meta import META_ROUTES, LiveWorkers
 from service.http.routes_players import PLAYER_ROUTES
 from service.http.routes_replay import REPLAY_ROUTES
@@ -45,6 +47,7 @@ def create_app(
     on_shutdown: Sequence[Callable[[], Any]] = (),
     on_appended: AppendHook | None = None,
     live_workers: LiveWorkers | None = None,
+    league: LeagueStore | None = None,
 ) -> Litestar:
     # An app made without settings (tests, tools that serve in process) is not
     # rate limited; `rummy serve` passes the environment's, limited by default.
@@ -63,6 +66,8 @@ def create_app(
     # Its worker processes start at the first level-4 suggestion: an app that serves none has none.
     suggestions = SuggestionPool(settings.suggest_processes)
     transfers = GameTransfers(games)
+    # The league's figures (Redis under `rummy serve`); in memory when not given.
+    league_store: LeagueStore = league if league is not None else InMemoryLeagueStore()
     app = Litestar(
         route_handlers=[
             # First: an explicit OPTIONS handler must precede the others of its path.
@@ -73,12 +78,14 @@ def create_app(
             *META_ROUTES,
             *REPLAY_ROUTES,
             *BOT_ROUTES,
+            *LEAGUE_ROUTES,
             *WEB_ROUTES,
         ],
         dependencies={
             "games": Provide(lambda: games, use_cache=True, sync_to_thread=False),
             "suggestions": Provide(lambda: suggestions, use_cache=True, sync_to_thread=False),
             "transfers": Provide(lambda: transfers, use_cache=True, sync_to_thread=False),
+            "league": Provide(lambda: league_store, use_cache=True, sync_to_thread=False),
         },
         exception_handlers=EXCEPTION_HANDLERS,
         before_request=reject_repeated_parameters,
@@ -108,6 +115,7 @@ def create_app(
     app.state.games = games
     # /health counts them when given: a service whose bots cannot play is not ready.
     app.state.live_workers = live_workers
+    app.state.league = league_store
     # Generated once and finished in place, so /schema serves the finished document.
     finish_document(app.openapi_schema)
     return app

@@ -74,6 +74,10 @@ def test_a_game_on_autopilot_is_abandoned_after_the_set_hands(
             assert types[-1] == "game_abandoned" and "game_ended" not in types
             assert len(hands) == 3 and events[-1]["event"]["hands"] == 2
             assert events[-1]["command_id"] is None and events[-1]["seat"] is None
+            # The league's job saw it end abnormally: never rated.
+            ratings = client.get(f"/games/{game_id}/ratings")
+            assert ratings.status_code == 200, ratings.text
+            assert (ratings.json()["counted"], ratings.json()["reason"]) == (False, "abandoned")
         else:
             assert len(hands) == 4 and "game_abandoned" not in types
         # The log is still a valid log: it imports as a game.

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from domain.rules import build_ruleset
+from domain.rules import PRESETS, build_ruleset
 from service.app.league.results import GameResult, RuleFacts, rule_facts
 
 # The RuleFacts fields that pick the ladder, in the order the id lists them.
@@ -36,6 +36,10 @@ def _baseline(preset: str, short_deck: bool) -> RuleFacts:
 
 
 def ladder_of(preset: str, rules: RuleFacts) -> str:
+    if preset not in PRESETS:
+        # An imported log's game (preset `imported`): stacked, so it is never
+        # rated; its change is still recorded, under a ladder of that name.
+        return preset
     baseline = _baseline(preset, rules.short_deck)
     parts = [preset]
     if rules.short_deck and not _baseline(preset, False).short_deck:

@@ -56,10 +56,13 @@ class SeatResult(msgspec.Struct, frozen=True, kw_only=True):
 
     A seat that resigned keeps its player (the bot that finished the game for
     it plays no part in the league). `hands` counts the hands the seat's
-    player finished; `guest_created_at` is set for guests only.
+    player finished; `guest_created_at` is set for guests only. `seat` is the
+    table's seat number when the result leaves some seats out (seats held by
+    nobody the league knows); None: the seat's index in the result.
     """
 
     player: str
+    seat: int | None = None
     kind: SeatKind = "human"
     guest: bool = False
     guest_created_at: Instant | None = None
@@ -118,22 +121,31 @@ def result_of_game(
     game_id: str,
     preset: str,
     state: GameState,
-    sitters: Sequence[Sitter],
+    sitters: Sequence[Sitter | None],
     ended_at: datetime,
     stacked: bool = False,
+    abandoned: bool = False,
 ) -> GameResult:
-    """The league's result of a game's final state (over: ended; else abandoned)."""
+    """The league's result of a game's final state (over: ended; else, or when the
+    service recorded `game_abandoned`, which ends it too: abandoned).
+
+    A sitter None is a seat held by nobody the league knows (a human seat
+    taken with a bare seat token): it is left out, and the other seats keep
+    their table numbers. Ratings read only the order of the seats left, so
+    leaving one out rates the others as they finished among themselves."""
     played = len(state.results)
+    partial = any(sitter is None for sitter in sitters)
     return GameResult(
         game_id=game_id,
         preset=preset,
         rules=rule_facts(state.ruleset),
-        ending="ended" if state.phase == "over" else "abandoned",
+        ending="ended" if state.phase == "over" and not abandoned else "abandoned",
         ended_at=ended_at,
         stacked=stacked,
         seats=tuple(
             SeatResult(
                 player=sitter.player,
+                seat=seat if partial else None,
                 kind=sitter.kind,
                 guest=sitter.guest,
                 guest_created_at=sitter.guest_created_at,
@@ -141,6 +153,7 @@ def result_of_game(
                 total=total,
                 hands=played if sitter.hands is None else sitter.hands,
             )
-            for sitter, total in zip(sitters, state.totals, strict=True)
+            for seat, (sitter, total) in enumerate(zip(sitters, state.totals, strict=True))
+            if sitter is not None
         ),
     )

@@ -96,7 +96,7 @@ def settle(snapshot: Snapshot, result: GameResult, policy: Policy = DEFAULT_POLI
             totals[seat.player] = start + points
     seats = tuple(
         SeatChange(
-            seat=index,
+            seat=index if seat.seat is None else seat.seat,
             player=seat.player,
             kind=seat.kind,
             place=place,

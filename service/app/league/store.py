@@ -21,13 +21,15 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from service.app.league.ratings import Rating
 from service.app.league.results import GameResult
 from service.app.league.settle import GameChange, Settlement, Snapshot
 
 
+# Checkable: the API's dependency injection checks the type of what it hands a route.
+@runtime_checkable
 class LeagueStore(Protocol):
     def read(
         self, game_id: str, ladder: str, players: Sequence[str], group: str, day: str
@@ -41,6 +43,10 @@ class LeagueStore(Protocol):
         ...
 
     def change(self, game_id: str) -> GameChange | None: ...
+
+    def applied(self, game_ids: Sequence[str]) -> set[str]:
+        """Those of these games the league has applied (the reconciler's cheap check)."""
+        ...
 
     def results(self) -> list[GameResult]:
         """Every applied result, in the order they were applied."""
@@ -64,6 +70,10 @@ class LeagueStore(Protocol):
     def clear(self) -> None:
         """Drop everything, the log included (a rebuild then applies it again)."""
         ...
+
+
+# A player's recent games kept: the most a profile shows.
+RECENT_KEPT = 100
 
 
 def ranking_key(player: str, rating: Rating) -> tuple[float, float, str]:
@@ -109,10 +119,13 @@ class InMemoryLeagueStore:
                 return False
             self._log.append(settlement.result)
             self._changes[change.game_id] = change
-            self._ratings.setdefault(change.ladder, {}).update(settlement.ratings)
+            if settlement.ratings:
+                self._ratings.setdefault(change.ladder, {}).update(settlement.ratings)
             self._experience.update(settlement.experience)
             for player in dict.fromkeys(s.player for s in change.seats if s.kind == "human"):
-                self._recent.setdefault(player, []).append(change.game_id)
+                recent = self._recent.setdefault(player, [])
+                recent.append(change.game_id)
+                del recent[:-RECENT_KEPT]
             if settlement.group_games is not None:
                 self._groups[(settlement.group, settlement.day)] = settlement.group_games
             return True
@@ -120,6 +133,10 @@ class InMemoryLeagueStore:
     def change(self, game_id: str) -> GameChange | None:
         with self._lock:
             return self._changes.get(game_id)
+
+    def applied(self, game_ids: Sequence[str]) -> set[str]:
+        with self._lock:
+            return {game_id for game_id in game_ids if game_id in self._changes}
 
     def results(self) -> list[GameResult]:
         with self._lock:

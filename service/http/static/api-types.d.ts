@@ -427,6 +427,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/leaderboards/{ladder}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A ladder's leaderboard, best first (bots stand on it as players)
+         * @description `rating` is the conservative displayed rating, `mu - 3 sigma` (0 for a newcomer); `games` counts the ladder's counted games; `experience` is the player's total over every game, rated or not.
+         */
+        get: operations["LeaderboardsLadderGetLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/players/{player_id}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player's public profile: a rating per ladder, experience, recent games */
+        get: operations["PlayersPlayerIdProfileGetProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{game_id}/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each seat's rating change at the game's end, and whether the game counted
+         * @description `counted` false gives the `reason` (`unrated`, `stacked`, `too_few_humans`, `fresh_guests`, `abandoned`, ...); `weight` below 1 is the same players' many games a day. Seats held by nobody the league knows (a bare seat token) are not listed.
+         */
+        get: operations["GamesGameIdRatingsGetGameRatings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -612,6 +669,18 @@ export interface components {
              */
             type: "game_ended";
         };
+        /** GameRatingChanges */
+        GameRatingChanges: {
+            game_id: string;
+            ladder: string;
+            /** Format: date-time */
+            ended_at: string;
+            counted: boolean;
+            /** @enum {string} */
+            reason: "counted" | "abandoned" | "unrated" | "stacked" | "too_few_humans" | "two_seats_one_player" | "fresh_guests" | "bot_only";
+            weight: number;
+            seats: components["schemas"]["SeatRatingChange"][];
+        };
         /** GameStarted */
         GameStarted: {
             ruleset: components["schemas"]["RuleSet"];
@@ -784,6 +853,14 @@ export interface components {
              */
             type: "knocked";
         };
+        /** LadderRating */
+        LadderRating: {
+            ladder: string;
+            rating: number;
+            mu: number;
+            sigma: number;
+            games: number;
+        };
         /** LayMeldsCommand */
         LayMeldsCommand: {
             expected_version?: number | null;
@@ -809,6 +886,27 @@ export interface components {
              * @enum {string}
              */
             type: "lay_off";
+        };
+        /** LeaderboardEntry */
+        LeaderboardEntry: {
+            rank: number;
+            player: string;
+            name: string;
+            /** @enum {string} */
+            kind: "human" | "bot";
+            rating: number;
+            mu: number;
+            sigma: number;
+            games: number;
+            experience: number;
+        };
+        /** LeaderboardPage */
+        LeaderboardPage: {
+            ladder: string;
+            offset: number;
+            limit: number;
+            total: number;
+            entries: components["schemas"]["LeaderboardEntry"][];
         };
         /** Lobby */
         Lobby: {
@@ -894,6 +992,26 @@ export interface components {
             facts?: {
                 [key: string]: unknown;
             } | null;
+        };
+        /** Profile */
+        Profile: {
+            player: string;
+            name: string;
+            experience: number;
+            ratings: components["schemas"]["LadderRating"][];
+            recent: components["schemas"]["RecentGame"][];
+        };
+        /** RecentGame */
+        RecentGame: {
+            game_id: string;
+            ladder: string;
+            /** Format: date-time */
+            ended_at: string;
+            counted: boolean;
+            place: number;
+            seats: number;
+            rating_change: number;
+            experience: number;
         };
         /** Rematch */
         Rematch: {
@@ -1077,6 +1195,21 @@ export interface components {
             name?: string | null;
             /** @default false */
             resigned?: boolean;
+        };
+        /** SeatRatingChange */
+        SeatRatingChange: {
+            seat: number;
+            player: string;
+            name: string;
+            /** @enum {string} */
+            kind: "human" | "bot";
+            place: number;
+            rating_before: number;
+            rating_after: number;
+            rating_change: number;
+            mu: number;
+            sigma: number;
+            experience: number;
         };
         /** SeatResigned */
         SeatResigned: {
@@ -1334,7 +1467,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1343,7 +1476,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, … */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1423,7 +1556,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1432,7 +1565,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, … */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1499,7 +1632,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1508,7 +1641,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, … */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1580,7 +1713,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1589,7 +1722,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, … */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1666,7 +1799,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1675,7 +1808,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, … */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1878,7 +2011,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1946,7 +2079,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2018,7 +2151,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2027,7 +2160,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, … */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2364,7 +2497,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2437,7 +2570,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2643,7 +2776,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2933,7 +3066,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3020,7 +3153,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3029,7 +3162,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, … */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3091,6 +3224,170 @@ export interface operations {
             };
             /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and `facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), … */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    LeaderboardsLadderGetLeaderboard: {
+        parameters: {
+            query?: {
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description A ladder: a preset (`basic`, `palace`, `duel`, `classic`), or a preset plus the knobs that give a table a ladder of its own (`palace+short_deck`, `basic+scoring=penalty`). */
+                ladder: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaderboardPage"];
+                };
+            };
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    PlayersPlayerIdProfileGetProfile: {
+        parameters: {
+            query?: {
+                recent?: number;
+            };
+            header?: never;
+            path: {
+                /** @description A player's id, or a bot level's (`bot:1` to `bot:4`). */
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    GamesGameIdRatingsGetGameRatings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id (32 hex digits). */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameRatingChanges"];
+                };
+            };
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
