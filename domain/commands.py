@@ -104,6 +104,13 @@ class ChangeSeatControl(Command, frozen=True, tag="change_seat_control"):
     reason: Literal["handed_over", "timeouts", "taken_back", "owner_returned"]
 
 
+class AbandonGame(Command, frozen=True, tag="abandon_game"):
+    """The service's: every human seat spent the last `hands` hands on autopilot
+    (timed out, or played by a bot): the game ends, without winners."""
+
+    hands: int
+
+
 class Resign(Command, frozen=True, tag="resign"):
     """A seat gives up its place: a bot plays it for the rest of the game."""
 
@@ -127,7 +134,7 @@ TableCommand = Resign | OfferRematch
 # Everything a seat may ask for: the service's command path takes any of these.
 SeatCommand = PlayerCommand | TableCommand
 # What only the service issues: players never deal, reveal or keep time.
-SystemCommand = Deal | RevealDeck | SetTurnDeadline | TimeOutTurn | ChangeSeatControl
+SystemCommand = Deal | RevealDeck | SetTurnDeadline | TimeOutTurn | ChangeSeatControl | AbandonGame
 AnyCommand = (
     Deal
     | Draw
@@ -140,6 +147,7 @@ AnyCommand = (
     | SetTurnDeadline
     | TimeOutTurn
     | ChangeSeatControl
+    | AbandonGame
     | Resign
     | OfferRematch
     | RemoveSeats

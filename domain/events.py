@@ -168,6 +168,15 @@ class SeatControlChanged(Event, frozen=True, tag="seat_control_changed"):
     reason: Literal["handed_over", "timeouts", "taken_back", "owner_returned"]
 
 
+class GameAbandoned(Event, frozen=True, tag="game_abandoned"):
+    """Every human seat was played on autopilot (timeouts or a bot) for the last
+    `hands` hands: the service ends the game, without winners, instead of
+    letting it play itself. Like the clock's events, the service's decision."""
+
+    hand_number: int
+    hands: int
+
+
 AnyEvent = (
     GameStarted
     | HandDealt
@@ -187,4 +196,5 @@ AnyEvent = (
     | RematchOffered
     | SeatsRemoved
     | SeatControlChanged
+    | GameAbandoned
 )

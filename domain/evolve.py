@@ -14,6 +14,7 @@ from domain.events import (
     CardLaidOff,
     CardsDrawn,
     DeckRevealed,
+    GameAbandoned,
     GameEnded,
     GameStarted,
     HandDealt,
@@ -208,6 +209,10 @@ def _game_ended(state: GameState, event: GameEnded) -> GameState:
     return replace(state, phase="over", winners=event.winners)
 
 
+def _game_abandoned(state: GameState, event: GameAbandoned) -> GameState:
+    return replace(state, phase="over", winners=())
+
+
 def _hand_dealt(state: GameState, event: HandDealt) -> GameState:
     assert event.deck is not None, "a redacted deal cannot be replayed"
     seats = state.seats
@@ -268,4 +273,5 @@ _APPLY: dict[type, Callable[[GameState, Any], GameState]] = {
     RematchOffered: _rematch_offered,
     SeatsRemoved: _seats_removed,
     SeatControlChanged: _clock_event,
+    GameAbandoned: _game_abandoned,
 }

@@ -7,6 +7,7 @@ from typing import Any
 
 from domain.cards import VALID_CARDS, not_a_card
 from domain.commands import (
+    AbandonGame,
     AnyCommand,
     ChangeSeatControl,
     Deal,
@@ -31,6 +32,7 @@ from domain.evolve import evolve
 from domain.playing import decide_discard, decide_lay_melds, decide_lay_off, decide_swap_joker
 from domain.state import GameState, new_game
 from domain.system import (
+    decide_abandon,
     decide_reveal,
     decide_seat_control,
     decide_set_deadline,
@@ -124,6 +126,7 @@ _SYSTEM_HANDLERS: dict[type, Callable[[GameState, Any], list[AnyEvent]]] = {
     SetTurnDeadline: decide_set_deadline,
     TimeOutTurn: decide_time_out,
     ChangeSeatControl: decide_seat_control,
+    AbandonGame: decide_abandon,
 }
 
 _PLAY_HANDLERS: dict[type, Callable[[GameState, int, Any], list[AnyEvent]]] = {

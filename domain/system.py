@@ -3,11 +3,12 @@ reading come in as data, so a log of them replays exactly."""
 
 from __future__ import annotations
 
-from domain.commands import ChangeSeatControl, RevealDeck, SetTurnDeadline, TimeOutTurn
+from domain.commands import AbandonGame, ChangeSeatControl, RevealDeck, SetTurnDeadline, TimeOutTurn
 from domain.errors import IllegalCommand
 from domain.events import (
     AnyEvent,
     DeckRevealed,
+    GameAbandoned,
     SeatControlChanged,
     TurnDeadlineSet,
     TurnTimedOut,
@@ -15,6 +16,7 @@ from domain.events import (
 from domain.state import GameState
 
 __all__ = [
+    "decide_abandon",
     "decide_reveal",
     "decide_seat_control",
     "decide_set_deadline",
@@ -78,3 +80,11 @@ def decide_seat_control(state: GameState, command: ChangeSeatControl) -> list[An
             reason=command.reason,
         )
     ]
+
+
+def decide_abandon(state: GameState, command: AbandonGame) -> list[AnyEvent]:
+    """Only a game in play is abandoned (a finished one is over already, and a
+    table still waiting for its first deal has played no hand)."""
+    if state.phase not in ("draw", "play"):
+        raise IllegalCommand("no hand is being played", code="wrong_phase", phase=state.phase)
+    return [GameAbandoned(hand_number=state.hand_number, hands=command.hands)]

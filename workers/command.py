@@ -78,6 +78,7 @@ def _warnings_and_up(record: logging.LogRecord) -> bool:
 
 def run(args: argparse.Namespace) -> int:
     from workers.jobs import configure
+    from workers.liveness import Heartbeat
     from workers.queue import open_queue, release_stranded_jobs
 
     settings = _settings(args)
@@ -104,5 +105,14 @@ def run(args: argparse.Namespace) -> int:
         # rq's worker logs four INFO lines a job: a worker's log shows its problems only.
         # Its scheduler's few lines (the lock taken and released) stay.
         logging.getLogger("rq.worker").addFilter(_warnings_and_up)
-    worker.work(with_scheduler=True, burst=args.burst)
+    heartbeat = Heartbeat(
+        open_queue(settings.rq_redis_url or settings.redis_url),
+        worker.name,
+        reconcile=lambda: asyncio.run(reconcile_now(settings)),
+    )
+    heartbeat.start()
+    try:
+        worker.work(with_scheduler=True, burst=args.burst)
+    finally:
+        heartbeat.stop()
     return 0

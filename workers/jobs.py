@@ -16,12 +16,21 @@ from service.app.league.results import GameResult
 from service.runtime.settings import Settings, settings_from_env
 from service.store import RedisEventStore
 from service.store.redis_cluster import is_cluster_url, open_redis_cluster
+from workers.abandon import run_abandon_check
 from workers.queue import open_queue
 from workers.schedule import TurnScheduler
 from workers.timeouts import run_timer
 from workers.turns import play_bots
 
-__all__ = ["bot_turn", "configure", "current_settings", "league_result", "services", "turn_timer"]
+__all__ = [
+    "abandon_check",
+    "bot_turn",
+    "configure",
+    "current_settings",
+    "league_result",
+    "services",
+    "turn_timer",
+]
 
 _settings: Settings | None = None
 
@@ -59,6 +68,17 @@ def bot_turn(game_id: str, version: int) -> int:
     async def run() -> int:
         async with services() as games:
             return await play_bots(games, game_id, version)
+
+    return asyncio.run(run())
+
+
+def abandon_check(game_id: str) -> str:
+    """Abandon the game if every human seat spent the last hands on autopilot."""
+    settings = current_settings()
+
+    async def run() -> str:
+        async with services(settings) as games:
+            return await run_abandon_check(games, game_id, settings.abandon_after_hands)
 
     return asyncio.run(run())
 

@@ -8,8 +8,10 @@ from datetime import datetime
 from redis import Redis
 from rq import Queue
 from rq.exceptions import DuplicateJobError, NoSuchJobError
-from rq.job import Job, JobStatus
+from rq.job import Job
 from rq.serializers import JSONSerializer
+
+from workers.liveness import forget_executions, is_live
 
 __all__ = [
     "QUEUE_NAME",
@@ -24,7 +26,6 @@ __all__ = [
 QUEUE_NAME = "rummy"
 # Jobs re-check the game when they run, so a finished one need not linger.
 _RESULT_TTL_S = 600
-_LIVE = {JobStatus.QUEUED, JobStatus.STARTED, JobStatus.SCHEDULED, JobStatus.DEFERRED}
 
 
 def open_queue(url: str) -> Queue:
@@ -63,7 +64,8 @@ def ensure_job(
     """Enqueue (or schedule `at`) unless a job of that id exists; True when it was added.
 
     `replace_done` lets a finished or failed job of that id be made again (the
-    reconciler's case: the job ran, yet its game still waits for it).
+    reconciler's case: the job ran, yet its game still waits for it), and so
+    does a job whose worker died while running it (`workers.liveness`).
     """
     if replace_done:
         try:
@@ -71,8 +73,10 @@ def ensure_job(
         except NoSuchJobError:
             existing = None
         if existing is not None:
-            if existing.get_status(refresh=False) in _LIVE:
+            # A job started by a worker that has since died is not live: made again.
+            if is_live(queue, existing):
                 return False
+            forget_executions(queue, job_id)
             existing.delete()
     options: dict[str, object] = {
         "job_id": job_id,

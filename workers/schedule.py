@@ -7,15 +7,23 @@ from datetime import datetime
 
 from rq import Queue
 
-from domain.events import TurnDeadlineSet
+from domain.events import HandEnded, TurnDeadlineSet
 from service.app.control import ControlWrites, bot_levels, controlled, seats_to_act, take_back
 from service.app.games import Appended, GameService
 from service.app.league.game_end import ends_game
 from service.store import EventStore
 from workers.queue import bot_job_id, ensure_job, league_job_id, timer_job_id
 
-__all__ = ["BOT_JOB", "LEAGUE_JOB", "TIMER_JOB", "TurnScheduler", "continues_own_turn"]
+__all__ = [
+    "ABANDON_JOB",
+    "BOT_JOB",
+    "LEAGUE_JOB",
+    "TIMER_JOB",
+    "TurnScheduler",
+    "continues_own_turn",
+]
 
+ABANDON_JOB = "workers.jobs.abandon_check"
 BOT_JOB = "workers.jobs.bot_turn"
 TIMER_JOB = "workers.jobs.turn_timer"
 LEAGUE_JOB = "workers.jobs.league_result"
@@ -29,6 +37,12 @@ def continues_own_turn(appended: Appended) -> bool:
         and appended.seat == before.turn == after.turn
         and before.hand_number == after.hand_number
         and after.phase in ("draw", "play")
+    )
+
+
+def _hand_ended(appended: Appended) -> bool:
+    return appended.state.phase in ("draw", "play") and any(
+        isinstance(envelope.event, HandEnded) for envelope in appended.envelopes
     )
 
 
@@ -69,6 +83,15 @@ class TurnScheduler:
         for envelope in appended.envelopes:
             if isinstance(envelope.event, TurnDeadlineSet):
                 await self.schedule_timer(game_id, envelope.version, envelope.event.deadline)
+        if _hand_ended(appended):
+            # Played before the next hand's bots (queued first): a game nobody plays stops here.
+            await asyncio.to_thread(
+                ensure_job,
+                self.queue,
+                f"abandon-{game_id}-{appended.version}",
+                ABANDON_JOB,
+                (game_id,),
+            )
         # A nudge of a game already over (an import's last step) counts too: the
         # league's job is once per game id, whatever asks for it.
         if ends_game(appended.envelopes) or (

@@ -4,9 +4,11 @@ Statuses follow one rule: 400 for a request that cannot be read (syntax,
 schema), 401/403 for who is asking, 404 for what does not exist, 409 for a
 command that is well-formed but conflicts with the game's current state (it
 could be right at another moment: another turn, another phase, a newer
-version), 413 for size, 422 for a command whose content the rules reject in
-this game (cards, melds, knobs) whatever the moment, 503 when the store is
-unreachable or the bot processes are all busy. Domain codes not listed fall
+version), 413 for size, 429 for a client past its rate limit, 422 for a
+command whose content the rules reject in this game (cards, melds, knobs)
+whatever the moment, 503 when the store is unreachable, no worker is alive
+(on /health) or the bot processes are all busy, 507 when the store is full
+(Redis refuses writes past its maxmemory). Domain codes not listed fall
 back to 422.
 """
 
@@ -101,10 +103,13 @@ STATUS_BY_CODE: dict[str, int] = {
     # The domain's own guards (a log not starting with game_started, an unknown command).
     "invalid_log": 422,
     "invalid_command": 422,
+    "rate_limited": 429,
     "internal_error": 500,
     "store_unavailable": 503,
     # A command without expected_version lost the race for its game every time.
     "contention": 503,
+    "worker_unavailable": 503,
+    "storage_full": 507,
     "bots_busy": 503,
     # The league's commits kept moving on under one game's (the job retries).
     "league_busy": 503,
@@ -128,6 +133,9 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
 class ServiceError(Exception):
     """A refusal of the service (not the rules), with a code from STATUS_BY_CODE."""
+
+    # Headers its response carries (a 429's Retry-After).
+    headers: dict[str, str] | None = None
 
     def __init__(self, code: str, message: str, **facts: Any) -> None:
         super().__init__(message)

@@ -12,6 +12,7 @@ import signal
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, NamedTuple, NoReturn
@@ -57,7 +58,7 @@ def _add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     beside.add_argument(
         "--no-worker",
         action="store_true",
-        help="with the embedded Redis, start no `rummy worker` beside the API",
+        help="start no `rummy worker` beside the API, and expect none on /health",
     )
     beside.add_argument(
         "--worker",
@@ -102,6 +103,10 @@ def runs_worker(*, embedded: bool, args: argparse.Namespace) -> bool:
     return embedded and not getattr(args, "no_worker", False)
 
 
+def _maxmemory(text: str) -> str | None:
+    return None if text.strip().lower() in ("", "0", "off", "none") else text
+
+
 def _exit_on_signal(signum: int, frame: FrameType | None) -> NoReturn:
     raise SystemExit(0)
 
@@ -120,8 +125,11 @@ def _serve(args: argparse.Namespace) -> int:
     from service.runtime import running
     from service.store import RedisEventStore
     from service.store.embedded_redis import EmbeddedRedis
+    from service.store.redis_client import open_redis
     from service.store.redis_cluster import open_store_client
+    from service.store.redis_supervisor import RedisSupervisor
     from service.store.tickets import RedisTicketStore
+    from workers.liveness import count_live_workers
     from workers.queue import open_queue
     from workers.schedule import TurnScheduler
 
@@ -139,9 +147,11 @@ def _serve(args: argparse.Namespace) -> int:
         url = settings.redis_url
         embedded = None
         if url is None:
-            embedded = EmbeddedRedis(Path(settings.data_dir) / "redis")
-            cleanup.callback(embedded.stop)
-            embedded.start()
+            embedded = EmbeddedRedis(
+                Path(settings.data_dir) / "redis", maxmemory=_maxmemory(settings.redis_maxmemory)
+            )
+            # Started again on the same port and data if it dies (its AOF fsyncs each write).
+            cleanup.callback(RedisSupervisor(embedded).start().stop)
             url = embedded.url
             print(f"embedded Redis on {url}, data in {embedded.data_dir}", file=sys.stderr)
             # `rummy export` and `rummy replay` find it here; withdrawn before it stops.
@@ -164,13 +174,18 @@ def _serve(args: argparse.Namespace) -> int:
             await blocking.aclose()
 
         store = RedisEventStore(client, blocking_client=blocking)
+        # The queue's Redis, where the workers beat (the store's own when no RQ_REDIS_URL).
+        queue_client = open_redis(settings.rq_redis_url or url)
+        no_worker = bool(getattr(args, "no_worker", False))
         league = open_league_store(url)
         cleanup.callback(league.close)
         app = create_app(
             store,
             settings=settings,
-            on_shutdown=[close_clients],
+            on_shutdown=[close_clients, queue_client.aclose],
             on_appended=TurnScheduler(store, queue),
+            # Bots and timers need a worker: /health says so, unless told none will run.
+            live_workers=None if no_worker else partial(count_live_workers, queue_client),
             league=league,
             tickets=RedisTicketStore(client),
         )
@@ -320,6 +335,10 @@ SUBCOMMANDS: dict[str, Subcommand] = {
     "simulate": _tool("engine throughput: random players", "service.tools.simulate_command"),
     "loadtest": _tool(
         "HTTP load: whole games against a one-XADD ceiling", "service.tools.load.command"
+    ),
+    "chaos": _tool(
+        "kill the worker, Redis and API at random under games; check none lost or frozen",
+        "service.tools.chaos",
     ),
     "league": _tool(
         "the league: `league seed` rates the bots from bot-versus-bot games",

@@ -22,13 +22,14 @@ from service.http.json_body import CheckedRequest
 from service.http.openapi import finish_document, security_components
 from service.http.problems import EXCEPTION_HANDLERS
 from service.http.query import reject_repeated_parameters
+from service.http.rate_limits import parse_limit, rate_limit_middleware
 from service.http.request_id import HEADER as REQUEST_ID_HEADER
 from service.http.request_id import request_id_middleware
 from service.http.routes_bots import BOT_ROUTES
 from service.http.routes_events import EVENT_ROUTES
 from service.http.routes_games import GAME_ROUTES
 from service.http.routes_league import LEAGUE_ROUTES
-from service.http.routes_meta import META_ROUTES
+from service.http.routes_meta import META_ROUTES, LiveWorkers
 from service.http.routes_players import PLAYER_ROUTES
 from service.http.routes_replay import REPLAY_ROUTES
 from service.http.routes_tables import TABLE_ROUTES
@@ -50,10 +51,13 @@ def create_app(
     metrics: Metrics | None = None,
     on_shutdown: Sequence[Callable[[], Any]] = (),
     on_appended: AppendHook | None = None,
+    live_workers: LiveWorkers | None = None,
     league: LeagueStore | None = None,
     tickets: TicketStore | None = None,
 ) -> Litestar:
-    settings = settings or Settings()
+    # An app made without settings (tests, tools that serve in process) is not
+    # rate limited; `rummy serve` passes the environment's, limited by default.
+    settings = settings or Settings(rate_limit_create="off", rate_limit_commands="off")
     metrics = metrics or Metrics()
     # on_appended schedules bot turns and turn timers (rq); without it nothing is scheduled.
     tables = TablePolicy(
@@ -96,7 +100,16 @@ def create_app(
         exception_handlers=EXCEPTION_HANDLERS,
         before_request=reject_repeated_parameters,
         request_class=CheckedRequest,
-        middleware=[request_id_middleware, metrics_middleware(metrics)],
+        middleware=[
+            request_id_middleware,
+            metrics_middleware(metrics),
+            rate_limit_middleware(
+                {
+                    "create": parse_limit(settings.rate_limit_create),
+                    "commands": parse_limit(settings.rate_limit_commands),
+                }
+            ),
+        ],
         cors_config=CORSConfig(
             allow_origins=list(settings.cors_origins), expose_headers=[REQUEST_ID_HEADER]
         ),
@@ -120,6 +133,8 @@ def create_app(
         debug=False,
     )
     app.state.games = games
+    # /health counts them when given: a service whose bots cannot play is not ready.
+    app.state.live_workers = live_workers
     app.state.league = league_store
     # Generated once and finished in place, so /schema serves the finished document.
     finish_document(app.openapi_schema)

@@ -61,10 +61,14 @@ _DESCRIPTIONS = {
     422: "The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, "
     "`invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and "
     "`facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), …",
+    429: "Too many requests of this kind from this client (`rate_limited`); "
+    "`Retry-After` gives the seconds to wait.",
     503: "The event store is unreachable (`store_unavailable`), a command sent without "
     "`expected_version` lost the race for the game too many times in a row (`contention`), "
-    "or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when "
-    "to try again.",
+    "on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker "
+    "is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says "
+    "when to try again.",
+    507: "The event store is full (`storage_full`): nothing was written.",
 }
 
 
@@ -105,7 +109,10 @@ _RETRY_SOON = {"Retry-After": "1"}
 
 def _known(_: Request[Any, Any, Any], exc: DomainError | ServiceError) -> Response[Any]:
     problem = problem_of(exc)
-    return _respond(problem, dict(_RETRY_SOON) if problem.status == 503 else None)
+    headers = getattr(exc, "headers", None)
+    if headers is None and problem.status == 503:
+        headers = dict(_RETRY_SOON)
+    return _respond(problem, headers)
 
 
 def _validation(request: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:
@@ -179,6 +186,21 @@ def _store_down(_: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
     )
 
 
+def _storage_full(_: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    # A refused write is refused whole: appends are single Lua calls, and Redis
+    # refuses only a script's first write (a later one would break its atomicity).
+    log.warning("event store full: %s", exc)
+    problem = problem_for("storage_full", "the event store is full; nothing was written")
+    return _respond(problem)
+
+
+def _refused_by_redis(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    # A script's OOM comes back wrapped: "Error running script ... -OOM command not allowed".
+    if "OOM command not allowed" in str(exc):
+        return _storage_full(request, exc)
+    return _unexpected(request, exc)
+
+
 def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
     log.exception("unexpected error on %s %s", request.method, request.url.path, exc_info=exc)
     return _respond(problem_for("internal_error", "an unexpected error; it has been logged"))
@@ -191,6 +213,8 @@ EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     NotFoundException: _http,
     MethodNotAllowedException: _http,
     HTTPException: _http,
+    redis.exceptions.OutOfMemoryError: _storage_full,
+    redis.exceptions.ResponseError: _refused_by_redis,
     redis.exceptions.ConnectionError: _store_down,
     redis.exceptions.TimeoutError: _store_down,
     Exception: _unexpected,

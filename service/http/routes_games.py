@@ -62,7 +62,7 @@ async def games_options() -> Response[None]:
     "caller is the host and sits at the first human seat that is not open. A `seed` or "
     "`deck` marks the table `stacked`; a server may refuse them on public tables "
     "(422 `stacked_public_table`).",
-    responses=problem_responses(400, 401, 413, 422, 503),
+    responses=problem_responses(400, 401, 413, 422, 429, 503, 507),
 )
 async def create_game(
     data: JSONBody[CreateGame], request: Request[Any, Any, Any], games: Games
@@ -227,7 +227,7 @@ async def seat_view(
     + "). `expected_version` refuses the command (409 `version_conflict`) unless the "
     "game is at that version; a retry with the same `command_id` gets the original answer.",
     security=BEARER,
-    responses=problem_responses(400, 401, 403, 404, 409, 413, 422, 503),
+    responses=problem_responses(400, 401, 403, 404, 409, 413, 422, 429, 503, 507),
 )
 async def post_command(
     game_id: GameId,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from litestar import Request, Response, get
@@ -14,6 +15,8 @@ from service.http.schemas import Health, Rulesets
 
 # Listing the lobby's active games is one range read; past this many, the gauge says the cap.
 ACTIVE_GAMES_CAP = 10_000
+# How many workers are alive (bots and timers run on them).
+LiveWorkers = Callable[[], Awaitable[int]]
 
 
 @get("/rulesets", tags=["service"], summary="Presets and knobs, with their defaults")
@@ -24,16 +27,33 @@ async def rulesets() -> Rulesets:
 @get(
     "/health",
     tags=["service"],
-    summary="Ready when the event store answers",
+    summary="Ready when the event store answers and a worker is alive",
     responses=problem_responses(503),
 )
-async def health(games: Games) -> Health:
+async def health(games: Games, request: Request[Any, Any, Any]) -> Health:
+    down: list[str] = []
+    reasons: list[str] = []
     try:
         # Any cheap read proves the store answers.
         await games.store.version("health")
     except Exception as exc:
-        raise ServiceError("store_unavailable", f"the event store is unreachable: {exc}") from exc
-    return Health(status="ok", store=type(games.store).__name__)
+        down.append("store")
+        reasons.append(f"the event store is unreachable: {exc}")
+    live_workers: LiveWorkers | None = getattr(request.app.state, "live_workers", None)
+    workers = None
+    if live_workers is not None:
+        try:
+            workers = await live_workers()
+        except Exception as exc:
+            reasons.append(f"the queue is unreachable: {exc}")
+        # Without a worker, bots do not play and turn timers do not fire.
+        if not workers:
+            down.append("worker")
+            reasons.append("no worker is alive")
+    if down:
+        code = "store_unavailable" if "store" in down else "worker_unavailable"
+        raise ServiceError(code, "; ".join(reasons), down=down)
+    return Health(status="ok", store=type(games.store).__name__, workers=workers)
 
 
 @get(

@@ -189,7 +189,9 @@ async def game_log(
         409,
         413,
         422,
+        429,
         503,
+        507,
         s409="The chosen `game_id` is taken (`game_exists`).",
         s413=f"The log is larger than {MAX_LOG_BYTES // (1024 * 1024)} MiB (`body_too_large`).",
         s422=f"The log is refused: {_LOG_CODES}; `facts.version` names the first bad "
@@ -233,7 +235,9 @@ async def import_game(
         409,
         413,
         422,
+        429,
         503,
+        507,
         s404="No such game (`game_not_found`) or version (`version_not_found`).",
         s409="The game is still in progress (`game_in_progress`).",
         s422="The version cannot be forked (`invalid_fork_version`): it splits a "

@@ -386,8 +386,12 @@ class Rulesets(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Health(msgspec.Struct, frozen=True, kw_only=True):
+    """Ready: the store answers and, where bots and timers run on workers, one is alive."""
+
     status: Literal["ok"]
     store: str
+    # Workers that beat within the last seconds; absent where none are expected.
+    workers: int | None = None
 
 
 class ForkGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

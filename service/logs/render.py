@@ -11,6 +11,7 @@ from domain.events import (
     CardLaidOff,
     CardsDrawn,
     DeckRevealed,
+    GameAbandoned,
     GameEnded,
     GameStarted,
     HandDealt,
@@ -142,6 +143,8 @@ def describe(event: AnyEvent) -> str:
             return f"seat {seat} is played by a level-{level} bot ({reason.replace('_', ' ')})"
         case SeatControlChanged(seat=seat, reason=reason):
             return f"seat {seat} is its owner's again ({reason.replace('_', ' ')})"
+        case GameAbandoned(hand_number=hand, hands=hands):
+            return f"game abandoned in hand {hand}: every human seat on autopilot for {hands} hands"
 
 
 def _describe_hand_end(event: HandEnded) -> str:

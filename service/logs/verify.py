@@ -24,6 +24,7 @@ from domain.events import (
     CardLaidOff,
     CardsDrawn,
     DeckRevealed,
+    GameAbandoned,
     GameStarted,
     HandDealt,
     HandEnded,
@@ -99,6 +100,15 @@ def verify_log(header: LogHeader, envelopes: Sequence[Envelope]) -> GameState:
                     f"seat {envelope.event.seat} is not a seat of this game",
                     envelope.version,
                 )
+            index += 1
+            continue
+        if isinstance(envelope.event, GameAbandoned):
+            # The service's decision, not a command's: it ends the game (nothing follows).
+            if state.phase not in ("draw", "play"):
+                raise LogError(
+                    "illegal_event", "only a game in play is abandoned", envelope.version
+                )
+            state = evolve(state, envelope.event)
             index += 1
             continue
         seat, command = _command_behind(state, envelopes, index)

@@ -37,6 +37,16 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     waiting_table_ttl_s: Annotated[float, msgspec.Meta(ge=0)] = 24 * 3600.0
     # Refuse a `seed` or `deck` on public tables (whoever stacks a deck knows every hand).
     refuse_stacked_public: bool = False
+    # The embedded Redis refuses writes past this (noeviction; 507 storage_full);
+    # "0" for no limit. A game costs about 8 KB: 1 GB is over 100,000 games.
+    redis_maxmemory: str = "1gb"
+    # Per client address, in the `limits` notation; "off" for none. Creation
+    # counts POST /games, imports and forks; a human turn is a few commands.
+    rate_limit_create: str = "60/minute"
+    rate_limit_commands: str = "30/second"
+    # Hands in a row that every human seat spent on autopilot before the game
+    # is abandoned (game_abandoned); 0 never abandons.
+    abandon_after_hands: Annotated[int, msgspec.Meta(ge=0)] = 3
 
 
 def _origins(raw: str) -> tuple[str, ...]:
@@ -45,16 +55,27 @@ def _origins(raw: str) -> tuple[str, ...]:
 
 def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
     """Settings from REDIS_URL, RQ_REDIS_URL, DATA_DIR, HOST, PORT, CORS_ORIGINS,
-    TIMEOUTS_BEFORE_BOT, SUGGEST_PROCESSES, WAITING_TABLE_TTL_S and REFUSE_STACKED_PUBLIC."""
+    TIMEOUTS_BEFORE_BOT, SUGGEST_PROCESSES, WAITING_TABLE_TTL_S, REFUSE_STACKED_PUBLIC,
+    REDIS_MAXMEMORY, RATE_LIMIT_CREATE, RATE_LIMIT_COMMANDS and ABANDON_AFTER_HANDS."""
     env = os.environ if env is None else env
     fields: dict[str, object] = {}
     for name in ("redis_url", "rq_redis_url", "data_dir", "host"):
         value = env.get(name.upper())
         if value:
             fields[name] = value
+    # These may be set empty or "0"/"off" on purpose (no limit).
+    for name in ("redis_maxmemory", "rate_limit_create", "rate_limit_commands"):
+        value = env.get(name.upper())
+        if value is not None:
+            fields[name] = value or "off"
     if env.get("PORT"):
         fields["port"] = env["PORT"]
-    for name in ("timeouts_before_bot", "suggest_processes", "waiting_table_ttl_s"):
+    for name in (
+        "timeouts_before_bot",
+        "suggest_processes",
+        "waiting_table_ttl_s",
+        "abandon_after_hands",
+    ):
         if env.get(name.upper()):
             fields[name] = env[name.upper()]
     if env.get("REFUSE_STACKED_PUBLIC"):

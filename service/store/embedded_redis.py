@@ -63,8 +63,11 @@ class EmbeddedRedis:
         host: str = "127.0.0.1",
         startup_timeout_s: float = 10.0,
         stop_timeout_s: float = 10.0,
+        maxmemory: str | None = None,
     ) -> None:
         self.data_dir = Path(data_dir)
+        # With a limit, writes past it are refused (noeviction): evicting would drop games.
+        self.maxmemory = maxmemory
         self.host = host
         self._requested_port = port
         self._port: int | None = None
@@ -117,6 +120,15 @@ class EmbeddedRedis:
             self._finalizer = weakref.finalize(self, stop_child, process, self._stop_timeout_s)
             return
 
+    def keep_port(self) -> None:
+        """Start again on the port it runs on now: clients reconnect to the same URL."""
+        self._requested_port = self.port
+
+    def wait(self) -> int | None:
+        """Until the server exits: its exit code (None when it was never started)."""
+        process = self._process
+        return None if process is None else process.wait()
+
     def stop(self) -> None:
         if self._finalizer is not None:
             self._finalizer.detach()
@@ -138,7 +150,10 @@ class EmbeddedRedis:
         self.stop()
 
     def _spawn(self, port: int) -> subprocess.Popen[bytes]:
-        return spawn_redis_server(self.host, port, self.data_dir)
+        extra: list[str] = []
+        if self.maxmemory:
+            extra = ["--maxmemory", self.maxmemory, "--maxmemory-policy", "noeviction"]
+        return spawn_redis_server(self.host, port, self.data_dir, extra)
 
     def _wait_ready(self, process: subprocess.Popen[bytes], port: int) -> None:
         deadline = time.monotonic() + self._startup_timeout_s

@@ -164,3 +164,80 @@ def test_a_worker_that_dies_is_started_again(serve: Served, tmp_path: Path) -> N
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=30) == 0
     assert not _alive(second)
+
+
+def _auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _play(url: str, game_id: str, tokens: dict[str, str], commands: int, prefix: str = "c") -> int:
+    """Play `commands` commands of the seat to act (draw, then its last discard); the version."""
+    version = 0
+    for number in range(commands):
+        summary = httpx.get(f"{url}/games/{game_id}", timeout=5).json()
+        seat = str(summary["view"]["turn"])
+        view = httpx.get(f"{url}/games/{game_id}/view", headers=_auth(tokens[seat])).json()
+        legal = view["legal_commands"]
+        command = legal[0] if view["phase"] == "draw" else legal[-1]
+        answer = httpx.post(
+            f"{url}/games/{game_id}/commands",
+            json={**command, "command_id": f"{prefix}-{number}"},
+            headers=_auth(tokens[seat]),
+            timeout=5,
+        )
+        assert answer.status_code == 200, answer.text
+        version = answer.json()["version"]
+    return version
+
+
+def test_an_embedded_redis_that_dies_is_started_again_with_every_acknowledged_command(
+    serve: Served,
+) -> None:
+    process, url, children = serve
+    _wait_healthy(process, url)
+    created = httpx.post(
+        f"{url}/games", json={"seats": [{"kind": "human"}] * 2, "preset": "duel"}, timeout=5
+    ).json()
+    game_id = created["game_id"]
+    acknowledged = _play(url, game_id, created["tokens"], 6)
+    children.update(_children(process.pid))
+    [redis] = [pid for pid, command in children.items() if "redis-server" in command]
+
+    os.kill(redis, signal.SIGKILL)
+
+    def back() -> bool:
+        try:
+            return httpx.get(f"{url}/games/{game_id}", timeout=1).status_code == 200
+        except httpx.HTTPError:
+            return False
+
+    _wait_until(back)
+    assert back()
+    children.update(_children(process.pid))
+    assert [pid for pid, c in children.items() if "redis-server" in c and _alive(pid)] != [redis]
+    assert httpx.get(f"{url}/games/{game_id}", timeout=5).json()["version"] == acknowledged
+    events = httpx.get(f"{url}/games/{game_id}/events", params={"after": 0}).json()["events"]
+    assert {f"c-{n}" for n in range(6)} <= {e["command_id"] for e in events}
+    # And the game plays on.
+    assert _play(url, game_id, created["tokens"], 1, "after") > acknowledged
+
+
+def test_health_names_the_worker_down_while_none_is_alive(serve: Served) -> None:
+    process, url, children = serve
+    _wait_healthy(process, url)
+    _wait_until(lambda: httpx.get(f"{url}/health", timeout=1).json().get("workers") == 1)
+    assert httpx.get(f"{url}/health", timeout=1).json()["workers"] == 1
+    children.update(_children(process.pid))
+    [worker] = _workers(children)
+
+    os.kill(worker, signal.SIGSTOP)  # alive to the supervisor, but it plays no bot
+    try:
+        _wait_until(lambda: httpx.get(f"{url}/health", timeout=1).status_code == 503)
+        answer = httpx.get(f"{url}/health", timeout=1)
+        assert answer.status_code == 503
+        assert answer.json()["code"] == "worker_unavailable"
+        assert answer.json()["facts"]["down"] == ["worker"]
+    finally:
+        os.kill(worker, signal.SIGCONT)
+    _wait_until(lambda: httpx.get(f"{url}/health", timeout=1).status_code == 200)
+    assert httpx.get(f"{url}/health", timeout=1).status_code == 200

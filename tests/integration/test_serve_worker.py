@@ -85,7 +85,8 @@ def _events(url: str, game_id: str) -> int:
 
 
 def test_serve_with_an_external_redis_says_it_runs_no_worker(serve: Callable[..., Served]) -> None:
-    served = serve()
+    # --no-worker: /health does not wait for a worker (without it, 503 worker_unavailable).
+    served = serve("--no-worker")
     assert _workers(served.children) == []
     assert "worker: none started here" in served.log.read_text()
     game_id = _bot_game(served.url)

@@ -139,4 +139,5 @@ async def game_result(
         await sitters_of(game, log, directory),
         datetime.fromisoformat(log[-1].at),
         stacked=game.info.stacked or game.own_hands_from != 0,
+        abandoned=abandoned,
     )

@@ -124,8 +124,10 @@ def result_of_game(
     sitters: Sequence[Sitter | None],
     ended_at: datetime,
     stacked: bool = False,
+    abandoned: bool = False,
 ) -> GameResult:
-    """The league's result of a game's final state (over: ended; else abandoned).
+    """The league's result of a game's final state (over: ended; else, or when the
+    service recorded `game_abandoned`, which ends it too: abandoned).
 
     A sitter None is a seat held by nobody the league knows (a human seat
     taken with a bare seat token): it is left out, and the other seats keep
@@ -137,7 +139,7 @@ def result_of_game(
         game_id=game_id,
         preset=preset,
         rules=rule_facts(state.ruleset),
-        ending="ended" if state.phase == "over" else "abandoned",
+        ending="ended" if state.phase == "over" and not abandoned else "abandoned",
         ended_at=ended_at,
         stacked=stacked,
         seats=tuple(

@@ -302,7 +302,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Ready when the event store answers */
+        /** Ready when the event store answers and a worker is alive */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -661,7 +661,7 @@ export interface components {
             at: string;
             seat: number | null;
             command_id: string | null;
-            event: components["schemas"]["GameStarted"] | components["schemas"]["HandDealt"] | components["schemas"]["CardsDrawn"] | components["schemas"]["StockRenewed"] | components["schemas"]["MeldLaid"] | components["schemas"]["CardLaidOff"] | components["schemas"]["JokerSwapped"] | components["schemas"]["CardDiscarded"] | components["schemas"]["Knocked"] | components["schemas"]["HandEnded"] | components["schemas"]["DeckRevealed"] | components["schemas"]["GameEnded"] | components["schemas"]["TurnDeadlineSet"] | components["schemas"]["TurnTimedOut"] | components["schemas"]["SeatResigned"] | components["schemas"]["RematchOffered"] | components["schemas"]["SeatsRemoved"] | components["schemas"]["SeatControlChanged"];
+            event: components["schemas"]["GameStarted"] | components["schemas"]["HandDealt"] | components["schemas"]["CardsDrawn"] | components["schemas"]["StockRenewed"] | components["schemas"]["MeldLaid"] | components["schemas"]["CardLaidOff"] | components["schemas"]["JokerSwapped"] | components["schemas"]["CardDiscarded"] | components["schemas"]["Knocked"] | components["schemas"]["HandEnded"] | components["schemas"]["DeckRevealed"] | components["schemas"]["GameEnded"] | components["schemas"]["TurnDeadlineSet"] | components["schemas"]["TurnTimedOut"] | components["schemas"]["SeatResigned"] | components["schemas"]["RematchOffered"] | components["schemas"]["SeatsRemoved"] | components["schemas"]["SeatControlChanged"] | components["schemas"]["GameAbandoned"];
             /** @enum {null|string} */
             actor?: "player" | "bot" | "timer" | "service" | null;
         };
@@ -682,6 +682,16 @@ export interface components {
              */
             deck?: "keep" | "reshuffle";
             seed?: number | null;
+        };
+        /** GameAbandoned */
+        GameAbandoned: {
+            hand_number: number;
+            hands: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_abandoned";
         };
         /** GameEnded */
         GameEnded: {
@@ -845,6 +855,7 @@ export interface components {
             /** @constant */
             status: "ok";
             store: string;
+            workers?: number | null;
         };
         /** JokerSwapped */
         JokerSwapped: {
@@ -1062,7 +1073,7 @@ export interface components {
          * @description The stable reason of a problem; see the README's error table.
          * @enum {string}
          */
-        ProblemCode: "already_seated" | "bad_commitment" | "body_too_large" | "bots_busy" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_exists" | "game_in_progress" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "header_mismatch" | "http_error" | "illegal_event" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "internal_error" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_fork_version" | "invalid_game_id" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_name" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_seats" | "invalid_shuffle" | "invalid_ticket" | "invalid_token" | "invalid_view" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "ladder_not_found" | "lay_off_not_allowed" | "league_busy" | "league_result_pending" | "malformed_json" | "malformed_log" | "method_not_allowed" | "missing_token" | "must_keep_discard" | "not_found" | "not_host" | "not_seated" | "not_your_turn" | "own_meld_required" | "player_not_found" | "redacted_log" | "same_discard" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stacked_public_table" | "stock_empty" | "store_unavailable" | "table_expired" | "table_started" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_format" | "version_conflict" | "version_gap" | "version_not_found" | "wrong_game" | "wrong_phase" | "wrong_seat";
+        ProblemCode: "already_seated" | "bad_commitment" | "body_too_large" | "bots_busy" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_exists" | "game_in_progress" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "header_mismatch" | "http_error" | "illegal_event" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "internal_error" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_fork_version" | "invalid_game_id" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_name" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_seats" | "invalid_shuffle" | "invalid_ticket" | "invalid_token" | "invalid_view" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "ladder_not_found" | "lay_off_not_allowed" | "league_busy" | "league_result_pending" | "malformed_json" | "malformed_log" | "method_not_allowed" | "missing_token" | "must_keep_discard" | "not_found" | "not_host" | "not_seated" | "not_your_turn" | "own_meld_required" | "player_not_found" | "rate_limited" | "redacted_log" | "same_discard" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stacked_public_table" | "stock_empty" | "storage_full" | "store_unavailable" | "table_expired" | "table_started" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_format" | "version_conflict" | "version_gap" | "version_not_found" | "worker_unavailable" | "wrong_game" | "wrong_phase" | "wrong_seat";
         /** Profile */
         Profile: {
             player: string;
@@ -1607,7 +1618,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1678,7 +1689,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1754,7 +1765,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1853,7 +1864,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1930,7 +1941,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1976,7 +1987,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2045,8 +2056,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is full (`storage_full`): nothing was written. */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2115,7 +2144,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2183,7 +2212,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2282,8 +2311,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is full (`storage_full`): nothing was written. */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2342,7 +2389,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2389,7 +2436,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2458,7 +2505,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2509,7 +2556,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2577,7 +2624,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2654,7 +2701,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2737,7 +2784,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2786,7 +2833,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2875,7 +2922,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2956,7 +3003,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3030,8 +3077,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is full (`storage_full`): nothing was written. */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3129,8 +3194,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is full (`storage_full`): nothing was written. */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3220,7 +3303,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3298,7 +3381,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3358,7 +3441,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3411,7 +3494,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3463,7 +3546,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3522,7 +3605,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -91,7 +91,10 @@ def run(args: argparse.Namespace) -> int:
                 serve = ["-m", "service.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
                 api = stack.enter_context(
                     running_server(
-                        "api", [*serve, "--redis-url", redis_url], f"{url}/health", scratch
+                        "api",
+                        [*serve, "--redis-url", redis_url, "--no-worker"],
+                        f"{url}/health",
+                        scratch,
                     )
                 )
                 api_pid = api.pid

@@ -67,6 +67,9 @@ def running_server(
 ) -> Iterator[subprocess.Popen[bytes]]:
     """A Python server in a subprocess, ready once `health_url` answers 200; stopped on exit."""
     environment = dict(os.environ)
+    # The load driver is one client making thousands of games: no rate limits.
+    environment.setdefault("RATE_LIMIT_CREATE", "off")
+    environment.setdefault("RATE_LIMIT_COMMANDS", "off")
     environment["PYTHONPATH"] = os.pathsep.join(
         filter(None, [str(_REPO_ROOT), environment.get("PYTHONPATH")])
     )

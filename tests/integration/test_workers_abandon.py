@@ -1,0 +1,89 @@
+"""A game whose every human seat is on autopilot for N hands in a row is abandoned."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from workers_table import auth, work, worker_app
+
+from service.store.embedded_redis import EmbeddedRedis
+
+
+def _events(client: Any, game_id: str) -> list[dict[str, Any]]:
+    """The whole log, page by page."""
+    events: list[dict[str, Any]] = []
+    while page := client.get(f"/games/{game_id}/events", params={"after": len(events)}).json()[
+        "events"
+    ]:
+        events += page
+    return events
+
+
+def _human_plays_one_turn_then_hands_over(
+    client: Any, queue: Any, game_id: str, token: str
+) -> None:
+    for _ in range(20):
+        view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
+        if view["turn"] == 0:
+            break
+        work(queue)
+    for pick in (0, -1):  # a draw, then a discard
+        view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
+        command = view["legal_commands"][pick]
+        answer = client.post(f"/games/{game_id}/commands", json=command, headers=auth(token))
+        assert answer.status_code == 200, answer.text
+    handed = client.post(f"/games/{game_id}/seats/0/bot", json={"level": 1}, headers=auth(token))
+    assert handed.status_code == 200, handed.text
+
+
+def _play_out(client: Any, queue: Any, game_id: str) -> dict[str, Any]:
+    for _ in range(400):
+        if not work(queue):
+            break
+    summary: dict[str, Any] = client.get(f"/games/{game_id}").json()
+    return summary
+
+
+@pytest.mark.parametrize(("abandon_after", "ends_with"), [(2, "game_abandoned"), (0, "game_ended")])
+def test_a_game_on_autopilot_is_abandoned_after_the_set_hands(
+    embedded_redis: EmbeddedRedis, abandon_after: int, ends_with: str
+) -> None:
+    with worker_app(embedded_redis.url, abandon_after_hands=abandon_after) as (client, queue):
+        created = client.post(
+            "/games",
+            json={
+                "seats": [{"kind": "human"}, {"kind": "bot", "level": 1}],
+                "preset": "duel",
+                "rules": {"game_end": "hands:4"},
+                "seed": 3,
+            },
+        ).json()
+        game_id = created["game_id"]
+        _human_plays_one_turn_then_hands_over(client, queue, game_id, created["tokens"]["0"])
+
+        summary = _play_out(client, queue, game_id)
+
+        events = _events(client, game_id)
+        assert summary["status"] == "finished"
+        types = [e["event"]["type"] for e in events]
+        assert ends_with in types and "game_abandoned" not in types[: types.index(ends_with)]
+        hands = [e for e in events if e["event"]["type"] == "hand_ended"]
+        if ends_with == "game_abandoned":
+            # The owner's hand, then two on autopilot; the fourth is never played out.
+            assert types[-1] == "game_abandoned" and "game_ended" not in types
+            assert len(hands) == 3 and events[-1]["event"]["hands"] == 2
+            assert events[-1]["command_id"] is None and events[-1]["seat"] is None
+            # The league's job saw it end abnormally: never rated.
+            ratings = client.get(f"/games/{game_id}/ratings")
+            assert ratings.status_code == 200, ratings.text
+            assert (ratings.json()["counted"], ratings.json()["reason"]) == (False, "abandoned")
+        else:
+            assert len(hands) == 4 and "game_abandoned" not in types
+        # The log is still a valid log: it imports as a game.
+        log = client.get(f"/games/{game_id}/log")
+        assert log.status_code == 200, log.text
+        imported = client.post(
+            "/games/import", content=log.content, headers={"content-type": "application/x-ndjson"}
+        )
+        assert imported.status_code == 201, imported.text
