@@ -7,6 +7,7 @@ that lost that race decides again on the latest version."""
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from typing import NamedTuple
 
@@ -175,19 +176,31 @@ class Writer:
                 if write.answer is not None
                 else Answer(views={STATE_KEY: encode_state(after)})
             )
+        # A write without an id of its own gets one for this attempt (`w:`, a
+        # namespace no client reaches), recorded without an answer: a store
+        # client that sent the append again after losing its reply (redis-py's
+        # cluster client retries on a dropped connection) then finds its own
+        # append, not a version conflict for a command that went through.
+        own = write.key is None
+        key = _own_key() if own else write.key
         try:
             appended = await self._store.append(
                 game_id,
                 [encode_envelope(envelope) for envelope in envelopes],
                 expected_version=version,
-                command_id=write.key,
-                command_digest=write.digest,
-                result=answer.body,
+                command_id=key,
+                command_digest=_OWN_DIGEST if own else write.digest,
+                result=None if own else answer.body,
                 views=answer.views,
                 with_meta=write.with_meta,
             )
         except CommandIdReused as reused:
             raise _reused(write.command_id) from reused
+        if own and appended.duplicate:
+            assert appended.first_version == version + 1, appended
+            appended = AppendResult(
+                first_version=appended.first_version, last_version=appended.last_version
+            )
         if appended.duplicate or after is None:
             return Executed(before=game, after=after, envelopes=(), appended=appended)
         self._projections.remember(game_id, after)
@@ -250,6 +263,13 @@ class Writer:
     def _conflict(self, conflict: VersionConflict) -> ServiceError:
         self._metrics.conflict("version_conflict")
         return conflict_error(conflict.expected, conflict.current)
+
+
+_OWN_DIGEST = "w"
+
+
+def _own_key() -> str:
+    return f"w:{secrets.token_hex(8)}"
 
 
 def _reused(command_id: str | None) -> ServiceError:
