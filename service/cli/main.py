@@ -110,6 +110,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     from service.http.app import create_app
     from service.store import RedisEventStore
+    from service.store.durability import durability
     from service.store.embedded_redis import EmbeddedRedis
     from service.store.redis_cluster import open_store_client
     from workers.queue import open_queue
@@ -147,7 +148,12 @@ def _serve(args: argparse.Namespace) -> int:
             await client.aclose()
             await blocking.aclose()
 
-        store = RedisEventStore(client, blocking_client=blocking)
+        store = RedisEventStore(
+            client,
+            blocking_client=blocking,
+            durability=durability(settings.durability, settings.durability_timeout_ms),
+        )
+        print(f"durability: {settings.durability}", file=sys.stderr)
         app = create_app(
             store,
             settings=settings,

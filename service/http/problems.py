@@ -30,6 +30,7 @@ from service.app.errors import (
     problem_for,
     problem_of,
 )
+from service.store.durability import NotReplicated
 
 __all__ = ["EXCEPTION_HANDLERS", "problem_responses"]
 
@@ -143,9 +144,10 @@ def _http(_: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
 
 def _store_down(_: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
     log.warning("event store unreachable: %s", exc)
-    return _respond(
-        problem_for("store_unavailable", "the event store is unreachable"), dict(_RETRY_SOON)
-    )
+    detail = "the event store is unreachable"
+    if isinstance(exc, NotReplicated):
+        detail = "no replica acknowledged the write in time; retry with the same command_id"
+    return _respond(problem_for("store_unavailable", detail), dict(_RETRY_SOON))
 
 
 def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
@@ -162,5 +164,13 @@ EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     HTTPException: _http,
     redis.exceptions.ConnectionError: _store_down,
     redis.exceptions.TimeoutError: _store_down,
+    # A cluster in a failover: a master down, a slot without one, a node that
+    # became a replica, a replica that did not acknowledge an append in time.
+    redis.exceptions.ClusterError: _store_down,
+    redis.exceptions.RedisClusterException: _store_down,
+    redis.exceptions.TryAgainError: _store_down,
+    redis.exceptions.AskError: _store_down,
+    redis.exceptions.ReadOnlyError: _store_down,
+    NotReplicated: _store_down,
     Exception: _unexpected,
 }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -18,7 +18,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     under `data_dir`; `rq_redis_url` may put the job queues on another server.
     `redis_url` of the form `redis+cluster://host:port,host:port` puts the event
     store on a Redis Cluster (any reachable nodes seed it); rq does not run on a
-    cluster, so that needs a standalone `rq_redis_url`.
+    cluster, so that needs a standalone `rq_redis_url`. `durability` says when
+    an append is acknowledged: `none`, by its master; `replica`, once a replica
+    has it too (waiting up to `durability_timeout_ms`, else a retryable 503).
     """
 
     redis_url: str | None = None
@@ -33,6 +35,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # Worker processes for level-4 suggestions (POST /bots/suggest); None: one
     # fewer than the cores, at least one.
     suggest_processes: Annotated[int, msgspec.Meta(ge=1)] | None = None
+    durability: Literal["none", "replica"] = "none"
+    durability_timeout_ms: Annotated[int, msgspec.Meta(ge=1, le=60_000)] = 1000
 
 
 def _origins(raw: str) -> tuple[str, ...]:
@@ -41,16 +45,16 @@ def _origins(raw: str) -> tuple[str, ...]:
 
 def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
     """Settings from REDIS_URL, RQ_REDIS_URL, DATA_DIR, HOST, PORT, CORS_ORIGINS,
-    TIMEOUTS_BEFORE_BOT and SUGGEST_PROCESSES."""
+    TIMEOUTS_BEFORE_BOT, SUGGEST_PROCESSES, DURABILITY and DURABILITY_TIMEOUT_MS."""
     env = os.environ if env is None else env
     fields: dict[str, object] = {}
-    for name in ("redis_url", "rq_redis_url", "data_dir", "host"):
+    for name in ("redis_url", "rq_redis_url", "data_dir", "host", "durability"):
         value = env.get(name.upper())
         if value:
             fields[name] = value
     if env.get("PORT"):
         fields["port"] = env["PORT"]
-    for name in ("timeouts_before_bot", "suggest_processes"):
+    for name in ("timeouts_before_bot", "suggest_processes", "durability_timeout_ms"):
         if env.get(name.upper()):
             fields[name] = env[name.upper()]
     if env.get("CORS_ORIGINS"):

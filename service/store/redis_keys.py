@@ -74,6 +74,9 @@ if command_id ~= '' then
     if record[1] ~= ARGV[3] then
       return {'reused'}
     end
+    -- Written again, so that a WAIT after this call covers the first
+    -- append too (a reply that wrote nothing would be acknowledged at once).
+    redis.call('HSET', KEYS[3], 'd:' .. command_id, ARGV[3])
     return {'duplicate', record[2], record[3]}
   end
 end

@@ -28,6 +28,7 @@ from service.store.base import (
     check_read,
     check_score,
 )
+from service.store.durability import ACKNOWLEDGED_BY_MASTER, Durability
 from service.store.fanout import EventFanout
 from service.store.ports import EventStore
 from service.store.redis_cluster import ClusterAppendBatcher
@@ -65,7 +66,9 @@ class RedisEventStore(EventStore):
     holds a connection while it blocks: pass `blocking_client` to keep those
     off the main pool. Once every blocking connection is held (or, on a shared
     pool, half of them), the loops of further games poll every POLL_INTERVAL_S
-    instead of failing for want of a connection.
+    instead of failing for want of a connection. `durability` says when an
+    append is acknowledged: by its master, or once a replica has it too
+    (`service/store/durability.py`).
     """
 
     def __init__(
@@ -74,6 +77,7 @@ class RedisEventStore(EventStore):
         *,
         blocking_client: Redis | RedisCluster | None = None,
         lobby_statuses: Sequence[str] = DEFAULT_LOBBY_STATUSES,
+        durability: Durability = ACKNOWLEDGED_BY_MASTER,
     ) -> None:
         for each in (client, blocking_client):
             if each is not None and connection_kwargs(each).get("decode_responses"):
@@ -97,9 +101,9 @@ class RedisEventStore(EventStore):
         self._lobby_statuses = tuple(lobby_statuses)
         self._append_script = client.register_script(APPEND_LUA)
         self._append_batch: AppendBatcher = (
-            ClusterAppendBatcher(client, self._append_script)
+            ClusterAppendBatcher(client, self._append_script, durability)
             if isinstance(client, RedisCluster)
-            else AppendBatcher(client, self._append_script)
+            else AppendBatcher(client, self._append_script, durability)
         )
         self._put_view_script = client.register_script(PUT_VIEW_LUA)
         self._index_script = client.register_script(INDEX_LUA)
