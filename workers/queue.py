@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from redis import Redis
-from rq import Queue
+from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError, NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
@@ -23,6 +23,10 @@ __all__ = [
 QUEUE_NAME = "rummy"
 # Jobs re-check the game when they run, so a finished one need not linger.
 _RESULT_TTL_S = 600
+# A job that failed (the event store in a failover, a master down, a write no
+# replica acknowledged) runs again after these delays; reruns are no-ops once
+# its game moved on, and its commands carry deterministic ids.
+RETRY_INTERVALS_S = (1, 2, 4, 8, 15)
 _LIVE = {JobStatus.QUEUED, JobStatus.STARTED, JobStatus.SCHEDULED, JobStatus.DEFERRED}
 
 
@@ -73,6 +77,7 @@ def ensure_job(
         "unique": True,
         "result_ttl": _RESULT_TTL_S,
         "failure_ttl": _RESULT_TTL_S,
+        "retry": Retry(max=len(RETRY_INTERVALS_S), interval=list(RETRY_INTERVALS_S)),
     }
     try:
         if at is None:

@@ -14,7 +14,7 @@ from typing import NamedTuple
 import msgspec
 
 from domain.errors import DomainError
-from service.app.envelope import ActorKind, Envelope, encode_envelope
+from service.app.envelope import ActorKind, Envelope, decode_envelope, encode_envelope
 from service.app.errors import ServiceError
 from service.app.metrics import Metrics
 from service.app.projections import STATE_KEY, GameRecord, Projections, advance, encode_state
@@ -125,6 +125,7 @@ class Writer:
             earlier = await self._recall(game_id, write.key, write.digest)
             if earlier is None:
                 raise
+            await self._announce_again(game_id, write, earlier)
             return Executed(before=None, after=None, envelopes=(), appended=earlier)
 
     async def _execute(self, game_id: str, write: Write) -> Executed:
@@ -201,6 +202,8 @@ class Writer:
             appended = AppendResult(
                 first_version=appended.first_version, last_version=appended.last_version
             )
+        if appended.duplicate:
+            await self._announce_again(game_id, write, appended)
         if appended.duplicate or after is None:
             return Executed(before=game, after=after, envelopes=(), appended=appended)
         self._projections.remember(game_id, after)
@@ -253,6 +256,32 @@ class Writer:
             await self._announce(appended)
         except Exception:
             _log.exception("on_appended failed for game %s", appended.game_id)
+
+    async def _announce_again(self, game_id: str, write: Write, earlier: AppendResult) -> None:
+        """A retry answered from the record: the first attempt's follow-ups (the
+        lobby's filing, the bot turn and timer it calls for) may never have run, its
+        reply lost or left unacknowledged by a replica (a 503). While the game still
+        stands where that write left it, they run again; jobs have deterministic
+        ids, so work already scheduled is not doubled."""
+        record = await self._projections.load(game_id)
+        if record is None or record.version != earlier.last_version:
+            return  # a later write announced the game since
+        game = game_of(game_id, await self._facts(game_id), record)
+        await self._file_in_lobby(game)
+        stored = await self._store.read(game_id, after=earlier.first_version - 1)
+        await self.announce(
+            Appended(
+                game_id=game_id,
+                version=record.version,
+                before=record.state,
+                state=record.state,
+                info=game.info,
+                envelopes=tuple(decode_envelope(event.data) for event in stored),
+                seat=write.seat,
+                command_id=write.command_id,
+                actor=write.actor,
+            )
+        )
 
     async def _recall(self, game_id: str, key: str, digest: str) -> AppendResult | None:
         try:
