@@ -129,8 +129,8 @@ class GameService:
         """The ids the lobby files under `status`, a page of them."""
         return await self.store.list_games(status, limit, offset)
 
-    async def finished(self, game_id: str) -> bool:
-        return await self.reader.finished(game_id)
+    async def finished(self, game_id: str, through: int | None = None) -> bool:
+        return await self.reader.finished(game_id, through)
 
     async def lobby(self, status: LobbyStatus, limit: int, offset: int) -> list[LobbyEntry]:
         return await self.reader.lobby(status, limit, offset)

@@ -83,12 +83,14 @@ async def _messages(
             )
         if envelopes:
             cursor = envelopes[-1].version
-        elif await games.finished(game_id):
+        elif await games.finished(game_id, through=cursor):
             return
         else:
             # A comment keeps proxies from closing an idle stream.
             yield ServerSentEventMessage(comment="keep-alive")
-        if cursor >= version and await games.finished(game_id):
+        # Over by now, yet maybe through events appended since the read (a
+        # watcher on one node, the game's last commands through another).
+        if cursor >= version and await games.finished(game_id, through=cursor):
             return
 
 
