@@ -155,6 +155,14 @@ def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[Any
     return _respond(problem_for("internal_error", "an unexpected error; it has been logged"))
 
 
+def _runtime(request: Request[Any, Any, Any], exc: RuntimeError) -> Response[Any]:
+    # uvloop's answer to a write on a connection another task closed: the
+    # cluster client closes every connection it holds when it loses a node.
+    if "handler is closed" in str(exc):
+        return _store_down(request, exc)
+    return _unexpected(request, exc)
+
+
 EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     DomainError: _known,
     ServiceError: _known,
@@ -172,5 +180,6 @@ EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     redis.exceptions.AskError: _store_down,
     redis.exceptions.ReadOnlyError: _store_down,
     NotReplicated: _store_down,
+    RuntimeError: _runtime,
     Exception: _unexpected,
 }

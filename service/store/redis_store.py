@@ -7,6 +7,7 @@ import math
 from collections.abc import AsyncIterator, Mapping, Sequence
 from typing import Any
 
+import redis.exceptions
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 from redis.typing import EncodableT, FieldT
@@ -218,9 +219,19 @@ class RedisEventStore(EventStore):
         # XREAD answers at once when entries after the id exist, else blocks;
         # BLOCK 0 would mean forever, hence at least 1 ms.
         block_ms = max(1, round(block_s * 1000))
-        reply: Any = await self._blocking.xread(
-            {game_key(game_id, "events"): stream_id(after)}, count=count, block=block_ms
-        )
+        try:
+            reply: Any = await self._blocking.xread(
+                {game_key(game_id, "events"): stream_id(after)}, count=count, block=block_ms
+            )
+        except RuntimeError as closed:
+            # A cluster client that lost a node closes every connection it holds
+            # to start afresh, this blocked read's too: to the caller, the store
+            # was unreachable for a moment (a 503), not an unexpected error.
+            if "closed" not in str(closed):
+                raise
+            raise redis.exceptions.ConnectionError(
+                f"the read's connection closed: {closed}"
+            ) from closed
         if not reply:
             return []
         # RESP2 answers [[key, entries]], RESP3 answers {key: [entries]}.
