@@ -168,6 +168,8 @@ class ClusterAppendBatcher(AppendBatcher):
         sent to each master here. A call redirected (the slot moved: a failover,
         a resharding) goes again, after the slot map is read anew, up to
         `_REDIRECTS` times."""
+        # The slot map, read on first use (and again after a node was lost): a no-op else.
+        await self._cluster.initialize()
         replies: list[Any] = [None] * len(batch)
         pending = list(range(len(batch)))
         for _ in range(_REDIRECTS + 1):

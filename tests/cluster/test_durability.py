@@ -131,3 +131,15 @@ def test_the_mode_is_a_setting() -> None:
     assert acknowledged == Durability(replicas=1, timeout_ms=250)
     with pytest.raises(Exception, match="durability"):
         settings_from_env({"DURABILITY": "fsync"})
+
+
+async def test_a_new_client_in_replica_mode_appends_before_anything_else(
+    redis_cluster: RedisClusterProcesses,
+) -> None:
+    client = open_redis_cluster(redis_cluster.url)  # not connected yet: no slot map
+    try:
+        store = RedisEventStore(client, durability=REPLICA)
+        await append(store, "first-use", b"e1")
+        assert await store.version("first-use") == 1
+    finally:
+        await client.aclose()
