@@ -21,7 +21,7 @@ __all__ = ["cpu_seconds", "embedded_redis", "free_port", "measure_cpu", "running
 STARTUP_TIMEOUT_S = 30.0
 # uvicorn shuts down gracefully on SIGTERM; past this it is killed.
 STOP_TIMEOUT_S = 10.0
-_REPO_ROOT = Path(__file__).resolve().parents[2]
+_REPO_ROOT = Path(__file__).resolve().parents[3]
 
 
 def cpu_seconds(pid: int) -> float | None:
