@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import shutil
 import sys
 import tempfile
@@ -133,14 +134,21 @@ def _remaining(deadline: float) -> float:
 def _spawn_api(
     stack: contextlib.ExitStack, redis_url: str, count: int, scratch: Path, pids: list[int]
 ) -> tuple[str, ...]:
-    """`count` API processes on the store at `redis_url` (no worker: nothing here needs one)."""
+    """`count` API processes on the store at `redis_url` (no worker: nothing here needs one).
+
+    On a cluster the queues need a standalone Redis: an embedded one, unless
+    RQ_REDIS_URL names one."""
+    extra_env = {}
+    if is_cluster_url(redis_url) and not os.environ.get("RQ_REDIS_URL"):
+        extra_env["RQ_REDIS_URL"] = embedded_redis(stack, scratch / "queues")
     urls = []
     for number in range(max(1, count)):
         port = free_port()
         url = f"http://127.0.0.1:{port}"
         serve = ["-m", "service.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
         serve += ["--redis-url", redis_url, "--no-worker"]
-        api = stack.enter_context(running_server(f"api{number}", serve, f"{url}/health", scratch))
+        health = f"{url}/health"
+        api = stack.enter_context(running_server(f"api{number}", serve, health, scratch, extra_env))
         pids.append(api.pid)
         urls.append(url)
         print(f"spawned an API process on {url} (log in {scratch})", file=sys.stderr)

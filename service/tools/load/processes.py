@@ -8,7 +8,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 import httpx
@@ -65,10 +65,14 @@ def embedded_redis(stack: contextlib.ExitStack, scratch: Path) -> str:
 
 @contextlib.contextmanager
 def running_server(
-    name: str, arguments: list[str], health_url: str, log_dir: Path
+    name: str,
+    arguments: list[str],
+    health_url: str,
+    log_dir: Path,
+    extra_env: Mapping[str, str] | None = None,
 ) -> Iterator[subprocess.Popen[bytes]]:
     """A Python server in a subprocess, ready once `health_url` answers 200; stopped on exit."""
-    environment = dict(os.environ)
+    environment = dict(os.environ) | dict(extra_env or {})
     environment["PYTHONPATH"] = os.pathsep.join(
         filter(None, [str(_REPO_ROOT), environment.get("PYTHONPATH")])
     )
