@@ -9,7 +9,9 @@ made (the events, the command's record; not the views, which are never
 replicated). A batch the replicas did not acknowledge in time is answered
 with `NotReplicated`, a retryable 503: the append may still be on the master,
 so a client retries with the same `command_id` and gets the first outcome
-once it is safe.
+once it is safe. A retry answered from the command's record (its own append
+found, or the record recalled) writes that record again before the WAIT, so
+it is no more acknowledged than the append was.
 
 `WAIT` makes no write synchronous on disk and is no consensus: a replica
 that acknowledged and then died with its master loses the write too. It

@@ -37,6 +37,7 @@ from service.store.redis_keys import (
     APPEND_LUA,
     INDEX_LUA,
     PUT_VIEW_LUA,
+    RECALL_LUA,
     SNAPSHOT_LUA,
     connection_kwargs,
     game_key,
@@ -106,6 +107,15 @@ class RedisEventStore(EventStore):
             if isinstance(client, RedisCluster)
             else AppendBatcher(client, self._append_script, durability)
         )
+        # A recall in `replica` mode writes, and waits for a replica, like an append.
+        self._recall_batch: AppendBatcher | None = None
+        if durability.replicas:
+            recall_script = client.register_script(RECALL_LUA)
+            self._recall_batch = (
+                ClusterAppendBatcher(client, recall_script, durability)
+                if isinstance(client, RedisCluster)
+                else AppendBatcher(client, recall_script, durability)
+            )
         self._put_view_script = client.register_script(PUT_VIEW_LUA)
         self._index_script = client.register_script(INDEX_LUA)
         self._snapshot_script = client.register_script(SNAPSHOT_LUA)
@@ -174,8 +184,12 @@ class RedisEventStore(EventStore):
         self, game_id: str, command_id: str, command_digest: str
     ) -> AppendResult | None:
         check_game_id(game_id)
-        fields = [f"{kind}:{command_id}" for kind in ("d", "v", "r")]
-        digest, versions, result = await self._redis.hmget(game_key(game_id, "cmds"), fields)
+        key = game_key(game_id, "cmds")
+        if self._recall_batch is not None:
+            digest, versions, result = await self._recall_batch([key], [command_id])
+        else:
+            fields = [f"{kind}:{command_id}" for kind in ("d", "v", "r")]
+            digest, versions, result = await self._redis.hmget(key, fields)
         if digest is None or versions is None:
             return None
         if text(digest) != command_digest:

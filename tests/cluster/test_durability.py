@@ -76,7 +76,8 @@ async def test_an_append_in_replica_mode_is_on_the_replica_when_it_is_answered(
 async def test_an_append_no_replica_acknowledged_in_time_is_a_retryable_503(
     redis_cluster: RedisClusterProcesses, cluster_client: RedisCluster, paused: list[int]
 ) -> None:
-    store = RedisEventStore(cluster_client, durability=durability("replica", timeout_ms=200))
+    store_durability = durability("replica", timeout_ms=200)
+    store = RedisEventStore(cluster_client, durability=store_durability)
     app = create_app(store)
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
@@ -97,6 +98,19 @@ async def test_an_append_no_replica_acknowledged_in_time_is_a_retryable_503(
         assert refused.status_code == 503, refused.text
         assert refused.json()["code"] == "store_unavailable"
         assert refused.headers["retry-after"] == "1"
+        # Its retry through another API node, the replica still away: answered
+        # from the record, and no more acknowledged than the first attempt.
+        other_client = open_redis_cluster(redis_cluster.url)
+        other = create_app(RedisEventStore(other_client, durability=store_durability))
+        try:
+            async with httpx.AsyncClient(
+                transport=httpx.ASGITransport(app=other), base_url="http://test"
+            ) as node_b:
+                url = f"/games/{game_id}/commands"
+                again = await node_b.post(url, json=command, headers=headers)
+        finally:
+            await other_client.aclose()
+        assert again.status_code == 503, again.text
         # The replica is back: the same command id gets the one outcome, now replicated.
         os.kill(redis_cluster.processes[replica].pid, signal.SIGCONT)
         paused.clear()
