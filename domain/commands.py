@@ -94,7 +94,28 @@ class TimeOutTurn(Command, frozen=True, tag="time_out_turn"):
     hand_number: int
 
 
+class Resign(Command, frozen=True, tag="resign"):
+    """A seat gives up its place: a bot plays it for the rest of the game."""
+
+
+class OfferRematch(Command, frozen=True, tag="offer_rematch"):
+    """After the game: the next game at this table is `game_id` (an id the service made)."""
+
+    game_id: str
+
+
+class RemoveSeats(Command, frozen=True, tag="remove_seats"):
+    """The service's, before the first deal: the table starts without these seats
+    (the others close up, keeping their order)."""
+
+    seats: tuple[int, ...]
+
+
 PlayerCommand = Draw | LayMelds | LayOff | SwapJoker | Discard | Knock
+# What a seat does to its place at the table rather than to the cards.
+TableCommand = Resign | OfferRematch
+# Everything a seat may ask for: the service's command path takes any of these.
+SeatCommand = PlayerCommand | TableCommand
 # What only the service issues: players never deal, reveal or keep time.
 SystemCommand = Deal | RevealDeck | SetTurnDeadline | TimeOutTurn
 AnyCommand = (
@@ -108,4 +129,7 @@ AnyCommand = (
     | RevealDeck
     | SetTurnDeadline
     | TimeOutTurn
+    | Resign
+    | OfferRematch
+    | RemoveSeats
 )

@@ -64,4 +64,6 @@ ERROR_CODES: dict[str, str] = {
     "must_keep_discard": "The play would leave no card that may end the turn with a discard.",
     "knock_not_allowed": "Knocking is not possible now (rule off, own discard, window closed).",
     "invalid_shuffle": "The shuffle order given for the renewed stock is not a permutation.",
+    "seat_resigned": "The seat has resigned: a bot plays it to the end of the game.",
+    "game_not_over": "The game is still being played.",
 }

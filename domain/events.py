@@ -130,6 +130,26 @@ class TurnTimedOut(Event, frozen=True, tag="turn_timed_out"):
     hand_number: int
 
 
+class SeatResigned(Event, frozen=True, tag="seat_resigned"):
+    """The seat gave up: a bot plays it for the rest of the game."""
+
+    seat: int
+
+
+class RematchOffered(Event, frozen=True, tag="rematch_offered"):
+    """The next game at this table, for every seat to follow."""
+
+    seat: int
+    game_id: str
+
+
+class SeatsRemoved(Event, frozen=True, tag="seats_removed"):
+    """Before the first deal: the table goes on without these seats (numbered as
+    before the removal); the others close up in order."""
+
+    seats: tuple[int, ...]
+
+
 AnyEvent = (
     GameStarted
     | HandDealt
@@ -145,4 +165,7 @@ AnyEvent = (
     | GameEnded
     | TurnDeadlineSet
     | TurnTimedOut
+    | SeatResigned
+    | RematchOffered
+    | SeatsRemoved
 )

@@ -21,6 +21,9 @@ from domain.events import (
     JokerSwapped,
     Knocked,
     MeldLaid,
+    RematchOffered,
+    SeatResigned,
+    SeatsRemoved,
     StockRenewed,
     TurnDeadlineSet,
     TurnTimedOut,
@@ -229,6 +232,20 @@ def _hand_dealt(state: GameState, event: HandDealt) -> GameState:
     )
 
 
+def _seat_resigned(state: GameState, event: SeatResigned) -> GameState:
+    return replace(state, resigned=tuple(sorted({*state.resigned, event.seat})))
+
+
+def _rematch_offered(state: GameState, event: RematchOffered) -> GameState:
+    return state  # the table's next game: a fact for the clients, nothing for the rules
+
+
+def _seats_removed(state: GameState, event: SeatsRemoved) -> GameState:
+    # Only before the first deal (decide says so), when a seat holds nothing yet.
+    seats = state.seats - len(event.seats)
+    return replace(state, seats=seats, totals=(0,) * seats)
+
+
 _APPLY: dict[type, Callable[[GameState, Any], GameState]] = {
     GameStarted: _game_started,
     HandDealt: _hand_dealt,
@@ -244,4 +261,7 @@ _APPLY: dict[type, Callable[[GameState, Any], GameState]] = {
     GameEnded: _game_ended,
     TurnDeadlineSet: _clock_event,
     TurnTimedOut: _clock_event,
+    SeatResigned: _seat_resigned,
+    RematchOffered: _rematch_offered,
+    SeatsRemoved: _seats_removed,
 }

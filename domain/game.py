@@ -14,6 +14,9 @@ from domain.commands import (
     Knock,
     LayMelds,
     LayOff,
+    OfferRematch,
+    RemoveSeats,
+    Resign,
     RevealDeck,
     SetTurnDeadline,
     SwapJoker,
@@ -27,6 +30,7 @@ from domain.evolve import evolve
 from domain.playing import decide_discard, decide_lay_melds, decide_lay_off, decide_swap_joker
 from domain.state import GameState, new_game
 from domain.system import decide_reveal, decide_set_deadline, decide_time_out
+from domain.tables import decide_rematch, decide_remove_seats, decide_resign
 
 __all__ = [
     "decide",
@@ -59,6 +63,8 @@ def decide(state: GameState, seat: int | None, command: AnyCommand) -> list[AnyE
     if kind is RevealDeck:
         # The last hand's deck is revealed after the game has ended.
         return decide_reveal(state, command)  # type: ignore[arg-type]
+    if kind is OfferRematch:
+        return decide_rematch(state, seat, command)  # type: ignore[arg-type]
     if state.phase == "over":
         raise IllegalCommand("the game is over", code="game_over")
     system = _SYSTEM_HANDLERS.get(kind)
@@ -68,6 +74,8 @@ def decide(state: GameState, seat: int | None, command: AnyCommand) -> list[AnyE
         return system(state, command)
     if seat is None or not 0 <= seat < state.seats:
         raise IllegalCommand(f"no seat {seat}", code="invalid_seat", seat=seat)
+    if kind is Resign:
+        return decide_resign(state, seat)
     if state.phase == "deal":
         raise IllegalCommand("no hand is being played", code="hand_not_started")
     if kind is not Draw:  # nothing to check in the commonest command
@@ -106,6 +114,7 @@ def _check_cards(command: AnyCommand) -> None:
 
 _SYSTEM_HANDLERS: dict[type, Callable[[GameState, Any], list[AnyEvent]]] = {
     Deal: decide_deal,
+    RemoveSeats: decide_remove_seats,
     SetTurnDeadline: decide_set_deadline,
     TimeOutTurn: decide_time_out,
 }

@@ -54,6 +54,8 @@ class GameState(msgspec.Struct, frozen=True, gc=False):
     totals: tuple[int, ...] = ()
     results: tuple[HandResult, ...] = ()
     winners: tuple[int, ...] = ()
+    # Seats that resigned (a bot plays them to the end), in seat order.
+    resigned: tuple[int, ...] = ()
 
 
 def new_game(ruleset: RuleSet, seats: int) -> GameState:

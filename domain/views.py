@@ -45,6 +45,8 @@ class TableView(msgspec.Struct, frozen=True, kw_only=True):
     melds_this_turn: int
     jokers_to_play: int
     knock_open: bool
+    # Seats that resigned: a bot plays them to the end of the game.
+    resigned: tuple[int, ...] = ()
 
 
 class SeatView(TableView, frozen=True, kw_only=True):
@@ -76,6 +78,7 @@ def view_for(state: GameState, seat: Viewer) -> SeatView:
         melds_this_turn=state.melds_this_turn,
         jokers_to_play=state.jokers_to_play,
         knock_open=state.knock_from is not None,
+        resigned=state.resigned,
         legal_commands=tuple(legal_commands(state, seat)) if seat is not None else (),
     )
 

@@ -42,6 +42,7 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 async def reconcile_now(settings: Settings) -> str:
     """Re-create the jobs the event logs call for; a one-line summary."""
+    from service.app.league.records_store import open_league_store
     from workers.queue import open_queue
     from workers.reconcile import reconcile
     from workers.schedule import TurnScheduler
@@ -50,15 +51,18 @@ async def reconcile_now(settings: Settings) -> str:
     assert url is not None
     client = open_redis_cluster(url) if is_cluster_url(url) else Redis.from_url(url)
     queue = open_queue(settings.rq_redis_url or url)
+    league = open_league_store(url)
     try:
         store = RedisEventStore(client)
-        counts = await reconcile(GameService(store), TurnScheduler(store, queue))
+        counts = await reconcile(GameService(store), TurnScheduler(store, queue), league)
     finally:
         await client.aclose()
         queue.connection.close()
+        league.close()
     return (
         f"reconciled {counts.games} games: {counts.bot_jobs} bot jobs, {counts.timer_jobs} timers, "
-        f"{counts.refiled} lobby entries re-filed"
+        f"{counts.refiled} lobby entries re-filed, {counts.league_jobs} league results due, "
+        f"{counts.half_imports} half imports removed"
     )
 
 

@@ -9,6 +9,10 @@ from contextlib import asynccontextmanager
 from redis.asyncio import Redis
 
 from service.app.games import GameService
+from service.app.league.apply import apply_result
+from service.app.league.game_end import directory_of, game_result
+from service.app.league.records_store import open_league_store
+from service.app.league.results import GameResult
 from service.runtime.settings import Settings, settings_from_env
 from service.store import RedisEventStore
 from service.store.durability import durability
@@ -18,7 +22,7 @@ from workers.schedule import TurnScheduler
 from workers.timeouts import run_timer
 from workers.turns import play_bots
 
-__all__ = ["bot_turn", "configure", "current_settings", "services", "turn_timer"]
+__all__ = ["bot_turn", "configure", "current_settings", "league_result", "services", "turn_timer"]
 
 _settings: Settings | None = None
 
@@ -72,3 +76,26 @@ def turn_timer(game_id: str, version: int) -> str:
             )
 
     return asyncio.run(run())
+
+
+def league_result(game_id: str) -> str:
+    """Apply a finished or abandoned game's result to the league; why it counted or not.
+
+    Exactly once: the league's commit writes the game's marker with its figures,
+    so a second run (or a run after a worker died mid-way) returns the reason
+    recorded the first time and changes nothing."""
+    settings = current_settings()
+
+    async def run() -> GameResult | None:
+        async with services(settings) as games:
+            return await game_result(games, game_id, directory_of(games.players))
+
+    result = asyncio.run(run())
+    if result is None:
+        return "not_over"
+    assert settings.redis_url is not None
+    league = open_league_store(settings.redis_url)
+    try:
+        return apply_result(league, result).reason
+    finally:
+        league.close()

@@ -15,6 +15,7 @@ __all__ = [
     "QUEUE_NAME",
     "bot_job_id",
     "ensure_job",
+    "league_job_id",
     "open_queue",
     "release_stranded_jobs",
     "timer_job_id",
@@ -47,6 +48,11 @@ def bot_job_id(game_id: str, version: int) -> str:
 
 def timer_job_id(game_id: str, version: int) -> str:
     return f"timer-{game_id}-{version}"
+
+
+def league_job_id(game_id: str) -> str:
+    """One league job per game: its result applies once whatever enqueues it."""
+    return f"league-{game_id}"
 
 
 def ensure_job(

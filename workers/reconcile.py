@@ -1,15 +1,20 @@
 """After a restart: re-create the bot and timer jobs that the event logs say are due,
-and re-file games the lobby lists under a status they left (a crash between an
-append and its lobby filing)."""
+re-file games the lobby lists under a status they left (a crash between an
+append and its lobby filing), and re-enqueue the league job of every finished
+game the league has not applied."""
 
 from __future__ import annotations
+
+import asyncio
 
 import msgspec
 
 from domain.events import TurnDeadlineSet
 from service.app.control import bot_levels, seats_to_act
 from service.app.games import GameService
+from service.app.league.store import LeagueStore
 from service.app.records import Game, lobby_status
+from service.logs.half_imports import remove_half_imports
 from workers.schedule import TurnScheduler
 
 __all__ = ["Reconciled", "reconcile", "reconcile_game"]
@@ -22,13 +27,22 @@ class Reconciled(msgspec.Struct, kw_only=True):
     bot_jobs: int = 0
     timer_jobs: int = 0
     refiled: int = 0
+    league_jobs: int = 0
+    half_imports: int = 0
 
 
-async def reconcile(games: GameService, scheduler: TurnScheduler) -> Reconciled:
-    """Scan the lobby's unfinished games; idempotent (job ids are deterministic)."""
+async def reconcile(
+    games: GameService, scheduler: TurnScheduler, league: LeagueStore | None = None
+) -> Reconciled:
+    """Scan the lobby's unfinished games (and, given the league, its finished
+    ones); idempotent (job ids are deterministic). First remove the imports that
+    crashed halfway, long enough ago."""
     counts = Reconciled()
+    counts.half_imports = len(await remove_half_imports(games))
+    if league is not None:
+        counts.league_jobs = await reconcile_league(games, scheduler, league)
     misfiled: list[Game] = []
-    for status in ("active", "open"):
+    for status in ("active", "waiting"):
         offset = 0
         while page := await games.filed(status, _PAGE, offset):
             for game_id in page:
@@ -69,3 +83,21 @@ async def reconcile_game(
                 )
                 counts.timer_jobs += added
             return
+
+
+async def reconcile_league(
+    games: GameService, scheduler: TurnScheduler, league: LeagueStore
+) -> int:
+    """Re-enqueue the league job of finished games the league has not applied:
+    one look-up of the league's markers per page of the lobby's finished games."""
+    enqueued = 0
+    offset = 0
+    while page := await games.filed("finished", _PAGE, offset):
+        applied = await asyncio.to_thread(league.applied, page)
+        for game_id in page:
+            if game_id not in applied and await scheduler.schedule_league(
+                game_id, replace_done=True
+            ):
+                enqueued += 1
+        offset += len(page)
+    return enqueued

@@ -10,13 +10,15 @@ from rq import Queue
 from domain.events import TurnDeadlineSet
 from service.app.control import bot_levels, controlled, seats_to_act, take_back
 from service.app.games import Appended
+from service.app.league.game_end import ends_game
 from service.store import EventStore
-from workers.queue import bot_job_id, ensure_job, timer_job_id
+from workers.queue import bot_job_id, ensure_job, league_job_id, timer_job_id
 
-__all__ = ["BOT_JOB", "TIMER_JOB", "TurnScheduler", "continues_own_turn"]
+__all__ = ["BOT_JOB", "LEAGUE_JOB", "TIMER_JOB", "TurnScheduler", "continues_own_turn"]
 
 BOT_JOB = "workers.jobs.bot_turn"
 TIMER_JOB = "workers.jobs.turn_timer"
+LEAGUE_JOB = "workers.jobs.league_result"
 
 
 def continues_own_turn(appended: Appended) -> bool:
@@ -49,6 +51,12 @@ class TurnScheduler:
         for envelope in appended.envelopes:
             if isinstance(envelope.event, TurnDeadlineSet):
                 await self.schedule_timer(game_id, envelope.version, envelope.event.deadline)
+        # A nudge of a game already over (an import's last step) counts too: the
+        # league's job is once per game id, whatever asks for it.
+        if ends_game(appended.envelopes) or (
+            not appended.envelopes and appended.state.phase == "over"
+        ):
+            await self.schedule_league(game_id)
         if continues_own_turn(appended):
             return
         if seats_to_act(appended.state, bot_levels(appended.info, meta)):
@@ -58,6 +66,17 @@ class TurnScheduler:
         job_id = bot_job_id(game_id, version)
         return await asyncio.to_thread(
             ensure_job, self.queue, job_id, BOT_JOB, (game_id, version), replace_done=replace_done
+        )
+
+    async def schedule_league(self, game_id: str, *, replace_done: bool = False) -> bool:
+        """The job that applies the game's result to the league (once per game id)."""
+        return await asyncio.to_thread(
+            ensure_job,
+            self.queue,
+            league_job_id(game_id),
+            LEAGUE_JOB,
+            (game_id,),
+            replace_done=replace_done,
         )
 
     async def schedule_timer(

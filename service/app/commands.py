@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 import msgspec
 
-from domain.commands import AnyCommand, PlayerCommand
+from domain.commands import AnyCommand, SeatCommand
 from domain.game import decide, evolve
 from domain.views import view_for
 from service.app.consequences import Clock, Decided, follow_ups, system_clock
@@ -17,13 +17,13 @@ from service.app.envelope import ActorKind, Envelope, envelopes_from
 from service.app.errors import ServiceError
 from service.app.execute import Answer, Write, Writer
 from service.app.metrics import Metrics
+from service.app.privacy import unredacted_through
 from service.app.projections import (
     STATE_KEY,
     GameRecord,
     encode_outcome,
     encode_state,
     encode_view,
-    revealed_through,
     served,
     viewer_key,
 )
@@ -47,7 +47,7 @@ def command_key(actor: ActorKind, command_id: str) -> str:
     return f"c:{command_id}" if actor == "player" else f"s:{command_id}"
 
 
-def _digest(seat: int, command: PlayerCommand, expected_version: int | None) -> str:
+def _digest(seat: int, command: SeatCommand, expected_version: int | None) -> str:
     payload = msgspec.json.encode([seat, command, expected_version])
     return hashlib.sha256(payload).hexdigest()
 
@@ -63,7 +63,7 @@ def _recorded(result: bytes) -> Handled:
     return Handled(outcome, body)
 
 
-def _command_kind(command: PlayerCommand) -> str:
+def _command_kind(command: SeatCommand) -> str:
     tag = command.__struct_config__.tag
     return "unknown" if tag is None else str(tag)
 
@@ -113,7 +113,7 @@ class SeatCommands:
         self,
         game_id: str,
         seat: int,
-        command: PlayerCommand,
+        command: SeatCommand,
         *,
         expected_version: int | None = None,
         command_id: str | None = None,
@@ -121,13 +121,21 @@ class SeatCommands:
     ) -> Handled:
         """Decide, append at the version decided on, and answer as the seat sees it."""
 
+        private: list[bool] = []
+
         def decide_on(game: Game | None) -> list[Envelope]:
             assert game is not None
+            if actor == "player" and seat in game.record.state.resigned:
+                # A bot plays a resigned seat to the end; its owner no longer does.
+                raise ServiceError(
+                    "seat_resigned", f"seat {seat} resigned: a bot plays it", seat=seat
+                )
+            private[:] = [game.info.private_log]
             return decided_envelopes(game, seat, command, command_id=command_id, actor=actor)
 
         def answer(after: GameRecord, envelopes: list[Envelope]) -> Answer:
             view = view_for(after.state, seat)
-            shown = served(envelopes, seat, revealed_through(after))
+            shown = served(envelopes, seat, unredacted_through(after, seat, private_log=private[0]))
             encoded = encode_view(view)
             views = {STATE_KEY: encode_state(after), viewer_key(seat): encoded}
             body = encode_outcome(after.version, encoded, shown)

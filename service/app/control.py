@@ -36,7 +36,14 @@ def bot_levels(info: GameInfo, meta: Mapping[str, bytes]) -> dict[int, int]:
     for seat, spec in enumerate(info.seats):
         if spec.kind == "bot":
             levels[seat] = spec.level or 1
-        elif level := meta.get(_handed(seat)) or meta.get(_timed_out(seat)):
+        elif level := (
+            # A bot took the open seat at the start, or the seat resigned (for good),
+            # or it was handed over or kept timing out (until its owner acts).
+            meta.get(f"filled:{seat}")
+            or meta.get(f"resigned:{seat}")
+            or meta.get(_handed(seat))
+            or meta.get(_timed_out(seat))
+        ):
             levels[seat] = int(level)
     return levels
 

@@ -1,12 +1,13 @@
 """Creating a game: every part of the request checked, then its meta and the start
-of its log (the first deal, the first turn's deadline) written through the writer."""
+of its log (the first deal, the first turn's deadline) written through the writer.
+A table with open seats waits: its first deal is written when it starts."""
 
 from __future__ import annotations
 
 import random
 import secrets
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -21,9 +22,12 @@ from service.app.consequences import Clock, Decided, follow_ups, system_clock
 from service.app.envelope import Envelope, envelopes_from, now
 from service.app.errors import ServiceError
 from service.app.execute import Write, Writer
+from service.app.players import Player
 from service.app.projections import GameRecord
 from service.app.randomness import committed_deal, deal_command
-from service.app.records import CreatedGame, Game, GameInfo, SeatSpec
+from service.app.reading import GameReader
+from service.app.records import CreatedGame, Game, GameInfo, SeatSpec, TableOptions
+from service.app.seating import TablePolicy, creator_fields, new_invite_code, table_fields
 from service.app.seats import Seats
 from service.app.tokens import new_token
 
@@ -33,9 +37,19 @@ __all__ = ["Creation"]
 class Creation:
     """New games over the seats' records and the writer."""
 
-    def __init__(self, seats: Seats, writer: Writer, *, clock: Clock = system_clock) -> None:
+    def __init__(
+        self,
+        seats: Seats,
+        writer: Writer,
+        reader: GameReader,
+        *,
+        policy: TablePolicy | None = None,
+        clock: Clock = system_clock,
+    ) -> None:
         self._seats = seats
         self._writer = writer
+        self._reader = reader
+        self.policy = policy or TablePolicy()
         self._clock = clock
         self._system_random = secrets.SystemRandom()
 
@@ -49,9 +63,25 @@ class Creation:
         deck: Sequence[str] | None = None,
         turn_time_limit_s: float | None = None,
         private_log: bool = False,
+        player: Player | None = None,
+        table: TableOptions | None = None,
+        reserved: Mapping[int, str] | None = None,
     ) -> CreatedGame:
-        """Validate everything, then write the meta and the start of the log."""
+        """Validate everything, then write the meta and the start of the log.
+
+        A `player` creating the game sits at its first human seat that is not
+        open (the other seats' tokens are theirs to hand out) and hosts it. A
+        table with open seats waits: its first hand is dealt once every seat is
+        taken or its host starts it. `reserved` keeps seats for players (a rematch)."""
+        table = table or TableOptions(expires_after_s=self.policy.waiting_expires_after_s)
+        stacked = seed is not None or deck is not None
+        if stacked and not table.private and self.policy.refuse_stacked_public:
+            raise ServiceError(
+                "stacked_public_table",
+                "this server deals public tables from its own shuffle: no seed or deck",
+            )
         ruleset = build_ruleset(preset, rules)
+        table = msgspec.structs.replace(table, rated=ruleset.rated)
         validate_seats(ruleset, len(seats))
         _check_seat_specs(seats)
         seats = tuple(
@@ -61,9 +91,10 @@ class Creation:
         secret_seed = seed if seed is not None else secrets.randbits(63)
         started = GameStarted(ruleset=ruleset, seats=len(seats))
         state = evolve(new_game(ruleset, len(seats)), started)
-        deal = committed_deal(self._first_deal(state, seed, deck), secret_seed, 1)
-        # Decided before anything is written: a refused deck writes nothing.
-        dealt: Decided = [(None, event) for event in decide(state, None, deal)]
+        # Decided before anything is written (even when the table waits for its
+        # start): a refused deck writes nothing.
+        dealt = self._deal(state, seed, deck, secret_seed, table.first_dealer)
+        waiting = any(spec.open for spec in seats)
         game_id = uuid.uuid4().hex
         created_at, created_ts = now()
         info = GameInfo(
@@ -73,17 +104,27 @@ class Creation:
             created_ts=created_ts,
             turn_time_limit_s=turn_time_limit_s,
             private_log=private_log,
+            table=table,
+            stacked=stacked,
         )
         tokens = {
             seat: new_token()
             for seat, spec in enumerate(seats)
             if spec.kind == "human" and not spec.open
         }
+        invite_code = new_invite_code() if table.private else None
+        extra = creator_fields(player, sorted(tokens)) | table_fields(
+            waiting=waiting, invite_code=invite_code, deck=deck, reserved=reserved or {}
+        )
         # Meta before events: a crash in between leaves an invisible orphan
         # record, never a game whose seats nobody can authenticate as.
-        meta = await self._seats.register(game_id, info, secret_seed, tokens)
+        meta = await self._seats.register(game_id, info, secret_seed, tokens, extra)
+        if player is not None:
+            await self._seats.players.file_game(player.player_id, game_id, created_ts)
 
         def opening(_: Game | None) -> list[Envelope]:
+            if waiting:
+                return envelopes_from(0, [(None, started)], None)
             dealt_state = state
             for _seat, event in dealt:
                 dealt_state = evolve(dealt_state, event)
@@ -98,8 +139,54 @@ class Creation:
             game_id, Write(actor="service", decide=opening, creates=info, meta=meta)
         )
         return CreatedGame(
-            game_id=game_id, version=executed.appended.version, tokens=tokens, seats=seats
+            game_id=game_id,
+            version=executed.appended.version,
+            tokens=tokens,
+            seats=seats,
+            invite_code=invite_code,
         )
+
+    def _deal(
+        self,
+        state: GameState,
+        seed: int | None,
+        deck: Sequence[str] | None,
+        secret_seed: int,
+        dealer: int | None,
+    ) -> Decided:
+        deal = self._first_deal(state, seed, deck)
+        if dealer is not None:
+            deal = msgspec.structs.replace(deal, dealer=dealer % state.seats)
+        return [
+            (None, event) for event in decide(state, None, committed_deal(deal, secret_seed, 1))
+        ]
+
+    async def deal_first_hand(self, game_id: str) -> bool:
+        """Deal a waiting table's first hand, as its creation would have dealt it (from
+        the creator's seed or deck when stacked, else the system's shuffle); False
+        when it was dealt already: a racing claim or start dealt it first."""
+        facts = await self._reader.read_facts(game_id)
+
+        def first_deal(game: Game | None) -> list[Envelope]:
+            assert game is not None
+            state = game.record.state
+            if state.hand_number != 0 or state.phase != "deal":
+                return []
+            deck = facts.first_deck
+            seed = game.seed if game.info.stacked and deck is None else None
+            dealt = self._deal(state, seed, deck, game.seed, game.info.table.first_dealer)
+            after = state
+            for _seat, event in dealt:
+                after = evolve(after, event)
+            _, decided = follow_ups(game, state, after, dealt, self._clock)
+            return envelopes_from(game.record.version, decided, None)
+
+        executed = await self._writer.execute(game_id, Write(actor="service", decide=first_deal))
+        if not executed.envelopes:
+            return False
+        await self._seats.store.put_meta(game_id, {"waiting": b""})
+        await self._reader.file_in_lobby(await self._reader.game(game_id))
+        return True
 
     def _first_deal(self, state: GameState, seed: int | None, deck: Sequence[str] | None) -> Deal:
         rng = random.Random(seed) if seed is not None else self._system_random

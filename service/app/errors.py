@@ -41,6 +41,8 @@ _DOMAIN_CONFLICTS = {
     "stock_empty",
     "discard_pile_empty",
     "knock_not_allowed",
+    "seat_resigned",
+    "game_not_over",
 }
 
 STATUS_BY_CODE: dict[str, int] = {
@@ -54,9 +56,14 @@ STATUS_BY_CODE: dict[str, int] = {
     "invalid_token": 401,
     "wrong_game": 403,
     "wrong_seat": 403,
+    "not_seated": 403,
+    "not_host": 403,
     "not_found": 404,
     "game_not_found": 404,
     "seat_not_found": 404,
+    # The league: a ladder no game counted on, a player it does not know.
+    "ladder_not_found": 404,
+    "player_not_found": 404,
     "method_not_allowed": 405,
     "body_too_large": 413,
     # The service's own conflicts.
@@ -64,6 +71,14 @@ STATUS_BY_CODE: dict[str, int] = {
     "command_id_reused": 409,
     "seat_taken": 409,
     "seat_not_open": 409,
+    "already_seated": 409,
+    "seat_reserved": 409,
+    "table_started": 409,
+    "table_expired": 409,
+    "invalid_name": 422,
+    "stacked_public_table": 422,
+    # A finished game whose league job has not run yet.
+    "league_result_pending": 409,
     "invalid_seats": 422,
     # Readable JSON, but a number no store can hold (beyond 64 bits).
     "integer_out_of_range": 422,
@@ -85,6 +100,8 @@ STATUS_BY_CODE: dict[str, int] = {
     # A command without expected_version lost the race for its game every time.
     "contention": 503,
     "bots_busy": 503,
+    # The league's commits kept moving on under one game's (the job retries).
+    "league_busy": 503,
     # Every domain code, by the rule above.
     **{code: 409 if code in _DOMAIN_CONFLICTS else 422 for code in ERROR_CODES},
 }

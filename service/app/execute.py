@@ -63,6 +63,9 @@ class Write(msgspec.Struct, frozen=True, kw_only=True):
     meta: dict[str, bytes] | None = None
     seat: int | None = None
     command_id: str | None = None
+    # A chunk of an import: the only write a game being imported takes, filed in
+    # the lobby and announced by the importer once its last chunk is in.
+    imports: bool = False
 
 
 class Executed(msgspec.Struct, frozen=True, kw_only=True):
@@ -130,8 +133,16 @@ class Writer:
 
     async def _execute(self, game_id: str, write: Write) -> Executed:
         if write.creates is not None:
-            return await self._attempt(game_id, write, None)
+            try:
+                return await self._attempt(game_id, write, None)
+            except VersionConflict as conflict:
+                # The id's meta was free (the caller claimed it) but its log was not.
+                raise ServiceError(
+                    "game_exists", f"game {game_id} already has {conflict.current} events"
+                ) from conflict
         facts = await self._facts(game_id)
+        if facts.importing and not write.imports:
+            raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
         remembered = self._projections.remembered(game_id)
         if remembered is not None:
             # Decided on the record this process holds, unchecked: the append's
@@ -207,7 +218,8 @@ class Writer:
         if appended.duplicate or after is None:
             return Executed(before=game, after=after, envelopes=(), appended=appended)
         self._projections.remember(game_id, after)
-        await self._settled(game_id, write, game, after, envelopes, appended)
+        if not write.imports:
+            await self._settled(game_id, write, game, after, envelopes, appended)
         return Executed(
             before=game,
             after=after,

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from service.app.commands import Handled, SeatCommands
@@ -11,9 +11,11 @@ from service.app.creation import Creation
 from service.app.envelope import Envelope, decode_envelope
 from service.app.execute import Executed, Write, Writer
 from service.app.metrics import Metrics
+from service.app.players import Player, PlayerService
 from service.app.projections import Projections, served
 from service.app.reading import GameReader
 from service.app.records import (
+    LOBBY_KEYS,
     Appended,
     AppendHook,
     CommandOutcome,
@@ -22,12 +24,15 @@ from service.app.records import (
     GameInfo,
     LobbyEntry,
     LobbyStatus,
+    MetaFacts,
     SeatSpec,
+    check_game_id,
     lobby_status,
 )
+from service.app.seating import TablePolicy
 from service.app.seats import Seats
 from service.app.tokens import TokenIndex
-from service.store import EventStore
+from service.store import EventStore, players_beside
 
 __all__ = [
     "AppendHook",
@@ -62,12 +67,16 @@ class GameService:
         metrics: Metrics | None = None,
         *,
         on_appended: AppendHook = _no_hook,
+        players: PlayerService | None = None,
+        tables: TablePolicy | None = None,
     ) -> None:
         self.store = store
         self.metrics = metrics or Metrics()
+        self.players = players or PlayerService(players_beside(store))
+        self.tables = tables or TablePolicy()
         self.projections = Projections(store)
         self.reader = GameReader(store, self.projections)
-        self.seats = Seats(store, self.reader, TokenIndex(store))
+        self.seats = Seats(store, self.reader, TokenIndex(store), self.players)
         self.writer = Writer(
             store,
             self.projections,
@@ -80,7 +89,7 @@ class GameService:
         self.commands = SeatCommands(
             self.writer, self.metrics, with_meta=on_appended is not _no_hook
         )
-        self._creation = Creation(self.seats, self.writer)
+        self._creation = Creation(self.seats, self.writer, self.reader, policy=self.tables)
 
     async def create(self, *, seats: Sequence[SeatSpec], **options: Any) -> CreatedGame:
         return await self._creation.create(seats=seats, **options)
@@ -90,14 +99,43 @@ class GameService:
 
     # ------------------------------------------------------------ seats
 
-    async def claim(self, game_id: str, seat: int) -> str:
-        return await self.seats.claim(game_id, seat)
+    async def claim(
+        self,
+        game_id: str,
+        seat: int,
+        player: Player | None = None,
+        *,
+        invite_code: str | None = None,
+    ) -> str:
+        """Claim an open seat; the claim that takes a waiting table's last open seat
+        deals its first hand."""
+        token = await self.seats.claim(game_id, seat, player, invite_code=invite_code)
+        game = await self.game(game_id)
+        if game.record.state.hand_number == 0 and not game.open_seats:
+            await self.deal_first_hand(game_id)
+        return token
+
+    async def deal_first_hand(self, game_id: str) -> bool:
+        return await self._creation.deal_first_hand(game_id)
+
+    async def take_seat(self, game_id: str, facts: MetaFacts, seat: int, claim: bytes) -> bool:
+        return await self.seats.take_seat(game_id, facts, seat, claim)
 
     async def seat_of(self, game_id: str, token: str | None) -> int:
         return await self.seats.seat_of(game_id, token)
 
-    async def viewer_of(self, game_id: str, token: str | None) -> int | None:
-        return await self.seats.viewer_of(game_id, token)
+    async def viewer_of(
+        self, game_id: str, token: str | None, *, invite_code: str | None = None
+    ) -> int | None:
+        return await self.seats.viewer_of(game_id, token, invite_code=invite_code)
+
+    async def known_facts(self, game_id: str) -> tuple[MetaFacts, bool]:
+        return await self.reader.known_facts(game_id)
+
+    async def fresh_facts(self, game_id: str) -> MetaFacts:
+        """The game's meta facts as stored now (who sits where, by name)."""
+        check_game_id(game_id)  # only ids this service made name a game
+        return await self.reader.read_facts(game_id)
 
     # ------------------------------------------------------------ reading
 
@@ -127,13 +165,19 @@ class GameService:
 
     async def filed(self, status: LobbyStatus, limit: int, offset: int) -> list[str]:
         """The ids the lobby files under `status`, a page of them."""
-        return await self.store.list_games(status, limit, offset)
+        return await self.store.list_games(LOBBY_KEYS[status], limit, offset)
 
     async def finished(self, game_id: str, through: int | None = None) -> bool:
         return await self.reader.finished(game_id, through)
 
-    async def lobby(self, status: LobbyStatus, limit: int, offset: int) -> list[LobbyEntry]:
-        return await self.reader.lobby(status, limit, offset)
+    async def lobby(
+        self,
+        status: LobbyStatus,
+        limit: int,
+        offset: int,
+        keep: Callable[[LobbyEntry], bool] | None = None,
+    ) -> list[LobbyEntry]:
+        return await self.reader.lobby(status, limit, offset, keep)
 
     async def file_in_lobby(self, game: Game) -> None:
         await self.reader.file_in_lobby(game)

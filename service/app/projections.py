@@ -137,6 +137,10 @@ def encode_state(record: GameRecord) -> bytes:
     return _state_encoder.encode(record)
 
 
+def decode_state(data: bytes) -> GameRecord:
+    return _state_decoder.decode(data)
+
+
 class Projections:
     """Reads and refreshes the cached projections of games in the store.
 
@@ -248,17 +252,11 @@ class Projections:
 def served(
     envelopes: Sequence[Envelope], viewer: int | None, revealed_through: int
 ) -> tuple[Envelope, ...]:
-    """Envelopes as `viewer` may see them; events of finished hands pass unredacted
-    up to `revealed_through` (0 when the ruleset keeps them hidden)."""
+    """Envelopes as `viewer` may see them: unredacted up to `revealed_through`
+    (`service.app.privacy.unredacted_through` says how far), redacted after."""
     return tuple(
         envelope
         if envelope.version <= revealed_through
         else msgspec.structs.replace(envelope, event=redact(envelope.event, viewer))
         for envelope in envelopes
     )
-
-
-def revealed_through(record: GameRecord) -> int:
-    """The last version everyone may see unredacted: the end of the last
-    finished hand under `reveal_after_hand`, else none (0)."""
-    return record.revealed_through if record.state.ruleset.reveal_after_hand else 0

@@ -4,13 +4,15 @@ views, the events a viewer may see, and the lobby."""
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from domain.views import SeatView, view_for
 from service.app.envelope import Envelope, decode_envelope
 from service.app.errors import ServiceError
-from service.app.projections import Projections, revealed_through, served
+from service.app.privacy import unredacted_through
+from service.app.projections import Projections, served
 from service.app.records import (
+    LOBBY_KEYS,
     Game,
     LobbyEntry,
     LobbyStatus,
@@ -22,12 +24,16 @@ from service.app.records import (
     lobby_entry,
     lobby_status,
 )
+from service.app.seating import expired
 from service.store import EventStore
 
 __all__ = ["FACTS_CAPACITY", "GameReader"]
 
 # Games whose meta facts one process keeps in memory.
 FACTS_CAPACITY = 4096
+# How many index entries a filtered lobby page reads at most, and per round trip.
+LOBBY_SCAN = 2000
+_LOBBY_PAGE = 100
 
 
 def _no_game(game_id: str) -> ServiceError:
@@ -49,10 +55,11 @@ class GameReader:
 
     async def known_facts(self, game_id: str) -> tuple[MetaFacts, bool]:
         """The game's meta facts, and whether they come from memory (perhaps
-        missing a later claim) rather than from the store just now."""
+        missing a later claim) rather than from the store just now. A waiting
+        table's are always read: its seats change hands (left, removed, filled)."""
         check_game_id(game_id)
         facts = self._facts.get(game_id)
-        if facts is not None:
+        if facts is not None and not facts.waiting:
             self._facts.move_to_end(game_id)
             return facts, True
         return await self.read_facts(game_id), False
@@ -68,6 +75,10 @@ class GameReader:
             self._facts.pop(game_id, None)
             raise _no_game(game_id)
         facts = facts_of(meta)
+        if facts.importing:
+            # Not kept: the import's last chunk clears the flag for every process.
+            self._facts.pop(game_id, None)
+            return facts
         self._facts[game_id] = facts
         self._facts.move_to_end(game_id)
         while len(self._facts) > FACTS_CAPACITY:
@@ -82,6 +93,8 @@ class GameReader:
         check_game_id(game_id)
         snapshot = await self.projections.snapshot(game_id, meta=True)
         facts = self.keep_facts(game_id, snapshot.meta or {})
+        if facts.importing:
+            raise _no_game(game_id)  # half imported: nobody sees it until it is whole
         record = await self.projections.settle(game_id, snapshot)
         if record is None:
             raise _no_game(game_id)
@@ -106,11 +119,16 @@ class GameReader:
         check_game_id(game_id)
         if not await self._store.exists(game_id):
             raise _no_game(game_id)
+        facts = await self.facts(game_id)
+        if facts.importing:
+            raise _no_game(game_id)
+        private = facts.info.private_log
         stored = await self._store.wait_for(game_id, after, wait_s, limit)
         record = await self.projections.load(game_id)
         assert record is not None
         envelopes = [decode_envelope(event.data) for event in stored]
-        return record.version, served(envelopes, viewer, revealed_through(record))
+        shown = unredacted_through(record, viewer, private_log=private)
+        return record.version, served(envelopes, viewer, shown)
 
     async def finished(self, game_id: str, through: int | None = None) -> bool:
         """Whether the game is over (and, with `through`, has no event after that version)."""
@@ -121,20 +139,52 @@ class GameReader:
 
     # ------------------------------------------------------------ lobby
 
-    async def lobby(self, status: LobbyStatus, limit: int, offset: int) -> list[LobbyEntry]:
-        """A page of the lobby in two round trips, from the games' versions and
-        meta records: no game's state is loaded."""
-        game_ids = await self._store.list_games(status, limit, offset)
-        entries = []
-        for game_id, headline in zip(game_ids, await self._store.headlines(game_ids), strict=True):
-            if "info" not in (headline.meta or {}):
-                continue  # gone since the index listed it: the index is only a cache
-            facts = self.keep_facts(game_id, headline.meta or {})
-            entries.append(lobby_entry(game_id, status, facts, headline.version))
+    async def lobby(
+        self,
+        status: LobbyStatus,
+        limit: int,
+        offset: int,
+        keep: Callable[[LobbyEntry], bool] | None = None,
+    ) -> list[LobbyEntry]:
+        """A page of the lobby, newest first, from the games' versions and meta
+        records (two round trips; no game's state is loaded): of the entries
+        `keep` keeps, those from `offset`. Filtering reads the index a page at a
+        time, at most LOBBY_SCAN entries in all. An expired table leaves the index."""
+        entries: list[LobbyEntry] = []
+        skipped = 0
+        for scan in range(0, LOBBY_SCAN, _LOBBY_PAGE):
+            start = scan if keep is not None else offset
+            size = _LOBBY_PAGE if keep is not None else limit
+            game_ids = await self._store.list_games(LOBBY_KEYS[status], size, start)
+            headlines = await self._store.headlines(game_ids)
+            for game_id, headline in zip(game_ids, headlines, strict=True):
+                if "info" not in (headline.meta or {}):
+                    continue  # gone since the index listed it: the index is only a cache
+                facts = self.keep_facts(game_id, headline.meta or {})
+                if expired(facts):
+                    await self._store.unindex_game(game_id)  # never listed again
+                    continue
+                if facts.importing:
+                    continue  # an import still being appended is nobody's yet
+                entry = lobby_entry(game_id, status, facts, headline.version)
+                if keep is not None and not keep(entry):
+                    continue
+                if keep is not None and skipped < offset:
+                    skipped += 1
+                    continue
+                entries.append(entry)
+                if len(entries) == limit:
+                    return entries
+            if keep is None or len(game_ids) < size:
+                break
         return entries
 
     async def file_in_lobby(self, game: Game) -> None:
-        await self._store.index_game(game.game_id, lobby_status(game), game.info.created_ts)
+        if game.info.table.private:
+            return  # found by its invite code only
+        # Scored by the negated creation time: the index lists the newest first.
+        status = LOBBY_KEYS[lobby_status(game)]
+        await self._store.index_game(game.game_id, status, -game.info.created_ts)
 
     async def rebuild_lobby(self) -> int:
         """File every game again from its log and meta (the index is only a cache)."""

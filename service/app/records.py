@@ -14,7 +14,10 @@ from service.app.envelope import ActorKind, Envelope
 from service.app.errors import ServiceError
 from service.app.projections import GameRecord
 
-LobbyStatus = Literal["open", "active", "finished"]
+LobbyStatus = Literal["waiting", "active", "finished"]
+# The store's lobby index files waiting tables under "open", its name from
+# before tables waited: the keys stay, so no index needs moving.
+LOBBY_KEYS: dict[str, str] = {"waiting": "open", "active": "active", "finished": "finished"}
 
 
 class SeatSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -23,6 +26,23 @@ class SeatSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     kind: Literal["human", "bot"]
     level: Annotated[int, msgspec.Meta(ge=1, le=4)] | None = None
     open: bool = False
+
+
+class TableOptions(msgspec.Struct, frozen=True, kw_only=True):
+    """How a table is found and joined (fixed at creation)."""
+
+    # Seen and joined with its invite code only; never listed in the lobby.
+    private: bool = False
+    # One player may take several seats (a shared screen).
+    hot_seat: bool = False
+    # The ruleset's `rated` knob, kept here for the lobby (which reads no state).
+    rated: bool = True
+    # A table still waiting this long after its creation is expired (None: never).
+    expires_after_s: float | None = None
+    # The first hand's dealer (a rematch moves the dealer on); None: the rules decide.
+    first_dealer: int | None = None
+    # The finished game this one is the rematch of.
+    rematch_of: str | None = None
 
 
 class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
@@ -35,6 +55,9 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     turn_time_limit_s: float | None = None
     # A finished game's log and full states are served to its seats only.
     private_log: bool = False
+    table: TableOptions = msgspec.field(default_factory=TableOptions)
+    # Created with a `seed` or a `deck`: whoever created it knows every hand.
+    stacked: bool = False
 
 
 class CreatedGame(msgspec.Struct, frozen=True, kw_only=True):
@@ -44,6 +67,8 @@ class CreatedGame(msgspec.Struct, frozen=True, kw_only=True):
     version: int
     tokens: dict[int, str]
     seats: tuple[SeatSpec, ...]
+    # A private table's invite code, shown once: needed to see and join the table.
+    invite_code: str | None = None
 
 
 class CommandOutcome(msgspec.Struct, frozen=True, kw_only=True):
@@ -62,6 +87,11 @@ class LobbyEntry(msgspec.Struct, frozen=True, kw_only=True):
     open_seats: tuple[int, ...]
     version: int
     created_at: str
+    # Per seat: the name of the player sitting there (null: a bot, an open seat,
+    # or a seat claimed with a bare seat token).
+    names: tuple[str | None, ...] = ()
+    stacked: bool = False
+    rated: bool = False
 
 
 class Game(msgspec.Struct, frozen=True, kw_only=True):
@@ -76,6 +106,13 @@ class Game(msgspec.Struct, frozen=True, kw_only=True):
     # salts where known; a hand below `own_hands_from` without one is never revealed.
     own_hands_from: int = 0
     salts: dict[int, str] = msgspec.field(default_factory=dict)
+    # Seat -> the player holding it, and that player's name (seats taken with a
+    # player token; a bare seat token leaves no trace here).
+    players: dict[int, str] = msgspec.field(default_factory=dict)
+    names: dict[int, str] = msgspec.field(default_factory=dict)
+    filled: dict[int, int] = msgspec.field(default_factory=dict)
+    resigned: frozenset[int] = frozenset()
+    rematch: str | None = None
 
     @property
     def open_seats(self) -> tuple[int, ...]:
@@ -93,7 +130,8 @@ def open_seats_of(info: GameInfo, claimed: frozenset[int]) -> tuple[int, ...]:
 
 class MetaFacts(msgspec.Struct, frozen=True, kw_only=True):
     """What the service reads from a game's meta record. All is fixed once the game
-    is registered but `claimed` and the token hashes, which a claim adds to."""
+    is registered but `claimed`, the token hashes and the seats' players, which a
+    claim adds to, and the names, which a rename changes."""
 
     info: GameInfo
     seed: int
@@ -101,9 +139,48 @@ class MetaFacts(msgspec.Struct, frozen=True, kw_only=True):
     salts: dict[int, str]
     seats_by_token: dict[str, int]
     claimed: frozenset[int]
+    players: dict[int, str] = msgspec.field(default_factory=dict)
+    names: dict[int, str] = msgspec.field(default_factory=dict)
+    # Not dealt yet (a table with open seats waits for players or its host).
+    waiting: bool = False
+    host: str | None = None
+    # Seat -> level: open seats a bot took at the start, and seats resigned.
+    filled: dict[int, int] = msgspec.field(default_factory=dict)
+    resigned: frozenset[int] = frozenset()
+    # Seat -> the player a rematch keeps it for.
+    reserved: dict[int, str] = msgspec.field(default_factory=dict)
+    invite_hash: str | None = None
+    rematch: str | None = None
+    # Seat -> how often it was given back (each claim of a seat takes a fresh mutex).
+    reopened: dict[int, int] = msgspec.field(default_factory=dict)
+    # A waiting table's first deck, when its creator gave one.
+    first_deck: tuple[str, ...] | None = None
+    # An import whose chunks are still being appended: no one else reads or writes it.
+    importing: bool = False
+    # Player -> how often they gave a seat of this table back (their seating mutex
+    # moves on to a fresh field each time).
+    left: dict[str, int] = msgspec.field(default_factory=dict)
+
+    def seats_of(self, player_id: str) -> tuple[int, ...]:
+        return tuple(seat for seat, held_by in sorted(self.players.items()) if held_by == player_id)
+
+
+def _per_seat(meta: Mapping[str, bytes], prefix: str) -> dict[int, str]:
+    # An empty value is a field cleared (the meta record only merges fields).
+    return {
+        int(field.removeprefix(prefix)): value.decode()
+        for field, value in meta.items()
+        if field.startswith(prefix) and value
+    }
+
+
+def _text_of(meta: Mapping[str, bytes], field: str) -> str | None:
+    value = meta.get(field)
+    return value.decode() if value else None
 
 
 def facts_of(meta: Mapping[str, bytes]) -> MetaFacts:
+    claims = _claims(meta)
     return MetaFacts(
         info=info_decoder.decode(meta["info"]),
         seed=int(meta.get("seed", b"0")),
@@ -113,25 +190,65 @@ def facts_of(meta: Mapping[str, bytes]) -> MetaFacts:
             for field, value in meta.items()
             if field.startswith("salt:")
         },
-        seats_by_token=_seats_by_token(meta),
-        claimed=frozenset(
-            int(field.removeprefix("claimed:")) for field in meta if field.startswith("claimed:")
-        ),
+        seats_by_token=_seats_by_token(meta, claims),
+        claimed=frozenset(claims),
+        players=_per_seat(meta, "player:"),
+        names=_per_seat(meta, "name:"),
+        waiting=meta.get("waiting") == b"1",
+        host=_text_of(meta, "host"),
+        filled={seat: int(level) for seat, level in _per_seat(meta, "filled:").items()},
+        resigned=frozenset(_per_seat(meta, "resigned:")),
+        reserved=_per_seat(meta, "reserved:"),
+        invite_hash=_text_of(meta, "invite"),
+        rematch=_text_of(meta, "rematch"),
+        reopened=_reopened(meta),
+        first_deck=_deck_decoder.decode(meta["first_deck"]) if meta.get("first_deck") else None,
+        importing=meta.get("importing") == b"1",
+        left={
+            field.removeprefix("left:"): int(value)
+            for field, value in meta.items()
+            if field.startswith("left:") and value
+        },
     )
 
 
-def _seats_by_token(meta: Mapping[str, bytes]) -> dict[str, int]:
-    """Token hashes of the seats dealt out at creation (`token:<hash>` = seat), and of
-    the seats claimed since (`claimed:<seat>` = hash, set in one compare-and-set;
-    releases before that wrote `claimed:<seat>` = 1 beside a token field)."""
+def claim_field(seat: int, generation: int = 0) -> str:
+    """The meta field whose compare-and-set claims the seat. A seat given back (left,
+    removed) is claimed under a fresh field: a field once set stays set."""
+    return f"claimed:{seat}" if generation == 0 else f"claimed:{seat}@{generation}"
+
+
+def _reopened(meta: Mapping[str, bytes]) -> dict[int, int]:
+    return {seat: int(count) for seat, count in _per_seat(meta, "reopened:").items()}
+
+
+def _claims(meta: Mapping[str, bytes]) -> dict[int, bytes]:
+    """Each claimed seat's current claim: the token's hash, `1` (releases before the
+    compare-and-set, beside a token field), or `bot` (a bot seated at the start).
+    Claims of a seat's earlier generations (given back since) do not count."""
+    reopened = _reopened(meta)
+    claims: dict[int, bytes] = {}
+    for field, value in meta.items():
+        if not field.startswith("claimed:") or not value:
+            continue
+        seat_text, _, generation = field.removeprefix("claimed:").partition("@")
+        seat = int(seat_text)
+        if int(generation or 0) == reopened.get(seat, 0):
+            claims[seat] = value
+    return claims
+
+
+def _seats_by_token(meta: Mapping[str, bytes], claims: Mapping[int, bytes]) -> dict[str, int]:
+    """Token hashes of the seats dealt out at creation (`token:<hash>` = seat; a seat
+    given back clears its own), and of the seats claimed since (the claim's hash)."""
     seats = {
         field.removeprefix("token:"): int(value)
         for field, value in meta.items()
-        if field.startswith("token:")
+        if field.startswith("token:") and value
     }
-    for field, value in meta.items():
-        if field.startswith("claimed:") and len(value) == 64:
-            seats[value.decode()] = int(field.removeprefix("claimed:"))
+    for seat, value in claims.items():
+        if len(value) == 64:
+            seats[value.decode()] = seat
     return seats
 
 
@@ -144,20 +261,29 @@ def game_of(game_id: str, facts: MetaFacts, record: GameRecord) -> Game:
         seed=facts.seed,
         own_hands_from=facts.own_hands_from,
         salts=facts.salts,
+        players=facts.players,
+        names=facts.names,
+        filled=facts.filled,
+        resigned=facts.resigned,
+        rematch=facts.rematch,
     )
 
 
 def lobby_status(game: Game) -> LobbyStatus:
-    if game.record.state.phase == "over":
+    """Finished once over; waiting until the first deal; else active."""
+    state = game.record.state
+    if state.phase == "over":
         return "finished"
-    return "open" if game.open_seats else "active"
+    return "waiting" if state.hand_number == 0 else "active"
 
 
 def lobby_entry(game_id: str, filed: LobbyStatus, facts: MetaFacts, version: int) -> LobbyEntry:
     """A lobby line from the meta alone: only a game that is over is filed as
-    finished, and the meta says whether seats are still open."""
+    finished, and the meta says whether it has been dealt."""
     open_seats = open_seats_of(facts.info, facts.claimed)
-    status: LobbyStatus = "finished" if filed == "finished" else "open" if open_seats else "active"
+    status: LobbyStatus = (
+        "finished" if filed == "finished" else "waiting" if facts.waiting else "active"
+    )
     return LobbyEntry(
         game_id=game_id,
         status=status,
@@ -166,10 +292,14 @@ def lobby_entry(game_id: str, filed: LobbyStatus, facts: MetaFacts, version: int
         open_seats=open_seats,
         version=version,
         created_at=facts.info.created_at,
+        names=tuple(facts.names.get(seat) for seat in range(len(facts.info.seats))),
+        stacked=facts.info.stacked,
+        rated=facts.info.table.rated,
     )
 
 
 info_decoder = msgspec.json.Decoder(GameInfo)
+_deck_decoder = msgspec.json.Decoder(tuple[str, ...])
 
 
 class Appended(msgspec.Struct, frozen=True, kw_only=True):

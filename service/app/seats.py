@@ -1,5 +1,6 @@
 """Seats: a game's meta record and its seat tokens, claiming an open seat, and
-which seat a bearer token opens."""
+which seat a bearer token opens (a seat token, or a player token for every seat
+its player holds)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from collections.abc import Mapping
 import msgspec
 
 from service.app.errors import ServiceError
+from service.app.players import Player, PlayerService, is_player_token
 from service.app.reading import GameReader
-from service.app.records import GameInfo
+from service.app.records import GameInfo, MetaFacts, claim_field
+from service.app.seating import check_can_claim, check_invite, seat_fields
 from service.app.tokens import TokenIndex, new_token, token_hash
 from service.store import EventStore
 
@@ -20,10 +23,13 @@ __all__ = ["Seats"]
 class Seats:
     """Seat tokens over the store's meta records (only the tokens' hashes are kept)."""
 
-    def __init__(self, store: EventStore, reader: GameReader, tokens: TokenIndex) -> None:
-        self._store = store
+    def __init__(
+        self, store: EventStore, reader: GameReader, tokens: TokenIndex, players: PlayerService
+    ) -> None:
+        self._store = self.store = store
         self._reader = reader
         self._tokens = tokens
+        self.players = players
 
     async def register(
         self,
@@ -51,26 +57,68 @@ class Seats:
         self._reader.keep_facts(game_id, meta)
         return meta
 
-    async def claim(self, game_id: str, seat: int) -> str:
+    async def claim(
+        self,
+        game_id: str,
+        seat: int,
+        player: Player | None = None,
+        *,
+        invite_code: str | None = None,
+    ) -> str:
         """A token for an open human seat. The claim is one compare-and-set of the
         seat's field in the meta record: of concurrent claims exactly one wins, and
         the token's hash is written in the same step, so a claimed seat always has
-        an owner who can act for it."""
+        an owner who can act for it. With a `player` the seat is theirs too: their
+        player token acts for it."""
         game = await self._reader.game(game_id)
+        facts = await self._reader.read_facts(game_id)
+        kept = player is not None and player.player_id in facts.reserved.values()
+        if not check_invite(facts, invite_code) and not kept:
+            # A private table does not exist for whoever lacks its code.
+            raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
         if not 0 <= seat < len(game.info.seats):
             raise ServiceError("seat_not_found", f"no seat {seat}", seat=seat)
-        spec = game.info.seats[seat]
-        if spec.kind != "human" or not spec.open:
-            raise ServiceError("seat_not_open", f"seat {seat} cannot be claimed", seat=seat)
+        check_can_claim(facts, seat, player)
         token = new_token()
         digest = token_hash(token)
-        if not await self._store.put_meta_if_absent(game_id, f"claimed:{seat}", digest.encode()):
+        seated = player is not None and not game.info.table.hot_seat
+        if seated and player is not None:
+            await self._seat_player_once(game_id, facts, player.player_id, seat)
+        if not await self.take_seat(game_id, facts, seat, digest.encode()):
+            if seated and player is not None:
+                await self.release_player(game_id, facts, player.player_id)
             raise ServiceError("seat_taken", f"seat {seat} is already taken", seat=seat)
         await self._tokens.put(digest, game_id)
+        if player is not None:
+            await self._store.put_meta(game_id, seat_fields(player, seat))
+            await self.players.file_game(player.player_id, game_id, game.info.created_ts)
         # game() reads the meta again: the new token is known here at once, and
         # the lobby files the table as active once its last seat is taken.
         await self._reader.file_in_lobby(await self._reader.game(game_id))
         return token
+
+    async def _seat_player_once(
+        self, game_id: str, facts: MetaFacts, player_id: str, seat: int
+    ) -> None:
+        """A player's own compare-and-set, before the seat's: of two claims by one
+        player racing for two seats of a table, only one goes on to claim its seat."""
+        field = f"seated:{player_id}@{facts.left.get(player_id, 0)}"
+        if not await self._store.put_meta_if_absent(game_id, field, str(seat).encode()):
+            raise ServiceError(
+                "already_seated", "this player is taking or holds a seat of this table", seat=seat
+            )
+
+    async def release_player(self, game_id: str, facts: MetaFacts, player_id: str) -> None:
+        """The player may claim a seat of this table again (they left it, or lost the
+        race for the seat they asked for): their mutex moves on to a fresh field."""
+        count = facts.left.get(player_id, 0) + 1
+        await self._store.put_meta(game_id, {f"left:{player_id}": str(count).encode()})
+
+    async def take_seat(self, game_id: str, facts: MetaFacts, seat: int, claim: bytes) -> bool:
+        """Whether this caller won the seat's compare-and-set (a claim, or a bot
+        seated at the start)."""
+        field = claim_field(seat, facts.reopened.get(seat, 0))
+        return await self._store.put_meta_if_absent(game_id, field, claim)
 
     async def seat_of(self, game_id: str, token: str | None) -> int:
         """The seat a token opens in this game; 401 for no or an unknown token,
@@ -78,6 +126,8 @@ class Seats:
         facts, remembered = await self._reader.known_facts(game_id)
         if token is None:
             raise ServiceError("missing_token", "this route needs 'Authorization: Bearer <token>'")
+        if is_player_token(token):
+            return await self._seat_of_player(game_id, facts, remembered, token)
         digest = token_hash(token)
         seat = facts.seats_by_token.get(digest)
         if seat is None and remembered:
@@ -89,9 +139,33 @@ class Seats:
             raise ServiceError("wrong_game", "the token belongs to another game")
         raise ServiceError("invalid_token", "unknown token")
 
-    async def viewer_of(self, game_id: str, token: str | None) -> int | None:
-        """A seat for a token, or None (a spectator) without one."""
+    async def _seat_of_player(
+        self, game_id: str, facts: MetaFacts, remembered: bool, token: str
+    ) -> int:
+        player = await self.players.authenticate(token)
+        seats = facts.seats_of(player.player_id)
+        if not seats and remembered:
+            # The seat may have been claimed through another process since.
+            seats = (await self._reader.read_facts(game_id)).seats_of(player.player_id)
+        if not seats:
+            raise ServiceError("not_seated", "this player holds no seat in this game")
+        if len(seats) > 1:
+            # Hot-seat: the player acts for the seat whose turn it is.
+            projections = self._reader.projections
+            record = projections.remembered(game_id) or await projections.load(game_id)
+            if record is not None and record.state.turn in seats:
+                return record.state.turn
+        return seats[0]
+
+    async def viewer_of(
+        self, game_id: str, token: str | None, *, invite_code: str | None = None
+    ) -> int | None:
+        """A seat for a token, or None (a spectator) without one. A private table
+        has no spectators but those with its invite code: to others it is a 404."""
         if token is None:
-            await self._reader.known_facts(game_id)  # a spectator of no game is still a 404
+            # A spectator of no game is still a 404.
+            facts, _ = await self._reader.known_facts(game_id)
+            if not check_invite(facts, invite_code):
+                raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
             return None
         return await self.seat_of(game_id, token)

@@ -108,6 +108,7 @@ def _ignore_stop_signals() -> None:
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from service.app.league.records_store import open_league_store
     from service.http.app import create_app
     from service.store import RedisEventStore
     from service.store.durability import durability
@@ -154,11 +155,14 @@ def _serve(args: argparse.Namespace) -> int:
             durability=durability(settings.durability, settings.durability_timeout_ms),
         )
         print(f"durability: {settings.durability}", file=sys.stderr)
+        league = open_league_store(url)
+        cleanup.callback(league.close)
         app = create_app(
             store,
             settings=settings,
             on_shutdown=[close_clients],
             on_appended=TurnScheduler(store, queue),
+            league=league,
         )
         if runs_worker(embedded=embedded is not None, args=args):
             # Stopped first (the stack unwinds in reverse), while its Redis still runs.
@@ -294,6 +298,10 @@ SUBCOMMANDS: dict[str, Subcommand] = {
     "simulate": _tool("engine throughput: random players", "service.tools.simulate_command"),
     "loadtest": _tool(
         "HTTP load: whole games against a one-XADD ceiling", "service.tools.load.command"
+    ),
+    "league": _tool(
+        "the league: `league seed` rates the bots from bot-versus-bot games",
+        "service.tools.league_seed",
     ),
     "replay": Subcommand(
         "replay a log FILE or a stored GAME_ID, checking every event",

@@ -10,6 +10,7 @@ from litestar import Litestar
 from litestar.openapi.spec import (
     Components,
     Discriminator,
+    Link,
     OpenAPI,
     Reference,
     Schema,
@@ -18,7 +19,6 @@ from litestar.openapi.spec import (
 from litestar.openapi.spec.enums import OpenAPIType
 
 from domain.rules import KNOB_RANGES
-from service.http.schemas import CLOSED_SCHEMAS
 
 __all__ = ["finish_document", "openapi_document", "security_components"]
 
@@ -145,12 +145,130 @@ def finish_document(document: OpenAPI) -> OpenAPI:
     _walk(document, schemas, set())
     _state_seat_counts(schemas)
     _type_rule_overrides(document, schemas)
-    closed = {struct.__name__ for struct in CLOSED_SCHEMAS}
+    _bound_views(schemas)
+    _add_links(document)
+    closed = _closed_structs()
     for name, schema in schemas.items():
         # Litestar names a component after the struct, or prefixes it with its module.
-        if name.rsplit("_", 1)[-1] in closed or name in closed:
+        if closed.get(name, closed.get(name.rsplit("_", 1)[-1], False)):
             schema.additional_properties = False
     return document
+
+
+def _closed_structs() -> dict[str, bool]:
+    """Each struct name, and whether every struct of that name refuses unknown fields
+    (`forbid_unknown_fields`): the document's `additionalProperties: false` comes
+    from the structs themselves."""
+    closed: dict[str, bool] = {}
+    pending: list[type[msgspec.Struct]] = [msgspec.Struct]
+    while pending:
+        struct = pending.pop()
+        pending.extend(struct.__subclasses__())
+        if struct is msgspec.Struct:
+            continue
+        forbids = bool(struct.__struct_config__.forbid_unknown_fields)
+        closed[struct.__name__] = closed.get(struct.__name__, True) and forbids
+    return closed
+
+
+_SEATS_LOW, _SEATS_HIGH = KNOB_RANGES["players"]
+# A View's fields and what the server accepts for each (the bots' /bots/suggest
+# reads one): a seat number, a count, a list with one entry a seat.
+_VIEW_COUNTS = ("hand_number", "stock_count", "reuses", "melds_this_turn", "jokers_to_play")
+_VIEW_PER_SEAT = ("hand_sizes", "opened")
+
+
+def _bound_views(schemas: dict[str, Schema]) -> None:
+    """The View's seat numbers, seat count and card counts in the ranges the server
+    accepts (a view consistent in shape but impossible is still the 422 `invalid_view`)."""
+    view = schemas.get("View")
+    properties = view.properties if view is not None else None
+    if not properties:
+        return
+    seat = Schema(type=OpenAPIType.INTEGER, minimum=0, maximum=_SEATS_HIGH - 1)
+    properties["turn"] = seat
+    properties["dealer"] = Schema(
+        type=OpenAPIType.INTEGER,
+        minimum=-1,
+        maximum=_SEATS_HIGH - 1,
+        description="The hand's dealer; -1 before the first deal (phase `deal`).",
+    )
+    properties["seat"] = Schema(one_of=[seat, Schema(type=OpenAPIType.NULL)])
+    properties["seats"] = Schema(type=OpenAPIType.INTEGER, minimum=_SEATS_LOW, maximum=_SEATS_HIGH)
+    for name in _VIEW_COUNTS:
+        properties[name] = Schema(type=OpenAPIType.INTEGER, minimum=0)
+    for name in _VIEW_PER_SEAT:
+        listed = properties.get(name)
+        if isinstance(listed, Schema):
+            listed.min_items, listed.max_items = _SEATS_LOW, _SEATS_HIGH
+            if name == "hand_sizes":
+                listed.items = Schema(type=OpenAPIType.INTEGER, minimum=0)
+
+
+# How one answer's ids feed the next requests (OpenAPI links: what schemathesis'
+# stateful phase follows). A created game's first token is seat 0's.
+_GAME_ID = {"path.game_id": "$response.body#/game_id"}
+_SEAT_ZERO = {**_GAME_ID, "header.Authorization": "Bearer {$response.body#/tokens/0}"}
+_FROM_A_NEW_GAME: dict[str, tuple[str, dict[str, str]]] = {
+    "summary": ("GamesGameIdGameSummary", _GAME_ID),
+    "events": ("GamesGameIdEventsListEvents", _GAME_ID),
+    "log": ("GamesGameIdLogGameLog", _GAME_ID),
+    "fork": ("GamesGameIdForkForkGame", _GAME_ID),
+    "state": (
+        "GamesGameIdStatesVersionStateAt",
+        {**_SEAT_ZERO, "path.version": "$response.body#/version"},
+    ),
+    "view": ("GamesGameIdViewSeatView", _SEAT_ZERO),
+    "command": ("GamesGameIdCommandsPostCommand", _SEAT_ZERO),
+    "start": ("GamesGameIdStartStartTable", _SEAT_ZERO),
+    "resign": ("GamesGameIdResignResignSeat", _SEAT_ZERO),
+    "rematch": ("GamesGameIdRematchRematchGame", _SEAT_ZERO),
+    "bot": ("GamesGameIdSeatsBotHandSeatToBot", {**_SEAT_ZERO, "path.seat": "0"}),
+    "take_back": ("GamesGameIdSeatsBotTakeSeatBack", {**_SEAT_ZERO, "path.seat": "0"}),
+    "claim": ("GamesGameIdSeatsClaimSeat", {**_GAME_ID, "path.seat": "1"}),
+}
+_PLAYER = {"header.Authorization": "Bearer {$response.body#/token}"}
+_LINKS: dict[tuple[str, str, str], dict[str, tuple[str, dict[str, str]]]] = {
+    ("/games", "post", "201"): _FROM_A_NEW_GAME,
+    ("/games/import", "post", "201"): _FROM_A_NEW_GAME,
+    ("/games/{game_id}/fork", "post", "201"): _FROM_A_NEW_GAME,
+    ("/games/{game_id}/rematch", "post", "201"): _FROM_A_NEW_GAME,
+    ("/games/{game_id}/view", "get", "200"): {
+        "suggest": ("BotsSuggestSuggest", {}),
+    },
+    ("/games/{game_id}/log", "get", "200"): {
+        "import": ("GamesImportImportGame", {}),
+    },
+    ("/players", "post", "201"): {
+        "me": ("PlayersMeGetMe", _PLAYER),
+        "rename": ("PlayersMeRenameMe", _PLAYER),
+        "games": ("PlayersMeGamesMyGames", _PLAYER),
+    },
+}
+# Links that carry a body: the served view to the bots, the served log back in.
+_LINK_BODIES = {
+    "suggest": {"view": "$response.body"},
+    "import": "$response.body",
+}
+
+
+def _add_links(document: OpenAPI) -> None:
+    """The links between operations: a new game's id and seat 0's token to the game's
+    routes, a player's token to /players/me, a view to the bots, a log to the import."""
+    for (path, method, status), links in _LINKS.items():
+        item = (document.paths or {}).get(path)
+        operation = getattr(item, method, None) if item is not None else None
+        response = (operation.responses or {}).get(status) if operation is not None else None
+        if response is None or isinstance(response, Reference):
+            continue
+        response.links = {
+            name: Link(
+                operation_id=target,
+                parameters=dict(parameters) or None,
+                request_body=_LINK_BODIES.get(name),
+            )
+            for name, (target, parameters) in links.items()
+        }
 
 
 def openapi_document(app: Litestar) -> dict[str, Any]:

@@ -42,11 +42,15 @@ _DESCRIPTIONS = {
     "(`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema "
     "(`invalid_body`, `invalid_parameter`; `facts.path` names the place).",
     401: "No token (`missing_token`) or an unknown one (`invalid_token`).",
-    403: "The token belongs to another game (`wrong_game`).",
-    404: "No such game (`game_not_found`) or seat (`seat_not_found`).",
+    403: "The token belongs to another game (`wrong_game`), the player holds no seat in "
+    "it (`not_seated`), or only the host may do this (`not_host`).",
+    404: "No such game (`game_not_found`) or seat (`seat_not_found`); on the league's "
+    "routes, no such ladder (`ladder_not_found`) or player (`player_not_found`).",
     409: "The game's state refuses the command now: `version_conflict` "
-    "(`facts.current_version`), `command_id_reused`, `seat_taken`, `not_your_turn`, "
-    "`wrong_phase`, `game_over`, …",
+    "(`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, "
+    "`already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, "
+    "`wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended "
+    "(`game_in_progress`) or its result is not applied yet (`league_result_pending`).",
     413: "The body is larger than the limit (`body_too_large`).",
     422: "The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, "
     "`invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and "

@@ -117,12 +117,15 @@ async def hand_seat_to_bot(
     tags=["seats"],
     summary="Take the caller's seat back from a bot",
     security=BEARER,
-    responses=problem_responses(400, 401, 403, 404, 503),
+    responses=problem_responses(400, 401, 403, 404, 409, 503),
 )
 async def take_seat_back(
     game_id: GameId, seat: SeatNumber, request: Request[Any, Any, Any], games: Games
 ) -> SeatControl:
     await _owner(games, game_id, seat, request)
+    if seat in (await games.fresh_facts(game_id)).resigned:
+        # A resigned seat's bot plays to the end: there is nothing to take back.
+        raise ServiceError("seat_resigned", f"seat {seat} resigned: a bot plays it", seat=seat)
     await take_back(games.store, game_id, seat)
     return SeatControl(game_id=game_id, seat=seat, bot_level=None)
 
@@ -148,7 +151,9 @@ def _check_consistent(view: View, ruleset: RuleSet) -> None:
             raise ServiceError(
                 "invalid_view", f"{name} has {length} entries for {view.seats} seats", field=name
             )
-    for name, seat in (("seat", view.seat), ("turn", view.turn), ("dealer", view.dealer)):
+    # No dealer yet (-1) before a table's first deal, as a waiting game's view shows it.
+    dealer = None if view.dealer == -1 and view.phase == "deal" else view.dealer
+    for name, seat in (("seat", view.seat), ("turn", view.turn), ("dealer", dealer)):
         if seat is not None and not 0 <= seat < view.seats:
             raise ServiceError("invalid_view", f"{name} {seat} is not a seat", field=name)
     if view.stock_count < 0 or min(view.hand_sizes) < 0:

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import msgspec
 from litestar import Request, get
-from litestar.params import HeaderParameter, QueryParameter
+from litestar.params import FromQuery, HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from service.app.games import GameService
@@ -36,8 +36,9 @@ async def list_events(
         float, QueryParameter(ge=0, le=30, description="Seconds to wait for a first event.")
     ] = 0,
     limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 500,
+    invite: FromQuery[str | None] = None,
 ) -> EventPage:
-    viewer = await games.viewer_of(game_id, caller_token(request))
+    viewer = await games.viewer_of(game_id, caller_token(request), invite_code=invite)
     version, envelopes = await games.events(game_id, viewer, after=after, wait_s=wait, limit=limit)
     return EventPage(version=version, events=envelopes)
 
@@ -60,8 +61,9 @@ async def stream_events(
     last_event_id: Annotated[
         int, HeaderParameter(name="Last-Event-ID", ge=0, le=2**31, required=False)
     ] = 0,
+    invite: FromQuery[str | None] = None,
 ) -> ServerSentEvent:
-    viewer = await games.viewer_of(game_id, caller_token(request))
+    viewer = await games.viewer_of(game_id, caller_token(request), invite_code=invite)
     # A reconnecting EventSource sends the last id it saw; it wins over `after`.
     start = last_event_id or after
     return ServerSentEvent(_messages(games, game_id, viewer, start))

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
+import msgspec
 from litestar import Request, Response, get, post, route
 from litestar.di import NamedDependency
 from litestar.enums import HttpMethod, MediaType
 from litestar.params import FromQuery, JSONBody, PathParameter, QueryParameter
 
 from service.app.games import GameService, lobby_status
+from service.app.players import Player
+from service.app.records import LobbyEntry, TableOptions
+from service.app.seating import check_invite, expired
 from service.app.tokens import bearer_token
 from service.http.problems import problem_responses
 from service.http.schemas import (
@@ -21,10 +25,13 @@ from service.http.schemas import (
     CreateGame,
     GameSummary,
     Lobby,
+    PresetName,
     SeatOut,
     View,
+    seat_labels,
     to_domain,
     view_out,
+    with_labels,
 )
 
 Games = NamedDependency[GameService]
@@ -49,11 +56,25 @@ async def games_options() -> Response[None]:
     "/games",
     status_code=201,
     tags=["games"],
-    summary="Create a game (deals the first hand)",
-    responses=problem_responses(400, 413, 422, 503),
+    summary="Create a table (dealt at once unless seats are left open)",
+    description="A table with open seats waits (`status: waiting`) until every seat is "
+    "taken or its host starts it (POST /games/{id}/start). With a player token the "
+    "caller is the host and sits at the first human seat that is not open. A `seed` or "
+    "`deck` marks the table `stacked`; a server may refuse them on public tables "
+    "(422 `stacked_public_table`).",
+    responses=problem_responses(400, 401, 413, 422, 503),
 )
-async def create_game(data: JSONBody[CreateGame], games: Games) -> CreatedGameOut:
+async def create_game(
+    data: JSONBody[CreateGame], request: Request[Any, Any, Any], games: Games
+) -> CreatedGameOut:
+    table = TableOptions(
+        private=data.private,
+        hot_seat=data.hot_seat,
+        expires_after_s=games.tables.waiting_expires_after_s,
+    )
     created = await games.create(
+        player=await _player(request, games),
+        table=table,
         seats=data.seats,
         preset=data.preset,
         rules=data.rules,
@@ -68,16 +89,33 @@ async def create_game(data: JSONBody[CreateGame], games: Games) -> CreatedGameOu
 @get(
     "/games",
     tags=["games"],
-    summary="The lobby: games by status, with their open seats",
+    summary="The lobby: public tables by status, newest first, with their open seats",
+    description="`status=open` is the former name of `waiting`. Filters: `preset`, "
+    "`seats` (the seat count), `rated`, `open_seats` (true: a seat is free to claim). "
+    "Private tables are never listed.",
     responses=problem_responses(400, 503),
 )
 async def list_games(
     games: Games,
-    status: FromQuery[Literal["open", "active", "finished"]] = "open",
+    status: FromQuery[Literal["waiting", "open", "active", "finished"]] = "waiting",
+    preset: FromQuery[PresetName | None] = None,
+    seats: Annotated[int | None, QueryParameter(ge=2, le=6)] = None,
+    rated: FromQuery[bool | None] = None,
+    open_seats: FromQuery[bool | None] = None,
     limit: Annotated[int, QueryParameter(ge=1, le=100)] = 50,
     offset: Annotated[int, QueryParameter(ge=0, le=1_000_000)] = 0,
 ) -> Lobby:
-    entries = await games.lobby(status, limit, offset)
+    def keep(entry: LobbyEntry) -> bool:
+        return (
+            (preset is None or entry.preset == preset)
+            and (seats is None or len(entry.seats) == seats)
+            and (rated is None or entry.rated == rated)
+            and (open_seats is None or bool(entry.open_seats) == open_seats)
+        )
+
+    filtered = any(value is not None for value in (preset, seats, rated, open_seats))
+    listed = "waiting" if status == "open" else status
+    entries = await games.lobby(listed, limit, offset, keep if filtered else None)
     return Lobby(games=tuple(entries), limit=limit, offset=offset)
 
 
@@ -86,10 +124,19 @@ async def list_games(
     status_code=201,
     tags=["seats"],
     summary="Claim an open seat: its token, shown once",
-    responses=problem_responses(400, 404, 409, 503),
+    description="With a player token the seat becomes the player's: their token acts "
+    "for it as the seat token does (409 `already_seated` if they hold a seat here).",
+    responses=problem_responses(400, 401, 404, 409, 503),
 )
-async def claim_seat(game_id: GameId, seat: SeatNumber, games: Games) -> ClaimedSeat:
-    token = await games.claim(game_id, seat)
+async def claim_seat(
+    game_id: GameId,
+    seat: SeatNumber,
+    request: Request[Any, Any, Any],
+    games: Games,
+    invite: FromQuery[str | None] = None,
+) -> ClaimedSeat:
+    player = await _player(request, games)
+    token = await games.claim(game_id, seat, player, invite_code=invite)
     return ClaimedSeat(game_id=game_id, seat=seat, token=token)
 
 
@@ -97,17 +144,34 @@ async def claim_seat(game_id: GameId, seat: SeatNumber, games: Games) -> Claimed
     "/games/{game_id:str}",
     tags=["games"],
     summary="Public summary and the spectator's view",
-    responses=problem_responses(400, 404, 503),
+    description="A private table's needs its `invite` code or a token of one of its seats.",
+    responses=problem_responses(400, 401, 403, 404, 503),
 )
-async def game_summary(game_id: GameId, games: Games) -> GameSummary:
+async def game_summary(
+    game_id: GameId,
+    request: Request[Any, Any, Any],
+    games: Games,
+    invite: FromQuery[str | None] = None,
+) -> GameSummary:
+    if not check_invite(await games.fresh_facts(game_id), invite):
+        # A private table: a seat's token will do instead of the code.
+        await games.viewer_of(game_id, caller_token(request))
+    return await summary_of(games, game_id)
+
+
+async def summary_of(games: GameService, game_id: str) -> GameSummary:
     game, view = await games.view(game_id, None)
+    facts = await games.fresh_facts(game_id)
+    labels = seat_labels(game.info, game.names, game.filled, game.resigned)
     seats = tuple(
         SeatOut(
             seat=seat,
-            kind=spec.kind,
-            level=spec.level,
+            kind=labels[seat].kind,
+            level=labels[seat].level,
             open=spec.open,
             claimed=seat in game.claimed,
+            name=game.names.get(seat),
+            resigned=seat in game.resigned,
         )
         for seat, spec in enumerate(game.info.seats)
     )
@@ -120,7 +184,14 @@ async def game_summary(game_id: GameId, games: Games) -> GameSummary:
         version=game.record.version,
         created_at=game.info.created_at,
         turn_time_limit_s=game.info.turn_time_limit_s,
-        view=view_out(view),
+        view=msgspec.structs.replace(view_out(view), seat_labels=labels),
+        stacked=game.info.stacked,
+        private=game.info.table.private,
+        rated=game.record.state.ruleset.rated,
+        hot_seat=game.info.table.hot_seat,
+        expired=expired(facts),
+        rematch=game.rematch,
+        rematch_of=game.info.table.rematch_of,
     )
 
 
@@ -135,8 +206,14 @@ async def seat_view(
     game_id: GameId, request: Request[Any, Any, Any], games: Games
 ) -> Response[View]:
     seat = await games.seat_of(game_id, caller_token(request))
-    # Served as cached: the bytes are a View already.
-    return _encoded(await games.encoded_view(game_id, seat))
+    # Served as cached (the bytes are a View already), with who sits where: from
+    # the facts this process holds, to keep the read one round trip (a waiting
+    # table's are read afresh; a rename made through another process may show
+    # here later than in the summary, which reads the meta).
+    encoded = await games.encoded_view(game_id, seat)
+    facts, _ = await games.known_facts(game_id)
+    labels = seat_labels(facts.info, facts.names, facts.filled, facts.resigned)
+    return _encoded(with_labels(encoded, labels))
 
 
 @post(
@@ -167,6 +244,12 @@ async def post_command(
         command_id=data.command_id,
     )
     return _encoded(handled.body)
+
+
+async def _player(request: Request[Any, Any, Any], games: GameService) -> Player | None:
+    """The caller's player when the request carries a token (it must be a player token)."""
+    token = caller_token(request)
+    return None if token is None else await games.players.authenticate(token)
 
 
 def _encoded(body: bytes) -> Response[Any]:

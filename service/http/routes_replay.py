@@ -50,6 +50,8 @@ class _LogBodyOperation(Operation):
     def __post_init__(self) -> None:
         text = Schema(
             type=OpenAPIType.STRING,
+            # A log opens with its header line: an empty body is no log.
+            min_length=1,
             description=f"A `{FORMAT}` file (`{NDJSON}` is accepted too).",
         )
         self.request_body = RequestBody(

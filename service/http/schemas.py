@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -12,7 +13,7 @@ from domain.state import GameState
 from domain.views import SeatView, TableView
 from service.app.envelope import Envelope
 from service.app.projections import encode_outcome, encode_view
-from service.app.records import CommandOutcome, CreatedGame, LobbyEntry, SeatSpec
+from service.app.records import CommandOutcome, CreatedGame, GameInfo, LobbyEntry, SeatSpec
 
 PresetName = Literal["basic", "palace", "duel", "classic"]
 
@@ -43,7 +44,7 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     preset: PresetName = "basic"
     rules: dict[str, Any] = msgspec.field(default_factory=dict)
     seed: Annotated[int, _at_least_zero(le=2**63 - 1)] | None = None
-    deck: Annotated[list[WireCard], msgspec.Meta(max_length=_MAX_CARDS)] | None = None
+    deck: Annotated[list[WireCard], msgspec.Meta(min_length=1, max_length=_MAX_CARDS)] | None = None
     turn_time_limit_s: (
         Annotated[
             float,
@@ -56,6 +57,10 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
         | None
     ) = None
     private_log: bool = False
+    # A private table is seen and joined with its invite code only (never listed).
+    private: bool = False
+    # One player may take several seats (a shared screen); off by default.
+    hot_seat: bool = False
 
 
 class CommandBase(
@@ -153,11 +158,55 @@ def from_domain(command: PlayerCommand) -> CommandBody:
     raise AssertionError(f"unhandled command {command!r}")
 
 
+class SeatLabel(msgspec.Struct, frozen=True, kw_only=True):
+    """Who sits at a seat: a player's name (null for an open seat or one taken
+    with a bare seat token), or a bot and its level."""
+
+    seat: int
+    kind: Literal["human", "bot"]
+    name: str | None
+    level: int | None
+    resigned: bool = False
+
+
+def seat_labels(
+    info: GameInfo,
+    names: Mapping[int, str],
+    filled: Mapping[int, int] | None = None,
+    resigned: frozenset[int] = frozenset(),
+) -> tuple[SeatLabel, ...]:
+    """Who sits where: a seat a bot took at the start is a bot of its level; a
+    resigned seat keeps its player's name, marked resigned (a bot plays it)."""
+    filled = filled or {}
+    return tuple(
+        SeatLabel(
+            seat=seat,
+            kind="bot" if seat in filled else spec.kind,
+            name=names.get(seat),
+            level=filled.get(seat, spec.level),
+            resigned=seat in resigned,
+        )
+        for seat, spec in enumerate(info.seats)
+    )
+
+
 class View(TableView, frozen=True, kw_only=True):
     """The table as one seat (or a spectator, `seat: null`) sees it. `hand` is the
-    viewer's own hand only; `legal_commands` can be posted as they are."""
+    viewer's own hand only; `legal_commands` can be posted as they are.
+    `seat_labels` (who sits where) is filled in the served view and the summary,
+    empty in a command's answer."""
 
     legal_commands: tuple[CommandBody, ...]
+    seat_labels: tuple[SeatLabel, ...] = ()
+
+
+_labels_encoder = msgspec.json.Encoder()
+
+
+def with_labels(view: bytes, labels: tuple[SeatLabel, ...]) -> bytes:
+    """A View's bytes with its seat labels: spliced in, as the cached view has none."""
+    assert view.endswith(b"}")
+    return view[:-1] + b',"seat_labels":' + _labels_encoder.encode(labels) + b"}"
 
 
 _view_decoder = msgspec.json.Decoder(View)
@@ -185,12 +234,16 @@ def result_out(outcome: CommandOutcome) -> CommandResult:
 
 
 class CreatedGameOut(msgspec.Struct, frozen=True, kw_only=True):
-    """`tokens` maps each human seat that is not open to its secret token, shown once."""
+    """`tokens` maps each human seat that is not open to its secret token, shown once.
+    A table with open seats is `waiting`: dealt once every seat is taken or its
+    host starts it. `invite_code` (a private table's, shown once) opens it to others."""
 
     game_id: str
     version: int
     tokens: dict[str, str]
     seats: tuple[SeatSpec, ...]
+    status: Literal["waiting", "active"] = "active"
+    invite_code: str | None = None
 
     @classmethod
     def of(cls, created: CreatedGame) -> CreatedGameOut:
@@ -199,6 +252,8 @@ class CreatedGameOut(msgspec.Struct, frozen=True, kw_only=True):
             version=created.version,
             tokens={str(seat): token for seat, token in created.tokens.items()},
             seats=created.seats,
+            status="waiting" if any(spec.open for spec in created.seats) else "active",
+            invite_code=created.invite_code,
         )
 
 
@@ -208,13 +263,20 @@ class SeatOut(msgspec.Struct, frozen=True, kw_only=True):
     level: int | None
     open: bool
     claimed: bool
+    # The player's name; null for a bot, an open seat, or a bare seat token.
+    name: str | None = None
+    # Resigned: a bot plays the seat to the end of the game.
+    resigned: bool = False
 
 
 class GameSummary(msgspec.Struct, frozen=True, kw_only=True):
-    """Public facts of a game and its spectator view."""
+    """Public facts of a game and its spectator view. `stacked`: created with a
+    seed or a deck (its creator knows every hand). `rematch`: the next game at
+    this table, once a seat asked for it. `expired`: a waiting table nobody
+    joined in time."""
 
     game_id: str
-    status: Literal["open", "active", "finished"]
+    status: Literal["waiting", "active", "finished"]
     preset: str
     ruleset: RuleSet
     seats: tuple[SeatOut, ...]
@@ -222,6 +284,13 @@ class GameSummary(msgspec.Struct, frozen=True, kw_only=True):
     created_at: str
     turn_time_limit_s: float | None
     view: View
+    stacked: bool = False
+    private: bool = False
+    rated: bool = False
+    hot_seat: bool = False
+    expired: bool = False
+    rematch: str | None = None
+    rematch_of: str | None = None
 
 
 class Lobby(msgspec.Struct, frozen=True, kw_only=True):
@@ -274,17 +343,3 @@ class StateAt(msgspec.Struct, frozen=True, kw_only=True):
     visibility: Literal["full", "seat", "spectator"]
     view: View
     state: GameState | None
-
-
-# Request structs that refuse unknown fields: the document says so (additionalProperties: false).
-CLOSED_SCHEMAS: tuple[type[msgspec.Struct], ...] = (
-    CreateGame,
-    ForkGame,
-    SeatSpec,
-    DrawCommand,
-    LayMeldsCommand,
-    LayOffCommand,
-    SwapJokerCommand,
-    DiscardCommand,
-    KnockCommand,
-)

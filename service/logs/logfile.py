@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from domain.events import GameStarted
+from domain.events import GameStarted, SeatsRemoved
 from domain.rules import RuleSet
 from service.app.envelope import Envelope, decode_envelope, encode_envelope
 from service.app.json_guard import JsonRefused, check_json_lines
@@ -58,6 +58,8 @@ class LogHeader(msgspec.Struct, frozen=True, kw_only=True):
     seats: int
     seat_kinds: tuple[SeatKind, ...]
     created_at: str
+    # Dealt from its creator's seed or deck: the creator knew every hand.
+    stacked: bool = False
 
 
 class HeaderFacts(msgspec.Struct, frozen=True, kw_only=True):
@@ -65,6 +67,7 @@ class HeaderFacts(msgspec.Struct, frozen=True, kw_only=True):
 
     seat_kinds: tuple[SeatKind, ...] | None = None
     created_at: str | None = None
+    stacked: bool = False
 
 
 # Reads the header facts out of a game's meta record; the meta layout belongs
@@ -140,7 +143,30 @@ async def export_log(store: EventStore, game_id: str, read_meta: MetaReader | No
         game_id=game_id,
         ruleset=started.ruleset,
         seats=started.seats,
-        seat_kinds=facts.seat_kinds or (SeatKind("human"),) * started.seats,
+        seat_kinds=_kinds_at_start(facts.seat_kinds, started.seats, envelopes),
         created_at=facts.created_at or envelopes[0].at,
+        stacked=facts.stacked,
     )
     return write_log(header, envelopes)
+
+
+def _kinds_at_start(
+    kinds: tuple[SeatKind, ...] | None, seats: int, envelopes: Sequence[Envelope]
+) -> tuple[SeatKind, ...]:
+    """The header's seat kinds, as the log starts: a table that started without some
+    seats (`seats_removed`) keeps only the others in its meta; the removed ones were
+    open human seats."""
+    if kinds is None:
+        return (SeatKind("human"),) * seats
+    removed = next(
+        (
+            envelope.event.seats
+            for envelope in envelopes
+            if isinstance(envelope.event, SeatsRemoved)
+        ),
+        (),
+    )
+    if not removed or len(kinds) != seats - len(removed):
+        return kinds
+    kept = iter(kinds)
+    return tuple(SeatKind("human") if seat in removed else next(kept) for seat in range(seats))

@@ -18,6 +18,9 @@ from domain.events import (
     JokerSwapped,
     Knocked,
     MeldLaid,
+    RematchOffered,
+    SeatResigned,
+    SeatsRemoved,
     StockRenewed,
     TurnDeadlineSet,
     TurnTimedOut,
@@ -128,6 +131,12 @@ def describe(event: AnyEvent) -> str:
             return f"seat {seat} must play by {deadline}"
         case TurnTimedOut(seat=seat):
             return f"seat {seat} ran out of time: an automatic move follows"
+        case SeatResigned(seat=seat):
+            return f"seat {seat} resigned: a bot plays it to the end"
+        case SeatsRemoved(seats=seats):
+            return f"the table starts without seats {list(seats)}"
+        case RematchOffered(seat=seat, game_id=game_id):
+            return f"seat {seat} asked for a rematch: game {game_id}"
 
 
 def _describe_hand_end(event: HandEnded) -> str:

@@ -4,8 +4,9 @@ imports and forks are written through the app's one write path."""
 from __future__ import annotations
 
 import secrets
+import time
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Literal
 
@@ -17,15 +18,18 @@ from domain.state import GameState
 from domain.views import SeatView, view_for
 from service.app.commands import decided_envelopes
 from service.app.consequences import Decided, follow_ups, system_clock
-from service.app.envelope import Envelope, envelopes_from, now
+from service.app.envelope import Envelope, decode_envelope, envelopes_from, now
 from service.app.errors import ServiceError
-from service.app.execute import Write
+from service.app.execute import Answer, Write
 from service.app.games import GameService
-from service.app.projections import GameRecord, advance, revealed_through
+from service.app.privacy import unredacted_through
+from service.app.projections import STATE_KEY, GameRecord, encode_state
 from service.app.randomness import committed_deal, deal_command, hand_rng
 from service.app.records import CreatedGame, Game, GameInfo, SeatSpec, check_game_id, info_decoder
+from service.app.snapshots import STRIDE, StateSnapshots, chunk_snapshots
 from service.app.tokens import new_token
-from service.logs.logfile import HeaderFacts, LogError, LogHeader, SeatKind, export_log, read_log
+from service.logs.logfile import HeaderFacts, LogError, LogHeader, SeatKind, export_log
+from service.logs.offloop import checked_log
 from service.logs.verify import states_at, verify_log
 
 __all__ = ["GameTransfers", "log_header_facts", "log_refusal"]
@@ -37,6 +41,7 @@ class GameTransfers:
 
     def __init__(self, games: GameService) -> None:
         self._games = games
+        self._snapshots = StateSnapshots(games.store)
         self._system_random = secrets.SystemRandom()
 
     async def log_file(self, game_id: str, token: str | None) -> bytes:
@@ -51,10 +56,7 @@ class GameTransfers:
         viewer = await self._games.viewer_of(game_id, token)
         game = await self._games.game(game_id)
         _check_version(version, game.record.version)
-        record: GameRecord | None = None
-        for envelope in await self._games.log(game_id, limit=version):
-            record = advance(record, envelope)
-        assert record is not None
+        record = await self._snapshots.record_at(game_id, version)
         full = _sees_everything(game, viewer, version)
         return view_for(record.state, viewer), record.state if full else None
 
@@ -66,11 +68,12 @@ class GameTransfers:
         new_id = game_id or uuid.uuid4().hex
         check_game_id(new_id)
         try:
-            header, envelopes = read_log(data)
-            final = verify_log(header, envelopes)
+            header, final, _ = await checked_log(data)
         except LogError as exc:
             raise log_refusal(exc) from exc
-        return await self._store(new_id, header, envelopes, final, private_log=private_log)
+        return await self._store(
+            new_id, header, _decoded_chunks(data), final, private_log=private_log
+        )
 
     async def fork(
         self,
@@ -120,7 +123,7 @@ class GameTransfers:
         return await self._store(
             new_id,
             header,
-            envelopes,
+            _chunks(envelopes),
             final,
             private_log=game.info.private_log,
             preset=game.info.preset,
@@ -133,7 +136,7 @@ class GameTransfers:
         self,
         game_id: str,
         header: LogHeader,
-        envelopes: Sequence[Envelope],
+        chunks: Iterator[list[Envelope]],
         final: GameState,
         *,
         private_log: bool,
@@ -142,9 +145,11 @@ class GameTransfers:
         own_hands_from: int | None = None,
         salts: Mapping[int, str] | None = None,
     ) -> CreatedGame:
-        """A checked log as game `game_id`: its meta (refused if the id is taken), fresh
-        tokens for every human seat (shown once), the log in one write, and the next
-        hand's deal when the log rests between hands."""
+        """A checked log as game `game_id`: its meta (refused if the id is taken: the
+        id is reserved), fresh tokens for every human seat (shown once), the log in
+        chunks of STRIDE events, and the next hand's deal when the log rests between
+        hands. Until the last chunk is in, the meta says `importing`: nobody else sees
+        or writes the game, and a crash midway leaves it invisible, never half playable."""
         seats = tuple(
             SeatSpec(kind=kind.kind, level=(kind.level or 1) if kind.kind == "bot" else None)
             for kind in header.seat_kinds
@@ -160,19 +165,38 @@ class GameTransfers:
         )
         tokens = {seat: new_token() for seat, spec in enumerate(seats) if spec.kind == "human"}
         first_own = final.hand_number + 1 if own_hands_from is None else own_hands_from
-        extra = {"own_hands_from": str(first_own).encode()}
+        # When the import began: a mark older than the grace is a crashed import's.
+        since = str(time.time()).encode()
+        extra = {"own_hands_from": str(first_own).encode(), "importing": b"1"}
+        extra["importing_since"] = since
         extra |= {f"salt:{hand}": salt.encode() for hand, salt in (salts or {}).items()}
         secret_seed = seed if seed is not None else secrets.randbits(63)
         meta = await self._games.seats.register(
             game_id, info, secret_seed, tokens, extra, exclusive=True
         )
-        logged = list(envelopes)
-        await self._games.execute(
-            game_id, Write(actor="service", decide=lambda _: logged, creates=info, meta=meta)
-        )
+        version = 0
+        for chunk in chunks:
+            # Each chunk is one append of at most STRIDE events (~40 KB): no Redis
+            # call holds the server long, and the loop runs between chunks.
+            write = Write(
+                actor="service",
+                decide=_given(chunk),
+                answer=_chunk_views,
+                expected_version=version if version else None,
+                creates=info if not version else None,
+                meta=meta if not version else None,
+                imports=True,
+            )
+            executed = await self._games.execute(game_id, write)
+            assert executed.after is not None
+            version = executed.after.version
+        await self._games.store.put_meta(game_id, {"importing": b"0"})
+        await self._games.reader.read_facts(game_id)
         if final.phase == "deal":
             await self._games.execute(game_id, Write(actor="service", decide=_next_deal))
         game = await self._games.game(game_id)
+        await self._games.file_in_lobby(game)
+        await self._games.notify(game_id)
         return CreatedGame(
             game_id=game_id, version=game.record.version, tokens=tokens, seats=game.info.seats
         )
@@ -195,6 +219,26 @@ class GameTransfers:
         return game
 
 
+def _chunk_views(after: GameRecord, envelopes: list[Envelope]) -> Answer:
+    return Answer(views={STATE_KEY: encode_state(after)} | chunk_snapshots(after))
+
+
+def _given(chunk: list[Envelope]) -> Callable[[Game | None], list[Envelope]]:
+    return lambda _: chunk
+
+
+def _chunks(envelopes: Sequence[Envelope]) -> Iterator[list[Envelope]]:
+    for start in range(0, len(envelopes), STRIDE):
+        yield list(envelopes[start : start + STRIDE])
+
+
+def _decoded_chunks(data: bytes) -> Iterator[list[Envelope]]:
+    """A checked log's envelopes, decoded a chunk at a time (as `read_log` reads them)."""
+    lines = [line for line in data.splitlines() if line.strip()][1:]
+    for start in range(0, len(lines), STRIDE):
+        yield [decode_envelope(line) for line in lines[start : start + STRIDE]]
+
+
 def _next_deal(game: Game | None) -> list[Envelope]:
     """The service's follow-ups on a game resting between hands: its next deal."""
     assert game is not None
@@ -210,7 +254,7 @@ def log_header_facts(meta: Mapping[str, bytes]) -> HeaderFacts:
         return HeaderFacts()
     info = info_decoder.decode(meta["info"])
     kinds = tuple(SeatKind(spec.kind, spec.level) for spec in info.seats)
-    return HeaderFacts(seat_kinds=kinds, created_at=info.created_at)
+    return HeaderFacts(seat_kinds=kinds, created_at=info.created_at, stacked=info.stacked)
 
 
 def log_refusal(error: LogError) -> ServiceError:
@@ -240,11 +284,8 @@ def _check_version(version: int, current: int) -> None:
 
 
 def _sees_everything(game: Game, viewer: int | None, version: int) -> bool:
-    """Everyone sees all of a finished game (a private one: its seats), and, under
-    reveal_after_hand, any version inside a hand that has ended."""
-    if game.record.state.phase == "over" and (viewer is not None or not game.info.private_log):
-        return True
-    return version <= revealed_through(game.record)
+    """Whether `viewer` may see every hand and the stock at `version` (`unredacted_through`)."""
+    return version <= unredacted_through(game.record, viewer, private_log=game.info.private_log)
 
 
 def _fork_prefix(

@@ -12,6 +12,9 @@ from domain.commands import (
     Knock,
     LayMelds,
     LayOff,
+    OfferRematch,
+    RemoveSeats,
+    Resign,
     SwapJoker,
 )
 from domain.errors import DomainError
@@ -27,6 +30,9 @@ from domain.events import (
     JokerSwapped,
     Knocked,
     MeldLaid,
+    RematchOffered,
+    SeatResigned,
+    SeatsRemoved,
     StockRenewed,
     TurnDeadlineSet,
     TurnTimedOut,
@@ -160,6 +166,12 @@ def _command_behind(
         case HandEnded():
             # Only a stock draw with nothing left to draw ends a hand by itself.
             return state.turn, Draw("stock")
+        case SeatsRemoved(seats=seats):
+            return None, RemoveSeats(seats=seats)
+        case SeatResigned(seat=seat):
+            return seat, Resign()
+        case RematchOffered(seat=seat, game_id=game_id):
+            return seat, OfferRematch(game_id=game_id)
     raise LogError(
         "illegal_event",
         f"{type(envelope.event).__name__} follows no command here",

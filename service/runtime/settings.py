@@ -35,6 +35,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # Worker processes for level-4 suggestions (POST /bots/suggest); None: one
     # fewer than the cores, at least one.
     suggest_processes: Annotated[int, msgspec.Meta(ge=1)] | None = None
+    # A table nobody joins expires this long after its creation (0: never).
+    waiting_table_ttl_s: Annotated[float, msgspec.Meta(ge=0)] = 24 * 3600.0
+    # Refuse a `seed` or `deck` on public tables (whoever stacks a deck knows every hand).
+    refuse_stacked_public: bool = False
     durability: Literal["none", "replica"] = "none"
     durability_timeout_ms: Annotated[int, msgspec.Meta(ge=1, le=60_000)] = 1000
 
@@ -45,7 +49,8 @@ def _origins(raw: str) -> tuple[str, ...]:
 
 def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
     """Settings from REDIS_URL, RQ_REDIS_URL, DATA_DIR, HOST, PORT, CORS_ORIGINS,
-    TIMEOUTS_BEFORE_BOT, SUGGEST_PROCESSES, DURABILITY and DURABILITY_TIMEOUT_MS."""
+    TIMEOUTS_BEFORE_BOT, SUGGEST_PROCESSES, WAITING_TABLE_TTL_S, REFUSE_STACKED_PUBLIC,
+    DURABILITY and DURABILITY_TIMEOUT_MS."""
     env = os.environ if env is None else env
     fields: dict[str, object] = {}
     for name in ("redis_url", "rq_redis_url", "data_dir", "host", "durability"):
@@ -54,9 +59,20 @@ def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
             fields[name] = value
     if env.get("PORT"):
         fields["port"] = env["PORT"]
-    for name in ("timeouts_before_bot", "suggest_processes", "durability_timeout_ms"):
+    for name in (
+        "timeouts_before_bot",
+        "suggest_processes",
+        "waiting_table_ttl_s",
+        "durability_timeout_ms",
+    ):
         if env.get(name.upper()):
             fields[name] = env[name.upper()]
+    if env.get("REFUSE_STACKED_PUBLIC"):
+        fields["refuse_stacked_public"] = env["REFUSE_STACKED_PUBLIC"].lower() in (
+            "1",
+            "true",
+            "yes",
+        )
     if env.get("CORS_ORIGINS"):
         fields["cors_origins"] = _origins(env["CORS_ORIGINS"])
     # strict=False so the port, a string in the environment, becomes an int.

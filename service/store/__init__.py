@@ -1,4 +1,4 @@
-"""The event store: one EventStore role, an in-memory and a Redis implementation."""
+"""The store ports (EventStore, PlayerStore), each with an in-memory and a Redis adapter."""
 
 from service.store.base import (
     DEFAULT_LOBBY_STATUSES,
@@ -13,6 +13,9 @@ from service.store.base import (
     VersionConflict,
 )
 from service.store.memory import InMemoryEventStore
+from service.store.players import PlayerStore
+from service.store.players_memory import InMemoryPlayerStore
+from service.store.players_redis import RedisPlayerStore
 from service.store.ports import EventStore
 from service.store.redis_store import RedisEventStore
 
@@ -23,11 +26,22 @@ __all__ = [
     "CorruptStream",
     "EventStore",
     "InMemoryEventStore",
+    "InMemoryPlayerStore",
     "InvalidGameId",
+    "PlayerStore",
     "RedisEventStore",
+    "RedisPlayerStore",
     "Snapshot",
     "StoreError",
     "StoredEvent",
     "StoredView",
     "VersionConflict",
+    "players_beside",
 ]
+
+
+def players_beside(store: EventStore) -> PlayerStore:
+    """The PlayerStore on the same server as `store` (a fresh one in memory)."""
+    if isinstance(store, RedisEventStore):
+        return RedisPlayerStore(store.client)
+    return InMemoryPlayerStore()

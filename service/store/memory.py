@@ -182,6 +182,11 @@ class InMemoryEventStore(EventStore):
         check_game_id(game_id)
         self._lobby.pop(game_id, None)
 
+    async def remove_game(self, game_id: str) -> None:
+        check_game_id(game_id)
+        for records in (self._events, self._commands, self._meta, self._views, self._lobby):
+            records.pop(game_id, None)
+
     async def list_games(self, status: str, limit: int = 50, offset: int = 0) -> list[str]:
         check_lobby_status(status, self._lobby_statuses)
         check_listing(limit, offset)

@@ -9,7 +9,7 @@ from typing import Protocol
 
 from service.store.base import AppendResult, Snapshot, StoredEvent, StoredView
 
-__all__ = ["EventLog", "EventStore", "GameMeta", "LobbyIndex", "ViewCache"]
+__all__ = ["EventLog", "EventStore", "GameMeta", "GameRemoval", "LobbyIndex", "ViewCache"]
 
 
 class EventLog(Protocol):
@@ -153,5 +153,13 @@ class ViewCache(Protocol):
         ...
 
 
-class EventStore(EventLog, GameMeta, LobbyIndex, ViewCache, Protocol):
+class GameRemoval(Protocol):
+    """Removing a game that never became one (an import that crashed halfway)."""
+
+    async def remove_game(self, game_id: str) -> None:
+        """Delete the game's log, command records, views and meta, and unfile it."""
+        ...
+
+
+class EventStore(EventLog, GameMeta, LobbyIndex, ViewCache, GameRemoval, Protocol):
     """Every port over one store: what the service is built on."""

@@ -120,6 +120,11 @@ class RedisEventStore(EventStore):
         self._index_script = client.register_script(INDEX_LUA)
         self._snapshot_script = client.register_script(SNAPSHOT_LUA)
 
+    @property
+    def client(self) -> Redis | RedisCluster:
+        """The main client: the other ports on the same server (players) share it."""
+        return self._redis
+
     async def append(
         self,
         game_id: str,
@@ -296,6 +301,13 @@ class RedisEventStore(EventStore):
     async def unindex_game(self, game_id: str) -> None:
         check_game_id(game_id)
         await self._index_script(keys=self._lobby_keys(), args=[game_id, 0, "0"])
+
+    async def remove_game(self, game_id: str) -> None:
+        check_game_id(game_id)
+        await self.unindex_game(game_id)
+        # One hash tag: one slot, so one DEL on a cluster too.
+        kinds = ("version", "events", "cmds", "views", "meta")
+        await self._redis.delete(*(game_key(game_id, kind) for kind in kinds))
 
     async def list_games(self, status: str, limit: int = 50, offset: int = 0) -> list[str]:
         check_lobby_status(status, self._lobby_statuses)

@@ -1,5 +1,6 @@
-"""The web table in a real browser: a whole hand by clicks, a reload mid-turn, a refused
-move, the phone's width, and nothing fetched from another origin."""
+"""The web table in a real browser: a whole hand by clicks, a refused move (from a seat
+token of an old session), the phone's width, and nothing fetched from another origin.
+Players and tables (and the reload mid-turn) are in test_tables.py."""
 
 from __future__ import annotations
 
@@ -163,24 +164,6 @@ def test_the_table_fits_the_screen(
         assert box is not None and box["x"] + box["width"] <= viewport["width"]
     page.screenshot(path=str(artifacts / f"table-{name}.png"), full_page=True)
     keep_screenshot(artifacts, f"table-{name}.png")
-
-
-def test_a_reload_mid_turn_resumes_the_same_turn(open_page: OpenPage, server: str) -> None:
-    page = open_page(DESKTOP)
-    play_now(page, server, "basic", 1)
-    wait_for_my_turn(page)
-    click_for(page, page.locator("button.pile.stock"), "/commands")
-    before = sorted(hand_cards(page))
-    assert len(before) == 11
-    page.reload()
-    page.wait_for_selector(".hand .card")
-    wait_for_my_turn(page)
-    assert sorted(hand_cards(page)) == before
-    assert not page.locator("button.pile.stock").is_enabled()  # drawn already
-    page.locator(".hand .card").first.click()
-    discard = page.locator(".you .actions button", has_text="Discard")
-    click_for(page, discard, "/commands")
-    assert len(hand_cards(page)) == 10
 
 
 def test_a_refused_move_shows_the_servers_detail(open_page: OpenPage, server: str) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 from litestar.testing import TestClient
 
-from domain.events import AnyEvent, HandEnded
+from domain.events import AnyEvent, GameEnded, HandEnded
 from domain.game import evolve, replay
 from domain.state import GameState
 from service.app.envelope import Envelope, decode_envelope
@@ -61,13 +61,30 @@ def _revealed_through(log: list[Envelope], at_version: int) -> int:
     return ended[-1] if ended else 0
 
 
+def unredacted_through(
+    log: list[Envelope], viewer: int | None, at_version: int, *, private_log: bool = False
+) -> int:
+    """What the viewer may see unredacted: nothing for a private log's spectator; else
+    a finished game whole, and hands already over when the ruleset reveals them."""
+    if private_log and viewer is None:
+        return 0
+    if any(isinstance(e.event, GameEnded) for e in log[:at_version]):
+        return at_version
+    ruleset = log[0].event.ruleset  # type: ignore[union-attr]
+    return _revealed_through(log, at_version) if ruleset.reveal_after_hand else 0
+
+
 def check_no_leak(
-    log: list[Envelope], served: list[dict[str, Any]], viewer: int | None, at_version: int
+    log: list[Envelope],
+    served: list[dict[str, Any]],
+    viewer: int | None,
+    at_version: int,
+    *,
+    private_log: bool = False,
 ) -> None:
     """Every served envelope shows the viewer nothing of another seat's hand or the stock,
-    except events of hands already over when the ruleset reveals them."""
-    ruleset = log[0].event.ruleset  # type: ignore[union-attr]
-    revealed = _revealed_through(log, at_version) if ruleset.reveal_after_hand else 0
+    except what `unredacted_through` allows."""
+    revealed = unredacted_through(log, viewer, at_version, private_log=private_log)
     for raw in served:
         envelope = msgspec.json.decode(msgspec.json.encode(raw), type=Envelope)
         original = log[envelope.version - 1]

@@ -121,3 +121,118 @@ async def test_racing_service_calls_on_redis_have_one_winner(server: EmbeddedRed
         assert await service.store.version(created.game_id) == 3
     finally:
         await redis.aclose()
+
+
+async def test_players_live_in_redis_beside_the_games(server: EmbeddedRedis) -> None:
+    async with _client_for(server) as client:
+        ada = (await client.post("/players", json={"name": "Ada"})).json()
+        seats = [{"kind": "human"}, {"kind": "human", "open": True}]
+        game = (
+            await client.post("/games", json={"seats": seats}, headers=auth(ada["token"]))
+        ).json()
+    # Another app over the same Redis knows the player and the seat they hold.
+    async with _client_for(server) as client:
+        me = await client.get("/players/me", headers=auth(ada["token"]))
+        assert me.json()["name"] == "Ada"
+        view = await client.get(f"/games/{game['game_id']}/view", headers=auth(ada["token"]))
+        assert view.json()["seat"] == 0
+        mine = (await client.get("/players/me/games", headers=auth(ada["token"]))).json()
+        assert [entry["game_id"] for entry in mine["games"]] == [game["game_id"]]
+    redis = Redis.from_url(server.url)
+    try:
+        keys = {key async for key in redis.scan_iter(match="{p:*")}
+    finally:
+        await redis.aclose()
+    assert keys == {
+        f"{{p:{ada['player_id']}}}:player".encode(),
+        f"{{p:{ada['player_id']}}}:games".encode(),
+    }
+
+
+async def test_racing_claims_and_a_racing_start_on_redis_have_one_winner(
+    server: EmbeddedRedis,
+) -> None:
+    # Eight players claim the one open seat of a table while its host starts it:
+    # the seat goes to exactly one of them (or to the start's bot), and the first
+    # hand is dealt exactly once.
+    from service.app.errors import ServiceError
+    from service.app.games import GameService, SeatSpec
+    from service.app.tables import Caller, start
+
+    redis = Redis.from_url(server.url)
+    try:
+        service = GameService(RedisEventStore(redis))
+        host = (await service.players.create("Host")).player
+        seats = (SeatSpec(kind="human"), SeatSpec(kind="human", open=True))
+        created = await service.create(seats=seats, player=host)
+        players = [(await service.players.create(f"P{n}")).player for n in range(8)]
+        outcomes: list[str] = []
+
+        async def claim(index: int) -> None:
+            try:
+                await service.claim(created.game_id, 1, players[index])
+                outcomes.append("won")
+            except ServiceError as refused:
+                outcomes.append(refused.code)
+
+        async def begin() -> None:
+            try:
+                await start(service, created.game_id, Caller(player=host, seats=(0,)), "bots", 1)
+                outcomes.append("started")
+            except ServiceError as refused:
+                outcomes.append(refused.code)
+
+        async with anyio.create_task_group() as group:
+            for index in range(8):
+                group.start_soon(claim, index)
+            group.start_soon(begin)
+        game = await service.game(created.game_id)
+        facts = await service.fresh_facts(created.game_id)
+        human_won = outcomes.count("won")
+        assert human_won + (1 if 1 in facts.filled else 0) == 1, outcomes
+        assert set(outcomes) <= {"won", "started", "seat_taken", "table_started"}
+        assert game.record.state.hand_number == 1
+        log = await service.store.read(created.game_id)
+        assert sum(b"hand_dealt" in stored.data for stored in log) == 1
+    finally:
+        await redis.aclose()
+
+
+async def test_a_player_racing_for_two_seats_of_one_table_gets_one(server: EmbeddedRedis) -> None:
+    # Without hot seat a player holds one seat of a table, even when their claims
+    # of two different seats race each other; the seat refused stays open.
+    from service.app.errors import ServiceError
+    from service.app.games import GameService, SeatSpec
+
+    redis = Redis.from_url(server.url)
+    try:
+        service = GameService(RedisEventStore(redis))
+        host = (await service.players.create("Host")).player
+        eve = (await service.players.create("Eve")).player
+        seats = (SeatSpec(kind="human"),) + (SeatSpec(kind="human", open=True),) * 3
+        created = await service.create(seats=seats, player=host)
+        outcomes: list[str] = []
+
+        async def claim(seat: int) -> None:
+            try:
+                await service.claim(created.game_id, seat, eve)
+                outcomes.append("won")
+            except ServiceError as refused:
+                outcomes.append(refused.code)
+
+        for _ in range(5):
+            async with anyio.create_task_group() as group:
+                for seat in (1, 2, 3):
+                    group.start_soon(claim, seat)
+            facts = await service.fresh_facts(created.game_id)
+            assert facts.seats_of(eve.player_id) and len(facts.seats_of(eve.player_id)) == 1
+            assert outcomes.count("won") == 1, outcomes
+            assert set(outcomes) == {"won", "already_seated"}, outcomes
+            # Leaving gives the seat back, and the next race again seats Eve once.
+            from service.app.tables import Caller, leave
+
+            held = facts.seats_of(eve.player_id)[0]
+            await leave(service, created.game_id, held, Caller(player=eve, seats=(held,)))
+            outcomes.clear()
+    finally:
+        await redis.aclose()

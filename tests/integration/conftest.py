@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
 from cluster_fixture import RedisClusterProcesses
 from redis.asyncio import Redis
 
+from service.app.league.records_store import RecordsLeagueStore
+from service.app.league.store import InMemoryLeagueStore, LeagueStore
 from service.store import EventStore, InMemoryEventStore, RedisEventStore
 from service.store.durability import durability
 from service.store.embedded_redis import EmbeddedRedis
 from service.store.redis_client import open_redis
 from service.store.redis_cluster import open_redis_cluster
+from service.store.redis_league import RedisLeagueRecords, open_league_client
 
 
 @pytest.fixture(scope="session")
@@ -63,3 +67,20 @@ async def store(request: pytest.FixtureRequest) -> AsyncIterator[EventStore]:
         yield RedisEventStore(client)
     finally:
         await client.aclose()
+
+
+@pytest.fixture(params=["memory", "redis", "cluster"])
+def league(request: pytest.FixtureRequest) -> Iterator[LeagueStore]:
+    """Every adapter of the LeagueStore port, each test under a fresh hash tag."""
+    if request.param == "memory":
+        yield InMemoryLeagueStore()
+        return
+    if request.param == "cluster":
+        url = request.getfixturevalue("redis_cluster").url
+    else:
+        url = request.getfixturevalue("embedded_redis").url
+    client = open_league_client(url)
+    try:
+        yield RecordsLeagueStore(RedisLeagueRecords(client, tag=f"league-{uuid.uuid4().hex}"))
+    finally:
+        client.close()

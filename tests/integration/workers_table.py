@@ -13,6 +13,7 @@ from redis.asyncio import Redis
 from rq import Queue, SimpleWorker
 from rq.serializers import JSONSerializer
 
+from service.app.league.records_store import open_league_store
 from service.http.app import create_app
 from service.runtime.settings import Settings
 from service.store import RedisEventStore
@@ -29,12 +30,19 @@ def worker_app(url: str, **settings: Any) -> Iterator[tuple[TestClient[Litestar]
     queue = open_queue(url)
     client = Redis.from_url(url)
     store = RedisEventStore(client)
-    app = create_app(store, on_appended=TurnScheduler(store, queue), on_shutdown=[client.aclose])
+    league = open_league_store(url)
+    app = create_app(
+        store,
+        on_appended=TurnScheduler(store, queue),
+        on_shutdown=[client.aclose],
+        league=league,
+    )
     try:
         with TestClient(app) as test_client:
             yield test_client, queue
     finally:
         queue.connection.close()
+        league.close()
 
 
 def work(queue: Queue) -> bool:

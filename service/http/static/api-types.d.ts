@@ -4,18 +4,17 @@
  */
 
 export interface paths {
-    "/games": {
+    "/games/{game_id}/start": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The lobby: games by status, with their open seats */
-        get: operations["GamesListGames"];
+        get?: never;
         put?: never;
-        /** Create a game (deals the first hand) */
-        post: operations["GamesCreateGame"];
+        /** The host starts a waiting table: open seats become bots (or go), then the deal */
+        post: operations["GamesGameIdStartStartTable"];
         delete?: never;
         options?: never;
         head?: never;
@@ -31,8 +30,76 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Claim an open seat: its token, shown once */
+        /**
+         * Claim an open seat: its token, shown once
+         * @description With a player token the seat becomes the player's: their token acts for it as the seat token does (409 `already_seated` if they hold a seat here).
+         */
         post: operations["GamesGameIdSeatsClaimSeat"];
+        /**
+         * Leave a waiting table (the seat's holder) or remove its player (the host)
+         * @description Only a seat claimed from the lobby is given back; the seat is open again.
+         */
+        delete: operations["GamesGameIdSeatsLeaveSeat"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{game_id}/resign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resign the caller's seat: a bot plays it to the end (SeatResigned) */
+        post: operations["GamesGameIdResignResignSeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{game_id}/rematch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A rematch of a finished game: a waiting table, same rules and players
+         * @description The old game's log gets a `rematch_offered` event naming the new game, so every client can follow; each human seat is kept for the player who held it, who claims it with their own player token. The dealer moves on. Asked again (by any seat), the same new game is named.
+         */
+        post: operations["GamesGameIdRematchRematchGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The lobby: public tables by status, newest first, with their open seats
+         * @description `status=open` is the former name of `waiting`. Filters: `preset`, `seats` (the seat count), `rated`, `open_seats` (true: a seat is free to claim). Private tables are never listed.
+         */
+        get: operations["GamesListGames"];
+        put?: never;
+        /**
+         * Create a table (dealt at once unless seats are left open)
+         * @description A table with open seats waits (`status: waiting`) until every seat is taken or its host starts it (POST /games/{id}/start). With a player token the caller is the host and sits at the first human seat that is not open. A `seed` or `deck` marks the table `stacked`; a server may refuse them on public tables (422 `stacked_public_table`).
+         */
+        post: operations["GamesCreateGame"];
         delete?: never;
         options?: never;
         head?: never;
@@ -46,7 +113,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public summary and the spectator's view */
+        /**
+         * Public summary and the spectator's view
+         * @description A private table's needs its `invite` code or a token of one of its seats.
+         */
         get: operations["GamesGameIdGameSummary"];
         put?: never;
         post?: never;
@@ -87,6 +157,61 @@ export interface paths {
          * @description The body is one of the player commands, named by `type` (draw, lay_melds, lay_off, swap_joker, discard, knock). `expected_version` refuses the command (409 `version_conflict`) unless the game is at that version; a retry with the same `command_id` gets the original answer.
          */
         post: operations["GamesGameIdCommandsPostCommand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a player (or a guest): an id and a secret token, shown once
+         * @description The token (`Authorization: Bearer <token>`) acts for every seat the player takes: creating a game with it seats the player at the first human seat that is not open, claiming a seat with it makes the seat theirs. `guest: true` creates an ordinary player a client need not ask a name for.
+         */
+        post: operations["PlayersCreatePlayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/players/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's player */
+        get: operations["PlayersMeGetMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename the caller (their seats in games not finished show the new name) */
+        patch: operations["PlayersMeRenameMe"];
+        trace?: never;
+    };
+    "/players/me/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's games, newest first, with whose turn it is */
+        get: operations["PlayersMeGamesMyGames"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -302,6 +427,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/leaderboards/{ladder}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A ladder's leaderboard, best first (bots stand on it as players)
+         * @description `rating` is the conservative displayed rating, `mu - 3 sigma` (0 for a newcomer); `games` counts the ladder's counted games; `experience` is the player's total over every game, rated or not.
+         */
+        get: operations["LeaderboardsLadderGetLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/players/{player_id}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player's public profile: a rating per ladder, experience, recent games */
+        get: operations["PlayersPlayerIdProfileGetProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{game_id}/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each seat's rating change at the game's end, and whether the game counted
+         * @description `counted` false gives the `reason` (`unrated`, `stacked`, `too_few_humans`, `fresh_guests`, `abandoned`, ...); `weight` below 1 is the same players' many games a day. Seats held by nobody the league knows (a bare seat token) are not listed.
+         */
+        get: operations["GamesGameIdRatingsGetGameRatings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -369,6 +551,16 @@ export interface components {
             turn_time_limit_s?: number | null;
             /** @default false */
             private_log?: boolean;
+            /** @default false */
+            private?: boolean;
+            /** @default false */
+            hot_seat?: boolean;
+        };
+        /** CreatePlayer */
+        CreatePlayer: {
+            name?: string | null;
+            /** @default false */
+            guest?: boolean;
         };
         /** CreatedGameOut */
         CreatedGameOut: {
@@ -378,6 +570,20 @@ export interface components {
                 [key: string]: string;
             };
             seats: components["schemas"]["SeatSpec"][];
+            /**
+             * @default active
+             * @enum {string}
+             */
+            status?: "waiting" | "active";
+            invite_code?: string | null;
+        };
+        /** CreatedPlayerOut */
+        CreatedPlayerOut: {
+            player_id: string;
+            name: string;
+            guest: boolean;
+            created_at: string;
+            token: string;
         };
         /** DeckRevealed */
         DeckRevealed: {
@@ -424,7 +630,7 @@ export interface components {
             at: string;
             seat: number | null;
             command_id: string | null;
-            event: components["schemas"]["GameStarted"] | components["schemas"]["HandDealt"] | components["schemas"]["CardsDrawn"] | components["schemas"]["StockRenewed"] | components["schemas"]["MeldLaid"] | components["schemas"]["CardLaidOff"] | components["schemas"]["JokerSwapped"] | components["schemas"]["CardDiscarded"] | components["schemas"]["Knocked"] | components["schemas"]["HandEnded"] | components["schemas"]["DeckRevealed"] | components["schemas"]["GameEnded"] | components["schemas"]["TurnDeadlineSet"] | components["schemas"]["TurnTimedOut"];
+            event: components["schemas"]["GameStarted"] | components["schemas"]["HandDealt"] | components["schemas"]["CardsDrawn"] | components["schemas"]["StockRenewed"] | components["schemas"]["MeldLaid"] | components["schemas"]["CardLaidOff"] | components["schemas"]["JokerSwapped"] | components["schemas"]["CardDiscarded"] | components["schemas"]["Knocked"] | components["schemas"]["HandEnded"] | components["schemas"]["DeckRevealed"] | components["schemas"]["GameEnded"] | components["schemas"]["TurnDeadlineSet"] | components["schemas"]["TurnTimedOut"] | components["schemas"]["SeatResigned"] | components["schemas"]["RematchOffered"] | components["schemas"]["SeatsRemoved"];
             /** @enum {null|string} */
             actor?: "player" | "bot" | "timer" | "service" | null;
         };
@@ -452,6 +658,18 @@ export interface components {
              * @enum {string}
              */
             type: "game_ended";
+        };
+        /** GameRatingChanges */
+        GameRatingChanges: {
+            game_id: string;
+            ladder: string;
+            /** Format: date-time */
+            ended_at: string;
+            counted: boolean;
+            /** @enum {string} */
+            reason: "counted" | "abandoned" | "unrated" | "stacked" | "too_few_humans" | "two_seats_one_player" | "fresh_guests" | "bot_only";
+            weight: number;
+            seats: components["schemas"]["SeatRatingChange"][];
         };
         /** GameStarted */
         GameStarted: {
@@ -509,12 +727,14 @@ export interface components {
             results?: components["schemas"]["HandResult"][];
             /** @default [] */
             winners?: number[];
+            /** @default [] */
+            resigned?: number[];
         };
         /** GameSummary */
         GameSummary: {
             game_id: string;
             /** @enum {string} */
-            status: "open" | "active" | "finished";
+            status: "waiting" | "active" | "finished";
             preset: string;
             ruleset: components["schemas"]["RuleSet"];
             seats: components["schemas"]["SeatOut"][];
@@ -522,6 +742,18 @@ export interface components {
             created_at: string;
             turn_time_limit_s: number | null;
             view: components["schemas"]["View"];
+            /** @default false */
+            stacked?: boolean;
+            /** @default false */
+            private?: boolean;
+            /** @default false */
+            rated?: boolean;
+            /** @default false */
+            hot_seat?: boolean;
+            /** @default false */
+            expired?: boolean;
+            rematch?: string | null;
+            rematch_of?: string | null;
         };
         /** HandDealt */
         HandDealt: {
@@ -610,6 +842,14 @@ export interface components {
              */
             type: "knocked";
         };
+        /** LadderRating */
+        LadderRating: {
+            ladder: string;
+            rating: number;
+            mu: number;
+            sigma: number;
+            games: number;
+        };
         /** LayMeldsCommand */
         LayMeldsCommand: {
             expected_version?: number | null;
@@ -636,6 +876,27 @@ export interface components {
              */
             type: "lay_off";
         };
+        /** LeaderboardEntry */
+        LeaderboardEntry: {
+            rank: number;
+            player: string;
+            name: string;
+            /** @enum {string} */
+            kind: "human" | "bot";
+            rating: number;
+            mu: number;
+            sigma: number;
+            games: number;
+            experience: number;
+        };
+        /** LeaderboardPage */
+        LeaderboardPage: {
+            ladder: string;
+            offset: number;
+            limit: number;
+            total: number;
+            entries: components["schemas"]["LeaderboardEntry"][];
+        };
         /** Lobby */
         Lobby: {
             games: components["schemas"]["LobbyEntry"][];
@@ -646,12 +907,18 @@ export interface components {
         LobbyEntry: {
             game_id: string;
             /** @enum {string} */
-            status: "open" | "active" | "finished";
+            status: "waiting" | "active" | "finished";
             preset: string;
             seats: components["schemas"]["SeatSpec"][];
             open_seats: number[];
             version: number;
             created_at: string;
+            /** @default [] */
+            names?: (string | null)[];
+            /** @default false */
+            stacked?: boolean;
+            /** @default false */
+            rated?: boolean;
         };
         /** Meld */
         Meld: {
@@ -678,6 +945,32 @@ export interface components {
             card: string;
             as: string;
         };
+        /** Player */
+        Player: {
+            player_id: string;
+            name: string;
+            guest: boolean;
+            created_at: string;
+        };
+        /** PlayerGame */
+        PlayerGame: {
+            game_id: string;
+            /** @enum {string} */
+            status: "waiting" | "active" | "finished";
+            preset: string;
+            seats: number[];
+            turn: number | null;
+            your_turn: boolean;
+            names: (string | null)[];
+            version: number;
+            created_at: string;
+        };
+        /** PlayerGames */
+        PlayerGames: {
+            games: components["schemas"]["PlayerGame"][];
+            limit: number;
+            offset: number;
+        };
         /** Problem */
         Problem: {
             type: string;
@@ -688,6 +981,52 @@ export interface components {
             facts?: {
                 [key: string]: unknown;
             } | null;
+        };
+        /** Profile */
+        Profile: {
+            player: string;
+            name: string;
+            experience: number;
+            ratings: components["schemas"]["LadderRating"][];
+            recent: components["schemas"]["RecentGame"][];
+        };
+        /** RecentGame */
+        RecentGame: {
+            game_id: string;
+            ladder: string;
+            /** Format: date-time */
+            ended_at: string;
+            counted: boolean;
+            place: number;
+            seats: number;
+            rating_change: number;
+            experience: number;
+        };
+        /** Rematch */
+        Rematch: {
+            game_id: string;
+            created: boolean;
+            seat?: number | null;
+            token?: string | null;
+            invite_code?: string | null;
+        };
+        /** RematchOffered */
+        RematchOffered: {
+            seat: number;
+            game_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "rematch_offered";
+        };
+        /** RenamePlayer */
+        RenamePlayer: {
+            name: string;
+        };
+        /** ResignSeat */
+        ResignSeat: {
+            level?: number | null;
         };
         /** RuleSet */
         RuleSet: {
@@ -824,6 +1163,16 @@ export interface components {
             seat: number;
             bot_level: number | null;
         };
+        /** SeatLabel */
+        SeatLabel: {
+            seat: number;
+            /** @enum {string} */
+            kind: "human" | "bot";
+            name: string | null;
+            level: number | null;
+            /** @default false */
+            resigned?: boolean;
+        };
         /** SeatOut */
         SeatOut: {
             seat: number;
@@ -832,6 +1181,33 @@ export interface components {
             level: number | null;
             open: boolean;
             claimed: boolean;
+            name?: string | null;
+            /** @default false */
+            resigned?: boolean;
+        };
+        /** SeatRatingChange */
+        SeatRatingChange: {
+            seat: number;
+            player: string;
+            name: string;
+            /** @enum {string} */
+            kind: "human" | "bot";
+            place: number;
+            rating_before: number;
+            rating_after: number;
+            rating_change: number;
+            mu: number;
+            sigma: number;
+            experience: number;
+        };
+        /** SeatResigned */
+        SeatResigned: {
+            seat: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_resigned";
         };
         /** SeatSpec */
         SeatSpec: {
@@ -840,6 +1216,25 @@ export interface components {
             level?: number | null;
             /** @default false */
             open?: boolean;
+        };
+        /** SeatsRemoved */
+        SeatsRemoved: {
+            seats: number[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seats_removed";
+        };
+        /** StartTable */
+        StartTable: {
+            /**
+             * @default bots
+             * @enum {string}
+             */
+            fill?: "bots" | "remove";
+            /** @default 2 */
+            level?: number;
         };
         /** StateAt */
         StateAt: {
@@ -925,6 +1320,7 @@ export interface components {
             /** @enum {string} */
             phase: "deal" | "draw" | "play" | "over";
             hand_number: number;
+            /** @description The hand's dealer; -1 before the first deal (phase `deal`). */
             dealer: number;
             turn: number;
             hand: string[] | null;
@@ -941,7 +1337,11 @@ export interface components {
             melds_this_turn: number;
             jokers_to_play: number;
             knock_open: boolean;
+            /** @default [] */
+            resigned?: number[];
             legal_commands: (components["schemas"]["DrawCommand"] | components["schemas"]["LayMeldsCommand"] | components["schemas"]["LayOffCommand"] | components["schemas"]["SwapJokerCommand"] | components["schemas"]["DiscardCommand"] | components["schemas"]["KnockCommand"])[];
+            /** @default [] */
+            seat_labels?: components["schemas"]["SeatLabel"][];
         };
         /** @description Knob overrides: any knobs of a RuleSet (GET /rulesets), each in its range; the preset gives the others. */
         RuleOverrides: {
@@ -1005,10 +1405,427 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    GamesGameIdStartStartTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id (32 hex digits). */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartTable"] | null;
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameSummary"];
+                };
+            };
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the limit (`body_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and `facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), … */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    GamesGameIdSeatsClaimSeat: {
+        parameters: {
+            query?: {
+                invite?: string | null;
+            };
+            header?: never;
+            path: {
+                /** @description The game's id (32 hex digits). */
+                game_id: string;
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimedSeat"];
+                };
+            };
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    GamesGameIdSeatsLeaveSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id (32 hex digits). */
+                game_id: string;
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, nothing follows */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    GamesGameIdResignResignSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id (32 hex digits). */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResignSeat"] | null;
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandResult"];
+                };
+            };
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the limit (`body_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    GamesGameIdRematchRematchGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id (32 hex digits). */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rematch"];
+                };
+            };
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     GamesListGames: {
         parameters: {
             query?: {
-                status?: "open" | "active" | "finished";
+                status?: "waiting" | "open" | "active" | "finished";
+                preset?: "basic" | "palace" | "duel" | "classic" | null;
+                seats?: number | null;
+                rated?: boolean | null;
+                open_seats?: boolean | null;
                 limit?: number;
                 offset?: number;
             };
@@ -1078,6 +1895,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body is larger than the limit (`body_too_large`). */
             413: {
                 headers: {
@@ -1107,69 +1933,11 @@ export interface operations {
             };
         };
     };
-    GamesGameIdSeatsClaimSeat: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The game's id (32 hex digits). */
-                game_id: string;
-                seat: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Document created, URL follows */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ClaimedSeat"];
-                };
-            };
-            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `not_your_turn`, `wrong_phase`, `game_over`, … */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
     GamesGameIdGameSummary: {
         parameters: {
-            query?: never;
+            query?: {
+                invite?: string | null;
+            };
             header?: never;
             path: {
                 /** @description The game's id (32 hex digits). */
@@ -1197,7 +1965,25 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1256,7 +2042,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token belongs to another game (`wrong_game`). */
+            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1265,7 +2051,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1328,7 +2114,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token belongs to another game (`wrong_game`). */
+            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1337,7 +2123,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1346,7 +2132,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `not_your_turn`, `wrong_phase`, `game_over`, … */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1384,6 +2170,233 @@ export interface operations {
             };
         };
     };
+    PlayersCreatePlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePlayer"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedPlayerOut"];
+                };
+            };
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the limit (`body_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and `facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), … */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    PlayersMeGetMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Player"];
+                };
+            };
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    PlayersMeRenameMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenamePlayer"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Player"];
+                };
+            };
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the limit (`body_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and `facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), … */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    PlayersMeGamesMyGames: {
+        parameters: {
+            query?: {
+                status?: "waiting" | "active" | "finished" | null;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerGames"];
+                };
+            };
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No token (`missing_token`) or an unknown one (`invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     GamesGameIdEventsListEvents: {
         parameters: {
             query?: {
@@ -1391,6 +2404,7 @@ export interface operations {
                 /** @description Seconds to wait for a first event. */
                 wait?: number;
                 limit?: number;
+                invite?: string | null;
             };
             header?: never;
             path: {
@@ -1428,7 +2442,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token belongs to another game (`wrong_game`). */
+            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1437,7 +2451,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1461,6 +2475,7 @@ export interface operations {
         parameters: {
             query?: {
                 after?: number;
+                invite?: string | null;
             };
             header?: {
                 "Last-Event-ID"?: number;
@@ -1500,7 +2515,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token belongs to another game (`wrong_game`). */
+            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1509,7 +2524,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1638,7 +2653,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token belongs to another game (`wrong_game`). */
+            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1706,7 +2721,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token belongs to another game (`wrong_game`). */
+            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1715,7 +2730,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1860,7 +2875,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token belongs to another game (`wrong_game`). */
+            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1960,7 +2975,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token belongs to another game (`wrong_game`). */
+            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1969,7 +2984,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2047,7 +3062,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token belongs to another game (`wrong_game`). */
+            /** @description The token belongs to another game (`wrong_game`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2056,8 +3071,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game (`game_not_found`) or seat (`seat_not_found`). */
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2118,6 +3142,170 @@ export interface operations {
             };
             /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and `facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), … */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    LeaderboardsLadderGetLeaderboard: {
+        parameters: {
+            query?: {
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description A ladder: a preset (`basic`, `palace`, `duel`, `classic`), or a preset plus the knobs that give a table a ladder of its own (`palace+short_deck`, `basic+scoring=penalty`). */
+                ladder: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaderboardPage"];
+                };
+            };
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    PlayersPlayerIdProfileGetProfile: {
+        parameters: {
+            query?: {
+                recent?: number;
+            };
+            header?: never;
+            path: {
+                /** @description A player's id, or a bot level's (`bot:1` to `bot:4`). */
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), or, on /bots/suggest, every bot process is busy (`bots_busy`). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    GamesGameIdRatingsGetGameRatings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id (32 hex digits). */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameRatingChanges"];
+                };
+            };
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

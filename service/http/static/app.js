@@ -1,11 +1,11 @@
-// The page's entry: routes (`#/`, `#/lobby`, `#/new`, `#/game/ID`, `#/replay/ID`) and the screens before a table.
+// The page's entry: routes (`#/`, `#/lobby`, `#/new`, `#/game/ID`, `#/replay/ID`, `#/join/ID/CODE`) and the screens before a table.
 
 import * as api from './api.js';
 import { h, replace } from './dom.js';
 import { problemText } from './render.js';
 import { mountReplay } from './replay.js';
 import { KNOBS, knobNames, sayValue } from './rules.js';
-import { heldGames, keepSeats, preference, setPreference } from './session.js';
+import { ensurePlayer, heldGames, heldPlayer, keepGame, preference, setPreference } from './session.js';
 import { mountTable } from './table.js';
 
 /** @typedef {import('./api.js').RuleSet} RuleSet */
@@ -45,29 +45,94 @@ function route() {
   document.body.dataset.screen = screen || 'home';
   if (screen === 'game' && id) unmount = mountTable(main, id);
   else if (screen === 'replay' && id) unmount = mountReplay(main, id);
+  else if (screen === 'join' && id) joinByCode(`${id}:${location.hash.split('/')[3] ?? ''}`, showHome());
   else if (screen === 'lobby') showLobby();
   else if (screen === 'new') showCreateForm();
   else showHome();
 }
 
 /**
- * Creates a game, keeps its seat tokens and opens its table.
+ * Creates a table as this browser's player (a guest made on first use), who hosts it,
+ * sits at its first seat and, for friends on this screen, claims their seats too.
  * @param {import('./api.js').CreateGame} body
  * @param {HTMLElement} problem where a refusal is shown
+ * @param {number[]} [friendSeats] seats created open for friends on this screen
  */
-async function startGame(body, problem) {
+async function startGame(body, problem, friendSeats = []) {
   problem.textContent = '';
   try {
-    const created = await api.createGame(body);
-    keepSeats(created.game_id, created.tokens, `${body.preset ?? 'basic'}, ${body.seats.length} seats`);
+    const player = await ensurePlayer();
+    const created = await api.createGame(friendSeats.length ? { ...body, hot_seat: true } : body, player.token);
+    const label = `${body.preset ?? 'basic'}, ${body.seats.length} seats${body.private ? ', private' : ''}`;
+    const mine = body.seats.findIndex((seat) => seat.kind === 'human' && !seat.open);
+    keepGame(created.game_id, label, { host: true, invite: created.invite_code, seats: [mine] });
+    // The last claim deals the first hand.
+    for (const seat of friendSeats) {
+      await api.claimSeat(created.game_id, seat, player.token, created.invite_code);
+      keepGame(created.game_id, label, { seats: [seat] });
+    }
     location.hash = `#/game/${created.game_id}`;
   } catch (error) {
     problem.textContent = problemText(error);
   }
 }
 
+/**
+ * Sits this browser's player at an open seat (the first, unless `seat` is given) and opens the table.
+ * @param {string} gameId
+ * @param {number | null} seat
+ * @param {string} label
+ * @param {string | null} invite a private table's code
+ * @param {HTMLElement} problem
+ */
+async function sitAt(gameId, seat, label, invite, problem) {
+  problem.textContent = '';
+  try {
+    const player = await ensurePlayer();
+    let chosen = seat;
+    if (chosen === null) {
+      const table = await api.summary(gameId, null, invite);
+      chosen = table.seats.find((entry) => entry.kind === 'human' && entry.open && !entry.claimed)?.seat ?? null;
+      if (chosen === null) {
+        problem.textContent = 'Every seat at this table is taken.';
+        return;
+      }
+      label = `${table.preset}, ${table.seats.length} seats${table.private ? ', private' : ''}`;
+    }
+    const claimed = await api.claimSeat(gameId, chosen, player.token, invite);
+    keepGame(claimed.game_id, label, { invite, seats: [claimed.seat] });
+    location.hash = `#/game/${claimed.game_id}`;
+  } catch (error) {
+    problem.textContent = problemText(error);
+  }
+}
+
+/**
+ * A table code is `GAME:CODE` as the table shows it, or its invite link.
+ * @param {string} text
+ * @returns {{gameId: string, invite: string} | null}
+ */
+function parseTableCode(text) {
+  const found = text.trim().match(/([0-9a-f]{32})(?::|\/)([A-Za-z0-9_-]+)\s*$/);
+  return found ? { gameId: found[1], invite: found[2] } : null;
+}
+
+/**
+ * @param {string} text
+ * @param {HTMLElement} problem
+ */
+async function joinByCode(text, problem) {
+  const code = parseTableCode(text);
+  if (!code) {
+    problem.textContent = 'That is not a table code: it looks like 0f3a…:Xy7_ab12, as the table shows it.';
+    return;
+  }
+  await sitAt(code.gameId, null, 'private table', code.invite, problem);
+}
+
 // ------------------------------------------------------------ home
 
+/** @returns {HTMLElement} where a refused table code is explained */
 function showHome() {
   const preset = isPreset(preference('preset', 'basic')) ? /** @type {Preset} */ (preference('preset', 'basic')) : 'basic';
   const problem = h('p', { class: 'problem', role: 'alert' });
@@ -91,11 +156,23 @@ function showHome() {
     setPreference('level', level.value);
     /** @type {SeatSpec[]} */
     const seats = [{ kind: 'human' }];
-    for (let seat = 0; seat < others; seat += 1) seats.push(friend.checked ? { kind: 'human' } : { kind: 'bot', level: Number(level.value) });
-    await startGame({ preset: chosen, seats }, problem);
+    const friends = [];
+    for (let seat = 1; seat <= others; seat += 1) {
+      if (friend.checked) friends.push(seat);
+      seats.push(friend.checked ? { kind: 'human', open: true } : { kind: 'bot', level: Number(level.value) });
+    }
+    await startGame({ preset: chosen, seats }, problem, friends);
   };
 
-  const held = heldGames().slice(0, 6);
+  const codeProblem = h('p', { class: 'problem', role: 'alert' });
+  const codeInput = /** @type {HTMLInputElement} */ (h('input', { id: 'join-code', type: 'text', autocomplete: 'off', spellcheck: 'false', placeholder: 'table code or invite link' }));
+  /** @param {SubmitEvent} event */
+  const join = (event) => {
+    event.preventDefault();
+    joinByCode(codeInput.value, codeProblem);
+  };
+  const yours = h('section', { class: 'held', hidden: true }, h('h2', { text: 'Your tables' }));
+  showYourTables(yours);
   replace(
     main,
     h(
@@ -124,49 +201,90 @@ function showHome() {
         about,
         h('p', {}, h('a', { href: '#/new', text: 'Every rule, knob by knob…' })),
       ),
-      held.length
-        ? h('section', { class: 'held' }, h('h2', { text: 'Your tables' }), h('ul', { class: 'game-list' }, held.map((game) => h('li', {}, h('a', { href: `#/game/${game.gameId}`, text: `${game.label} — ${new Date(game.savedAt).toLocaleString()}` })))))
-        : null,
+      h(
+        'form',
+        { class: 'join-code', onsubmit: join },
+        h('label', { for: 'join-code', text: 'Invited to a private table? Its code:' }),
+        h('span', { class: 'inline' }, codeInput, h('button', { type: 'submit', 'data-testid': 'join-by-code', text: 'Join' })),
+        codeProblem,
+      ),
+      yours,
       h('p', {}, h('a', { href: '#/lobby', text: 'Find a table in the lobby →' })),
     ),
   );
+  return codeProblem;
+}
+
+/**
+ * The player's recent tables (from the server), else those an old session kept.
+ * @param {HTMLElement} section
+ */
+async function showYourTables(section) {
+  const player = heldPlayer();
+  /** @type {HTMLElement[]} */
+  let items = [];
+  try {
+    if (player) {
+      const games = await api.myGames(player.token);
+      items = games.games.map((game) => {
+        const state = game.status === 'waiting' ? 'waiting for players' : game.status === 'finished' ? 'finished' : game.your_turn ? 'your turn' : 'playing';
+        return h('li', {}, h('a', { href: `#/game/${game.game_id}`, text: `${game.preset}, ${game.names.length} seats — ${state} · ${new Date(game.created_at).toLocaleString()}` }));
+      });
+    }
+  } catch {
+    // The list is a convenience: without it the page still plays.
+  }
+  if (!items.length) items = heldGames().slice(0, 6).map((game) => h('li', {}, h('a', { href: `#/game/${game.gameId}`, text: `${game.label} — ${new Date(game.savedAt).toLocaleString()}` })));
+  if (!items.length) return;
+  section.append(h('ul', { class: 'game-list' }, items));
+  section.hidden = false;
 }
 
 // ------------------------------------------------------------ lobby
 
-/** @param {api.LobbyStatus} [status] */
-async function showLobby(status = 'open') {
+/** @typedef {{status: 'waiting' | 'active' | 'finished', preset: string, seats: string, openSeats: boolean}} LobbyChoice */
+
+/** @param {LobbyChoice} [choice] */
+async function showLobby(choice = { status: 'waiting', preset: '', seats: '', openSeats: true }) {
   const problem = h('p', { class: 'problem', role: 'alert' });
-  const list = h('ul', { class: 'game-list lobby' }, h('li', { text: 'Loading…' }));
-  const tabs = /** @type {const} */ (['open', 'active', 'finished']).map((name) =>
-    h('button', { type: 'button', class: name === status ? 'tab current' : 'tab', 'aria-pressed': name === status ? 'true' : 'false', onclick: () => showLobby(name), text: { open: 'Open seats', active: 'Playing', finished: 'Finished' }[name] }),
+  const list = h('ul', { class: 'game-list lobby', 'data-testid': 'lobby' }, h('li', { text: 'Loading…' }));
+  /** @param {Partial<LobbyChoice>} change */
+  const again = (change) => showLobby({ ...choice, ...change });
+  const tabs = /** @type {const} */ (['waiting', 'active', 'finished']).map((name) =>
+    h('button', { type: 'button', class: name === choice.status ? 'tab current' : 'tab', 'aria-pressed': name === choice.status ? 'true' : 'false', onclick: () => again({ status: name }), text: { waiting: 'Waiting for players', active: 'Playing', finished: 'Finished' }[name] }),
   );
-  replace(main, h('section', { class: 'lobby-screen' }, h('h1', { text: 'Lobby' }), h('div', { class: 'tabs', role: 'group', 'aria-label': 'Tables by status' }, tabs), problem, list));
+  const presetFilter = /** @type {HTMLSelectElement} */ (h('select', { id: 'lobby-preset', onchange: () => again({ preset: presetFilter.value }) }, h('option', { value: '', text: 'any' }), PRESETS.map((name) => h('option', { value: name, selected: name === choice.preset, text: name }))));
+  const seatsFilter = /** @type {HTMLSelectElement} */ (h('select', { id: 'lobby-seats', onchange: () => again({ seats: seatsFilter.value }) }, h('option', { value: '', text: 'any' }), [2, 3, 4, 5, 6].map((count) => h('option', { value: count, selected: String(count) === choice.seats, text: String(count) }))));
+  const openFilter = /** @type {HTMLInputElement} */ (h('input', { id: 'lobby-open', type: 'checkbox', checked: choice.openSeats, onchange: () => again({ openSeats: openFilter.checked }) }));
+  const filters = h(
+    'div',
+    { class: 'filters', role: 'group', 'aria-label': 'Filters' },
+    h('label', { for: 'lobby-preset', text: 'Rules' }),
+    presetFilter,
+    h('label', { for: 'lobby-seats', text: 'Seats' }),
+    seatsFilter,
+    choice.status === 'waiting' ? h('label', { class: 'check' }, openFilter, ' only with a seat open') : null,
+  );
+  replace(main, h('section', { class: 'lobby-screen' }, h('h1', { text: 'Lobby' }), h('div', { class: 'tabs', role: 'group', 'aria-label': 'Tables by status' }, tabs), filters, problem, list));
   try {
-    const lobby = await api.lobby(status);
+    const lobby = await api.lobby({
+      status: choice.status,
+      preset: isPreset(choice.preset) ? choice.preset : undefined,
+      seats: choice.seats ? Number(choice.seats) : undefined,
+      openSeats: choice.status === 'waiting' && choice.openSeats,
+    });
     const entries = lobby.games.map((entry) => {
       const bots = entry.seats.filter((seat) => seat.kind === 'bot').length;
-      const text = `${entry.preset} · ${entry.seats.length} seats${bots ? `, ${bots} bots` : ''} · ${new Date(entry.created_at).toLocaleString()}`;
+      const names = (entry.names ?? []).filter((name) => name).join(', ');
+      const label = `${entry.preset}, ${entry.seats.length} seats`;
+      const text = `${entry.preset} · ${entry.seats.length} seats${bots ? `, ${bots} bots` : ''}${names ? ` · ${names}` : ''}${entry.rated ? ' · rated' : ''}`;
       const actions = entry.open_seats.map((seat) =>
-        h('button', {
-          type: 'button',
-          class: 'primary',
-          onclick: async () => {
-            try {
-              const claimed = await api.claimSeat(entry.game_id, seat);
-              keepSeats(claimed.game_id, { [String(claimed.seat)]: claimed.token }, `${entry.preset}, ${entry.seats.length} seats`);
-              location.hash = `#/game/${claimed.game_id}`;
-            } catch (error) {
-              problem.textContent = problemText(error);
-            }
-          },
-          text: `Sit at seat ${seat + 1}`,
-        }),
+        h('button', { type: 'button', class: 'primary', onclick: () => sitAt(entry.game_id, seat, label, null, problem), text: `Sit at seat ${seat + 1}` }),
       );
       const open = entry.status === 'finished' ? `#/replay/${entry.game_id}` : `#/game/${entry.game_id}`;
       return h('li', {}, h('span', { text }), h('span', { class: 'actions' }, actions, h('a', { href: open, class: 'button', text: entry.status === 'finished' ? 'Replay' : 'Watch' })));
     });
-    replace(list, entries.length ? entries : h('li', { text: 'No tables here yet.' }));
+    replace(list, entries.length ? entries : h('li', { text: 'No tables here yet: make one under New table.' }));
   } catch (error) {
     problem.textContent = problemText(error);
   }
@@ -189,6 +307,7 @@ async function showCreateForm() {
   const seatRows = h('div', { class: 'seat-rows' });
   const knobs = h('div', { class: 'knobs' });
   const limit = /** @type {HTMLInputElement} */ (h('input', { id: 'new-limit', type: 'number', min: 5, max: 86400, placeholder: 'none' }));
+  const privateTable = /** @type {HTMLInputElement} */ (h('input', { id: 'new-private', type: 'checkbox' }));
   /** @type {Map<keyof RuleSet, () => unknown>} */
   const readers = new Map();
 
@@ -265,17 +384,22 @@ async function showCreateForm() {
     }
     /** @type {SeatSpec[]} */
     const seats = [];
+    /** @type {number[]} */
+    const friends = [];
     for (let seat = 0; seat < Number(seatCount.value); seat += 1) {
       const kind = /** @type {HTMLSelectElement | null} */ (seatRows.querySelector(`[data-seat-kind="${seat}"]`))?.value ?? 'you';
       const level = Number(/** @type {HTMLSelectElement | null} */ (seatRows.querySelector(`[data-seat-level="${seat}"]`))?.value ?? 2);
       if (kind === 'bot:2') seats.push({ kind: 'bot', level });
       else if (kind === 'open') seats.push({ kind: 'human', open: true });
+      // A friend's seat is created open and claimed at once by this player (hot seat).
+      else if (kind === 'friend') (seats.push({ kind: 'human', open: true }), friends.push(seat));
       else seats.push({ kind: 'human' });
     }
     /** @type {import('./api.js').CreateGame} */
     const body = { preset: preset(), seats, rules };
     if (limit.value) body.turn_time_limit_s = Number(limit.value);
-    await startGame(body, problem);
+    if (privateTable.checked) body.private = true;
+    await startGame(body, problem, friends);
   }
 
   replace(
@@ -284,7 +408,7 @@ async function showCreateForm() {
       'form',
       { class: 'create', onsubmit: submit },
       h('h1', { text: 'A new table' }),
-      h('div', { class: 'form-grid' }, h('label', { for: 'new-preset', text: 'Rules to start from' }), presetSelect, h('label', { for: 'new-seats', text: 'Seats' }), seatCount, h('label', { for: 'new-limit', text: 'Seconds a turn (empty: no limit)' }), limit),
+      h('div', { class: 'form-grid' }, h('label', { for: 'new-preset', text: 'Rules to start from' }), presetSelect, h('label', { for: 'new-seats', text: 'Seats' }), seatCount, h('label', { for: 'new-limit', text: 'Seconds a turn (empty: no limit)' }), limit, h('label', { for: 'new-private', text: 'Private: not in the lobby, joined by its code' }), privateTable),
       seatRows,
       h('h2', { text: 'Every rule' }),
       h('p', { class: 'explain', text: 'Each starts at the chosen rules’ value; change any of them.' }),

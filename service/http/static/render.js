@@ -88,9 +88,10 @@ export function seatName(summary, seat, mine) {
   const base = `Seat ${seat + 1}`;
   if (mine.includes(seat)) return mine.length > 1 ? `${base} (here)` : 'You';
   if (!spec) return base;
+  if (spec.resigned) return `${spec.name ?? base} · resigned, bot L${spec.level ?? 2}`;
   if (spec.kind === 'bot') return `${base} · bot L${spec.level ?? 1}`;
   if (spec.open && !spec.claimed) return `${base} · open`;
-  return `${base} · player`;
+  return spec.name ? `${spec.name}` : `${base} · player`;
 }
 
 /**

@@ -4,7 +4,7 @@ import * as api from './api.js';
 import { shortName, sortHand } from './cards.js';
 import { h, replace } from './dom.js';
 import { cardBack, cardFace, meldView, problemText, rulesPanel, seatName } from './render.js';
-import { seatsHeld } from './session.js';
+import { gameNotes, gameToken, seatsHeld } from './session.js';
 
 /** @typedef {import('./api.js').Envelope} Envelope */
 
@@ -16,8 +16,11 @@ import { seatsHeld } from './session.js';
 export function mountReplay(root, gameId) {
   let stopped = false;
   const held = seatsHeld(gameId);
-  const token = held[0]?.token ?? null;
-  const mine = held.map((entry) => entry.seat);
+  const notes = gameNotes(gameId);
+  const invite = notes?.invite ?? null;
+  // A seat's token shows its own hand as it was; others watch (a player not seated here too).
+  const token = held.length || notes?.seats?.length ? gameToken(gameId, held[0]?.seat ?? null) : null;
+  const mine = held.length ? held.map((entry) => entry.seat) : [...(notes?.seats ?? [])];
   /** @type {api.GameSummary | null} */
   let summary = null;
   /** @type {Envelope[]} */
@@ -30,12 +33,12 @@ export function mountReplay(root, gameId) {
 
   async function load() {
     try {
-      summary = await api.summary(gameId);
+      summary = await api.summary(gameId, token, invite);
       const events = [];
       let after = 0;
       // Bounded: a game of the longest rules is a few thousand events.
       for (let page = 0; page < 20; page += 1) {
-        const batch = await api.events(gameId, token, after, { limit: 1000 });
+        const batch = await api.events(gameId, token, after, { limit: 1000, invite });
         if (!batch.events.length) break;
         events.push(...batch.events);
         after = /** @type {Envelope} */ (batch.events.at(-1)).version;

@@ -1,9 +1,62 @@
-// What this browser holds: the seat tokens of its games, kept across reloads.
-// A player token (POST /players) takes the place of the per-seat tokens here.
+// What this browser holds, kept across reloads: its player (a guest made on first use,
+// whose token acts for every seat it holds) and notes on its tables. Seat tokens of
+// sessions from before players are still honoured.
+
+import * as api from './api.js';
 
 const KEY = 'rummy.games';
+const PLAYER_KEY = 'rummy.player';
 
-/** @typedef {{tokens: Record<string, string>, label: string, saved_at: string}} HeldGame */
+/**
+ * @typedef {object} HeldGame
+ * @property {Record<string, string>} [tokens] seat tokens (old sessions, before players)
+ * @property {string} label
+ * @property {string} saved_at
+ * @property {boolean} [host] this player made the table
+ * @property {string} [invite] a private table's code
+ * @property {number[]} [seats] the seats this player holds (several on one screen)
+ */
+
+/** @typedef {{player_id: string, name: string, token: string}} HeldPlayer */
+
+/** @returns {HeldPlayer | null} */
+export function heldPlayer() {
+  try {
+    const held = JSON.parse(localStorage.getItem(PLAYER_KEY) || 'null');
+    return held && typeof held.token === 'string' ? held : null;
+  } catch {
+    return null;
+  }
+}
+
+/** @type {Promise<HeldPlayer> | null} */
+let checked = null;
+
+/**
+ * This browser's player: the one it holds (checked once a page load), or a new guest,
+ * made silently, when it holds none or the server no longer knows it.
+ * @returns {Promise<HeldPlayer>}
+ */
+export function ensurePlayer() {
+  checked ??= (async () => {
+    const held = heldPlayer();
+    if (held) {
+      try {
+        const known = await api.me(held.token);
+        return { ...held, name: known.name };
+      } catch (error) {
+        if (!(error instanceof api.ApiError) || error.problem.status !== 401) throw error;
+      }
+    }
+    const created = await api.createGuest();
+    /** @type {HeldPlayer} */
+    const player = { player_id: created.player_id, name: created.name, token: created.token };
+    localStorage.setItem(PLAYER_KEY, JSON.stringify(player));
+    return player;
+  })();
+  checked.catch(() => (checked = null));
+  return checked;
+}
 
 /** @returns {Record<string, HeldGame>} */
 function load() {
@@ -21,24 +74,32 @@ function store(held) {
 }
 
 /**
- * Keeps the tokens of seats this browser plays (added to those it already holds).
+ * Notes on a table this browser plays (merged into what it already knows of it).
  * @param {string} gameId
- * @param {Record<string, string>} tokens seat number → token
  * @param {string} label
+ * @param {{host?: boolean, invite?: string | null, seats?: number[]}} [facts]
  */
-export function keepSeats(gameId, tokens, label) {
+export function keepGame(gameId, label, facts = {}) {
   const held = load();
   const before = held[gameId];
-  held[gameId] = {
-    tokens: { ...(before?.tokens ?? {}), ...tokens },
-    label: before?.label ?? label,
-    saved_at: new Date().toISOString(),
-  };
+  /** @type {HeldGame} */
+  const kept = { ...before, label: before?.label ?? label, saved_at: new Date().toISOString() };
+  if (facts.host) kept.host = true;
+  if (facts.invite) kept.invite = facts.invite;
+  if (facts.seats) kept.seats = [...new Set([...(before?.seats ?? []), ...facts.seats])].sort((a, b) => a - b);
+  held[gameId] = kept;
   store(held);
 }
 
 /**
- * The seats this browser holds in a game, lowest first.
+ * What this browser knows of a table.
+ * @param {string} gameId
+ * @returns {HeldGame | null}
+ */
+export const gameNotes = (gameId) => load()[gameId] ?? null;
+
+/**
+ * The seat tokens an old session (before players) holds in a game, lowest first.
  * @param {string} gameId
  * @returns {{seat: number, token: string}[]}
  */
@@ -47,6 +108,18 @@ export function seatsHeld(gameId) {
   return Object.entries(tokens)
     .map(([seat, token]) => ({ seat: Number(seat), token }))
     .sort((a, b) => a.seat - b.seat);
+}
+
+/**
+ * The token to act in a game with: an old session's seat token (the one of `seat`,
+ * if held), else this browser's player token; null for neither.
+ * @param {string} gameId
+ * @param {number | null} [seat]
+ */
+export function gameToken(gameId, seat = null) {
+  const legacy = seatsHeld(gameId);
+  if (legacy.length) return (legacy.find((entry) => entry.seat === seat) ?? legacy[0]).token;
+  return heldPlayer()?.token ?? null;
 }
 
 /** @returns {{gameId: string, label: string, savedAt: string}[]} newest first */

@@ -5,13 +5,14 @@ import { cardsKey, meldPoints, shortName, sortHand } from './cards.js';
 import { h, replace } from './dom.js';
 import { describe, matchLayDown, movesOf, tableMoves } from './moves.js';
 import { cardBack, cardFace, meldView, problemText, rulesPanel, seatName } from './render.js';
-import { preference, seatsHeld, setPreference } from './session.js';
+import { ensurePlayer, gameNotes, gameToken, keepGame, preference, seatsHeld, setPreference } from './session.js';
 
 /** @typedef {import('./api.js').View} View */
 /** @typedef {import('./api.js').Command} Command */
 /** @typedef {import('./api.js').Envelope} Envelope */
 /** @typedef {import('./api-types').components['schemas']['HandEnded']} HandEnded */
 /** @typedef {import('./api-types').components['schemas']['GameEnded']} GameEnded */
+/** @typedef {import('./api.js').Rematch} Rematch */
 /** @typedef {import('./moves.js').Moves} Moves */
 
 const LOG_LINES = 8;
@@ -24,14 +25,21 @@ const LOG_LINES = 8;
  */
 export function mountTable(root, gameId) {
   const stop = new AbortController();
+  // Old sessions hold seat tokens; everyone else acts with the player token.
   const held = seatsHeld(gameId);
-  const mine = held.map((entry) => entry.seat);
+  const notes = gameNotes(gameId);
+  const invite = notes?.invite ?? null;
+  const mine = held.length ? held.map((entry) => entry.seat) : [...(notes?.seats ?? [])];
+  /** without a seat here: the table is watched, and asked without a token */
+  let spectator = gameToken(gameId) === null;
+  /** the summary is read again on the next refresh (seats, status, names change) */
+  let summaryStale = true;
   const state = {
     /** @type {api.GameSummary | null} */ summary: null,
     /** @type {View | null} */ view: null,
     /** @type {Moves | null} */ moves: null,
     /** the seat whose hand is shown (null: a spectator) */
-    seat: /** @type {number | null} */ (held[0]?.seat ?? null),
+    seat: /** @type {number | null} */ (mine[0] ?? null),
     /** positions in the sorted hand */
     selected: /** @type {number[]} */ ([]),
     /** melds held back to be laid together (an opening that needs several) */
@@ -49,9 +57,15 @@ export function mountTable(root, gameId) {
     /** @type {number | null} */ chooserMeld: null,
     busy: false,
     live: true,
+    /** @type {string | null} the game a rematch of this one is played in */
+    rematch: null,
+    /** asked once before resigning */
+    confirmResign: false,
+    /** the host's choice of bot level for open seats */
+    fillLevel: Number(preference('level', '2')),
   };
 
-  const token = () => held.find((entry) => entry.seat === state.seat)?.token ?? null;
+  const token = () => (spectator ? null : gameToken(gameId, state.seat));
   const name = (/** @type {number} */ seat) => seatName(state.summary, seat, mine);
 
   // ------------------------------------------------------------ data
@@ -75,19 +89,39 @@ export function mountTable(root, gameId) {
   }
 
   async function loadView() {
-    const current = token();
-    if (current === null) {
-      const summary = await api.summary(gameId);
-      state.summary = summary;
-      show(summary.view);
-      return;
+    let view;
+    try {
+      if (summaryStale || !state.summary) {
+        summaryStale = false;
+        state.summary = await api.summary(gameId, token(), invite);
+        state.rematch = state.summary.rematch ?? state.rematch;
+      }
+      const current = token();
+      if (current === null) {
+        show(state.summary.view);
+        return;
+      }
+      view = await api.seatView(gameId, current);
+    } catch (error) {
+      // A player with no seat here (left, or never sat): they watch.
+      if (spectator || !(error instanceof api.ApiError) || !['not_seated', 'invalid_token', 'wrong_game'].includes(error.problem.code)) throw error;
+      spectator = true;
+      state.seat = null;
+      summaryStale = true;
+      return loadView();
     }
-    let view = await api.seatView(gameId, current);
-    // On one screen the page plays whichever held seat is to act, behind a cover.
-    if (held.length > 1 && view.turn !== state.seat && mine.includes(view.turn) && view.phase !== 'over') {
-      state.seat = view.turn;
-      state.covered = true;
-      view = await api.seatView(gameId, /** @type {string} */ (token()));
+    if (held.length > 1) {
+      // An old session on one screen: the page plays whichever held seat is to act, behind a cover.
+      if (view.turn !== state.seat && mine.includes(view.turn) && view.phase !== 'over') {
+        state.seat = view.turn;
+        state.covered = true;
+        view = await api.seatView(gameId, /** @type {string} */ (token()));
+      }
+    } else if (view.seat !== null && view.seat !== undefined && view.seat !== state.seat) {
+      // A player holding several seats (one screen) is shown the seat to act: cover the change.
+      if (mine.length > 1 && state.seat !== null && view.phase !== 'over') state.covered = true;
+      state.seat = view.seat;
+      if (!mine.includes(view.seat)) mine.push(view.seat);
     }
     show(view);
   }
@@ -109,9 +143,13 @@ export function mountTable(root, gameId) {
     render();
   }
 
+  // Events after which the summary (status, seats, names) is read again.
+  const SUMMARY_EVENTS = new Set(['hand_dealt', 'seats_removed', 'seat_resigned', 'game_ended', 'rematch_offered']);
+
   /** @param {Envelope[]} batch */
   function onEvents(batch) {
     for (const envelope of batch) note(envelope);
+    if (batch.some((envelope) => SUMMARY_EVENTS.has(envelope.event.type))) summaryStale = true;
     refresh().catch(showError);
   }
 
@@ -158,6 +196,13 @@ export function mountTable(root, gameId) {
         break;
       case 'turn_timed_out':
         line = `${name(event.seat)} ran out of time.`;
+        break;
+      case 'seat_resigned':
+        line = `${name(event.seat)} resigned: a bot plays on.`;
+        break;
+      case 'rematch_offered':
+        state.rematch = event.game_id;
+        line = `${name(event.seat)} offers a rematch.`;
         break;
       default:
         break;
@@ -246,6 +291,156 @@ export function mountTable(root, gameId) {
     return state.selected.map((index) => hand[index]).filter((card) => card !== undefined);
   }
 
+  // ------------------------------------------------------------ tables
+
+  /** The private table's code and link, for the one who made it (the code is shown to them alone). */
+  function tableCode() {
+    if (!invite) return null;
+    const code = `${gameId}:${invite}`;
+    const link = `${location.origin}${location.pathname}#/join/${gameId}/${invite}`;
+    return h(
+      'div',
+      { class: 'table-code' },
+      h('span', { text: 'Private table. Its code: ' }),
+      h('code', { 'data-testid': 'table-code', text: code }),
+      h('span', { text: ' — or send the link: ' }),
+      h('a', { href: link, 'data-testid': 'invite-link', text: 'invite link' }),
+    );
+  }
+
+  /** @param {api.GameSummary} summary */
+  function waitingView(summary) {
+    const seated = state.seat !== null;
+    const host = seated && notes?.host === true;
+    const rows = summary.seats.map((seat) => {
+      const open = seat.kind === 'human' && seat.open && !seat.claimed;
+      const who = open ? 'Open seat' : mine.includes(seat.seat) ? `You${seat.name ? ` (${seat.name})` : ''}` : seat.kind === 'bot' ? `Bot, level ${seat.level ?? 2}` : (seat.name ?? 'A player');
+      return h(
+        'li',
+        { class: `seat${open ? ' open' : ''}`, 'data-seat': seat.seat },
+        h('span', { class: 'seat-name', text: `Seat ${seat.seat + 1}: ${who}` }),
+        open && !seated ? h('button', { type: 'button', class: 'primary', onclick: () => sit(seat.seat), text: `Sit at seat ${seat.seat + 1}` }) : null,
+      );
+    });
+    const open = summary.seats.filter((seat) => seat.kind === 'human' && seat.open && !seat.claimed).length;
+    const level = /** @type {HTMLSelectElement} */ (
+      h(
+        'select',
+        { id: 'fill-level', onchange: () => (state.fillLevel = Number(level.value)) },
+        [1, 2, 3, 4].map((value) => h('option', { value, selected: value === state.fillLevel, text: `level ${value}` })),
+      )
+    );
+    const lead = summary.expired
+      ? 'Nobody joined this table in time: it has expired.'
+      : `${open} open seat${open === 1 ? '' : 's'}: the first hand is dealt when they are taken${host ? ', or when you start' : ' or the host starts'}.`;
+    return h(
+      'section',
+      { class: 'waiting-screen', 'data-testid': 'waiting' },
+      h('h1', { text: `Waiting for players · ${summary.preset}` }),
+      h('p', { class: 'lead', text: lead }),
+      tableCode(),
+      h('ul', { class: 'seats waiting', 'aria-label': 'Seats' }, rows),
+      h(
+        'div',
+        { class: 'actions' },
+        host && !summary.expired
+          ? [
+              h('label', { for: 'fill-level', text: 'Bots for the open seats:' }),
+              level,
+              h('button', { type: 'button', class: 'primary', 'data-testid': 'start', onclick: startNow, disabled: state.busy, text: 'Start now' }),
+            ]
+          : null,
+        seated && !host ? h('button', { type: 'button', onclick: leave, disabled: state.busy, text: 'Leave the table' }) : null,
+      ),
+      state.message ? h('p', { class: 'problem', role: 'alert', 'data-testid': 'problem', text: state.message }) : null,
+      rulesPanel(summary.ruleset),
+    );
+  }
+
+  /**
+   * Runs one table action, showing a refusal; `busy` keeps it from running twice.
+   * @param {() => Promise<void>} action
+   */
+  async function act(action) {
+    if (state.busy) return;
+    state.busy = true;
+    state.message = null;
+    try {
+      await action();
+    } catch (error) {
+      state.message = problemText(error);
+    } finally {
+      state.busy = false;
+      render();
+    }
+  }
+
+  /** @param {number} seat */
+  function sit(seat) {
+    return act(async () => {
+      const player = await ensurePlayer();
+      const summary = /** @type {api.GameSummary} */ (state.summary);
+      const claimed = await api.claimSeat(gameId, seat, player.token, invite);
+      keepGame(gameId, `${summary.preset}, ${summary.seats.length} seats`, { invite, seats: [claimed.seat] });
+      spectator = false;
+      state.seat = claimed.seat;
+      mine.push(claimed.seat);
+      summaryStale = true;
+      await loadView();
+      followFrom(state.summary?.version ?? 0);
+    });
+  }
+
+  function startNow() {
+    return act(async () => {
+      setPreference('level', String(state.fillLevel));
+      state.summary = await api.startTable(gameId, /** @type {string} */ (token()), state.fillLevel);
+      await loadView();
+    });
+  }
+
+  function leave() {
+    return act(async () => {
+      await api.leaveSeat(gameId, /** @type {number} */ (state.seat), /** @type {string} */ (token()));
+      location.hash = '#/';
+    });
+  }
+
+  function resign() {
+    if (!state.confirmResign) {
+      state.confirmResign = true;
+      render();
+      return;
+    }
+    state.confirmResign = false;
+    return act(async () => {
+      const result = await api.resign(gameId, /** @type {string} */ (token()));
+      summaryStale = true;
+      show(result.view);
+    });
+  }
+
+  /** Makes the rematch (or finds the one made already) and takes this player's seat in it. */
+  function playRematch() {
+    return act(async () => {
+      const player = await ensurePlayer();
+      const summary = /** @type {api.GameSummary} */ (state.summary);
+      const label = `${summary.preset}, ${summary.seats.length} seats${summary.private ? ', private' : ''}`;
+      let next = state.rematch;
+      if (next === null) {
+        const made = await api.rematch(gameId, player.token);
+        next = made.game_id;
+        if (made.created) keepGame(next, label, { host: true, invite: made.invite_code, seats: made.seat === null || made.seat === undefined ? [] : [made.seat] });
+      }
+      // Each seat this player held is kept for them: claimed with the player token alone.
+      for (const seat of mine.filter((held) => !(gameNotes(/** @type {string} */ (next))?.seats ?? []).includes(held))) {
+        const claimed = await api.claimSeat(next, seat, player.token);
+        keepGame(next, label, { invite, seats: [claimed.seat] });
+      }
+      location.hash = `#/game/${next}`;
+    });
+  }
+
   // ------------------------------------------------------------ drawing
 
   function render() {
@@ -257,12 +452,19 @@ export function mountTable(root, gameId) {
       return;
     }
     const focused = document.activeElement instanceof HTMLElement ? focusKey(document.activeElement) : null;
+    if (summary.status === 'waiting' || summary.expired) {
+      replace(root, waitingView(summary));
+      if (focused) restoreFocus(focused);
+      return;
+    }
     replace(
       root,
       h(
         'section',
         { class: 'table-screen', 'aria-label': 'Card table' },
         statusBar(view, summary),
+        view.phase === 'deal' ? null : tableCode(),
+        state.rematch && !state.handEnd ? rematchBanner() : null,
         seatsRow(view),
         h('div', { class: 'felt' }, pilesView(view, summary), tableView(view)),
         yourSide(view, summary),
@@ -289,6 +491,17 @@ export function mountTable(root, gameId) {
     );
   }
 
+  function rematchBanner() {
+    return h(
+      'p',
+      { class: 'rematch-banner', role: 'status' },
+      'A rematch is on: ',
+      state.seat !== null && !held.length
+        ? h('button', { type: 'button', class: 'primary', onclick: playRematch, disabled: state.busy, text: 'Join the rematch' })
+        : h('a', { href: `#/game/${state.rematch}`, text: 'watch it' }),
+    );
+  }
+
   function timerText() {
     if (!state.deadline || !state.view || state.deadline.seat !== state.view.turn) return '';
     const left = Math.max(0, Math.round((state.deadline.deadline - Date.now()) / 1000));
@@ -308,6 +521,7 @@ export function mountTable(root, gameId) {
           h('span', { class: 'seat-cards', 'aria-label': `${cards} cards in hand` }, cardBack(), ` ${cards}`),
           h('span', { class: 'seat-score', text: `${view.totals[seat] ?? 0} pts` }),
           view.opened[seat] ? h('span', { class: 'seat-opened', text: 'down' }) : null,
+          (view.resigned ?? []).includes(seat) ? h('span', { class: 'seat-resigned', text: 'resigned' }) : null,
         ),
       );
     }
@@ -414,7 +628,8 @@ export function mountTable(root, gameId) {
     const hand = sortedHand();
     const picked = selectedCards();
     const match = matchLayDown(moves, state.staged, picked);
-    const cards = hand.map((card, index) =>
+    // Covered (one screen, between turns): the hand is not drawn at all, only its backs.
+    const cards = state.covered ? hand.map(() => cardBack()) : hand.map((card, index) =>
       cardFace(card, {
         selected: state.selected.includes(index),
         meld: moves.meldCards.has(card),
@@ -440,6 +655,9 @@ export function mountTable(root, gameId) {
       state.selected.length ? h('button', { type: 'button', onclick: clearSelection, text: 'Clear' }) : null,
       moves.any ? h('button', { type: 'button', onclick: askHint, text: 'Hint' }) : null,
       h('button', { type: 'button', class: 'quiet', onclick: toggleSort, text: state.sortBy === 'suit' ? 'Sort by rank' : 'Sort by suit' }),
+      view.phase !== 'over' && !(view.resigned ?? []).includes(state.seat) && !held.length
+        ? h('button', { type: 'button', class: `quiet${state.confirmResign ? ' danger' : ''}`, onclick: resign, disabled: state.busy, text: state.confirmResign ? 'Really resign? A bot plays on' : 'Resign' })
+        : null,
     ];
     return h(
       'div',
@@ -541,7 +759,8 @@ export function mountTable(root, gameId) {
           { class: 'actions' },
           over
             ? [
-                h('button', { type: 'button', class: 'primary', onclick: () => (location.hash = '#/'), text: 'New game' }),
+                state.seat !== null && !held.length && !(view.resigned ?? []).includes(state.seat) ? h('button', { type: 'button', class: 'primary', 'data-testid': 'rematch', onclick: playRematch, disabled: state.busy, text: state.rematch ? 'Join the rematch' : 'Rematch' }) : null,
+                h('button', { type: 'button', class: state.seat === null ? 'primary' : '', onclick: () => (location.hash = '#/'), text: 'New game' }),
                 h('button', { type: 'button', onclick: () => (location.hash = `#/replay/${gameId}`), text: 'Replay this game' }),
                 h('button', { type: 'button', onclick: closeHandEnd, text: 'Look at the table' }),
               ]
@@ -572,25 +791,44 @@ export function mountTable(root, gameId) {
 
   // ------------------------------------------------------------ start
 
+  /** @type {AbortController | null} */
+  let following = null;
+
+  /** Follows the log from `after` (again, after the caller sat down: their own view of it). */
+  function followFrom(/** @type {number} */ after) {
+    following?.abort();
+    following = new AbortController();
+    const signal = AbortSignal.any([stop.signal, following.signal]);
+    api.follow(gameId, token(), after, onEvents, signal, () => {
+      state.message = 'Connection lost: trying again…';
+      render();
+    }, invite);
+  }
+
   async function start() {
     render();
     try {
-      const summary = await api.summary(gameId);
-      state.summary = summary;
-      if (held.length > 1) state.covered = true;
-      // The recent log seeds the history lines and the turn's deadline; then follow from its end.
-      const recent = await api.events(gameId, token(), Math.max(0, summary.version - 40), { limit: 40 });
-      for (const envelope of recent.events) if (envelope.event.type !== 'hand_ended' && envelope.event.type !== 'game_ended') note(envelope);
-      const after = recent.events.at(-1)?.version ?? summary.version;
       await refresh();
-      api.follow(gameId, token(), after, onEvents, stop.signal, () => {
-        state.message = 'Connection lost: trying again…';
-        render();
-      });
+      const summary = /** @type {api.GameSummary} */ (state.summary);
+      if (mine.length > 1 && summary.status !== 'waiting') state.covered = true;
+      // The recent log seeds the history lines and the turn's deadline; then follow from its end.
+      const recent = await api.events(gameId, token(), Math.max(0, summary.version - 40), { limit: 40, invite });
+      for (const envelope of recent.events) if (envelope.event.type !== 'hand_ended' && envelope.event.type !== 'game_ended') note(envelope);
+      // Read again: the view must be at least as new as the log followed from here on.
+      await refresh();
+      followFrom(recent.events.at(-1)?.version ?? summary.version);
     } catch (error) {
       replace(root, h('p', { class: 'problem', role: 'alert', text: problemText(error) }), h('p', {}, h('a', { href: '#/', text: 'Back to the start' })));
     }
   }
+
+  // Claims and departures at a waiting table are not events: its seats are read again now and then.
+  const waitingPoll = setInterval(() => {
+    if (state.summary?.status === 'waiting' && !refreshing) {
+      summaryStale = true;
+      refresh().catch(showError);
+    }
+  }, 2000);
 
   const ticker = setInterval(() => {
     const timer = root.querySelector('[data-timer]');
@@ -600,6 +838,7 @@ export function mountTable(root, gameId) {
   return () => {
     stop.abort();
     clearInterval(ticker);
+    clearInterval(waitingPoll);
   };
 }
 

@@ -46,6 +46,7 @@ def test_the_header_line_has_exactly_the_documented_fields(basic_log: Log) -> No
         "seats",
         "seat_kinds",
         "created_at",
+        "stacked",
     }
     assert fields["type"] == "header" and fields["format"] == FORMAT
     assert b"token" not in first_line and b"seed" not in first_line

@@ -168,7 +168,7 @@ def test_the_lobby_index_rebuilds_from_the_logs() -> None:
         for game_id in (open_game.game_id, active.game_id):
             await store.unindex_game(game_id)
         assert await service.rebuild_lobby() == 2
-        assert [e.game_id for e in await service.lobby("open", 10, 0)] == [open_game.game_id]
+        assert [e.game_id for e in await service.lobby("waiting", 10, 0)] == [open_game.game_id]
         assert [e.game_id for e in await service.lobby("active", 10, 0)] == [active.game_id]
 
     anyio.run(scenario)

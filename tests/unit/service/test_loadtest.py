@@ -159,3 +159,11 @@ def test_rounds_are_judged_on_the_median_ratio_and_the_worst_p99(
 
     print_rounds([*rounds[:2], _round(550, 1000, 0.2)])  # median 0.55, and one slow round
     assert capsys.readouterr().out.rstrip().endswith("NOT met")
+
+
+def test_the_servers_a_load_run_spawns_start_from_the_repository_root() -> None:
+    # The spawned `python -m service.cli serve` imports the package from there.
+    from service.tools.load import processes
+
+    assert (processes._REPO_ROOT / "pyproject.toml").exists()
+    assert (processes._REPO_ROOT / "service" / "cli" / "__main__.py").exists()

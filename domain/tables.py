@@ -1,0 +1,42 @@
+"""A seat's place at the table, decided like its cards: resigning, and naming the next game."""
+
+from __future__ import annotations
+
+from domain.commands import OfferRematch, RemoveSeats
+from domain.errors import IllegalCommand
+from domain.events import AnyEvent, RematchOffered, SeatResigned, SeatsRemoved
+from domain.rules import validate_seats
+from domain.state import GameState
+
+__all__ = ["decide_rematch", "decide_remove_seats", "decide_resign"]
+
+
+def decide_remove_seats(state: GameState, command: RemoveSeats) -> list[AnyEvent]:
+    """Seats leave a table only before its first deal, and only down to a seat
+    count the rules allow (InvalidRuleSet, knob `players`, otherwise)."""
+    if state.hand_number != 0:
+        raise IllegalCommand("the table has been dealt", code="hand_in_progress")
+    removed = tuple(sorted(set(command.seats)))
+    if not removed or not all(0 <= seat < state.seats for seat in removed):
+        raise IllegalCommand(f"no seats {list(command.seats)}", code="invalid_seat")
+    validate_seats(state.ruleset, state.seats - len(removed))
+    return [SeatsRemoved(seats=removed)]
+
+
+def decide_resign(state: GameState, seat: int) -> list[AnyEvent]:
+    """A seat resigns once, from a game that has been dealt and is not over (the
+    caller checks `over`: decide refuses every command of a finished game)."""
+    if state.hand_number == 0:
+        raise IllegalCommand("the game has not begun: leave the table", code="hand_not_started")
+    if seat in state.resigned:
+        raise IllegalCommand(f"seat {seat} has resigned", code="seat_resigned", seat=seat)
+    return [SeatResigned(seat=seat)]
+
+
+def decide_rematch(state: GameState, seat: int | None, command: OfferRematch) -> list[AnyEvent]:
+    """Only a seat of a game that is over names the next one."""
+    if state.phase != "over":
+        raise IllegalCommand("the game is not over", code="game_not_over")
+    if seat is None or not 0 <= seat < state.seats:
+        raise IllegalCommand(f"no seat {seat}", code="invalid_seat", seat=seat)
+    return [RematchOffered(seat=seat, game_id=command.game_id)]

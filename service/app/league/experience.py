@@ -1,0 +1,36 @@
+"""Experience points: earned by every finished hand and game, rated or not.
+
+A human seat earns `HAND_XP` (10) for each hand it finished, and, when the
+game ended normally and the seat did not resign, `GAME_XP` (20) for seeing
+it through plus `BEATEN_XP` (5) for each seat it placed ahead of. A
+four-seat game of three hands won outright: 30 + 20 + 15 = 65; last place:
+50. Abandoned games and resigned seats keep their hands' points. Training
+tables (`rated: false`), stacked decks and every other game the ratings
+ignore earn the same: experience measures time at the table, not skill, so
+no abuse rule applies to it. Bots earn none.
+"""
+
+from __future__ import annotations
+
+from service.app.league.results import GameResult, places
+
+HAND_XP = 10
+GAME_XP = 20
+BEATEN_XP = 5
+
+
+def experience(result: GameResult) -> tuple[int, ...]:
+    """The points each seat earns from this game (0 for bot seats)."""
+    finished = result.ending == "ended"
+    seat_places = places(result)
+    gained = []
+    for seat, place in zip(result.seats, seat_places, strict=True):
+        if seat.kind != "human":
+            gained.append(0)
+            continue
+        points = HAND_XP * seat.hands
+        if finished and not seat.resigned:
+            beaten = sum(1 for other in seat_places if other > place)
+            points += GAME_XP + BEATEN_XP * beaten
+        gained.append(points)
+    return tuple(gained)

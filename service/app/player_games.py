@@ -1,0 +1,100 @@
+"""A player's use cases across games: their games with whose turn it is, and a rename
+that every table they sit at shows."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from service.app.errors import ServiceError
+from service.app.games import GameService
+from service.app.players import Player
+from service.app.records import Game, lobby_status
+
+__all__ = ["PlayerGame", "PlayerGameStatus", "player_games", "rename_player", "status_of"]
+
+PlayerGameStatus = Literal["waiting", "active", "finished"]
+
+# How many of a player's newest games a listing or a rename looks through: a
+# bound on the work of one request (older games stay in the index).
+SCAN_LIMIT = 500
+_CHUNK = 50
+
+
+class PlayerGame(msgspec.Struct, frozen=True, kw_only=True):
+    """One of the player's games: their seats, and whose turn it is."""
+
+    game_id: str
+    status: PlayerGameStatus
+    preset: str
+    seats: tuple[int, ...]
+    turn: int | None
+    your_turn: bool
+    names: tuple[str | None, ...]
+    version: int
+    created_at: str
+
+
+def status_of(game: Game) -> PlayerGameStatus:
+    return lobby_status(game)
+
+
+def _entry(game: Game, player_id: str) -> PlayerGame:
+    state = game.record.state
+    seats = tuple(seat for seat, held_by in sorted(game.players.items()) if held_by == player_id)
+    turn = state.turn if state.phase in ("draw", "play") else None
+    return PlayerGame(
+        game_id=game.game_id,
+        status=status_of(game),
+        preset=game.info.preset,
+        seats=seats,
+        turn=turn,
+        your_turn=turn is not None and turn in seats,
+        names=tuple(game.names.get(seat) for seat in range(len(game.info.seats))),
+        version=game.record.version,
+        created_at=game.info.created_at,
+    )
+
+
+async def _games_of(games: GameService, player_id: str) -> list[Game]:
+    found: list[Game] = []
+    for offset in range(0, SCAN_LIMIT, _CHUNK):
+        game_ids = await games.players.game_ids(player_id, _CHUNK, offset)
+        for game_id in game_ids:
+            try:
+                found.append(await games.game(game_id))
+            except ServiceError:
+                continue  # gone (expired): the index is only a cache
+        if len(game_ids) < _CHUNK:
+            break
+    return found
+
+
+async def player_games(
+    games: GameService,
+    player: Player,
+    status: PlayerGameStatus | None,
+    limit: int,
+    offset: int,
+) -> list[PlayerGame]:
+    """The player's games, newest first, of one status (or all)."""
+    entries = [_entry(game, player.player_id) for game in await _games_of(games, player.player_id)]
+    chosen = [entry for entry in entries if status is None or entry.status == status]
+    return chosen[offset : offset + limit]
+
+
+async def rename_player(games: GameService, player: Player, name: str) -> Player:
+    """Rename the player, and the seats they hold in games not yet finished."""
+    renamed = await games.players.rename(player, name)
+    for game in await _games_of(games, player.player_id):
+        if status_of(game) == "finished":
+            continue  # a finished table keeps the names it was played under
+        fields = {
+            f"name:{seat}": renamed.name.encode()
+            for seat, held_by in game.players.items()
+            if held_by == player.player_id
+        }
+        if fields:
+            await games.store.put_meta(game.game_id, fields)
+    return renamed

@@ -1,0 +1,141 @@
+"""Players: a name and a secret token (only its hash kept) that acts for every seat held.
+
+A player token is `<player id>.<secret>`; seat tokens never hold a dot, so a
+bearer token says by its shape which kind it is. Guests are ordinary players
+a client creates without asking anyone for a name.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import unicodedata
+import uuid
+
+import msgspec
+
+from service.app.envelope import now
+from service.app.errors import ServiceError
+from service.app.tokens import new_token, token_hash
+from service.store import PlayerStore
+
+__all__ = [
+    "NAME_MAX",
+    "CreatedPlayer",
+    "Player",
+    "PlayerService",
+    "clean_name",
+    "is_player_token",
+]
+
+# Long enough for a full name, short enough for a seat label on a phone.
+NAME_MAX = 32
+
+# Control characters, and format characters (zero-width joiners, bidi
+# overrides) that make one name look like another, and line breaks.
+_REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+
+
+class Player(msgspec.Struct, frozen=True, kw_only=True):
+    """A player as the service knows it; never carries the token."""
+
+    player_id: str
+    name: str
+    guest: bool
+    created_at: str
+
+
+class CreatedPlayer(msgspec.Struct, frozen=True, kw_only=True):
+    player: Player
+    token: str
+
+
+def clean_name(raw: str) -> str:
+    """The name trimmed; 422 `invalid_name` when empty, too long or holding control characters."""
+    name = raw.strip()
+    if not name:
+        raise ServiceError("invalid_name", "a name needs at least one visible character")
+    if len(name) > NAME_MAX:
+        raise ServiceError(
+            "invalid_name", f"a name has at most {NAME_MAX} characters", max_length=NAME_MAX
+        )
+    for char in name:
+        if unicodedata.category(char) in _REFUSED_CATEGORIES:
+            raise ServiceError(
+                "invalid_name", "a name holds no control characters", character=f"U+{ord(char):04X}"
+            )
+    return name
+
+
+def is_player_token(token: str) -> bool:
+    return "." in token
+
+
+def _player_of(player_id: str, record: dict[str, bytes]) -> Player:
+    return Player(
+        player_id=player_id,
+        name=record["name"].decode(),
+        guest=record.get("guest") == b"1",
+        created_at=record.get("created_at", b"").decode(),
+    )
+
+
+class PlayerService:
+    """Create, authenticate and rename players; file the games they sit at."""
+
+    def __init__(self, store: PlayerStore) -> None:
+        self.store = store
+
+    async def create(self, name: str | None, *, guest: bool = False) -> CreatedPlayer:
+        player_id = uuid.uuid4().hex
+        if name is None:
+            if not guest:
+                raise ServiceError("invalid_name", "a player who is not a guest needs a name")
+            # A guest's name until renamed: short, and unlike anyone else's.
+            name = f"Guest {secrets.token_hex(2)}"
+        name = clean_name(name)
+        token = f"{player_id}.{new_token()}"
+        created_at, _ = now()
+        fields = {
+            "name": name.encode(),
+            "token": token_hash(token).encode(),
+            "guest": b"1" if guest else b"0",
+            "created_at": created_at.encode(),
+        }
+        if not await self.store.create_player(player_id, fields):
+            raise AssertionError("a fresh uuid4 named an existing player")
+        player = Player(player_id=player_id, name=name, guest=guest, created_at=created_at)
+        return CreatedPlayer(player=player, token=token)
+
+    async def authenticate(self, token: str | None) -> Player:
+        """The player a player token opens; 401 `missing_token` / `invalid_token`."""
+        if token is None:
+            raise ServiceError("missing_token", "this route needs 'Authorization: Bearer <token>'")
+        player_id, _, secret = token.partition(".")
+        if not secret or not player_id.isalnum() or len(player_id) > 64:
+            raise ServiceError("invalid_token", "not a player token")
+        record = await self.store.get_player(player_id)
+        stored = record.get("token")
+        # Constant time: the comparison must not tell how much of a guess was right.
+        if stored is None or not hmac.compare_digest(stored, token_hash(token).encode()):
+            raise ServiceError("invalid_token", "unknown token")
+        return _player_of(player_id, record)
+
+    async def get(self, player_id: str) -> Player | None:
+        record = await self.store.get_player(player_id)
+        return _player_of(player_id, record) if record else None
+
+    async def rename(self, player: Player, name: str) -> Player:
+        name = clean_name(name)
+        if not await self.store.update_player(player.player_id, {"name": name.encode()}):
+            raise ServiceError("invalid_token", "unknown token")
+        return msgspec.structs.replace(player, name=name)
+
+    async def file_game(self, player_id: str, game_id: str, created_ts: float) -> None:
+        await self.store.add_game(player_id, game_id, created_ts)
+
+    async def unfile_game(self, player_id: str, game_id: str) -> None:
+        await self.store.remove_game(player_id, game_id)
+
+    async def game_ids(self, player_id: str, limit: int, offset: int) -> list[str]:
+        return await self.store.games(player_id, limit, offset)

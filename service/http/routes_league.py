@@ -1,0 +1,168 @@
+"""League routes: a ladder's leaderboard, a player's public profile, a game's rating changes.
+
+The league's store is synchronous (its Redis adapter is one Lua call per
+read): each read runs in a worker thread, off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Annotated
+
+import msgspec
+from litestar import get
+from litestar.di import NamedDependency
+from litestar.params import PathParameter, QueryParameter
+
+from domain.rules import PRESETS
+from service.app.errors import ServiceError
+from service.app.games import GameService, lobby_status
+from service.app.league.queries import (
+    DEFAULT_PAGE,
+    MAX_PAGE,
+    RECENT_GAMES,
+    GameRatingChanges,
+    LeaderboardPage,
+    LeagueError,
+    Profile,
+    game_rating_changes,
+    leaderboard,
+    profile,
+)
+from service.app.league.results import bot_id
+from service.app.league.store import LeagueStore
+from service.app.players import Player
+from service.http.problems import problem_responses
+from service.http.routes_games import GameId, Games
+from service.store.players import check_player_id
+
+__all__ = ["LEAGUE_ROUTES"]
+
+League = NamedDependency[LeagueStore]
+Ladder = Annotated[
+    str,
+    PathParameter(
+        description="A ladder: a preset (`basic`, `palace`, `duel`, `classic`), or a preset "
+        "plus the knobs that give a table a ladder of its own (`palace+short_deck`, "
+        "`basic+scoring=penalty`).",
+        max_length=200,
+    ),
+]
+PlayerId = Annotated[
+    str,
+    PathParameter(
+        description="A player's id, or a bot level's (`bot:1` to `bot:4`).", max_length=64
+    ),
+]
+_BOTS = {bot_id(level) for level in range(1, 5)}
+
+
+def _refused(error: LeagueError) -> ServiceError:
+    return ServiceError(error.code, error.message, **error.facts)
+
+
+async def _names(games: GameService, players: Sequence[str]) -> dict[str, str]:
+    """The players' names from the directory (bots and unknown ids keep the league's)."""
+    found = await asyncio.gather(*(_directory_player(games, player) for player in players))
+    return {player.player_id: player.name for player in found if player is not None}
+
+
+async def _directory_player(games: GameService, player_id: str) -> Player | None:
+    try:
+        check_player_id(player_id)
+    except ValueError:
+        return None  # no player could have this id (`bot:9`, or characters ids never hold)
+    return await games.players.get(player_id)
+
+
+@get(
+    "/leaderboards/{ladder:str}",
+    tags=["league"],
+    summary="A ladder's leaderboard, best first (bots stand on it as players)",
+    description="`rating` is the conservative displayed rating, `mu - 3 sigma` (0 for a "
+    "newcomer); `games` counts the ladder's counted games; `experience` is the player's "
+    "total over every game, rated or not.",
+    responses=problem_responses(400, 404, 503),
+)
+async def get_leaderboard(
+    ladder: Ladder,
+    league: League,
+    games: Games,
+    offset: Annotated[int, QueryParameter(ge=0, le=1_000_000)] = 0,
+    limit: Annotated[int, QueryParameter(ge=1, le=MAX_PAGE)] = DEFAULT_PAGE,
+) -> LeaderboardPage:
+    try:
+        page = await asyncio.to_thread(leaderboard, league, ladder, offset, limit)
+    except LeagueError as refused:
+        raise _refused(refused) from refused
+    # Every preset has a ladder (empty until a game counts); a preset with
+    # knobs has one once a game counted on it.
+    if ladder not in PRESETS and page.total == 0:
+        raise ServiceError("ladder_not_found", f"no ladder {ladder!r}", ladder=ladder)
+    names = await _names(games, [entry.player for entry in page.entries])
+    entries = [
+        msgspec.structs.replace(entry, name=names.get(entry.player, entry.name))
+        for entry in page.entries
+    ]
+    return msgspec.structs.replace(page, entries=entries)
+
+
+@get(
+    "/players/{player_id:str}/profile",
+    tags=["league"],
+    summary="A player's public profile: a rating per ladder, experience, recent games",
+    responses=problem_responses(400, 404, 503),
+)
+async def get_profile(
+    player_id: PlayerId,
+    league: League,
+    games: Games,
+    recent: Annotated[int, QueryParameter(ge=1, le=MAX_PAGE)] = RECENT_GAMES,
+) -> Profile:
+    try:
+        found = await asyncio.to_thread(profile, league, player_id, recent)
+    except LeagueError as refused:
+        raise _refused(refused) from refused
+    if player_id in _BOTS:
+        return found
+    player = await _directory_player(games, player_id)
+    if player is None:
+        raise ServiceError("player_not_found", f"no player {player_id!r}", player_id=player_id)
+    return msgspec.structs.replace(found, name=player.name)
+
+
+@get(
+    "/games/{game_id:str}/ratings",
+    tags=["league"],
+    summary="Each seat's rating change at the game's end, and whether the game counted",
+    description="`counted` false gives the `reason` (`unrated`, `stacked`, `too_few_humans`, "
+    "`fresh_guests`, `abandoned`, ...); `weight` below 1 is the same players' many games "
+    "a day. Seats held by nobody the league knows (a bare seat token) are not listed.",
+    responses=problem_responses(400, 404, 409, 503),
+)
+async def get_game_ratings(game_id: GameId, games: Games, league: League) -> GameRatingChanges:
+    try:
+        changes = await asyncio.to_thread(game_rating_changes, league, game_id)
+    except LeagueError:
+        changes = None
+    if changes is not None:
+        names = await _names(games, [seat.player for seat in changes.seats])
+        seats = [
+            msgspec.structs.replace(seat, name=names.get(seat.player, seat.name))
+            for seat in changes.seats
+        ]
+        return msgspec.structs.replace(changes, seats=seats)
+    game = await games.game(game_id)  # 404 game_not_found
+    if lobby_status(game) != "finished":
+        raise ServiceError(
+            "game_in_progress", "the game has not ended: no rating change yet", game_id=game_id
+        )
+    raise ServiceError(
+        "league_result_pending",
+        "the game's result is on its way to the league: try again shortly",
+        game_id=game_id,
+    )
+
+
+LEAGUE_ROUTES = [get_leaderboard, get_profile, get_game_ratings]

@@ -1,0 +1,83 @@
+"""Checking an imported log off the event loop: in a worker process for a big log.
+
+Reading and checking 8 MiB of log (about 50,000 events) is some 400 ms of pure
+Python. In the handler it held every other request of the process that long; in a
+thread it still shares the GIL with the event loop (measured with
+`service.tools.states_bench`, README), so a big log goes to a worker process,
+which sends back only the header and the final state: the API then decodes the
+lines a chunk at a time as it appends them. A small log is checked in place:
+under VERIFY_IN_PLACE_BYTES it takes a few milliseconds, less than a round trip
+to a process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import signal
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+import msgspec
+
+from domain.state import GameState
+from service.logs.logfile import LogError, LogHeader, read_log
+from service.logs.verify import verify_log
+
+__all__ = ["VERIFY_IN_PLACE_BYTES", "checked_log"]
+
+VERIFY_IN_PLACE_BYTES = 64 * 1024
+# `process` (the default) or `thread`: where a big log is checked (a benchmark knob).
+_WHERE = os.environ.get("RUMMY_VERIFY_IN", "process")
+_executor: ProcessPoolExecutor | None = None
+
+
+class _Refusal(msgspec.Struct, frozen=True):
+    """A LogError as it crosses from the worker process (its arguments do not pickle)."""
+
+    code: str
+    message: str
+    version: int | None
+
+
+def _check(data: bytes) -> tuple[LogHeader, GameState, int] | _Refusal:
+    try:
+        header, envelopes = read_log(data)
+        return header, verify_log(header, envelopes), len(envelopes)
+    except LogError as exc:
+        return _Refusal(exc.code, exc.message, exc.version)
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _pool() -> ProcessPoolExecutor:
+    global _executor
+    if _executor is None:
+        # Spawned, like the bots' pool: the API process runs threads a fork would copy.
+        _executor = ProcessPoolExecutor(
+            1, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_interrupts
+        )
+    return _executor
+
+
+async def checked_log(data: bytes) -> tuple[LogHeader, GameState, int]:
+    """The log's header, the state after its last event and its event count, once
+    every event is checked; LogError for a log the rules refuse."""
+    global _executor
+    if len(data) <= VERIFY_IN_PLACE_BYTES:
+        outcome = _check(data)
+    elif _WHERE == "thread":
+        outcome = await asyncio.to_thread(_check, data)
+    else:
+        loop = asyncio.get_running_loop()
+        try:
+            outcome = await loop.run_in_executor(_pool(), _check, data)
+        except BrokenProcessPool:
+            _executor = None  # a worker died: a new pool takes this log once more
+            outcome = await loop.run_in_executor(_pool(), _check, data)
+    if isinstance(outcome, _Refusal):
+        raise LogError(outcome.code, outcome.message, outcome.version)
+    return outcome

@@ -1,0 +1,101 @@
+"""The league's records port: the figures of every applied game, as opaque bytes.
+
+The service owns their meaning (service/app/league: results, changes and
+ratings encoded as JSON); this role only keeps them, and writes one game's
+settlement in a single atomic step, only if the records are still at the
+position it was computed from and the game is not applied yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+import msgspec
+
+__all__ = ["LeagueCommit", "LeagueDump", "LeagueRead", "LeagueRecords", "RankingWindow"]
+
+
+class LeagueRead(msgspec.Struct, frozen=True, kw_only=True):
+    """What one result needs, read at one position (absent players: None)."""
+
+    position: int
+    applied: bool
+    ratings: dict[str, bytes]
+    experience: dict[str, int]
+    group_games: int
+
+
+class LeagueCommit(msgspec.Struct, frozen=True, kw_only=True):
+    """Everything one applied game writes. `ratings`: player -> (encoded
+    rating, ranking score; lower ranks first). `recent`: the players whose
+    recent games list the game. `group_games` None: the group count stays."""
+
+    position: int
+    game_id: str
+    result: bytes
+    change: bytes
+    ladder: str
+    ratings: Mapping[str, tuple[bytes, float]]
+    experience: Mapping[str, int]
+    recent: Sequence[str]
+    recent_kept: int
+    group: str
+    group_games: int | None
+
+
+class RankingWindow(msgspec.Struct, frozen=True, kw_only=True):
+    """A page of a ladder by score, widened to every player tied with its ends:
+    `before` players rank ahead of `players[0]`; the caller breaks the ties."""
+
+    total: int
+    before: int
+    players: list[tuple[str, bytes]]
+
+
+class LeagueDump(msgspec.Struct, frozen=True, kw_only=True):
+    """Every figure, for comparing two leagues (tests, rebuilds)."""
+
+    log: list[bytes]
+    changes: dict[str, bytes]
+    ratings: dict[str, dict[str, bytes]]
+    experience: dict[str, int]
+    recent: dict[str, list[str]]  # oldest first
+    groups: dict[str, int]
+
+
+class LeagueRecords(Protocol):
+    def read(self, game_id: str, ladder: str, players: Sequence[str], group: str) -> LeagueRead: ...
+
+    def commit(self, commit: LeagueCommit) -> bool:
+        """Write it all if the log holds `commit.position` results and the game
+        is not applied; False (nothing written) otherwise."""
+        ...
+
+    def change(self, game_id: str) -> bytes | None: ...
+
+    def applied(self, game_ids: Sequence[str]) -> set[str]: ...
+
+    def results(self) -> list[bytes]:
+        """The log: every applied result, in the order applied."""
+        ...
+
+    def ranking(self, ladder: str, offset: int, limit: int) -> RankingWindow: ...
+
+    def ratings_of(self, player: str) -> dict[str, bytes]:
+        """The player's rating on each ladder that has one, by ladder name."""
+        ...
+
+    def experience_of(self, players: Sequence[str]) -> dict[str, int]: ...
+
+    def recent(self, player: str, limit: int) -> list[bytes]:
+        """The changes of the player's last games, newest first."""
+        ...
+
+    def clear(self) -> None: ...
+
+    def dump(self) -> LeagueDump: ...
+
+    def close(self) -> None:
+        """Close the connections."""
+        ...

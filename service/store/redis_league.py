@@ -1,0 +1,258 @@
+"""The league's records on Redis: every key under one hash tag, each write one Lua script.
+
+Keys (tag `league`): `{league}:log` (list of results, the fold's order),
+`{league}:change` (hash game id -> its change; a field here is the game's
+applied marker), `{league}:ladders` (set), `{league}:r:<ladder>` (hash
+player -> rating), `{league}:z:<ladder>` (sorted set by ranking score),
+`{league}:xp` (hash player -> experience), `{league}:groups` (hash
+`<day>|<group>` -> eligible games), `{league}:recent:<player>` (list of game
+ids, newest first, capped) and `{league}:players` (set of those lists).
+One tag puts them all in one slot, so the commit is one atomic script on a
+Redis Cluster too. The client is synchronous: the league's writer is an rq
+job, and the API's reads run in a worker thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from redis import Redis
+from redis.cluster import ClusterNode, RedisCluster
+
+from service.store.league import LeagueCommit, LeagueDump, LeagueRead, RankingWindow
+from service.store.redis_cluster import cluster_nodes, is_cluster_url
+
+__all__ = ["RedisLeagueRecords", "open_league_client"]
+
+# KEYS: log, change, ratings, xp, groups. ARGV: game id, group field, players...
+_READ = """
+local ratings, xp = {}, {}
+if #ARGV > 2 then
+  ratings = redis.call('HMGET', KEYS[3], unpack(ARGV, 3))
+  xp = redis.call('HMGET', KEYS[4], unpack(ARGV, 3))
+end
+return {redis.call('LLEN', KEYS[1]), redis.call('HEXISTS', KEYS[2], ARGV[1]),
+        ratings, xp, redis.call('HGET', KEYS[5], ARGV[2])}
+"""
+
+# KEYS: log, change, ladders, ratings, ranking, xp, groups, players, recent lists...
+# ARGV: position, game id, result, change, ladder, recent kept, group field,
+# group count ('' keeps it), n, (player, rating, score) * n, m, (player, xp) * m,
+# then the player of each recent list.
+_COMMIT = """
+if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return 0 end
+if redis.call('HEXISTS', KEYS[2], ARGV[2]) == 1 then return 0 end
+redis.call('RPUSH', KEYS[1], ARGV[3])
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[4])
+local i = 10
+local n = tonumber(ARGV[9])
+if n > 0 then redis.call('SADD', KEYS[3], ARGV[5]) end
+for _ = 1, n do
+  redis.call('HSET', KEYS[4], ARGV[i], ARGV[i + 1])
+  redis.call('ZADD', KEYS[5], ARGV[i + 2], ARGV[i])
+  i = i + 3
+end
+n = tonumber(ARGV[i])
+i = i + 1
+for _ = 1, n do
+  redis.call('HSET', KEYS[6], ARGV[i], ARGV[i + 1])
+  i = i + 2
+end
+if ARGV[8] ~= '' then redis.call('HSET', KEYS[7], ARGV[7], ARGV[8]) end
+for k = 9, #KEYS do
+  redis.call('LPUSH', KEYS[k], ARGV[2])
+  redis.call('LTRIM', KEYS[k], 0, tonumber(ARGV[6]) - 1)
+  redis.call('SADD', KEYS[8], ARGV[i])
+  i = i + 1
+end
+return 1
+"""
+
+# KEYS: ranking, ratings. ARGV: first index, last index.
+_RANKING = """
+local total = redis.call('ZCARD', KEYS[1])
+local page = redis.call('ZRANGE', KEYS[1], ARGV[1], ARGV[2], 'WITHSCORES')
+if #page == 0 then return {total, 0, {}, {}} end
+local low, high = page[2], page[#page]
+local window = redis.call('ZRANGEBYSCORE', KEYS[1], low, high)
+local before = redis.call('ZCOUNT', KEYS[1], '-inf', '(' .. low)
+return {total, before, window, redis.call('HMGET', KEYS[2], unpack(window))}
+"""
+
+# KEYS: recent list, change. ARGV: limit.
+_RECENT = """
+local ids = redis.call('LRANGE', KEYS[1], 0, tonumber(ARGV[1]) - 1)
+if #ids == 0 then return {} end
+return redis.call('HMGET', KEYS[2], unpack(ids))
+"""
+
+
+def open_league_client(url: str) -> Redis | RedisCluster:
+    """A synchronous client for the league's records on `url` (standalone or cluster)."""
+    if is_cluster_url(url):
+        nodes, options = cluster_nodes(url)
+        startup = [ClusterNode(host, port) for host, port in nodes]  # type: ignore[no-untyped-call]
+        return RedisCluster(startup_nodes=startup, **options)
+    return Redis.from_url(url)
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
+def _bytes(value: bytes | str) -> bytes:
+    return value if isinstance(value, bytes) else value.encode()
+
+
+class RedisLeagueRecords:
+    """`LeagueRecords` on one Redis or a Redis Cluster (all keys in one slot)."""
+
+    def __init__(self, client: Redis | RedisCluster, tag: str = "league") -> None:
+        self.client = client
+        self.tag = "{" + tag + "}"
+        self._read = client.register_script(_READ)
+        self._commit = client.register_script(_COMMIT)
+        self._ranking = client.register_script(_RANKING)
+        self._recent = client.register_script(_RECENT)
+
+    def _key(self, *parts: str) -> str:
+        return ":".join((self.tag, *parts))
+
+    def read(self, game_id: str, ladder: str, players: Sequence[str], group: str) -> LeagueRead:
+        keys = [
+            self._key("log"),
+            self._key("change"),
+            self._key("r", ladder),
+            self._key("xp"),
+            self._key("groups"),
+        ]
+        position, applied, ratings, xp, group_games = self._read(
+            keys=keys, args=[game_id, group, *players]
+        )
+        return LeagueRead(
+            position=int(position),
+            applied=bool(applied),
+            ratings={p: r for p, r in zip(players, ratings, strict=False) if r is not None},
+            experience={p: int(x) for p, x in zip(players, xp, strict=False) if x is not None},
+            group_games=int(group_games or 0),
+        )
+
+    def commit(self, commit: LeagueCommit) -> bool:
+        keys = [
+            self._key("log"),
+            self._key("change"),
+            self._key("ladders"),
+            self._key("r", commit.ladder),
+            self._key("z", commit.ladder),
+            self._key("xp"),
+            self._key("groups"),
+            self._key("players"),
+            *(self._key("recent", player) for player in commit.recent),
+        ]
+        args: list[Any] = [
+            commit.position,
+            commit.game_id,
+            commit.result,
+            commit.change,
+            commit.ladder,
+            commit.recent_kept,
+            commit.group,
+            "" if commit.group_games is None else commit.group_games,
+            len(commit.ratings),
+        ]
+        for player, (rating, score) in commit.ratings.items():
+            # repr is the shortest text that parses back to the same double.
+            args += [player, rating, repr(score)]
+        args.append(len(commit.experience))
+        for player, points in commit.experience.items():
+            args += [player, points]
+        args += list(commit.recent)
+        return bool(self._commit(keys=keys, args=args))
+
+    def change(self, game_id: str) -> bytes | None:
+        value = self.client.hget(self._key("change"), game_id)
+        return None if value is None else _bytes(value)
+
+    def applied(self, game_ids: Sequence[str]) -> set[str]:
+        if not game_ids:
+            return set()
+        # One HMGET: the changes' size is the price of one round trip.
+        found = self.client.hmget(self._key("change"), list(game_ids))
+        return {game_id for game_id, value in zip(game_ids, found, strict=True) if value}
+
+    def results(self) -> list[bytes]:
+        results: list[bytes] = []
+        step = 1000
+        while page := self.client.lrange(self._key("log"), len(results), len(results) + step - 1):
+            results += [_bytes(r) for r in page]
+        return results
+
+    def ranking(self, ladder: str, offset: int, limit: int) -> RankingWindow:
+        total, before, window, ratings = self._ranking(
+            keys=[self._key("z", ladder), self._key("r", ladder)],
+            args=[offset, offset + limit - 1],
+        )
+        return RankingWindow(
+            total=int(total),
+            before=int(before),
+            players=[(_text(p), r) for p, r in zip(window, ratings, strict=True)],
+        )
+
+    def ratings_of(self, player: str) -> dict[str, bytes]:
+        ladders = sorted(_text(name) for name in self.client.smembers(self._key("ladders")))
+        pipe = self.client.pipeline(transaction=False)
+        for ladder in ladders:
+            pipe.hget(self._key("r", ladder), player)
+        found = pipe.execute()
+        return {ladder: r for ladder, r in zip(ladders, found, strict=True) if r is not None}
+
+    def experience_of(self, players: Sequence[str]) -> dict[str, int]:
+        if not players:
+            return {}
+        found = self.client.hmget(self._key("xp"), list(players))
+        return {p: int(x or 0) for p, x in zip(players, found, strict=True)}
+
+    def recent(self, player: str, limit: int) -> list[bytes]:
+        changes: list[bytes] = self._recent(
+            keys=[self._key("recent", player), self._key("change")], args=[limit]
+        )
+        return changes
+
+    def clear(self) -> None:
+        """Delete every key of the league (a rebuild's first step; not atomic)."""
+        keys = [self._key(k) for k in ("log", "change", "xp", "groups", "ladders", "players")]
+        for ladder in self.client.smembers(self._key("ladders")):
+            keys += [self._key("r", _text(ladder)), self._key("z", _text(ladder))]
+        for player in self.client.smembers(self._key("players")):
+            keys.append(self._key("recent", _text(player)))
+        for start in range(0, len(keys), 500):
+            self.client.delete(*keys[start : start + 500])
+
+    def close(self) -> None:
+        self.client.close()
+
+    def dump(self) -> LeagueDump:
+        ladders = sorted(_text(name) for name in self.client.smembers(self._key("ladders")))
+        players = sorted(_text(name) for name in self.client.smembers(self._key("players")))
+        return LeagueDump(
+            log=self.results(),
+            changes={
+                _text(k): _bytes(v) for k, v in self.client.hgetall(self._key("change")).items()
+            },
+            ratings={
+                ladder: {
+                    _text(p): _bytes(r)
+                    for p, r in self.client.hgetall(self._key("r", ladder)).items()
+                }
+                for ladder in ladders
+            },
+            experience={_text(p): int(x) for p, x in self.client.hgetall(self._key("xp")).items()},
+            recent={
+                player: [_text(g) for g in self.client.lrange(self._key("recent", player), 0, -1)][
+                    ::-1
+                ]
+                for player in players
+            },
+            groups={_text(k): int(v) for k, v in self.client.hgetall(self._key("groups")).items()},
+        )

@@ -1,0 +1,164 @@
+"""The league end to end over the in-memory app: players sit at a table, play it out, and the
+league job (run by a fake queue as each game ends) rates them; the API shows the figures."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from http_players import player, problem
+from http_table import auth, pick
+from litestar import Litestar
+from litestar.testing import TestClient
+
+from service.app.games import Appended
+from service.app.league.apply import apply_result
+from service.app.league.game_end import directory_of, ends_game, game_result
+from service.app.league.store import InMemoryLeagueStore
+from service.http.app import create_app
+from service.store import InMemoryEventStore
+
+Client = TestClient[Any]
+
+
+class FakeQueue:
+    """The scheduler's league hook with the job run at once, in process: one job id per game."""
+
+    def __init__(self) -> None:
+        self.league = InMemoryLeagueStore()
+        self.app: Litestar | None = None
+        self.jobs: list[str] = []
+
+    async def __call__(self, appended: Appended) -> None:
+        if ends_game(appended.envelopes) and appended.game_id not in self.jobs:
+            self.jobs.append(appended.game_id)
+            await self.run(appended.game_id)
+
+    async def run(self, game_id: str) -> str:
+        assert self.app is not None
+        games = self.app.state.games
+        result = await game_result(games, game_id, directory_of(games.players))
+        assert result is not None
+        return (await asyncio.to_thread(apply_result, self.league, result)).reason
+
+
+@pytest.fixture
+def queue() -> FakeQueue:
+    return FakeQueue()
+
+
+@pytest.fixture
+def client(queue: FakeQueue) -> Iterator[Client]:
+    app = create_app(InMemoryEventStore(), on_appended=queue, league=queue.league)
+    queue.app = app
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def table_of_two(client: Client, host: dict[str, Any], guest: dict[str, Any], **body: Any) -> str:
+    seats = [{"kind": "human"}, {"kind": "human", "open": True}]
+    created = client.post(
+        "/games",
+        json={"seats": seats, "preset": "duel", "rules": {"game_end": "hands:1"}, **body},
+        headers=auth(host["token"]),
+    )
+    assert created.status_code == 201, created.text
+    game_id: str = created.json()["game_id"]
+    code = created.json().get("invite_code")  # a private table's
+    claimed = client.post(
+        f"/games/{game_id}/seats/1",
+        params={"invite": code} if code else {},
+        headers=auth(guest["token"]),
+    )
+    assert claimed.status_code == 201, claimed.text
+    return game_id
+
+
+def play_out(client: Client, game_id: str, tokens: dict[int, str], seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(3000):
+        turn = client.get(f"/games/{game_id}/view", headers=auth(tokens[0])).json()["turn"]
+        view = client.get(f"/games/{game_id}/view", headers=auth(tokens[turn])).json()
+        answer = client.post(
+            f"/games/{game_id}/commands",
+            json=pick(view["legal_commands"], rng),
+            headers=auth(tokens[turn]),
+        )
+        assert answer.status_code == 200, answer.text
+        if answer.json()["view"]["phase"] == "over":
+            return
+    raise AssertionError("the game did not end")
+
+
+def test_a_rated_game_between_two_players_rates_both(client: Client, queue: FakeQueue) -> None:
+    ann, bob = player(client, "Ann"), player(client, "Bob")
+    game_id = table_of_two(client, ann, bob)
+    assert problem(client.get(f"/games/{game_id}/ratings"), 409, "game_in_progress")
+    play_out(client, game_id, {0: ann["token"], 1: bob["token"]}, seed=1)
+    assert queue.jobs == [game_id]
+
+    changes = client.get(f"/games/{game_id}/ratings").json()
+    assert (changes["counted"], changes["reason"], changes["ladder"]) == (True, "counted", "duel")
+    ids = [ann["player_id"], bob["player_id"]]
+    assert [(s["seat"], s["player"], s["name"]) for s in changes["seats"]] == [
+        (0, ids[0], "Ann"),
+        (1, ids[1], "Bob"),
+    ]
+    winner, loser = sorted(changes["seats"], key=lambda seat: seat["place"])
+    assert winner["rating_change"] > loser["rating_change"]
+
+    board = client.get("/leaderboards/duel").json()
+    assert [(e["name"], e["games"]) for e in board["entries"]] == [
+        (winner["name"], 1),
+        (loser["name"], 1),
+    ]
+    assert [e["rating"] for e in board["entries"]] == [
+        winner["rating_after"],
+        loser["rating_after"],
+    ]
+    profile = client.get(f"/players/{winner['player']}/profile").json()
+    assert profile["name"] == winner["name"]
+    assert profile["experience"] == winner["experience"] > 0
+    assert [(r["ladder"], r["games"]) for r in profile["ratings"]] == [("duel", 1)]
+    assert [g["game_id"] for g in profile["recent"]] == [game_id]
+
+    # The job again (a second enqueue, a worker that died after its commit): nothing moves.
+    figures = queue.league.figures()
+    assert asyncio.run(queue.run(game_id)) == "counted"
+    assert queue.league.figures() == figures
+
+
+def test_a_training_table_gives_experience_only(client: Client, queue: FakeQueue) -> None:
+    ann, bob = player(client, "Ann"), player(client, "Bob")
+    game_id = table_of_two(client, ann, bob, rules={"game_end": "hands:1", "rated": False})
+    play_out(client, game_id, {0: ann["token"], 1: bob["token"]}, seed=2)
+    changes = client.get(f"/games/{game_id}/ratings").json()
+    assert (changes["counted"], changes["reason"]) == (False, "unrated")
+    assert client.get("/leaderboards/duel").json()["total"] == 0
+    for seat in changes["seats"]:
+        profile = client.get(f"/players/{seat['player']}/profile").json()
+        assert profile["ratings"] == [] and profile["experience"] == seat["experience"] >= 30
+
+
+def test_a_stacked_game_does_not_count(client: Client) -> None:
+    ann, bob = player(client, "Ann"), player(client, "Bob")
+    game_id = table_of_two(client, ann, bob, seed=5, private=True)
+    play_out(client, game_id, {0: ann["token"], 1: bob["token"]}, seed=3)
+    assert client.get(f"/games/{game_id}/ratings").json()["reason"] == "stacked"
+
+
+def test_a_player_against_a_fresh_guest_is_not_rated(client: Client) -> None:
+    ann, guest = player(client, "Ann"), player(client, None, guest=True)
+    game_id = table_of_two(client, ann, guest)
+    play_out(client, game_id, {0: ann["token"], 1: guest["token"]}, seed=4)
+    assert client.get(f"/games/{game_id}/ratings").json()["reason"] == "fresh_guests"
+
+
+def test_an_unknown_player_has_no_profile(client: Client) -> None:
+    problem(client.get("/players/0123456789abcdef/profile"), 404, "player_not_found")
+    ann = player(client, "Ann")
+    body = client.get(f"/players/{ann['player_id']}/profile").json()
+    assert (body["name"], body["experience"], body["recent"]) == ("Ann", 0, [])

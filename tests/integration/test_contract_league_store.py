@@ -1,0 +1,221 @@
+"""The LeagueStore port's contract, which every adapter passes (memory, Redis, Redis Cluster):
+a game applies once whatever the job does, a rebuild gives identical figures, and
+the reads page and order the same."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+import pytest
+from league_results import result_builder
+
+from service.app.league.apply import apply_result, fold, rebuild
+from service.app.league.queries import game_rating_changes, leaderboard, profile
+from service.app.league.results import RuleFacts, SeatResult
+from service.app.league.settle import settle
+from service.app.league.store import RECENT_KEPT, LeagueStore
+
+
+@pytest.fixture
+def game():
+    return result_builder()
+
+
+class WorkerDied(Exception):
+    pass
+
+
+class Delegating:
+    """The store under test, with one method wrapped by a subclass."""
+
+    def __init__(self, inner: LeagueStore) -> None:
+        self.inner = inner
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
+class DyingStore(Delegating):
+    """Dies once, before its commit reaches the store or after it did (the reply lost)."""
+
+    def __init__(self, inner: LeagueStore, when: str) -> None:
+        super().__init__(inner)
+        self.when = when
+
+    def commit(self, position, settlement):
+        if self.when == "before":
+            self.when = ""
+            raise WorkerDied
+        committed = self.inner.commit(position, settlement)
+        if self.when == "after":
+            self.when = ""
+            raise WorkerDied
+        return committed
+
+
+class RacedStore(Delegating):
+    """Another worker commits `other` between this one's read and its commit."""
+
+    def __init__(self, inner: LeagueStore, other) -> None:
+        super().__init__(inner)
+        self.other = other
+
+    def commit(self, position, settlement):
+        other, self.other = self.other, None
+        if other is not None:
+            apply_result(self.inner, other)  # the other worker (its commit finds no race)
+        return self.inner.commit(position, settlement)
+
+
+def test_applying_a_game_twice_changes_nothing_the_second_time(league, game):
+    result = game((40, 0), game_id="g-1")
+    first = apply_result(league, result)
+    figures = league.figures()
+    again = apply_result(league, result)
+    assert again == first
+    assert league.figures() == figures
+    assert [r.game_id for r in league.results()] == ["g-1"]
+    assert league.applied(["g-1", "g-2"]) == {"g-1"}
+
+
+@pytest.mark.parametrize("when", ["before", "after"])
+def test_a_worker_dying_at_its_commit_and_run_again_applies_the_game_once(league, game, when):
+    store = DyingStore(league, when)
+    result = game((40, 0), game_id="g-1")
+    with pytest.raises(WorkerDied):
+        apply_result(store, result)
+    # Dead before: nothing written, not even the marker. Dead after: both written.
+    assert len(league.results()) == (1 if when == "after" else 0)
+    assert league.applied(["g-1"]) == ({"g-1"} if when == "after" else set())
+    apply_result(store, result)  # the job runs again
+    apply_result(store, result)  # and once more
+    assert league.figures() == fold([result]).figures()
+
+
+def test_a_commit_that_lost_a_race_settles_again_from_the_newer_figures(league, game):
+    first, second = game((40, 0), game_id="g-1"), game((0, 40), game_id="g-2")
+    apply_result(RacedStore(league, other=first), second)
+    assert [r.game_id for r in league.results()] == ["g-1", "g-2"]
+    # The same figures as applying them one after the other: no lost update.
+    assert league.figures() == fold([first, second]).figures()
+    assert league.ratings_of("p0")["basic"].games == 2
+
+
+def test_a_stale_commit_writes_nothing(league, game):
+    apply_result(league, game((40, 0), game_id="g-1"))
+    snapshot = league.read("g-2", "basic", ["p0", "p1"], "p0,p1", "2026-12-01")
+    apply_result(league, game((0, 40), game_id="g-3"))
+    figures = league.figures()
+    assert not league.commit(snapshot.position, settle(snapshot, game((5, 0), game_id="g-2")))
+    assert league.figures() == figures
+
+
+def random_results(game, count, seed):
+    rng = random.Random(seed)
+    people = [f"p{n}" for n in range(7)]
+    results = []
+    for number in range(count):
+        seats = rng.randint(2, 4)
+        chosen = rng.sample(people + ["bot:2", "bot:3"], seats)
+        results.append(
+            game(
+                seats=tuple(
+                    SeatResult(
+                        player=player,
+                        kind="bot" if player.startswith("bot:") else "human",
+                        total=rng.randint(0, 60),
+                        hands=rng.randint(1, 3),
+                        resigned=rng.random() < 0.05,
+                    )
+                    for player in chosen
+                ),
+                game_id=f"g{number}",
+                rules=RuleFacts(
+                    rated=rng.random() < 0.9,
+                    scoring=rng.choice(["winner_takes", "penalty"]),
+                ),
+                preset=rng.choice(["basic", "classic"]),
+                ending="abandoned" if rng.random() < 0.05 else "ended",
+                ended_at=game().ended_at + timedelta(hours=number),
+            )
+        )
+    return results
+
+
+def test_dropping_the_league_and_rebuilding_it_gives_identical_figures(league, game):
+    results = random_results(game, 150, seed=7)
+    for result in results:
+        apply_result(league, result)
+    apply_result(league, results[10])  # a duplicate the log must not repeat
+    before = league.figures()
+    assert len(league.results()) == 150
+    assert rebuild(league) == 150
+    assert league.figures() == before
+    # From nothing, folding the log in a fresh in-memory store: the same again.
+    assert fold(results).figures() == before
+
+
+def test_the_order_of_the_log_is_the_fold_order(game):
+    results = random_results(game, 40, seed=3)
+    # Ratings depend on order, so the log, not the games' end times, is the record.
+    assert fold(results).figures()["ratings"] != fold(results[::-1]).figures()["ratings"]
+
+
+def test_clearing_drops_every_figure(league, game):
+    for result in random_results(game, 20, seed=1):
+        apply_result(league, result)
+    league.clear()
+    assert league.results() == []
+    assert league.ranking("basic", 0, 10) == (0, [])
+    assert league.ratings_of("p0") == {}
+    assert league.recent("p0", 10) == []
+    assert league.experience_of(["p0"]) == {"p0": 0}
+    assert league.figures() == fold([]).figures()
+
+
+def test_pages_of_the_leaderboard_agree_with_one_whole_page(league, game):
+    for result in random_results(game, 80, seed=5):
+        apply_result(league, result)
+    total, whole = league.ranking("basic", 0, 100)
+    assert total == len(whole) > 5
+    paged = [row for offset in range(0, total, 3) for row in league.ranking("basic", offset, 3)[1]]
+    assert paged == whole
+    assert whole == fold(league.results()).ranking("basic", 0, 100)[1]
+    assert league.ranking("basic", total, 3) == (total, [])
+    assert league.ranking("no-such-ladder", 0, 3) == (0, [])
+
+
+def test_players_tied_on_the_displayed_rating_rank_by_mu_then_id(league, game):
+    # Two separate pairs playing the same games: p0 and q0 tie exactly, as do p1 and q1.
+    for number in range(3):
+        apply_result(league, game((40, 0), players=["q0", "q1"], game_id=f"q{number}"))
+        apply_result(league, game((40, 0), players=["p0", "p1"], game_id=f"p{number}"))
+    _, page = league.ranking("basic", 0, 10)
+    assert [player for player, _ in page] == ["p0", "q0", "p1", "q1"]
+    assert [player for player, _ in league.ranking("basic", 1, 2)[1]] == ["q0", "p1"]
+
+
+def test_a_player_keeps_the_last_games_newest_first(league, game):
+    count = RECENT_KEPT + 5
+    for number in range(count):
+        apply_result(league, game((40, 0), players=["p0", f"x{number}"], game_id=f"g{number}"))
+    recent = league.recent("p0", 100)
+    assert [change.game_id for change in recent] == [f"g{n}" for n in range(count - 1, 4, -1)]
+    assert league.experience_of(["p0", "x0", "nobody"]) == {
+        "p0": 55 * count,
+        "x0": 50,
+        "nobody": 0,
+    }
+
+
+def test_the_queries_read_the_same_on_every_adapter(league, game):
+    results = random_results(game, 60, seed=11)
+    for result in results:
+        apply_result(league, result)
+    memory = fold(results)
+    assert leaderboard(league, "classic", 0, 50) == leaderboard(memory, "classic", 0, 50)
+    for player in ("p0", "p3", "bot:2"):
+        assert profile(league, player, 20) == profile(memory, player, 20)
+        assert league.ratings_of(player) == memory.ratings_of(player)
+    assert game_rating_changes(league, "g7") == game_rating_changes(memory, "g7")

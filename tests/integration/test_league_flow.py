@@ -1,0 +1,175 @@
+"""The league at game end, through the API and an rq worker on a real Redis: the job
+runs once per game, a rerun changes nothing, the reconciler catches a job that never ran."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from redis.asyncio import Redis
+from workers_table import auth, work, worker_app
+
+from service.app.games import GameService
+from service.app.league.records_store import open_league_store
+from service.store import RedisEventStore
+from service.store.embedded_redis import EmbeddedRedis
+from workers.jobs import league_result
+from workers.queue import league_job_id, open_queue
+from workers.reconcile import reconcile
+from workers.schedule import TurnScheduler
+
+
+def _play_out(client: Any, queue: Any, game_id: str) -> None:
+    for _ in range(80):
+        if not work(queue):
+            break
+    summary = client.get(f"/games/{game_id}").json()
+    assert summary["status"] == "finished", summary["view"]
+
+
+def _bot_game(client: Any) -> str:
+    seats = [{"kind": "bot", "level": 1}, {"kind": "bot", "level": 3}]
+    created = client.post(
+        "/games", json={"seats": seats, "preset": "duel", "rules": {"game_end": "hands:1"}}
+    )
+    assert created.status_code == 201, created.text
+    game_id: str = created.json()["game_id"]
+    return game_id
+
+
+def test_a_finished_game_gets_its_league_result_once(embedded_redis: EmbeddedRedis) -> None:
+    with worker_app(embedded_redis.url) as (client, queue):
+        game_id = _bot_game(client)
+        assert client.get(f"/games/{game_id}/ratings").json()["code"] == "game_in_progress"
+        _play_out(client, queue, game_id)
+        ratings = client.get(f"/games/{game_id}/ratings")
+        assert ratings.status_code == 200, ratings.text
+        body = ratings.json()
+        # Bots alone, outside the seeding ladder: shown, not counted.
+        assert (body["counted"], body["reason"]) == (False, "bot_only")
+        assert [seat["player"] for seat in body["seats"]] == ["bot:1", "bot:3"]
+        assert all(seat["rating_change"] == 0 for seat in body["seats"])
+        league = open_league_store(embedded_redis.url)
+        try:
+            figures = league.figures()
+            # The job again (a second enqueue, a worker that died after its commit).
+            assert league_result(game_id) == "bot_only"
+            assert league.figures() == figures
+            assert [r.game_id for r in league.results()] == [game_id]
+        finally:
+            league.close()
+
+
+def test_human_seats_of_no_player_are_left_out(embedded_redis: EmbeddedRedis) -> None:
+    with worker_app(embedded_redis.url) as (client, queue):
+        created = client.post(
+            "/games",
+            json={
+                "seats": [{"kind": "human"}, {"kind": "bot", "level": 2}],
+                "preset": "duel",
+                "rules": {"game_end": "hands:1"},
+            },
+        ).json()
+        game_id = created["game_id"]
+        handed = client.post(
+            f"/games/{game_id}/seats/0/bot", json={"level": 1}, headers=auth(created["tokens"]["0"])
+        )
+        assert handed.status_code == 200, handed.text
+        _play_out(client, queue, game_id)
+        body = client.get(f"/games/{game_id}/ratings").json()
+        # Seat 0 was taken with a bare seat token: nobody the league can credit.
+        assert body["reason"] == "bot_only"
+        assert [(seat["seat"], seat["player"]) for seat in body["seats"]] == [(1, "bot:2")]
+        assert client.get("/leaderboards/duel").json()["total"] == 0
+
+
+def test_the_reconciler_enqueues_a_finished_game_the_league_missed(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    with worker_app(embedded_redis.url) as (client, queue):
+        game_id = _bot_game(client)
+        _play_out(client, queue, game_id)
+        league = open_league_store(embedded_redis.url)
+        try:
+            league.clear()  # as if the job never ran
+            assert client.get(f"/games/{game_id}/ratings").json()["code"] == (
+                "league_result_pending"
+            )
+
+            async def run() -> int:
+                redis = Redis.from_url(embedded_redis.url)
+                jobs = open_queue(embedded_redis.url)
+                try:
+                    store = RedisEventStore(redis)
+                    scheduler = TurnScheduler(store, jobs)
+                    counts = await reconcile(GameService(store), scheduler, league)
+                    again = await reconcile(GameService(store), scheduler, league)
+                    assert again.league_jobs == 0  # queued already: not twice
+                    return counts.league_jobs
+                finally:
+                    await redis.aclose()
+                    jobs.connection.close()
+
+            assert asyncio.run(run()) == 1
+            assert league_job_id(game_id) in queue.get_job_ids()
+            work(queue)
+            assert client.get(f"/games/{game_id}/ratings").json()["reason"] == "bot_only"
+            assert league.applied([game_id]) == {game_id}
+        finally:
+            league.close()
+
+
+def test_an_imported_finished_game_is_stacked(embedded_redis: EmbeddedRedis) -> None:
+    with worker_app(embedded_redis.url) as (client, queue):
+        game_id = _bot_game(client)
+        _play_out(client, queue, game_id)
+        log = client.get(f"/games/{game_id}/log")
+        assert log.status_code == 200, log.text
+        imported = client.post(
+            "/games/import", content=log.content, headers={"content-type": "application/x-ndjson"}
+        )
+        assert imported.status_code == 201, imported.text
+        copy = imported.json()["game_id"]
+        work(queue)
+        body = client.get(f"/games/{copy}/ratings").json()
+        # Whoever wrote the log knew every hand: it never counts.
+        assert (body["counted"], body["reason"]) == (False, "stacked")
+
+
+def _player(client: Any, name: str) -> dict[str, Any]:
+    created = client.post("/players", json={"name": name})
+    assert created.status_code == 201, created.text
+    body: dict[str, Any] = created.json()
+    return body
+
+
+def test_a_resigned_player_takes_the_last_place_of_a_rated_game(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    with worker_app(embedded_redis.url) as (client, queue):
+        ann, bob = _player(client, "Ann"), _player(client, "Bob")
+        seats = [{"kind": "human"}, {"kind": "human", "open": True}]
+        created = client.post(
+            "/games",
+            json={"seats": seats, "preset": "duel", "rules": {"game_end": "hands:1"}},
+            headers=auth(ann["token"]),
+        ).json()
+        game_id = created["game_id"]
+        claimed = client.post(f"/games/{game_id}/seats/1", headers=auth(bob["token"]))
+        assert claimed.status_code == 201, claimed.text
+        # Bob gives up at once (a bot plays his seat on); Ann hands hers to a bot.
+        resigned = client.post(f"/games/{game_id}/resign", headers=auth(bob["token"]))
+        assert resigned.status_code == 200, resigned.text
+        handed = client.post(
+            f"/games/{game_id}/seats/0/bot", json={"level": 2}, headers=auth(ann["token"])
+        )
+        assert handed.status_code == 200, handed.text
+        _play_out(client, queue, game_id)
+        body = client.get(f"/games/{game_id}/ratings").json()
+        assert (body["counted"], body["reason"]) == (True, "counted")
+        seats = {seat["name"]: seat for seat in body["seats"]}
+        assert (seats["Ann"]["place"], seats["Bob"]["place"]) == (1, 2)
+        # Bob finished no hand before resigning, and resigning earns no game points.
+        assert seats["Bob"]["experience"] == 0 and seats["Ann"]["experience"] == 35
+        board = client.get("/leaderboards/duel").json()["entries"]
+        assert [entry["name"] for entry in board] == ["Ann", "Bob"]

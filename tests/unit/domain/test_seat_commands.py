@@ -1,0 +1,47 @@
+"""A seat's place at the table: resigning during play, naming a rematch after the game."""
+
+from __future__ import annotations
+
+import msgspec
+from rummy_table import Game, deal, small
+
+from domain.commands import OfferRematch, Resign
+from domain.events import RematchOffered, SeatResigned
+from domain.game import decide
+from domain.views import view_for
+
+HANDS = [["2C", "5D", "9H"], ["KS", "7H", "4C"]]
+
+
+def test_a_seat_resigns_once_and_every_view_shows_it() -> None:
+    game = deal(small(), HANDS, "TD", ["8S", "JC"])
+    assert game.do(1, Resign()) == [SeatResigned(seat=1)]
+    assert game.state.resigned == (1,)
+    assert view_for(game.state, 0).resigned == (1,) == view_for(game.state, None).resigned
+    assert game.rejects(1, Resign()).code == "seat_resigned"
+    assert game.replayed() == game.state
+
+
+def test_a_table_not_yet_dealt_is_left_not_resigned() -> None:
+    assert Game(small(), 2).rejects(0, Resign()).code == "hand_not_started"
+
+
+def test_a_rematch_is_named_only_after_the_game() -> None:
+    game = deal(small(), HANDS, "TD", ["8S", "JC"])
+    assert game.rejects(0, OfferRematch(game_id="next")).code == "game_not_over"
+    over = msgspec.structs.replace(game.state, phase="over")
+    assert decide(over, 0, OfferRematch(game_id="next")) == [RematchOffered(seat=0, game_id="next")]
+
+
+def test_seats_are_removed_before_the_deal_down_to_an_allowed_count() -> None:
+    from domain.commands import RemoveSeats
+    from domain.events import SeatsRemoved
+
+    game = Game(small(), 4)
+    assert game.do(None, RemoveSeats(seats=(2, 1))) == [SeatsRemoved(seats=(1, 2))]
+    assert (game.state.seats, game.state.totals) == (2, (0, 0))
+    assert game.replayed() == game.state
+    error = Game(small(), 2).rejects(None, RemoveSeats(seats=(1,)))
+    assert (error.code, error.facts.get("knob")) == ("invalid_ruleset", "players")
+    dealt = deal(small(), HANDS, "TD", ["8S"])
+    assert dealt.rejects(None, RemoveSeats(seats=(1,))).code == "hand_in_progress"
