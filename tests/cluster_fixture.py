@@ -81,6 +81,7 @@ class RedisClusterProcesses:
         self.stop_timeout_s = stop_timeout_s
         self.ports: list[int] = []
         self.processes: dict[int, subprocess.Popen[bytes]] = {}
+        self.killed: set[int] = set()
 
     @property
     def size(self) -> int:
@@ -124,6 +125,23 @@ class RedisClusterProcesses:
 
     def __exit__(self, *_: object) -> None:
         self.stop()
+
+    def kill(self, port: int) -> None:
+        """SIGKILL one node, as a machine that dies would stop it: no shutdown, no save."""
+        process = self.processes[port]
+        process.kill()
+        process.wait(timeout=self.stop_timeout_s)
+        self.killed.add(port)
+
+    def restart(self, port: int) -> None:
+        """Start a killed node again on its port and folder: its nodes.conf and AOF
+        bring it back into the cluster (a replica, if its master failed over)."""
+        self.processes[port] = self._spawn(port)
+        self.killed.discard(port)
+
+    def wait_for(self, ready: Callable[[], bool], what: str) -> None:
+        """Until `ready()`, within the start bound; a node's error counts as not yet."""
+        self._wait(ready, what)
 
     def client(self, port: int) -> redis.Redis:
         """A plain client on one node (no cluster routing)."""
@@ -170,7 +188,7 @@ class RedisClusterProcesses:
         deadline = time.monotonic() + self.ready_timeout_s
         while True:
             for port, process in self.processes.items():
-                if process.poll() is not None:
+                if process.poll() is not None and port not in self.killed:
                     log = self.base_dir / str(port) / "redis.log"
                     raise ClusterError(f"node {port} exited with {process.returncode}; see {log}")
             try:

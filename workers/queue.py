@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from redis import Redis
-from rq import Queue
+from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError, NoSuchJobError
 from rq.job import Job
 from rq.serializers import JSONSerializer
@@ -26,6 +26,10 @@ __all__ = [
 QUEUE_NAME = "rummy"
 # Jobs re-check the game when they run, so a finished one need not linger.
 _RESULT_TTL_S = 600
+# A job that failed (the event store in a failover, a master down, a write no
+# replica acknowledged) runs again after these delays; reruns are no-ops once
+# its game moved on, and its commands carry deterministic ids.
+RETRY_INTERVALS_S = (1, 2, 4, 8, 15)
 
 
 def open_queue(url: str) -> Queue:
@@ -83,6 +87,7 @@ def ensure_job(
         "unique": True,
         "result_ttl": _RESULT_TTL_S,
         "failure_ttl": _RESULT_TTL_S,
+        "retry": Retry(max=len(RETRY_INTERVALS_S), interval=list(RETRY_INTERVALS_S)),
     }
     try:
         if at is None:

@@ -7,13 +7,14 @@ that lost that race decides again on the latest version."""
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from typing import NamedTuple
 
 import msgspec
 
 from domain.errors import DomainError
-from service.app.envelope import ActorKind, Envelope, encode_envelope
+from service.app.envelope import ActorKind, Envelope, decode_envelope, encode_envelope
 from service.app.errors import ServiceError
 from service.app.metrics import Metrics
 from service.app.projections import STATE_KEY, GameRecord, Projections, advance, encode_state
@@ -127,6 +128,7 @@ class Writer:
             earlier = await self._recall(game_id, write.key, write.digest)
             if earlier is None:
                 raise
+            await self._announce_again(game_id, write, earlier)
             return Executed(before=None, after=None, envelopes=(), appended=earlier)
 
     async def _execute(self, game_id: str, write: Write) -> Executed:
@@ -186,19 +188,33 @@ class Writer:
                 if write.answer is not None
                 else Answer(views={STATE_KEY: encode_state(after)})
             )
+        # A write without an id of its own gets one for this attempt (`w:`, a
+        # namespace no client reaches), recorded without an answer: a store
+        # client that sent the append again after losing its reply (redis-py's
+        # cluster client retries on a dropped connection) then finds its own
+        # append, not a version conflict for a command that went through.
+        own = write.key is None
+        key = _own_key() if own else write.key
         try:
             appended = await self._store.append(
                 game_id,
                 [encode_envelope(envelope) for envelope in envelopes],
                 expected_version=version,
-                command_id=write.key,
-                command_digest=write.digest,
-                result=answer.body,
+                command_id=key,
+                command_digest=_OWN_DIGEST if own else write.digest,
+                result=None if own else answer.body,
                 views=answer.views,
                 with_meta=write.with_meta,
             )
         except CommandIdReused as reused:
             raise _reused(write.command_id) from reused
+        if own and appended.duplicate:
+            assert appended.first_version == version + 1, appended
+            appended = AppendResult(
+                first_version=appended.first_version, last_version=appended.last_version
+            )
+        if appended.duplicate:
+            await self._announce_again(game_id, write, appended)
         if appended.duplicate or after is None:
             return Executed(before=game, after=after, envelopes=(), appended=appended)
         self._projections.remember(game_id, after)
@@ -253,6 +269,32 @@ class Writer:
         except Exception:
             _log.exception("on_appended failed for game %s", appended.game_id)
 
+    async def _announce_again(self, game_id: str, write: Write, earlier: AppendResult) -> None:
+        """A retry answered from the record: the first attempt's follow-ups (the
+        lobby's filing, the bot turn and timer it calls for) may never have run, its
+        reply lost or left unacknowledged by a replica (a 503). While the game still
+        stands where that write left it, they run again; jobs have deterministic
+        ids, so work already scheduled is not doubled."""
+        record = await self._projections.load(game_id)
+        if record is None or record.version != earlier.last_version:
+            return  # a later write announced the game since
+        game = game_of(game_id, await self._facts(game_id), record)
+        await self._file_in_lobby(game)
+        stored = await self._store.read(game_id, after=earlier.first_version - 1)
+        await self.announce(
+            Appended(
+                game_id=game_id,
+                version=record.version,
+                before=record.state,
+                state=record.state,
+                info=game.info,
+                envelopes=tuple(decode_envelope(event.data) for event in stored),
+                seat=write.seat,
+                command_id=write.command_id,
+                actor=write.actor,
+            )
+        )
+
     async def _recall(self, game_id: str, key: str, digest: str) -> AppendResult | None:
         try:
             return await self._store.recall(game_id, key, digest)
@@ -262,6 +304,13 @@ class Writer:
     def _conflict(self, conflict: VersionConflict) -> ServiceError:
         self._metrics.conflict("version_conflict")
         return conflict_error(conflict.expected, conflict.current)
+
+
+_OWN_DIGEST = "w"
+
+
+def _own_key() -> str:
+    return f"w:{secrets.token_hex(8)}"
 
 
 def _reused(command_id: str | None) -> ServiceError:

@@ -171,8 +171,8 @@ class GameService:
         """The ids the lobby files under `status`, a page of them."""
         return await self.store.list_games(LOBBY_KEYS[status], limit, offset)
 
-    async def finished(self, game_id: str) -> bool:
-        return await self.reader.finished(game_id)
+    async def finished(self, game_id: str, through: int | None = None) -> bool:
+        return await self.reader.finished(game_id, through)
 
     async def lobby(
         self,

@@ -59,7 +59,14 @@ async def page(
     has_more = len(envelopes) > limit
     envelopes = envelopes[:limit]
     next_after = envelopes[-1].version if envelopes else after
-    ended = not has_more and next_after >= version and version > 0 and await games.finished(game_id)
+    # Over, and nothing past what this page holds: the game may have moved on
+    # (its last commands through another node) since `version` was read.
+    ended = (
+        not has_more
+        and next_after >= version
+        and version > 0
+        and await games.finished(game_id, through=next_after)
+    )
     return Page(
         events=envelopes, next_after=next_after, has_more=has_more, version=version, ended=ended
     )

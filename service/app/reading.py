@@ -130,9 +130,12 @@ class GameReader:
         shown = unredacted_through(record, viewer, private_log=private)
         return record.version, served(envelopes, viewer, shown)
 
-    async def finished(self, game_id: str) -> bool:
+    async def finished(self, game_id: str, through: int | None = None) -> bool:
+        """Whether the game is over (and, with `through`, has no event after that version)."""
         record = await self.projections.load(game_id)
-        return record is not None and record.state.phase == "over"
+        if record is None or record.state.phase != "over":
+            return False
+        return through is None or record.version <= through
 
     # ------------------------------------------------------------ lobby
 

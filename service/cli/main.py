@@ -124,6 +124,7 @@ def _serve(args: argparse.Namespace) -> int:
     from service.http.app import create_app
     from service.runtime import running
     from service.store import RedisEventStore
+    from service.store.durability import durability
     from service.store.embedded_redis import EmbeddedRedis
     from service.store.redis_client import open_redis
     from service.store.redis_cluster import open_store_client
@@ -173,7 +174,12 @@ def _serve(args: argparse.Namespace) -> int:
             await client.aclose()
             await blocking.aclose()
 
-        store = RedisEventStore(client, blocking_client=blocking)
+        store = RedisEventStore(
+            client,
+            blocking_client=blocking,
+            durability=durability(settings.durability, settings.durability_timeout_ms),
+        )
+        print(f"durability: {settings.durability}", file=sys.stderr)
         # The queue's Redis, where the workers beat (the store's own when no RQ_REDIS_URL).
         queue_client = open_redis(settings.rq_redis_url or url)
         no_worker = bool(getattr(args, "no_worker", False))

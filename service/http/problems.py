@@ -33,6 +33,7 @@ from service.app.errors import (
     problem_of,
 )
 from service.http.request_id import current_request_id
+from service.store.durability import NotReplicated
 
 __all__ = ["EXCEPTION_HANDLERS", "problem_responses"]
 
@@ -181,9 +182,10 @@ def _http(_: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
 
 def _store_down(_: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
     log.warning("event store unreachable: %s", exc)
-    return _respond(
-        problem_for("store_unavailable", "the event store is unreachable"), dict(_RETRY_SOON)
-    )
+    detail = "the event store is unreachable"
+    if isinstance(exc, NotReplicated):
+        detail = "no replica acknowledged the write in time; retry with the same command_id"
+    return _respond(problem_for("store_unavailable", detail), dict(_RETRY_SOON))
 
 
 def _storage_full(_: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
@@ -206,6 +208,14 @@ def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[Any
     return _respond(problem_for("internal_error", "an unexpected error; it has been logged"))
 
 
+def _runtime(request: Request[Any, Any, Any], exc: RuntimeError) -> Response[Any]:
+    # uvloop's answer to a write on a connection another task closed: the
+    # cluster client closes every connection it holds when it loses a node.
+    if "handler is closed" in str(exc):
+        return _store_down(request, exc)
+    return _unexpected(request, exc)
+
+
 EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     DomainError: _known,
     ServiceError: _known,
@@ -217,5 +227,14 @@ EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     redis.exceptions.ResponseError: _refused_by_redis,
     redis.exceptions.ConnectionError: _store_down,
     redis.exceptions.TimeoutError: _store_down,
+    # A cluster in a failover: a master down, a slot without one, a node that
+    # became a replica, a replica that did not acknowledge an append in time.
+    redis.exceptions.ClusterError: _store_down,
+    redis.exceptions.RedisClusterException: _store_down,
+    redis.exceptions.TryAgainError: _store_down,
+    redis.exceptions.AskError: _store_down,
+    redis.exceptions.ReadOnlyError: _store_down,
+    NotReplicated: _store_down,
+    RuntimeError: _runtime,
     Exception: _unexpected,
 }

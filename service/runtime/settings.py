@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -18,7 +18,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     under `data_dir`; `rq_redis_url` may put the job queues on another server.
     `redis_url` of the form `redis+cluster://host:port,host:port` puts the event
     store on a Redis Cluster (any reachable nodes seed it); rq does not run on a
-    cluster, so that needs a standalone `rq_redis_url`.
+    cluster, so that needs a standalone `rq_redis_url`. `durability` says when
+    an append is acknowledged: `none`, by its master; `replica`, once a replica
+    has it too (waiting up to `durability_timeout_ms`, else a retryable 503).
     """
 
     redis_url: str | None = None
@@ -47,6 +49,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # Hands in a row that every human seat spent on autopilot before the game
     # is abandoned (game_abandoned); 0 never abandons.
     abandon_after_hands: Annotated[int, msgspec.Meta(ge=0)] = 3
+    durability: Literal["none", "replica"] = "none"
+    durability_timeout_ms: Annotated[int, msgspec.Meta(ge=1, le=60_000)] = 1000
 
 
 def _origins(raw: str) -> tuple[str, ...]:
@@ -56,10 +60,11 @@ def _origins(raw: str) -> tuple[str, ...]:
 def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
     """Settings from REDIS_URL, RQ_REDIS_URL, DATA_DIR, HOST, PORT, CORS_ORIGINS,
     TIMEOUTS_BEFORE_BOT, SUGGEST_PROCESSES, WAITING_TABLE_TTL_S, REFUSE_STACKED_PUBLIC,
-    REDIS_MAXMEMORY, RATE_LIMIT_CREATE, RATE_LIMIT_COMMANDS and ABANDON_AFTER_HANDS."""
+    REDIS_MAXMEMORY, RATE_LIMIT_CREATE, RATE_LIMIT_COMMANDS, ABANDON_AFTER_HANDS,
+    DURABILITY and DURABILITY_TIMEOUT_MS."""
     env = os.environ if env is None else env
     fields: dict[str, object] = {}
-    for name in ("redis_url", "rq_redis_url", "data_dir", "host"):
+    for name in ("redis_url", "rq_redis_url", "data_dir", "host", "durability"):
         value = env.get(name.upper())
         if value:
             fields[name] = value
@@ -75,6 +80,7 @@ def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
         "suggest_processes",
         "waiting_table_ttl_s",
         "abandon_after_hands",
+        "durability_timeout_ms",
     ):
         if env.get(name.upper()):
             fields[name] = env[name.upper()]

@@ -24,6 +24,8 @@ from redis.asyncio import Redis
 from redis.commands.core import AsyncScript
 from redis.exceptions import NoScriptError, ResponseError
 
+from service.store.durability import ACKNOWLEDGED_BY_MASTER, Durability, NotReplicated
+
 __all__ = ["AppendBatcher"]
 
 
@@ -39,9 +41,12 @@ class _Call:
 class AppendBatcher:
     """Runs one registered script per call; the calls of one loop turn share a round trip."""
 
-    def __init__(self, client: Redis, script: AsyncScript) -> None:
+    def __init__(
+        self, client: Redis, script: AsyncScript, durability: Durability = ACKNOWLEDGED_BY_MASTER
+    ) -> None:
         self._client = client
         self._script = script
+        self._durability = durability
         self._pending: list[_Call] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         self._sending: set[asyncio.Task[None]] = set()  # held: the loop keeps weak references
@@ -91,21 +96,19 @@ class AppendBatcher:
         pool = self._client.connection_pool
         connection = await pool.get_connection()  # type: ignore[no-untyped-call]
         try:
-            await connection.send_packed_command(
-                connection.pack_commands(
-                    [("EVALSHA", sha, len(c.keys), *c.keys, *c.args) for c in batch]
-                )
-            )
+            commands = [("EVALSHA", sha, len(c.keys), *c.keys, *c.args) for c in batch]
+            commands += wait_command(self._durability)
+            await connection.send_packed_command(connection.pack_commands(commands))
             # One deadline for all the replies, not one timer each (a reply
             # read with no timeout of its own, `math.inf` in redis-py's terms).
             replies: list[Any] = []
             async with asyncio.timeout(connection.socket_timeout):
-                for _ in batch:
+                for _ in commands:
                     try:
                         replies.append(await connection.read_response(timeout=math.inf))
                     except ResponseError as error:  # an error reply: the stream stays in step
                         replies.append(error)
-            return replies
+            return confirmed(replies, self._durability)
         except TimeoutError as timeout:
             await connection.disconnect()
             raise redis.exceptions.TimeoutError(
@@ -118,6 +121,26 @@ class AppendBatcher:
             raise
         finally:
             await pool.release(connection)
+
+
+def wait_command(durability: Durability) -> list[tuple[Any, ...]]:
+    """The WAIT that follows a batch on its connection, if the mode asks for replicas."""
+    if not durability.replicas:
+        return []
+    return [("WAIT", durability.replicas, durability.timeout_ms)]
+
+
+def confirmed(replies: list[Any], durability: Durability) -> list[Any]:
+    """The batch's replies without the WAIT's; each one `NotReplicated` when the
+    replicas did not acknowledge in time (an error reply wrote nothing: it stays)."""
+    if not durability.replicas:
+        return replies
+    *replies, acknowledged = replies
+    if isinstance(acknowledged, int) and acknowledged >= durability.replicas:
+        return replies
+    count = acknowledged if isinstance(acknowledged, int) else 0
+    short = NotReplicated(durability.replicas, count, durability.timeout_ms)
+    return [reply if isinstance(reply, Exception) else short for reply in replies]
 
 
 def _settle(done: asyncio.Future[Any], outcome: Any) -> None:

@@ -31,15 +31,18 @@ view read are the same (one each: tests/cluster/test_cluster_store.py).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from redis.asyncio import Redis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
-from redis.exceptions import RedisError, ResponseError
+from redis.exceptions import AskError, ConnectionError, RedisError, ResponseError, TryAgainError
 
-from service.store.append_batch import AppendBatcher
+from service.store.append_batch import AppendBatcher, confirmed, wait_command
+from service.store.durability import ACKNOWLEDGED_BY_MASTER, Durability
 from service.store.redis_client import POOL_SIZE, HiredisPackedConnection, open_redis
 
 __all__ = [
@@ -131,13 +134,17 @@ class ClusterAppendBatcher(AppendBatcher):
     Each script call stays its own atomic unit on its game's slot, as in the
     standalone batch."""
 
-    def __init__(self, client: RedisCluster, script: Any) -> None:
+    def __init__(
+        self, client: RedisCluster, script: Any, durability: Durability = ACKNOWLEDGED_BY_MASTER
+    ) -> None:
         # The base class reads only its script's sha and text, and script_load,
         # which the cluster client sends to every master.
-        super().__init__(client, script)  # type: ignore[arg-type]
+        super().__init__(client, script, durability)  # type: ignore[arg-type]
         self._cluster = client
 
     async def _round_trip(self, batch: Sequence[Any]) -> list[Any]:
+        if self._durability.replicas:
+            return await self._replicated_round_trip(batch)
         pipe = self._cluster.pipeline(transaction=False)
         for call in batch:
             # The pipeline refuses `evalsha()` by name; the raw command it routes by its keys.
@@ -151,3 +158,75 @@ class ClusterAppendBatcher(AppendBatcher):
             if isinstance(reply, RedisError) and not isinstance(reply, ResponseError):
                 raise reply
         return replies
+
+    async def _replicated_round_trip(self, batch: Sequence[Any]) -> list[Any]:
+        """Each master's share of the batch, then a WAIT, on one connection of that master.
+
+        redis-py's pipeline cannot hold the WAIT to the connection its master's
+        scripts went on (it sends a redirected call again elsewhere, and a
+        retried pipeline routes a WAIT by its missing key), so the batch is
+        sent to each master here. A call redirected (the slot moved: a failover,
+        a resharding) goes again, after the slot map is read anew, up to
+        `_REDIRECTS` times."""
+        # The slot map, read on first use (and again after a node was lost): a no-op else.
+        await self._cluster.initialize()
+        replies: list[Any] = [None] * len(batch)
+        pending = list(range(len(batch)))
+        for _ in range(_REDIRECTS + 1):
+            if not pending:
+                break
+            by_node: dict[str, tuple[ClusterNode, list[int]]] = {}
+            for index in pending:
+                node = self._cluster.get_node_from_key(batch[index].keys[0])
+                if node is None:
+                    raise ConnectionError("no master serves the game's slot")
+                by_node.setdefault(node.name, (node, []))[1].append(index)
+            shares = [(node, indexes) for node, indexes in by_node.values()]
+            answers = await asyncio.gather(
+                *(self._on_node(node, [batch[i] for i in indexes]) for node, indexes in shares)
+            )
+            pending = []
+            for (_, indexes), answer in zip(shares, answers, strict=True):
+                for index, reply in zip(indexes, answer, strict=True):
+                    replies[index] = reply
+                    if isinstance(reply, AskError | TryAgainError):  # MOVED is an AskError
+                        pending.append(index)
+            if pending:
+                await self._cluster.nodes_manager.initialize()
+        for reply in replies:
+            if isinstance(reply, RedisError) and not isinstance(reply, ResponseError):
+                raise reply
+        return replies
+
+    async def _on_node(self, node: ClusterNode, calls: Sequence[Any]) -> list[Any]:
+        sha = self._script.sha
+        commands = [("EVALSHA", sha, len(c.keys), *c.keys, *c.args) for c in calls]
+        commands += wait_command(self._durability)
+        connection = node.acquire_connection()
+        try:
+            await connection.send_packed_command(connection.pack_commands(commands))
+            replies: list[Any] = []
+            for _ in commands:
+                try:
+                    replies.append(await connection.read_response())
+                except ResponseError as error:  # an error reply: the stream stays in step
+                    replies.append(error)
+        except (ConnectionError, OSError, TimeoutError) as error:
+            # The master is gone (or cut off mid-batch): its share fails, and
+            # the slot map is read anew for the next call.
+            await connection.disconnect()
+            with contextlib.suppress(RedisError):
+                await self._cluster.nodes_manager.initialize()
+            if isinstance(error, RedisError):
+                raise
+            raise ConnectionError(f"{node.name}: {error}") from error
+        except BaseException:
+            await connection.disconnect()
+            raise
+        finally:
+            node.release(connection)
+        return confirmed(replies, self._durability)
+
+
+# How often a call that found its slot moved is sent again in one batch.
+_REDIRECTS = 2

@@ -40,6 +40,7 @@ __all__ = [
     "APPEND_LUA",
     "INDEX_LUA",
     "PUT_VIEW_LUA",
+    "RECALL_LUA",
     "SNAPSHOT_LUA",
     "connection_kwargs",
     "game_key",
@@ -74,6 +75,9 @@ if command_id ~= '' then
     if record[1] ~= ARGV[3] then
       return {'reused'}
     end
+    -- Written again, so that a WAIT after this call covers the first
+    -- append too (a reply that wrote nothing would be acknowledged at once).
+    redis.call('HSET', KEYS[3], 'd:' .. command_id, ARGV[3])
     return {'duplicate', record[2], record[3]}
   end
 end
@@ -122,6 +126,19 @@ if ARGV[6] == '1' then
   meta = redis.call('HGETALL', KEYS[5])
 end
 return {'ok', current + 1, current + count, meta}
+"""
+
+# A command's record, written again so that a WAIT after this call covers
+# the append it records (`replica` durability: a retry answered from the
+# record is no more acknowledged than the append was).
+RECALL_LUA = """
+-- KEYS: cmds; ARGV: command id
+local record = redis.call('HMGET', KEYS[1], 'd:' .. ARGV[1], 'v:' .. ARGV[1],
+                          'r:' .. ARGV[1])
+if record[1] then
+  redis.call('HSET', KEYS[1], 'd:' .. ARGV[1], record[1])
+end
+return record
 """
 
 # The version and the wanted projections (and the meta) at one instant, in one

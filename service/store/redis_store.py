@@ -7,6 +7,7 @@ import math
 from collections.abc import AsyncIterator, Mapping, Sequence
 from typing import Any
 
+import redis.exceptions
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 from redis.typing import EncodableT, FieldT
@@ -28,6 +29,7 @@ from service.store.base import (
     check_read,
     check_score,
 )
+from service.store.durability import ACKNOWLEDGED_BY_MASTER, Durability
 from service.store.fanout import EventFanout
 from service.store.ports import EventStore
 from service.store.redis_cluster import ClusterAppendBatcher
@@ -35,6 +37,7 @@ from service.store.redis_keys import (
     APPEND_LUA,
     INDEX_LUA,
     PUT_VIEW_LUA,
+    RECALL_LUA,
     SNAPSHOT_LUA,
     connection_kwargs,
     game_key,
@@ -65,7 +68,9 @@ class RedisEventStore(EventStore):
     holds a connection while it blocks: pass `blocking_client` to keep those
     off the main pool. Once every blocking connection is held (or, on a shared
     pool, half of them), the loops of further games poll every POLL_INTERVAL_S
-    instead of failing for want of a connection.
+    instead of failing for want of a connection. `durability` says when an
+    append is acknowledged: by its master, or once a replica has it too
+    (`service/store/durability.py`).
     """
 
     def __init__(
@@ -74,6 +79,7 @@ class RedisEventStore(EventStore):
         *,
         blocking_client: Redis | RedisCluster | None = None,
         lobby_statuses: Sequence[str] = DEFAULT_LOBBY_STATUSES,
+        durability: Durability = ACKNOWLEDGED_BY_MASTER,
     ) -> None:
         for each in (client, blocking_client):
             if each is not None and connection_kwargs(each).get("decode_responses"):
@@ -97,10 +103,19 @@ class RedisEventStore(EventStore):
         self._lobby_statuses = tuple(lobby_statuses)
         self._append_script = client.register_script(APPEND_LUA)
         self._append_batch: AppendBatcher = (
-            ClusterAppendBatcher(client, self._append_script)
+            ClusterAppendBatcher(client, self._append_script, durability)
             if isinstance(client, RedisCluster)
-            else AppendBatcher(client, self._append_script)
+            else AppendBatcher(client, self._append_script, durability)
         )
+        # A recall in `replica` mode writes, and waits for a replica, like an append.
+        self._recall_batch: AppendBatcher | None = None
+        if durability.replicas:
+            recall_script = client.register_script(RECALL_LUA)
+            self._recall_batch = (
+                ClusterAppendBatcher(client, recall_script, durability)
+                if isinstance(client, RedisCluster)
+                else AppendBatcher(client, recall_script, durability)
+            )
         self._put_view_script = client.register_script(PUT_VIEW_LUA)
         self._index_script = client.register_script(INDEX_LUA)
         self._snapshot_script = client.register_script(SNAPSHOT_LUA)
@@ -174,8 +189,12 @@ class RedisEventStore(EventStore):
         self, game_id: str, command_id: str, command_digest: str
     ) -> AppendResult | None:
         check_game_id(game_id)
-        fields = [f"{kind}:{command_id}" for kind in ("d", "v", "r")]
-        digest, versions, result = await self._redis.hmget(game_key(game_id, "cmds"), fields)
+        key = game_key(game_id, "cmds")
+        if self._recall_batch is not None:
+            digest, versions, result = await self._recall_batch([key], [command_id])
+        else:
+            fields = [f"{kind}:{command_id}" for kind in ("d", "v", "r")]
+            digest, versions, result = await self._redis.hmget(key, fields)
         if digest is None or versions is None:
             return None
         if text(digest) != command_digest:
@@ -219,9 +238,19 @@ class RedisEventStore(EventStore):
         # XREAD answers at once when entries after the id exist, else blocks;
         # BLOCK 0 would mean forever, hence at least 1 ms.
         block_ms = max(1, round(block_s * 1000))
-        reply: Any = await self._blocking.xread(
-            {game_key(game_id, "events"): stream_id(after)}, count=count, block=block_ms
-        )
+        try:
+            reply: Any = await self._blocking.xread(
+                {game_key(game_id, "events"): stream_id(after)}, count=count, block=block_ms
+            )
+        except RuntimeError as closed:
+            # A cluster client that lost a node closes every connection it holds
+            # to start afresh, this blocked read's too: to the caller, the store
+            # was unreachable for a moment (a 503), not an unexpected error.
+            if "closed" not in str(closed):
+                raise
+            raise redis.exceptions.ConnectionError(
+                f"the read's connection closed: {closed}"
+            ) from closed
         if not reply:
             return []
         # RESP2 answers [[key, entries]], RESP3 answers {key: [entries]}.

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import anyio
+import pytest
 from http_table import auth, create, pick
 from litestar import Litestar
 from litestar.testing import TestClient
@@ -79,3 +81,30 @@ def test_a_long_poll_answers_when_the_next_event_arrives() -> None:
         assert envelopes[0].event.cards is None  # type: ignore[union-attr]
 
     anyio.run(scenario)
+
+
+def test_the_stream_does_not_end_before_events_appended_after_its_read(
+    client: TestClient[Litestar], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The stream's read lands just before the game's last commands (through
+    # another API node); by the time it asks whether the game is over, it is.
+    game = create(client, seed=21, rules={"game_end": "hands:1"})
+    last = _finish(client, game, seed=21)
+    games = client.app.state.games
+    real_events = games.events
+    reads = 0
+
+    async def read_before_the_end(game_id: str, viewer: int | None, **options: Any) -> Any:
+        nonlocal reads
+        reads += 1
+        version, envelopes = await real_events(game_id, viewer, **options)
+        if reads == 1:
+            kept = tuple(envelope for envelope in envelopes if envelope.version <= last - 3)
+            return last - 3, kept
+        return version, envelopes
+
+    monkeypatch.setattr(games, "events", read_before_the_end)
+    path = f"/games/{game['game_id']}/events/stream"
+    with client.stream("GET", path) as response:
+        ids = [int(line[3:].strip()) for line in response.iter_lines() if line.startswith("id:")]
+    assert ids == list(range(1, last + 1))

@@ -12,6 +12,7 @@ from redis.asyncio import Redis
 from service.app.league.records_store import RecordsLeagueStore
 from service.app.league.store import InMemoryLeagueStore, LeagueStore
 from service.store import EventStore, InMemoryEventStore, RedisEventStore
+from service.store.durability import durability
 from service.store.embedded_redis import EmbeddedRedis
 from service.store.redis_client import open_redis
 from service.store.redis_cluster import open_redis_cluster
@@ -40,19 +41,21 @@ async def redis_client(embedded_redis: EmbeddedRedis) -> AsyncIterator[Redis]:
         await client.aclose()
 
 
-@pytest.fixture(params=["memory", "redis", "cluster"])
+@pytest.fixture(params=["memory", "redis", "cluster", "cluster-replica"])
 async def store(request: pytest.FixtureRequest) -> AsyncIterator[EventStore]:
     """Every implementation of the EventStore role; the contract runs against each
-    (the Redis one on a standalone server and on a Redis Cluster)."""
+    (the Redis one on a standalone server and on a Redis Cluster, there also
+    with every append acknowledged by a replica)."""
     if request.param == "memory":
         yield InMemoryEventStore()
         return
-    if request.param == "cluster":
+    if request.param.startswith("cluster"):
         cluster: RedisClusterProcesses = request.getfixturevalue("redis_cluster")
         cluster_client = open_redis_cluster(cluster.url)
         await cluster_client.flushall()  # on every master
+        mode = "replica" if request.param == "cluster-replica" else "none"
         try:
-            yield RedisEventStore(cluster_client)
+            yield RedisEventStore(cluster_client, durability=durability(mode))
         finally:
             await cluster_client.aclose()
         return

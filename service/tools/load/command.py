@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import shutil
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from service.store.redis_cluster import is_cluster_url
 from service.tools.load.ceiling import CeilingReport, drive_ceiling
 from service.tools.load.clients import DEFAULT_TIMEOUT_S, run_loop
 from service.tools.load.games import GameLoad, GameLoadReport, play_games
@@ -40,8 +42,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--redis-url",
-        help="the Redis the running API uses, for the ceiling app "
-        "(default: the spawned one, else an embedded Redis in a temp folder)",
+        help="the Redis the running API uses, for the ceiling app; with --spawn, the store the "
+        "spawned API runs on (a redis+cluster:// URL too: then no ceiling) "
+        "(default: an embedded Redis in a temp folder)",
+    )
+    parser.add_argument(
+        "--api-processes",
+        type=int,
+        default=1,
+        help="with --spawn, API processes to start; the virtual clients take them in turn (1)",
     )
     parser.add_argument("--no-ceiling", action="store_true", help="skip the one-XADD ceiling")
     parser.add_argument(
@@ -80,32 +89,25 @@ def run(args: argparse.Namespace) -> int:
     try:
         with contextlib.ExitStack() as stack:
             url: str = args.url
+            urls: tuple[str, ...] = ()
             redis_url: str | None = args.redis_url
-            if args.spawn or (redis_url is None and not args.no_ceiling):
+            if redis_url is None and (args.spawn or not args.no_ceiling):
                 redis_url = embedded_redis(stack, scratch)
-            api_pid = None
+            api_pids: list[int] = []
             if args.spawn:
                 assert redis_url is not None
-                port = free_port()
-                url = f"http://127.0.0.1:{port}"
-                serve = ["-m", "service.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
-                api = stack.enter_context(
-                    running_server(
-                        "api",
-                        [*serve, "--redis-url", redis_url, "--no-worker"],
-                        f"{url}/health",
-                        scratch,
-                    )
-                )
-                api_pid = api.pid
-                print(f"spawned the API on {url} (log in {scratch})", file=sys.stderr)
+                urls = _spawn_api(stack, redis_url, args.api_processes, scratch, api_pids)
+                url = urls[0]
             ceiling: tuple[str, int] | None = None
+            if redis_url is not None and is_cluster_url(redis_url) and not args.no_ceiling:
+                print("no ceiling on a cluster: its app runs on one server", file=sys.stderr)
+                args.no_ceiling = True
             if not args.no_ceiling:
                 assert redis_url is not None
                 ceiling = _start_ceiling(stack, redis_url, scratch)
             _warm_up(args, url, ceiling, deadline)
             for index in range(args.rounds):
-                games = _games_phase(args, url, deadline, api_pid, index)
+                games = _games_phase(args, url, urls, deadline, api_pids, index)
                 measured = None
                 if ceiling is not None:
                     commands = len(games.commands.latencies)
@@ -127,6 +129,30 @@ def run(args: argparse.Namespace) -> int:
 
 def _remaining(deadline: float) -> float:
     return max(deadline - time.monotonic(), 1.0)
+
+
+def _spawn_api(
+    stack: contextlib.ExitStack, redis_url: str, count: int, scratch: Path, pids: list[int]
+) -> tuple[str, ...]:
+    """`count` API processes on the store at `redis_url` (no worker: nothing here needs one).
+
+    On a cluster the queues need a standalone Redis: an embedded one, unless
+    RQ_REDIS_URL names one."""
+    extra_env = {}
+    if is_cluster_url(redis_url) and not os.environ.get("RQ_REDIS_URL"):
+        extra_env["RQ_REDIS_URL"] = embedded_redis(stack, scratch / "queues")
+    urls = []
+    for number in range(max(1, count)):
+        port = free_port()
+        url = f"http://127.0.0.1:{port}"
+        serve = ["-m", "service.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
+        serve += ["--redis-url", redis_url, "--no-worker"]
+        health = f"{url}/health"
+        api = stack.enter_context(running_server(f"api{number}", serve, health, scratch, extra_env))
+        pids.append(api.pid)
+        urls.append(url)
+        print(f"spawned an API process on {url} (log in {scratch})", file=sys.stderr)
+    return tuple(urls)
 
 
 def _start_ceiling(stack: contextlib.ExitStack, redis_url: str, scratch: Path) -> tuple[str, int]:
@@ -162,13 +188,19 @@ def _warm_up(
 
 
 def _games_phase(
-    args: argparse.Namespace, url: str, deadline: float, api_pid: int | None, index: int
+    args: argparse.Namespace,
+    url: str,
+    urls: tuple[str, ...],
+    deadline: float,
+    api_pids: list[int],
+    index: int,
 ) -> GameLoadReport:
     # Every round plays the same games (the same seeds): rounds differ only
     # in when they ran. The game phases share what the ceiling leaves.
     share = 1.0 if args.no_ceiling else 1.0 - CEILING_TIME_SHARE
     config = GameLoad(
         url=url,
+        urls=urls,
         games=args.games,
         concurrency=args.concurrency,
         preset=args.preset,
@@ -178,7 +210,7 @@ def _games_phase(
     )
     bar = ProgressBar(args.games, label=f"{_round_label(args, index)}games x{args.concurrency}")
     try:
-        with measure_cpu(api_pid) as spent:
+        with measure_cpu(api_pids or None) as spent:
             report = run_loop(play_games(config, on_game=bar.advance))
     finally:
         bar.close()

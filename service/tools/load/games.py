@@ -54,6 +54,8 @@ _created_decoder = msgspec.json.Decoder(_Created)
 @dataclass(frozen=True)
 class GameLoad:
     url: str = "http://127.0.0.1:8000"
+    # Several API nodes: the virtual clients take them in turn (else `url` alone).
+    urls: tuple[str, ...] = ()
     games: int = 200
     concurrency: int = 50
     preset: str = "basic"
@@ -193,16 +195,19 @@ async def play_games(
     report = GameLoadReport(games=config.games)
     indexes = iter(range(config.games))
 
-    async def worker() -> None:
+    urls = config.urls or (config.url,)
+
+    async def worker(number: int) -> None:
         # Each virtual client has its own connection and takes the next game when done.
-        async with RawConnection(config.url, timeout_s=REQUEST_TIMEOUT_S) as connection:
+        url = urls[number % len(urls)]
+        async with RawConnection(url, timeout_s=REQUEST_TIMEOUT_S) as connection:
             for index in indexes:
                 await _play_one(connection, config, index, report)
                 if on_game is not None:
                     on_game()
 
     started = time.perf_counter()
-    workers = [worker() for _ in range(max(1, min(config.concurrency, config.games)))]
+    workers = [worker(number) for number in range(max(1, min(config.concurrency, config.games)))]
     report.timed_out = not await run_bounded(workers, config.timeout_s)
     report.elapsed_s = time.perf_counter() - started
     return report

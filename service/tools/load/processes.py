@@ -8,7 +8,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 import httpx
@@ -35,14 +35,16 @@ def cpu_seconds(pid: int) -> float | None:
 
 
 @contextlib.contextmanager
-def measure_cpu(pid: int | None) -> Iterator[list[float | None]]:
-    """Measures the CPU seconds `pid` spends inside the block (a one-item list)."""
+def measure_cpu(pid: int | Sequence[int] | None) -> Iterator[list[float | None]]:
+    """The CPU seconds `pid` (or several, summed) spends inside the block (a one-item list)."""
+    pids = [] if pid is None else [pid] if isinstance(pid, int) else list(pid)
     spent: list[float | None] = [None]
-    before = cpu_seconds(pid) if pid is not None else None
+    before = [cpu_seconds(each) for each in pids]
     yield spent
-    after = cpu_seconds(pid) if pid is not None else None
-    if before is not None and after is not None:
-        spent[0] = after - before
+    after = [cpu_seconds(each) for each in pids]
+    pairs = [(a, b) for a, b in zip(after, before, strict=True) if a is not None and b is not None]
+    if pids and len(pairs) == len(pids):
+        spent[0] = sum(a - b for a, b in pairs)
 
 
 def free_port() -> int:
@@ -63,10 +65,14 @@ def embedded_redis(stack: contextlib.ExitStack, scratch: Path) -> str:
 
 @contextlib.contextmanager
 def running_server(
-    name: str, arguments: list[str], health_url: str, log_dir: Path
+    name: str,
+    arguments: list[str],
+    health_url: str,
+    log_dir: Path,
+    extra_env: Mapping[str, str] | None = None,
 ) -> Iterator[subprocess.Popen[bytes]]:
     """A Python server in a subprocess, ready once `health_url` answers 200; stopped on exit."""
-    environment = dict(os.environ)
+    environment = dict(os.environ) | dict(extra_env or {})
     # The load driver is one client making thousands of games: no rate limits.
     environment.setdefault("RATE_LIMIT_CREATE", "off")
     environment.setdefault("RATE_LIMIT_COMMANDS", "off")
