@@ -49,6 +49,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         if name not in ("REDIS_URL", "RQ_REDIS_URL", "HOST", "PORT", "DATA_DIR")
     }
     environment["PYTHONPATH"] = str(REPO_ROOT)
+    # Every browser of every test is one client address: the per-client limits
+    # (60 creations a minute) would refuse the later tests' tables.
+    environment["RATE_LIMIT_CREATE"] = "off"
+    environment["RATE_LIMIT_COMMANDS"] = "off"
     command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
     command += ["--data-dir", str(folder / "data")]
     log_path = folder / "serve.log"

@@ -174,7 +174,8 @@ def test_a_refused_move_shows_the_servers_detail(open_page: OpenPage, server: st
     game_id, token = created["game_id"], created["tokens"]["0"]
     headers = {"authorization": f"Bearer {token}"}
     view_url = f"{server}/games/{game_id}/view"
-    for _ in range(100):
+    # Bounded: the worker may still be starting under a loaded CI (30 s at most).
+    for _ in range(600):
         view = httpx.get(view_url, headers=headers).json()
         if view["turn"] == 0 and view["phase"] == "draw":
             break
