@@ -6,10 +6,10 @@ Levels: 1 random legal play, 2 greedy, 3 careful (memory of what it saw),
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 from domain.bots.careful import choose_careful
+from domain.bots.chance import Chance
 from domain.bots.greedy import choose_greedy
 from domain.bots.memory import SeatMemory
 from domain.bots.random_bot import choose_random
@@ -27,7 +27,7 @@ def choose(
     view: SeatView,
     ruleset: RuleSet,
     level: int,
-    rng: random.Random,
+    rng: Chance,
     memory: SeatMemory | None = None,
     budget_s: float = DEFAULT_BUDGET_S,
     max_rollouts: int | None = None,

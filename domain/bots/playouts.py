@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
+from domain.bots.chance import Chance
 from domain.bots.fastplay import Seat, from_arrangement, melds_with, quick_seat, worst_discard
 from domain.bots.memory import SeatMemory, live_cards
 from domain.bots.solver import card_value, solver
@@ -56,7 +56,7 @@ class PlayoutTable:
         self.own: dict[PlayerCommand, Seat] = {}
         self.pairwise = PAIRWISE and view.seats > 2 and ruleset.scoring == "zero_sum"
 
-    def sample(self, rng: random.Random) -> tuple[list[Seat | None], list[Card]]:
+    def sample(self, rng: Chance) -> tuple[list[Seat | None], list[Card]]:
         """Opponents' hands dealt from the unseen cards (quickly split), and the stock."""
         pool = self.unseen[:]
         rng.shuffle(pool)
@@ -90,7 +90,7 @@ class PlayoutTable:
         command: PlayerCommand,
         dealt: Sequence[Seat | None],
         dealt_stock: list[Card],
-        rng: random.Random,
+        rng: Chance,
     ) -> float:
         seats = [s.copy() if s is not None else self._own(command).copy() for s in dealt]
         stock = dealt_stock[:]

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
-
+from domain.bots.chance import Chance
 from domain.commands import PlayerCommand
 from domain.views import SeatView
 
 
-def choose_random(view: SeatView, rng: random.Random) -> PlayerCommand | None:
+def choose_random(view: SeatView, rng: Chance) -> PlayerCommand | None:
     """Uniform over the kinds of command on offer, then over that kind's commands.
 
     Picking a kind first keeps the bot from melding forever when melds

@@ -40,11 +40,11 @@ Level 4's p95 decision time there: 150 ms (the budget).
 
 from __future__ import annotations
 
-import random
 import zlib
 from collections.abc import Callable
 
 from domain.bots.careful_discard import discard_scores
+from domain.bots.chance import Chance, reseeded
 from domain.bots.denial import plays_denial
 from domain.bots.holdback import choose_holdback, holds_back
 from domain.bots.memory import SeatMemory
@@ -73,7 +73,7 @@ HOLD_MIN_EDGE = 0.05
 def choose_search(
     view: SeatView,
     ruleset: RuleSet,
-    rng: random.Random,
+    rng: Chance,
     memory: SeatMemory | None,
     budget_s: float = DEFAULT_BUDGET_S,
     max_rollouts: int | None = None,
@@ -98,7 +98,7 @@ def choose_search(
     # A private generator seeded from what the seat sees: the caller's (which
     # may deal the cards) is left untouched, so a ladder's `--control` row
     # plays the very same deals, and a decision is reproducible.
-    rng = random.Random(zlib.crc32(repr(view).encode()))
+    rng = reseeded(rng, zlib.crc32(repr(view).encode()))
     samples: list[list[float]] = [[] for _ in candidates]
     prior_index = candidates.index(prior)
     done = 0
