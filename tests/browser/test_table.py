@@ -169,8 +169,7 @@ def test_the_table_fits_the_screen(
 def test_a_refused_move_shows_the_servers_detail(open_page: OpenPage, server: str) -> None:
     created = httpx.post(
         f"{server}/games",
-        # Two humans: the test needs no worker, which other tests' bot games keep busy.
-        json={"preset": "basic", "seats": [{"kind": "human"}, {"kind": "human"}]},
+        json={"preset": "basic", "seats": [{"kind": "human"}, {"kind": "bot", "level": 2}]},
     ).json()
     game_id, token = created["game_id"], created["tokens"]["0"]
     headers = {"authorization": f"Bearer {token}"}
