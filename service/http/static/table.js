@@ -98,7 +98,7 @@ export function mountTable(root, gameId) {
       }
       const current = token();
       if (current === null) {
-        show(state.summary.view);
+        await show(state.summary.view);
         return;
       }
       view = await api.seatView(gameId, current);
@@ -123,12 +123,21 @@ export function mountTable(root, gameId) {
       state.seat = view.seat;
       if (!mine.includes(view.seat)) mine.push(view.seat);
     }
-    show(view);
+    await show(view);
   }
 
-  /** @param {View} view */
-  function show(view) {
+  /**
+   * Shows a view; one already in the next hand waits for the log's end of the last one.
+   * @param {View} view
+   */
+  async function show(view) {
     const before = state.view;
+    if (before && view.hand_number > before.hand_number && state.handEnd?.hand_number !== before.hand_number) {
+      // The summary of the hand that ended must come before the next hand's table.
+      // Failing that, the followed log brings it a moment later.
+      const missed = await api.events(gameId, token(), noted, { limit: 500, invite }).catch(() => null);
+      for (const envelope of missed?.events ?? []) note(envelope);
+    }
     const handChanged = !before || before.hand_number !== view.hand_number || cardsKey(before.hand ?? []) !== cardsKey(view.hand ?? []);
     state.view = view;
     state.moves = movesOf(view);
@@ -153,8 +162,13 @@ export function mountTable(root, gameId) {
     refresh().catch(showError);
   }
 
+  // The last version noted: a command's own events and the followed log may carry the same ones.
+  let noted = 0;
+
   /** @param {Envelope} envelope */
   function note(envelope) {
+    if (envelope.version <= noted) return;
+    noted = envelope.version;
     const event = envelope.event;
     /** @type {string | null} */
     let line = null;
@@ -222,6 +236,7 @@ export function mountTable(root, gameId) {
     if (current === null || state.busy) return;
     state.busy = true;
     state.message = null;
+    render();
     try {
       const result = await api.sendCommand(gameId, current, command);
       state.selected = [];
@@ -230,7 +245,7 @@ export function mountTable(root, gameId) {
       state.hintText = null;
       state.chooserMeld = null;
       state.busy = false;
-      show(result.view);
+      await show(result.view);
     } catch (error) {
       state.busy = false;
       showError(error);
@@ -238,15 +253,19 @@ export function mountTable(root, gameId) {
   }
 
   async function askHint() {
-    if (!state.view || !state.summary) return;
+    if (!state.view || !state.summary || state.busy) return;
+    state.busy = true;
+    render();
     try {
       const suggestion = await api.suggest(state.view, state.summary.ruleset, 3);
       state.hint = suggestion.command;
       state.hintText = suggestion.command ? `Hint: ${describe(suggestion.command, shortName)}.` : 'Hint: nothing to play now.';
       if (suggestion.command) selectForHint(suggestion.command);
-      render();
     } catch (error) {
-      showError(error);
+      state.message = problemText(error);
+    } finally {
+      state.busy = false;
+      render();
     }
   }
 
@@ -365,6 +384,7 @@ export function mountTable(root, gameId) {
     if (state.busy) return;
     state.busy = true;
     state.message = null;
+    render();
     try {
       await action();
     } catch (error) {
@@ -416,7 +436,7 @@ export function mountTable(root, gameId) {
     return act(async () => {
       const result = await api.resign(gameId, /** @type {string} */ (token()));
       summaryStale = true;
-      show(result.view);
+      await show(result.view);
     });
   }
 
@@ -445,6 +465,8 @@ export function mountTable(root, gameId) {
 
   function render() {
     if (stop.signal.aborted) return;
+    // While a request of the player's runs, the table says so (and its buttons are off).
+    root.setAttribute('aria-busy', String(state.busy));
     const view = state.view;
     const summary = state.summary;
     if (!view || !summary) {
@@ -814,6 +836,7 @@ export function mountTable(root, gameId) {
       // The recent log seeds the history lines and the turn's deadline; then follow from its end.
       const recent = await api.events(gameId, token(), Math.max(0, summary.version - 40), { limit: 40, invite });
       for (const envelope of recent.events) if (envelope.event.type !== 'hand_ended' && envelope.event.type !== 'game_ended') note(envelope);
+      noted = Math.max(noted, recent.events.at(-1)?.version ?? summary.version);
       // Read again: the view must be at least as new as the log followed from here on.
       await refresh();
       followFrom(recent.events.at(-1)?.version ?? summary.version);
