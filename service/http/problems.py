@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import typing
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -204,16 +205,32 @@ def _refused_by_redis(request: Request[Any, Any, Any], exc: Exception) -> Respon
 
 
 def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    if _lost_connection(exc):
+        return _store_down(request, exc)
     log.exception("unexpected error on %s %s", request.method, request.url.path, exc_info=exc)
     return _respond(problem_for("internal_error", "an unexpected error; it has been logged"))
 
 
-def _runtime(request: Request[Any, Any, Any], exc: RuntimeError) -> Response[Any]:
-    # uvloop's answer to a write on a connection another task closed: the
-    # cluster client closes every connection it holds when it loses a node.
-    if "handler is closed" in str(exc):
-        return _store_down(request, exc)
-    return _unexpected(request, exc)
+_REDIS_CLIENT = Path(redis.__file__).parent
+
+
+def _lost_connection(exc: Exception) -> bool:
+    """Whether `exc` is the Redis client tripping over a connection another task closed.
+
+    The cluster client closes every connection it holds when it loses a node
+    (a failover). A request writing on one of them at that moment gets no
+    ConnectionError but whatever the closed object raises: uvloop's
+    RuntimeError "handler is closed", or, on asyncio's own loop, an
+    AttributeError from inside redis-py (`_writer` is None). Either way the
+    store was unreachable for that call, and a retry finds the new master."""
+    if isinstance(exc, RuntimeError) and "handler is closed" in str(exc):
+        return True
+    innermost = exc.__traceback__
+    while innermost is not None and innermost.tb_next is not None:
+        innermost = innermost.tb_next
+    if innermost is None or not isinstance(exc, AttributeError | TypeError):
+        return False
+    return Path(innermost.tb_frame.f_code.co_filename).is_relative_to(_REDIS_CLIENT)
 
 
 EXCEPTION_HANDLERS: ExceptionHandlersMap = {
@@ -235,6 +252,5 @@ EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     redis.exceptions.AskError: _store_down,
     redis.exceptions.ReadOnlyError: _store_down,
     NotReplicated: _store_down,
-    RuntimeError: _runtime,
     Exception: _unexpected,
 }
