@@ -35,10 +35,10 @@ from service.tools.load.processes import free_port
 pytestmark = pytest.mark.anyio
 
 REPO = Path(__file__).resolve().parents[2]
-GAMES = int(os.environ.get("MANY_NODES_GAMES", "30"))
+GAMES = int(os.environ.get("MANY_NODES_GAMES", "50"))
 FAILOVER_GAMES = 16
 # Every wait is bounded: a whole phase, one long poll, one process start.
-PHASE_TIMEOUT_S = float(os.environ.get("MANY_NODES_TIMEOUT_S", "120"))
+PHASE_TIMEOUT_S = float(os.environ.get("MANY_NODES_TIMEOUT_S", "360"))
 POLL_S = 5.0
 START_TIMEOUT_S = 30.0
 
