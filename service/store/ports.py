@@ -179,7 +179,8 @@ class SharedCounters(Protocol):
         ...
 
     async def totals(self, names: Sequence[str]) -> dict[str, dict[str, float]]:
-        """Every field of each of `names` with its total; {} for a name never added to."""
+        """Every field of each of `names` with its total, read at one instant (never half
+        of an `add`); a name never added to is left out."""
         ...
 
 

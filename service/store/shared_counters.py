@@ -47,7 +47,8 @@ class RedisSharedCounters(SharedCounters):
             await pipe.execute()
 
     async def totals(self, names: Sequence[str]) -> dict[str, dict[str, float]]:
-        async with self._redis.pipeline(transaction=False) as pipe:
+        # In one MULTI too: a histogram's count and its buckets are read at one instant.
+        async with self._redis.pipeline(transaction=True) as pipe:
             for name in names:
                 pipe.hgetall(self._prefix + name)
             replies: list[dict[bytes, bytes]] = await pipe.execute()
