@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from functools import partial
 
 from redis.asyncio import Redis
 
@@ -13,15 +16,17 @@ from service.app.league.apply import apply_result
 from service.app.league.game_end import directory_of, game_result
 from service.app.league.records_store import open_league_store
 from service.app.league.results import GameResult
+from service.app.worker_metrics import WorkerMetrics
 from service.runtime.settings import Settings, settings_from_env
 from service.store import RedisEventStore
 from service.store.durability import durability
 from service.store.redis_cluster import is_cluster_url, open_redis_cluster
+from service.store.shared_counters import RedisSharedCounters
 from workers.abandon import run_abandon_check
 from workers.queue import open_queue
 from workers.schedule import TurnScheduler
 from workers.timeouts import run_timer
-from workers.turns import play_bots
+from workers.turns import play_bot_turn
 
 __all__ = [
     "abandon_check",
@@ -34,6 +39,7 @@ __all__ = [
 ]
 
 _settings: Settings | None = None
+_log = logging.getLogger(__name__)
 
 
 def configure(settings: Settings) -> None:
@@ -49,6 +55,15 @@ def current_settings() -> Settings:
 @asynccontextmanager
 async def services(settings: Settings | None = None) -> AsyncIterator[GameService]:
     """A GameService over the event store whose appends schedule further jobs."""
+    async with _services(settings) as (games, _):
+        yield games
+
+
+@asynccontextmanager
+async def _services(
+    settings: Settings | None = None,
+) -> AsyncIterator[tuple[GameService, WorkerMetrics]]:
+    """`services`, and the metrics every API node's /metrics reads (on the store's Redis)."""
     settings = settings or current_settings()
     if settings.redis_url is None:
         raise RuntimeError("jobs need the event store's REDIS_URL (rummy worker --redis-url)")
@@ -58,7 +73,8 @@ async def services(settings: Settings | None = None) -> AsyncIterator[GameServic
     acknowledged = durability(settings.durability, settings.durability_timeout_ms)
     store = RedisEventStore(client, durability=acknowledged)
     try:
-        yield GameService(store, on_appended=TurnScheduler(store, queue))
+        metrics = WorkerMetrics(RedisSharedCounters(client))
+        yield GameService(store, on_appended=TurnScheduler(store, queue)), metrics
     finally:
         await client.aclose()
         queue.connection.close()
@@ -68,10 +84,23 @@ def bot_turn(game_id: str, version: int) -> int:
     """Play the bot actions pending at `version`; the number of commands appended."""
 
     async def run() -> int:
-        async with services() as games:
-            return await play_bots(games, game_id, version)
+        async with _services() as (games, metrics):
+            started = time.perf_counter()
+            played = await play_bot_turn(games, game_id, version)
+            if played.level is not None:
+                elapsed = time.perf_counter() - started
+                await _counted(partial(metrics.bot_turn, played.level, elapsed))
+            return played.appended
 
     return asyncio.run(run())
+
+
+async def _counted(record: Callable[[], Awaitable[None]]) -> None:
+    # A metric lost is better than a job failed (and rerun) after its game moved on.
+    try:
+        await record()
+    except Exception:
+        _log.warning("a worker metric was not recorded", exc_info=True)
 
 
 def abandon_check(game_id: str) -> str:
@@ -90,9 +119,13 @@ def turn_timer(game_id: str, version: int) -> str:
     settings = current_settings()
 
     async def run() -> str:
-        async with services(settings) as games:
+        async with _services(settings) as (games, metrics):
             return await run_timer(
-                games, game_id, version, timeouts_before_bot=settings.timeouts_before_bot
+                games,
+                game_id,
+                version,
+                timeouts_before_bot=settings.timeouts_before_bot,
+                on_timed_out=lambda: _counted(metrics.turn_timed_out),
             )
 
     return asyncio.run(run())

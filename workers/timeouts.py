@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
 
 from domain.commands import Discard, Draw, PlayerCommand, TimeOutTurn
@@ -40,9 +40,15 @@ def automatic_move(view: SeatView, values: Mapping[str, int]) -> PlayerCommand:
 
 
 async def run_timer(
-    games: GameService, game_id: str, deadline_version: int, *, timeouts_before_bot: int = 2
+    games: GameService,
+    game_id: str,
+    deadline_version: int,
+    *,
+    timeouts_before_bot: int = 2,
+    on_timed_out: Callable[[], Awaitable[None]] | None = None,
 ) -> str:
-    """What the timer made at `deadline_version` did: 'stale', or 'timed_out'."""
+    """What the timer made at `deadline_version` did: 'stale', or 'timed_out'.
+    `on_timed_out` runs once the timeout is recorded (not again on a rerun)."""
     first = await games.log(game_id, after=deadline_version - 1, limit=1)
     if not first:
         return "stale"
@@ -72,6 +78,8 @@ async def run_timer(
             if not await _record_timeout(games, game_id, at, deadline_version, seat, hand):
                 continue
             timed_out = True
+            if on_timed_out is not None:
+                await on_timed_out()
             await _maybe_hand_to_bot(games, game_id, seat, timeouts_before_bot, deadline_version)
             continue
         view = view_for(state, seat)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from domain.bots import SeatMemory, choose
 from domain.bots.search import DEFAULT_BUDGET_S
@@ -16,7 +17,7 @@ from service.app.envelope import Envelope
 from service.app.games import Game, GameService
 from workers.submit import submit_at
 
-__all__ = ["MAX_STEPS", "SeatMemories", "bot_command_id", "play_bots"]
+__all__ = ["MAX_STEPS", "BotTurn", "SeatMemories", "bot_command_id", "play_bot_turn", "play_bots"]
 
 # A turn is a draw, some plays and a discard; this bounds a confused loop.
 MAX_STEPS = 64
@@ -63,6 +64,15 @@ def _by_bot(envelope: Envelope) -> bool:
     return (envelope.command_id or "").startswith("bot:")
 
 
+@dataclass(frozen=True)
+class BotTurn:
+    """What a bot job played: how many commands, and the level of the seat that played
+    them (a job plays one seat: a knock ends it; None when nothing was appended)."""
+
+    appended: int
+    level: int | None
+
+
 async def play_bots(
     games: GameService,
     game_id: str,
@@ -72,15 +82,27 @@ async def play_bots(
 ) -> int:
     """Knocks of bot seats, then the whole turn of the bot whose turn it is.
     Does nothing when the game moved on from `version`; returns the commands appended."""
+    return (await play_bot_turn(games, game_id, version, budget_s=budget_s)).appended
+
+
+async def play_bot_turn(
+    games: GameService,
+    game_id: str,
+    version: int,
+    *,
+    budget_s: float = DEFAULT_BUDGET_S,
+) -> BotTurn:
+    """`play_bots`, saying which level played."""
     game = await games.game(game_id)
     if game.record.version != version and not _own_progress(
         await games.log(game_id, after=version)
     ):
-        return 0
+        return BotTurn(0, None)
     memories = SeatMemories(games, game_id, game.record.state.seats)
     turn = (game.record.state.hand_number, game.record.state.turn)
     asked: set[tuple[int, int]] = set()
     appended = 0
+    level: int | None = None
     for _ in range(MAX_STEPS):
         state = game.record.state
         if state.phase not in ("draw", "play") or (state.hand_number, state.turn) != turn:
@@ -94,10 +116,11 @@ async def play_bots(
         if not await submit_at(games, game_id, seat, command, at, bot_command_id(at, seat), "bot"):
             break
         appended += 1
+        level = levels[seat]
         if isinstance(command, Knock):
             break  # the knock's own append scheduled the next job
         game = await games.game(game_id)
-    return appended
+    return BotTurn(appended, level)
 
 
 async def _next_step(

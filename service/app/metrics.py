@@ -12,12 +12,13 @@ from contextlib import contextmanager
 from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["LATENCY_BUCKETS", "Metrics", "metrics_middleware"]
+__all__ = ["LATENCY_BUCKETS", "Metrics", "format_labels", "metrics_middleware"]
 
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
 
-def _labels(**labels: str) -> str:
+def format_labels(**labels: str) -> str:
+    """Prometheus labels, `{name="value",...}`, their values escaped."""
     escaped = (
         f'{name}="{value.replace(chr(92), chr(92) * 2).replace(chr(34), chr(92) + chr(34))}"'
         for name, value in labels.items()
@@ -73,26 +74,26 @@ class Metrics:
             "# TYPE rummy_http_requests_total counter",
         ]
         for (method, route, status), count in sorted(self.requests.items()):
-            labels = _labels(method=method, route=route, status=str(status))
+            labels = format_labels(method=method, route=route, status=str(status))
             lines.append(f"rummy_http_requests_total{labels} {count}")
         lines += [
             "# HELP rummy_commands_total Commands accepted, by type.",
             "# TYPE rummy_commands_total counter",
         ]
         for kind, count in sorted(self.commands.items()):
-            lines.append(f"rummy_commands_total{_labels(type=kind)} {count}")
+            lines.append(f"rummy_commands_total{format_labels(type=kind)} {count}")
         lines += [
             "# HELP rummy_conflicts_total Commands refused by a conflict, by code.",
             "# TYPE rummy_conflicts_total counter",
         ]
         for code, count in sorted(self.conflicts.items()):
-            lines.append(f"rummy_conflicts_total{_labels(code=code)} {count}")
+            lines.append(f"rummy_conflicts_total{format_labels(code=code)} {count}")
         lines += [
             "# HELP rummy_live_watchers Live channels open now, by kind.",
             "# TYPE rummy_live_watchers gauge",
         ]
         for kind, count in sorted(self.watchers.items()):
-            lines.append(f"rummy_live_watchers{_labels(kind=kind)} {count}")
+            lines.append(f"rummy_live_watchers{format_labels(kind=kind)} {count}")
         for name, (text, value) in sorted(self.gauges.items()):
             lines += [f"# HELP {name} {text}", f"# TYPE {name} gauge", f"{name} {value:g}"]
         lines += self._render_latency()
@@ -111,11 +112,11 @@ class Metrics:
             count = 0
             for index, bound in enumerate(LATENCY_BUCKETS):
                 count += self._latency_buckets[(route, index)]
-                lines.append(f"{name}_bucket{_labels(route=route, le=repr(bound))} {count}")
+                lines.append(f"{name}_bucket{format_labels(route=route, le=repr(bound))} {count}")
             total = self._latency_count[route]
-            lines.append(f"{name}_bucket{_labels(route=route, le='+Inf')} {total}")
-            lines.append(f"{name}_sum{_labels(route=route)} {self._latency_sum[route]}")
-            lines.append(f"{name}_count{_labels(route=route)} {total}")
+            lines.append(f"{name}_bucket{format_labels(route=route, le='+Inf')} {total}")
+            lines.append(f"{name}_sum{format_labels(route=route)} {self._latency_sum[route]}")
+            lines.append(f"{name}_count{format_labels(route=route)} {total}")
         return lines
 
 

@@ -129,6 +129,7 @@ def _serve(args: argparse.Namespace) -> int:
     from service.store.redis_client import open_redis
     from service.store.redis_cluster import open_store_client
     from service.store.redis_supervisor import RedisSupervisor
+    from service.store.shared_counters import RedisSharedCounters
     from service.store.tickets import RedisTicketStore
     from workers.liveness import count_live_workers
     from workers.queue import open_queue
@@ -194,6 +195,7 @@ def _serve(args: argparse.Namespace) -> int:
             live_workers=None if no_worker else partial(count_live_workers, queue_client),
             league=league,
             tickets=RedisTicketStore(client),
+            shared_counters=RedisSharedCounters(client),
         )
 
         async def queue_depth() -> int:

@@ -17,6 +17,7 @@ from service.app.live import Tickets
 from service.app.metrics import Metrics, metrics_middleware
 from service.app.seating import TablePolicy
 from service.app.suggestions import SuggestionPool
+from service.app.worker_metrics import WorkerMetrics
 from service.http.docs import LocalSwaggerPlugin, docs_assets_router
 from service.http.json_body import CheckedRequest
 from service.http.openapi import finish_document, security_components
@@ -37,6 +38,8 @@ from service.http.web import WEB_ROUTES
 from service.logs.transfers import GameTransfers
 from service.runtime.settings import Settings
 from service.store import EventStore
+from service.store.ports import SharedCounters
+from service.store.shared_counters import InMemorySharedCounters
 from service.store.tickets import InMemoryTicketStore, TicketStore
 
 __all__ = ["API_VERSION", "create_app"]
@@ -54,6 +57,7 @@ def create_app(
     live_workers: LiveWorkers | None = None,
     league: LeagueStore | None = None,
     tickets: TicketStore | None = None,
+    shared_counters: SharedCounters | None = None,
 ) -> Litestar:
     # An app made without settings (tests, tools that serve in process) is not
     # rate limited; `rummy serve` passes the environment's, limited by default.
@@ -136,6 +140,8 @@ def create_app(
     # /health counts them when given: a service whose bots cannot play is not ready.
     app.state.live_workers = live_workers
     app.state.league = league_store
+    # What the workers count (bot turns, timeouts), on the Redis they share; /metrics reads it.
+    app.state.worker_metrics = WorkerMetrics(shared_counters or InMemorySharedCounters())
     # Generated once and finished in place, so /schema serves the finished document.
     finish_document(app.openapi_schema)
     return app

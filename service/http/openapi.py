@@ -23,6 +23,7 @@ from litestar.openapi.spec import (
 
 from domain.rules import KNOB_RANGES, PRESETS
 from service.app.errors import STATUS_BY_CODE
+from service.http.openapi_security import state_optional_tokens
 
 __all__ = ["finish_document", "openapi_document", "security_components"]
 
@@ -299,6 +300,7 @@ def finish_document(document: OpenAPI) -> OpenAPI:
     _hoist_enums(schemas)
     _type_problems(schemas)
     _log_alternatives(document)
+    state_optional_tokens(document)
     if document.components is not None:
         # `schemas` is a copy: what was added to the document itself (RuleOverrides) stays.
         merged = {**(document.components.schemas or {}), **schemas}

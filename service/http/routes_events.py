@@ -24,12 +24,11 @@ from service.app.envelope import Envelope
 from service.app.errors import Problem, ServiceError, problem_for, problem_of
 from service.app.games import GameService
 from service.app.live import TICKET_TTL_S, Page, Tickets, follow, page
+from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
 from service.http.routes_games import BEARER, GameId, Games, caller_token
 from service.http.schemas import EventPage, Ticket
 
-# A token is optional here: without one the caller is a spectator.
-OPTIONAL_BEARER: list[dict[str, list[str]]] = [{}, {"bearer": []}]
 # A live channel with no news writes a keep-alive this often (proxies close idle streams).
 IDLE_S = 15.0
 # A WebSocket without a ticket in its URL must say who it is this soon.

@@ -15,6 +15,7 @@ from service.app.players import Player
 from service.app.records import LobbyEntry, TableOptions
 from service.app.seating import check_invite, expired
 from service.app.tokens import bearer_token
+from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
 from service.http.schemas import (
     COMMAND_TAGS,
@@ -62,6 +63,7 @@ async def games_options() -> Response[None]:
     "caller is the host and sits at the first human seat that is not open. A `seed` or "
     "`deck` marks the table `stacked`; a server may refuse them on public tables "
     "(422 `stacked_public_table`).",
+    security=OPTIONAL_BEARER,
     responses=problem_responses(400, 401, 413, 422, 429, 503, 507),
 )
 async def create_game(
@@ -127,6 +129,7 @@ async def list_games(
     summary="Claim an open seat: its token, shown once",
     description="With a player token the seat becomes the player's: their token acts "
     "for it as the seat token does (409 `already_seated` if they hold a seat here).",
+    security=OPTIONAL_BEARER,
     responses=problem_responses(400, 401, 404, 409, 503),
 )
 async def claim_seat(
@@ -146,6 +149,7 @@ async def claim_seat(
     tags=["games"],
     summary="Public summary and the spectator's view",
     description="A private table's needs its `invite` code or a token of one of its seats.",
+    security=OPTIONAL_BEARER,
     responses=problem_responses(400, 401, 403, 404, 503),
 )
 async def game_summary(

@@ -9,6 +9,7 @@ from litestar import Request, Response, get
 
 from domain.rules import RuleSet, preset_catalog
 from service.app.errors import ServiceError
+from service.app.worker_metrics import WorkerMetrics
 from service.http.problems import problem_responses
 from service.http.routes_games import Games
 from service.http.schemas import Health, Rulesets
@@ -72,7 +73,9 @@ async def metrics(games: Games, request: Request[Any, Any, Any]) -> Response[str
         games.metrics.set_gauge(
             "rummy_queue_depth", "Jobs waiting in the bot and timer queue.", await queue_depth()
         )
-    return Response(games.metrics.render(), media_type="text/plain; version=0.0.4")
+    worker_metrics: WorkerMetrics = request.app.state.worker_metrics
+    text = games.metrics.render() + await worker_metrics.render()
+    return Response(text, media_type="text/plain; version=0.0.4")
 
 
 META_ROUTES = [rulesets, health, metrics]

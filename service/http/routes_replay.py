@@ -16,8 +16,8 @@ from litestar.params import FromQuery, JSONBody, PathParameter, QueryParameter, 
 
 from service.app.envelope import Envelope
 from service.app.errors import ServiceError
+from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
-from service.http.routes_events import OPTIONAL_BEARER
 from service.http.routes_games import GameId, caller_token
 from service.http.schemas import CreatedGameOut, ForkGame, StateAt, view_out
 from service.logs.logfile import FORMAT, LogHeader

@@ -9,7 +9,15 @@ from typing import Protocol
 
 from service.store.base import AppendResult, Snapshot, StoredEvent, StoredView
 
-__all__ = ["EventLog", "EventStore", "GameMeta", "GameRemoval", "LobbyIndex", "ViewCache"]
+__all__ = [
+    "EventLog",
+    "EventStore",
+    "GameMeta",
+    "GameRemoval",
+    "LobbyIndex",
+    "SharedCounters",
+    "ViewCache",
+]
 
 
 class EventLog(Protocol):
@@ -158,6 +166,21 @@ class GameRemoval(Protocol):
 
     async def remove_game(self, game_id: str) -> None:
         """Delete the game's log, command records, views and meta, and unfile it."""
+        ...
+
+
+class SharedCounters(Protocol):
+    """Totals that many processes add to and any process reads (the workers' metrics,
+    read by every API node's /metrics): each name holds a map of fields to numbers."""
+
+    async def add(self, increments: Mapping[str, Mapping[str, float]]) -> None:
+        """Add each amount to its field of its name, all in one step; a field never
+        added to reads as absent. Integer amounts stay exact integers."""
+        ...
+
+    async def totals(self, names: Sequence[str]) -> dict[str, dict[str, float]]:
+        """Every field of each of `names` with its total, read at one instant (never half
+        of an `add`); a name never added to is left out."""
         ...
 
 

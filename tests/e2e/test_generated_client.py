@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import inspect
 import random
 import subprocess
 import sys
+import typing
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -68,6 +70,35 @@ def test_a_generated_client_plays_a_game_follows_it_and_moves_its_log(
         _play(generated, models, base_url, clients)
 
 
+# What a spectator (or a player not yet seated) may call without a token.
+_ANYONE = (
+    "events.list_events",
+    "events.stream_events",
+    "games.get_game",
+    "games.create_game",
+    "seats.claim_seat",
+    "logs.export_log",
+    "logs.get_state_at",
+    "logs.fork_game",
+    "logs.import_log",
+)
+_SEATS_ONLY = ("seats.get_seat_view", "seats.post_command", "events.create_ticket")
+
+
+def test_the_routes_a_spectator_may_call_take_a_client_without_a_token(
+    generated: ModuleType,
+) -> None:
+    # The type a caller's checker (mypy, an IDE) holds their client to.
+    def accepted(operation: str) -> set[type]:
+        client = inspect.signature(_module(f"api.{operation}").sync).parameters["client"]
+        return set(typing.get_args(client.annotation)) or {client.annotation}
+
+    for operation in _ANYONE:
+        assert accepted(operation) == {generated.AuthenticatedClient, generated.Client}, operation
+    for operation in _SEATS_ONLY:
+        assert accepted(operation) == {generated.AuthenticatedClient}, operation
+
+
 def _play(generated: ModuleType, models: Any, base_url: str, clients: contextlib.ExitStack) -> None:
     create_game = _module("api.games.create_game")
     get_game = _module("api.games.get_game")
@@ -96,6 +127,10 @@ def _play(generated: ModuleType, models: Any, base_url: str, clients: contextlib
         for seat, token in created.tokens.additional_properties.items()
     }
 
+    # Dealt: a spectator reads the log without a token, seat 0's token shows it its hand.
+    dealt = _events(list_events, models, game_id, anyone)
+    assert dealt and dealt != _events(list_events, models, game_id, seats[0])
+
     rng = random.Random(11)
     for _ in range(3000):
         summary = get_game.sync(game_id, client=anyone)
@@ -114,16 +149,11 @@ def _play(generated: ModuleType, models: Any, base_url: str, clients: contextlib
         raise AssertionError("the game did not end")
     last = summary.version
 
-    versions: list[int] = []
-    after = 0
-    for _ in range(100):
-        page = list_events.sync(game_id, client=seats[0], after=after, limit=50)
-        assert isinstance(page, models.EventPage), page
-        versions += [envelope.version for envelope in page.events]
-        after = page.next_after
-        if page.ended:
-            break
-    assert versions == list(range(1, last + 1))
+    # A spectator follows the game to its end without a token, as a seat does with one.
+    watched = _events(list_events, models, game_id, anyone)
+    played = _events(list_events, models, game_id, seats[0])
+    assert [envelope["version"] for envelope in watched] == list(range(1, last + 1))
+    assert [envelope["version"] for envelope in played] == list(range(1, last + 1))
 
     document = export_log.sync(game_id, client=seats[0], format_=models.ExportLogFormat.JSON)
     assert isinstance(document, models.LogDocument), document
@@ -134,3 +164,17 @@ def _play(generated: ModuleType, models: Any, base_url: str, clients: contextlib
     assert isinstance(copy, models.GameSummary)
     assert copy.status == models.GameSummaryStatus.FINISHED and copy.version == last
     assert copy.view.totals == summary.view.totals
+
+
+def _events(list_events: Any, models: Any, game_id: str, client: Any) -> list[dict[str, Any]]:
+    """Every event of the game, page by page from each page's cursor, as `client` sees it."""
+    events: list[dict[str, Any]] = []
+    after = 0
+    for _ in range(100):
+        page = list_events.sync(game_id, client=client, after=after, limit=50)
+        assert isinstance(page, models.EventPage), page
+        events += [envelope.to_dict() for envelope in page.events]
+        after = page.next_after
+        if page.ended or not page.has_more:
+            return events
+    raise AssertionError("the pages did not end")

@@ -13,6 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 import redis
+from prometheus_text import parse, value
 from test_serve_shutdown import REPO_ROOT, _alive, _children, _free_port, _wait_healthy, _workers
 
 from service.store.embedded_redis import EmbeddedRedis
@@ -105,3 +106,8 @@ def test_serve_with_worker_starts_one_and_the_bots_play(serve: Callable[..., Ser
     while _events(served.url, game_id) == created and time.monotonic() < deadline:
         time.sleep(0.2)
     assert _events(served.url, game_id) > created, served.log.read_text()
+    # The worker counted its bot turns where the API reads them; each turn timed once.
+    samples = parse(httpx.get(f"{served.url}/metrics", timeout=10).text)
+    turns = value(samples, "rummy_bot_turns_total", level="1")
+    assert turns >= 1
+    assert value(samples, "rummy_bot_turn_seconds_count", level="1") == turns

@@ -17,6 +17,7 @@ from service.app.league.records_store import open_league_store
 from service.http.app import create_app
 from service.runtime.settings import Settings
 from service.store import RedisEventStore
+from service.store.shared_counters import RedisSharedCounters
 from workers.jobs import configure
 from workers.queue import open_queue
 from workers.schedule import TurnScheduler
@@ -36,6 +37,7 @@ def worker_app(url: str, **settings: Any) -> Iterator[tuple[TestClient[Litestar]
         on_appended=TurnScheduler(store, queue),
         on_shutdown=[client.aclose],
         league=league,
+        shared_counters=RedisSharedCounters(client),
     )
     try:
         with TestClient(app) as test_client:

@@ -1,0 +1,81 @@
+"""What the workers play, counted where every API node reads it: bot turns, their
+latency, turn timeouts (Prometheus text, rendered from the SharedCounters)."""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+from service.app.metrics import LATENCY_BUCKETS, format_labels
+from service.store.ports import SharedCounters
+
+__all__ = ["WorkerMetrics"]
+
+_TURNS = "bot_turns"
+_SECONDS = "bot_turn_seconds"
+_TIMEOUTS = "turn_timeouts"
+_NAMES = (_TURNS, _SECONDS, _TIMEOUTS)
+
+
+class WorkerMetrics:
+    """Counts a worker adds to and /metrics renders; the totals are the SharedCounters'."""
+
+    def __init__(self, counters: SharedCounters) -> None:
+        self._counters = counters
+
+    async def bot_turn(self, level: int, seconds: float) -> None:
+        """One bot seat's turn (or knock) played by a job in `seconds`."""
+        # Each observation lands in the first bucket that holds it (one past the
+        # last: +Inf only); render() adds them up into cumulative buckets.
+        bucket = bisect_left(LATENCY_BUCKETS, seconds)
+        await self._counters.add(
+            {
+                _TURNS: {str(level): 1},
+                _SECONDS: {f"{level}:{bucket}": 1, f"{level}:count": 1, f"{level}:sum": seconds},
+            }
+        )
+
+    async def turn_timed_out(self) -> None:
+        await self._counters.add({_TIMEOUTS: {"all": 1}})
+
+    async def render(self) -> str:
+        totals = await self._counters.totals(_NAMES)
+        turns = totals.get(_TURNS, {})
+        lines = [
+            "# HELP rummy_bot_turns_total Bot turns (or knocks) the workers played, by level.",
+            "# TYPE rummy_bot_turns_total counter",
+        ]
+        for level in sorted(turns, key=int):
+            lines.append(
+                f"rummy_bot_turns_total{format_labels(level=level)} {_number(turns[level])}"
+            )
+        lines += _histogram(totals.get(_SECONDS, {}))
+        lines += [
+            "# HELP rummy_turn_timeouts_total Turns the workers' timers timed out.",
+            "# TYPE rummy_turn_timeouts_total counter",
+            f"rummy_turn_timeouts_total {_number(totals.get(_TIMEOUTS, {}).get('all', 0))}",
+        ]
+        return "\n".join(lines) + "\n"
+
+
+def _histogram(fields: dict[str, float]) -> list[str]:
+    name = "rummy_bot_turn_seconds"
+    lines = [
+        f"# HELP {name} How long a worker took to play a bot's turn, by level.",
+        f"# TYPE {name} histogram",
+    ]
+    levels = sorted({field.split(":", 1)[0] for field in fields}, key=int)
+    for level in levels:
+        cumulative = 0.0
+        for index, bound in enumerate(LATENCY_BUCKETS):
+            cumulative += fields.get(f"{level}:{index}", 0)
+            labels = format_labels(level=level, le=repr(bound))
+            lines.append(f"{name}_bucket{labels} {_number(cumulative)}")
+        count = fields.get(f"{level}:count", 0)
+        lines.append(f"{name}_bucket{format_labels(level=level, le='+Inf')} {_number(count)}")
+        lines.append(f"{name}_sum{format_labels(level=level)} {fields.get(f'{level}:sum', 0.0)}")
+        lines.append(f"{name}_count{format_labels(level=level)} {_number(count)}")
+    return lines
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
