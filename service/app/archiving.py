@@ -10,6 +10,7 @@ workers) from doing the work twice.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import time
 from collections.abc import Callable
@@ -103,8 +104,8 @@ class Archiver:
             return "retained"
         game = ArchivedGame(game_id=game_id, events=tuple(e.data for e in stored), meta=meta)
         # Durable before anything is deleted, and read back as written.
-        self._archive.put(game)
-        if self._archive.get(game_id) != game:
+        await asyncio.to_thread(self._archive.put, game)
+        if await asyncio.to_thread(self._archive.get, game_id) != game:
             raise RuntimeError(f"game {game_id}: the archive does not read back as written")
         if not await self._eviction.evict(game_id, game.version, meta):
             return "changed"  # written since: the next sweep archives it again
