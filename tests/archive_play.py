@@ -1,74 +1,15 @@
-"""Helpers of the archiving tests: a game played to its end over HTTP, and every read
-route's answers for it (to compare them before and after the game is archived)."""
+"""Helpers of the archiving tests: a game played to its end over HTTP (the bytes
+tool's), and every read route's answers for it, to compare before and after archiving."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import msgspec
 
-MAX_STEPS = 3000
+from service.tools.archive_bytes import Played, auth, play_to_the_end
 
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-class Played(msgspec.Struct, kw_only=True):
-    game_id: str
-    tokens: dict[int, str]  # the seats' players' tokens
-    invite: str | None = None
-    version: int = 0
-
-
-def _pick(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
-    kinds = sorted({command["type"] for command in legal})
-    kind = rng.choice(kinds)
-    return rng.choice([command for command in legal if command["type"] == kind])
-
-
-async def play_to_the_end(client: Any, seed: int, *, private: bool = False) -> Played:
-    """Two players at a table (a private one with a private log if asked), seeded
-    random legal play until the game is over, then a rematch offered."""
-    tokens: dict[int, str] = {}
-    for seat, name in enumerate(("Ann", "Bob")):
-        created = await client.post("/players", json={"name": name})
-        assert created.status_code == 201, created.text
-        tokens[seat] = created.json()["token"]
-    body: dict[str, Any] = {
-        "seats": [{"kind": "human"}, {"kind": "human", "open": True}],
-        "rules": {"game_end": "hands:1"},
-        "seed": seed,
-    }
-    if private:
-        body |= {"private": True, "private_log": True}
-    table = await client.post("/games", json=body, headers=auth(tokens[0]))
-    assert table.status_code == 201, table.text
-    game_id, invite = table.json()["game_id"], table.json().get("invite_code")
-    joined = await client.post(
-        f"/games/{game_id}/seats/1", headers=auth(tokens[1]), params={"invite": invite or ""}
-    )
-    assert joined.status_code == 201, joined.text
-    rng = random.Random(seed)
-    for _ in range(MAX_STEPS):
-        summary = (await client.get(f"/games/{game_id}", headers=auth(tokens[0]))).json()
-        if summary["view"]["phase"] == "over":
-            break
-        turn = summary["view"]["turn"]
-        view = (await client.get(f"/games/{game_id}/view", headers=auth(tokens[turn]))).json()
-        command = _pick(view["legal_commands"], rng)
-        answer = await client.post(
-            f"/games/{game_id}/commands", json=command, headers=auth(tokens[turn])
-        )
-        assert answer.status_code == 200, answer.text
-    else:
-        raise AssertionError(f"seed {seed}: the game did not end")
-    rematch = await client.post(f"/games/{game_id}/rematch", headers=auth(tokens[0]))
-    assert rematch.status_code in (200, 201), rematch.text
-    summary = (await client.get(f"/games/{game_id}", headers=auth(tokens[0]))).json()
-    version = summary["version"]
-    return Played(game_id=game_id, tokens=tokens, invite=invite, version=version)
+__all__ = ["Played", "auth", "fork_log", "play_to_the_end", "read_routes", "refusals"]
 
 
 async def read_routes(client: Any, played: Played) -> dict[str, tuple[int, bytes]]:
