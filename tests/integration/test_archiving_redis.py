@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from archive_play import fork_log, play_to_the_end, read_routes, refusals
+from cluster_fixture import RedisClusterProcesses
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 from redis.asyncio import Redis
@@ -21,6 +22,7 @@ from service.store.archived_store import ARCHIVE_FOLDER, ArchivedEventStore, wit
 from service.store.base import ArchivedGame
 from service.store.embedded_redis import EmbeddedRedis
 from service.store.redis_client import open_redis
+from service.store.redis_cluster import open_redis_cluster
 from service.store.redis_eviction import RedisGameEviction
 
 pytestmark = pytest.mark.anyio
@@ -149,3 +151,26 @@ async def test_two_concurrent_runners_archive_a_game_once(
     finally:
         await checker.aclose()
         await second.aclose()
+
+
+async def test_a_game_is_archived_from_a_redis_cluster(
+    redis_cluster: RedisClusterProcesses, tmp_path: Path
+) -> None:
+    # Every script of the archiving touches one game's keys: one slot.
+    checker = open_redis_cluster(redis_cluster.url)
+    await checker.flushall()
+    served = open_redis_cluster(redis_cluster.url)
+    app = create_app(with_archive(RedisEventStore(served), tmp_path), on_shutdown=[served.aclose])
+    try:
+        async with AsyncTestClient(app) as client:
+            played = await play_to_the_end(client, seed=13)
+            before = await read_routes(client, played)
+            store = with_archive(RedisEventStore(checker), tmp_path)
+            assert await Archiver(store, retention_s=0).archive_game(played.game_id) == "archived"
+            assert [k async for k in checker.scan_iter(match=f"{{g:{played.game_id}}}:*")] == []
+            assert await read_routes(client, played) == before
+            # A write puts it back, on its slot.
+            await store.put_meta(played.game_id, {"note": b"later"})
+            assert await store.inner.version(played.game_id) == played.version
+    finally:
+        await checker.aclose()
