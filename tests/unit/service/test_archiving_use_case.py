@@ -147,3 +147,33 @@ def test_the_archive_file_is_gzipped_json_lines_and_written_whole(tmp_path: Path
         decode_archive(lines[0] + b"\n")  # two events announced, none there
     archive.delete("g-1")
     assert archive.get("g-1") is None and not archive.has("g-1")
+
+
+async def test_an_append_to_an_archived_game_puts_it_back_and_lands_after_its_log() -> None:
+    store = _store()
+    async with AsyncTestClient(create_app(store)) as client:
+        played = await play_to_the_end(client, seed=6)
+        asked = await client.post(
+            f"/games/{played.game_id}/rematch", headers=auth(played.tokens[1])
+        )
+        assert await Archiver(store, retention_s=0).archive_game(played.game_id) == "archived"
+        # The rematch asked again of the archived game: the same answer.
+        again = await client.post(
+            f"/games/{played.game_id}/rematch", headers=auth(played.tokens[1])
+        )
+        assert (again.status_code, again.json()["game_id"]) == (
+            asked.status_code,
+            asked.json()["game_id"],
+        )
+    await Archiver(store, retention_s=0).archive_game(played.game_id)
+    assert await store.inner.version(played.game_id) == 0
+    log = [event.data for event in await store.read(played.game_id)]
+    appended = await store.append(
+        played.game_id,
+        [log[-1]],
+        expected_version=played.version,
+        command_id=None,
+        command_digest=None,
+    )
+    assert appended.first_version == played.version + 1
+    assert [e.data for e in await store.inner.read(played.game_id)] == [*log, log[-1]]
