@@ -12,10 +12,12 @@ from redis.asyncio import Redis
 from rq import SimpleWorker
 from rq.serializers import JSONSerializer
 
+from service.app.archiving import Archiver
 from service.app.games import GameService
 from service.runtime.long_lived import tune_collector_for_a_long_run
 from service.runtime.settings import Settings, settings_from_env
 from service.store import RedisEventStore
+from service.store.archived_store import ArchivedEventStore, with_archive
 from service.store.redis_cluster import is_cluster_url, open_redis_cluster
 
 __all__ = ["add_arguments", "reconcile_now", "run"]
@@ -31,6 +33,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--name", help="the worker's name in rq")
     parser.add_argument(
+        "--data-dir", help="where finished games are archived, under archive/ (env DATA_DIR)"
+    )
+    parser.add_argument(
         "--verbose",
         action="store_true",
         help="rq's INFO lines too (a few per bot turn; off by default)",
@@ -40,7 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _settings(args: argparse.Namespace) -> Settings:
     overrides = {
         name: value
-        for name in ("redis_url", "rq_redis_url")
+        for name in ("redis_url", "rq_redis_url", "data_dir")
         if (value := getattr(args, name)) is not None
     }
     return msgspec.structs.replace(settings_from_env(), **overrides)
@@ -59,8 +64,9 @@ async def reconcile_now(settings: Settings) -> str:
     queue = open_queue(settings.rq_redis_url or url)
     league = open_league_store(url)
     try:
-        store = RedisEventStore(client)
+        store = with_archive(RedisEventStore(client), settings.data_dir)
         counts = await reconcile(GameService(store), TurnScheduler(store, queue), league)
+        archived = await archive_due(store, settings.finished_retention_s)
     finally:
         await client.aclose()
         queue.connection.close()
@@ -68,8 +74,16 @@ async def reconcile_now(settings: Settings) -> str:
     return (
         f"reconciled {counts.games} games: {counts.bot_jobs} bot jobs, {counts.timer_jobs} timers, "
         f"{counts.refiled} lobby entries re-filed, {counts.league_jobs} league results due, "
-        f"{counts.half_imports} half imports removed"
+        f"{counts.half_imports} half imports removed{archived}"
     )
+
+
+async def archive_due(store: ArchivedEventStore, retention_s: float | None) -> str:
+    """Archive the finished games past their retention; the summary's tail ('' if none)."""
+    if retention_s is None:
+        return ""
+    swept = await Archiver(store, retention_s).sweep()
+    return f", {swept.archived} finished games archived" if swept.archived else ""
 
 
 def _warnings_and_up(record: logging.LogRecord) -> bool:

@@ -19,6 +19,7 @@ from service.app.league.results import GameResult
 from service.app.worker_metrics import WorkerMetrics
 from service.runtime.settings import Settings, settings_from_env
 from service.store import RedisEventStore
+from service.store.archived_store import with_archive
 from service.store.durability import durability
 from service.store.redis_cluster import is_cluster_url, open_redis_cluster
 from service.store.shared_counters import RedisSharedCounters
@@ -71,7 +72,7 @@ async def _services(
     client = open_redis_cluster(url) if is_cluster_url(url) else Redis.from_url(url)
     queue = open_queue(settings.rq_redis_url or settings.redis_url)
     acknowledged = durability(settings.durability, settings.durability_timeout_ms)
-    store = RedisEventStore(client, durability=acknowledged)
+    store = with_archive(RedisEventStore(client, durability=acknowledged), settings.data_dir)
     try:
         metrics = WorkerMetrics(RedisSharedCounters(client))
         yield GameService(store, on_appended=TurnScheduler(store, queue)), metrics

@@ -22,6 +22,7 @@ from service.logs.logfile import LogError, MetaReader, export_log, read_log
 from service.logs.render import describe, render_table
 from service.logs.transfers import GameTransfers
 from service.logs.verify import states_at, verify_log
+from service.store.ports import EventStore
 from service.store.redis_cluster import is_cluster_url, open_redis_cluster
 from service.store.redis_store import RedisEventStore
 
@@ -105,10 +106,14 @@ def _add_redis_argument(parser: argparse.ArgumentParser) -> None:
 
 
 @asynccontextmanager
-async def _redis_store(url: str) -> AsyncIterator[RedisEventStore]:
+async def _redis_store(url: str) -> AsyncIterator[EventStore]:
+    from service.runtime.settings import settings_from_env
+    from service.store.archived_store import with_archive
+
     client = open_redis_cluster(url) if is_cluster_url(url) else Redis.from_url(url)
     try:
-        yield RedisEventStore(client)
+        # A game archived under DATA_DIR exports (and re-imports) like one in Redis.
+        yield with_archive(RedisEventStore(client), settings_from_env().data_dir)
     finally:
         await client.aclose()
 

@@ -124,6 +124,7 @@ def _serve(args: argparse.Namespace) -> int:
     from service.http.app import create_app
     from service.runtime import running
     from service.store import RedisEventStore
+    from service.store.archived_store import with_archive
     from service.store.durability import durability
     from service.store.embedded_redis import EmbeddedRedis
     from service.store.redis_client import open_redis
@@ -175,10 +176,14 @@ def _serve(args: argparse.Namespace) -> int:
             await client.aclose()
             await blocking.aclose()
 
-        store = RedisEventStore(
-            client,
-            blocking_client=blocking,
-            durability=durability(settings.durability, settings.durability_timeout_ms),
+        # Finished games past their retention are read from the data folder's archive.
+        store = with_archive(
+            RedisEventStore(
+                client,
+                blocking_client=blocking,
+                durability=durability(settings.durability, settings.durability_timeout_ms),
+            ),
+            settings.data_dir,
         )
         print(f"durability: {settings.durability}", file=sys.stderr)
         # The queue's Redis, where the workers beat (the store's own when no RQ_REDIS_URL).
@@ -205,7 +210,8 @@ def _serve(args: argparse.Namespace) -> int:
         app.state.queue_depth = queue_depth
         if runs_worker(embedded=embedded is not None, args=args):
             # Stopped first (the stack unwinds in reverse), while its Redis still runs.
-            worker = WorkerSupervisor(rummy_worker_command(url, settings.rq_redis_url)).start()
+            spawn = rummy_worker_command(url, settings.rq_redis_url, settings.data_dir)
+            worker = WorkerSupervisor(spawn).start()
             cleanup.callback(worker.stop)
             print("worker: one `rummy worker` runs beside the API", file=sys.stderr)
         else:

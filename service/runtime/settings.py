@@ -49,6 +49,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # Hands in a row that every human seat spent on autopilot before the game
     # is abandoned (game_abandoned); 0 never abandons.
     abandon_after_hands: Annotated[int, msgspec.Meta(ge=0)] = 3
+    # A game over this long leaves Redis for a compressed file under data_dir's
+    # `archive/` (every read route still serves it); None ("off") keeps it in Redis.
+    finished_retention_s: Annotated[float, msgspec.Meta(ge=0)] | None = 3600.0
     durability: Literal["none", "replica"] = "none"
     durability_timeout_ms: Annotated[int, msgspec.Meta(ge=1, le=60_000)] = 1000
 
@@ -61,7 +64,7 @@ def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
     """Settings from REDIS_URL, RQ_REDIS_URL, DATA_DIR, HOST, PORT, CORS_ORIGINS,
     TIMEOUTS_BEFORE_BOT, SUGGEST_PROCESSES, WAITING_TABLE_TTL_S, REFUSE_STACKED_PUBLIC,
     REDIS_MAXMEMORY, RATE_LIMIT_CREATE, RATE_LIMIT_COMMANDS, ABANDON_AFTER_HANDS,
-    DURABILITY and DURABILITY_TIMEOUT_MS."""
+    FINISHED_RETENTION_S (seconds, or "off"), DURABILITY and DURABILITY_TIMEOUT_MS."""
     env = os.environ if env is None else env
     fields: dict[str, object] = {}
     for name in ("redis_url", "rq_redis_url", "data_dir", "host", "durability"):
@@ -90,6 +93,10 @@ def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
             "true",
             "yes",
         )
+    retention = env.get("FINISHED_RETENTION_S")
+    if retention:
+        off = retention.strip().lower() in ("off", "none", "never")
+        fields["finished_retention_s"] = None if off else retention
     if env.get("CORS_ORIGINS"):
         fields["cors_origins"] = _origins(env["CORS_ORIGINS"])
     # strict=False so the port, a string in the environment, becomes an int.

@@ -42,6 +42,10 @@ __all__ = [
 
 def players_beside(store: EventStore) -> PlayerStore:
     """The PlayerStore on the same server as `store` (a fresh one in memory)."""
+    from service.store.archived_store import ArchivedEventStore
+
+    if isinstance(store, ArchivedEventStore):
+        store = store.inner
     if isinstance(store, RedisEventStore):
         return RedisPlayerStore(store.client)
     return InMemoryPlayerStore()

@@ -12,6 +12,7 @@ import msgspec
 __all__ = [
     "DEFAULT_LOBBY_STATUSES",
     "AppendResult",
+    "ArchivedGame",
     "CommandIdReused",
     "CorruptStream",
     "InvalidGameId",
@@ -79,6 +80,18 @@ class AppendResult(msgspec.Struct, frozen=True, kw_only=True):
     def version(self) -> int:
         """The game version right after this command's events."""
         return self.last_version
+
+
+class ArchivedGame(msgspec.Struct, frozen=True, kw_only=True):
+    """A game as its archive keeps it: every stored event, oldest first, and its meta."""
+
+    game_id: str
+    events: tuple[bytes, ...]
+    meta: dict[str, bytes]
+
+    @property
+    def version(self) -> int:
+        return len(self.events)
 
 
 class StoreError(Exception):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Mapping, Sequence
 
 import msgspec
@@ -10,6 +11,7 @@ import msgspec
 from service.store.base import (
     DEFAULT_LOBBY_STATUSES,
     AppendResult,
+    ArchivedGame,
     CommandIdReused,
     Snapshot,
     StoredEvent,
@@ -22,7 +24,7 @@ from service.store.base import (
     check_read,
     check_score,
 )
-from service.store.ports import EventStore
+from service.store.ports import EventStore, GameEviction
 
 __all__ = ["InMemoryEventStore"]
 
@@ -34,7 +36,7 @@ class _CommandRecord(msgspec.Struct, frozen=True):
     result: bytes | None
 
 
-class InMemoryEventStore(EventStore):
+class InMemoryEventStore(EventStore, GameEviction):
     """Same contract as the Redis store; atomic because no method awaits mid-update."""
 
     def __init__(self, lobby_statuses: Sequence[str] = DEFAULT_LOBBY_STATUSES) -> None:
@@ -47,6 +49,7 @@ class InMemoryEventStore(EventStore):
         # One future per waiting call, created in the waiter's own loop: an
         # asyncio.Condition would bind to the first loop that used it.
         self._waiters: dict[str, set[asyncio.Future[None]]] = {}
+        self._claims: dict[str, tuple[str, float]] = {}
 
     async def append(
         self,
@@ -249,6 +252,34 @@ class InMemoryEventStore(EventStore):
             )
             for game_id in game_ids
         ]
+
+    async def claim_eviction(self, game_id: str, owner: str, ttl_s: float) -> bool:
+        check_game_id(game_id)
+        held = self._claims.get(game_id)
+        if held is not None and held[1] > time.monotonic():
+            return False
+        self._claims[game_id] = (owner, time.monotonic() + ttl_s)
+        return True
+
+    async def release_eviction(self, game_id: str, owner: str) -> None:
+        if self._claims.get(game_id, ("", 0.0))[0] == owner:
+            del self._claims[game_id]
+
+    async def evict(self, game_id: str, version: int, meta: Mapping[str, bytes]) -> bool:
+        check_game_id(game_id)
+        if len(self._events.get(game_id, ())) != version or self._meta.get(game_id) != meta:
+            return False
+        for records in (self._events, self._commands, self._meta, self._views):
+            records.pop(game_id, None)
+        return True
+
+    async def restore(self, game: ArchivedGame) -> bool:
+        check_game_id(game.game_id)
+        if self._events.get(game.game_id):
+            return False
+        self._events[game.game_id] = list(game.events)
+        self._meta[game.game_id] = game.meta | self._meta.get(game.game_id, {})
+        return True
 
     def _read(self, game_id: str, after: int, limit: int | None) -> list[StoredEvent]:
         log = self._events.get(game_id, [])

@@ -7,11 +7,13 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Mapping, Sequence
 from typing import Protocol
 
-from service.store.base import AppendResult, Snapshot, StoredEvent, StoredView
+from service.store.base import AppendResult, ArchivedGame, Snapshot, StoredEvent, StoredView
 
 __all__ = [
     "EventLog",
     "EventStore",
+    "GameArchive",
+    "GameEviction",
     "GameMeta",
     "GameRemoval",
     "LobbyIndex",
@@ -186,3 +188,53 @@ class SharedCounters(Protocol):
 
 class EventStore(EventLog, GameMeta, LobbyIndex, ViewCache, GameRemoval, Protocol):
     """Every port over one store: what the service is built on."""
+
+
+class GameArchive(Protocol):
+    """Finished games kept out of the store: each game's log and meta record as one
+    file, written whole or not at all."""
+
+    def put(self, game: ArchivedGame) -> None:
+        """Write the game's archive durably (replacing an older one): once this returns
+        the archive survives a crash."""
+        ...
+
+    def get(self, game_id: str) -> ArchivedGame | None:
+        """The game's archive; None when it has none."""
+        ...
+
+    def has(self, game_id: str) -> bool:
+        """Whether the game has an archive (cheap: no read of its content)."""
+        ...
+
+    def delete(self, game_id: str) -> None:
+        """Forget the game's archive, if any."""
+        ...
+
+    def game_ids(self) -> list[str]:
+        """Every archived game, in no particular order."""
+        ...
+
+
+class GameEviction(Protocol):
+    """Taking a finished game's records out of the store once it is archived, and
+    putting them back."""
+
+    async def claim_eviction(self, game_id: str, owner: str, ttl_s: float) -> bool:
+        """Take the game's archiving claim for `ttl_s` unless another owner holds it."""
+        ...
+
+    async def release_eviction(self, game_id: str, owner: str) -> None:
+        """Give the claim back (only if `owner` still holds it)."""
+        ...
+
+    async def evict(self, game_id: str, version: int, meta: Mapping[str, bytes]) -> bool:
+        """Delete the game's log, command records, views and meta, but only while it
+        is still at `version` with exactly this `meta` (what was archived): False,
+        and nothing deleted, when either changed."""
+        ...
+
+    async def restore(self, game: ArchivedGame) -> bool:
+        """Put an archived game's log and meta back unless the store holds its log;
+        meta fields the store holds win. True when it wrote."""
+        ...
