@@ -12,7 +12,7 @@ from typing import Literal
 
 import msgspec
 
-from domain.events import DeckRevealed, HandDealt
+from domain.events import DeckRevealed, GameStarted, HandDealt
 from domain.game import evolve
 from domain.state import GameState
 from domain.views import SeatView, view_for
@@ -28,7 +28,15 @@ from service.app.randomness import committed_deal, deal_command, hand_rng
 from service.app.records import CreatedGame, Game, GameInfo, SeatSpec, check_game_id, info_decoder
 from service.app.snapshots import STRIDE, StateSnapshots, chunk_snapshots
 from service.app.tokens import new_token
-from service.logs.logfile import HeaderFacts, LogError, LogHeader, SeatKind, export_log
+from service.logs.logfile import (
+    HeaderFacts,
+    LogError,
+    LogHeader,
+    SeatKind,
+    export_log,
+    kinds_at_start,
+    seats_removed,
+)
 from service.logs.offloop import checked_log
 from service.logs.verify import states_at, verify_log
 
@@ -71,8 +79,10 @@ class GameTransfers:
             header, final, _ = await checked_log(data)
         except LogError as exc:
             raise log_refusal(exc) from exc
+        # A table started without its open seats: the header names them, the game has not.
+        removed = seats_removed(e for chunk in _decoded_chunks(data) for e in chunk)
         return await self._store(
-            new_id, header, _decoded_chunks(data), final, private_log=private_log
+            new_id, header, _decoded_chunks(data), final, private_log=private_log, removed=removed
         )
 
     async def fork(
@@ -103,11 +113,15 @@ class GameTransfers:
                 game_id=new_id, record=record, info=untimed, claimed=frozenset(), seed=secret_seed
             )
             envelopes += decided_envelopes(dealt, None, deal, command_id=None, actor="service")
+        started = envelopes[0].event
+        assert isinstance(started, GameStarted)
+        # The header describes the log's start: seats removed before the deal included.
+        kinds = log_header_facts({"info": msgspec.json.encode(game.info)}).seat_kinds
         header = LogHeader(
             game_id=new_id,
             ruleset=state.ruleset,
-            seats=state.seats,
-            seat_kinds=log_header_facts({"info": msgspec.json.encode(game.info)}).seat_kinds or (),
+            seats=started.seats,
+            seat_kinds=kinds_at_start(kinds, started.seats, envelopes),
             created_at=now()[0],
         )
         try:
@@ -130,6 +144,7 @@ class GameTransfers:
             seed=secret_seed,
             own_hands_from=hand,
             salts=_unrevealed_salts(source, envelopes),
+            removed=seats_removed(envelopes),
         )
 
     async def _store(
@@ -144,15 +159,18 @@ class GameTransfers:
         seed: int | None = None,
         own_hands_from: int | None = None,
         salts: Mapping[int, str] | None = None,
+        removed: Sequence[int] = (),
     ) -> CreatedGame:
         """A checked log as game `game_id`: its meta (refused if the id is taken: the
         id is reserved), fresh tokens for every human seat (shown once), the log in
         chunks of STRIDE events, and the next hand's deal when the log rests between
         hands. Until the last chunk is in, the meta says `importing`: nobody else sees
-        or writes the game, and a crash midway leaves it invisible, never half playable."""
+        or writes the game, and a crash midway leaves it invisible, never half playable.
+        The `removed` seats (gone before the first deal) get no seat in the new game."""
         seats = tuple(
             SeatSpec(kind=kind.kind, level=(kind.level or 1) if kind.kind == "bot" else None)
-            for kind in header.seat_kinds
+            for seat, kind in enumerate(header.seat_kinds)
+            if seat not in removed
         )
         created_at, created_ts = _parsed_time(header.created_at)
         # No time limit: the log's last deadline has long passed.
