@@ -25,7 +25,16 @@ from service.app.games import GameService
 from service.app.privacy import unredacted_through
 from service.app.projections import STATE_KEY, GameRecord, encode_state
 from service.app.randomness import committed_deal, deal_command, hand_rng
-from service.app.records import CreatedGame, Game, GameInfo, SeatSpec, check_game_id, info_decoder
+from service.app.records import (
+    CreatedGame,
+    Game,
+    GameInfo,
+    SeatSpec,
+    TableOptions,
+    check_game_id,
+    info_decoder,
+)
+from service.app.seating import new_invite_code, table_fields
 from service.app.snapshots import STRIDE, StateSnapshots, chunk_snapshots
 from service.app.tokens import new_token
 from service.logs.logfile import (
@@ -52,16 +61,18 @@ class GameTransfers:
         self._snapshots = StateSnapshots(games.store)
         self._system_random = secrets.SystemRandom()
 
-    async def log_file(self, game_id: str, token: str | None) -> bytes:
+    async def log_file(
+        self, game_id: str, token: str | None, *, invite_code: str | None = None
+    ) -> bytes:
         """A finished game's whole log (rummy-log/1): no tokens, no seed."""
-        await self._finished_source(game_id, token)
+        await self._finished_source(game_id, token, invite_code)
         return await export_log(self._games.store, game_id, log_header_facts)
 
     async def state_at(
-        self, game_id: str, version: int, token: str | None
+        self, game_id: str, version: int, token: str | None, *, invite_code: str | None = None
     ) -> tuple[SeatView, GameState | None]:
         """The caller's view at `version`, and the full state there when the caller may see it."""
-        viewer = await self._games.viewer_of(game_id, token)
+        viewer = await self._games.viewer_of(game_id, token, invite_code=invite_code)
         game = await self._games.game(game_id)
         _check_version(version, game.record.version)
         record = await self._snapshots.record_at(game_id, version)
@@ -93,10 +104,12 @@ class GameTransfers:
         deck: Literal["keep", "reshuffle"],
         seed: int | None = None,
         token: str | None = None,
+        invite_code: str | None = None,
     ) -> CreatedGame:
         """A new game whose log is the finished source's up to `version`: `keep` plays on
-        with the same stock; `reshuffle` (at a hand boundary) deals the next hand afresh."""
-        game = await self._finished_source(game_id, token)
+        with the same stock; `reshuffle` (at a hand boundary) deals the next hand afresh.
+        A private table's fork is a private table too, with a code of its own."""
+        game = await self._finished_source(game_id, token, invite_code)
         _check_version(version, game.record.version)
         source = await self._games.log(game_id)
         envelopes, state = _fork_prefix(source, version, deck)
@@ -145,6 +158,7 @@ class GameTransfers:
             own_hands_from=hand,
             salts=_unrevealed_salts(source, envelopes),
             removed=seats_removed(envelopes),
+            private_table=game.info.table.private,
         )
 
     async def _store(
@@ -160,6 +174,7 @@ class GameTransfers:
         own_hands_from: int | None = None,
         salts: Mapping[int, str] | None = None,
         removed: Sequence[int] = (),
+        private_table: bool = False,
     ) -> CreatedGame:
         """A checked log as game `game_id`: its meta (refused if the id is taken: the
         id is reserved), fresh tokens for every human seat (shown once), the log in
@@ -180,6 +195,7 @@ class GameTransfers:
             created_at=created_at,
             created_ts=created_ts,
             private_log=private_log,
+            table=TableOptions(private=private_table),
         )
         tokens = {seat: new_token() for seat, spec in enumerate(seats) if spec.kind == "human"}
         first_own = final.hand_number + 1 if own_hands_from is None else own_hands_from
@@ -188,6 +204,8 @@ class GameTransfers:
         extra = {"own_hands_from": str(first_own).encode(), "importing": b"1"}
         extra["importing_since"] = since
         extra |= {f"salt:{hand}": salt.encode() for hand, salt in (salts or {}).items()}
+        invite_code = new_invite_code() if private_table else None
+        extra |= table_fields(waiting=False, invite_code=invite_code, deck=None, reserved={})
         secret_seed = seed if seed is not None else secrets.randbits(63)
         meta = await self._games.seats.register(
             game_id, info, secret_seed, tokens, extra, exclusive=True
@@ -216,12 +234,19 @@ class GameTransfers:
         await self._games.file_in_lobby(game)
         await self._games.notify(game_id)
         return CreatedGame(
-            game_id=game_id, version=game.record.version, tokens=tokens, seats=game.info.seats
+            game_id=game_id,
+            version=game.record.version,
+            tokens=tokens,
+            seats=game.info.seats,
+            invite_code=invite_code,
         )
 
-    async def _finished_source(self, game_id: str, token: str | None) -> Game:
-        """A finished game whose log the caller may read (private logs: its seats only)."""
-        viewer = await self._games.viewer_of(game_id, token)
+    async def _finished_source(
+        self, game_id: str, token: str | None, invite_code: str | None
+    ) -> Game:
+        """A finished game whose log the caller may read (a private table: with its
+        code or a seat's token; private logs: its seats only)."""
+        viewer = await self._games.viewer_of(game_id, token, invite_code=invite_code)
         game = await self._games.game(game_id)
         if game.info.private_log and viewer is None:
             raise ServiceError(
