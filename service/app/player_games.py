@@ -3,6 +3,7 @@ that every table they sit at shows."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Literal
 
 import msgspec
@@ -16,10 +17,12 @@ __all__ = ["PlayerGame", "PlayerGameStatus", "player_games", "rename_player", "s
 
 PlayerGameStatus = Literal["waiting", "active", "finished"]
 
-# How many of a player's newest games a listing or a rename looks through: a
-# bound on the work of one request (older games stay in the index).
+# How many of a player's newest games a listing looks through: a bound on the
+# work of one request (older games stay in the index; a rename reaches them all).
 SCAN_LIMIT = 500
 _CHUNK = 50
+# A rename reads the player's games this many at a time, each page's games at once.
+RENAME_PAGE = 100
 
 
 class PlayerGame(msgspec.Struct, frozen=True, kw_only=True):
@@ -85,16 +88,40 @@ async def player_games(
 
 
 async def rename_player(games: GameService, player: Player, name: str) -> Player:
-    """Rename the player, and the seats they hold in games not yet finished."""
+    """Rename the player, and the seats they hold in every game not yet finished.
+
+    The player's record is renamed first (what every later claim copies); then
+    every game filed under the player is read, RENAME_PAGE at a time and the games
+    of a page at once, not just the newest SCAN_LIMIT a listing looks through. A
+    rename cut short leaves older tables with the old name: the same rename again
+    completes it (it writes only the seats that still show another name)."""
     renamed = await games.players.rename(player, name)
-    for game in await _games_of(games, player.player_id):
-        if status_of(game) == "finished":
-            continue  # a finished table keeps the names it was played under
-        fields = {
-            f"name:{seat}": renamed.name.encode()
-            for seat, held_by in game.players.items()
-            if held_by == player.player_id
-        }
-        if fields:
-            await games.store.put_meta(game.game_id, fields)
-    return renamed
+    offset = 0
+    while True:
+        game_ids = await games.players.game_ids(player.player_id, RENAME_PAGE, offset)
+        loaded = await asyncio.gather(*(_game_or_none(games, game_id) for game_id in game_ids))
+        await asyncio.gather(
+            *(_rename_seats(games, game, player.player_id, renamed.name) for game in loaded if game)
+        )
+        if len(game_ids) < RENAME_PAGE:
+            return renamed
+        offset += RENAME_PAGE
+
+
+async def _game_or_none(games: GameService, game_id: str) -> Game | None:
+    try:
+        return await games.game(game_id)
+    except ServiceError:
+        return None  # gone (expired): the index is only a cache
+
+
+async def _rename_seats(games: GameService, game: Game, player_id: str, name: str) -> None:
+    if status_of(game) == "finished":
+        return  # a finished table keeps the names it was played under
+    fields = {
+        f"name:{seat}": name.encode()
+        for seat, held_by in game.players.items()
+        if held_by == player_id and game.names.get(seat) != name
+    }
+    if fields:
+        await games.store.put_meta(game.game_id, fields)

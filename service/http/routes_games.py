@@ -10,10 +10,11 @@ from litestar.di import NamedDependency
 from litestar.enums import HttpMethod, MediaType
 from litestar.params import FromQuery, JSONBody, PathParameter, QueryParameter
 
+from service.app.errors import ServiceError
 from service.app.games import GameService, lobby_status
 from service.app.players import Player
 from service.app.records import LobbyEntry, TableOptions
-from service.app.seating import check_invite, expired
+from service.app.seating import expired
 from service.app.tokens import bearer_token
 from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
@@ -39,6 +40,14 @@ Games = NamedDependency[GameService]
 BEARER: list[dict[str, list[str]]] = [{"bearer": []}]
 GameId = Annotated[str, PathParameter(description="The game's id (32 hex digits).", max_length=64)]
 SeatNumber = Annotated[int, PathParameter(ge=0, le=5)]
+InviteQuery = Annotated[
+    str | None,
+    QueryParameter(
+        max_length=64,
+        description="A private table's invite code: without it (or a seat's token) "
+        "the table is a 404 `game_not_found`.",
+    ),
+]
 
 
 def caller_token(request: Request[Any, Any, Any]) -> str | None:
@@ -148,7 +157,8 @@ async def claim_seat(
     "/games/{game_id:str}",
     tags=["games"],
     summary="Public summary and the spectator's view",
-    description="A private table's needs its `invite` code or a token of one of its seats.",
+    description="A private table's needs its `invite` code or a token of one of its seats "
+    "(as every route that reads a game: its events, log, states, forks and ratings).",
     security=OPTIONAL_BEARER,
     responses=problem_responses(400, 401, 403, 404, 503),
 )
@@ -156,12 +166,31 @@ async def game_summary(
     game_id: GameId,
     request: Request[Any, Any, Any],
     games: Games,
-    invite: FromQuery[str | None] = None,
+    invite: InviteQuery = None,
 ) -> GameSummary:
-    if not check_invite(await games.fresh_facts(game_id), invite):
-        # A private table: a seat's token will do instead of the code.
-        await games.viewer_of(game_id, caller_token(request))
+    await check_readable(games, game_id, request, invite)
     return await summary_of(games, game_id)
+
+
+async def check_readable(
+    games: GameService,
+    game_id: str,
+    request: Request[Any, Any, Any],
+    invite: str | None,
+    *,
+    missing_ok: bool = False,
+) -> None:
+    """For a route that shows a game to anyone: a private table asks the one rule
+    (`Seats.viewer_of`) every read route asks, a public one nothing. `missing_ok`:
+    a game the store does not hold passes (the route has its own answer for it)."""
+    try:
+        facts = await games.fresh_facts(game_id)
+    except ServiceError:
+        if missing_ok:
+            return
+        raise
+    if facts.info.table.private:
+        await games.viewer_of(game_id, caller_token(request), invite_code=invite)
 
 
 async def summary_of(games: GameService, game_id: str) -> GameSummary:

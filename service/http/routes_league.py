@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from typing import Annotated
+from typing import Annotated, Any
 
 import msgspec
-from litestar import get
+from litestar import Request, get
 from litestar.di import NamedDependency
 from litestar.params import PathParameter, QueryParameter
 
@@ -34,7 +34,8 @@ from service.app.league.results import bot_id
 from service.app.league.store import LeagueStore
 from service.app.players import Player
 from service.http.problems import problem_responses
-from service.http.routes_games import GameId, Games
+from service.http.routes_events import OPTIONAL_BEARER
+from service.http.routes_games import GameId, Games, InviteQuery, check_readable
 from service.store.players import check_player_id
 
 __all__ = ["LEAGUE_ROUTES"]
@@ -138,10 +139,20 @@ async def get_profile(
     summary="Each seat's rating change at the game's end, and whether the game counted",
     description="`counted` false gives the `reason` (`unrated`, `stacked`, `too_few_humans`, "
     "`fresh_guests`, `abandoned`, ...); `weight` below 1 is the same players' many games "
-    "a day. Seats held by nobody the league knows (a bare seat token) are not listed.",
-    responses=problem_responses(400, 404, 409, 503),
+    "a day. Seats held by nobody the league knows (a bare seat token) are not listed. "
+    "A private table's need its `invite` code or a token of one of its seats.",
+    security=OPTIONAL_BEARER,
+    responses=problem_responses(400, 401, 403, 404, 409, 503),
 )
-async def get_game_ratings(game_id: GameId, games: Games, league: League) -> GameRatingChanges:
+async def get_game_ratings(
+    game_id: GameId,
+    request: Request[Any, Any, Any],
+    games: Games,
+    league: League,
+    invite: InviteQuery = None,
+) -> GameRatingChanges:
+    # A game the league counted may be gone from the store: the league answers alone.
+    await check_readable(games, game_id, request, invite, missing_ok=True)
     try:
         changes = await asyncio.to_thread(game_rating_changes, league, game_id)
     except LeagueError:

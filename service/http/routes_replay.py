@@ -18,7 +18,7 @@ from service.app.envelope import Envelope
 from service.app.errors import ServiceError
 from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
-from service.http.routes_games import GameId, caller_token
+from service.http.routes_games import GameId, InviteQuery, caller_token
 from service.http.schemas import CreatedGameOut, ForkGame, StateAt, view_out
 from service.logs.logfile import FORMAT, LogHeader
 from service.logs.transfers import GameTransfers
@@ -123,8 +123,11 @@ async def state_at(
     version: Annotated[int, PathParameter(ge=1, le=2**31)],
     request: Request[Any, Any, Any],
     transfers: Transfers,
+    invite: InviteQuery = None,
 ) -> StateAt:
-    view, state = await transfers.state_at(game_id, version, caller_token(request))
+    view, state = await transfers.state_at(
+        game_id, version, caller_token(request), invite_code=invite
+    )
     visibility: Visibility = (
         "full" if state is not None else "spectator" if view.seat is None else "seat"
     )
@@ -165,8 +168,9 @@ async def game_log(
             "`json`: the same lines as one `LogDocument` object (`application/json`)."
         ),
     ] = "jsonl",
+    invite: InviteQuery = None,
 ) -> Response[LogDocument]:
-    data = await transfers.log_file(game_id, caller_token(request))
+    data = await transfers.log_file(game_id, caller_token(request), invite_code=invite)
     if format == "json":
         return Response(_as_document(data), media_type=MediaType.JSON)  # type: ignore[arg-type]
     return Response(data, media_type=NDJSON)  # type: ignore[arg-type]
@@ -245,10 +249,19 @@ async def import_game(
     ),
 )
 async def fork_game(
-    game_id: GameId, data: JSONBody[ForkGame], request: Request[Any, Any, Any], transfers: Transfers
+    game_id: GameId,
+    data: JSONBody[ForkGame],
+    request: Request[Any, Any, Any],
+    transfers: Transfers,
+    invite: InviteQuery = None,
 ) -> CreatedGameOut:
     created = await transfers.fork(
-        game_id, version=data.version, deck=data.deck, seed=data.seed, token=caller_token(request)
+        game_id,
+        version=data.version,
+        deck=data.deck,
+        seed=data.seed,
+        token=caller_token(request),
+        invite_code=invite,
     )
     return CreatedGameOut.of(created)
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 import msgspec
 
-from domain.events import GameStarted, SeatsRemoved
+from domain.events import GameStarted, HandDealt, SeatsRemoved
 from domain.rules import RuleSet
 from service.app.envelope import Envelope, decode_envelope, encode_envelope
 from service.app.json_guard import JsonRefused, check_json_lines
@@ -21,7 +21,9 @@ __all__ = [
     "MetaReader",
     "SeatKind",
     "export_log",
+    "kinds_at_start",
     "read_log",
+    "seats_removed",
     "write_log",
 ]
 
@@ -143,14 +145,26 @@ async def export_log(store: EventStore, game_id: str, read_meta: MetaReader | No
         game_id=game_id,
         ruleset=started.ruleset,
         seats=started.seats,
-        seat_kinds=_kinds_at_start(facts.seat_kinds, started.seats, envelopes),
+        seat_kinds=kinds_at_start(facts.seat_kinds, started.seats, envelopes),
         created_at=facts.created_at or envelopes[0].at,
         stacked=facts.stacked,
     )
     return write_log(header, envelopes)
 
 
-def _kinds_at_start(
+def seats_removed(envelopes: Iterable[Envelope]) -> tuple[int, ...]:
+    """The seats a table started without (`seats_removed`, numbered as at the start):
+    removed before the first deal, so the events up to it are all that is read."""
+    for envelope in envelopes:
+        match envelope.event:
+            case SeatsRemoved(seats=seats):
+                return seats
+            case HandDealt():
+                return ()
+    return ()
+
+
+def kinds_at_start(
     kinds: tuple[SeatKind, ...] | None, seats: int, envelopes: Sequence[Envelope]
 ) -> tuple[SeatKind, ...]:
     """The header's seat kinds, as the log starts: a table that started without some
@@ -158,14 +172,7 @@ def _kinds_at_start(
     open human seats."""
     if kinds is None:
         return (SeatKind("human"),) * seats
-    removed = next(
-        (
-            envelope.event.seats
-            for envelope in envelopes
-            if isinstance(envelope.event, SeatsRemoved)
-        ),
-        (),
-    )
+    removed = seats_removed(envelopes)
     if not removed or len(kinds) != seats - len(removed):
         return kinds
     kept = iter(kinds)

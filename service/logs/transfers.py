@@ -12,7 +12,7 @@ from typing import Literal
 
 import msgspec
 
-from domain.events import DeckRevealed, HandDealt
+from domain.events import DeckRevealed, GameStarted, HandDealt
 from domain.game import evolve
 from domain.state import GameState
 from domain.views import SeatView, view_for
@@ -25,10 +25,27 @@ from service.app.games import GameService
 from service.app.privacy import unredacted_through
 from service.app.projections import STATE_KEY, GameRecord, encode_state
 from service.app.randomness import committed_deal, deal_command, hand_rng
-from service.app.records import CreatedGame, Game, GameInfo, SeatSpec, check_game_id, info_decoder
+from service.app.records import (
+    CreatedGame,
+    Game,
+    GameInfo,
+    SeatSpec,
+    TableOptions,
+    check_game_id,
+    info_decoder,
+)
+from service.app.seating import new_invite_code, table_fields
 from service.app.snapshots import STRIDE, StateSnapshots, chunk_snapshots
 from service.app.tokens import new_token
-from service.logs.logfile import HeaderFacts, LogError, LogHeader, SeatKind, export_log
+from service.logs.logfile import (
+    HeaderFacts,
+    LogError,
+    LogHeader,
+    SeatKind,
+    export_log,
+    kinds_at_start,
+    seats_removed,
+)
 from service.logs.offloop import checked_log
 from service.logs.verify import states_at, verify_log
 
@@ -44,16 +61,18 @@ class GameTransfers:
         self._snapshots = StateSnapshots(games.store)
         self._system_random = secrets.SystemRandom()
 
-    async def log_file(self, game_id: str, token: str | None) -> bytes:
+    async def log_file(
+        self, game_id: str, token: str | None, *, invite_code: str | None = None
+    ) -> bytes:
         """A finished game's whole log (rummy-log/1): no tokens, no seed."""
-        await self._finished_source(game_id, token)
+        await self._finished_source(game_id, token, invite_code)
         return await export_log(self._games.store, game_id, log_header_facts)
 
     async def state_at(
-        self, game_id: str, version: int, token: str | None
+        self, game_id: str, version: int, token: str | None, *, invite_code: str | None = None
     ) -> tuple[SeatView, GameState | None]:
         """The caller's view at `version`, and the full state there when the caller may see it."""
-        viewer = await self._games.viewer_of(game_id, token)
+        viewer = await self._games.viewer_of(game_id, token, invite_code=invite_code)
         game = await self._games.game(game_id)
         _check_version(version, game.record.version)
         record = await self._snapshots.record_at(game_id, version)
@@ -71,8 +90,10 @@ class GameTransfers:
             header, final, _ = await checked_log(data)
         except LogError as exc:
             raise log_refusal(exc) from exc
+        # A table started without its open seats: the header names them, the game has not.
+        removed = seats_removed(e for chunk in _decoded_chunks(data) for e in chunk)
         return await self._store(
-            new_id, header, _decoded_chunks(data), final, private_log=private_log
+            new_id, header, _decoded_chunks(data), final, private_log=private_log, removed=removed
         )
 
     async def fork(
@@ -83,10 +104,12 @@ class GameTransfers:
         deck: Literal["keep", "reshuffle"],
         seed: int | None = None,
         token: str | None = None,
+        invite_code: str | None = None,
     ) -> CreatedGame:
         """A new game whose log is the finished source's up to `version`: `keep` plays on
-        with the same stock; `reshuffle` (at a hand boundary) deals the next hand afresh."""
-        game = await self._finished_source(game_id, token)
+        with the same stock; `reshuffle` (at a hand boundary) deals the next hand afresh.
+        A private table's fork is a private table too, with a code of its own."""
+        game = await self._finished_source(game_id, token, invite_code)
         _check_version(version, game.record.version)
         source = await self._games.log(game_id)
         envelopes, state = _fork_prefix(source, version, deck)
@@ -103,11 +126,15 @@ class GameTransfers:
                 game_id=new_id, record=record, info=untimed, claimed=frozenset(), seed=secret_seed
             )
             envelopes += decided_envelopes(dealt, None, deal, command_id=None, actor="service")
+        started = envelopes[0].event
+        assert isinstance(started, GameStarted)
+        # The header describes the log's start: seats removed before the deal included.
+        kinds = log_header_facts({"info": msgspec.json.encode(game.info)}).seat_kinds
         header = LogHeader(
             game_id=new_id,
             ruleset=state.ruleset,
-            seats=state.seats,
-            seat_kinds=log_header_facts({"info": msgspec.json.encode(game.info)}).seat_kinds or (),
+            seats=started.seats,
+            seat_kinds=kinds_at_start(kinds, started.seats, envelopes),
             created_at=now()[0],
         )
         try:
@@ -130,6 +157,8 @@ class GameTransfers:
             seed=secret_seed,
             own_hands_from=hand,
             salts=_unrevealed_salts(source, envelopes),
+            removed=seats_removed(envelopes),
+            private_table=game.info.table.private,
         )
 
     async def _store(
@@ -144,15 +173,19 @@ class GameTransfers:
         seed: int | None = None,
         own_hands_from: int | None = None,
         salts: Mapping[int, str] | None = None,
+        removed: Sequence[int] = (),
+        private_table: bool = False,
     ) -> CreatedGame:
         """A checked log as game `game_id`: its meta (refused if the id is taken: the
         id is reserved), fresh tokens for every human seat (shown once), the log in
         chunks of STRIDE events, and the next hand's deal when the log rests between
         hands. Until the last chunk is in, the meta says `importing`: nobody else sees
-        or writes the game, and a crash midway leaves it invisible, never half playable."""
+        or writes the game, and a crash midway leaves it invisible, never half playable.
+        The `removed` seats (gone before the first deal) get no seat in the new game."""
         seats = tuple(
             SeatSpec(kind=kind.kind, level=(kind.level or 1) if kind.kind == "bot" else None)
-            for kind in header.seat_kinds
+            for seat, kind in enumerate(header.seat_kinds)
+            if seat not in removed
         )
         created_at, created_ts = _parsed_time(header.created_at)
         # No time limit: the log's last deadline has long passed.
@@ -162,6 +195,7 @@ class GameTransfers:
             created_at=created_at,
             created_ts=created_ts,
             private_log=private_log,
+            table=TableOptions(private=private_table),
         )
         tokens = {seat: new_token() for seat, spec in enumerate(seats) if spec.kind == "human"}
         first_own = final.hand_number + 1 if own_hands_from is None else own_hands_from
@@ -170,6 +204,8 @@ class GameTransfers:
         extra = {"own_hands_from": str(first_own).encode(), "importing": b"1"}
         extra["importing_since"] = since
         extra |= {f"salt:{hand}": salt.encode() for hand, salt in (salts or {}).items()}
+        invite_code = new_invite_code() if private_table else None
+        extra |= table_fields(waiting=False, invite_code=invite_code, deck=None, reserved={})
         secret_seed = seed if seed is not None else secrets.randbits(63)
         meta = await self._games.seats.register(
             game_id, info, secret_seed, tokens, extra, exclusive=True
@@ -198,12 +234,19 @@ class GameTransfers:
         await self._games.file_in_lobby(game)
         await self._games.notify(game_id)
         return CreatedGame(
-            game_id=game_id, version=game.record.version, tokens=tokens, seats=game.info.seats
+            game_id=game_id,
+            version=game.record.version,
+            tokens=tokens,
+            seats=game.info.seats,
+            invite_code=invite_code,
         )
 
-    async def _finished_source(self, game_id: str, token: str | None) -> Game:
-        """A finished game whose log the caller may read (private logs: its seats only)."""
-        viewer = await self._games.viewer_of(game_id, token)
+    async def _finished_source(
+        self, game_id: str, token: str | None, invite_code: str | None
+    ) -> Game:
+        """A finished game whose log the caller may read (a private table: with its
+        code or a seat's token; private logs: its seats only)."""
+        viewer = await self._games.viewer_of(game_id, token, invite_code=invite_code)
         game = await self._games.game(game_id)
         if game.info.private_log and viewer is None:
             raise ServiceError(

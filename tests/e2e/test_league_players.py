@@ -147,7 +147,10 @@ def test_a_stacked_game_does_not_count(client: Client) -> None:
     ann, bob = player(client, "Ann"), player(client, "Bob")
     game_id = table_of_two(client, ann, bob, seed=5, private=True)
     play_out(client, game_id, {0: ann["token"], 1: bob["token"]}, seed=3)
-    assert client.get(f"/games/{game_id}/ratings").json()["reason"] == "stacked"
+    # A private table's ratings are for its seats (or whoever has its code) only.
+    problem(client.get(f"/games/{game_id}/ratings"), 404, "game_not_found")
+    changes = client.get(f"/games/{game_id}/ratings", headers=auth(ann["token"])).json()
+    assert changes["reason"] == "stacked"
 
 
 def test_a_player_against_a_fresh_guest_is_not_rated(client: Client) -> None:

@@ -115,7 +115,7 @@ export interface paths {
         };
         /**
          * Public summary and the spectator's view
-         * @description A private table's needs its `invite` code or a token of one of its seats.
+         * @description A private table's needs its `invite` code or a token of one of its seats (as every route that reads a game: its events, log, states, forks and ratings).
          */
         get: operations["getGame"];
         put?: never;
@@ -496,7 +496,7 @@ export interface paths {
         };
         /**
          * Each seat's rating change at the game's end, and whether the game counted
-         * @description `counted` false gives the `reason` (`unrated`, `stacked`, `too_few_humans`, `fresh_guests`, `abandoned`, ...); `weight` below 1 is the same players' many games a day. Seats held by nobody the league knows (a bare seat token) are not listed.
+         * @description `counted` false gives the `reason` (`unrated`, `stacked`, `too_few_humans`, `fresh_guests`, `abandoned`, ...); `weight` below 1 is the same players' many games a day. Seats held by nobody the league knows (a bare seat token) are not listed. A private table's need its `invite` code or a token of one of its seats.
          */
         get: operations["getGameRatings"];
         put?: never;
@@ -2088,6 +2088,7 @@ export interface operations {
     getGame: {
         parameters: {
             query?: {
+                /** @description A private table's invite code: without it (or a seat's token) the table is a 404 `game_not_found`. */
                 invite?: string | null;
             };
             header?: never;
@@ -2866,7 +2867,10 @@ export interface operations {
     };
     getStateAt: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A private table's invite code: without it (or a seat's token) the table is a 404 `game_not_found`. */
+                invite?: string | null;
+            };
             header?: never;
             path: {
                 /** @description The game's id (32 hex digits). */
@@ -2938,6 +2942,8 @@ export interface operations {
             query?: {
                 /** @description `jsonl`: the `rummy-log/1` file as JSON lines (`application/x-ndjson`); `json`: the same lines as one `LogDocument` object (`application/json`). */
                 format?: "jsonl" | "json";
+                /** @description A private table's invite code: without it (or a seat's token) the table is a 404 `game_not_found`. */
+                invite?: string | null;
             };
             header?: never;
             path: {
@@ -3108,7 +3114,10 @@ export interface operations {
     };
     forkGame: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A private table's invite code: without it (or a seat's token) the table is a 404 `game_not_found`. */
+                invite?: string | null;
+            };
             header?: never;
             path: {
                 /** @description The game's id (32 hex digits). */
@@ -3559,7 +3568,10 @@ export interface operations {
     };
     getGameRatings: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A private table's invite code: without it (or a seat's token) the table is a 404 `game_not_found`. */
+                invite?: string | null;
+            };
             header?: never;
             path: {
                 /** @description The game's id (32 hex digits). */
@@ -3580,6 +3592,24 @@ export interface operations {
             };
             /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

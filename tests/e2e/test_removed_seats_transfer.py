@@ -1,0 +1,99 @@
+"""A table started with its open seats removed, exported and imported or forked: the new
+game has the seats the original played with, not the ones it was created with."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from http_players import open_table, play_hand, player
+from http_table import auth
+from litestar import Litestar
+from litestar.testing import TestClient
+
+Client = TestClient[Litestar]
+NDJSON = {"content-type": "application/x-ndjson"}
+
+
+def _started_short(client: Client) -> tuple[str, dict[int, str]]:
+    """Ada hosts four seats, Bob takes the last, Ada starts without the two left open
+    and they play the one hand to the end: a game of two seats from a table of four."""
+    ada, bob = player(client, "Ada"), player(client, "Bob")
+    seats = [{"kind": "human"}] + [{"kind": "human", "open": True}] * 3
+    game_id = open_table(client, ada, seats=seats, seed=11, rules={"game_end": "hands:1"})[
+        "game_id"
+    ]
+    client.post(f"/games/{game_id}/seats/3", headers=auth(bob["token"]))
+    started = client.post(
+        f"/games/{game_id}/start", json={"fill": "remove"}, headers=auth(ada["token"])
+    )
+    assert started.status_code == 200, started.text
+    tokens = {0: ada["token"], 1: bob["token"]}
+    play_hand(client, game_id, tokens, seed=11)
+    return game_id, tokens
+
+
+def _seats(summary: dict[str, Any]) -> list[tuple[str, int | None]]:
+    return [(seat["kind"], seat["level"]) for seat in summary["seats"]]
+
+
+def _game(client: Client, game_id: str) -> dict[str, Any]:
+    response = client.get(f"/games/{game_id}")
+    assert response.status_code == 200, response.text
+    summary: dict[str, Any] = response.json()
+    return summary
+
+
+def _seat_views(client: Client, game_id: str, tokens: dict[str, str]) -> list[dict[str, Any]]:
+    views = []
+    for seat, token in sorted(tokens.items()):
+        view = client.get(f"/games/{game_id}/view", headers=auth(token))
+        assert view.status_code == 200, view.text
+        body: dict[str, Any] = view.json()
+        assert body["seat"] == int(seat)
+        views.append({key: value for key, value in body.items() if key != "seat_labels"})
+    return views
+
+
+def test_an_import_has_the_seats_left_after_the_removal(client: Client) -> None:
+    game_id, tokens = _started_short(client)
+    original = _game(client, game_id)
+    assert original["status"] == "finished" and len(original["seats"]) == 2
+    log = client.get(f"/games/{game_id}/log")
+    assert log.status_code == 200, log.text
+    imported = client.post("/games/import", content=log.content, headers=NDJSON)
+    assert imported.status_code == 201, imported.text
+    created = imported.json()
+    # One token per seat played: none for the seats removed before the deal.
+    assert sorted(created["tokens"]) == ["0", "1"]
+    copy = _game(client, created["game_id"])
+    assert _seats(copy) == _seats(original)
+    assert copy["view"]["seats"] == original["view"]["seats"] == 2
+    assert copy["status"] == "finished"
+    assert {key: value for key, value in copy["view"].items() if key != "seat_labels"} == {
+        key: value for key, value in original["view"].items() if key != "seat_labels"
+    }
+    # Each seat sees in the copy what it saw in the original.
+    originals = {str(seat): token for seat, token in tokens.items()}
+    assert _seat_views(client, created["game_id"], created["tokens"]) == _seat_views(
+        client, game_id, originals
+    )
+    # And the copy exports the same events again.
+    again = client.get(f"/games/{created['game_id']}/log")
+    assert again.status_code == 200, again.text
+    assert again.text.splitlines()[1:] == log.text.splitlines()[1:]
+
+
+def test_a_fork_has_the_seats_left_after_the_removal(client: Client) -> None:
+    game_id, _ = _started_short(client)
+    original = _game(client, game_id)
+    # A version inside the hand: the fork plays on with the two seats.
+    forked = client.post(f"/games/{game_id}/fork", json={"version": 6, "deck": "keep"})
+    assert forked.status_code == 201, forked.text
+    created = forked.json()
+    assert sorted(created["tokens"]) == ["0", "1"]
+    copy = _game(client, created["game_id"])
+    assert _seats(copy) == _seats(original)
+    assert copy["view"]["seats"] == 2 and copy["status"] == "active"
+    for seat, token in created["tokens"].items():
+        view = client.get(f"/games/{created['game_id']}/view", headers=auth(token)).json()
+        assert view["seat"] == int(seat) and len(view["hand"]) > 0
