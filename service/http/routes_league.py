@@ -33,8 +33,8 @@ from service.app.league.queries import (
 from service.app.league.results import bot_id
 from service.app.league.store import LeagueStore
 from service.app.players import Player
+from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
-from service.http.routes_events import OPTIONAL_BEARER
 from service.http.routes_games import GameId, Games, InviteQuery, check_readable
 from service.store.players import check_player_id
 
