@@ -143,7 +143,7 @@ def _fields_with_defaults(kind: type[Any]) -> tuple[tuple[str, Any], ...]:
 
 
 def wire_command(command: PlayerCommand) -> msgspec.Raw:
-    """A legal command as the API serves it (`service.http.schemas.from_domain`, encoded).
+    """A legal command as the API serves it (`service.http.schemas_commands.from_domain`, encoded).
 
     The API's command structs omit fields at their defaults and lack only
     `shuffle`, which is at its default (None) in every legal command, so the
