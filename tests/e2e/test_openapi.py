@@ -14,7 +14,7 @@ from schemathesis.config import (
     SchemathesisConfig,
 )
 
-from service.cli.main import openapi_text
+from service.cli.openapi_spec import openapi_text
 from service.http.app import create_app
 from service.store import InMemoryEventStore
 
