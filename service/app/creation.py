@@ -22,8 +22,8 @@ from service.app.consequences import Clock, Decided, follow_ups, system_clock
 from service.app.envelope import Envelope, envelopes_from, now
 from service.app.errors import ServiceError
 from service.app.execute import Write, Writer
+from service.app.game_record import GameRecord
 from service.app.players import Player
-from service.app.projections import GameRecord
 from service.app.randomness import committed_deal, deal_command
 from service.app.reading import GameReader
 from service.app.records import CreatedGame, Game, GameInfo, SeatSpec, TableOptions

@@ -16,8 +16,9 @@ import msgspec
 from domain.errors import DomainError
 from service.app.envelope import ActorKind, Envelope, decode_envelope, encode_envelope
 from service.app.errors import ServiceError
+from service.app.game_record import GameRecord, advance, encode_state
 from service.app.metrics import Metrics
-from service.app.projections import STATE_KEY, GameRecord, Projections, advance, encode_state
+from service.app.projections import STATE_KEY, Projections
 from service.app.records import Appended, Game, GameInfo, MetaFacts, game_of, lobby_status
 from service.store import AppendResult, CommandIdReused, EventStore, VersionConflict
 

@@ -9,8 +9,9 @@ import msgspec
 
 from domain.views import SeatView, TableView
 from service.app.envelope import Envelope
-from service.app.projections import Controller, GameRecord, encode_outcome, encode_view
+from service.app.game_record import Controller, GameRecord
 from service.app.records import CommandOutcome, GameInfo
+from service.app.wire_form import encode_outcome, encode_view
 from service.http.schemas_commands import CommandBody
 
 __all__ = [

@@ -14,7 +14,7 @@ import pytest
 
 from domain.views import SeatView, view_for
 from service.app.games import GameService, SeatSpec
-from service.app.projections import encode_view
+from service.app.wire_form import encode_view
 from service.http.schemas_commands import from_domain
 from service.http.schemas_views import CommandResult, View
 from service.store import AppendResult, InMemoryEventStore, Snapshot
