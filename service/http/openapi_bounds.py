@@ -7,7 +7,8 @@ from dataclasses import replace
 
 from litestar.openapi.spec import OpenAPI, OpenAPIType, Reference, Schema
 
-from domain.rules import KNOB_RANGES, PRESETS
+from domain.knob_ranges import KNOB_RANGES
+from domain.rules import PRESETS
 
 __all__ = ["bound_views", "list_presets", "state_seat_counts", "type_rule_overrides"]
 
