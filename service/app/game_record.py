@@ -103,12 +103,8 @@ def _deadline_after(record: GameRecord, state: GameState, event: AnyEvent) -> st
 # State caches hold the stock order, so they are only ever read server-side;
 # msgpack because it is never served and is the faster codec.
 _state_encoder = msgspec.msgpack.Encoder()
-_state_decoder = msgspec.msgpack.Decoder(GameRecord)
+decode_state = msgspec.msgpack.Decoder(GameRecord).decode
 
 
 def encode_state(record: GameRecord) -> bytes:
     return _state_encoder.encode(record)
-
-
-def decode_state(data: bytes) -> GameRecord:
-    return _state_decoder.decode(data)
