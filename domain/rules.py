@@ -9,39 +9,19 @@ import msgspec
 
 from domain.cards import build_deck
 from domain.errors import DomainError, InvalidRuleSet
+from domain.knob_ranges import (
+    GAME_END,
+    GAME_END_PATTERN,
+    GAME_END_RANGES,
+    KNOB_RANGES,
+    RANGE_TEXT,
+    check_range,
+    refuse,
+)
 
 Ace = Literal["low", "high_or_low", "cyclic"]
 FirstPlayer = Literal["left_of_dealer", "alternate", "random"]
 Scoring = Literal["winner_takes", "zero_sum", "casino", "penalty", "melded"]
-
-_GAME_END = re.compile(r"^(hands|target):([1-9][0-9]{0,4})$")
-
-# The range of every numeric knob, checked at creation, on a log's import and
-# in the schema (GET /rulesets shows them as minimum/maximum). Why each bound:
-KNOB_RANGES: dict[str, tuple[int, int]] = {
-    # RULES.md plays 1 or 2 packs; 3 is the most a table has room for.
-    "decks": (1, 3),
-    # Palace's 6 jokers, doubled.
-    "jokers": (0, 12),
-    # The seat counts the table supports; a seat count may be listed once.
-    "players": (2, 6),
-    # Cards a hand: 83 is the most two seats can be dealt from 3 packs and
-    # 12 jokers with an up-card and one card of stock (the pack decides the rest).
-    "hand_size": (1, 83),
-    # A run of a suit has 13 ranks; shorter than 3 is no meld.
-    "max_run": (3, 13),
-    # More than any hand can lay (83 cards x 11 points = 913); tables play 30 or 40.
-    "initial_meld_min": (0, 1000),
-    # Each reuse turns the whole pile into the stock: 20 is hundreds of turns in
-    # one hand, and a hand that has not ended by then will not end by playing on.
-    "reuse_limit": (0, 20),
-}
-# game_end: `hands:N` with N up to 100 (an evening is 3 to 20 hands; a game
-# nobody attends plays itself out on timeouts, so its length must be bounded),
-# `target:P` with P up to 10,000 (100 times classic's 100).
-GAME_END_RANGES: dict[str, tuple[int, int]] = {"hands": (1, 100), "target": (1, 10_000)}
-# The same, as the schema states it.
-_GAME_END_PATTERN = r"^(hands:([1-9][0-9]?|100)|target:([1-9][0-9]{0,3}|10000))$"
 
 
 def _bounded(knob: str, description: str) -> msgspec.Meta:
@@ -107,7 +87,7 @@ class RuleSet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=T
     game_end: Annotated[
         str,
         msgspec.Meta(
-            pattern=_GAME_END_PATTERN,
+            pattern=GAME_END_PATTERN,
             description="`hands:N` (N 1 to 100) or `target:P` (P 1 to 10000 points).",
         ),
     ] = "hands:3"
@@ -215,12 +195,12 @@ def build_ruleset(preset: str = "basic", overrides: dict[str, Any] | None = None
         ruleset = msgspec.convert(knobs, RuleSet, strict=False)
     except msgspec.ValidationError as exc:
         knob = _knob_from_path(str(exc))
-        if knob in _RANGE_TEXT:
+        if knob in RANGE_TEXT:
             bounds: dict[str, Any] = {}
             if knob in KNOB_RANGES:
                 bounds = dict(zip(("minimum", "maximum"), KNOB_RANGES[knob], strict=True))
             raise InvalidRuleSet(
-                f"{knob}: {_RANGE_TEXT[knob]} ({exc})", knob=knob, **bounds
+                f"{knob}: {RANGE_TEXT[knob]} ({exc})", knob=knob, **bounds
             ) from exc
         raise InvalidRuleSet(f"invalid knob value: {exc}", knob=knob) from exc
     validate_ruleset(ruleset)
@@ -235,53 +215,30 @@ def _knob_from_path(message: str) -> str | None:
     return match.group(1) if match else None
 
 
-def _fail(knob: str, reason: str) -> InvalidRuleSet:
-    return InvalidRuleSet(f"{knob}: {reason}", knob=knob)
-
-
-_RANGE_TEXT = {
-    **{knob: f"must be {low} to {high}" for knob, (low, high) in KNOB_RANGES.items()},
-    "players": "seat counts must be 2 to 6, each listed once",
-    "hand_size": "seat counts 2 to 6, each dealing 1 to 83 cards",
-    "game_end": "must be 'hands:N' (N 1 to 100) or 'target:P' (P 1 to 10000)",
-}
-
-
-def _check_range(knob: str, value: int) -> None:
-    low, high = KNOB_RANGES[knob]
-    if not low <= value <= high:
-        raise InvalidRuleSet(
-            f"{knob}: must be {low} to {high}, not {value}",
-            knob=knob,
-            minimum=low,
-            maximum=high,
-        )
-
-
 def validate_ruleset(ruleset: RuleSet) -> None:
     """Reject values and combinations the engine cannot play, naming the knob."""
     for knob in ("decks", "jokers", "max_run", "initial_meld_min", "reuse_limit"):
-        _check_range(knob, getattr(ruleset, knob))
+        check_range(knob, getattr(ruleset, knob))
     players = ruleset.players
     if not players or any(not 2 <= n <= 6 for n in players) or len(set(players)) != len(players):
-        raise _fail("players", _RANGE_TEXT["players"])
+        raise refuse("players", RANGE_TEXT["players"])
     low, high = KNOB_RANGES["hand_size"]
     if any(not 2 <= n <= 6 or not low <= cards <= high for n, cards in ruleset.hand_size.items()):
-        raise _fail("hand_size", _RANGE_TEXT["hand_size"])
+        raise refuse("hand_size", RANGE_TEXT["hand_size"])
     for seats in ruleset.players:
         cards = ruleset.hand_size.get(seats)
         if cards is None:
-            raise _fail("hand_size", f"no hand size for {seats} seats")
+            raise refuse("hand_size", f"no hand size for {seats} seats")
         if cards < 1:
-            raise _fail("hand_size", "must deal at least one card")
+            raise refuse("hand_size", "must deal at least one card")
         # Every seat's hand, the up-card and at least one card of stock.
         if seats * cards + 2 > ruleset.deck_size:
-            raise _fail(
+            raise refuse(
                 "hand_size",
                 f"{seats} seats x {cards} cards cannot be dealt from {ruleset.deck_size} cards",
             )
-    if not _GAME_END.match(ruleset.game_end):
-        raise _fail("game_end", _RANGE_TEXT["game_end"])
+    if not GAME_END.match(ruleset.game_end):
+        raise refuse("game_end", RANGE_TEXT["game_end"])
     low, high = GAME_END_RANGES[ruleset.end_kind]
     if not low <= ruleset.end_value <= high:
         raise InvalidRuleSet(
@@ -291,18 +248,18 @@ def validate_ruleset(ruleset: RuleSet) -> None:
             maximum=high,
         )
     if ruleset.strict_groups and not ruleset.set_suits:
-        raise _fail("strict_groups", "needs set_suits (one card of each suit in a group)")
+        raise refuse("strict_groups", "needs set_suits (one card of each suit in a group)")
     if ruleset.knocking and max(ruleset.players) < 3:
-        raise _fail("knocking", "needs three or more seats")
+        raise refuse("knocking", "needs three or more seats")
     if ruleset.scoring == "penalty" and ruleset.end_kind != "target":
-        raise _fail("game_end", "penalty scoring ends at a target ('target:100')")
+        raise refuse("game_end", "penalty scoring ends at a target ('target:100')")
 
 
 def validate_seats(ruleset: RuleSet, seats: int) -> None:
     if seats not in ruleset.players:
-        raise _fail("players", f"{seats} seats is not allowed (allowed: {list(ruleset.players)})")
+        raise refuse("players", f"{seats} seats is not allowed (allowed: {list(ruleset.players)})")
     if ruleset.knocking and seats < 3:
-        raise _fail("knocking", "needs three or more seats")
+        raise refuse("knocking", "needs three or more seats")
 
 
 def preset_catalog() -> dict[str, RuleSet]:

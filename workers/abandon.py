@@ -16,8 +16,8 @@ from domain.events import HandDealt, HandEnded
 from service.app.commands import command_key, decided_envelopes
 from service.app.envelope import Envelope, is_system
 from service.app.errors import ServiceError
-from service.app.execute import Write
 from service.app.games import Game, GameService
+from service.app.writes import Write
 
 __all__ = ["hands_on_autopilot", "run_abandon_check"]
 

@@ -15,8 +15,8 @@ from service.app.commands import command_key, decided_envelopes
 from service.app.control import timed_out_to_bot
 from service.app.envelope import Envelope, is_system
 from service.app.errors import ServiceError
-from service.app.execute import Write
 from service.app.games import Game, GameService
+from service.app.writes import Write
 from workers.submit import submit_at
 
 __all__ = ["MAX_EARLY_S", "automatic_move", "run_timer"]

@@ -28,7 +28,7 @@ from domain.events import (
     SeatResigned,
 )
 from service.app.envelope import decode_envelope
-from service.app.projections import GameRecord, advance
+from service.app.game_record import GameRecord, advance
 from service.store.archived_store import ArchivedEventStore
 from service.store.base import ArchivedGame
 

@@ -15,21 +15,19 @@ from domain.views import view_for
 from service.app.consequences import Clock, Decided, follow_ups, system_clock
 from service.app.envelope import ActorKind, Envelope, envelopes_from
 from service.app.errors import ServiceError
-from service.app.execute import Answer, Write, Writer
+from service.app.execute import Writer
+from service.app.game_record import GameRecord, encode_state
 from service.app.metrics import Metrics
 from service.app.privacy import unredacted_through
 from service.app.projections import (
     STATE_KEY,
-    GameRecord,
-    ServedView,
-    encode_outcome,
-    encode_state,
-    encode_view,
     served,
     viewer_key,
 )
 from service.app.randomness import reshuffle_rng, shuffle_size, with_shuffle
 from service.app.records import CommandOutcome, Game
+from service.app.wire_form import ServedView, encode_outcome, encode_view
+from service.app.writes import Answer, Write
 
 __all__ = ["Handled", "SeatCommands", "command_key", "decided_envelopes", "projections_of"]
 

@@ -13,8 +13,8 @@ from domain.legal import legal_commands
 from domain.state import GameState
 from service.app.envelope import Envelope, envelopes_from
 from service.app.errors import ServiceError
-from service.app.execute import Executed, Write
 from service.app.records import Game, GameInfo
+from service.app.writes import Executed, Write
 from service.store import EventStore
 
 ControlReason = Literal["handed_over", "timeouts", "taken_back", "owner_returned"]

@@ -21,15 +21,16 @@ from domain.state import GameState, new_game
 from service.app.consequences import Clock, Decided, follow_ups, system_clock
 from service.app.envelope import Envelope, envelopes_from, now
 from service.app.errors import ServiceError
-from service.app.execute import Write, Writer
+from service.app.execute import Writer
+from service.app.game_record import GameRecord
 from service.app.players import Player
-from service.app.projections import GameRecord
 from service.app.randomness import committed_deal, deal_command
 from service.app.reading import GameReader
 from service.app.records import CreatedGame, Game, GameInfo, SeatSpec, TableOptions
 from service.app.seating import TablePolicy, creator_fields, new_invite_code, table_fields
 from service.app.seats import Seats
 from service.app.tokens import new_token
+from service.app.writes import Write
 
 __all__ = ["Creation"]
 

@@ -9,7 +9,7 @@ from typing import Any
 from service.app.commands import Handled, SeatCommands
 from service.app.creation import Creation
 from service.app.envelope import Envelope, decode_envelope
-from service.app.execute import Executed, Write, Writer
+from service.app.execute import Writer
 from service.app.metrics import Metrics
 from service.app.players import Player, PlayerService
 from service.app.projections import Projections, served
@@ -32,6 +32,7 @@ from service.app.records import (
 from service.app.seating import TablePolicy
 from service.app.seats import Seats
 from service.app.tokens import TokenIndex
+from service.app.writes import Executed, Write
 from service.store import EventStore, players_beside
 
 __all__ = [

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.views import Viewer
-from service.app.projections import GameRecord
+from service.app.game_record import GameRecord
 
 __all__ = ["unredacted_through"]
 

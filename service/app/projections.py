@@ -4,222 +4,35 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Any, Literal
 
 import msgspec
 
-from domain.commands import PlayerCommand
-from domain.events import (
-    AnyEvent,
-    GameStarted,
-    HandEnded,
-    SeatControlChanged,
-    TurnDeadlineSet,
-    TurnTimedOut,
-)
-from domain.game import evolve
-from domain.state import GameState, new_game
-from domain.views import SeatView, redact, view_for
+from domain.views import redact, view_for
 from service.app.envelope import Envelope, decode_envelope
+from service.app.game_record import GameRecord, advance, decode_state, encode_state
+from service.app.wire_form import encode_view
 from service.store import EventStore, Snapshot
 
+# GameRecord and encode_state are also read from here by records and transfers.
 __all__ = [
+    "RECORD_CAPACITY",
     "STATE_KEY",
-    "Controller",
     "GameRecord",
     "Projections",
-    "ServedView",
-    "advance",
-    "encode_outcome",
-    "encode_view",
+    "encode_state",
+    "served",
     "viewer_key",
-    "wire_command",
 ]
 
 STATE_KEY = "state"
 # Games whose latest record one process keeps in memory.
 RECORD_CAPACITY = 1024
-# Distinct commands whose wire form is kept; the cache is dropped when full.
-_WIRE_CAPACITY = 50_000
-
-
-class Controller(msgspec.Struct, frozen=True, kw_only=True):
-    """Who plays a seat now: its owner (`human`), a bot seat's bot (`bot`), or a
-    bot standing in for the owner (`autopilot`), with the bot's level."""
-
-    kind: Literal["human", "bot", "autopilot"]
-    level: int | None = None
-
-
-_HUMAN = Controller(kind="human")
-
-
-def _controllers_after(
-    controllers: tuple[Controller, ...], event: AnyEvent
-) -> tuple[Controller, ...]:
-    match event:
-        case GameStarted(seats=seats, bots=bots):
-            levels = bots or (0,) * seats
-            return tuple(
-                Controller(kind="bot", level=level) if level else _HUMAN for level in levels
-            )
-        case SeatControlChanged(seat=seat, controller="autopilot", level=level):
-            controller = Controller(kind="autopilot", level=level)
-            return controllers[:seat] + (controller,) + controllers[seat + 1 :]
-        case SeatControlChanged(seat=seat):
-            return controllers[:seat] + (_HUMAN,) + controllers[seat + 1 :]
-    return controllers
-
-
-class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
-    """A game folded up to `version`. `revealed_through` is the version of the
-    last HandEnded: every event up to it belongs to a finished hand."""
-
-    version: int
-    state: GameState
-    revealed_through: int = 0
-    # The current turn's deadline (ISO 8601 UTC) under a time limit, else None.
-    turn_deadline: str | None = None
-    # Who plays each seat now (empty in records cached by earlier releases).
-    controllers: tuple[Controller, ...] = ()
-
-
-def advance(record: GameRecord | None, envelope: Envelope) -> GameRecord:
-    """The record after one more event of the log."""
-    event = envelope.event
-    if record is None:
-        if not isinstance(event, GameStarted):
-            raise ValueError("a game's log starts with game_started")
-        return GameRecord(
-            version=envelope.version,
-            state=new_game(event.ruleset, event.seats),
-            controllers=_controllers_after((), event),
-        )
-    revealed = envelope.version if isinstance(event, HandEnded) else record.revealed_through
-    state = evolve(record.state, event)
-    return GameRecord(
-        version=envelope.version,
-        state=state,
-        revealed_through=revealed,
-        turn_deadline=_deadline_after(record, state, event),
-        controllers=_controllers_after(record.controllers, event),
-    )
-
-
-def _deadline_after(record: GameRecord, state: GameState, event: AnyEvent) -> str | None:
-    # A TurnDeadlineSet follows the start of each turn under a limit; any other
-    # event keeps the deadline while the same turn goes on.
-    if isinstance(event, TurnDeadlineSet):
-        return event.deadline
-    before = record.state
-    same_turn = (
-        state.phase in ("draw", "play")
-        and state.turn == before.turn
-        and state.hand_number == before.hand_number
-        and not isinstance(event, TurnTimedOut)
-    )
-    return record.turn_deadline if same_turn else None
 
 
 def viewer_key(seat: int | None) -> str:
     # Cached views are served as they are, in the API's wire form; the prefix
     # keeps them apart from the domain-form entries of earlier releases.
     return "api:spectator" if seat is None else f"api:seat:{seat}"
-
-
-# ------------------------------------------------------------------ wire form
-
-_json_encoder = msgspec.json.Encoder()
-_wire_commands: dict[PlayerCommand, msgspec.Raw] = {}
-_defaults: dict[type[Any], tuple[tuple[str, Any], ...]] = {}
-
-
-def _fields_with_defaults(kind: type[Any]) -> tuple[tuple[str, Any], ...]:
-    if kind not in _defaults:
-        _defaults[kind] = tuple(
-            (field.name, field.default) for field in msgspec.structs.fields(kind)
-        )
-    return _defaults[kind]
-
-
-def wire_command(command: PlayerCommand) -> msgspec.Raw:
-    """A legal command as the API serves it (`service.http.schemas.from_domain`, encoded).
-
-    The API's command structs omit fields at their defaults and lack only
-    `shuffle`, which is at its default (None) in every legal command, so the
-    wire form is the tag plus the fields off their defaults; a unit test holds
-    the two equal.
-    """
-    wire = _wire_commands.get(command)
-    if wire is None:
-        config = command.__struct_config__
-        fields: dict[str, Any] = {str(config.tag_field): config.tag}
-        for name, default in _fields_with_defaults(type(command)):
-            value = getattr(command, name)
-            if value != default:
-                fields[name] = value
-        wire = msgspec.Raw(_json_encoder.encode(fields))
-        if len(_wire_commands) >= _WIRE_CAPACITY:
-            _wire_commands.clear()
-        _wire_commands[command] = wire
-    return wire
-
-
-class ServedView(SeatView, frozen=True, kw_only=True):
-    """A SeatView with the facts of the record it was built from."""
-
-    version: int | None = None
-    turn_deadline: str | None = None
-    controllers: tuple[Controller, ...] | None = None
-
-
-def encode_view(
-    view: SeatView, record: GameRecord | None = None, *, version: int | None = None
-) -> bytes:
-    """The view as the API serves it (`View`): its legal commands in their wire form,
-    and the version it was built at (with the turn's deadline) when the record is given.
-
-    The bytes decode as a SeatView too, so one encoding serves the cache, the
-    recorded outcome and the response."""
-    # msgspec encodes a field by its value, so the Raw commands are spliced in as they are.
-    fields = {field: getattr(view, field) for field in view.__struct_fields__}
-    fields["legal_commands"] = tuple(map(wire_command, view.legal_commands))
-    if record is not None:
-        fields["version"] = record.version
-        fields["turn_deadline"] = record.turn_deadline
-        fields["controllers"] = record.controllers or None
-    elif version is not None and fields.get("version") is None:
-        fields["version"] = version
-    return _json_encoder.encode(ServedView(**fields))
-
-
-class _WireOutcome(msgspec.Struct, frozen=True, kw_only=True):
-    """CommandOutcome / CommandResult with the view already encoded."""
-
-    version: int
-    view: msgspec.Raw
-    events: tuple[Envelope, ...]
-
-
-def encode_outcome(version: int, view: bytes, events: Sequence[Envelope]) -> bytes:
-    """A command's answer as the API serves it (`CommandResult`), from its encoded view."""
-    return _json_encoder.encode(
-        _WireOutcome(version=version, view=msgspec.Raw(view), events=tuple(events))
-    )
-
-
-# State caches hold the stock order, so they are only ever read server-side;
-# msgpack because it is never served and is the faster codec.
-_state_encoder = msgspec.msgpack.Encoder()
-_state_decoder = msgspec.msgpack.Decoder(GameRecord)
-
-
-def encode_state(record: GameRecord) -> bytes:
-    return _state_encoder.encode(record)
-
-
-def decode_state(data: bytes) -> GameRecord:
-    return _state_decoder.decode(data)
 
 
 class Projections:
@@ -292,7 +105,7 @@ class Projections:
             and cached.version <= snapshot.version
             and (record is None or record.version < cached.version)
         ):
-            record = _state_decoder.decode(cached.data)
+            record = decode_state(cached.data)
         if record is None or record.version < snapshot.version:
             newer = await self._store.read(game_id, after=record.version if record else 0)
             for stored in newer:

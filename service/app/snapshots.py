@@ -11,7 +11,7 @@ chunks. `BUILT_KEY`'s version says up to where every stride's snapshot exists.
 from __future__ import annotations
 
 from service.app.envelope import decode_envelope
-from service.app.projections import GameRecord, advance, decode_state, encode_state
+from service.app.game_record import GameRecord, advance, decode_state, encode_state
 from service.store import EventStore
 
 __all__ = ["BUILT_KEY", "STRIDE", "StateSnapshots", "chunk_snapshots", "snapshot_key"]

@@ -14,11 +14,11 @@ from domain.game import decide
 from service.app.commands import Handled
 from service.app.envelope import Envelope, decode_envelope, envelopes_from
 from service.app.errors import ServiceError
-from service.app.execute import Write
 from service.app.games import GameService
 from service.app.players import Player, is_player_token
 from service.app.records import CreatedGame, Game, MetaFacts, SeatSpec
 from service.app.seating import expired, vacated_fields
+from service.app.writes import Write
 
 __all__ = ["Caller", "caller_of", "leave", "rematch", "resign", "start"]
 

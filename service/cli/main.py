@@ -3,29 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
-import contextlib
 import importlib
-import json
-import re
-import signal
 import sys
-import tempfile
 from collections.abc import Callable, Sequence
-from functools import partial
-from pathlib import Path
-from types import FrameType
-from typing import TYPE_CHECKING, NamedTuple, NoReturn
+from typing import NamedTuple
 
-import msgspec
-
-from service.runtime.long_lived import tune_collector_for_a_long_run
-from service.runtime.settings import Settings, settings_from_env
+from service.cli import log_subcommands as logs
+from service.cli.openapi_spec import add_openapi_arguments, write_openapi
+from service.cli.serve import add_serve_arguments, serve
 from workers import command as worker_command
-from workers.supervisor import WorkerSupervisor, rummy_worker_command
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["SUBCOMMANDS", "Subcommand", "main"]
 
@@ -34,293 +20,6 @@ class Subcommand(NamedTuple):
     help: str
     add_arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], int]
-
-
-# ------------------------------------------------------------------ serve
-
-
-# Idle keep-alive connections stay open longer than a load balancer's usual
-# 60 s, so the balancer, not the server, closes them (no reset mid-request).
-KEEP_ALIVE_S = 65
-# Long polls wait up to 30 s; shutdown does not wait for them all.
-GRACEFUL_SHUTDOWN_S = 10
-# Games whose long polls and event streams block at once on one API process
-# (the waiters of a game share one read); further games poll instead.
-LONG_POLL_CONNECTIONS = 512
-
-
-def _add_serve_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", help="address to bind (env HOST, default 127.0.0.1)")
-    parser.add_argument("--port", type=int, help="port (env PORT, default 8000)")
-    parser.add_argument("--data-dir", help="embedded Redis data folder parent (env DATA_DIR)")
-    parser.add_argument("--redis-url", help="use this Redis instead of the embedded one")
-    beside = parser.add_mutually_exclusive_group()
-    beside.add_argument(
-        "--no-worker",
-        action="store_true",
-        help="start no `rummy worker` beside the API, and expect none on /health",
-    )
-    beside.add_argument(
-        "--worker",
-        action="store_true",
-        help="with --redis-url, start a `rummy worker` beside the API too "
-        "(with the embedded Redis one is started unless --no-worker)",
-    )
-    parser.add_argument(
-        "--access-log",
-        action="store_true",
-        help="log every request (off by default: it costs throughput; /metrics counts them)",
-    )
-    parser.add_argument(
-        "--log-format",
-        choices=("text", "json"),
-        default="text",
-        help="log lines as text or as JSON objects (each with its request id)",
-    )
-    parser.add_argument(
-        "--keep-alive",
-        type=int,
-        default=KEEP_ALIVE_S,
-        metavar="SECONDS",
-        help=f"how long an idle connection stays open (default {KEEP_ALIVE_S})",
-    )
-
-
-def _settings(args: argparse.Namespace) -> Settings:
-    overrides = {
-        name: value
-        for name in ("host", "port", "data_dir", "redis_url")
-        if (value := getattr(args, name, None)) is not None
-    }
-    return msgspec.structs.replace(settings_from_env(), **overrides)
-
-
-def runs_worker(*, embedded: bool, args: argparse.Namespace) -> bool:
-    """Whether `serve` starts a worker: by default with its embedded Redis only
-    (an external Redis has workers of its own), always with --worker."""
-    if getattr(args, "worker", False):
-        return True
-    return embedded and not getattr(args, "no_worker", False)
-
-
-def _maxmemory(text: str) -> str | None:
-    return None if text.strip().lower() in ("", "0", "off", "none") else text
-
-
-def _exit_on_signal(signum: int, frame: FrameType | None) -> NoReturn:
-    raise SystemExit(0)
-
-
-def _ignore_stop_signals() -> None:
-    # The children's own bounded stops must not be cut short by a second signal.
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(signum, signal.SIG_IGN)
-
-
-def _serve(args: argparse.Namespace) -> int:
-    import uvicorn
-
-    from service.app.league.records_store import open_league_store
-    from service.http.app import create_app
-    from service.runtime import running
-    from service.store import RedisEventStore
-    from service.store.archived_store import with_archive
-    from service.store.durability import durability
-    from service.store.embedded_redis import EmbeddedRedis
-    from service.store.redis_client import open_redis
-    from service.store.redis_cluster import open_store_client
-    from service.store.redis_supervisor import RedisSupervisor
-    from service.store.shared_counters import RedisSharedCounters
-    from service.store.tickets import RedisTicketStore
-    from workers.liveness import count_live_workers
-    from workers.queue import open_queue
-    from workers.schedule import TurnScheduler
-
-    # uvicorn shuts down gracefully on SIGTERM or SIGINT, then raises the signal
-    # again under the handler it found: the default one would end the process
-    # right there, before the cleanup below, leaving the embedded Redis and the
-    # worker running. This one unwinds instead, at any moment of the process.
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(signum, _exit_on_signal)
-    settings = _settings(args)
-    from service.runtime.log_setup import configure_logging
-
-    configure_logging(getattr(args, "log_format", "text"))
-    with contextlib.ExitStack() as cleanup:
-        url = settings.redis_url
-        embedded = None
-        if url is None:
-            embedded = EmbeddedRedis(
-                Path(settings.data_dir) / "redis", maxmemory=_maxmemory(settings.redis_maxmemory)
-            )
-            # Started again on the same port and data if it dies (its AOF fsyncs each write).
-            cleanup.callback(RedisSupervisor(embedded).start().stop)
-            url = embedded.url
-            print(f"embedded Redis on {url}, data in {embedded.data_dir}", file=sys.stderr)
-            # `rummy export` and `rummy replay` find it here; withdrawn before it stops.
-            running.announce(settings.data_dir, url)
-            cleanup.callback(running.withdraw, settings.data_dir)
-        try:
-            queue = open_queue(settings.rq_redis_url or url)
-        except ValueError as refused:
-            print(f"rummy serve: {refused}", file=sys.stderr)
-            return 2
-        cleanup.callback(queue.connection.close)
-        # A redis+cluster:// URL gets a cluster client (per node: the same limits).
-        client = open_store_client(url)
-        # Long polls get their own connections, so they never starve commands;
-        # each watched game's shared read holds one while it waits.
-        blocking = open_store_client(url, socket_timeout=10, max_connections=LONG_POLL_CONNECTIONS)
-
-        async def close_clients() -> None:
-            await client.aclose()
-            await blocking.aclose()
-
-        # Finished games past their retention are read from the data folder's archive.
-        store = with_archive(
-            RedisEventStore(
-                client,
-                blocking_client=blocking,
-                durability=durability(settings.durability, settings.durability_timeout_ms),
-            ),
-            settings.data_dir,
-        )
-        print(f"durability: {settings.durability}", file=sys.stderr)
-        # The queue's Redis, where the workers beat (the store's own when no RQ_REDIS_URL).
-        queue_client = open_redis(settings.rq_redis_url or url)
-        no_worker = bool(getattr(args, "no_worker", False))
-        league = open_league_store(url)
-        cleanup.callback(league.close)
-        app = create_app(
-            store,
-            settings=settings,
-            on_shutdown=[close_clients, queue_client.aclose],
-            on_appended=TurnScheduler(store, queue),
-            # Bots and timers need a worker: /health says so, unless told none will run.
-            live_workers=None if no_worker else partial(count_live_workers, queue_client),
-            league=league,
-            tickets=RedisTicketStore(client),
-            shared_counters=RedisSharedCounters(client),
-        )
-
-        async def queue_depth() -> int:
-            # rq's client is synchronous: off the event loop.
-            return await asyncio.to_thread(lambda: queue.count)
-
-        app.state.queue_depth = queue_depth
-        if runs_worker(embedded=embedded is not None, args=args):
-            # Stopped first (the stack unwinds in reverse), while its Redis still runs.
-            spawn = rummy_worker_command(url, settings.rq_redis_url, settings.data_dir)
-            worker = WorkerSupervisor(spawn).start()
-            cleanup.callback(worker.stop)
-            print("worker: one `rummy worker` runs beside the API", file=sys.stderr)
-        else:
-            print(
-                "worker: none started here; bot turns and turn timers wait for a "
-                "`rummy worker` on the same Redis (or pass --worker)",
-                file=sys.stderr,
-            )
-        config = uvicorn.Config(
-            app,
-            host=settings.host,
-            port=settings.port,
-            log_level="info",
-            # Our root handler (text or JSON, with request ids) writes uvicorn's lines too.
-            log_config=None,
-            access_log=bool(getattr(args, "access_log", False)),
-            timeout_keep_alive=getattr(args, "keep_alive", KEEP_ALIVE_S),
-            timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S,
-        )
-        cleanup.callback(_ignore_stop_signals)
-        tune_collector_for_a_long_run()
-        uvicorn.Server(config).run()
-    return 0
-
-
-# ------------------------------------------------------------------ openapi
-
-
-def _add_openapi_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--write", metavar="PATH", help="write the document here (else stdout)")
-
-
-def openapi_text() -> str:
-    """The OpenAPI document as committed in api-spec/openapi.json."""
-    from service.http.app import create_app
-    from service.http.openapi import openapi_document
-    from service.store import InMemoryEventStore
-
-    document = openapi_document(create_app(InMemoryEventStore()))
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-
-
-def _openapi(args: argparse.Namespace) -> int:
-    text = openapi_text()
-    if args.write:
-        Path(args.write).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.write).write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
-    return 0
-
-
-# ------------------------------------------------------------------ replay, export, import
-
-# The ids the service makes; `rummy replay` takes one of these for a stored game.
-_GAME_ID = re.compile(r"[0-9a-f]{32}")
-
-
-def _add_replay_arguments(parser: argparse.ArgumentParser) -> None:
-    from service.cli import log_commands as commands
-
-    commands.add_replay_arguments(parser)
-    parser.add_argument(
-        "--redis-url",
-        default=None,
-        help="store of a GAME_ID (default: REDIS_URL, else a running `rummy serve`'s)",
-    )
-
-
-def _replay(args: argparse.Namespace) -> int:
-    """A log file, or a stored game's log read from the store (REDIS_URL) by its id."""
-    from service.cli import log_commands as commands
-
-    if args.file == "-" or Path(args.file).exists() or not _GAME_ID.fullmatch(args.file):
-        return commands.run_replay(args)
-    with tempfile.TemporaryDirectory() as folder:
-        path = str(Path(folder) / f"{args.file}.jsonl")
-        exported = argparse.Namespace(game_id=args.file, out=path, redis_url=args.redis_url)
-        if (status := _export(exported)) != 0:
-            return status
-        return commands.run_replay(argparse.Namespace(**{**vars(args), "file": path}))
-
-
-def _add_export_arguments(parser: argparse.ArgumentParser) -> None:
-    from service.cli import log_commands as commands
-
-    commands.add_export_arguments(parser)
-
-
-def _export(args: argparse.Namespace) -> int:
-    from service.cli import log_commands as commands
-    from service.logs.transfers import log_header_facts
-
-    return commands.run_export(args, log_header_facts)
-
-
-def _add_import_arguments(parser: argparse.ArgumentParser) -> None:
-    from service.cli import log_commands as commands
-
-    commands.add_import_arguments(parser)
-
-
-def _import(args: argparse.Namespace) -> int:
-    from service.cli import log_commands as commands
-
-    if args.game_id is not None and not _GAME_ID.fullmatch(args.game_id):
-        print("rummy import: --game-id must be 32 hex digits", file=sys.stderr)
-        return 2
-    return commands.run_import(args)
 
 
 def _tool(help: str, module: str) -> Subcommand:
@@ -338,9 +37,11 @@ def _tool(help: str, module: str) -> Subcommand:
 
 SUBCOMMANDS: dict[str, Subcommand] = {
     "serve": Subcommand(
-        "serve the API (embedded Redis unless REDIS_URL)", _add_serve_arguments, _serve
+        "serve the API (embedded Redis unless REDIS_URL)", add_serve_arguments, serve
     ),
-    "openapi": Subcommand("print or write the OpenAPI document", _add_openapi_arguments, _openapi),
+    "openapi": Subcommand(
+        "print or write the OpenAPI document", add_openapi_arguments, write_openapi
+    ),
     "worker": Subcommand(
         "an rq worker with its scheduler: bot turns and turn timers (reconciles on start)",
         worker_command.add_arguments,
@@ -360,12 +61,14 @@ SUBCOMMANDS: dict[str, Subcommand] = {
     ),
     "replay": Subcommand(
         "replay a log FILE or a stored GAME_ID, checking every event",
-        _add_replay_arguments,
-        _replay,
+        logs.add_replay_arguments,
+        logs.replay,
     ),
-    "export": Subcommand("write a stored game's log (JSON lines)", _add_export_arguments, _export),
+    "export": Subcommand(
+        "write a stored game's log (JSON lines)", logs.add_export_arguments, logs.export
+    ),
     "import": Subcommand(
-        "check a log file and store it as a new game", _add_import_arguments, _import
+        "check a log file and store it as a new game", logs.add_import_arguments, logs.import_log
     ),
 }
 

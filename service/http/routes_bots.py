@@ -18,7 +18,9 @@ from service.app.errors import ServiceError
 from service.app.suggestions import SuggestionPool
 from service.http.problems import problem_responses
 from service.http.routes_games import BEARER, GameId, Games, SeatNumber, caller_token
-from service.http.schemas import CommandBody, PresetName, View, from_domain, to_domain
+from service.http.schemas import PresetName
+from service.http.schemas_commands import CommandBody, from_domain, to_domain
+from service.http.schemas_views import View
 
 __all__ = ["BOT_ROUTES"]
 

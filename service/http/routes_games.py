@@ -19,22 +19,16 @@ from service.app.tokens import bearer_token
 from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
 from service.http.schemas import (
-    COMMAND_TAGS,
     ClaimedSeat,
-    CommandBody,
-    CommandResult,
     CreatedGameOut,
     CreateGame,
     GameSummary,
     Lobby,
     PresetName,
     SeatOut,
-    View,
-    seat_labels,
-    to_domain,
-    view_out,
-    with_labels,
 )
+from service.http.schemas_commands import COMMAND_TAGS, CommandBody, to_domain
+from service.http.schemas_views import CommandResult, View, seat_labels, view_out, with_labels
 
 Games = NamedDependency[GameService]
 BEARER: list[dict[str, list[str]]] = [{"bearer": []}]

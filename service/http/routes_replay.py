@@ -19,7 +19,8 @@ from service.app.errors import ServiceError
 from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
 from service.http.routes_games import GameId, InviteQuery, caller_token
-from service.http.schemas import CreatedGameOut, ForkGame, StateAt, view_out
+from service.http.schemas import CreatedGameOut, ForkGame, StateAt
+from service.http.schemas_views import view_out
 from service.logs.logfile import FORMAT, LogHeader
 from service.logs.transfers import GameTransfers
 

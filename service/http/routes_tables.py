@@ -19,7 +19,8 @@ from service.http.routes_games import (
     caller_token,
     summary_of,
 )
-from service.http.schemas import CommandResult, GameSummary
+from service.http.schemas import GameSummary
+from service.http.schemas_views import CommandResult
 
 BotLevel = Annotated[int, msgspec.Meta(ge=1, le=4)]
 

@@ -1,41 +1,20 @@
-"""Wire schemas: request bodies, responses, and the player-command union without `shuffle`.
-
-A command is defined once, in the domain (`domain.commands`); its request body
-here is generated from it, adding only the wire's bounds and what every
-command may carry (`expected_version`, `command_id`)."""
+"""Wire schemas of games: creating one, its summary, the lobby, events, rules, health,
+forks and states. Commands are in `schemas_commands`, views in `schemas_views`."""
 
 from __future__ import annotations
 
-import typing
-from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 import msgspec
 
-from domain.commands import PlayerCommand
 from domain.rules import RuleSet
 from domain.state import GameState
-from domain.views import SeatView, TableView
 from service.app.envelope import Envelope
-from service.app.projections import Controller, GameRecord, encode_outcome, encode_view
-from service.app.records import CommandOutcome, CreatedGame, GameInfo, LobbyEntry, SeatSpec
+from service.app.records import CreatedGame, LobbyEntry, SeatSpec
+from service.http.schemas_bounds import MAX_CARDS, WireCard, at_least_zero
+from service.http.schemas_views import View
 
 PresetName = Literal["basic", "palace", "duel", "classic"]
-
-# Card codes are plain strings on the wire: an unknown code is a rules-level
-# refusal (422 invalid_card) rather than a schema violation.
-WireCard = Annotated[str, msgspec.Meta(description="A card code: `7H`, `TD`, `JK`.")]
-
-
-def _at_least_zero(**constraints: Any) -> msgspec.Meta:
-    """`ge=0` that survives into the document: Litestar drops a falsy bound of an
-    optional field, so it is restated as schema extra."""
-    return msgspec.Meta(ge=0, extra_json_schema={"extra": {"minimum": 0}}, **constraints)
-
-
-_MAX_CARDS = 400
-# Versions and meld ids fit 31 bits (the routes' path and query bounds say the same).
-MAX_VERSION = 2**31
 # The timers' scheduler counts whole seconds (a shorter limit cannot be kept);
 # a day is the longest a correspondence game waits for a move.
 MIN_TURN_TIME_S, MAX_TURN_TIME_S = 1, 86400
@@ -59,10 +38,10 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     # lists the presets); the document still lists them as an enum.
     preset: Annotated[str, msgspec.Meta(max_length=64)] = "basic"
     rules: dict[str, Any] = msgspec.field(default_factory=dict)
-    seed: Annotated[int, _at_least_zero(le=2**63 - 1)] | None = None
+    seed: Annotated[int, at_least_zero(le=2**63 - 1)] | None = None
     deck: (
         Annotated[
-            list[WireCard], msgspec.Meta(min_length=1, max_length=_MAX_CARDS, description=_DECK)
+            list[WireCard], msgspec.Meta(min_length=1, max_length=MAX_CARDS, description=_DECK)
         ]
         | None
     ) = None
@@ -94,196 +73,6 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     private: bool = False
     # One player may take several seats (a shared screen); off by default.
     hot_seat: bool = False
-
-
-class CommandBase(
-    msgspec.Struct,
-    frozen=True,
-    kw_only=True,
-    forbid_unknown_fields=True,
-    omit_defaults=True,
-    tag_field="type",
-):
-    """What every command may carry: the version it was decided on, and an id for safe retries."""
-
-    expected_version: Annotated[int, _at_least_zero(le=MAX_VERSION)] | None = None
-    command_id: Annotated[str, msgspec.Meta(min_length=1, max_length=128)] | None = None
-
-
-# The wire's bounds on the domain's command fields (the domain types them, the API caps them).
-_MeldId = Annotated[int, msgspec.Meta(ge=0, le=2**31)]
-_WIRE_TYPES: dict[tuple[str, str], Any] = {
-    ("draw", "count"): Annotated[int, msgspec.Meta(ge=1, le=_MAX_CARDS)],
-    ("lay_melds", "melds"): Annotated[
-        list[Annotated[list[WireCard], msgspec.Meta(max_length=64)]],
-        msgspec.Meta(max_length=32),
-    ],
-    ("lay_off", "card"): WireCard,
-    ("lay_off", "meld_id"): _MeldId,
-    ("swap_joker", "card"): WireCard,
-    ("swap_joker", "meld_id"): _MeldId,
-    ("discard", "card"): WireCard,
-}
-# Filled in by the service, never sent by a client (Draw.shuffle).
-_SERVICE_FIELDS = frozenset({"shuffle"})
-
-
-def _summary(doc: str | None) -> str:
-    """A docstring's first sentence: the rest speaks of the service's side."""
-    text = " ".join((doc or "").split())
-    head, dot, _ = text.partition(". ")
-    return head + "." if dot else text
-
-
-def _wire_struct(command: type[PlayerCommand]) -> type[CommandBase]:
-    """The request body of one domain command: its fields (less the service's), the
-    wire's bounds on them, and CommandBase's `expected_version` and `command_id`."""
-    tag = str(command.__struct_config__.tag)
-    fields: list[tuple[str, Any] | tuple[str, Any, Any]] = []
-    for field in msgspec.structs.fields(command):
-        if field.name in _SERVICE_FIELDS:
-            continue
-        kind = _WIRE_TYPES.get((tag, field.name), field.type)
-        if field.default is msgspec.NODEFAULT:
-            fields.append((field.name, kind))
-        else:
-            fields.append((field.name, kind, field.default))
-    wire = msgspec.defstruct(
-        f"{command.__name__}Command",
-        fields,
-        bases=(CommandBase,),
-        tag=tag,
-        frozen=True,
-        kw_only=True,
-        module=__name__,
-    )
-    wire.__doc__ = _summary(command.__doc__)
-    return typing.cast(type[CommandBase], wire)
-
-
-_DOMAIN_COMMANDS: tuple[type[PlayerCommand], ...] = typing.get_args(PlayerCommand)
-# Each domain command and its request body, both ways.
-WIRE_OF: dict[type[PlayerCommand], type[CommandBase]] = {
-    command: _wire_struct(command) for command in _DOMAIN_COMMANDS
-}
-DOMAIN_OF: dict[type[CommandBase], type[PlayerCommand]] = {
-    wire: command for command, wire in WIRE_OF.items()
-}
-_FIELDS_OF = {
-    wire: tuple(field.name for field in msgspec.structs.fields(command))
-    for command, wire in WIRE_OF.items()
-}
-
-if typing.TYPE_CHECKING:
-    CommandBody = CommandBase
-else:
-    CommandBody = typing.Union[tuple(WIRE_OF.values())]  # noqa: UP007 (built at run time)
-COMMAND_TAGS = tuple(str(command.__struct_config__.tag) for command in _DOMAIN_COMMANDS)
-
-
-def to_domain(body: CommandBody) -> PlayerCommand:
-    """The domain command a request body stands for (the service fields at their defaults)."""
-    wire = type(body)
-    return DOMAIN_OF[wire](
-        **{name: _frozen(getattr(body, name)) for name in _FIELDS_OF[wire] if hasattr(body, name)}
-    )
-
-
-def _frozen(value: Any) -> Any:
-    # The wire reads arrays as lists; domain commands are hashable (tuples all the way).
-    return tuple(map(_frozen, value)) if isinstance(value, list) else value
-
-
-def from_domain(command: PlayerCommand) -> CommandBody:
-    """The request body that posts this domain command."""
-    wire = WIRE_OF[type(command)]
-    return wire(
-        **{name: getattr(command, name) for name in _FIELDS_OF[wire] if name not in _SERVICE_FIELDS}
-    )
-
-
-class SeatLabel(msgspec.Struct, frozen=True, kw_only=True):
-    """Who sits at a seat: a player's name (null for an open seat or one taken
-    with a bare seat token), or a bot and its level."""
-
-    seat: int
-    kind: Literal["human", "bot"]
-    name: str | None
-    level: int | None
-    resigned: bool = False
-
-
-def seat_labels(
-    info: GameInfo,
-    names: Mapping[int, str],
-    filled: Mapping[int, int] | None = None,
-    resigned: frozenset[int] = frozenset(),
-) -> tuple[SeatLabel, ...]:
-    """Who sits where: a seat a bot took at the start is a bot of its level; a
-    resigned seat keeps its player's name, marked resigned (a bot plays it)."""
-    filled = filled or {}
-    return tuple(
-        SeatLabel(
-            seat=seat,
-            kind="bot" if seat in filled else spec.kind,
-            name=names.get(seat),
-            level=filled.get(seat, spec.level),
-            resigned=seat in resigned,
-        )
-        for seat, spec in enumerate(info.seats)
-    )
-
-
-class View(TableView, frozen=True, kw_only=True):
-    """The table as one seat (or a spectator, `seat: null`) sees it. `hand` is the
-    viewer's own hand only; `legal_commands` can be posted as they are.
-    `seat_labels` (who sits where) is filled in the served view and the summary,
-    empty in a command's answer."""
-
-    legal_commands: tuple[CommandBody, ...]
-    # The game's version this view was built at: send it as `expected_version`.
-    version: int | None = None
-    # The current turn's deadline (ISO 8601 UTC) in a game with a turn time limit.
-    turn_deadline: str | None = None
-    # Who plays each seat now, by seat: its owner, its bot, or a bot standing in.
-    controllers: tuple[Controller, ...] | None = None
-    # Last, as with_labels splices it in at the end of a served view's bytes.
-    seat_labels: tuple[SeatLabel, ...] = ()
-
-
-_labels_encoder = msgspec.json.Encoder()
-
-
-def with_labels(view: bytes, labels: tuple[SeatLabel, ...]) -> bytes:
-    """A View's bytes with its seat labels: spliced in, as the cached view has none."""
-    assert view.endswith(b"}")
-    return view[:-1] + b',"seat_labels":' + _labels_encoder.encode(labels) + b"}"
-
-
-_view_decoder = msgspec.json.Decoder(View)
-
-
-def view_out(view: SeatView, record: GameRecord | None = None) -> View:
-    # Through the wire form the hot routes send as bytes: one conversion to keep right.
-    return _view_decoder.decode(encode_view(view, record))
-
-
-class CommandResult(msgspec.Struct, frozen=True, kw_only=True):
-    """The game's new version, the caller's view, and the new events as the caller may see them."""
-
-    version: int
-    view: View
-    events: tuple[Envelope, ...]
-
-
-_result_decoder = msgspec.json.Decoder(CommandResult)
-
-
-def result_out(outcome: CommandOutcome) -> CommandResult:
-    body = encode_outcome(
-        outcome.version, encode_view(outcome.view, version=outcome.version), outcome.events
-    )
-    return _result_decoder.decode(body)
 
 
 class CreatedGameOut(msgspec.Struct, frozen=True, kw_only=True):
@@ -400,7 +189,7 @@ class ForkGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
 
     version: Annotated[int, msgspec.Meta(ge=1, le=2**31)]
     deck: Literal["keep", "reshuffle"] = "keep"
-    seed: Annotated[int, _at_least_zero(le=2**63 - 1)] | None = None
+    seed: Annotated[int, at_least_zero(le=2**63 - 1)] | None = None
 
 
 class StateAt(msgspec.Struct, frozen=True, kw_only=True):

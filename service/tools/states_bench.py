@@ -26,7 +26,8 @@ from domain.events import CardsDrawn
 from domain.rules import build_ruleset
 from service.app.envelope import Envelope
 from service.logs.logfile import write_log
-from service.tools.load.processes import embedded_redis, free_port, running_server
+from service.tools.load.processes import embedded_redis, running_server
+from service.tools.serve_process import free_port
 from service.tools.simulated_logs import simulated_log
 
 # Failed requests by route and status.

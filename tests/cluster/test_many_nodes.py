@@ -30,7 +30,7 @@ from rq import Worker
 
 from service.runtime.children import stop_child
 from service.store.embedded_redis import EmbeddedRedis
-from service.tools.load.processes import free_port
+from service.tools.serve_process import free_port
 
 pytestmark = pytest.mark.anyio
 

@@ -14,7 +14,7 @@ from litestar import Litestar
 from litestar.testing import TestClient
 from replay_play import finished_game, joined, lines
 
-from domain.rules import KNOB_RANGES
+from domain.knob_ranges import KNOB_RANGES
 from service.app.games import GameService
 from service.app.json_guard import MAX_DEPTH
 from service.store import InMemoryEventStore

@@ -13,7 +13,7 @@ from store_table import CountingRoundTrips
 from domain.commands import PlayerCommand
 from service.app.records import Appended
 from service.http.app import create_app
-from service.http.schemas import from_domain
+from service.http.schemas_commands import from_domain
 from service.store import RedisEventStore
 from service.store.embedded_redis import EmbeddedRedis
 from service.tools.simulation import random_player

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -15,42 +13,13 @@ from pathlib import Path
 import httpx
 import pytest
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-STARTUP_TIMEOUT_S = 60.0
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def _children(pid: int) -> dict[int, str]:
-    """The live child processes of `pid` and their command lines."""
-    found = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-        except OSError:
-            continue
-        # Fields after the command name (in parentheses): state, ppid, ...
-        state, parent = stat.rpartition(")")[2].split()[:2]
-        if int(parent) == pid and state != "Z":
-            found[int(entry.name)] = command
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
+from service.tools.serve_process import (
+    alive,
+    children_of,
+    free_port,
+    start_serve,
+    wait_healthy,
+)
 
 Served = tuple[subprocess.Popen[bytes], str, dict[int, str]]
 
@@ -59,43 +28,19 @@ Served = tuple[subprocess.Popen[bytes], str, dict[int, str]]
 def serve(tmp_path: Path) -> Iterator[Served]:
     """`rummy serve` with an embedded Redis and a worker; the test notes the children
     it finds, so that they are killed even when the server failed to stop them."""
-    port = _free_port()
-    environment = {
-        name: value
-        for name, value in os.environ.items()
-        if name not in ("REDIS_URL", "RQ_REDIS_URL", "HOST", "PORT", "DATA_DIR")
-    }
-    environment["PYTHONPATH"] = str(REPO_ROOT)
-    command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
-    command += ["--data-dir", str(tmp_path / "data")]
-    with (tmp_path / "serve.log").open("wb") as log:
-        process = subprocess.Popen(
-            command, cwd=REPO_ROOT, env=environment, stdout=log, stderr=subprocess.STDOUT
-        )
+    port = free_port()
+    process = start_serve(port, tmp_path / "serve.log", "--data-dir", str(tmp_path / "data"))
     children: dict[int, str] = {}
     try:
         yield process, f"http://127.0.0.1:{port}", children
     finally:
-        children.update(_children(process.pid))
+        children.update(children_of(process.pid))
         if process.poll() is None:
             process.kill()
             process.wait()
         for pid in children:  # whatever the test left behind
-            if _alive(pid):
+            if alive(pid):
                 os.kill(pid, signal.SIGKILL)
-
-
-def _wait_healthy(process: subprocess.Popen[bytes], url: str) -> None:
-    deadline = time.monotonic() + STARTUP_TIMEOUT_S
-    while time.monotonic() < deadline:
-        assert process.poll() is None, "rummy serve exited during startup"
-        try:
-            if httpx.get(f"{url}/health", timeout=1.0).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    raise AssertionError(f"rummy serve did not answer {url}/health")
 
 
 def _wait_until(condition: Callable[[], object], timeout_s: float = 30.0) -> None:
@@ -111,59 +56,59 @@ def _workers(children: dict[int, str]) -> list[int]:
 
 def test_sigterm_stops_the_embedded_redis_and_the_worker(serve: Served) -> None:
     process, url, children = serve
-    _wait_healthy(process, url)
-    children.update(_children(process.pid))
+    wait_healthy(process, f"{url}/health")
+    children.update(children_of(process.pid))
     redis = [pid for pid, command in children.items() if "redis-server" in command]
     workers = _workers(children)
     assert len(redis) == 1 and len(workers) == 1, children
 
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=30) == 0
-    assert not [pid for pid in [*redis, *workers] if _alive(pid)]
+    assert not [pid for pid in [*redis, *workers] if alive(pid)]
     with pytest.raises(httpx.HTTPError):
         httpx.get(f"{url}/health", timeout=1.0)
 
 
 def test_a_killed_server_leaves_no_redis_or_worker_behind(serve: Served) -> None:
     process, url, children = serve
-    _wait_healthy(process, url)
-    children.update(_children(process.pid))
+    wait_healthy(process, f"{url}/health")
+    children.update(children_of(process.pid))
     assert len(children) == 2, children
 
     process.kill()  # SIGKILL: no cleanup of its own runs
     process.wait()
 
-    _wait_until(lambda: not [pid for pid in children if _alive(pid)])
-    assert not [pid for pid in children if _alive(pid)]
+    _wait_until(lambda: not [pid for pid in children if alive(pid)])
+    assert not [pid for pid in children if alive(pid)]
 
 
 def test_a_worker_that_dies_is_started_again(serve: Served, tmp_path: Path) -> None:
     process, url, children = serve
-    _wait_healthy(process, url)
-    children.update(_children(process.pid))
+    wait_healthy(process, f"{url}/health")
+    children.update(children_of(process.pid))
     [first] = _workers(children)
-    _wait_until(lambda: _children(first))
-    schedulers = list(_children(first))  # rq's scheduler, a child of the worker
+    _wait_until(lambda: children_of(first))
+    schedulers = list(children_of(first))  # rq's scheduler, a child of the worker
     assert schedulers
 
     os.kill(first, signal.SIGKILL)  # as a job that brings the interpreter down would
 
     def new_workers() -> list[int]:
-        children.update(_children(process.pid))
-        return [pid for pid in _workers(children) if pid != first and _alive(pid)]
+        children.update(children_of(process.pid))
+        return [pid for pid in _workers(children) if pid != first and alive(pid)]
 
     _wait_until(new_workers)
     [second] = new_workers()
     # The dead worker's scheduler went with it: it held the worker's Redis
     # connections open, and Redis would have handed it the next job.
-    assert not [pid for pid in schedulers if _alive(pid)]
+    assert not [pid for pid in schedulers if alive(pid)]
     # Asked to stop, it released its lock: the new worker schedules (timers) at once.
     log = tmp_path / "serve.log"
     _wait_until(lambda: log.read_text().count("Acquired scheduler lock") >= 2)
     assert log.read_text().count("Acquired scheduler lock") == 2, log.read_text()
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=30) == 0
-    assert not _alive(second)
+    assert not alive(second)
 
 
 def _auth(token: str) -> dict[str, str]:
@@ -194,13 +139,13 @@ def test_an_embedded_redis_that_dies_is_started_again_with_every_acknowledged_co
     serve: Served,
 ) -> None:
     process, url, children = serve
-    _wait_healthy(process, url)
+    wait_healthy(process, f"{url}/health")
     created = httpx.post(
         f"{url}/games", json={"seats": [{"kind": "human"}] * 2, "preset": "duel"}, timeout=5
     ).json()
     game_id = created["game_id"]
     acknowledged = _play(url, game_id, created["tokens"], 6)
-    children.update(_children(process.pid))
+    children.update(children_of(process.pid))
     [redis] = [pid for pid, command in children.items() if "redis-server" in command]
 
     os.kill(redis, signal.SIGKILL)
@@ -213,8 +158,8 @@ def test_an_embedded_redis_that_dies_is_started_again_with_every_acknowledged_co
 
     _wait_until(back)
     assert back()
-    children.update(_children(process.pid))
-    assert [pid for pid, c in children.items() if "redis-server" in c and _alive(pid)] != [redis]
+    children.update(children_of(process.pid))
+    assert [pid for pid, c in children.items() if "redis-server" in c and alive(pid)] != [redis]
     assert httpx.get(f"{url}/games/{game_id}", timeout=5).json()["version"] == acknowledged
     events = httpx.get(f"{url}/games/{game_id}/events", params={"after": 0}).json()["events"]
     assert {f"c-{n}" for n in range(6)} <= {e["command_id"] for e in events}
@@ -222,12 +167,12 @@ def test_an_embedded_redis_that_dies_is_started_again_with_every_acknowledged_co
     assert _play(url, game_id, created["tokens"], 1, "after") > acknowledged
 
 
-def test_health_names_the_worker_down_while_none_is_alive(serve: Served) -> None:
+def test_health_names_the_worker_down_while_none_isalive(serve: Served) -> None:
     process, url, children = serve
-    _wait_healthy(process, url)
+    wait_healthy(process, f"{url}/health")
     _wait_until(lambda: httpx.get(f"{url}/health", timeout=1).json().get("workers") == 1)
     assert httpx.get(f"{url}/health", timeout=1).json()["workers"] == 1
-    children.update(_children(process.pid))
+    children.update(children_of(process.pid))
     [worker] = _workers(children)
 
     os.kill(worker, signal.SIGSTOP)  # alive to the supervisor, but it plays no bot

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -14,9 +13,11 @@ import httpx
 import pytest
 import redis
 from prometheus_text import parse, value
-from test_serve_shutdown import REPO_ROOT, _alive, _children, _free_port, _wait_healthy, _workers
+from test_serve_shutdown import _workers
 
+from service.runtime.children import stop_child
 from service.store.embedded_redis import EmbeddedRedis
+from service.tools.serve_process import alive, children_of, free_port, start_serve, wait_healthy
 
 BOTS_PLAY_WITHIN_S = 60.0
 
@@ -34,40 +35,23 @@ def serve(tmp_path: Path, embedded_redis: EmbeddedRedis) -> Iterator[Callable[..
 
     def start(*flags: str) -> Served:
         redis.Redis.from_url(embedded_redis.url).flushall()
-        port = _free_port()
-        environment = {
-            name: value
-            for name, value in os.environ.items()
-            if name not in ("REDIS_URL", "RQ_REDIS_URL", "HOST", "PORT", "DATA_DIR")
-        }
-        environment["PYTHONPATH"] = str(REPO_ROOT)
-        command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
-        command += ["--redis-url", embedded_redis.url, *flags]
+        port = free_port()
         log = tmp_path / f"serve{len(started)}.log"
-        with log.open("wb") as output:
-            process = subprocess.Popen(
-                command, cwd=REPO_ROOT, env=environment, stdout=output, stderr=subprocess.STDOUT
-            )
+        process = start_serve(port, log, "--redis-url", embedded_redis.url, *flags)
         served = Served(process, f"http://127.0.0.1:{port}", log)
         started.append(served)
-        _wait_healthy(process, served.url)
-        served.children.update(_children(process.pid))
+        wait_healthy(process, f"{served.url}/health", log)
+        served.children.update(children_of(process.pid))
         return served
 
     try:
         yield start
     finally:
         for served in started:
-            served.children.update(_children(served.process.pid))
-            if served.process.poll() is None:
-                served.process.send_signal(signal.SIGTERM)
-                try:
-                    served.process.wait(timeout=30)
-                except subprocess.TimeoutExpired:
-                    served.process.kill()
-                    served.process.wait()
+            served.children.update(children_of(served.process.pid))
+            stop_child(served.process, 30)
             for pid in served.children:
-                if _alive(pid):
+                if alive(pid):
                     os.kill(pid, signal.SIGKILL)
 
 

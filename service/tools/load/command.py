@@ -15,9 +15,10 @@ from service.store.redis_cluster import is_cluster_url
 from service.tools.load.ceiling import CeilingReport, drive_ceiling
 from service.tools.load.clients import DEFAULT_TIMEOUT_S, run_loop
 from service.tools.load.games import GameLoad, GameLoadReport, play_games
-from service.tools.load.processes import embedded_redis, free_port, measure_cpu, running_server
+from service.tools.load.processes import embedded_redis, measure_cpu, running_server
 from service.tools.load.report import print_report, print_rounds
 from service.tools.progress import ProgressBar
+from service.tools.serve_process import free_port
 
 __all__ = ["add_arguments", "run"]
 

@@ -4,18 +4,15 @@ from __future__ import annotations
 
 import contextlib
 import os
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
-import httpx
-
 from service.runtime.children import stop_child
+from service.tools.serve_process import wait_healthy
 
-__all__ = ["cpu_seconds", "embedded_redis", "free_port", "measure_cpu", "running_server"]
+__all__ = ["cpu_seconds", "embedded_redis", "measure_cpu", "running_server"]
 
 # Bounds a server that never answers its health check.
 STARTUP_TIMEOUT_S = 30.0
@@ -45,13 +42,6 @@ def measure_cpu(pid: int | Sequence[int] | None) -> Iterator[list[float | None]]
     pairs = [(a, b) for a, b in zip(after, before, strict=True) if a is not None and b is not None]
     if pids and len(pairs) == len(pids):
         spent[0] = sum(a - b for a, b in pairs)
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 def embedded_redis(stack: contextlib.ExitStack, scratch: Path) -> str:
@@ -90,21 +80,7 @@ def running_server(
             env=environment,
         )
         try:
-            _wait_healthy(name, process, health_url, log_path)
+            wait_healthy(process, health_url, log_path, name=name, timeout_s=STARTUP_TIMEOUT_S)
             yield process
         finally:
             stop_child(process, STOP_TIMEOUT_S)
-
-
-def _wait_healthy(
-    name: str, process: subprocess.Popen[bytes], health_url: str, log_path: Path
-) -> None:
-    deadline = time.monotonic() + STARTUP_TIMEOUT_S
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"{name} exited with {process.returncode}; see {log_path}")
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(health_url, timeout=1.0).status_code == 200:
-                return
-        time.sleep(0.1)
-    raise RuntimeError(f"{name} did not answer {health_url} within {STARTUP_TIMEOUT_S} s")

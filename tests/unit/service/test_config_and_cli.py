@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from service.cli.main import KEEP_ALIVE_S, SUBCOMMANDS, main
+from service.cli.main import SUBCOMMANDS, main
+from service.cli.serve import KEEP_ALIVE_S
 from service.runtime.settings import Settings, settings_from_env
 
 

@@ -4,7 +4,6 @@ uvicorn in a thread on a free port, so the driver's own HTTP client is what is t
 from __future__ import annotations
 
 import asyncio
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -24,18 +23,12 @@ from service.tools.load import (
     run_loop,
 )
 from service.tools.load.report import print_rounds, ratio_of
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+from service.tools.serve_process import free_port
 
 
 @pytest.fixture(scope="module")
 def api_url() -> Iterator[str]:
-    port = _free_port()
+    port = free_port()
     config = uvicorn.Config(
         create_app(InMemoryEventStore()), host="127.0.0.1", port=port, log_level="warning"
     )
@@ -99,7 +92,7 @@ def test_a_server_that_refuses_is_counted_not_hidden(api_url: str) -> None:
 
 
 def test_a_server_that_is_not_there_is_a_transport_error() -> None:
-    config = GameLoad(url=f"http://127.0.0.1:{_free_port()}", games=2, concurrency=1, timeout_s=30)
+    config = GameLoad(url=f"http://127.0.0.1:{free_port()}", games=2, concurrency=1, timeout_s=30)
 
     report = asyncio.run(play_games(config))
 

@@ -14,8 +14,9 @@ import pytest
 
 from domain.views import SeatView, view_for
 from service.app.games import GameService, SeatSpec
-from service.app.projections import encode_view
-from service.http.schemas import CommandResult, View, from_domain
+from service.app.wire_form import encode_view
+from service.http.schemas_commands import from_domain
+from service.http.schemas_views import CommandResult, View
 from service.store import AppendResult, InMemoryEventStore, Snapshot
 from service.tools.simulation import random_player
 

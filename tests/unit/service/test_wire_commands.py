@@ -8,8 +8,8 @@ import msgspec
 import pytest
 
 from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, PlayerCommand, SwapJoker
-from service.app.projections import wire_command
-from service.http.schemas import COMMAND_TAGS, WIRE_OF, CommandBase, from_domain, to_domain
+from service.app.wire_form import wire_command
+from service.http.schemas_commands import COMMAND_TAGS, WIRE_OF, CommandBase, from_domain, to_domain
 
 COMMANDS = [
     Draw(),

@@ -1,0 +1,109 @@
+"""The served view and a command's answer: who sits where, the view, its legal commands."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Literal
+
+import msgspec
+
+from domain.views import SeatView, TableView
+from service.app.envelope import Envelope
+from service.app.game_record import Controller, GameRecord
+from service.app.records import CommandOutcome, GameInfo
+from service.app.wire_form import encode_outcome, encode_view
+from service.http.schemas_commands import CommandBody
+
+__all__ = [
+    "CommandResult",
+    "SeatLabel",
+    "View",
+    "result_out",
+    "seat_labels",
+    "view_out",
+    "with_labels",
+]
+
+
+class SeatLabel(msgspec.Struct, frozen=True, kw_only=True):
+    """Who sits at a seat: a player's name (null for an open seat or one taken
+    with a bare seat token), or a bot and its level."""
+
+    seat: int
+    kind: Literal["human", "bot"]
+    name: str | None
+    level: int | None
+    resigned: bool = False
+
+
+def seat_labels(
+    info: GameInfo,
+    names: Mapping[int, str],
+    filled: Mapping[int, int] | None = None,
+    resigned: frozenset[int] = frozenset(),
+) -> tuple[SeatLabel, ...]:
+    """Who sits where: a seat a bot took at the start is a bot of its level; a
+    resigned seat keeps its player's name, marked resigned (a bot plays it)."""
+    filled = filled or {}
+    return tuple(
+        SeatLabel(
+            seat=seat,
+            kind="bot" if seat in filled else spec.kind,
+            name=names.get(seat),
+            level=filled.get(seat, spec.level),
+            resigned=seat in resigned,
+        )
+        for seat, spec in enumerate(info.seats)
+    )
+
+
+class View(TableView, frozen=True, kw_only=True):
+    """The table as one seat (or a spectator, `seat: null`) sees it. `hand` is the
+    viewer's own hand only; `legal_commands` can be posted as they are.
+    `seat_labels` (who sits where) is filled in the served view and the summary,
+    empty in a command's answer."""
+
+    legal_commands: tuple[CommandBody, ...]
+    # The game's version this view was built at: send it as `expected_version`.
+    version: int | None = None
+    # The current turn's deadline (ISO 8601 UTC) in a game with a turn time limit.
+    turn_deadline: str | None = None
+    # Who plays each seat now, by seat: its owner, its bot, or a bot standing in.
+    controllers: tuple[Controller, ...] | None = None
+    # Last, as with_labels splices it in at the end of a served view's bytes.
+    seat_labels: tuple[SeatLabel, ...] = ()
+
+
+_labels_encoder = msgspec.json.Encoder()
+
+
+def with_labels(view: bytes, labels: tuple[SeatLabel, ...]) -> bytes:
+    """A View's bytes with its seat labels: spliced in, as the cached view has none."""
+    assert view.endswith(b"}")
+    return view[:-1] + b',"seat_labels":' + _labels_encoder.encode(labels) + b"}"
+
+
+_view_decoder = msgspec.json.Decoder(View)
+
+
+def view_out(view: SeatView, record: GameRecord | None = None) -> View:
+    # Through the wire form the hot routes send as bytes: one conversion to keep right.
+    return _view_decoder.decode(encode_view(view, record))
+
+
+class CommandResult(msgspec.Struct, frozen=True, kw_only=True):
+    """The game's new version, the caller's view, and the new events as the caller may see them."""
+
+    version: int
+    view: View
+    events: tuple[Envelope, ...]
+
+
+_result_decoder = msgspec.json.Decoder(CommandResult)
+
+
+def result_out(outcome: CommandOutcome) -> CommandResult:
+    body = encode_outcome(
+        outcome.version, encode_view(outcome.view, version=outcome.version), outcome.events
+    )
+    return _result_decoder.decode(body)

@@ -1,0 +1,76 @@
+"""The server `rummy chaos` plays on: `rummy serve` on a fixed port and data folder,
+whose worker, embedded Redis or API process it kills, started again after the API's kill."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+from service.runtime.children import stop_child
+from service.tools.serve_process import alive, children_of, start_serve, wait_healthy
+
+__all__ = ["Server"]
+
+# How long a stopped server gets to stop its Redis and worker in order.
+_STOP_S = 30
+
+
+class Server:
+    """`rummy serve` on a fixed port and data folder, started again after each kill of it."""
+
+    def __init__(self, data_dir: Path, port: int, log: Path) -> None:
+        self.data_dir = data_dir
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self.log = log
+        self.process: subprocess.Popen[bytes] | None = None
+        self.lock = threading.Lock()
+
+    def start(self) -> None:
+        # One client plays every game here: it is not the flood the limits are for.
+        limits_off = {"RATE_LIMIT_CREATE": "off", "RATE_LIMIT_COMMANDS": "off"}
+        self.process = start_serve(
+            self.port, self.log, "--data-dir", str(self.data_dir), extra_env=limits_off
+        )
+        self.wait_healthy()
+
+    def wait_healthy(self) -> None:
+        assert self.process is not None
+        wait_healthy(self.process, f"{self.url}/health", self.log)
+
+    def child(self, kind: str) -> int | None:
+        assert self.process is not None
+        marker = "redis-server" if kind == "redis" else " worker "
+        for pid, command in children_of(self.process.pid).items():
+            if marker in f"{command} ":
+                return pid
+        return None
+
+    def kill(self, kind: str) -> bool:
+        """SIGKILL the worker, the embedded Redis or the API process; False if none ran."""
+        with self.lock:
+            assert self.process is not None
+            if kind == "api":
+                children = list(children_of(self.process.pid))
+                self.process.kill()
+                self.process.wait()
+                # Its children end with it (SIGTERM from the kernel); the data folder
+                # is free once they are gone.
+                deadline = time.monotonic() + 30
+                while any(alive(pid) for pid in children) and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                self.start()
+                return True
+            pid = self.child(kind)
+            if pid is None:
+                return False
+            os.kill(pid, signal.SIGKILL)
+            return True
+
+    def stop(self) -> None:
+        if self.process is not None:
+            stop_child(self.process, _STOP_S)

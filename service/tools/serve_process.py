@@ -1,0 +1,113 @@
+"""`rummy serve` as a child process (for the tools and the tests): a free port, an
+environment of its own, started and waited on until healthy; its children read from /proc."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Mapping
+from pathlib import Path
+
+import httpx
+
+__all__ = [
+    "REPO_ROOT",
+    "STARTUP_TIMEOUT_S",
+    "alive",
+    "children_of",
+    "free_port",
+    "serve_environment",
+    "start_serve",
+    "wait_healthy",
+]
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+# Bounds a server that never answers its health check (an embedded Redis and a
+# worker start with it; on 2 busy cores that takes seconds).
+STARTUP_TIMEOUT_S = 60.0
+# The settings a child `rummy serve` picks for itself: its own Redis, address and data.
+_OWN_SETTINGS = ("REDIS_URL", "RQ_REDIS_URL", "HOST", "PORT", "DATA_DIR")
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def serve_environment(extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    """This process's environment less the settings `serve` picks itself, with this
+    source tree importable and `extra` on top."""
+    environment = {name: value for name, value in os.environ.items() if name not in _OWN_SETTINGS}
+    environment["PYTHONPATH"] = str(REPO_ROOT)
+    return environment | dict(extra or {})
+
+
+def start_serve(
+    port: int, log: Path, *arguments: str, extra_env: Mapping[str, str] | None = None
+) -> subprocess.Popen[bytes]:
+    """`rummy serve --port PORT *arguments` from this source tree, its output appended
+    to `log` (a restart on the same log keeps the earlier run's lines)."""
+    command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port), *arguments]
+    with log.open("ab") as out:  # the child keeps its own descriptor
+        return subprocess.Popen(
+            command,
+            cwd=REPO_ROOT,
+            env=serve_environment(extra_env),
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+
+
+def wait_healthy(
+    process: subprocess.Popen[bytes],
+    health_url: str,
+    log: Path | None = None,
+    *,
+    name: str = "rummy serve",
+    timeout_s: float = STARTUP_TIMEOUT_S,
+) -> None:
+    """Return once `health_url` answers 200; RuntimeError if the process exits first
+    or the time is up."""
+    see = f"; see {log}" if log is not None else ""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{name} exited with {process.returncode}{see}")
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(health_url, timeout=1.0).status_code == 200:
+                return
+        time.sleep(0.1)
+    raise RuntimeError(f"{name} did not answer {health_url} within {timeout_s} s{see}")
+
+
+def children_of(pid: int) -> dict[int, str]:
+    """The live child processes of `pid` and their command lines."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        # Fields after the command name (in parentheses): state, ppid, ...
+        state, parent = stat.rpartition(")")[2].split()[:2]
+        if int(parent) == pid and state != "Z":
+            found[int(entry.name)] = command
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
