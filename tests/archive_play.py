@@ -85,7 +85,11 @@ async def fork_log(client: Any, played: Played) -> list[dict[str, Any]]:
     )
     assert forked.status_code == 201, forked.text
     fork_id = forked.json()["game_id"]
-    events = await client.get(f"/games/{fork_id}/events", params={"after": 0})
+    # A fork of a private table is private too, with a code of its own.
+    tokens = forked.json()["tokens"]
+    events = await client.get(
+        f"/games/{fork_id}/events", params={"after": 0}, headers=auth(next(iter(tokens.values())))
+    )
     assert events.status_code == 200, events.text
     return [
         {key: value for key, value in envelope.items() if key not in ("at",)}
