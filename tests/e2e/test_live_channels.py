@@ -340,3 +340,23 @@ def test_a_long_poll_page_says_where_to_resume(server: Server) -> None:
     assert (first["next_after"], first["has_more"], first["ended"]) == (5, True, False)
     assert [e["version"] for e in tail["events"]] == [last - 1, last]
     assert (tail["next_after"], tail["has_more"], tail["ended"]) == (last, False, True)
+
+
+def test_a_private_tables_stream_in_play_opens_with_its_code_only(server: Server) -> None:
+    # The stream of a game in progress does not end: the first event shows it opened.
+    body = {"seats": [{"kind": "human"}] * 2, "seed": 5, "private": True}
+    with _http(server) as http:
+        created = http.post("/games", json=body)
+        assert created.status_code == 201, created.text
+        game = created.json()
+        path = f"/games/{game['game_id']}/events/stream"
+        refused = http.get(path, params={"invite": "wrong"})
+        assert (refused.status_code, refused.json()["code"]) == (404, "game_not_found")
+        with connect_sse(http, "GET", path, params={"invite": game["invite_code"]}) as source:
+            messages = source.iter_sse()
+            shown = [next(messages).json() for _ in range(game["version"])]
+    assert [envelope["version"] for envelope in shown] == list(range(1, game["version"] + 1))
+    # The code makes a spectator: the deal shows no seat's hand and no deck.
+    deal = shown[-1]["event"]
+    assert deal["type"] == "hand_dealt" and deal["deck"] is None
+    assert deal["hands"] == [None, None]
