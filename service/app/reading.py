@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from domain.views import SeatView, view_for
 from service.app.envelope import Envelope, decode_envelope
 from service.app.errors import ServiceError
+from service.app.meta_fields import facts_of
 from service.app.privacy import unredacted_through
 from service.app.projections import Projections, served
 from service.app.records import (
@@ -18,7 +19,6 @@ from service.app.records import (
     LobbyStatus,
     MetaFacts,
     check_game_id,
-    facts_of,
     game_of,
     is_game_id,
     lobby_entry,

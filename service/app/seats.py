@@ -10,9 +10,10 @@ from collections.abc import Mapping
 import msgspec
 
 from service.app.errors import ServiceError
+from service.app.meta_fields import claim_field
 from service.app.players import Player, PlayerService, is_player_token
 from service.app.reading import GameReader
-from service.app.records import GameInfo, MetaFacts, claim_field
+from service.app.records import GameInfo, MetaFacts
 from service.app.seating import check_can_claim, check_invite, seat_fields
 from service.app.tokens import TokenIndex, new_token, token_hash
 from service.store import EventStore

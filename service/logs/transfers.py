@@ -6,24 +6,22 @@ from __future__ import annotations
 import secrets
 import time
 import uuid
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Literal
 
 import msgspec
 
-from domain.events import DeckRevealed, GameStarted, HandDealt
-from domain.game import evolve
+from domain.events import GameStarted
 from domain.state import GameState
 from domain.views import SeatView, view_for
 from service.app.commands import decided_envelopes
-from service.app.consequences import Decided, follow_ups, system_clock
-from service.app.envelope import Envelope, decode_envelope, envelopes_from, now
+from service.app.envelope import Envelope, now
 from service.app.errors import ServiceError
-from service.app.execute import Answer, Write
+from service.app.execute import Write
 from service.app.games import GameService
 from service.app.privacy import unredacted_through
-from service.app.projections import STATE_KEY, GameRecord, encode_state
+from service.app.projections import GameRecord
 from service.app.randomness import committed_deal, deal_command, hand_rng
 from service.app.records import (
     CreatedGame,
@@ -35,8 +33,10 @@ from service.app.records import (
     info_decoder,
 )
 from service.app.seating import new_invite_code, table_fields
-from service.app.snapshots import STRIDE, StateSnapshots, chunk_snapshots
+from service.app.snapshots import StateSnapshots
 from service.app.tokens import new_token
+from service.logs.fork_prefix import fork_prefix, unrevealed_salts
+from service.logs.import_chunks import chunk_views, decoded_chunks, given, in_chunks, next_deal
 from service.logs.logfile import (
     HeaderFacts,
     LogError,
@@ -47,7 +47,7 @@ from service.logs.logfile import (
     seats_removed,
 )
 from service.logs.offloop import checked_log
-from service.logs.verify import states_at, verify_log
+from service.logs.verify import verify_log
 
 __all__ = ["GameTransfers", "log_header_facts", "log_refusal"]
 
@@ -91,9 +91,9 @@ class GameTransfers:
         except LogError as exc:
             raise log_refusal(exc) from exc
         # A table started without its open seats: the header names them, the game has not.
-        removed = seats_removed(e for chunk in _decoded_chunks(data) for e in chunk)
+        removed = seats_removed(e for chunk in decoded_chunks(data) for e in chunk)
         return await self._store(
-            new_id, header, _decoded_chunks(data), final, private_log=private_log, removed=removed
+            new_id, header, decoded_chunks(data), final, private_log=private_log, removed=removed
         )
 
     async def fork(
@@ -112,7 +112,7 @@ class GameTransfers:
         game = await self._finished_source(game_id, token, invite_code)
         _check_version(version, game.record.version)
         source = await self._games.log(game_id)
-        envelopes, state = _fork_prefix(source, version, deck)
+        envelopes, state = fork_prefix(source, version, deck)
         secret_seed = seed if seed is not None else secrets.randbits(63)
         new_id = uuid.uuid4().hex
         hand = state.hand_number + 1
@@ -150,13 +150,13 @@ class GameTransfers:
         return await self._store(
             new_id,
             header,
-            _chunks(envelopes),
+            in_chunks(envelopes),
             final,
             private_log=game.info.private_log,
             preset=game.info.preset,
             seed=secret_seed,
             own_hands_from=hand,
-            salts=_unrevealed_salts(source, envelopes),
+            salts=unrevealed_salts(source, envelopes),
             removed=seats_removed(envelopes),
             private_table=game.info.table.private,
         )
@@ -216,8 +216,8 @@ class GameTransfers:
             # call holds the server long, and the loop runs between chunks.
             write = Write(
                 actor="service",
-                decide=_given(chunk),
-                answer=_chunk_views,
+                decide=given(chunk),
+                answer=chunk_views,
                 expected_version=version if version else None,
                 creates=info if not version else None,
                 meta=meta if not version else None,
@@ -229,7 +229,7 @@ class GameTransfers:
         await self._games.store.put_meta(game_id, {"importing": b"0"})
         await self._games.reader.read_facts(game_id)
         if final.phase == "deal":
-            await self._games.execute(game_id, Write(actor="service", decide=_next_deal))
+            await self._games.execute(game_id, Write(actor="service", decide=next_deal))
         game = await self._games.game(game_id)
         await self._games.file_in_lobby(game)
         await self._games.notify(game_id)
@@ -260,35 +260,6 @@ class GameTransfers:
                 current_version=game.record.version,
             )
         return game
-
-
-def _chunk_views(after: GameRecord, envelopes: list[Envelope]) -> Answer:
-    return Answer(views={STATE_KEY: encode_state(after)} | chunk_snapshots(after))
-
-
-def _given(chunk: list[Envelope]) -> Callable[[Game | None], list[Envelope]]:
-    return lambda _: chunk
-
-
-def _chunks(envelopes: Sequence[Envelope]) -> Iterator[list[Envelope]]:
-    for start in range(0, len(envelopes), STRIDE):
-        yield list(envelopes[start : start + STRIDE])
-
-
-def _decoded_chunks(data: bytes) -> Iterator[list[Envelope]]:
-    """A checked log's envelopes, decoded a chunk at a time (as `read_log` reads them)."""
-    lines = [line for line in data.splitlines() if line.strip()][1:]
-    for start in range(0, len(lines), STRIDE):
-        yield [decode_envelope(line) for line in lines[start : start + STRIDE]]
-
-
-def _next_deal(game: Game | None) -> list[Envelope]:
-    """The service's follow-ups on a game resting between hands: its next deal."""
-    assert game is not None
-    state = game.record.state
-    decided: Decided = []
-    _, decided = follow_ups(game, state, state, decided, system_clock)
-    return envelopes_from(game.record.version, decided, None)
 
 
 def log_header_facts(meta: Mapping[str, bytes]) -> HeaderFacts:
@@ -329,42 +300,3 @@ def _check_version(version: int, current: int) -> None:
 def _sees_everything(game: Game, viewer: int | None, version: int) -> bool:
     """Whether `viewer` may see every hand and the stock at `version` (`unredacted_through`)."""
     return version <= unredacted_through(game.record, viewer, private_log=game.info.private_log)
-
-
-def _fork_prefix(
-    source: Sequence[Envelope], version: int, deck: Literal["keep", "reshuffle"]
-) -> tuple[list[Envelope], GameState]:
-    """The source's events a fork at `version` keeps, and the state after them."""
-    *_, (_, state) = states_at(source[:version])
-    if state.phase == "over":
-        raise ServiceError(
-            "invalid_fork_version", f"the game is over at version {version}", version=version
-        )
-    end = version
-    if state.phase == "deal":
-        # A hand boundary: the ended hand's reveal comes along, and `keep` takes
-        # the source's next deal too, so the deck order is kept.
-        kept = (DeckRevealed, HandDealt) if deck == "keep" else (DeckRevealed,)
-        while end < len(source) and isinstance(source[end].event, kept):
-            end += 1
-    elif deck == "reshuffle":
-        raise ServiceError(
-            "invalid_fork_version",
-            "a reshuffle forks at a hand boundary: a version whose phase is `deal`",
-            version=version,
-            phase=state.phase,
-        )
-    for envelope in source[version:end]:
-        state = evolve(state, envelope.event)
-    return list(source[:end]), state
-
-
-def _unrevealed_salts(source: Sequence[Envelope], kept: Sequence[Envelope]) -> dict[int, str]:
-    """The source's salts of the hands dealt but not yet revealed in the kept events."""
-    dealt = {e.event.hand_number for e in kept if isinstance(e.event, HandDealt)}
-    dealt -= {e.event.hand_number for e in kept if isinstance(e.event, DeckRevealed)}
-    return {
-        e.event.hand_number: e.event.salt
-        for e in source
-        if isinstance(e.event, DeckRevealed) and e.event.hand_number in dealt
-    }

@@ -1,5 +1,6 @@
 """RedisEventStore: the event store's ports on Redis (one Lua call per append, one
-slot per game); the keys and scripts are in `redis_keys`."""
+slot per game); the keys and scripts are in `redis_keys`, the lobby index and the
+view cache in adapters of their own (`redis_lobby`, `redis_views`) it combines."""
 
 from __future__ import annotations
 
@@ -18,16 +19,11 @@ from service.store.base import (
     AppendResult,
     CommandIdReused,
     CorruptStream,
-    Snapshot,
     StoredEvent,
-    StoredView,
     VersionConflict,
     check_append,
     check_game_id,
-    check_listing,
-    check_lobby_status,
     check_read,
-    check_score,
 )
 from service.store.durability import ACKNOWLEDGED_BY_MASTER, Durability
 from service.store.fanout import EventFanout
@@ -35,13 +31,9 @@ from service.store.ports import EventStore
 from service.store.redis_cluster import ClusterAppendBatcher
 from service.store.redis_keys import (
     APPEND_LUA,
-    INDEX_LUA,
-    PUT_VIEW_LUA,
     RECALL_LUA,
-    SNAPSHOT_LUA,
     connection_kwargs,
     game_key,
-    lobby_key,
     max_connections,
     pairs,
     stored,
@@ -49,8 +41,9 @@ from service.store.redis_keys import (
     text,
     to_bytes,
     version_of,
-    views_of,
 )
+from service.store.redis_lobby import RedisLobbyIndex
+from service.store.redis_views import RedisViewCache
 
 __all__ = ["POLL_INTERVAL_S", "RedisEventStore", "game_key"]
 
@@ -58,7 +51,7 @@ __all__ = ["POLL_INTERVAL_S", "RedisEventStore", "game_key"]
 POLL_INTERVAL_S = 0.1
 
 
-class RedisEventStore(EventStore):
+class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
     """EventStore on a `redis.asyncio.Redis` (or `RedisCluster`) client that the caller owns
     and closes.
 
@@ -100,7 +93,9 @@ class RedisEventStore(EventStore):
             max_block_s=self._max_block_s,
             poll_interval_s=POLL_INTERVAL_S,
         )
-        self._lobby_statuses = tuple(lobby_statuses)
+        # The lobby and the view cache: adapters of their own ports, on the same client.
+        RedisLobbyIndex.__init__(self, client, lobby_statuses)
+        RedisViewCache.__init__(self, client)
         self._append_script = client.register_script(APPEND_LUA)
         self._append_batch: AppendBatcher = (
             ClusterAppendBatcher(client, self._append_script, durability)
@@ -116,9 +111,6 @@ class RedisEventStore(EventStore):
                 if isinstance(client, RedisCluster)
                 else AppendBatcher(client, recall_script, durability)
             )
-        self._put_view_script = client.register_script(PUT_VIEW_LUA)
-        self._index_script = client.register_script(INDEX_LUA)
-        self._snapshot_script = client.register_script(SNAPSHOT_LUA)
 
     @property
     def client(self) -> Redis | RedisCluster:
@@ -291,85 +283,9 @@ class RedisEventStore(EventStore):
         check_game_id(game_id)
         return bool(await self._redis.hsetnx(game_key(game_id, "meta"), field, value))
 
-    async def index_game(self, game_id: str, status: str, score: float) -> None:
-        check_game_id(game_id)
-        check_lobby_status(status, self._lobby_statuses)
-        check_score(score)
-        target = self._lobby_statuses.index(status) + 1
-        await self._index_script(keys=self._lobby_keys(), args=[game_id, target, repr(score)])
-
-    async def unindex_game(self, game_id: str) -> None:
-        check_game_id(game_id)
-        await self._index_script(keys=self._lobby_keys(), args=[game_id, 0, "0"])
-
     async def remove_game(self, game_id: str) -> None:
         check_game_id(game_id)
         await self.unindex_game(game_id)
         # One hash tag: one slot, so one DEL on a cluster too.
         kinds = ("version", "events", "cmds", "views", "meta")
         await self._redis.delete(*(game_key(game_id, kind) for kind in kinds))
-
-    async def list_games(self, status: str, limit: int = 50, offset: int = 0) -> list[str]:
-        check_lobby_status(status, self._lobby_statuses)
-        check_listing(limit, offset)
-        if limit == 0:
-            return []
-        members = await self._redis.zrange(lobby_key(status), offset, offset + limit - 1)
-        return [text(member) for member in members if isinstance(member, bytes | str)]
-
-    async def put_view(self, game_id: str, viewer: str, version: int, data: bytes) -> None:
-        check_game_id(game_id)
-        await self._put_view_script(keys=[game_key(game_id, "views")], args=[viewer, version, data])
-
-    async def get_view(self, game_id: str, viewer: str) -> StoredView | None:
-        check_game_id(game_id)
-        flat = await self._redis.hmget(game_key(game_id, "views"), [f"v:{viewer}", f"d:{viewer}"])
-        return views_of([viewer], flat).get(viewer)
-
-    async def drop_views(self, game_id: str) -> None:
-        check_game_id(game_id)
-        await self._redis.delete(game_key(game_id, "views"))
-
-    async def snapshot(
-        self,
-        game_id: str,
-        viewers: Sequence[str] = (),
-        *,
-        meta: bool = False,
-        fallback: Sequence[str] = (),
-        have: int = 0,
-    ) -> Snapshot:
-        check_game_id(game_id)
-        keys = [game_key(game_id, kind) for kind in ("version", "views", "meta")]
-        args = ["1" if meta else "0", have, len(fallback), *fallback, *viewers]
-        reply: list[Any] = await self._snapshot_script(keys=keys, args=args)
-        raw_version, raw_views, raw_meta, raw_fallbacks = reply
-        views = views_of(viewers, raw_views)
-        if raw_fallbacks:
-            views |= views_of(fallback, raw_fallbacks)
-        fields = None
-        if meta:
-            fields = pairs(raw_meta)
-        return Snapshot(version=int(raw_version), views=views, meta=fields)
-
-    async def headlines(self, game_ids: Sequence[str]) -> list[Snapshot]:
-        for game_id in game_ids:
-            check_game_id(game_id)
-        if not game_ids:
-            return []
-        # A pipeline, not a script: the games live on different cluster slots.
-        async with self._redis.pipeline(transaction=False) as pipe:
-            for game_id in game_ids:
-                pipe.get(game_key(game_id, "version"))
-                pipe.hgetall(game_key(game_id, "meta"))
-            replies = await pipe.execute()
-        return [
-            Snapshot(
-                version=int(raw_version or 0),
-                meta={text(field): to_bytes(value) for field, value in raw_meta.items()},
-            )
-            for raw_version, raw_meta in zip(replies[::2], replies[1::2], strict=True)
-        ]
-
-    def _lobby_keys(self) -> list[str]:
-        return [lobby_key(status) for status in self._lobby_statuses]
