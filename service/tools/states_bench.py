@@ -131,7 +131,12 @@ def main() -> None:
         serve = ["-m", "service.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
         try:
             stack.enter_context(
-                running_server("api", [*serve, "--redis-url", redis_url], f"{url}/health", scratch)
+                running_server(
+                    "api",
+                    [*serve, "--redis-url", redis_url, "--no-worker"],
+                    f"{url}/health",
+                    scratch,
+                )
             )
         except RuntimeError:
             print((scratch / "api.log").read_text()[-3000:], file=sys.stderr)
