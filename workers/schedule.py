@@ -83,8 +83,9 @@ class TurnScheduler:
         for envelope in appended.envelopes:
             if isinstance(envelope.event, TurnDeadlineSet):
                 await self.schedule_timer(game_id, envelope.version, envelope.event.deadline)
-        if _hand_ended(appended):
-            # Played before the next hand's bots (queued first): a game nobody plays stops here.
+        if _hand_ended(appended) and appended.actor != "player":
+            # Played before the next hand's bots (queued first): a game nobody plays stops
+            # here. A hand its owner's own command ended was played: nothing to check.
             await asyncio.to_thread(
                 ensure_job,
                 self.queue,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -87,3 +88,29 @@ def test_a_game_on_autopilot_is_abandoned_after_the_set_hands(
             "/games/import", content=log.content, headers={"content-type": "application/x-ndjson"}
         )
         assert imported.status_code == 201, imported.text
+
+
+def test_a_hand_its_owner_ended_queues_no_abandon_check(embedded_redis: EmbeddedRedis) -> None:
+    # Two humans, every command their own: the hand was played, nothing to check
+    # (before, each hand's end queued a check that could only answer `played`).
+    with worker_app(embedded_redis.url, abandon_after_hands=2) as (client, queue):
+        created = client.post(
+            "/games",
+            json={"seats": [{"kind": "human"}] * 2, "rules": {"game_end": "hands:2"}, "seed": 4},
+        ).json()
+        game_id, tokens = created["game_id"], created["tokens"]
+        rng = random.Random(4)
+        for _ in range(3000):
+            summary = client.get(f"/games/{game_id}").json()
+            if summary["view"]["hand_number"] == 2:
+                break
+            seat = str(summary["view"]["turn"])
+            view = client.get(f"/games/{game_id}/view", headers=auth(tokens[seat])).json()
+            command = rng.choice(view["legal_commands"])
+            answer = client.post(
+                f"/games/{game_id}/commands", json=command, headers=auth(tokens[seat])
+            )
+            assert answer.status_code == 200, answer.text
+        else:
+            pytest.fail("the first hand did not end")
+        assert not [job for job in queue.get_job_ids() if job.startswith("abandon-")]
