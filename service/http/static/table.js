@@ -131,12 +131,15 @@ export function mountTable(root, gameId) {
    * @param {View} view
    */
   async function show(view) {
-    const before = state.view;
+    let before = state.view;
     if (before && view.hand_number > before.hand_number && state.handEnd?.hand_number !== before.hand_number) {
       // The summary of the hand that ended must come before the next hand's table.
       // Failing that, the followed log brings it a moment later.
       const missed = await api.events(gameId, token(), noted, { limit: 500, invite }).catch(() => null);
       for (const envelope of missed?.events ?? []) note(envelope);
+      // Another view may have been shown meanwhile: never go back to an older one.
+      before = state.view;
+      if (before && (before.version ?? 0) > (view.version ?? 0)) return;
     }
     const handChanged = !before || before.hand_number !== view.hand_number || cardsKey(before.hand ?? []) !== cardsKey(view.hand ?? []);
     state.view = view;
@@ -244,8 +247,10 @@ export function mountTable(root, gameId) {
       state.hint = null;
       state.hintText = null;
       state.chooserMeld = null;
-      state.busy = false;
+      // Still busy while it shows: the buttons stay off until the new view is drawn.
       await show(result.view);
+      state.busy = false;
+      render();
     } catch (error) {
       state.busy = false;
       showError(error);
