@@ -123,10 +123,8 @@ class GameReader:
         if facts.importing:
             raise _no_game(game_id)
         private = facts.info.private_log
-        if wait_s > 0:
-            known = await self.projections.load(game_id)
-            if known is not None and known.state.phase == "over" and known.version <= after:
-                wait_s = 0  # nothing will come: a long poll at a finished game's end answers now
+        if wait_s > 0 and await self.finished(game_id, through=after):
+            wait_s = 0  # nothing will come: a long poll at a finished game's end answers now
         stored = await self._store.wait_for(game_id, after, wait_s, limit)
         record = await self.projections.load(game_id)
         assert record is not None

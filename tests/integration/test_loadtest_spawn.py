@@ -2,26 +2,14 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 from cluster_fixture import RedisClusterProcesses
-
-REPO = Path(__file__).resolve().parents[2]
+from tool_run import run_tool
 
 
 def test_loadtest_spawns_two_api_processes_and_plays_every_game() -> None:
     arguments = ["loadtest", "--spawn", "--api-processes", "2", "--games", "4"]
     arguments += ["--concurrency", "2", "--rounds", "1", "--no-ceiling", "--warmup-games", "0"]
-    ran = subprocess.run(
-        [sys.executable, "-m", "service.cli", *arguments],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    ran = run_tool("service.cli", *arguments)
     assert ran.returncode == 0, ran.stdout + ran.stderr
     assert "games: 4/4 finished" in ran.stdout
     assert ran.stderr.count("spawned an API process") == 2
@@ -32,14 +20,7 @@ def test_loadtest_spawns_the_api_on_a_cluster_with_its_queues_beside(
 ) -> None:
     arguments = ["loadtest", "--spawn", "--redis-url", redis_cluster.url, "--games", "4"]
     arguments += ["--concurrency", "2", "--rounds", "1", "--warmup-games", "0"]
-    ran = subprocess.run(
-        [sys.executable, "-m", "service.cli", *arguments],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    ran = run_tool("service.cli", *arguments)
     assert ran.returncode == 0, ran.stdout + ran.stderr
     assert "games: 4/4 finished" in ran.stdout
     assert "no ceiling on a cluster" in ran.stderr

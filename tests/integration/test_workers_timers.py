@@ -75,21 +75,28 @@ def test_a_timer_plays_the_automatic_move_and_a_stale_one_does_nothing(
         ]  # fmt: skip
 
 
+def _time_out_then_the_other_plays(client: Any, queue: Any) -> tuple[str, dict[str, str], int]:
+    """A 1 s game whose first seat to act times out (its timer job run), then the other
+    seat draws and discards: the game, its tokens and the seat that timed out."""
+    created = _timed_game(client, 1)
+    game_id, tokens = created["game_id"], created["tokens"]
+    first = _deadlines(_log(client, game_id))[0]
+    seat: int = first["event"]["seat"]
+    _wait_until(first["event"]["deadline"])
+    work(queue)
+    token = tokens[str(1 - seat)]
+    for _ in range(2):
+        view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
+        legal = view["legal_commands"]
+        command = legal[0] if view["phase"] == "draw" else legal[-1]
+        client.post(f"/games/{game_id}/commands", json=command, headers=auth(token))
+    return game_id, tokens, seat
+
+
 def test_a_seat_that_keeps_timing_out_is_played_by_a_bot(embedded_redis: EmbeddedRedis) -> None:
     with worker_app(embedded_redis.url, timeouts_before_bot=1) as (client, queue):
-        created = _timed_game(client, 1)
-        game_id, tokens = created["game_id"], created["tokens"]
-        first = _deadlines(_log(client, game_id))[0]
-        seat = first["event"]["seat"]
-        _wait_until(first["event"]["deadline"])
-        work(queue)
         # The other seat plays; the timed-out seat's next turn goes to the bot at once.
-        token = tokens[str(1 - seat)]
-        for _ in range(2):
-            view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
-            legal = view["legal_commands"]
-            command = legal[0] if view["phase"] == "draw" else legal[-1]
-            client.post(f"/games/{game_id}/commands", json=command, headers=auth(token))
+        game_id, tokens, seat = _time_out_then_the_other_plays(client, queue)
         work(queue)
         log = _log(client, game_id)
         bot_plays = [
@@ -115,18 +122,7 @@ def test_the_owner_acting_while_a_bot_plays_gets_the_seat_back_and_the_log_says_
     embedded_redis: EmbeddedRedis,
 ) -> None:
     with worker_app(embedded_redis.url, timeouts_before_bot=1) as (client, queue):
-        created = _timed_game(client, 1)
-        game_id, tokens = created["game_id"], created["tokens"]
-        first = _deadlines(_log(client, game_id))[0]
-        seat = first["event"]["seat"]
-        _wait_until(first["event"]["deadline"])
-        work(queue)
-        token = tokens[str(1 - seat)]
-        for _ in range(2):
-            view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
-            legal = view["legal_commands"]
-            command = legal[0] if view["phase"] == "draw" else legal[-1]
-            client.post(f"/games/{game_id}/commands", json=command, headers=auth(token))
+        game_id, tokens, seat = _time_out_then_the_other_plays(client, queue)
         # The owner draws before the bot's job runs.
         owner = auth(tokens[str(seat)])
         view = client.get(f"/games/{game_id}/view", headers=owner).json()
