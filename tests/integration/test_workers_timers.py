@@ -47,12 +47,7 @@ def test_a_timer_plays_the_automatic_move_and_a_stale_one_does_nothing(
     embedded_redis: EmbeddedRedis,
 ) -> None:
     with worker_app(embedded_redis.url) as (client, queue):
-        created = _timed_game(client, 1)
-        game_id, tokens = created["game_id"], created["tokens"]
-        first = _deadlines(_log(client, game_id))[0]
-        seat = first["event"]["seat"]
-        _wait_until(first["event"]["deadline"])
-        work(queue)
+        game_id, tokens, seat = _first_seat_times_out(client, queue)
         log = _log(client, game_id)
         timed_out = [e for e in log if e["event"]["type"] == "turn_timed_out"]
         assert [e["event"]["seat"] for e in timed_out] == [seat]
@@ -61,12 +56,7 @@ def test_a_timer_plays_the_automatic_move_and_a_stale_one_does_nothing(
         # The next seat's turn has its own deadline; it plays in time.
         second = _deadlines(log)[-1]
         assert second["event"]["seat"] == 1 - seat
-        token = tokens[str(1 - seat)]
-        for _ in range(2):
-            view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
-            legal = view["legal_commands"]
-            command = legal[0] if view["phase"] == "draw" else legal[-1]
-            client.post(f"/games/{game_id}/commands", json=command, headers=auth(token))
+        _draw_and_discard(client, game_id, tokens[str(1 - seat)])
         _wait_until(second["event"]["deadline"])
         assert jobs.turn_timer(game_id, second["version"]) == "stale"
         assert not [
@@ -75,21 +65,30 @@ def test_a_timer_plays_the_automatic_move_and_a_stale_one_does_nothing(
         ]  # fmt: skip
 
 
-def _time_out_then_the_other_plays(client: Any, queue: Any) -> tuple[str, dict[str, str], int]:
-    """A 1 s game whose first seat to act times out (its timer job run), then the other
-    seat draws and discards: the game, its tokens and the seat that timed out."""
+def _first_seat_times_out(client: Any, queue: Any) -> tuple[str, dict[str, str], int]:
+    """A 1 s game whose first seat to act times out (its timer job run): the game,
+    its tokens and the seat that timed out."""
     created = _timed_game(client, 1)
     game_id, tokens = created["game_id"], created["tokens"]
     first = _deadlines(_log(client, game_id))[0]
     seat: int = first["event"]["seat"]
     _wait_until(first["event"]["deadline"])
     work(queue)
-    token = tokens[str(1 - seat)]
+    return game_id, tokens, seat
+
+
+def _draw_and_discard(client: Any, game_id: str, token: str) -> None:
     for _ in range(2):
         view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
         legal = view["legal_commands"]
         command = legal[0] if view["phase"] == "draw" else legal[-1]
         client.post(f"/games/{game_id}/commands", json=command, headers=auth(token))
+
+
+def _time_out_then_the_other_plays(client: Any, queue: Any) -> tuple[str, dict[str, str], int]:
+    """The first seat times out, then the other seat draws and discards."""
+    game_id, tokens, seat = _first_seat_times_out(client, queue)
+    _draw_and_discard(client, game_id, tokens[str(1 - seat)])
     return game_id, tokens, seat
 
 
