@@ -21,7 +21,6 @@ import logging
 import multiprocessing
 import os
 import random
-import signal
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -35,6 +34,7 @@ from domain.errors import DomainError
 from domain.rules import RuleSet
 from domain.views import SeatView
 from service.app.errors import ServiceError
+from service.runtime.pool_process import start_pool_process
 
 __all__ = ["SUGGEST_BUDGET_S", "SuggestionPool", "suggest_command"]
 
@@ -91,12 +91,6 @@ def suggest_in_worker(
         return suggest_command(view, ruleset, level, seed)
     except (DomainError, ServiceError) as exc:
         return Refusal(exc.code, exc.message, exc.facts)
-
-
-def _leave_interrupts_to_the_api() -> None:
-    # Ctrl-C reaches the whole process group; the API then shuts the pool down,
-    # and a worker interrupted first would only print a traceback.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class SuggestionPool:
@@ -158,7 +152,7 @@ class SuggestionPool:
             self._executor = ProcessPoolExecutor(
                 self.processes,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_leave_interrupts_to_the_api,
+                initializer=start_pool_process,
             )
         return self._executor
 

@@ -12,7 +12,10 @@ from service.app.projections import STATE_KEY, GameRecord, encode_state
 from service.app.records import Game
 from service.app.snapshots import STRIDE, chunk_snapshots
 
-__all__ = ["chunk_views", "in_chunks", "decoded_chunks", "given", "next_deal"]
+__all__ = ["SECTION_BYTES", "chunk_views", "decoded_chunks", "given", "in_chunks", "next_deal"]
+
+# About one chunk of log lines (STRIDE events of some 170 bytes each).
+SECTION_BYTES = 64 * 1024
 
 
 def chunk_views(after: GameRecord, envelopes: list[Envelope]) -> Answer:
@@ -30,9 +33,28 @@ def in_chunks(envelopes: Sequence[Envelope]) -> Iterator[list[Envelope]]:
 
 def decoded_chunks(data: bytes) -> Iterator[list[Envelope]]:
     """A checked log's envelopes, decoded a chunk at a time (as `read_log` reads them)."""
-    lines = [line for line in data.splitlines() if line.strip()][1:]
-    for start in range(0, len(lines), STRIDE):
-        yield [decode_envelope(line) for line in lines[start : start + STRIDE]]
+    chunk: list[Envelope] = []
+    lines = (line for section in _sections(data) for line in section.splitlines() if line.strip())
+    next(lines, None)  # the header
+    for line in lines:
+        chunk.append(decode_envelope(line))
+        if len(chunk) == STRIDE:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _sections(data: bytes) -> Iterator[bytes]:
+    """`data` in pieces of about SECTION_BYTES, each cut just after a newline, so
+    their lines are `data.splitlines()`: splitting 8 MiB at once held the event
+    loop some 10 ms, and an import split its log twice."""
+    start = 0
+    while start < len(data):
+        cut = data.find(b"\n", start + SECTION_BYTES)
+        end = len(data) if cut < 0 else cut + 1
+        yield data[start:end]
+        start = end
 
 
 def next_deal(game: Game | None) -> list[Envelope]:

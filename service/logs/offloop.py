@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
-import signal
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -24,6 +23,7 @@ import msgspec
 from domain.state import GameState
 from service.logs.logfile import LogError, LogHeader, read_log
 from service.logs.verify import verify_log
+from service.runtime.pool_process import start_pool_process
 
 __all__ = ["VERIFY_IN_PLACE_BYTES", "checked_log"]
 
@@ -49,16 +49,12 @@ def _check(data: bytes) -> tuple[LogHeader, GameState, int] | _Refusal:
         return _Refusal(exc.code, exc.message, exc.version)
 
 
-def _ignore_interrupts() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _pool() -> ProcessPoolExecutor:
     global _executor
     if _executor is None:
         # Spawned, like the bots' pool: the API process runs threads a fork would copy.
         _executor = ProcessPoolExecutor(
-            1, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_interrupts
+            1, mp_context=multiprocessing.get_context("spawn"), initializer=start_pool_process
         )
     return _executor
 

@@ -13,7 +13,8 @@ from domain.rules import build_ruleset
 from service.app.errors import ServiceError
 from service.app.games import GameService
 from service.app.snapshots import STRIDE
-from service.logs.logfile import LogError, write_log
+from service.logs.import_chunks import SECTION_BYTES, decoded_chunks
+from service.logs.logfile import LogError, read_log, write_log
 from service.logs.offloop import VERIFY_IN_PLACE_BYTES, checked_log
 from service.logs.transfers import GameTransfers
 from service.store import AppendResult, InMemoryEventStore
@@ -147,3 +148,16 @@ async def test_the_reconciler_removes_old_half_imports_and_keeps_whole_games() -
     assert counts.half_imports == 1
     assert await store.version(GAME_ID) == 0
     assert (await GameService(store).game(whole.game_id)).record.version == whole.version
+
+
+@pytest.mark.parametrize(
+    "line_end", [b"\n", b"\r\n", b"\r", b"\n\n  \n"], ids=["lf", "crlf", "cr", "blank-lines"]
+)
+def test_an_import_reads_the_same_events_as_the_log_reader(line_end: bytes) -> None:
+    # The import splits its log a section at a time (never all 8 MiB at once);
+    # the lines must be read_log's for any line end, across section cuts too.
+    data = line_end.join(_log().splitlines()) + line_end
+    assert len(data) > 2 * SECTION_BYTES
+    chunks = list(decoded_chunks(data))
+    assert all(len(chunk) == STRIDE for chunk in chunks[:-1])
+    assert [envelope for chunk in chunks for envelope in chunk] == read_log(data)[1]
