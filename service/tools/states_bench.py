@@ -4,7 +4,8 @@ while big imports and state readers run, against an embedded Redis and `rummy se
 Prints `/states/{v}` p50/p99 at random versions of a game of about 50,000 events
 (imported, so its log is the simulation driver's), then `/health` p50/p99, probed
 from a process of its own, while `--imports` imports of that log (about 8 MiB
-each) and `--readers` state readers run at once. Targets (issue 15): states p99 under 10 ms, health p99 under 50 ms.
+each) and `--readers` state readers run at once. Targets (issue 15): states p99
+under 10 ms, health p99 under 50 ms.
 """
 
 from __future__ import annotations
