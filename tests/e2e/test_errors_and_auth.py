@@ -216,6 +216,7 @@ def test_every_response_carries_a_request_id_and_problems_quote_it(
 ) -> None:
     ok = client.get("/health")
     assert len(ok.headers["x-request-id"]) == 32
+    assert ok.headers.get_list("x-request-id") == [ok.headers["x-request-id"]]  # once
     other = client.get("/health")
     assert other.headers["x-request-id"] != ok.headers["x-request-id"]
     mine = client.get("/games/nope", headers={"X-Request-ID": "trace-42"})
