@@ -10,9 +10,10 @@ __all__ = ["POOL_NICENESS", "start_pool_process"]
 
 # Niceness 10 weighs about a tenth of the API's share of a busy CPU. Checking a
 # big import is some 400 ms of pure Python; on 2 cores beside the API and Redis
-# it delayed the event loop: `python -m service.tools.states_bench`, /health p99
-# under 4 imports of 8 MiB + 20 state readers, 4 runs each alternating in one
-# session: 40-56 ms at the same priority, 23-34 ms in three of four at 10.
+# it delayed the event loop. `python -m service.tools.states_bench`, /health p99
+# under 4 imports of 8 MiB + 20 state readers, 5 runs each alternating in one
+# session: 30-44 ms at the API's priority, 10-23 ms at 10 (with the import's
+# log split a section at a time, service/logs/import_chunks.py).
 POOL_NICENESS = 10
 
 

@@ -102,19 +102,28 @@ def _probe_health(url: str, every_s: float, stop: EventType, out: Connection) ->
     connection = http.client.HTTPConnection(
         address.hostname or "127.0.0.1", address.port, timeout=60
     )
-    samples = []
-    while not stop.is_set():
-        started = time.perf_counter()
-        connection.request("GET", "/health")
-        response = connection.getresponse()
-        response.read()
-        samples.append(time.perf_counter() - started)
-        if response.status >= 400:
-            FAILURES[f"GET health {response.status}"] += 1
-        if len(samples) == 1:
-            out.send(None)  # probing: the load may start
-        time.sleep(every_s)
-    out.send((samples, dict(FAILURES)))
+    samples: list[float] = []
+    try:
+        while not stop.is_set():
+            started = time.perf_counter()
+            try:
+                connection.request("GET", "/health")
+                response = connection.getresponse()
+                response.read()
+                status = response.status
+            except (OSError, http.client.HTTPException):
+                connection.close()  # counted; the next request connects again
+                status = 599
+            samples.append(time.perf_counter() - started)
+            if status >= 400:
+                FAILURES[f"GET health {status}"] += 1
+            if len(samples) == 1:
+                out.send(None)  # probing: the load may start
+            time.sleep(every_s)
+    finally:
+        if not samples:
+            out.send(None)
+        out.send((samples, dict(FAILURES)))
 
 
 async def _under_load(
