@@ -1,4 +1,5 @@
-"""Rate limits per client address on game creation and on commands: 429 `rate_limited`.
+"""Rate limits per client address on creation (games, imports, forks, players) and on
+commands: 429 `rate_limited`.
 
 The `limits` library counts (a sliding window: no burst of twice the limit
 at a window's edge, and two counters a client rather than a list of hits).
@@ -24,7 +25,9 @@ from service.app.errors import ServiceError
 
 __all__ = ["RateLimited", "rate_limit_middleware", "request_kind"]
 
-_CREATE = re.compile(r"/games(/import|/[^/]+/fork)?/?")
+# Each of these writes a record that lives on (a player, a game): a flood of them
+# would fill the store for everyone.
+_CREATE = re.compile(r"/games(/import|/[^/]+/fork)?/?|/players/?")
 _COMMANDS = re.compile(r"/games/[^/]+/commands/?")
 
 

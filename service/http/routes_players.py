@@ -34,8 +34,9 @@ async def me_options() -> Response[None]:
     description="The token (`Authorization: Bearer <token>`) acts for every seat the "
     "player takes: creating a game with it seats the player at the first human seat "
     "that is not open, claiming a seat with it makes the seat theirs. `guest: true` "
-    "creates an ordinary player a client need not ask a name for.",
-    responses=problem_responses(400, 413, 422, 503),
+    "creates an ordinary player a client need not ask a name for. Counted with game "
+    "creation against the creation limit (`rate_limited`).",
+    responses=problem_responses(400, 413, 422, 429, 503, 507),
 )
 async def create_player(data: JSONBody[CreatePlayer], games: Games) -> CreatedPlayerOut:
     created = await games.players.create(data.name, guest=data.guest)

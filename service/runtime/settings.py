@@ -43,7 +43,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # "0" for no limit. A game costs about 8 KB: 1 GB is over 100,000 games.
     redis_maxmemory: str = "1gb"
     # Per client address, in the `limits` notation; "off" for none. Creation
-    # counts POST /games, imports and forks; a human turn is a few commands.
+    # counts POST /games, imports, forks and POST /players; a human turn is a few
+    # commands.
     rate_limit_create: str = "60/minute"
     rate_limit_commands: str = "30/second"
     # Hands in a row that every human seat spent on autopilot before the game

@@ -35,6 +35,19 @@ def test_creation_past_its_limit_is_refused_with_retry_after() -> None:
         assert client.get("/health").status_code == 200
 
 
+def test_player_creation_counts_against_the_creation_limit() -> None:
+    # A guest per request would fill the store as games would.
+    with _client(rate_limit_create="3/minute") as client:
+        for _ in range(2):
+            assert client.post("/players", json={"guest": True}).status_code == 201
+        _game(client)
+        refused = client.post("/players", json={"guest": True})
+        assert refused.status_code == 429 and refused.json()["facts"]["kind"] == "create"
+        assert "retry-after" in refused.headers
+        # Players and games share the one count.
+        assert client.post("/games", json={"seats": [{"kind": "human"}] * 2}).status_code == 429
+
+
 def test_commands_past_their_limit_are_refused_and_write_nothing() -> None:
     with _client(rate_limit_commands="2/minute") as client:
         game_id, token = _game(client)

@@ -174,7 +174,7 @@ export interface paths {
         put?: never;
         /**
          * Create a player (or a guest): an id and a secret token, shown once
-         * @description The token (`Authorization: Bearer <token>`) acts for every seat the player takes: creating a game with it seats the player at the first human seat that is not open, claiming a seat with it makes the seat theirs. `guest: true` creates an ordinary player a client need not ask a name for.
+         * @description The token (`Authorization: Bearer <token>`) acts for every seat the player takes: creating a game with it seats the player at the first human seat that is not open, claiming a seat with it makes the seat theirs. `guest: true` creates an ordinary player a client need not ask a name for. Counted with game creation against the creation limit (`rate_limited`).
          */
         post: operations["createPlayer"];
         delete?: never;
@@ -2390,8 +2390,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is full (`storage_full`): nothing was written. */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
