@@ -125,3 +125,4 @@ async def _rename_seats(games: GameService, game: Game, player_id: str, name: st
     }
     if fields:
         await games.store.put_meta(game.game_id, fields)
+        await games.reader.read_facts(game.game_id)  # this process shows the name at once

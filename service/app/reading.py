@@ -3,6 +3,7 @@ views, the events a viewer may see, and the lobby."""
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 
@@ -27,10 +28,15 @@ from service.app.records import (
 from service.app.seating import expired
 from service.store import EventStore
 
-__all__ = ["FACTS_CAPACITY", "GameReader"]
+__all__ = ["FACTS_CAPACITY", "FACTS_TTL_S", "GameReader"]
 
 # Games whose meta facts one process keeps in memory.
 FACTS_CAPACITY = 4096
+# How long a process serves a game's meta facts from memory before reading them
+# again: what can change in them without the process noticing (a seat's name,
+# renamed through another process) shows within this long. One meta read a game
+# every FACTS_TTL_S costs nothing a player would notice.
+FACTS_TTL_S = 5.0
 # How many index entries a filtered lobby page reads at most, and per round trip.
 LOBBY_SCAN = 2000
 _LOBBY_PAGE = 100
@@ -41,15 +47,22 @@ def _no_game(game_id: str) -> ServiceError:
 
 
 class GameReader:
-    """Reads over one store. Per game it remembers only what cannot go stale
-    unnoticed: the fixed facts of the meta record (a token it does not know sends
-    it back to the store) and, in `projections`, the latest record it saw, which
-    every read checks against the store's version."""
+    """Reads over one store. Per game it remembers the facts of the meta record
+    for FACTS_TTL_S (a token it does not know sends it back to the store sooner)
+    and, in `projections`, the latest record it saw, which every read checks
+    against the store's version."""
 
-    def __init__(self, store: EventStore, projections: Projections) -> None:
+    def __init__(
+        self,
+        store: EventStore,
+        projections: Projections,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._store = store
         self.projections = projections
-        self._facts: OrderedDict[str, MetaFacts] = OrderedDict()
+        self._clock = clock
+        # Each game's facts and when they were read.
+        self._facts: OrderedDict[str, tuple[MetaFacts, float]] = OrderedDict()
 
     # ------------------------------------------------------------ facts
 
@@ -58,10 +71,12 @@ class GameReader:
         missing a later claim) rather than from the store just now. A waiting
         table's are always read: its seats change hands (left, removed, filled)."""
         check_game_id(game_id)
-        facts = self._facts.get(game_id)
-        if facts is not None and not facts.waiting:
-            self._facts.move_to_end(game_id)
-            return facts, True
+        kept = self._facts.get(game_id)
+        if kept is not None:
+            facts, read_at = kept
+            if not facts.waiting and self._clock() - read_at < FACTS_TTL_S:
+                self._facts.move_to_end(game_id)
+                return facts, True
         return await self.read_facts(game_id), False
 
     async def facts(self, game_id: str) -> MetaFacts:
@@ -79,7 +94,7 @@ class GameReader:
             # Not kept: the import's last chunk clears the flag for every process.
             self._facts.pop(game_id, None)
             return facts
-        self._facts[game_id] = facts
+        self._facts[game_id] = (facts, self._clock())
         self._facts.move_to_end(game_id)
         while len(self._facts) > FACTS_CAPACITY:
             self._facts.popitem(last=False)

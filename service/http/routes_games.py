@@ -236,8 +236,8 @@ async def seat_view(
     seat = await games.seat_of(game_id, caller_token(request))
     # Served as cached (the bytes are a View already), with who sits where: from
     # the facts this process holds, to keep the read one round trip (a waiting
-    # table's are read afresh; a rename made through another process may show
-    # here later than in the summary, which reads the meta).
+    # table's are read afresh; a rename made through another process shows here
+    # within FACTS_TTL_S, in the summary at once: it reads the meta).
     encoded = await games.encoded_view(game_id, seat)
     facts, _ = await games.known_facts(game_id)
     labels = seat_labels(facts.info, facts.names, facts.filled, facts.resigned)

@@ -41,3 +41,22 @@ def test_a_rename_reaches_more_games_than_a_listing_page_scans(client: Client) -
         ).json()["games"]
     }
     assert len(names) == count and set(names.values()) == {"Countess"}
+
+
+def _labels(client: Client, game_id: str, token: str) -> list[str | None]:
+    view = client.get(f"/games/{game_id}/view", headers=auth(token))
+    assert view.status_code == 200, view.text
+    return [label["name"] for label in view.json()["seat_labels"]]
+
+
+def test_a_rename_shows_in_the_view_at_once(client: Client) -> None:
+    ada = player(client, "Ada")
+    created = client.post(
+        "/games",
+        json={"seats": [{"kind": "human"}, {"kind": "bot", "level": 1}]},
+        headers=auth(ada["token"]),
+    )
+    game_id = created.json()["game_id"]
+    assert _labels(client, game_id, ada["token"])[0] == "Ada"  # the facts are now in memory
+    client.patch("/players/me", json={"name": "Countess"}, headers=auth(ada["token"]))
+    assert _labels(client, game_id, ada["token"])[0] == "Countess"
