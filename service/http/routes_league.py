@@ -113,6 +113,8 @@ async def get_leaderboard(
     "/players/{player_id:str}/profile",
     tags=["league"],
     summary="A player's public profile: a rating per ladder, experience, recent games",
+    description="`recent` leaves out private tables' games: their ids are for their seats "
+    "and code holders only.",
     responses=problem_responses(400, 404, 503),
 )
 async def get_profile(
@@ -125,12 +127,24 @@ async def get_profile(
         found = await asyncio.to_thread(profile, league, player_id, recent)
     except LeagueError as refused:
         raise _refused(refused) from refused
+    # A private table's id is shown to its seats and code holders only (to others
+    # its routes answer 404 game_not_found): a public profile leaves its games out.
+    private = await asyncio.gather(*(_private_table(games, game.game_id) for game in found.recent))
+    shown = [game for game, hidden in zip(found.recent, private, strict=True) if not hidden]
+    found = msgspec.structs.replace(found, recent=shown)
     if player_id in _BOTS:
         return found
     player = await _directory_player(games, player_id)
     if player is None:
         raise ServiceError("player_not_found", f"no player {player_id!r}", player_id=player_id)
     return msgspec.structs.replace(found, name=player.name)
+
+
+async def _private_table(games: GameService, game_id: str) -> bool:
+    try:
+        return (await games.known_facts(game_id))[0].info.table.private
+    except ServiceError:
+        return False  # a game the store does not hold: nothing of it to hide
 
 
 @get(

@@ -165,3 +165,17 @@ def test_an_unknown_player_has_no_profile(client: Client) -> None:
     ann = player(client, "Ann")
     body = client.get(f"/players/{ann['player_id']}/profile").json()
     assert (body["name"], body["experience"], body["recent"]) == ("Ann", 0, [])
+
+
+def test_a_public_profile_leaves_out_private_tables_games(client: Client) -> None:
+    ann, bob = player(client, "Ann"), player(client, "Bob")
+    private = table_of_two(client, ann, bob, private=True)
+    play_out(client, private, {0: ann["token"], 1: bob["token"]}, seed=6)
+    public = table_of_two(client, ann, bob)
+    play_out(client, public, {0: ann["token"], 1: bob["token"]}, seed=7)
+    # To outsiders the private table does not exist (404): its id must not show here.
+    problem(client.get(f"/games/{private}/ratings"), 404, "game_not_found")
+    for who in (ann, bob):
+        profile = client.get(f"/players/{who['player_id']}/profile").json()
+        assert [game["game_id"] for game in profile["recent"]] == [public]
+        assert profile["experience"] > 0

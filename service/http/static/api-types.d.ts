@@ -477,7 +477,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A player's public profile: a rating per ladder, experience, recent games */
+        /**
+         * A player's public profile: a rating per ladder, experience, recent games
+         * @description `recent` leaves out private tables' games: their ids are for their seats and code holders only.
+         */
         get: operations["getPlayerProfile"];
         put?: never;
         post?: never;
