@@ -6,13 +6,13 @@ import re
 import time
 from bisect import bisect_left
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["LATENCY_BUCKETS", "Metrics", "format_labels", "metrics_middleware"]
+__all__ = ["LATENCY_BUCKETS", "Metrics", "format_labels", "histogram_series", "metrics_middleware"]
 
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
@@ -24,6 +24,27 @@ def format_labels(**labels: str) -> str:
         for name, value in labels.items()
     )
     return "{" + ",".join(escaped) + "}"
+
+
+def histogram_series(
+    name: str,
+    labels: dict[str, str],
+    in_bucket: Sequence[float],
+    count: float,
+    total: float,
+    number: Callable[[float], str] = str,
+) -> list[str]:
+    """One label set's samples of a LATENCY_BUCKETS histogram: the cumulative buckets
+    (from each bucket's own count, `in_bucket`), +Inf, the sum and the count."""
+    lines = []
+    cumulative: float = 0
+    for bound, own in zip(LATENCY_BUCKETS, in_bucket, strict=True):
+        cumulative += own
+        lines.append(f"{name}_bucket{format_labels(**labels, le=repr(bound))} {number(cumulative)}")
+    lines.append(f"{name}_bucket{format_labels(**labels, le='+Inf')} {number(count)}")
+    lines.append(f"{name}_sum{format_labels(**labels)} {total}")
+    lines.append(f"{name}_count{format_labels(**labels)} {number(count)}")
+    return lines
 
 
 class Metrics:
@@ -109,14 +130,13 @@ class Metrics:
             f"# TYPE {name} histogram",
         ]
         for route in sorted(self._latency_count):
-            count = 0
-            for index, bound in enumerate(LATENCY_BUCKETS):
-                count += self._latency_buckets[(route, index)]
-                lines.append(f"{name}_bucket{format_labels(route=route, le=repr(bound))} {count}")
-            total = self._latency_count[route]
-            lines.append(f"{name}_bucket{format_labels(route=route, le='+Inf')} {total}")
-            lines.append(f"{name}_sum{format_labels(route=route)} {self._latency_sum[route]}")
-            lines.append(f"{name}_count{format_labels(route=route)} {total}")
+            lines += histogram_series(
+                name,
+                {"route": route},
+                [self._latency_buckets[(route, index)] for index in range(len(LATENCY_BUCKETS))],
+                self._latency_count[route],
+                self._latency_sum[route],
+            )
         return lines
 
 

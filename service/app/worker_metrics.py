@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
-from service.app.metrics import LATENCY_BUCKETS, format_labels
+from service.app.metrics import LATENCY_BUCKETS, format_labels, histogram_series
 from service.store.ports import SharedCounters
 
 __all__ = ["WorkerMetrics"]
@@ -65,15 +65,14 @@ def _histogram(fields: dict[str, float]) -> list[str]:
     ]
     levels = sorted({field.split(":", 1)[0] for field in fields}, key=int)
     for level in levels:
-        cumulative = 0.0
-        for index, bound in enumerate(LATENCY_BUCKETS):
-            cumulative += fields.get(f"{level}:{index}", 0)
-            labels = format_labels(level=level, le=repr(bound))
-            lines.append(f"{name}_bucket{labels} {_number(cumulative)}")
-        count = fields.get(f"{level}:count", 0)
-        lines.append(f"{name}_bucket{format_labels(level=level, le='+Inf')} {_number(count)}")
-        lines.append(f"{name}_sum{format_labels(level=level)} {fields.get(f'{level}:sum', 0.0)}")
-        lines.append(f"{name}_count{format_labels(level=level)} {_number(count)}")
+        lines += histogram_series(
+            name,
+            {"level": level},
+            [fields.get(f"{level}:{index}", 0) for index in range(len(LATENCY_BUCKETS))],
+            fields.get(f"{level}:count", 0),
+            fields.get(f"{level}:sum", 0.0),
+            _number,
+        )
     return lines
 
 
