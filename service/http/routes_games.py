@@ -178,7 +178,8 @@ async def check_readable(
     (`Seats.viewer_of`) every read route asks, a public one nothing. `missing_ok`:
     a game the store does not hold passes (the route has its own answer for it)."""
     try:
-        facts = await games.fresh_facts(game_id)
+        # Whether a table is private is fixed when it is made: memory will do.
+        facts, _ = await games.known_facts(game_id)
     except ServiceError:
         if missing_ok:
             return
@@ -189,7 +190,8 @@ async def check_readable(
 
 async def summary_of(games: GameService, game_id: str) -> GameSummary:
     game, view = await games.view(game_id, None)
-    facts = await games.fresh_facts(game_id)
+    # The read of the game just took its meta along: its facts are in memory, fresh.
+    facts, _ = await games.known_facts(game_id)
     labels = seat_labels(game.info, game.names, game.filled, game.resigned)
     seats = tuple(
         SeatOut(
