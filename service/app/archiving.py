@@ -95,11 +95,12 @@ class Archiver:
             return "absent"
         record: GameRecord | None = None
         for event in stored:
-            record = advance(record, decode_envelope(event.data))
+            envelope = decode_envelope(event.data)
+            record = advance(record, envelope)
         assert record is not None
         if record.state.phase != "over" or meta.get("importing") not in (None, b"0"):
             return "not_over"
-        last_at = datetime.fromisoformat(decode_envelope(stored[-1].data).at).timestamp()
+        last_at = datetime.fromisoformat(envelope.at).timestamp()
         if self._clock() - last_at < self.retention_s:
             return "retained"
         game = ArchivedGame(game_id=game_id, events=tuple(e.data for e in stored), meta=meta)
