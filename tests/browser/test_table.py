@@ -1,6 +1,7 @@
-"""The web table in a real browser: a whole hand by clicks, a refused move (from a seat
+"""The web table in a real browser: a whole game by clicks, a refused move (from a seat
 token of an old session), the phone's width, and nothing fetched from another origin.
-Players and tables (and the reload mid-turn) are in test_tables.py."""
+Players and tables (and the reload mid-turn) are in test_table_lifecycle_in_browser.py,
+every kind of move in test_moves_in_browser.py, the live channel in test_live_in_browser.py."""
 
 from __future__ import annotations
 
