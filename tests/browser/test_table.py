@@ -1,6 +1,7 @@
-"""The web table in a real browser: a whole hand by clicks, a refused move (from a seat
+"""The web table in a real browser: a whole game by clicks, a refused move (from a seat
 token of an old session), the phone's width, and nothing fetched from another origin.
-Players and tables (and the reload mid-turn) are in test_tables.py."""
+Players and tables (and the reload mid-turn) are in test_table_lifecycle_in_browser.py,
+every kind of move in test_moves_in_browser.py, the live channel in test_live_in_browser.py."""
 
 from __future__ import annotations
 
@@ -35,23 +36,26 @@ def open_page(browser: Any, server: str) -> Iterator[OpenPage]:
         contexts.append(context)
         page = context.new_page()
         page.on("request", lambda request: requested.append(request.url))
+        # The live channel: a WebSocket, which is no "request" to Playwright.
+        page.on("websocket", lambda socket: requested.append(socket.url))
         page.on("pageerror", lambda error: errors.append(str(error)))
         return page
 
     yield open_one
     for context in contexts:
         context.close()
-    foreign = [url for url in requested if not url.startswith(f"{server}/")]
+    own = (f"{server}/", f"{server.replace('http://', 'ws://', 1)}/")
+    foreign = [url for url in requested if not url.startswith(own)]
     assert requested and not foreign, foreign
     assert not errors, errors
 
 
-def play_now(page: Any, server: str, preset: str, opponents: int) -> None:
+def play_now(page: Any, server: str, preset: str, opponents: int, level: int = 2) -> None:
     page.goto(f"{server}/")
     page.get_by_text("Table options").click()
     page.select_option("#play-preset", preset)
     page.select_option("#play-opponents", str(opponents))
-    page.select_option("#play-level", "2")
+    page.select_option("#play-level", str(level))
     page.get_by_test_id("play").click()
     page.wait_for_selector(".hand .card")
 
@@ -69,6 +73,14 @@ def click_for(page: Any, locator: Any, path: str) -> None:
     with page.expect_response(lambda response: path in response.url):
         locator.click()
     page.wait_for_selector("[aria-busy=true]", state="detached")
+
+
+def wait_until(page: Any, condition: Callable[[], bool], timeout_s: float = 20) -> None:
+    """Lets the page run (and Playwright's handlers fire) until `condition` holds."""
+    deadline = time.monotonic() + timeout_s
+    while not condition():
+        assert time.monotonic() < deadline, "the page never got there"
+        page.wait_for_timeout(50)
 
 
 def hand_cards(page: Any) -> list[str]:
@@ -115,32 +127,42 @@ def play_my_turn(page: Any) -> None:
     pytest.fail("a turn took more than 12 moves")
 
 
-def test_a_whole_palace_hand_against_three_bots_by_clicks(
+def test_a_whole_palace_game_against_three_bots_by_clicks(
     open_page: OpenPage, server: str, artifacts: Path
 ) -> None:
     page = open_page(DESKTOP)
-    play_now(page, server, "palace", 3)
-    deadline = time.monotonic() + 120
+    play_now(page, server, "palace", 3, level=1)
+    deadline = time.monotonic() + 240
     turns = 0
-    while not page.get_by_test_id("hand-end").count():
-        assert time.monotonic() < deadline, "the hand did not end in time"
+    hands = 0
+    while True:
+        assert time.monotonic() < deadline, "the game did not end in time"
         wait_for_my_turn(page)
-        if page.get_by_test_id("hand-end").count():
-            break
+        summary = page.get_by_test_id("hand-end")
+        if summary.count():
+            hands += 1
+            rows = summary.locator("tbody tr")
+            assert rows.count() == 4
+            # Every seat's remaining cards, hand value, score and total.
+            for seat in range(4):
+                cells = rows.nth(seat).locator("td")
+                assert cells.count() == 4
+                figures = (cells.nth(i).text_content().strip().lstrip("-") for i in (1, 2, 3))
+                assert all(figure.isdigit() for figure in figures)
+            if hands == 1:
+                page.screenshot(path=str(artifacts / "hand-end-desktop.png"))
+            if page.get_by_test_id("game-over").count():
+                break
+            page.get_by_role("button", name="Next hand").click()
+            assert page.locator(".status .hand-number").text_content().endswith(f"hand {hands + 1}")
+            continue
         play_my_turn(page)
         turns += 1
-    summary = page.get_by_test_id("hand-end")
-    rows = summary.locator("tbody tr")
-    assert rows.count() == 4 and turns > 0
-    # Every seat's remaining cards, hand value, score and total.
-    for seat in range(4):
-        cells = rows.nth(seat).locator("td")
-        assert cells.count() == 4
-        assert all(cells.nth(i).text_content().strip().lstrip("-").isdigit() for i in (1, 2, 3))
-    page.screenshot(path=str(artifacts / "hand-end-desktop.png"))
-    # Palace plays three hands: the next one is dealt already.
-    page.get_by_role("button", name="Next hand").click()
-    assert page.locator(".status .hand-number").text_content().endswith("hand 2")
+    # Palace plays three hands; the game's end names the winners and offers a rematch.
+    assert hands == 3 and turns > 0
+    assert page.get_by_test_id("game-over").text_content().startswith("Game over: ")
+    assert page.get_by_test_id("rematch").count() == 1
+    page.screenshot(path=str(artifacts / "game-over-desktop.png"))
 
 
 @pytest.mark.parametrize(("viewport", "name"), [(DESKTOP, "desktop"), (PHONE, "phone")])
@@ -164,6 +186,13 @@ def test_the_table_fits_the_screen(
         assert box is not None and box["x"] + box["width"] <= viewport["width"]
     page.screenshot(path=str(artifacts / f"table-{name}.png"), full_page=True)
     keep_screenshot(artifacts, f"table-{name}.png")
+    # The form for a new table fits too; a seat's bot level shows only for a bot.
+    page.goto(f"{server}/#/new")
+    page.select_option("#new-seat-1", "open")
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    assert page.locator('[data-seat-level="1"]').is_hidden()
+    page.select_option("#new-seat-1", "bot:2")
+    assert page.locator('[data-seat-level="1"]').is_visible()
 
 
 def test_a_refused_move_shows_the_servers_detail(open_page: OpenPage, server: str) -> None:
@@ -179,15 +208,16 @@ def test_a_refused_move_shows_the_servers_detail(open_page: OpenPage, server: st
     token = created["tokens"][seat]
     headers = {"authorization": f"Bearer {token}"}
     page = open_page(DESKTOP)
-    # The page's long polls stall, as on a slow network: it cannot learn of the draw below.
-    page.route("**/events?*wait=25*", lambda route: None)
+    # The page's live channel stalls, as on a slow network: it cannot learn of the draw below.
+    hellos: list[str] = []
+    page.route_web_socket("**/live", lambda socket: socket.on_message(lambda m: hellos.append(m)))
     page.goto(f"{server}/")
     held = {game_id: {"tokens": {seat: token}, "label": "test", "saved_at": "2026-01-01T00:00:00Z"}}
     page.evaluate("held => localStorage.setItem('rummy.games', held)", json.dumps(held))
     # The page reads the view more than once as it opens: the draw below must come after
     # its last read, so the test waits for the page to be following the log.
-    with page.expect_request(lambda request: "wait=25" in request.url):
-        page.goto(f"{server}/#/game/{game_id}")
+    page.goto(f"{server}/#/game/{game_id}")
+    wait_until(page, lambda: bool(hellos))
     wait_for_my_turn(page)
     # Another device holding the seat draws first.
     command = {"type": "draw", "source": "stock"}

@@ -1,5 +1,5 @@
 // The page's only door to the server: every route it uses, typed from the contract.
-// A live channel (tickets, a WebSocket) replaces pieces here, not in the screens.
+// The live channel (a WebSocket, the long poll where none opens) is `follow`.
 
 /** @typedef {import('./api-types').components['schemas']} Schemas */
 /** @typedef {Schemas['View']} View */
@@ -29,6 +29,9 @@
 /** @typedef {Schemas['PlayerGames']} PlayerGames */
 /** @typedef {Schemas['Rematch']} Rematch */
 /** @typedef {Schemas['CommandResult']} Resigned */
+/** @typedef {Schemas['GameRatingChanges']} GameRatings */
+/** @typedef {Schemas['LeaderboardPage']} LeaderboardPage */
+/** @typedef {Schemas['Profile']} Profile */
 
 /** A refused request: the server's problem body (RFC 9457), or one made up for a network failure. */
 export class ApiError extends Error {
@@ -198,6 +201,44 @@ export const resign = (gameId, token) => request('POST', `${game(gameId)}/resign
 export const rematch = (gameId, token) => request('POST', `${game(gameId)}/rematch`, { token });
 
 /**
+ * Takes the caller's seat back from the bot playing it (after timeouts, or handed over).
+ * @param {string} gameId
+ * @param {number} seat
+ * @param {string} token
+ * @returns {Promise<Schemas['SeatControl']>}
+ */
+export const takeSeatBack = (gameId, seat, token) => request('DELETE', `${game(gameId)}/seats/${seat}/bot`, { token });
+
+/**
+ * What the league made of a finished game: each seat's place, rating change and experience.
+ * 409 `league_result_pending` until the worker has applied it.
+ * @param {string} gameId
+ * @param {string | null} token
+ * @param {string | null} [invite]
+ * @returns {Promise<GameRatings>}
+ */
+export const gameRatings = (gameId, token, invite) => request('GET', `${game(gameId)}/ratings${inviteQuery(invite)}`, { token });
+
+/**
+ * One page of a ladder's leaderboard (a preset's name, or a knobbed ladder's).
+ * @param {string} ladder
+ * @param {number} [offset]
+ * @param {number} [limit]
+ * @returns {Promise<LeaderboardPage>}
+ */
+export function leaderboard(ladder, offset = 0, limit = 20) {
+  const query = new URLSearchParams({ offset: String(offset), limit: String(limit) });
+  return request('GET', `/leaderboards/${encodeURIComponent(ladder)}?${query}`);
+}
+
+/**
+ * A player's public profile: ratings per ladder, experience, recent games.
+ * @param {string} playerId
+ * @returns {Promise<Profile>}
+ */
+export const profile = (playerId) => request('GET', `/players/${encodeURIComponent(playerId)}/profile`);
+
+/**
  * @param {string} gameId
  * @param {string} token
  * @returns {Promise<View>}
@@ -233,38 +274,156 @@ export function events(gameId, token, after, options = {}) {
 }
 
 /**
- * Follows a game: calls `onEvents` with each batch, in order, none repeated or missed,
- * until `signal` aborts. Long poll today; the live channel (SSE or WebSocket with a
- * ticket) takes its place here.
+ * What the WebSocket `/games/{id}/live` sends (README, Live channels): the contract's
+ * envelopes and problems, one JSON text frame each.
+ * @typedef {{type: 'event', envelope: Envelope} | {type: 'end', version: number} | {type: 'error', problem: ServerProblem}} LiveMessage
+ */
+
+/**
+ * How one connection to `/live` ended: whether it ever opened, whether the game's end was
+ * read, and the server's refusal if it sent one (no retry helps those: 4xx).
+ * @typedef {{opened: boolean, ended: boolean, problem: ServerProblem | null}} LiveClosed
+ */
+
+/**
+ * One WebSocket to `/games/{id}/live` from `after` on. The token goes in the first message,
+ * never in the URL (logs, history); without one, the caller watches (with a private
+ * table's code, if any).
  * @param {string} gameId
  * @param {string | null} token
- * @param {number} after the last version already seen
- * @param {(batch: Envelope[]) => void} onEvents
+ * @param {number} after
+ * @param {string | null | undefined} invite
+ * @param {(envelope: Envelope) => void} onEnvelope
+ * @param {() => void} onOpen
  * @param {AbortSignal} signal
- * @param {(error: unknown) => void} [onError]
- * @param {string | null} [invite] a private table's code, for a spectator
+ * @returns {Promise<LiveClosed>}
  */
-export async function follow(gameId, token, after, onEvents, signal, onError, invite) {
-  let failures = 0;
-  while (!signal.aborted) {
-    try {
-      const page = await events(gameId, token, after, { wait: 25, signal, invite });
-      failures = 0;
-      // Resume from the last event returned: `page.version` is the game's, which may be further on.
-      const last = page.events.at(-1);
-      if (last) {
-        after = last.version;
-        onEvents(page.events);
-      }
-      // A finished game's last event may still come: the rematch it leads to.
-      if (page.events.some((envelope) => envelope.event.type === 'rematch_offered')) return;
-    } catch (error) {
-      if (signal.aborted) return;
-      failures += 1;
-      onError?.(error);
-      await new Promise((resolve) => setTimeout(resolve, Math.min(500 * 2 ** failures, 8000)));
+function liveSocket(gameId, token, after, invite, onEnvelope, onOpen, signal) {
+  return new Promise((resolve) => {
+    const url = new URL(`${game(gameId)}/live`, location.href);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    const socket = new WebSocket(url);
+    /** @type {LiveClosed} */
+    const closed = { opened: false, ended: false, problem: null };
+    const leave = () => socket.close(1000);
+    // A connection the browser believes open may be dead after the network came back.
+    const renew = () => socket.close(1000);
+    signal.addEventListener('abort', leave, { once: true });
+    window.addEventListener('online', renew);
+    socket.onopen = () => {
+      closed.opened = true;
+      onOpen();
+      /** @type {{after: number, token?: string, invite?: string}} */
+      const hello = { after };
+      if (token) hello.token = token;
+      else if (invite) hello.invite = invite;
+      socket.send(JSON.stringify(hello));
+    };
+    socket.onmessage = (message) => {
+      /** @type {LiveMessage} */
+      const live = JSON.parse(message.data);
+      if (live.type === 'event') onEnvelope(live.envelope);
+      else if (live.type === 'end') closed.ended = true;
+      else if (live.type === 'error') closed.problem = live.problem;
+    };
+    socket.onclose = () => {
+      signal.removeEventListener('abort', leave);
+      window.removeEventListener('online', renew);
+      resolve(closed);
+    };
+  });
+}
+
+/**
+ * @param {number} ms
+ * @param {AbortSignal} signal
+ * @returns {Promise<void>}
+ */
+function pause(ms, signal) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
     }
+  });
+}
+
+/**
+ * @typedef {object} Following
+ * @property {string | null} token the seat's or player's token; none: a spectator
+ * @property {string | null} [invite] a private table's code, for a spectator
+ * @property {number} after the last version already seen
+ * @property {(batch: Envelope[]) => void} onEvents each batch, in order, none repeated or missed
+ * @property {(error: unknown | null) => void} [onConnection] a lost connection (the error), or null once it is back
+ * @property {AbortSignal} signal
+ */
+
+/**
+ * Follows a game live to its last event, over the WebSocket `/games/{id}/live`: a dropped
+ * connection is opened again from the last version seen. Where no WebSocket opens at all
+ * (a proxy that refuses upgrades) the long poll takes over. Resolves with the last version
+ * seen and whether the game's end was read (false: aborted, or refused for good).
+ * @param {string} gameId
+ * @param {Following} following
+ * @returns {Promise<{after: number, ended: boolean}>}
+ */
+export async function follow(gameId, following) {
+  const { token, invite, onEvents, onConnection, signal } = following;
+  let after = following.after;
+  /** @param {Envelope} envelope */
+  const deliver = (envelope) => {
+    if (envelope.version <= after) return;
+    after = envelope.version;
+    onEvents([envelope]);
+  };
+  const lost = new ApiError({ type: 'about:blank', title: 'Connection lost', status: 0, code: 'network_error', detail: 'Connection lost: trying again…' });
+  /** connections in a row that brought nothing: the wait before the next grows with them */
+  let failures = 0;
+  let socketOpened = false;
+  let socketWorks = true;
+  while (!signal.aborted) {
+    const seen = after;
+    const began = Date.now();
+    if (socketWorks) {
+      const closed = await liveSocket(gameId, token, after, invite, deliver, () => {
+        if (failures) onConnection?.(null);
+        socketOpened = true;
+      }, signal);
+      if (closed.ended) return { after, ended: true };
+      if (closed.problem) {
+        onConnection?.(new ApiError(closed.problem));
+        return { after, ended: false };
+      }
+      if (signal.aborted) break;
+      if (after > seen || Date.now() - began > 10_000) failures = 0;
+      failures += 1;
+      // Never opened, twice: something on the way (a proxy) refuses WebSockets.
+      if (!socketOpened && failures >= 2) socketWorks = false;
+      onConnection?.(lost);
+    } else {
+      try {
+        const page = await events(gameId, token, after, { wait: 25, signal, invite });
+        if (failures) onConnection?.(null);
+        failures = 0;
+        page.events.forEach(deliver);
+        if (page.ended) return { after, ended: true };
+        continue;
+      } catch (error) {
+        if (signal.aborted) break;
+        if (error instanceof ApiError && error.problem.status >= 400 && error.problem.status < 500) {
+          onConnection?.(error);
+          return { after, ended: false };
+        }
+        failures += 1;
+        onConnection?.(error);
+      }
+    }
+    await pause(Math.min(250 * 2 ** failures, 8000), signal);
   }
+  return { after, ended: false };
 }
 
 /**

@@ -1,7 +1,9 @@
-// The page's entry: routes (`#/`, `#/lobby`, `#/new`, `#/game/ID`, `#/replay/ID`, `#/join/ID/CODE`) and the screens before a table.
+// The page's entry: routes (`#/`, `#/lobby`, `#/new`, `#/game/ID`, `#/replay/ID`, `#/join/ID/CODE`,
+// `#/leaderboard/LADDER`) and the screens before a table.
 
 import * as api from './api.js';
 import { h, replace } from './dom.js';
+import { showLeaderboard } from './league.js';
 import { problemText } from './render.js';
 import { mountReplay } from './replay.js';
 import { KNOBS, knobNames, sayValue } from './rules.js';
@@ -48,6 +50,7 @@ function route() {
   else if (screen === 'join' && id) joinByCode(`${id}:${location.hash.split('/')[3] ?? ''}`, showHome());
   else if (screen === 'lobby') showLobby();
   else if (screen === 'new') showCreateForm();
+  else if (screen === 'leaderboard') showLeaderboard(main, decodeURIComponent(id || 'basic'));
   else showHome();
 }
 
@@ -139,18 +142,48 @@ function showHome() {
   const presetSelect = /** @type {HTMLSelectElement} */ (
     h('select', { id: 'play-preset' }, PRESETS.map((name) => h('option', { value: name, selected: name === preset, text: name })))
   );
-  const opponents = /** @type {HTMLSelectElement} */ (h('select', { id: 'play-opponents' }, [1, 2, 3].map((count) => h('option', { value: count, selected: count === Number(preference('opponents', '1')), text: String(count) }))));
-  const level = /** @type {HTMLSelectElement} */ (h('select', { id: 'play-level' }, LEVELS.map(([value, label]) => h('option', { value, selected: value === Number(preference('level', '2')), text: label }))));
+  const opponents = /** @type {HTMLSelectElement} */ (h('select', { id: 'play-opponents' }));
+  /** @param {number} chosen */
+  const levelSelect = (chosen, attributes = {}) => /** @type {HTMLSelectElement} */ (h('select', attributes, LEVELS.map(([value, label]) => h('option', { value, selected: value === chosen, text: label }))));
+  // One level for every bot, or each its own below it.
+  const level = levelSelect(Number(preference('level', '2')), { id: 'play-level' });
+  const seatLevels = h('div', { class: 'seat-levels', role: 'group', 'aria-label': 'Each bot\u2019s level' });
+  const seatLevelsLabel = h('span', { class: 'explain', text: 'Each bot' });
   const friend = /** @type {HTMLInputElement} */ (h('input', { id: 'play-friend', type: 'checkbox' }));
   const about = h('p', { class: 'about', text: PRESET_ABOUT[preset] });
+  /** @type {Partial<Record<Preset, number[]>>} seat counts each preset allows, once the rules are loaded */
+  const allowed = {};
+  const drawOpponents = () => {
+    const counts = allowed[/** @type {Preset} */ (presetSelect.value)] ?? [2, 3, 4];
+    const before = Number(opponents.value || preference('opponents', '1'));
+    const choices = counts.map((seats) => seats - 1);
+    replace(opponents, choices.map((count) => h('option', { value: count, selected: count === before, text: String(count) })));
+    if (!choices.includes(before)) opponents.value = String(choices[0]);
+    drawSeatLevels();
+  };
+  const drawSeatLevels = () => {
+    seatLevels.hidden = seatLevelsLabel.hidden = friend.checked;
+    const count = Number(opponents.value);
+    replace(seatLevels, Array.from({ length: count }, (_, index) => levelSelect(Number(level.value), { id: `play-level-${index + 1}`, 'aria-label': `Bot ${index + 1}'s level` })));
+  };
   presetSelect.addEventListener('change', () => {
     about.textContent = PRESET_ABOUT[/** @type {Preset} */ (presetSelect.value)];
-    if (presetSelect.value === 'duel') opponents.value = '1';
+    drawOpponents();
   });
+  opponents.addEventListener('change', drawSeatLevels);
+  level.addEventListener('change', drawSeatLevels);
+  friend.addEventListener('change', () => (seatLevels.hidden = seatLevelsLabel.hidden = friend.checked));
+  drawOpponents();
+  loadRulesets()
+    .then((rulesets) => {
+      for (const name of PRESETS) allowed[name] = rulesets.presets[name]?.players ?? undefined;
+      drawOpponents();
+    })
+    .catch(() => {});
 
   const play = async () => {
     const chosen = /** @type {Preset} */ (presetSelect.value);
-    const others = chosen === 'duel' ? 1 : Number(opponents.value);
+    const others = Number(opponents.value);
     setPreference('preset', chosen);
     setPreference('opponents', String(others));
     setPreference('level', level.value);
@@ -159,7 +192,8 @@ function showHome() {
     const friends = [];
     for (let seat = 1; seat <= others; seat += 1) {
       if (friend.checked) friends.push(seat);
-      seats.push(friend.checked ? { kind: 'human', open: true } : { kind: 'bot', level: Number(level.value) });
+      const own = /** @type {HTMLSelectElement | null} */ (seatLevels.querySelector(`#play-level-${seat}`));
+      seats.push(friend.checked ? { kind: 'human', open: true } : { kind: 'bot', level: Number(own?.value ?? level.value) });
     }
     await startGame({ preset: chosen, seats }, problem, friends);
   };
@@ -193,8 +227,10 @@ function showHome() {
           presetSelect,
           h('label', { for: 'play-opponents', text: 'Opponents' }),
           opponents,
-          h('label', { for: 'play-level', text: 'Bot level' }),
+          h('label', { for: 'play-level', text: 'Bot level (all)' }),
           level,
+          seatLevelsLabel,
+          seatLevels,
           h('label', { for: 'play-friend', text: 'Friends on this screen instead of bots' }),
           friend,
         ),
@@ -322,13 +358,17 @@ async function showCreateForm() {
     const rows = [];
     for (let seat = 0; seat < Number(seatCount.value); seat += 1) {
       const options = seat === 0 ? [['you', 'You']] : [['bot:2', 'Bot'], ['friend', 'Friend on this screen'], ['open', 'Open seat (someone joins from the lobby)']];
+      const kind = /** @type {HTMLSelectElement} */ (h('select', { id: `new-seat-${seat}`, 'data-seat-kind': seat }, options.map(([value, label]) => h('option', { value, text: label }))));
+      // A level only means something for a bot's seat.
+      const level = seat === 0 ? null : h('select', { 'aria-label': `Seat ${seat + 1} bot level`, 'data-seat-level': seat }, LEVELS.map(([value, label]) => h('option', { value, selected: value === 2, text: label })));
+      kind.addEventListener('change', () => level && (level.hidden = kind.value !== 'bot:2'));
       rows.push(
         h(
           'div',
           { class: 'seat-row' },
           h('label', { for: `new-seat-${seat}`, text: `Seat ${seat + 1}` }),
-          h('select', { id: `new-seat-${seat}`, 'data-seat-kind': seat }, options.map(([value, label]) => h('option', { value, text: label }))),
-          seat === 0 ? null : h('select', { 'aria-label': `Seat ${seat + 1} bot level`, 'data-seat-level': seat }, LEVELS.map(([value, label]) => h('option', { value, selected: value === 2, text: label }))),
+          kind,
+          level,
         ),
       );
     }

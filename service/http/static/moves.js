@@ -87,6 +87,22 @@ export function matchLayDown(moves, staged, selected) {
 }
 
 /**
+ * `cards` as a legal lay-down lists them (a run in its order, a joker where it stands);
+ * cards no legal meld holds are kept as they are.
+ * @param {Moves} moves
+ * @param {string[]} cards
+ * @returns {string[]}
+ */
+export function meldOrder(moves, cards) {
+  const key = cardsKey(cards);
+  for (const command of moves.layMelds) {
+    const found = command.melds.find((meld) => cardsKey(meld) === key);
+    if (found) return found;
+  }
+  return cards;
+}
+
+/**
  * Whether `whole` holds every key of `part` (each as often as `part` has it).
  * @param {string[]} whole
  * @param {string[]} part

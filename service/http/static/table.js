@@ -3,7 +3,8 @@
 import * as api from './api.js';
 import { cardsKey, meldPoints, shortName, sortHand } from './cards.js';
 import { h, replace } from './dom.js';
-import { describe, matchLayDown, movesOf, tableMoves } from './moves.js';
+import { leagueResult } from './league.js';
+import { describe, matchLayDown, meldOrder, movesOf, tableMoves } from './moves.js';
 import { cardBack, cardFace, meldView, problemText, rulesPanel, seatName } from './render.js';
 import { ensurePlayer, gameNotes, gameToken, keepGame, preference, seatsHeld, setPreference } from './session.js';
 
@@ -16,6 +17,8 @@ import { ensurePlayer, gameNotes, gameToken, keepGame, preference, seatsHeld, se
 /** @typedef {import('./moves.js').Moves} Moves */
 
 const LOG_LINES = 8;
+// How often a finished table looks for a rematch offer (no live channel is open then).
+const REMATCH_POLL_MS = 4000;
 
 /**
  * Shows game `gameId` in `root` and follows it until the returned function is called.
@@ -42,6 +45,8 @@ export function mountTable(root, gameId) {
     seat: /** @type {number | null} */ (mine[0] ?? null),
     /** positions in the sorted hand */
     selected: /** @type {number[]} */ ([]),
+    /** the hand's one stop for Tab: the arrow keys move it along the hand */
+    cursor: 0,
     /** melds held back to be laid together (an opening that needs several) */
     staged: /** @type {string[][]} */ ([]),
     sortBy: /** @type {'suit' | 'rank'} */ (preference('sort', 'suit') === 'rank' ? 'rank' : 'suit'),
@@ -155,6 +160,15 @@ export function mountTable(root, gameId) {
     render();
   }
 
+  // The moves of a hand: once one follows a hand's end, its summary is old news.
+  const PLAYS = new Set(['cards_drawn', 'meld_laid', 'card_laid_off', 'joker_swapped', 'card_discarded', 'knocked', 'turn_timed_out']);
+
+  /** @param {Envelope[]} events */
+  function playedSinceHandEnd(events) {
+    const ended = events.map((envelope) => envelope.event.type).lastIndexOf('hand_ended');
+    return events.slice(ended + 1).some((envelope) => PLAYS.has(envelope.event.type));
+  }
+
   // Events after which the summary (status, seats, names) is read again.
   const SUMMARY_EVENTS = new Set(['hand_dealt', 'seats_removed', 'seat_resigned', 'game_ended', 'rematch_offered']);
 
@@ -217,6 +231,9 @@ export function mountTable(root, gameId) {
       case 'seat_resigned':
         line = `${name(event.seat)} resigned: a bot plays on.`;
         break;
+      case 'seat_control_changed':
+        line = controlLine(event);
+        break;
       case 'rematch_offered':
         state.rematch = event.game_id;
         line = `${name(event.seat)} offers a rematch.`;
@@ -225,6 +242,26 @@ export function mountTable(root, gameId) {
         break;
     }
     if (line) state.log = [...state.log, line].slice(-LOG_LINES);
+  }
+
+  /** @param {import('./api-types').components['schemas']['SeatControlChanged']} event */
+  function controlLine(event) {
+    switch (event.reason) {
+      case 'handed_over':
+        return `${name(event.seat)} handed the seat to a bot (level ${event.level ?? 2}).`;
+      case 'timeouts':
+        return `${name(event.seat)} ran out of time again: a bot (level ${event.level ?? 2}) plays on until they are back.`;
+      default:
+        return `${name(event.seat)} ${name(event.seat) === 'You' ? 'are' : 'is'} back at the seat.`;
+    }
+  }
+
+  /** @param {GameEnded} over */
+  function gameOverText(over) {
+    const winners = over.winners.map(name);
+    if (!winners.length) return 'Game over: nobody wins.';
+    const plural = winners.length > 1 || winners[0] === 'You';
+    return `Game over: ${winners.join(' and ')} ${plural ? 'win' : 'wins'}.`;
   }
 
   /** @param {unknown} error */
@@ -481,7 +518,7 @@ export function mountTable(root, gameId) {
     const focused = document.activeElement instanceof HTMLElement ? focusKey(document.activeElement) : null;
     if (summary.status === 'waiting' || summary.expired) {
       replace(root, waitingView(summary));
-      if (focused) restoreFocus(focused);
+      if (focused) restoreFocus(focused, root);
       return;
     }
     replace(
@@ -500,7 +537,11 @@ export function mountTable(root, gameId) {
       state.handEnd ? handEndView(state.handEnd, view) : null,
       state.covered && !state.handEnd ? coverView() : null,
     );
-    if (focused) restoreFocus(focused);
+    // A sheet over the table takes the focus, its title kept in sight (a phone would scroll to the button).
+    const sheet = root.querySelector('.overlay .sheet');
+    const first = sheet?.querySelector('button.primary') ?? sheet?.querySelector('button');
+    if (sheet && !sheet.contains(document.activeElement) && first instanceof HTMLElement) first.focus({ preventScroll: true });
+    else if (focused) restoreFocus(focused, root);
   }
 
   /** @param {View} view @param {api.GameSummary} summary */
@@ -548,11 +589,43 @@ export function mountTable(root, gameId) {
           h('span', { class: 'seat-cards', 'aria-label': `${cards} cards in hand` }, cardBack(), ` ${cards}`),
           h('span', { class: 'seat-score', text: `${view.totals[seat] ?? 0} pts` }),
           view.opened[seat] ? h('span', { class: 'seat-opened', text: 'down' }) : null,
-          (view.resigned ?? []).includes(seat) ? h('span', { class: 'seat-resigned', text: 'resigned' }) : null,
+          (view.resigned ?? []).includes(seat) ? h('span', { class: 'seat-resigned', text: 'resigned' }) : controllerTag(view, seat),
         ),
       );
     }
     return h('ul', { class: 'seats', 'aria-label': 'Seats' }, chips);
+  }
+
+  /**
+   * Who plays a person's seat now: they do, or a bot stands in (autopilot after timeouts,
+   * or handed over). Bot seats say so in their name.
+   * @param {View} view
+   * @param {number} seat
+   */
+  function controllerTag(view, seat) {
+    const controller = view.controllers?.[seat];
+    if (!controller || controller.kind === 'bot') return null;
+    if (controller.kind === 'human') return h('span', { class: 'seat-controller human', 'data-controller': 'human', text: 'human' });
+    return h('span', { class: 'seat-controller autopilot', 'data-controller': 'autopilot', title: 'A bot plays this seat until its player is back', text: `autopilot · bot L${controller.level ?? 2}` });
+  }
+
+  /** A bot plays this player's seat: say so, and offer it back. */
+  function autopilotNotice(/** @type {View} */ view) {
+    const seat = state.seat;
+    if (seat === null || view.phase === 'over' || (view.resigned ?? []).includes(seat) || view.controllers?.[seat]?.kind !== 'autopilot') return null;
+    return h(
+      'p',
+      { class: 'autopilot-notice', role: 'status', 'data-testid': 'autopilot' },
+      `A bot (level ${view.controllers[seat].level ?? 2}) is playing for you. `,
+      h('button', { type: 'button', class: 'primary', 'data-testid': 'take-back', onclick: takeBack, disabled: state.busy, text: 'Take my seat back' }),
+    );
+  }
+
+  function takeBack() {
+    return act(async () => {
+      await api.takeSeatBack(gameId, /** @type {number} */ (state.seat), /** @type {string} */ (token()));
+      await loadView();
+    });
   }
 
   /** @param {View} view @param {api.GameSummary} summary */
@@ -578,7 +651,7 @@ export function mountTable(root, gameId) {
     const cards = shown.map((card, index) => {
       const depth = shown.length - index;
       const command = moves.drawPile.get(depth);
-      const label = depth === 1 ? `Take ${shortName(card)} from the discard pile` : `Take ${shortName(card)} and the ${depth - 1} cards above it`;
+      const label = depth === 1 ? `Take ${shortName(card)} from the discard pile` : `Take ${shortName(card)} and the ${depth === 2 ? 'card' : `${depth - 1} cards`} above it`;
       return cardFace(card, {
         small: any,
         hinted: isHint('pile', depth),
@@ -656,18 +729,23 @@ export function mountTable(root, gameId) {
     const picked = selectedCards();
     const match = matchLayDown(moves, state.staged, picked);
     // Covered (one screen, between turns): the hand is not drawn at all, only its backs.
-    const cards = state.covered ? hand.map(() => cardBack()) : hand.map((card, index) =>
-      cardFace(card, {
+    state.cursor = Math.min(state.cursor, Math.max(0, hand.length - 1));
+    const cards = state.covered ? hand.map(() => cardBack()) : hand.map((card, index) => {
+      const face = cardFace(card, {
         selected: state.selected.includes(index),
         meld: moves.meldCards.has(card),
         layOff: moves.onTable.has(card),
         hinted: state.hint !== null && hintHolds(state.hint, card),
         onclick: () => toggle(index),
-      }),
-    );
+      });
+      face.tabIndex = index === state.cursor ? 0 : -1;
+      face.dataset.index = String(index);
+      return face;
+    });
     const minimum = summary.ruleset.initial_meld_min ?? 0;
     const opening = minimum > 0 && !view.opened[state.seat] && view.phase !== 'over';
-    const points = state.staged.reduce((sum, meld) => sum + meldPoints(meld), 0) + (match.partOf ? meldPoints(picked) : 0);
+    // Counted in the order a legal lay-down lists the cards, not the order they were picked.
+    const points = state.staged.reduce((sum, meld) => sum + meldPoints(meldOrder(moves, meld)), 0) + (match.partOf ? meldPoints(meldOrder(moves, picked)) : 0);
     const discard = picked.length === 1 && state.staged.length === 0 ? moves.discards.get(picked[0]) : undefined;
     const actions = [
       match.exact
@@ -689,6 +767,7 @@ export function mountTable(root, gameId) {
     return h(
       'div',
       { class: 'you' },
+      autopilotNotice(view),
       h('p', { class: 'instruction', 'data-testid': 'instruction', text: instruction(view, moves) }),
       opening
         ? h('p', { class: `opening${points >= minimum ? ' reached' : ''}`, 'data-testid': 'opening' }, `First meld: ${points} of ${minimum} points`)
@@ -696,7 +775,7 @@ export function mountTable(root, gameId) {
       state.staged.length
         ? h('div', { class: 'staged', 'aria-label': 'Melds held for one lay-down' }, state.staged.map((meld) => h('span', { class: 'staged-meld' }, meld.map((card) => cardFace(card, { small: true })))))
         : null,
-      h('div', { class: 'hand', role: 'group', 'aria-label': 'Your hand' }, cards),
+      h('div', { class: 'hand', role: 'group', 'aria-label': 'Your hand (arrow keys move along it)', onkeydown: moveAlongHand }, cards),
       h('div', { class: 'actions' }, actions),
       state.hintText ? h('p', { class: 'hint-text', text: state.hintText }) : null,
       state.message ? h('p', { class: 'problem', role: 'alert', 'data-testid': 'problem', text: state.message }) : null,
@@ -719,8 +798,29 @@ export function mountTable(root, gameId) {
     return 'Pick a card to discard and end your turn.';
   }
 
+  /**
+   * Left and right (Home, End) move along the hand: one Tab stop for the whole hand.
+   * @param {KeyboardEvent} event
+   */
+  function moveAlongHand(event) {
+    const size = sortedHand().length;
+    const steps = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+    /** @type {number | null} */
+    let next = null;
+    if (event.key in steps) next = (state.cursor + steps[/** @type {keyof typeof steps} */ (event.key)] + size) % size;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = size - 1;
+    if (next === null || !size) return;
+    event.preventDefault();
+    state.cursor = next;
+    render();
+    const card = root.querySelector(`.hand [data-index="${next}"]`);
+    if (card instanceof HTMLElement) card.focus();
+  }
+
   /** @param {number} index */
   function toggle(index) {
+    state.cursor = index;
     state.selected = state.selected.includes(index) ? state.selected.filter((at) => at !== index) : [...state.selected, index];
     state.chooserMeld = null;
     state.message = null;
@@ -777,10 +877,11 @@ export function mountTable(root, gameId) {
         'div',
         { class: 'sheet', 'data-testid': 'hand-end' },
         h('h2', { id: 'hand-end-title', text: headline }),
-        h('div', { class: 'scroll-x' }, h('table', { class: 'scores' }, h('thead', {}, h('tr', {}, ['Seat', 'Cards left', 'Hand value', 'Score', 'Total'].map((title) => h('th', { scope: 'col', text: title })))), h('tbody', {}, rows))),
+        h('div', { class: 'scroll-x' }, h('table', { class: 'scores hand-scores' }, h('thead', {}, h('tr', {}, ['Seat', 'Cards left', 'Hand value', 'Score', 'Total'].map((title) => h('th', { scope: 'col', text: title })))), h('tbody', {}, rows))),
         over
-          ? h('p', { class: 'game-over', 'data-testid': 'game-over', text: `Game over: ${over.winners.map(name).join(' and ')} ${over.winners.length > 1 ? 'win' : 'wins'}.` })
+          ? h('p', { class: 'game-over', 'data-testid': 'game-over', text: gameOverText(over) })
           : null,
+        over ? (leagueBox ??= leagueResult(gameId, token(), invite, name)) : null,
         h(
           'div',
           { class: 'actions' },
@@ -791,7 +892,7 @@ export function mountTable(root, gameId) {
                 h('button', { type: 'button', onclick: () => (location.hash = `#/replay/${gameId}`), text: 'Replay this game' }),
                 h('button', { type: 'button', onclick: closeHandEnd, text: 'Look at the table' }),
               ]
-            : h('button', { type: 'button', class: 'primary', autofocus: true, onclick: closeHandEnd, text: view.hand_number > ended.hand_number ? 'Next hand' : 'Continue' }),
+            : h('button', { type: 'button', class: 'primary', onclick: closeHandEnd, text: view.hand_number > ended.hand_number ? 'Next hand' : 'Continue' }),
         ),
       ),
     );
@@ -811,7 +912,7 @@ export function mountTable(root, gameId) {
         { class: 'sheet' },
         h('h2', { id: 'cover-title', text: `Pass the device to ${name(/** @type {number} */ (state.seat))}` }),
         h('p', { text: 'The hand stays hidden until its player is ready.' }),
-        h('button', { type: 'button', class: 'primary', autofocus: true, onclick: () => ((state.covered = false), render()), text: "I'm ready: show my hand" }),
+        h('button', { type: 'button', class: 'primary', onclick: () => ((state.covered = false), render()), text: "I'm ready: show my hand" }),
       ),
     );
   }
@@ -820,16 +921,47 @@ export function mountTable(root, gameId) {
 
   /** @type {AbortController | null} */
   let following = null;
+  /** @type {HTMLElement | null} the league's word on the finished game, fetched once */
+  let leagueBox = null;
 
   /** Follows the log from `after` (again, after the caller sat down: their own view of it). */
   function followFrom(/** @type {number} */ after) {
     following?.abort();
     following = new AbortController();
     const signal = AbortSignal.any([stop.signal, following.signal]);
-    api.follow(gameId, token(), after, onEvents, signal, () => {
-      state.message = 'Connection lost: trying again…';
-      render();
-    }, invite);
+    api
+      .follow(gameId, { token: token(), invite, after, onEvents, onConnection, signal })
+      .then((followed) => (followed.ended ? watchForRematch(followed.after, signal) : undefined))
+      .catch(showError);
+  }
+
+  /** @param {unknown} error a lost connection, or null: it is back */
+  function onConnection(error) {
+    const message = error === null ? null : problemText(error);
+    if (message === state.message) return;
+    if (error === null && state.message !== connectionMessage) return;
+    state.message = message;
+    connectionMessage = message;
+    render();
+  }
+  /** @type {string | null} the message the connection put up, taken down when it is back */
+  let connectionMessage = null;
+
+  /**
+   * The live channel ends with the game, but a finished game's log may still get its
+   * rematch: looked for every few seconds while the page is in view, never in a loop.
+   * @param {number} after
+   * @param {AbortSignal} signal
+   */
+  async function watchForRematch(after, signal) {
+    while (!signal.aborted && !state.rematch) {
+      await new Promise((resolve) => setTimeout(resolve, REMATCH_POLL_MS));
+      if (signal.aborted || document.visibilityState !== 'visible') continue;
+      const page = await api.events(gameId, token(), after, { invite }).catch(() => null);
+      if (!page?.events.length) continue;
+      after = page.next_after;
+      onEvents(page.events);
+    }
   }
 
   async function start() {
@@ -840,7 +972,10 @@ export function mountTable(root, gameId) {
       if (mine.length > 1 && summary.status !== 'waiting') state.covered = true;
       // The recent log seeds the history lines and the turn's deadline; then follow from its end.
       const recent = await api.events(gameId, token(), Math.max(0, summary.version - 40), { limit: 40, invite });
-      for (const envelope of recent.events) if (envelope.event.type !== 'hand_ended' && envelope.event.type !== 'game_ended') note(envelope);
+      for (const envelope of recent.events) note(envelope);
+      // Back at a table (a reload, or from the list of tables): a hand's summary stays up
+      // while nobody has played since it ended, and a finished game's for good.
+      if (summary.status !== 'finished' && playedSinceHandEnd(recent.events)) state.handEnd = null;
       noted = Math.max(noted, recent.events.at(-1)?.version ?? summary.version);
       // Read again: the view must be at least as new as the log followed from here on.
       await refresh();
@@ -876,21 +1011,42 @@ export function mountTable(root, gameId) {
  * @returns {string | null}
  */
 function focusKey(element) {
+  if (element.dataset.index) return `.hand [data-index="${element.dataset.index}"]`;
   if (element.dataset.card) return `[data-card="${element.dataset.card}"]`;
   if (element.dataset.meld) return `[data-meld="${element.dataset.meld}"]`;
   if (element.tagName === 'BUTTON' && element.textContent) return `button::${element.textContent}`;
   return null;
 }
 
-/** @param {string} key */
-function restoreFocus(key) {
+/**
+ * Puts the focus back where it was before a re-render; when that control is gone (the
+ * button that played the move), on the next thing to do, so a keyboard never starts over.
+ * @param {string} key
+ * @param {HTMLElement} root
+ */
+function restoreFocus(key, root) {
   /** @type {HTMLElement | null | undefined} */
   let element;
   if (key.startsWith('button::')) {
     const text = key.slice(8);
-    element = [...document.querySelectorAll('button')].find((button) => button.textContent === text);
+    element = [...root.querySelectorAll('button')].find((button) => button.textContent === text);
   } else {
-    element = document.querySelector(key) instanceof HTMLElement ? /** @type {HTMLElement} */ (document.querySelector(key)) : null;
+    const found = root.querySelector(key);
+    element = found instanceof HTMLElement ? found : null;
   }
-  if (element instanceof HTMLElement && !element.hasAttribute('disabled')) element.focus();
+  if (!(element instanceof HTMLElement) || element.hasAttribute('disabled')) element = nextControl(root);
+  element?.focus();
+}
+
+/**
+ * The control a turn goes on with: a pile to draw from, else the hand, else the first action.
+ * @param {HTMLElement} root
+ * @returns {HTMLElement | null}
+ */
+function nextControl(root) {
+  for (const selector of ['.piles button:not(:disabled)', '.hand button[tabindex="0"]', '.you .actions button:not(:disabled)']) {
+    const found = root.querySelector(selector);
+    if (found instanceof HTMLElement) return found;
+  }
+  return null;
 }

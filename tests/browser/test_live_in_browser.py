@@ -1,0 +1,208 @@
+"""The table followed live over its WebSocket: a dropped connection resumes with no event
+missed or repeated; the turn timer, autopilot after timeouts and taking the seat back;
+the hand's and the game's end shown again after a reload, with the league's word on the
+game; the leaderboards."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from typing import Any
+
+import httpx
+from table_setup import Table, new_player, open_table, pack, short, stacked_deck
+from test_table import DESKTOP, OpenPage, open_page, wait_until
+
+__all__ = ["open_page"]  # the fixture, shared with test_table
+
+# Seat 0 goes out on its first turn: three melds of ten cards, then the king drawn is discarded.
+GOING_OUT = ["AC", "2C", "3C", "4C", "4D", "5D", "6D", "7H", "8H", "9H"]
+MELDS = [["AC", "2C", "3C", "4C"], ["4D", "5D", "6D"], ["7H", "8H", "9H"]]
+
+
+def humans(count: int) -> list[dict[str, str]]:
+    return [{"kind": "human"}] * count
+
+
+def frames(connection: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    messages = [json.loads(message) for message in connection["received"]]
+    return [message for message in messages if message["type"] == kind]
+
+
+def test_a_dropped_live_channel_resumes_with_no_event_missed_or_repeated(
+    open_page: OpenPage, server: str
+) -> None:
+    player = new_player(server)
+    table = Table(server, player, {"preset": "basic", "seats": humans(2)})
+    page = open_page(DESKTOP)
+    connections: list[dict[str, Any]] = []
+
+    def proxy(socket: Any) -> None:
+        """Passes the page's WebSocket through, keeping every frame each way."""
+        upstream = socket.connect_to_server()
+        connection: dict[str, Any] = {
+            "sent": [],
+            "received": [],
+            "page": socket,
+            "server": upstream,
+        }
+        connections.append(connection)
+
+        def to_server(message: Any) -> None:
+            connection["sent"].append(message)
+            upstream.send(message)
+
+        def to_page(message: Any) -> None:
+            connection["received"].append(message)
+            socket.send(message)
+
+        socket.on_message(to_server)
+        upstream.on_message(to_page)
+
+    page.route_web_socket("**/live", proxy)
+    open_table(page, server, player, table.game_id)
+    wait_until(page, lambda: bool(connections) and bool(connections[0]["sent"]))
+    discarded = [table.draw_and_discard(table.view(0)["turn"])]
+    version = table.view(0)["version"]
+
+    def delivered(connection: dict[str, Any]) -> list[int]:
+        return [frame["envelope"]["version"] for frame in frames(connection, "event")]
+
+    wait_until(page, lambda: version in delivered(connections[0]))
+    # The connection drops; two turns are played before the page is back.
+    connections[0]["page"].close()
+    connections[0]["server"].close()
+    for _ in range(2):
+        discarded.append(table.draw_and_discard(table.view(0)["turn"]))
+    version = table.view(0)["version"]
+    wait_until(page, lambda: len(connections) > 1 and version in delivered(connections[-1]))
+    # The second connection asks for what came after the first one's last event ...
+    hello = json.loads(connections[1]["sent"][0])
+    assert hello["after"] == delivered(connections[0])[-1]
+    assert hello["token"] == player["token"]
+    # ... so every version arrives once, in order, across both.
+    versions = [number for connection in connections for number in delivered(connection)]
+    assert versions == list(range(versions[0], version + 1))
+
+    # The page shows each discard once, and nothing of the lost connection any more.
+    def lines() -> list[str]:
+        shown: list[str] = page.locator(".log li").all_text_contents()
+        return shown
+
+    wait_until(page, lambda: lines()[-1].endswith(f"discarded {short(discarded[-1])}."))
+    for card in discarded:
+        assert sum(line.endswith(f"discarded {short(card)}.") for line in lines()) == 1, lines()
+    wait_until(page, lambda: not page.get_by_test_id("problem").count())
+    assert sorted(
+        page.locator(".hand .card").evaluate_all("cards => cards.map(c => c.dataset.card)")
+    ) == sorted(table.view(0)["hand"])
+
+
+def test_the_turn_timer_autopilot_and_taking_the_seat_back(
+    open_page: OpenPage, server: str
+) -> None:
+    player = new_player(server)
+    table = Table(server, player, {"preset": "basic", "seats": humans(2), "turn_time_limit_s": 3})
+    page = open_page(DESKTOP)
+    open_table(page, server, player, table.game_id)
+    autopilot = page.get_by_test_id("autopilot")
+    seen_timer = False
+    deadline = time.monotonic() + 60
+    # Seat 0 (the page) does nothing: after two turns timed out a bot plays for it.
+    while not autopilot.count():
+        assert time.monotonic() < deadline, "the seat never went on autopilot"
+        timer = page.locator("[data-timer]")
+        if timer.count() and re.fullmatch(r"⏱ 0:0[0-3]", timer.text_content() or ""):
+            seen_timer = True
+        if table.view(1)["turn"] == 1:
+            table.draw_and_discard(1)
+        page.wait_for_timeout(100)
+    assert seen_timer
+    page.locator(".log li", has_text="You ran out of time").first.wait_for()
+    chip = page.locator('.seats [data-seat="0"] [data-controller]')
+    assert chip.text_content() == "autopilot · bot L2"
+    assert "A bot (level 2) is playing for you" in autopilot.text_content()
+    with page.expect_response(lambda response: "/seats/0/bot" in response.url):
+        page.get_by_test_id("take-back").click()
+    autopilot.wait_for(state="detached")
+    assert chip.text_content() == "human"
+    page.locator(".log li", has_text="You are back at the seat.").first.wait_for()
+    assert table.view(0)["controllers"][0]["kind"] == "human"
+
+
+def out_in_one_turn(server: str, player: dict[str, str], hands: int) -> Table:
+    """A basic table for two where seat 0 goes out on its first turn (by the API)."""
+    deck = stacked_deck(pack(), [GOING_OUT, []], 10, up_card="2S", stock=["KS"])
+    rules = {"first_player": "left_of_dealer", "game_end": f"hands:{hands}"}
+    table = Table(
+        server, player, {"preset": "basic", "seats": humans(2), "deck": deck, "rules": rules}
+    )
+    table.play(0, {"type": "draw", "source": "stock"})
+    table.play(0, {"type": "lay_melds", "melds": MELDS})
+    table.play(0, {"type": "discard", "card": "KS"})
+    return table
+
+
+def test_a_reload_shows_the_hand_end_until_the_next_hand_is_played(
+    open_page: OpenPage, server: str
+) -> None:
+    player = new_player(server)
+    table = out_in_one_turn(server, player, hands=2)
+    page = open_page(DESKTOP)
+    open_table(page, server, player, table.game_id)
+    summary = page.get_by_test_id("hand-end")
+    summary.wait_for()
+    assert summary.locator("h2").text_content() == "Hand 1: You went out — rummy!"
+    assert page.get_by_role("button", name="Next hand").count() == 1
+    # Nobody has played in hand 2 yet: a reload keeps the summary up ...
+    page.reload()
+    summary.wait_for()
+    # ... until the next hand has begun.
+    table.play(1, {"type": "draw", "source": "stock"})
+    page.reload()
+    page.wait_for_selector(".hand .card")
+    page.locator(".log li", has_text="drew from the stock").first.wait_for()
+    assert not summary.count()
+
+
+def test_a_finished_game_shows_its_end_and_the_leagues_word(
+    open_page: OpenPage, server: str
+) -> None:
+    player = new_player(server)
+    table = out_in_one_turn(server, player, hands=1)
+    page = open_page(DESKTOP)
+    open_table(page, server, player, table.game_id)
+    page.get_by_test_id("game-over").wait_for()
+    assert page.get_by_test_id("game-over").text_content() == "Game over: You win."
+    assert page.get_by_test_id("rematch").count() == 1
+    # A stacked deck is never rated; experience is still earned: one hand and a finished
+    # game (seat 2, held with a bare seat token, is nobody the league credits or places).
+    league = page.get_by_test_id("league-result")
+    league.get_by_text("Dealt from a chosen deck or seed: not rated.").wait_for(timeout=20_000)
+    assert league.locator('tr[data-seat="0"] td').all_text_contents() == ["1", "+30"]
+    # A counted game shows each seat's rating and its change (the answer stands in here:
+    # a game between two accounts an hour old cannot be played in a test).
+    ratings = httpx.get(f"{server}/games/{table.game_id}/ratings").json()
+    counted = {**ratings, "counted": True, "reason": "counted", "weight": 1.0}
+    counted["seats"] = [
+        {**ratings["seats"][0], "rating_before": 1.5, "rating_after": 2.75, "rating_change": 1.25}
+    ]
+    page.route(
+        "**/ratings*",
+        lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps(counted)
+        ),
+    )
+    page.reload()
+    league.get_by_role("heading", name="League: basic").wait_for(timeout=20_000)
+    assert league.locator('tr[data-seat="0"] td').all_text_contents() == [
+        "1",
+        "2.75 (+1.25)",
+        "+30",
+    ]
+    with page.expect_response(lambda response: "/leaderboards/basic" in response.url):
+        league.get_by_role("link", name="The leaderboard →").click()
+    page.get_by_role("heading", name="Leaderboard · basic").wait_for()
+    page.locator(".leaderboard-screen").get_by_role("link", name="palace").click()
+    page.get_by_role("heading", name="Leaderboard · palace").wait_for()

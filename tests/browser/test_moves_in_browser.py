@@ -1,0 +1,198 @@
+"""Every kind of move the table offers, by clicks and by keyboard, from stacked decks:
+the marks on the hand (green: makes a meld; blue: fits a table meld, which glows), the
+first meld's running total, a lay-off at a chosen end, a joker swap, a pile taken at a
+depth, the pile turned over as the stock, a knock, and a turn played with keys alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from table_setup import Table, new_player, open_table, pack, short, stacked_deck
+from test_table import DESKTOP, OpenPage, click_for, hand_cards, open_page, wait_for_my_turn
+
+__all__ = ["open_page"]  # the fixture, shared with test_table
+
+# Seat 0 (the page's player) plays first, and the deal goes round from it.
+FIRST_SEAT_ZERO = {"first_player": "left_of_dealer"}
+
+
+def humans(count: int) -> list[dict[str, str]]:
+    return [{"kind": "human"}] * count
+
+
+def card(page: Any, code: str) -> Any:
+    return page.locator(f'.hand .card[data-card="{code}"]').first
+
+
+def wait_for_log(page: Any, text: str) -> None:
+    """The history shows `text` (it follows the live channel, a moment after a move's answer)."""
+    page.locator(".log li", has_text=text).first.wait_for(timeout=10_000)
+
+
+def test_marks_and_the_first_melds_running_total(open_page: OpenPage, server: str) -> None:
+    player = new_player(server)
+    # Two runs worth 18 and 29: only together do they reach palace's 30.
+    hands = [["7H", "5H", "6H", "9C", "TC", "JC"], []]
+    deck = stacked_deck(pack(2, 6), hands, 13, up_card="2S", stock=["9D"])
+    table = Table(
+        server,
+        player,
+        {"preset": "palace", "seats": humans(2), "deck": deck, "rules": FIRST_SEAT_ZERO},
+    )
+    page = open_page(DESKTOP)
+    open_table(page, server, player, table.game_id)
+    wait_for_my_turn(page)
+    click_for(page, page.locator("button.pile.stock"), "/commands")
+    # Green edges: every card of a meld this seat could lay.
+    for code in ("5H", "6H", "7H", "9C", "TC", "JC"):
+        assert "can-meld" in card(page, code).get_attribute("class")
+    # Picked out of order, the run still counts 5 + 6 + 7.
+    for code in ("7H", "5H", "6H"):
+        card(page, code).click()
+    opening = page.get_by_test_id("opening")
+    assert opening.text_content() == "First meld: 18 of 30 points"
+    assert "reached" not in opening.get_attribute("class")
+    page.get_by_role("button", name="Hold this meld").click()
+    for code in ("JC", "9C", "TC"):
+        card(page, code).click()
+    assert opening.text_content() == "First meld: 47 of 30 points"
+    assert "reached" in opening.get_attribute("class")
+    click_for(page, page.get_by_role("button", name="Lay these melds down"), "/commands")
+    assert page.locator(".melds .meld").count() == 2
+    assert not page.get_by_test_id("opening").count()
+    # The rules panel says the table's rules in plain words.
+    page.get_by_text("Rules of this table").click()
+    assert "30" in page.locator(".rules-panel").text_content()
+
+
+def test_a_lay_off_at_a_chosen_end_and_a_joker_swap(open_page: OpenPage, server: str) -> None:
+    player = new_player(server)
+    mine = ["JC", "JK", "6H"]
+    theirs = ["5H", "JK", "7H", "8C", "9C", "TC"]
+    deck = stacked_deck(pack(2, 6), [mine, theirs], 13, up_card="2S")
+    rules = {**FIRST_SEAT_ZERO, "initial_meld_min": 0, "lay_off_needs_own_meld": False}
+    table = Table(
+        server, player, {"preset": "palace", "seats": humans(2), "deck": deck, "rules": rules}
+    )
+    table.draw_and_discard(0, keep=mine)
+    table.play(1, {"type": "draw", "source": "stock"})
+    table.play(1, {"type": "lay_melds", "melds": [["5H", "JK", "7H"], ["8C", "9C", "TC"]]})
+    theirs_left = table.view(1)["hand"]
+    table.play(1, {"type": "discard", "card": theirs_left[0]})
+    page = open_page(DESKTOP)
+    open_table(page, server, player, table.game_id)
+    wait_for_my_turn(page)
+    click_for(page, page.locator("button.pile.stock"), "/commands")
+    clubs = page.locator(".melds [data-meld]", has=page.locator('[data-card="8C"]'))
+    hearts = page.locator(".melds [data-meld]", has=page.locator('[data-card="5H"]'))
+    # Blue edge: the card fits a table meld; picked, that meld glows.
+    assert "can-lay-off" in card(page, "JC").get_attribute("class")
+    card(page, "JC").click()
+    assert "glow" in clubs.get_attribute("class")
+    assert "glow" not in hearts.get_attribute("class")
+    click_for(page, clubs, "/commands")
+    assert clubs.locator(".card").count() == 4
+    # A joker fits either end of the run: the page asks which.
+    card(page, "JK").click()
+    clubs.click()
+    click_for(page, page.locator(".chooser").get_by_role("button", name="Low end"), "/commands")
+    assert clubs.locator(".card").first.text_content().endswith("= 7♣")
+    # The natural card a table joker stands for takes the joker back.
+    card(page, "6H").click()
+    click_for(page, hearts, "/commands")
+    assert hearts.locator('[data-card="6H"]').count() == 1
+    assert "JK" in hand_cards(page)
+    wait_for_log(page, "swapped 6♥ for a joker")
+
+
+def test_a_pile_taken_at_a_depth(open_page: OpenPage, server: str) -> None:
+    player = new_player(server)
+    deck = stacked_deck(pack(), [[], []], 10, up_card="4D")
+    table = Table(server, player, {"preset": "classic", "seats": humans(2), "deck": deck})
+    first = table.draw_and_discard(0)
+    second = table.draw_and_discard(1)
+    page = open_page(DESKTOP)
+    open_table(page, server, player, table.game_id)
+    wait_for_my_turn(page)
+    pile = page.get_by_test_id("discard-pile")
+    # Under `discard_pickup: any` the whole pile is spread; each card takes those above it.
+    assert pile.locator("[data-card]").count() == 3
+    assert pile.locator(f'[data-card="{first}"]').get_attribute("aria-label") == (
+        f"Take {short(first)} and the card above it"
+    )
+    before = len(hand_cards(page))
+    click_for(page, pile.locator('[data-card="4D"]'), "/commands")
+    assert len(hand_cards(page)) == before + 3
+    assert {"4D", first, second} <= set(hand_cards(page))
+    wait_for_log(page, "drew 3 from the pile")
+
+
+def test_the_empty_stock_turns_the_pile_over(open_page: OpenPage, server: str) -> None:
+    player = new_player(server)
+    table = Table(server, player, {"preset": "basic", "seats": humans(2)})
+    # Seat 0 opens on the up card, so seat 1 draws the stock's last card and seat 0
+    # faces the empty stock.
+    seat = table.view(0)["turn"]
+    table.draw_and_discard(seat, "discard" if seat == 0 else "stock")
+    while table.view(0)["stock_count"] > 0 or table.view(0)["turn"] != 0:
+        turn = table.view(0)["turn"]
+        table.draw_and_discard(turn)
+    page = open_page(DESKTOP)
+    open_table(page, server, player, table.game_id)
+    wait_for_my_turn(page)
+    stock = page.locator("button.pile.stock")
+    assert stock.get_attribute("aria-label") == "Turn the discard pile over and draw"
+    click_for(page, stock, "/commands")
+    wait_for_log(page, "turned the discard pile over")
+    assert int(page.locator(".pile.stock .pile-label").text_content().split(": ")[1]) > 0
+
+
+def test_a_knock_for_the_last_discard(open_page: OpenPage, server: str) -> None:
+    player = new_player(server)
+    rules = {**FIRST_SEAT_ZERO, "knocking": True}
+    table = Table(server, player, {"preset": "palace", "seats": humans(3), "rules": rules})
+    table.draw_and_discard(0)
+    table.draw_and_discard(1)
+    page = open_page(DESKTOP)
+    open_table(page, server, player, table.game_id)
+    # Out of turn, before seat 3 draws: the page offers the knock.
+    knock = page.locator(".you .actions").get_by_role("button", name="Knock")
+    knock.wait_for()
+    assert (
+        page.get_by_test_id("instruction").text_content() == "You may knock for the last discard."
+    )
+    click_for(page, knock, "/commands")
+    # The discard and one card from the stock.
+    assert len(hand_cards(page)) == 15
+    wait_for_log(page, "You knocked.")
+
+
+def test_a_turn_by_keyboard_alone(open_page: OpenPage, server: str) -> None:
+    player = new_player(server)
+    deck = stacked_deck(pack(), [[], []], 10, up_card="4D")
+    table = Table(server, player, {"preset": "basic", "seats": humans(2), "deck": deck})
+    page = open_page(DESKTOP)
+    open_table(page, server, player, table.game_id)
+    wait_for_my_turn(page)
+    presses = 0
+    while page.evaluate("document.activeElement?.classList.contains('stock')") is not True:
+        page.keyboard.press("Tab")
+        presses += 1
+        assert presses < 20, "Tab never reached the stock"
+    with page.expect_response(lambda response: "/commands" in response.url):
+        page.keyboard.press("Enter")
+    page.wait_for_selector("[aria-busy=true]", state="detached")
+    # The drawn card's turn goes on in the hand: one Tab stop, the arrows move along it.
+    assert page.evaluate("document.activeElement?.closest('.hand') !== null")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    chosen = page.evaluate("document.activeElement.dataset.card")
+    page.keyboard.press("Space")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.textContent")
+    assert focused == f"Discard {short(chosen)}"
+    with page.expect_response(lambda response: "/commands" in response.url):
+        page.keyboard.press("Enter")
+    page.wait_for_selector("[aria-busy=true]", state="detached")
+    assert len(hand_cards(page)) == 10 and chosen not in hand_cards(page)
+    assert table.view(1)["discard_pile"][-1] == chosen
