@@ -181,7 +181,7 @@ def serve(args: argparse.Namespace) -> int:
             store,
             settings=settings,
             on_shutdown=[close_clients, queue_client.aclose],
-            on_appended=TurnScheduler(store, queue),
+            on_appended=TurnScheduler(store, queue, knock_window_s=settings.knock_window_s),
             # Bots and timers need a worker: /health says so, unless told none will run.
             live_workers=None if no_worker else partial(count_live_workers, queue_client),
             league=league,
