@@ -65,7 +65,8 @@ async def reconcile_now(settings: Settings) -> str:
     league = open_league_store(url)
     try:
         store = with_archive(RedisEventStore(client), settings.data_dir)
-        counts = await reconcile(GameService(store), TurnScheduler(store, queue), league)
+        scheduler = TurnScheduler(store, queue, knock_window_s=settings.knock_window_s)
+        counts = await reconcile(GameService(store), scheduler, league)
         archived = await archive_due(store, settings.finished_retention_s)
     finally:
         await client.aclose()

@@ -75,7 +75,8 @@ async def _services(
     store = with_archive(RedisEventStore(client, durability=acknowledged), settings.data_dir)
     try:
         metrics = WorkerMetrics(RedisSharedCounters(client))
-        yield GameService(store, on_appended=TurnScheduler(store, queue)), metrics
+        scheduler = TurnScheduler(store, queue, knock_window_s=settings.knock_window_s)
+        yield GameService(store, on_appended=scheduler), metrics
     finally:
         await client.aclose()
         queue.connection.close()

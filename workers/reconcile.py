@@ -10,12 +10,12 @@ import asyncio
 import msgspec
 
 from domain.events import TurnDeadlineSet
-from service.app.control import bot_levels, seats_to_act
+from service.app.control import bot_levels, seats_to_act, waits_for_knocks
 from service.app.games import GameService
 from service.app.league.store import LeagueStore
 from service.app.records import Game, lobby_status
 from service.logs.half_imports import remove_half_imports
-from workers.schedule import TurnScheduler
+from workers.schedule import TurnScheduler, knock_window_end
 
 __all__ = ["Reconciled", "reconcile", "reconcile_game"]
 
@@ -67,10 +67,23 @@ async def reconcile_game(
         return
     counts.games += 1
     levels = bot_levels(game.info, await games.meta(game_id))
-    if seats_to_act(state, levels) and await scheduler.schedule_bot(
-        game_id, game.record.version, replace_done=True
-    ):
-        counts.bot_jobs += 1
+    if seats_to_act(state, levels):
+        # A knock window still open stays open: its end counts from the discard's time
+        # (read only then).
+        not_before = None
+        if waits_for_knocks(state, levels):
+            [last] = await games.log(game_id, after=game.record.version - 1, limit=1)
+            not_before = knock_window_end(
+                state,
+                levels,
+                since=last.at,
+                window_s=scheduler.knock_window_s,
+                turn_time_limit_s=game.info.turn_time_limit_s,
+            )
+        if await scheduler.schedule_bot(
+            game_id, game.record.version, not_before=not_before, replace_done=True
+        ):
+            counts.bot_jobs += 1
     if game.info.turn_time_limit_s is None:
         return
     # The latest deadline, if its turn is still being played, wants its timer.

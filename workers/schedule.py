@@ -3,14 +3,25 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime
+import math
+from collections.abc import Mapping
+from datetime import UTC, datetime, timedelta
 
 from rq import Queue
 
 from domain.events import HandEnded, TurnDeadlineSet
-from service.app.control import ControlWrites, bot_levels, controlled, seats_to_act, take_back
+from domain.state import GameState
+from service.app.control import (
+    ControlWrites,
+    bot_levels,
+    controlled,
+    seats_to_act,
+    take_back,
+    waits_for_knocks,
+)
 from service.app.games import Appended, GameService
 from service.app.league.game_end import ends_game
+from service.runtime.settings import KNOCK_WINDOW_S
 from service.store import EventStore
 from workers.queue import bot_job_id, ensure_job, league_job_id, timer_job_id
 
@@ -21,12 +32,16 @@ __all__ = [
     "TIMER_JOB",
     "TurnScheduler",
     "continues_own_turn",
+    "knock_window_end",
 ]
 
 ABANDON_JOB = "workers.jobs.abandon_check"
 BOT_JOB = "workers.jobs.bot_turn"
 TIMER_JOB = "workers.jobs.turn_timer"
 LEAGUE_JOB = "workers.jobs.league_result"
+# rq's scheduler keeps whole seconds and polls once a second: a job scheduled at
+# a time rounded up to the second runs within about 2 s after it, never before.
+SCHEDULER_SLACK_S = 2.0
 
 
 def continues_own_turn(appended: Appended) -> bool:
@@ -40,6 +55,28 @@ def continues_own_turn(appended: Appended) -> bool:
     )
 
 
+def knock_window_end(
+    state: GameState,
+    levels: Mapping[int, int],
+    *,
+    since: str | None,
+    window_s: float,
+    turn_time_limit_s: float | None = None,
+) -> datetime | None:
+    """When the bot next to play may draw, if a human seat may still knock for the
+    discard made at `since` (an envelope's time; None: now); None when it need not
+    wait. Under a turn time limit the window leaves room for rq's lateness and the
+    bot's own turn before its deadline (no window when the limit is too short)."""
+    if turn_time_limit_s is not None:
+        window_s = min(window_s, turn_time_limit_s - 2 * SCHEDULER_SLACK_S)
+    if window_s <= 0 or not waits_for_knocks(state, levels):
+        return None
+    start = datetime.now(UTC) if since is None else datetime.fromisoformat(since)
+    if start.tzinfo is None:
+        start = start.replace(tzinfo=UTC)  # envelopes' times are UTC
+    return start + timedelta(seconds=window_s)
+
+
 def _hand_ended(appended: Appended) -> bool:
     return appended.state.phase in ("draw", "play") and any(
         isinstance(envelope.event, HandEnded) for envelope in appended.envelopes
@@ -49,9 +86,12 @@ def _hand_ended(appended: Appended) -> bool:
 class TurnScheduler:
     """The GameService's `on_appended`: bot jobs and timer jobs with deterministic ids."""
 
-    def __init__(self, store: EventStore, queue: Queue) -> None:
+    def __init__(
+        self, store: EventStore, queue: Queue, *, knock_window_s: float = KNOCK_WINDOW_S
+    ) -> None:
         self.store = store
         self.queue = queue
+        self.knock_window_s = knock_window_s
         self._games: ControlWrites | None = None
 
     def attach(self, games: ControlWrites) -> None:
@@ -101,13 +141,41 @@ class TurnScheduler:
             await self.schedule_league(game_id)
         if continues_own_turn(appended):
             return
-        if seats_to_act(appended.state, bot_levels(appended.info, meta)):
-            await self.schedule_bot(game_id, appended.version)
+        levels = bot_levels(appended.info, meta)
+        if seats_to_act(appended.state, levels):
+            # The append's own time (a retry announces the first attempt's events).
+            since = appended.envelopes[-1].at if appended.envelopes else None
+            not_before = knock_window_end(
+                appended.state,
+                levels,
+                since=since,
+                window_s=self.knock_window_s,
+                turn_time_limit_s=appended.info.turn_time_limit_s,
+            )
+            await self.schedule_bot(game_id, appended.version, not_before=not_before)
 
-    async def schedule_bot(self, game_id: str, version: int, *, replace_done: bool = False) -> bool:
+    async def schedule_bot(
+        self,
+        game_id: str,
+        version: int,
+        *,
+        not_before: datetime | None = None,
+        replace_done: bool = False,
+    ) -> bool:
+        """The bot job for `version`: at once, or from `not_before` on (a knock window)."""
         job_id = bot_job_id(game_id, version)
+        at = None
+        if not_before is not None and not_before > datetime.now(UTC):
+            # Rounded up: rq keeps whole seconds, and a job rounded down would run early.
+            at = datetime.fromtimestamp(math.ceil(not_before.timestamp()), UTC)
         return await asyncio.to_thread(
-            ensure_job, self.queue, job_id, BOT_JOB, (game_id, version), replace_done=replace_done
+            ensure_job,
+            self.queue,
+            job_id,
+            BOT_JOB,
+            (game_id, version),
+            at=at,
+            replace_done=replace_done,
         )
 
     async def schedule_league(self, game_id: str, *, replace_done: bool = False) -> bool:

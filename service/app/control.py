@@ -29,6 +29,7 @@ __all__ = [
     "seats_to_act",
     "take_back",
     "timed_out_to_bot",
+    "waits_for_knocks",
 ]
 
 TIMEOUT_BOT_LEVEL = 2
@@ -72,6 +73,18 @@ def seats_to_act(state: GameState, levels: Mapping[int, int]) -> list[int]:
             if seat in levels and Knock() in legal_commands(state, seat)
         ]
     return acting
+
+
+def waits_for_knocks(state: GameState, levels: Mapping[int, int]) -> bool:
+    """Whether the bot next to play should give a human seat the time to knock for
+    the last discard (`knocking`) before it draws: some seat no bot plays may knock
+    now. Bots act within milliseconds of the discard, and the draw closes the
+    window, so without a wait no human at a table with bots could ever knock."""
+    if state.turn not in levels or state.knock_from is None:
+        return False
+    return any(
+        seat not in levels and Knock() in legal_commands(state, seat) for seat in range(state.seats)
+    )
 
 
 def knock_order(state: GameState) -> list[int]:

@@ -4,14 +4,16 @@ Long poll serves one `Page`; server-sent events and the WebSocket serve
 `follow`, the same pages one after another. So the three transports resume,
 redact and end alike: a page says where to resume (`next_after`), whether
 more is waiting (`has_more`) and whether the game is over and fully read
-(`ended`). Tickets let a browser authenticate a channel it cannot give a
-header (EventSource, WebSocket) without putting the seat's token in a URL.
+(`ended`). As the server stops (`Draining`), a wait answers at once with what
+is there and `follow` ends: the client resumes from its last version. Tickets
+let a browser authenticate a channel it cannot give a header (EventSource,
+WebSocket) without putting the seat's token in a URL.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 
 import msgspec
 
@@ -19,6 +21,7 @@ from service.app.envelope import Envelope
 from service.app.errors import ServiceError
 from service.app.games import GameService
 from service.app.tokens import token_hash
+from service.runtime.draining import Draining
 from service.store.tickets import TicketStore
 
 __all__ = ["TICKET_TTL_S", "FOLLOW_PAGE", "Page", "Tickets", "follow", "page"]
@@ -50,12 +53,21 @@ async def page(
     after: int,
     wait_s: float,
     limit: int,
+    draining: Draining | None = None,
 ) -> Page:
-    """One page of at most `limit` events after `after`, waiting up to `wait_s` for a first."""
-    # One more than asked tells whether more is waiting without another read.
-    version, envelopes = await games.events(
-        game_id, viewer, after=after, wait_s=wait_s, limit=limit + 1
-    )
+    """One page of at most `limit` events after `after`, waiting up to `wait_s` for a
+    first (less once `draining` begins: then it holds what is there, maybe nothing)."""
+
+    def read(wait_s: float) -> Awaitable[tuple[int, tuple[Envelope, ...]]]:
+        # One more than asked tells whether more is waiting without another read.
+        return games.events(game_id, viewer, after=after, wait_s=wait_s, limit=limit + 1)
+
+    if draining is None or wait_s <= 0:
+        version, envelopes = await read(wait_s)
+    else:
+        waited = await draining.unless_draining(lambda: read(wait_s))
+        # Cut short by draining: what is there now.
+        version, envelopes = waited if waited is not None else await read(0)
     has_more = len(envelopes) > limit
     envelopes = envelopes[:limit]
     next_after = envelopes[-1].version if envelopes else after
@@ -73,15 +85,29 @@ async def page(
 
 
 async def follow(
-    games: GameService, game_id: str, viewer: int | None, *, after: int, idle_s: float
+    games: GameService,
+    game_id: str,
+    viewer: int | None,
+    *,
+    after: int,
+    idle_s: float,
+    draining: Draining | None = None,
 ) -> AsyncIterator[Page]:
-    """Pages from `after` on until the game's last one; an empty page after each
-    `idle_s` without news (a channel's cue for a keep-alive)."""
+    """Pages from `after` on until the game's last one, or until `draining` begins;
+    an empty page after each `idle_s` without news (a channel's cue for a keep-alive)."""
     cursor = after
     while True:
-        current = await page(games, game_id, viewer, after=cursor, wait_s=idle_s, limit=FOLLOW_PAGE)
+        current = await page(
+            games,
+            game_id,
+            viewer,
+            after=cursor,
+            wait_s=idle_s,
+            limit=FOLLOW_PAGE,
+            draining=draining,
+        )
         yield current
-        if current.ended:
+        if current.ended or (draining is not None and draining.begun):
             return
         cursor = current.next_after
 

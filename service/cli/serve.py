@@ -24,7 +24,8 @@ __all__ = ["KEEP_ALIVE_S", "add_serve_arguments", "runs_worker", "serve"]
 # Idle keep-alive connections stay open longer than a load balancer's usual
 # 60 s, so the balancer, not the server, closes them (no reset mid-request).
 KEEP_ALIVE_S = 65
-# Long polls wait up to 30 s; shutdown does not wait for them all.
+# What shutdown waits for requests in flight. Long polls (up to 30 s), event
+# streams and WebSockets do not hold it up: they end as it begins (`Draining`).
 GRACEFUL_SHUTDOWN_S = 10
 # Games whose long polls and event streams block at once on one API process
 # (the waiters of a game share one read); further games poll instead.
@@ -104,7 +105,9 @@ def serve(args: argparse.Namespace) -> int:
 
     from service.app.league.records_store import open_league_store
     from service.http.app import create_app
+    from service.http.draining_server import DrainingServer
     from service.runtime import running
+    from service.runtime.draining import Draining
     from service.store import RedisEventStore
     from service.store.archived_store import with_archive
     from service.store.durability import durability
@@ -173,16 +176,18 @@ def serve(args: argparse.Namespace) -> int:
         no_worker = bool(getattr(args, "no_worker", False))
         league = open_league_store(url)
         cleanup.callback(league.close)
+        draining = Draining()
         app = create_app(
             store,
             settings=settings,
             on_shutdown=[close_clients, queue_client.aclose],
-            on_appended=TurnScheduler(store, queue),
+            on_appended=TurnScheduler(store, queue, knock_window_s=settings.knock_window_s),
             # Bots and timers need a worker: /health says so, unless told none will run.
             live_workers=None if no_worker else partial(count_live_workers, queue_client),
             league=league,
             tickets=RedisTicketStore(client),
             shared_counters=RedisSharedCounters(client),
+            draining=draining,
         )
 
         async def queue_depth() -> int:
@@ -215,5 +220,5 @@ def serve(args: argparse.Namespace) -> int:
         )
         cleanup.callback(_ignore_stop_signals)
         tune_collector_for_a_long_run()
-        uvicorn.Server(config).run()
+        DrainingServer(config, draining).run()
     return 0

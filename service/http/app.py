@@ -36,6 +36,7 @@ from service.http.routes_replay import REPLAY_ROUTES
 from service.http.routes_tables import TABLE_ROUTES
 from service.http.web import WEB_ROUTES
 from service.logs.transfers import GameTransfers
+from service.runtime.draining import Draining
 from service.runtime.settings import Settings
 from service.store import EventStore
 from service.store.ports import SharedCounters
@@ -58,6 +59,7 @@ def create_app(
     league: LeagueStore | None = None,
     tickets: TicketStore | None = None,
     shared_counters: SharedCounters | None = None,
+    draining: Draining | None = None,
 ) -> Litestar:
     # An app made without settings (tests, tools that serve in process) is not
     # rate limited; `rummy serve` passes the environment's, limited by default.
@@ -80,6 +82,9 @@ def create_app(
     transfers = GameTransfers(games)
     # The league's figures (Redis under `rummy serve`); in memory when not given.
     league_store: LeagueStore = league if league is not None else InMemoryLeagueStore()
+    # Whoever runs the server begins it as the server stops (`rummy serve`): the
+    # live channels' waits end then instead of holding the shutdown up.
+    draining = draining or Draining()
     app = Litestar(
         route_handlers=[
             # First: an explicit OPTIONS handler must precede the others of its path.
@@ -100,6 +105,7 @@ def create_app(
             "transfers": Provide(lambda: transfers, use_cache=True, sync_to_thread=False),
             "league": Provide(lambda: league_store, use_cache=True, sync_to_thread=False),
             "tickets": Provide(lambda: live_tickets, use_cache=True, sync_to_thread=False),
+            "draining": Provide(lambda: draining, use_cache=True, sync_to_thread=False),
         },
         exception_handlers=EXCEPTION_HANDLERS,
         before_request=reject_repeated_parameters,
@@ -127,7 +133,9 @@ def create_app(
             "events (`/games/{game_id}/events/stream`), a WebSocket at `/games/{game_id}/live"
             "?after=N[&ticket=T]` pushes the same events as JSON text frames: "
             '`{"type": "event", "envelope": …}`, then `{"type": "end", "version": N}`; a '
-            'refusal is `{"type": "error", "problem": …}` and a close with 4000 + its status. '
+            'refusal is `{"type": "error", "problem": …}` and a close with 4000 + its status; '
+            "a server that stops closes it with 1012 (reconnect with `after`), ends streams and "
+            "answers long polls at once. "
             'Without a ticket the first message is `{"token": …}`, `{"ticket": …}` or `{}` '
             "(a spectator).",
             path="/schema",
@@ -137,6 +145,7 @@ def create_app(
         debug=False,
     )
     app.state.games = games
+    app.state.draining = draining
     # /health counts them when given: a service whose bots cannot play is not ready.
     app.state.live_workers = live_workers
     app.state.league = league_store

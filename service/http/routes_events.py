@@ -28,13 +28,19 @@ from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
 from service.http.routes_games import BEARER, GameId, Games, caller_token
 from service.http.schemas import EventPage, Ticket
+from service.runtime.draining import Draining
 
 # A live channel with no news writes a keep-alive this often (proxies close idle streams).
 IDLE_S = 15.0
 # A WebSocket without a ticket in its URL must say who it is this soon.
 FIRST_MESSAGE_S = 10.0
+# The close code of a WebSocket the server ends as it stops ("service restart"):
+# the client reconnects, resuming after the last version it saw.
+CLOSE_SERVICE_RESTART = 1012
 
 TicketsDep = NamedDependency[Tickets]
+# Set as the server stops: waits answer at once, streams end (README, Live channels).
+DrainingDep = NamedDependency[Draining]
 After = Annotated[
     int, QueryParameter(ge=0, le=2**31, description="Serve the events after this version.")
 ]
@@ -84,6 +90,7 @@ async def list_events(
     request: Request[Any, Any, Any],
     games: Games,
     tickets: TicketsDep,
+    draining: DrainingDep,
     after: After = 0,
     wait: Annotated[
         float, QueryParameter(ge=0, le=30, description="Seconds to wait for a first event.")
@@ -96,7 +103,9 @@ async def list_events(
         game_id, ticket=ticket, token=caller_token(request), invite_code=invite
     )
     with games.metrics.watching("long_poll") if wait > 0 else contextlib.nullcontext():
-        served = await page(games, game_id, viewer, after=after, wait_s=wait, limit=limit)
+        served = await page(
+            games, game_id, viewer, after=after, wait_s=wait, limit=limit, draining=draining
+        )
     return EventPage(
         version=served.version,
         events=served.events,
@@ -132,6 +141,7 @@ async def stream_events(
     request: Request[Any, Any, Any],
     games: Games,
     tickets: TicketsDep,
+    draining: DrainingDep,
     after: After = 0,
     last_event_id: Annotated[
         int, HeaderParameter(name="Last-Event-ID", ge=0, le=2**31, required=False)
@@ -148,7 +158,7 @@ async def stream_events(
     if first.ended:
         return Response(None, status_code=204)  # type: ignore[return-value]
     return Stream(
-        _sse_frames(games, game_id, viewer, start),
+        _sse_frames(games, game_id, viewer, start, draining),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
@@ -171,11 +181,14 @@ _encoder = msgspec.json.Encoder()
 
 
 async def _sse_frames(
-    games: GameService, game_id: str, viewer: int | None, after: int
+    games: GameService, game_id: str, viewer: int | None, after: int, draining: Draining
 ) -> AsyncIterator[bytes]:
+    # Ends with the game, or as the server stops (EventSource then reconnects,
+    # sending the last id it saw).
     with games.metrics.watching("sse"):
-        async for current in follow(games, game_id, viewer, after=after, idle_s=IDLE_S):
-            if not current.events and not current.ended:
+        pages = follow(games, game_id, viewer, after=after, idle_s=IDLE_S, draining=draining)
+        async for current in pages:
+            if not current.events and not current.ended and not draining.begun:
                 yield SSE_KEEP_ALIVE
             frames = [
                 sse_event(_encoder.encode(envelope), envelope.version)
@@ -249,6 +262,7 @@ async def live(
     game_id: GameId,
     games: Games,
     tickets: TicketsDep,
+    draining: DrainingDep,
     after: After = 0,
     ticket: TicketQuery = None,
     invite: FromQuery[str | None] = None,
@@ -280,12 +294,15 @@ async def live(
         async with anyio.create_task_group() as group:
             # A client that leaves is noticed while the feed waits, not at the next send.
             group.start_soon(_until_disconnect, socket, group.cancel_scope)
-            async for current in follow(games, game_id, viewer, after=after, idle_s=IDLE_S):
+            pages = follow(games, game_id, viewer, after=after, idle_s=IDLE_S, draining=draining)
+            ended = False
+            async for current in pages:
                 for message in _ws_messages(current):
                     await _send(socket, message)
+                ended = current.ended
             group.cancel_scope.cancel()
     with contextlib.suppress(Exception):
-        await socket.close(code=1000)
+        await socket.close(code=1000 if ended else CLOSE_SERVICE_RESTART)
 
 
 async def _until_disconnect(socket: WebSocket[Any, Any, Any], scope: anyio.CancelScope) -> None:

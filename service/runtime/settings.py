@@ -8,7 +8,10 @@ from typing import Annotated, Literal
 
 import msgspec
 
-__all__ = ["Settings", "settings_from_env"]
+__all__ = ["KNOCK_WINDOW_S", "Settings", "settings_from_env"]
+
+# The knock window's default (Settings.knock_window_s).
+KNOCK_WINDOW_S = 3.0
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
@@ -32,6 +35,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     max_body_bytes: int = 64 * 1024
     # Consecutive turn timeouts after which a level-2 bot plays the seat.
     timeouts_before_bot: int = 2
+    # Seconds a bot next to play waits before it draws while a human seat may
+    # still knock for the last discard (`knocking`); 0: bots never wait.
+    knock_window_s: Annotated[float, msgspec.Meta(ge=0, le=60)] = KNOCK_WINDOW_S
     # Worker processes for level-4 suggestions (POST /bots/suggest); None: one
     # fewer than the cores, at least one.
     suggest_processes: Annotated[int, msgspec.Meta(ge=1)] | None = None
@@ -63,9 +69,10 @@ def _origins(raw: str) -> tuple[str, ...]:
 
 def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
     """Settings from REDIS_URL, RQ_REDIS_URL, DATA_DIR, HOST, PORT, CORS_ORIGINS,
-    TIMEOUTS_BEFORE_BOT, SUGGEST_PROCESSES, WAITING_TABLE_TTL_S, REFUSE_STACKED_PUBLIC,
-    REDIS_MAXMEMORY, RATE_LIMIT_CREATE, RATE_LIMIT_COMMANDS, ABANDON_AFTER_HANDS,
-    FINISHED_RETENTION_S (seconds, or "off"), DURABILITY and DURABILITY_TIMEOUT_MS."""
+    TIMEOUTS_BEFORE_BOT, KNOCK_WINDOW_S, SUGGEST_PROCESSES, WAITING_TABLE_TTL_S,
+    REFUSE_STACKED_PUBLIC, REDIS_MAXMEMORY, RATE_LIMIT_CREATE, RATE_LIMIT_COMMANDS,
+    ABANDON_AFTER_HANDS, FINISHED_RETENTION_S (seconds, or "off"), DURABILITY and
+    DURABILITY_TIMEOUT_MS."""
     env = os.environ if env is None else env
     fields: dict[str, object] = {}
     for name in ("redis_url", "rq_redis_url", "data_dir", "host", "durability"):
@@ -81,6 +88,7 @@ def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
         fields["port"] = env["PORT"]
     for name in (
         "timeouts_before_bot",
+        "knock_window_s",
         "suggest_processes",
         "waiting_table_ttl_s",
         "abandon_after_hands",

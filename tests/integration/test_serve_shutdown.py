@@ -1,17 +1,23 @@
 """`rummy serve` stops its embedded Redis and its worker when it is sent SIGTERM,
-and starts its worker again when it dies."""
+ends its live channels cleanly and at once as it stops, and starts its worker
+again when it dies."""
 
 from __future__ import annotations
 
 import os
 import signal
 import subprocess
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
+import websockets.sync.client
+from httpx_sse import connect_sse
+from websockets.exceptions import ConnectionClosed
 
 from service.tools.serve_process import (
     alive,
@@ -67,6 +73,86 @@ def test_sigterm_stops_the_embedded_redis_and_the_worker(serve: Served) -> None:
     assert not [pid for pid in [*redis, *workers] if alive(pid)]
     with pytest.raises(httpx.HTTPError):
         httpx.get(f"{url}/health", timeout=1.0)
+
+
+# Far below uvicorn's grace period (10 s), which the channels used to sit out.
+PROMPT_S = 3.0
+
+
+def test_sigterm_answers_open_long_polls_and_ends_streams_at_once(
+    serve: Served, tmp_path: Path
+) -> None:
+    process, url, _ = serve
+    wait_healthy(process, f"{url}/health")
+    created = httpx.post(f"{url}/games", json={"seats": [{"kind": "human"}] * 2}, timeout=5).json()
+    game_id, version = created["game_id"], created["version"]
+    ended: dict[str, tuple[Any, float]] = {}  # each channel: how it ended, and when
+
+    def long_poll() -> None:
+        answer = httpx.get(
+            f"{url}/games/{game_id}/events", params={"after": version, "wait": 25}, timeout=40
+        )
+        ended["long_poll"] = ((answer.status_code, answer.json()), time.monotonic())
+
+    def stream() -> None:
+        with (
+            httpx.Client(timeout=40) as client,
+            connect_sse(
+                client, "GET", f"{url}/games/{game_id}/events/stream", params={"after": version}
+            ) as source,
+        ):
+            messages = list(source.iter_sse())  # a cut stream raises instead
+        ended["sse"] = (messages, time.monotonic())
+
+    def socket() -> None:
+        address = url.replace("http://", "ws://") + f"/games/{game_id}/live?after={version}"
+        with websockets.sync.client.connect(address) as live:
+            live.send("{}")  # a spectator
+            try:
+                while True:
+                    live.recv()
+            except ConnectionClosed as closed:
+                code = closed.rcvd.code if closed.rcvd is not None else None
+                ended["websocket"] = (code, time.monotonic())
+
+    channels = [threading.Thread(target=run) for run in (long_poll, stream, socket)]
+    for channel in channels:
+        channel.start()
+    # Every channel waits for news (it shows in the watchers' gauge).
+    _wait_until(lambda: _watching(url) >= 3)
+    assert _watching(url) >= 3
+    time.sleep(0.2)
+    assert not ended
+
+    stopped = time.monotonic()
+    process.send_signal(signal.SIGTERM)
+    for channel in channels:
+        channel.join(timeout=30)
+    assert process.wait(timeout=30) == 0
+    exited_s = time.monotonic() - stopped
+
+    took = {name: round(at - stopped, 2) for name, (_, at) in ended.items()}
+    print(f"after SIGTERM: {took}, the process exited in {exited_s:.2f} s")
+    assert set(took) == {"long_poll", "sse", "websocket"}, ended
+    assert max(took.values()) < PROMPT_S, took
+    assert exited_s < PROMPT_S + 2  # then the worker and Redis stop
+    status, page = ended["long_poll"][0]
+    assert status == 200 and page["events"] == [] and page["next_after"] == version
+    assert ended["sse"][0] == []  # ended cleanly: nothing came, no cut chunk
+    assert ended["websocket"][0] == 1012  # service restart: reconnect from the last version
+    log = (tmp_path / "serve.log").read_text()
+    for trouble in (" 500", "Traceback", "graceful shutdown exceeded", "ERROR"):
+        assert trouble not in log, log
+
+
+def _watching(url: str) -> int:
+    """Live channels the server counts as open (its /metrics gauge, every transport)."""
+    metrics = httpx.get(f"{url}/metrics", timeout=2).text
+    return sum(
+        int(float(line.rpartition(" ")[2]))
+        for line in metrics.splitlines()
+        if line.startswith("rummy_live_watchers{")
+    )
 
 
 def test_a_killed_server_leaves_no_redis_or_worker_behind(serve: Served) -> None:

@@ -27,14 +27,15 @@ from workers.schedule import TurnScheduler
 def worker_app(url: str, **settings: Any) -> Iterator[tuple[TestClient[Litestar], Queue]]:
     """The API over the Redis at `url`, its appends scheduling jobs on the same Redis."""
     SyncRedis.from_url(url).flushall()
-    configure(Settings(redis_url=url, **settings))
+    chosen = Settings(redis_url=url, **settings)
+    configure(chosen)
     queue = open_queue(url)
     client = Redis.from_url(url)
     store = RedisEventStore(client)
     league = open_league_store(url)
     app = create_app(
         store,
-        on_appended=TurnScheduler(store, queue),
+        on_appended=TurnScheduler(store, queue, knock_window_s=chosen.knock_window_s),
         on_shutdown=[client.aclose],
         league=league,
         shared_counters=RedisSharedCounters(client),
