@@ -30,6 +30,7 @@ from service.app.players import PlayerService
 __all__ = [
     "ABANDONED_TAG",
     "Directory",
+    "ending_of",
     "ends_game",
     "PlayerFacts",
     "game_result",
@@ -125,19 +126,23 @@ async def game_result(
     """The league's result of a game that is over or abandoned; None for a game
     still being played (nothing to apply yet)."""
     game = await games.game(game_id)
-    state = game.record.state
     log = await games.log(game_id)
-    if not log:
-        return None
-    abandoned = _tag(log[-1].event) == ABANDONED_TAG
-    if state.phase != "over" and not abandoned:
+    ending = ending_of(log)
+    if ending is None:
         return None
     return result_of_game(
         game_id,
         game.info.preset,
-        state,
+        game.record.state,
         await sitters_of(game, log, directory),
-        datetime.fromisoformat(log[-1].at),
+        datetime.fromisoformat(ending.at),
         stacked=game.info.stacked or game.own_hands_from != 0,
-        abandoned=abandoned,
+        abandoned=_tag(ending.event) == ABANDONED_TAG,
     )
+
+
+def ending_of(log: Sequence[Envelope]) -> Envelope | None:
+    """The event that ended the game (game_ended or game_abandoned), None while it
+    is played. Not simply the last event: a rematch offered after the end is
+    appended to the finished game's log too."""
+    return next((envelope for envelope in reversed(log) if ends_game([envelope])), None)
