@@ -152,7 +152,7 @@ async def _private_table(games: GameService, game_id: str) -> bool:
     tags=["league"],
     summary="Each seat's rating change at the game's end, and whether the game counted",
     description="`counted` false gives the `reason` (`unrated`, `stacked`, `too_few_humans`, "
-    "`fresh_guests`, `abandoned`, ...); `weight` below 1 is the same players' many games "
+    "`fresh_accounts`, `abandoned`, ...); `weight` below 1 is the same players' many games "
     "a day. Seats held by nobody the league knows (a bare seat token) are not listed. "
     "A private table's need its `invite` code or a token of one of its seats.",
     security=OPTIONAL_BEARER,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from league_results import age_account
 from redis.asyncio import Redis
 from workers_table import auth, work, worker_app
 
@@ -137,9 +138,11 @@ def test_an_imported_finished_game_is_stacked(embedded_redis: EmbeddedRedis) -> 
 
 
 def _player(client: Any, name: str) -> dict[str, Any]:
+    """A named player whose account is a day old: not a fresh account to the league."""
     created = client.post("/players", json={"name": name})
     assert created.status_code == 201, created.text
     body: dict[str, Any] = created.json()
+    age_account(client, body["player_id"])
     return body
 
 

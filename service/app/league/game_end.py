@@ -1,8 +1,9 @@
 """A finished game's league result, from its log and meta: the wiring of `result_of_game`.
 
 Who held each seat: a bot seat is its level's league player (`bot:3`); a human
-seat is the player whose id the game's meta records for it (a guest with its
-creation time, from the players' directory), resigned if it resigned, with
+seat is the player whose id the game's meta records for it (with the guest
+flag and the account's creation time, from the players' directory: the abuse
+policy reads every account's age), resigned if it resigned, with
 the hands it finished before. A human seat with no player id (taken with a
 bare seat token) is nobody the league can credit: it is left out of the
 result (`result_of_game`), so it neither gains nor gives rating, and the
@@ -99,7 +100,7 @@ async def sitters_of(
             Sitter(
                 player=player,
                 guest=facts.guest,
-                guest_created_at=facts.created_at if facts.guest else None,
+                created_at=facts.created_at,
                 resigned=seat in game.resigned,
                 hands=resigned.get(seat),
             )

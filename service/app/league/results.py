@@ -56,7 +56,9 @@ class SeatResult(msgspec.Struct, frozen=True, kw_only=True):
 
     A seat that resigned keeps its player (the bot that finished the game for
     it plays no part in the league). `hands` counts the hands the seat's
-    player finished; `guest_created_at` is set for guests only. `seat` is the
+    player finished; `created_at` is when the player's account was made
+    (guest or named; None for bots and players the directory does not know:
+    the abuse policy reads every human's account age). `seat` is the
     table's seat number when the result leaves some seats out (seats held by
     nobody the league knows); None: the seat's index in the result.
     """
@@ -65,7 +67,7 @@ class SeatResult(msgspec.Struct, frozen=True, kw_only=True):
     seat: int | None = None
     kind: SeatKind = "human"
     guest: bool = False
-    guest_created_at: Instant | None = None
+    created_at: Instant | None = None
     resigned: bool = False
     total: int = 0
     hands: int = 0
@@ -112,7 +114,7 @@ class Sitter(msgspec.Struct, frozen=True, kw_only=True):
     player: str
     kind: SeatKind = "human"
     guest: bool = False
-    guest_created_at: Instant | None = None
+    created_at: Instant | None = None
     resigned: bool = False
     hands: int | None = None
 
@@ -148,7 +150,7 @@ def result_of_game(
                 seat=seat if partial else None,
                 kind=sitter.kind,
                 guest=sitter.guest,
-                guest_created_at=sitter.guest_created_at,
+                created_at=sitter.created_at,
                 resigned=sitter.resigned,
                 total=total,
                 hands=played if sitter.hands is None else sitter.hands,

@@ -499,7 +499,7 @@ export interface paths {
         };
         /**
          * Each seat's rating change at the game's end, and whether the game counted
-         * @description `counted` false gives the `reason` (`unrated`, `stacked`, `too_few_humans`, `fresh_guests`, `abandoned`, ...); `weight` below 1 is the same players' many games a day. Seats held by nobody the league knows (a bare seat token) are not listed. A private table's need its `invite` code or a token of one of its seats.
+         * @description `counted` false gives the `reason` (`unrated`, `stacked`, `too_few_humans`, `fresh_accounts`, `abandoned`, ...); `weight` below 1 is the same players' many games a day. Seats held by nobody the league knows (a bare seat token) are not listed. A private table's need its `invite` code or a token of one of its seats.
          */
         get: operations["getGameRatings"];
         put?: never;
@@ -714,7 +714,7 @@ export interface components {
             ended_at: string;
             counted: boolean;
             /** @enum {string} */
-            reason: "counted" | "abandoned" | "unrated" | "stacked" | "too_few_humans" | "two_seats_one_player" | "fresh_guests" | "bot_only";
+            reason: "counted" | "abandoned" | "unrated" | "stacked" | "too_few_humans" | "two_seats_one_player" | "fresh_accounts" | "bot_only";
             weight: number;
             seats: components["schemas"]["SeatRatingChange"][];
         };
