@@ -3,7 +3,8 @@
 Who held each seat: a bot seat is its level's league player (`bot:3`); a human
 seat is the player whose id the game's meta records for it (with the guest
 flag and the account's creation time, from the players' directory: the abuse
-policy reads every account's age), resigned if it resigned, with
+policy reads every account's age), resigned if it resigned, handed over if a
+bot played any of its moves at its owner's request (`handed_over_seats`), with
 the hands it finished before. A human seat with no player id (taken with a
 bare seat token) is nobody the league can credit: it is left out of the
 result (`result_of_game`), so it neither gains nor gives rating, and the
@@ -22,8 +23,8 @@ from datetime import datetime
 
 import msgspec
 
-from domain.events import GameEnded, HandEnded, SeatResigned
-from service.app.envelope import Envelope
+from domain.events import GameEnded, HandEnded, SeatControlChanged, SeatResigned
+from service.app.envelope import Envelope, by_bot
 from service.app.games import Game, GameService
 from service.app.league.results import GameResult, Sitter, bot_id, result_of_game
 from service.app.players import PlayerService
@@ -36,6 +37,7 @@ __all__ = [
     "PlayerFacts",
     "game_result",
     "directory_of",
+    "handed_over_seats",
     "no_directory",
     "sitters_of",
 ]
@@ -83,10 +85,36 @@ def hands_before_resigning(log: Sequence[Envelope]) -> dict[int, int]:
     return resigned
 
 
+def handed_over_seats(log: Sequence[Envelope]) -> set[int]:
+    """The seats a bot played any move of at their owner's request.
+
+    The log says why a bot plays a human seat (`seat_control_changed`): handed
+    over by its owner, or on autopilot after its turns timed out. A bot's move
+    on a seat under `timeouts` is the service standing in for someone gone (a
+    level-2 bot, weaker than most players: see the league's README), so it
+    counts as the owner's. Any other bot move counts as handed over, a move
+    no control event explains included (the meta took the seat, and a crash
+    lost the event that tells it): the league credits the owner only with
+    play the log shows was theirs or the timeout autopilot's."""
+    on_timeouts: set[int] = set()
+    handed: set[int] = set()
+    for envelope in log:
+        match envelope.event:
+            case SeatControlChanged(seat=seat, controller="autopilot", reason="timeouts"):
+                on_timeouts.add(seat)
+            case SeatControlChanged(seat=seat):
+                on_timeouts.discard(seat)
+            case _ if envelope.seat is not None and by_bot(envelope):
+                if envelope.seat not in on_timeouts:
+                    handed.add(envelope.seat)
+    return handed
+
+
 async def sitters_of(
     game: Game, log: Sequence[Envelope], directory: Directory = no_directory
 ) -> list[Sitter | None]:
     resigned = hands_before_resigning(log) if game.resigned else {}
+    handed = handed_over_seats(log)
     sitters: list[Sitter | None] = []
     for seat, spec in enumerate(game.info.seats):
         player = game.players.get(seat)
@@ -102,6 +130,7 @@ async def sitters_of(
                 guest=facts.guest,
                 created_at=facts.created_at,
                 resigned=seat in game.resigned,
+                handed_over=seat in handed,
                 hands=resigned.get(seat),
             )
         )
