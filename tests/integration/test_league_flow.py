@@ -171,6 +171,7 @@ def _draw_and_discard_to_the_end(
     for _ in range(3000):
         view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
         if view["phase"] == "over":
+            work(queue)  # the league's job, when this seat's own move ended the game
             return
         if view["turn"] != seat or view["controllers"][seat]["kind"] != "human":
             if not work(queue):
