@@ -1,6 +1,9 @@
-"""`rummy league seed`: the bots' ratings on each preset's ladder, seeded from bot-versus-bot games.
+"""`rummy league seed` and `rummy league rebuild`: the league's figures from the command line.
 
     rummy league seed --games 200 [--preset basic|all] [--seed 0] [--fast] [--redis-url URL]
+    rummy league rebuild [--redis-url URL]
+
+`seed` seeds the bots' ratings on each preset's ladder from bot-versus-bot games.
 
 Each game seats bots of levels drawn from 1-4 (as many seats as the preset's
 usual table, at most four) and plays it whole on the bot table, each seat
@@ -14,6 +17,10 @@ The league is the event store's: `--redis-url`, else REDIS_URL, else the
 embedded Redis of a `rummy serve` running over DATA_DIR (found as `rummy
 export` finds it). Without any, `seed` plays in memory and prints the figures.
 The modules that play and store load only when a command runs.
+
+`rebuild` folds the league's log again off to the side and swaps every figure
+for the fold's in one atomic step (`apply.rebuild`): safe while a server runs
+and games are applied (a game applied meanwhile makes it fold again).
 """
 
 from __future__ import annotations
@@ -45,6 +52,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"level 4 capped at {FAST_ROLLOUTS} play-outs a move (as a worker's seeding games)",
     )
     _add_redis_argument(seed)
+    rebuild = commands.add_parser(
+        "rebuild",
+        help="fold the league's log again and swap in the figures at once "
+        "(safe while games are applied)",
+    )
+    _add_redis_argument(rebuild)
 
 
 def _add_redis_argument(parser: argparse.ArgumentParser) -> None:
@@ -57,7 +70,7 @@ def _add_redis_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    return _seed(args)
+    return _rebuild(args) if args.league_command == "rebuild" else _seed(args)
 
 
 def _store_url(args: argparse.Namespace) -> tuple[str | None, str]:
@@ -111,4 +124,31 @@ def _seed(args: argparse.Namespace) -> int:
         close = getattr(store, "close", None)
         if close is not None:
             close()
+    return 0
+
+
+def _rebuild(args: argparse.Namespace) -> int:
+    from service.app.league.apply import LeagueBusy, rebuild
+    from service.app.league.records_store import open_league_store
+    from service.runtime import running
+
+    url, data_dir = _store_url(args)
+    if url is None:
+        print(
+            "no league: pass --redis-url, set REDIS_URL, or start `rummy serve` "
+            f"(its embedded Redis is found through {data_dir}/{running.URL_FILE})",
+            file=sys.stderr,
+        )
+        return 2
+    store = open_league_store(url)
+    started = time.perf_counter()
+    try:
+        results = rebuild(store)
+    except LeagueBusy as busy:
+        print(f"rummy league rebuild: {busy}; try again", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+    seconds = time.perf_counter() - started
+    print(f"league at {url}: rebuilt from {results} results ({seconds:.1f} s)")
     return 0

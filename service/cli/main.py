@@ -57,7 +57,8 @@ SUBCOMMANDS: dict[str, Subcommand] = {
         "service.tools.chaos",
     ),
     "league": Subcommand(
-        "the league: `league seed` rates the bots from bot-versus-bot games",
+        "the league: `league seed` rates the bots from bot-versus-bot games, "
+        "`league rebuild` folds its log again",
         league_commands.add_arguments,
         league_commands.run,
     ),

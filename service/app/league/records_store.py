@@ -10,8 +10,13 @@ import msgspec
 from service.app.league.ratings import Rating
 from service.app.league.results import GameResult
 from service.app.league.settle import GameChange, Settlement, Snapshot
-from service.app.league.store import RECENT_KEPT, ranking_key
-from service.store.league import LeagueCommit, LeagueRecords
+from service.app.league.store import (
+    RECENT_KEPT,
+    InMemoryLeagueStore,
+    oldest_group_day,
+    ranking_key,
+)
+from service.store.league import FigureRecords, LeagueCommit, LeagueRecords
 from service.store.redis_league import RedisLeagueRecords, open_league_client
 
 __all__ = ["RecordsLeagueStore", "open_league_store"]
@@ -66,7 +71,29 @@ class RecordsLeagueStore:
                 recent_kept=RECENT_KEPT,
                 group=_group_field(settlement.group, settlement.day),
                 group_games=settlement.group_games,
+                day=settlement.day,
+                oldest_day=oldest_group_day(settlement.day),
             )
+        )
+
+    def replace_figures(self, position: int, folded: InMemoryLeagueStore) -> bool:
+        figures = folded.export()
+        return self.records.replace(
+            position,
+            FigureRecords(
+                changes={game_id: _encode(c) for game_id, c in figures.changes.items()},
+                ratings={
+                    ladder: {p: (_encode(r), ranking_score(r)) for p, r in ratings.items()}
+                    for ladder, ratings in figures.ratings.items()
+                },
+                experience=figures.experience,
+                recent=figures.recent,
+                groups={_group_field(g, day): n for (g, day), n in figures.groups.items()},
+                group_day=figures.group_day,
+                oldest_day=None
+                if figures.group_day is None
+                else oldest_group_day(figures.group_day),
+            ),
         )
 
     def change(self, game_id: str) -> GameChange | None:
@@ -118,6 +145,7 @@ class RecordsLeagueStore:
             "changes": {g: _change.decode(c) for g, c in dump.changes.items()},
             "recent": dump.recent,
             "groups": groups,
+            "group_day": dump.group_day,
             "log": [_result.decode(r).game_id for r in dump.log],
         }
 
