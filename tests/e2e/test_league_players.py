@@ -190,3 +190,16 @@ def test_a_public_profile_leaves_out_private_tables_games(client: Client) -> Non
         profile = client.get(f"/players/{who['player_id']}/profile").json()
         assert [game["game_id"] for game in profile["recent"]] == [public]
         assert profile["experience"] > 0
+
+
+def test_a_public_profile_fills_recent_past_the_private_games_it_leaves_out(
+    client: Client,
+) -> None:
+    ann, bob = regular(client, "Ann"), regular(client, "Bob")
+    public = table_of_two(client, ann, bob)
+    play_out(client, public, {0: ann["token"], 1: bob["token"]}, seed=8)
+    private = table_of_two(client, ann, bob, private=True)
+    play_out(client, private, {0: ann["token"], 1: bob["token"]}, seed=9)
+    # The newest game is private: the one game asked for is the public one before it.
+    profile = client.get(f"/players/{ann['player_id']}/profile", params={"recent": 1}).json()
+    assert [game["game_id"] for game in profile["recent"]] == [public]

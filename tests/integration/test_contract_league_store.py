@@ -234,7 +234,7 @@ def test_clearing_drops_every_figure(league, game):
         apply_result(league, result)
     league.clear()
     assert league.results() == []
-    assert league.ranking("basic", 0, 10) == (0, [])
+    assert league.ranking("basic", 0, 10) == (0, [], 0)
     assert league.ratings_of("p0") == {}
     assert league.recent("p0", 10) == []
     assert league.experience_of(["p0"]) == {"p0": 0}
@@ -244,13 +244,13 @@ def test_clearing_drops_every_figure(league, game):
 def test_pages_of_the_leaderboard_agree_with_one_whole_page(league, game):
     for result in random_results(game, 80, seed=5):
         apply_result(league, result)
-    total, whole = league.ranking("basic", 0, 100)
+    total, whole, _ = league.ranking("basic", 0, 100)
     assert total == len(whole) > 5
     paged = [row for offset in range(0, total, 3) for row in league.ranking("basic", offset, 3)[1]]
     assert paged == whole
     assert whole == fold(league.results()).ranking("basic", 0, 100)[1]
-    assert league.ranking("basic", total, 3) == (total, [])
-    assert league.ranking("no-such-ladder", 0, 3) == (0, [])
+    assert league.ranking("basic", total, 3) == (total, [], 0)
+    assert league.ranking("no-such-ladder", 0, 3) == (0, [], 0)
 
 
 def test_players_tied_on_the_displayed_rating_rank_by_mu_then_id(league, game):
@@ -258,9 +258,19 @@ def test_players_tied_on_the_displayed_rating_rank_by_mu_then_id(league, game):
     for number in range(3):
         apply_result(league, game((40, 0), players=["q0", "q1"], game_id=f"q{number}"))
         apply_result(league, game((40, 0), players=["p0", "p1"], game_id=f"p{number}"))
-    _, page = league.ranking("basic", 0, 10)
+    _, page, _ = league.ranking("basic", 0, 10)
     assert [player for player, _ in page] == ["p0", "q0", "p1", "q1"]
     assert [player for player, _ in league.ranking("basic", 1, 2)[1]] == ["q0", "p1"]
+    # Tied players share a rank, and the next rank skips (1, 1, 3, 3), on any page.
+    board = leaderboard(league, "basic", 0, 10)
+    assert [(e.player, e.rank) for e in board.entries] == [
+        ("p0", 1),
+        ("q0", 1),
+        ("p1", 3),
+        ("q1", 3),
+    ]
+    assert [e.rank for e in leaderboard(league, "basic", 1, 2).entries] == [1, 3]
+    assert [e.rank for e in leaderboard(league, "basic", 3, 1).entries] == [3]
 
 
 def test_a_player_keeps_the_last_games_newest_first(league, game):

@@ -7,12 +7,13 @@ from collections.abc import Sequence
 
 import msgspec
 
-from service.app.league.ratings import Rating
+from service.app.league.ratings import Rating, shown
 from service.app.league.results import GameResult
 from service.app.league.settle import GameChange, Settlement, Snapshot
 from service.app.league.store import (
     RECENT_KEPT,
     InMemoryLeagueStore,
+    RankingPage,
     oldest_group_day,
     ranking_key,
 )
@@ -33,8 +34,9 @@ def _group_field(group: str, day: str) -> str:
 
 
 def ranking_score(rating: Rating) -> float:
-    """Lower ranks first: the best displayed rating has the lowest score."""
-    return -rating.displayed
+    """Lower ranks first: the best displayed rating (as shown) has the lowest
+    score, and players showing the same rating tie."""
+    return -shown(rating.displayed)
 
 
 class RecordsLeagueStore:
@@ -106,13 +108,14 @@ class RecordsLeagueStore:
     def results(self) -> list[GameResult]:
         return [_result.decode(r) for r in self.records.results()]
 
-    def ranking(self, ladder: str, offset: int, limit: int) -> tuple[int, list[tuple[str, Rating]]]:
+    def ranking(self, ladder: str, offset: int, limit: int) -> RankingPage:
         window = self.records.ranking(ladder, offset, limit)
         rated = [(p, _rating.decode(r)) for p, r in window.players]
         # The window holds every player tied with the page's ends: ties broken here.
         rated.sort(key=lambda item: ranking_key(*item))
         start = offset - window.before
-        return window.total, rated[start : start + limit]
+        # `before` counts the scores better than the first entry's: those ahead of it.
+        return RankingPage(window.total, rated[start : start + limit], window.before)
 
     def ratings_of(self, player: str) -> dict[str, Rating]:
         return {ladder: _rating.decode(r) for ladder, r in self.records.ratings_of(player).items()}

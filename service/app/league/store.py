@@ -30,11 +30,21 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import Protocol, runtime_checkable
+from typing import NamedTuple, Protocol, runtime_checkable
 
-from service.app.league.ratings import Rating
+from service.app.league.ratings import Rating, shown
 from service.app.league.results import GameResult
 from service.app.league.settle import GameChange, Settlement, Snapshot
+
+
+class RankingPage(NamedTuple):
+    """`total` players rated on the ladder; `entries` one page of them; `ahead`
+    the players whose displayed rating (as shown) is better than the first
+    entry's (its competition rank less one; 0 for an empty page)."""
+
+    total: int
+    entries: list[tuple[str, Rating]]
+    ahead: int
 
 
 # Checkable: the API's dependency injection checks the type of what it hands a route.
@@ -61,9 +71,9 @@ class LeagueStore(Protocol):
         """Every applied result, in the order they were applied."""
         ...
 
-    def ranking(self, ladder: str, offset: int, limit: int) -> tuple[int, list[tuple[str, Rating]]]:
-        """(players rated on the ladder, one page of them): best displayed
-        rating first, then higher mu, then player id."""
+    def ranking(self, ladder: str, offset: int, limit: int) -> RankingPage:
+        """One page of the ladder's players: best displayed rating (as shown)
+        first, then higher mu, then player id."""
         ...
 
     def ratings_of(self, player: str) -> dict[str, Rating]:
@@ -109,7 +119,7 @@ class LeagueFigures:
 
 
 def ranking_key(player: str, rating: Rating) -> tuple[float, float, str]:
-    return (-rating.displayed, -rating.mu, player)
+    return (-shown(rating.displayed), -rating.mu, player)
 
 
 class InMemoryLeagueStore:
@@ -191,11 +201,16 @@ class InMemoryLeagueStore:
         with self._lock:
             return list(self._log)
 
-    def ranking(self, ladder: str, offset: int, limit: int) -> tuple[int, list[tuple[str, Rating]]]:
+    def ranking(self, ladder: str, offset: int, limit: int) -> RankingPage:
         with self._lock:
             rated = list(self._figures.ratings.get(ladder, {}).items())
         rated.sort(key=lambda item: ranking_key(*item))
-        return len(rated), rated[offset : offset + limit]
+        page = rated[offset : offset + limit]
+        first = shown(page[0][1].displayed) if page else None
+        ahead = sum(
+            1 for _, rating in rated if first is not None and shown(rating.displayed) > first
+        )
+        return RankingPage(len(rated), page, ahead)
 
     def ratings_of(self, player: str) -> dict[str, Rating]:
         with self._lock:

@@ -459,7 +459,7 @@ export interface paths {
         };
         /**
          * A ladder's leaderboard, best first (bots stand on it as players)
-         * @description `rating` is the conservative displayed rating, `mu - 3 sigma` (0 for a newcomer); `games` counts the ladder's counted games; `experience` is the player's total over every game, rated or not.
+         * @description `rating` is the conservative displayed rating, `mu - 3 sigma` (0 for a newcomer); `rank` is standard competition ranking on it as shown (two decimals): players showing the same rating share a rank and the next rank skips as many (1, 2, 2, 4); within a tie, higher `mu` comes first, then the player id. `games` counts the ladder's counted games; `experience` is the player's total over every game, rated or not.
          */
         get: operations["getLeaderboard"];
         put?: never;
@@ -479,7 +479,7 @@ export interface paths {
         };
         /**
          * A player's public profile: a rating per ladder, experience, recent games
-         * @description `recent` leaves out private tables' games: their ids are for their seats and code holders only.
+         * @description `recent`: up to that many of the player's last games, newest first, leaving out private tables' games (their ids are for their seats and code holders only); the league keeps a player's last 100 games.
          */
         get: operations["getPlayerProfile"];
         put?: never;
