@@ -27,7 +27,8 @@ and, once each is over an hour old, beats a different one every game. Each
 game is a new set of humans (no decay) against an account old enough to
 count. OpenSkill's gains shrink as the farmer's mu climbs past the
 newcomers' 25, but slowly: 20 two-seat wins over newcomers lift a displayed
-rating from 0 to about 28 (above every seeded bot level), 100 to about 46.
+rating from 0 to about 28 (above level 4 after 100 simulated games), 100 to
+about 46.
 Stopping it needs a real cost per account (creation is only rate-limited,
 per client address: `RATE_LIMIT_CREATE`, 60 a minute by default), such as a
 verified address, or weighing opponents by their history (a win over an
