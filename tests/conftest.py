@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
 from cluster_fixture import RedisClusterProcesses
+
+# Every `rummy serve` and `rummy worker` the tests start (children inherit this)
+# plays no seeding games: 80 bot-only games would take the 2 cores from the
+# games under test. The test of seeding itself asks for a few.
+os.environ.setdefault("LEAGUE_SEED_GAMES", "0")
 
 
 @pytest.fixture(scope="session")

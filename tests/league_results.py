@@ -1,4 +1,4 @@
-"""Builders of game results for the league's tests (unit and contract)."""
+"""Builders of game results for the league's tests (unit and contract), and aged accounts."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from typing import Any
 from service.app.league.results import GameResult, RuleFacts, SeatResult
 
 NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+# Older than the abuse policy's fresh accounts (an hour): an account that counts.
+SEASONED = timedelta(days=1)
 
 Game = Callable[..., GameResult]
 
@@ -55,12 +57,19 @@ def result_builder() -> Game:
     return build
 
 
-def guest_builder() -> Callable[..., SeatResult]:
-    """guest(name, age, total=0): a guest seat made `age` before the game ended."""
+def account_builder() -> Callable[..., SeatResult]:
+    """account(name, age, total=0, guest=False): the seat of an account made `age`
+    before the game ended (a named player, or a guest)."""
 
-    def build(name: str, age: timedelta, total: int = 0) -> SeatResult:
-        return SeatResult(
-            player=name, guest=True, guest_created_at=NOON - age, total=total, hands=3
-        )
+    def build(name: str, age: timedelta, total: int = 0, guest: bool = False) -> SeatResult:
+        return SeatResult(player=name, guest=guest, created_at=NOON - age, total=total, hands=3)
 
     return build
+
+
+def age_account(client: Any, player_id: str, age: timedelta = SEASONED) -> None:
+    """Backdate a player's account made through the API of `client` (a Litestar
+    TestClient): the league reads the account's age from the players' directory."""
+    made = (datetime.now(UTC) - age).isoformat(timespec="milliseconds")
+    store = client.app.state.games.players.store
+    client.blocking_portal.call(store.update_player, player_id, {"created_at": made.encode()})

@@ -1,4 +1,5 @@
-"""`rummy worker`: an rq worker (with its scheduler) for bot turns and turn timers."""
+"""`rummy worker`: an rq worker (with its scheduler) for bot turns and turn timers, and,
+when the game queue is empty, the league's seeding games."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import sys
 
 import msgspec
 from redis.asyncio import Redis
-from rq import SimpleWorker
+from rq import Queue, SimpleWorker
 from rq.serializers import JSONSerializer
 
 from service.app.archiving import Archiver
@@ -36,6 +37,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--data-dir", help="where finished games are archived, under archive/ (env DATA_DIR)"
     )
     parser.add_argument(
+        "--league-seed-games",
+        type=int,
+        metavar="N",
+        help="seeding games (bot against bot) each preset's ladder should hold; the missing "
+        "ones are queued at start on a low-priority queue (env LEAGUE_SEED_GAMES, default "
+        f"{Settings().league_seed_games}; 0: none)",
+    )
+    parser.add_argument(
         "--verbose",
         action="store_true",
         help="rq's INFO lines too (a few per bot turn; off by default)",
@@ -45,8 +54,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _settings(args: argparse.Namespace) -> Settings:
     overrides = {
         name: value
-        for name in ("redis_url", "rq_redis_url", "data_dir")
-        if (value := getattr(args, name)) is not None
+        for name in ("redis_url", "rq_redis_url", "data_dir", "league_seed_games")
+        if (value := getattr(args, name, None)) is not None
     }
     return msgspec.structs.replace(settings_from_env(), **overrides)
 
@@ -87,6 +96,27 @@ async def archive_due(store: ArchivedEventStore, retention_s: float | None) -> s
     return f", {swept.archived} finished games archived" if swept.archived else ""
 
 
+def queue_seeding(settings: Settings) -> str:
+    """Queue the seeding games the league lacks (low priority); a one-line summary."""
+    from service.app.league.records_store import open_league_store
+    from workers.queue import SEEDING_QUEUE_NAME, open_queue
+    from workers.seeding import queue_missing_seeding_games
+
+    games = settings.league_seed_games
+    if games == 0:
+        return "league seeding: off (LEAGUE_SEED_GAMES=0)"
+    url = settings.redis_url
+    assert url is not None
+    queue = open_queue(settings.rq_redis_url or url, SEEDING_QUEUE_NAME)
+    league = open_league_store(url)
+    try:
+        queued = queue_missing_seeding_games(queue, league, games)
+    finally:
+        queue.connection.close()
+        league.close()
+    return f"league seeding: {queued} games queued at low priority ({games} a preset wanted)"
+
+
 def _warnings_and_up(record: logging.LogRecord) -> bool:
     return record.levelno >= logging.WARNING
 
@@ -94,7 +124,7 @@ def _warnings_and_up(record: logging.LogRecord) -> bool:
 def run(args: argparse.Namespace) -> int:
     from workers.jobs import configure
     from workers.liveness import Heartbeat
-    from workers.queue import open_queue, release_stranded_jobs
+    from workers.queue import SEEDING_QUEUE_NAME, open_queue, release_stranded_jobs
 
     settings = _settings(args)
     if settings.redis_url is None:
@@ -105,15 +135,19 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as refused:
         print(f"rummy worker: {refused}", file=sys.stderr)
         return 2
+    seeding = Queue(SEEDING_QUEUE_NAME, connection=queue.connection, serializer=JSONSerializer)
     configure(settings)
-    released = release_stranded_jobs(queue)
+    released = release_stranded_jobs(queue) + release_stranded_jobs(seeding)
     print(f"released {released} jobs a stopped worker had taken", file=sys.stderr)
     print(asyncio.run(reconcile_now(settings)), file=sys.stderr)
+    print(queue_seeding(settings), file=sys.stderr)
     # Jobs run in this process: a bot turn is about 13 ms of work, and a fork
     # per job (rq's default Worker) doubled the time between a human's turns.
     # An exception or a timeout (SIGALRM, main thread) still fails only its job.
+    # rq takes a job from the first queue that has one: a game's job waits at
+    # most for the seeding game being played (about half a second: the README).
     worker = SimpleWorker(
-        [queue], connection=queue.connection, serializer=JSONSerializer, name=args.name
+        [queue, seeding], connection=queue.connection, serializer=JSONSerializer, name=args.name
     )
     tune_collector_for_a_long_run()
     if not getattr(args, "verbose", False):

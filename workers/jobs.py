@@ -16,6 +16,7 @@ from service.app.league.apply import apply_result
 from service.app.league.game_end import directory_of, game_result
 from service.app.league.records_store import open_league_store
 from service.app.league.results import GameResult
+from service.app.league.seeding import play_seeding_game
 from service.app.worker_metrics import WorkerMetrics
 from service.runtime.settings import Settings, settings_from_env
 from service.store import RedisEventStore
@@ -35,6 +36,7 @@ __all__ = [
     "configure",
     "current_settings",
     "league_result",
+    "league_seeding_game",
     "services",
     "turn_timer",
 ]
@@ -154,3 +156,16 @@ def league_result(game_id: str) -> str:
         return apply_result(league, result).reason
     finally:
         league.close()
+
+
+def league_seeding_game(preset: str, seed: int, number: int) -> str:
+    """Play one seeding game (bots only, level 4 at its fast cap) and apply it;
+    `applied_before` when the league has it already (nothing is played)."""
+    settings = current_settings()
+    assert settings.redis_url is not None
+    league = open_league_store(settings.redis_url)
+    try:
+        change = play_seeding_game(league, preset, seed, number, fast=True)
+    finally:
+        league.close()
+    return "applied_before" if change is None else "seeded"

@@ -1,4 +1,9 @@
-"""The rq queue: JSON-serialized, with deterministic job ids so enqueueing twice is a no-op."""
+"""The rq queues: JSON-serialized, with deterministic job ids so enqueueing twice is a no-op.
+
+The game queue carries every job a game waits for (bot turns, timers, league
+results); the seeding queue carries the league's bot-versus-bot seeding
+games, which nobody waits for. A worker listens to both, the game queue
+first, so a game's job waits at most for the one seeding game being played."""
 
 from __future__ import annotations
 
@@ -15,15 +20,18 @@ from workers.liveness import forget_executions, is_live
 
 __all__ = [
     "QUEUE_NAME",
+    "SEEDING_QUEUE_NAME",
     "bot_job_id",
     "ensure_job",
     "league_job_id",
     "open_queue",
     "release_stranded_jobs",
+    "seeding_job_id",
     "timer_job_id",
 ]
 
 QUEUE_NAME = "rummy"
+SEEDING_QUEUE_NAME = "rummy-seeding"
 # Jobs re-check the game when they run, so a finished one need not linger.
 _RESULT_TTL_S = 600
 # A job that failed (the event store in a failover, a master down, a write no
@@ -32,14 +40,15 @@ _RESULT_TTL_S = 600
 RETRY_INTERVALS_S = (1, 2, 4, 8, 15)
 
 
-def open_queue(url: str) -> Queue:
-    """The game queue on the Redis at `url` (standalone: rq does not run on a cluster)."""
+def open_queue(url: str, name: str = QUEUE_NAME) -> Queue:
+    """The game queue (or the one `name`d) on the Redis at `url` (standalone: rq does
+    not run on a cluster)."""
     if url.startswith("redis+cluster://"):
         raise ValueError(
             "rq does not run on Redis Cluster: put the queues on a standalone Redis "
             "(RQ_REDIS_URL, or --rq-redis-url)"
         )
-    return Queue(QUEUE_NAME, connection=Redis.from_url(url), serializer=JSONSerializer)
+    return Queue(name, connection=Redis.from_url(url), serializer=JSONSerializer)
 
 
 # rq job ids allow only [A-Za-z0-9_-]: the parts are joined with dashes.
@@ -54,6 +63,11 @@ def timer_job_id(game_id: str, version: int) -> str:
 def league_job_id(game_id: str) -> str:
     """One league job per game: its result applies once whatever enqueues it."""
     return f"league-{game_id}"
+
+
+def seeding_job_id(game_id: str) -> str:
+    """One job per seeding game id (`seed-<preset>-<seed>-<n>`): `seeding-seed-basic-0-1`."""
+    return f"seeding-{game_id}"
 
 
 def ensure_job(

@@ -30,13 +30,20 @@ STOP_TIMEOUT_S = 15.0
 GROUP_STOP_TIMEOUT_S = 3.0
 
 
-def rummy_worker_command(url: str, rq_url: str | None, data_dir: str | None = None) -> list[str]:
+def rummy_worker_command(
+    url: str,
+    rq_url: str | None,
+    data_dir: str | None = None,
+    league_seed_games: int | None = None,
+) -> list[str]:
     command = [sys.executable, "-m", "service.cli", "worker", "--redis-url", url]
     if rq_url is not None:
         command += ["--rq-redis-url", rq_url]
     if data_dir is not None:
         # The archive of finished games is under it: the worker writes it, the API reads it.
         command += ["--data-dir", data_dir]
+    if league_seed_games is not None:
+        command += ["--league-seed-games", str(league_seed_games)]
     return command
 
 

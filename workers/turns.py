@@ -13,7 +13,7 @@ from domain.commands import Knock, PlayerCommand
 from domain.events import CardDiscarded, GameEnded, HandDealt, TurnTimedOut
 from domain.views import redact, view_for
 from service.app.control import bot_levels, knock_order
-from service.app.envelope import Envelope
+from service.app.envelope import Envelope, by_bot
 from service.app.games import Game, GameService
 from workers.submit import submit_at
 
@@ -52,16 +52,9 @@ def _own_progress(envelopes: Sequence[Envelope]) -> bool:
     """Whether everything after the job's version is a bot's play within the same turn
     (a rerun after a crash carries on from there)."""
     return all(
-        (envelope.seat is None or _by_bot(envelope)) and not isinstance(envelope.event, _TURN_ENDS)
+        (envelope.seat is None or by_bot(envelope)) and not isinstance(envelope.event, _TURN_ENDS)
         for envelope in envelopes
     )
-
-
-def _by_bot(envelope: Envelope) -> bool:
-    if envelope.actor is not None:
-        return envelope.actor == "bot"
-    # Logs from before the actor was recorded: the bots' ids began so.
-    return (envelope.command_id or "").startswith("bot:")
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from domain.events import AnyEvent
 __all__ = [
     "ActorKind",
     "Envelope",
+    "by_bot",
     "decode_envelope",
     "encode_envelope",
     "envelopes_from",
@@ -53,6 +54,14 @@ def is_system(envelope: Envelope) -> bool:
     if envelope.actor is not None:
         return envelope.actor in SYSTEM_ACTORS
     return envelope.seat is None or (envelope.command_id or "").startswith(_LEGACY_SYSTEM_PREFIXES)
+
+
+def by_bot(envelope: Envelope) -> bool:
+    """Whether a bot played this event (a bot seat's, or a human seat's played for it)."""
+    if envelope.actor is not None:
+        return envelope.actor == "bot"
+    # Logs from before the actor was recorded: the bots' ids began so.
+    return (envelope.command_id or "").startswith("bot:")
 
 
 _encoder = msgspec.json.Encoder()

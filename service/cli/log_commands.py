@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import sys
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -123,8 +122,7 @@ def _redis_url(args: argparse.Namespace) -> str | None:
     from service.runtime.settings import settings_from_env
 
     data_dir = settings_from_env().data_dir
-    # Else the embedded Redis of a `rummy serve` over the same data folder, if one runs.
-    url: str | None = args.redis_url or os.environ.get("REDIS_URL") or running.find(data_dir)
+    url = running.store_url(args.redis_url, data_dir)
     if not url:
         print(
             "no event store: pass --redis-url, set REDIS_URL, or start `rummy serve` "

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from service.cli import league_commands
 from service.cli import log_subcommands as logs
 from service.cli.openapi_spec import add_openapi_arguments, write_openapi
 from service.cli.serve import add_serve_arguments, serve
@@ -55,9 +56,11 @@ SUBCOMMANDS: dict[str, Subcommand] = {
         "kill the worker, Redis and API at random under games; check none lost or frozen",
         "service.tools.chaos",
     ),
-    "league": _tool(
-        "the league: `league seed` rates the bots from bot-versus-bot games",
-        "service.tools.league_seed",
+    "league": Subcommand(
+        "the league: `league seed` rates the bots from bot-versus-bot games, "
+        "`league rebuild` folds its log again",
+        league_commands.add_arguments,
+        league_commands.run,
     ),
     "replay": Subcommand(
         "replay a log FILE or a stored GAME_ID, checking every event",

@@ -50,6 +50,14 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         "(with the embedded Redis one is started unless --no-worker)",
     )
     parser.add_argument(
+        "--league-seed-games",
+        type=int,
+        metavar="N",
+        help="seeding games (bot against bot) each preset's ladder should hold: the worker "
+        "started here queues the missing ones at low priority (env LEAGUE_SEED_GAMES, "
+        f"default {Settings().league_seed_games}; 0: none)",
+    )
+    parser.add_argument(
         "--access-log",
         action="store_true",
         help="log every request (off by default: it costs throughput; /metrics counts them)",
@@ -72,7 +80,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
 def _settings(args: argparse.Namespace) -> Settings:
     overrides = {
         name: value
-        for name in ("host", "port", "data_dir", "redis_url")
+        for name in ("host", "port", "data_dir", "redis_url", "league_seed_games")
         if (value := getattr(args, name, None)) is not None
     }
     return msgspec.structs.replace(settings_from_env(), **overrides)
@@ -197,7 +205,9 @@ def serve(args: argparse.Namespace) -> int:
         app.state.queue_depth = queue_depth
         if runs_worker(embedded=embedded is not None, args=args):
             # Stopped first (the stack unwinds in reverse), while its Redis still runs.
-            spawn = rummy_worker_command(url, settings.rq_redis_url, settings.data_dir)
+            spawn = rummy_worker_command(
+                url, settings.rq_redis_url, settings.data_dir, settings.league_seed_games
+            )
             worker = WorkerSupervisor(spawn).start()
             cleanup.callback(worker.stop)
             print("worker: one `rummy worker` runs beside the API", file=sys.stderr)

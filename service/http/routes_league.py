@@ -31,7 +31,7 @@ from service.app.league.queries import (
     profile,
 )
 from service.app.league.results import bot_id
-from service.app.league.store import LeagueStore
+from service.app.league.store import RECENT_KEPT, LeagueStore
 from service.app.players import Player
 from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
@@ -82,8 +82,11 @@ async def _directory_player(games: GameService, player_id: str) -> Player | None
     tags=["league"],
     summary="A ladder's leaderboard, best first (bots stand on it as players)",
     description="`rating` is the conservative displayed rating, `mu - 3 sigma` (0 for a "
-    "newcomer); `games` counts the ladder's counted games; `experience` is the player's "
-    "total over every game, rated or not.",
+    "newcomer); `rank` is standard competition ranking on it as shown (two decimals): "
+    "players showing the same rating share a rank and the next rank skips as many "
+    "(1, 2, 2, 4); within a tie, higher `mu` comes first, then the player id. `games` "
+    "counts the ladder's counted games; `experience` is the player's total over every "
+    "game, rated or not.",
     responses=problem_responses(400, 404, 503),
 )
 async def get_leaderboard(
@@ -113,8 +116,9 @@ async def get_leaderboard(
     "/players/{player_id:str}/profile",
     tags=["league"],
     summary="A player's public profile: a rating per ladder, experience, recent games",
-    description="`recent` leaves out private tables' games: their ids are for their seats "
-    "and code holders only.",
+    description="`recent`: up to that many of the player's last games, newest first, "
+    "leaving out private tables' games (their ids are for their seats and code holders "
+    "only); the league keeps a player's last 100 games.",
     responses=problem_responses(400, 404, 503),
 )
 async def get_profile(
@@ -123,21 +127,36 @@ async def get_profile(
     games: Games,
     recent: Annotated[int, QueryParameter(ge=1, le=MAX_PAGE)] = RECENT_GAMES,
 ) -> Profile:
-    try:
-        found = await asyncio.to_thread(profile, league, player_id, recent)
-    except LeagueError as refused:
-        raise _refused(refused) from refused
-    # A private table's id is shown to its seats and code holders only (to others
-    # its routes answer 404 game_not_found): a public profile leaves its games out.
-    private = await asyncio.gather(*(_private_table(games, game.game_id) for game in found.recent))
-    shown = [game for game, hidden in zip(found.recent, private, strict=True) if not hidden]
-    found = msgspec.structs.replace(found, recent=shown)
+    found = await _public_profile(league, games, player_id, recent)
     if player_id in _BOTS:
         return found
     player = await _directory_player(games, player_id)
     if player is None:
         raise ServiceError("player_not_found", f"no player {player_id!r}", player_id=player_id)
     return msgspec.structs.replace(found, name=player.name)
+
+
+async def _public_profile(
+    league: LeagueStore, games: GameService, player_id: str, recent: int
+) -> Profile:
+    """The profile with up to `recent` of the player's games that are not at a
+    private table: a private table's id is shown to its seats and code holders
+    only (to others its routes answer 404 game_not_found). Each time some were
+    left out, more of the player's kept games are read, up to all of them."""
+    private: dict[str, bool] = {}
+    asked = recent
+    while True:
+        try:
+            found = await asyncio.to_thread(profile, league, player_id, asked)
+        except LeagueError as refused:
+            raise _refused(refused) from refused
+        unseen = [game.game_id for game in found.recent if game.game_id not in private]
+        checked = await asyncio.gather(*(_private_table(games, game_id) for game_id in unseen))
+        private.update(zip(unseen, checked, strict=True))
+        shown = [game for game in found.recent if not private[game.game_id]]
+        if len(shown) >= recent or len(found.recent) < asked or asked >= RECENT_KEPT:
+            return msgspec.structs.replace(found, recent=shown[:recent])
+        asked = min(RECENT_KEPT, 2 * asked)
 
 
 async def _private_table(games: GameService, game_id: str) -> bool:
@@ -152,7 +171,7 @@ async def _private_table(games: GameService, game_id: str) -> bool:
     tags=["league"],
     summary="Each seat's rating change at the game's end, and whether the game counted",
     description="`counted` false gives the `reason` (`unrated`, `stacked`, `too_few_humans`, "
-    "`fresh_guests`, `abandoned`, ...); `weight` below 1 is the same players' many games "
+    "`fresh_accounts`, `abandoned`, ...); `weight` below 1 is the same players' many games "
     "a day. Seats held by nobody the league knows (a bare seat token) are not listed. "
     "A private table's need its `invite` code or a token of one of its seats.",
     security=OPTIONAL_BEARER,

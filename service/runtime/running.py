@@ -1,12 +1,13 @@
 """Where a running `rummy serve` keeps its embedded Redis: a file in the data folder,
-so `rummy export` and `rummy replay` on the same machine find it by themselves."""
+so `rummy export`, `rummy replay` and `rummy league` on the same machine find it by themselves."""
 
 from __future__ import annotations
 
 import contextlib
+import os
 from pathlib import Path
 
-__all__ = ["URL_FILE", "announce", "find", "withdraw"]
+__all__ = ["URL_FILE", "announce", "find", "store_url", "withdraw"]
 
 URL_FILE = "redis.url"
 
@@ -29,3 +30,9 @@ def find(data_dir: str | Path) -> str | None:
     except (FileNotFoundError, NotADirectoryError):
         return None
     return text or None
+
+
+def store_url(explicit: str | None, data_dir: str | Path) -> str | None:
+    """The event store a command-line tool works on: `explicit` (its --redis-url),
+    else REDIS_URL, else the embedded Redis of a `rummy serve` running over `data_dir`."""
+    return explicit or os.environ.get("REDIS_URL") or find(data_dir)

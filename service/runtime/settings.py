@@ -59,6 +59,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # A game over this long leaves Redis for a compressed file under data_dir's
     # `archive/` (every read route still serves it); None ("off") keeps it in Redis.
     finished_retention_s: Annotated[float, msgspec.Meta(ge=0)] | None = 3600.0
+    # Seeding games (bot against bot) a preset's ladder should hold: a worker
+    # starting with fewer queues the missing ones on its low-priority queue, so
+    # the bots' ratings seed themselves; 0 plays none.
+    league_seed_games: Annotated[int, msgspec.Meta(ge=0, le=5000)] = 20
     durability: Literal["none", "replica"] = "none"
     durability_timeout_ms: Annotated[int, msgspec.Meta(ge=1, le=60_000)] = 1000
 
@@ -71,8 +75,8 @@ def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
     """Settings from REDIS_URL, RQ_REDIS_URL, DATA_DIR, HOST, PORT, CORS_ORIGINS,
     TIMEOUTS_BEFORE_BOT, KNOCK_WINDOW_S, SUGGEST_PROCESSES, WAITING_TABLE_TTL_S,
     REFUSE_STACKED_PUBLIC, REDIS_MAXMEMORY, RATE_LIMIT_CREATE, RATE_LIMIT_COMMANDS,
-    ABANDON_AFTER_HANDS, FINISHED_RETENTION_S (seconds, or "off"), DURABILITY and
-    DURABILITY_TIMEOUT_MS."""
+    ABANDON_AFTER_HANDS, FINISHED_RETENTION_S (seconds, or "off"), LEAGUE_SEED_GAMES,
+    DURABILITY and DURABILITY_TIMEOUT_MS."""
     env = os.environ if env is None else env
     fields: dict[str, object] = {}
     for name in ("redis_url", "rq_redis_url", "data_dir", "host", "durability"):
@@ -92,6 +96,7 @@ def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
         "suggest_processes",
         "waiting_table_ttl_s",
         "abandon_after_hands",
+        "league_seed_games",
         "durability_timeout_ms",
     ):
         if env.get(name.upper()):

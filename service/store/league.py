@@ -3,7 +3,9 @@
 The service owns their meaning (service/app/league: results, changes and
 ratings encoded as JSON); this role only keeps them, and writes one game's
 settlement in a single atomic step, only if the records are still at the
-position it was computed from and the game is not applied yet.
+position it was computed from and the game is not applied yet; and replaces
+every figure but the log in one atomic step too (a rebuild's), only if the
+log has not grown since the replacement was folded from it.
 """
 
 from __future__ import annotations
@@ -13,7 +15,14 @@ from typing import Protocol
 
 import msgspec
 
-__all__ = ["LeagueCommit", "LeagueDump", "LeagueRead", "LeagueRecords", "RankingWindow"]
+__all__ = [
+    "FigureRecords",
+    "LeagueCommit",
+    "LeagueDump",
+    "LeagueRead",
+    "LeagueRecords",
+    "RankingWindow",
+]
 
 
 class LeagueRead(msgspec.Struct, frozen=True, kw_only=True):
@@ -29,7 +38,11 @@ class LeagueRead(msgspec.Struct, frozen=True, kw_only=True):
 class LeagueCommit(msgspec.Struct, frozen=True, kw_only=True):
     """Everything one applied game writes. `ratings`: player -> (encoded
     rating, ranking score; lower ranks first). `recent`: the players whose
-    recent games list the game. `group_games` None: the group count stays."""
+    recent games list the game. `group` is the group counter's field
+    (`<day>|<group>`), `group_games` its new count (None: the count stays).
+    Counters are kept for the newest `day` counted and the day before: a
+    `day` newer than the newest drops the counters of days before
+    `oldest_day` (the day before it); one older than the days kept writes none."""
 
     position: int
     game_id: str
@@ -42,6 +55,23 @@ class LeagueCommit(msgspec.Struct, frozen=True, kw_only=True):
     recent_kept: int
     group: str
     group_games: int | None
+    day: str
+    oldest_day: str
+
+
+class FigureRecords(msgspec.Struct, frozen=True, kw_only=True):
+    """Every figure but the log, as a rebuild writes them in one step. `ratings`:
+    ladder -> player -> (encoded rating, ranking score); `recent`: player -> game
+    ids, oldest first; `groups`: counter field -> count; `group_day` the newest
+    day of the counters and `oldest_day` the oldest day kept (both None: none)."""
+
+    changes: Mapping[str, bytes]
+    ratings: Mapping[str, Mapping[str, tuple[bytes, float]]]
+    experience: Mapping[str, int]
+    recent: Mapping[str, Sequence[str]]
+    groups: Mapping[str, int]
+    group_day: str | None
+    oldest_day: str | None
 
 
 class RankingWindow(msgspec.Struct, frozen=True, kw_only=True):
@@ -62,6 +92,7 @@ class LeagueDump(msgspec.Struct, frozen=True, kw_only=True):
     experience: dict[str, int]
     recent: dict[str, list[str]]  # oldest first
     groups: dict[str, int]
+    group_day: str | None
 
 
 class LeagueRecords(Protocol):
@@ -93,6 +124,11 @@ class LeagueRecords(Protocol):
         ...
 
     def clear(self) -> None: ...
+
+    def replace(self, position: int, figures: FigureRecords) -> bool:
+        """Replace every figure but the log with `figures`, atomically, if the log
+        holds `position` results; False (nothing changed) otherwise."""
+        ...
 
     def dump(self) -> LeagueDump: ...
 

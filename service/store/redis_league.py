@@ -5,11 +5,14 @@ Keys (tag `league`): `{league}:log` (list of results, the fold's order),
 applied marker), `{league}:ladders` (set), `{league}:r:<ladder>` (hash
 player -> rating), `{league}:z:<ladder>` (sorted set by ranking score),
 `{league}:xp` (hash player -> experience), `{league}:groups` (hash
-`<day>|<group>` -> eligible games), `{league}:recent:<player>` (list of game
-ids, newest first, capped) and `{league}:players` (set of those lists).
-One tag puts them all in one slot, so the commit is one atomic script on a
-Redis Cluster too. The client is synchronous: the league's writer is an rq
-job, and the API's reads run in a worker thread.
+`<day>|<group>` -> eligible games, two days kept: see `LeagueCommit`),
+`{league}:group-days` (hash: the `newest` day and the `oldest` day kept),
+`{league}:recent:<player>` (list of game ids, newest first, capped) and
+`{league}:players` (set of those lists). One tag puts them all in one slot,
+so the commit is one atomic script on a Redis Cluster too. The client is
+synchronous: the league's writer is an rq job, and the API's reads run in a
+worker thread. A rebuild's `replace` stages the new figures aside and swaps
+them in with one script (`redis_league_swap.py`).
 """
 
 from __future__ import annotations
@@ -20,8 +23,15 @@ from typing import Any
 from redis import Redis
 from redis.cluster import ClusterNode, RedisCluster
 
-from service.store.league import LeagueCommit, LeagueDump, LeagueRead, RankingWindow
+from service.store.league import (
+    FigureRecords,
+    LeagueCommit,
+    LeagueDump,
+    LeagueRead,
+    RankingWindow,
+)
 from service.store.redis_cluster import cluster_nodes, is_cluster_url
+from service.store.redis_league_swap import FigureSwap
 
 __all__ = ["RedisLeagueRecords", "open_league_client"]
 
@@ -36,17 +46,32 @@ return {redis.call('LLEN', KEYS[1]), redis.call('HEXISTS', KEYS[2], ARGV[1]),
         ratings, xp, redis.call('HGET', KEYS[5], ARGV[2])}
 """
 
-# KEYS: log, change, ladders, ratings, ranking, xp, groups, players, recent lists...
-# ARGV: position, game id, result, change, ladder, recent kept, group field,
-# group count ('' keeps it), n, (player, rating, score) * n, m, (player, xp) * m,
-# then the player of each recent list.
+# KEYS: log, change, ladders, ratings, ranking, xp, groups, group days, players,
+# recent lists... ARGV: position, game id, result, change, ladder, recent kept,
+# group field, group count ('' keeps it), day, the oldest day kept were it the
+# newest, n, (player, rating, score) * n, m, (player, xp) * m, then the player
+# of each recent list. ISO days compare as strings.
 _COMMIT = """
 if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return 0 end
 if redis.call('HEXISTS', KEYS[2], ARGV[2]) == 1 then return 0 end
 redis.call('RPUSH', KEYS[1], ARGV[3])
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[4])
-local i = 10
-local n = tonumber(ARGV[9])
+if ARGV[8] ~= '' then
+  local newest = redis.call('HGET', KEYS[8], 'newest')
+  if not newest or ARGV[9] > newest then
+    redis.call('HSET', KEYS[8], 'newest', ARGV[9], 'oldest', ARGV[10])
+    for _, field in ipairs(redis.call('HKEYS', KEYS[7])) do
+      if string.sub(field, 1, string.find(field, '|', 1, true) - 1) < ARGV[10] then
+        redis.call('HDEL', KEYS[7], field)
+      end
+    end
+  end
+  if ARGV[9] >= redis.call('HGET', KEYS[8], 'oldest') then
+    redis.call('HSET', KEYS[7], ARGV[7], ARGV[8])
+  end
+end
+local i = 12
+local n = tonumber(ARGV[11])
 if n > 0 then redis.call('SADD', KEYS[3], ARGV[5]) end
 for _ = 1, n do
   redis.call('HSET', KEYS[4], ARGV[i], ARGV[i + 1])
@@ -59,11 +84,10 @@ for _ = 1, n do
   redis.call('HSET', KEYS[6], ARGV[i], ARGV[i + 1])
   i = i + 2
 end
-if ARGV[8] ~= '' then redis.call('HSET', KEYS[7], ARGV[7], ARGV[8]) end
-for k = 9, #KEYS do
+for k = 10, #KEYS do
   redis.call('LPUSH', KEYS[k], ARGV[2])
   redis.call('LTRIM', KEYS[k], 0, tonumber(ARGV[6]) - 1)
-  redis.call('SADD', KEYS[8], ARGV[i])
+  redis.call('SADD', KEYS[9], ARGV[i])
   i = i + 1
 end
 return 1
@@ -115,6 +139,7 @@ class RedisLeagueRecords:
         self._commit = client.register_script(_COMMIT)
         self._ranking = client.register_script(_RANKING)
         self._recent = client.register_script(_RECENT)
+        self._swap = FigureSwap(client, self._key)
 
     def _key(self, *parts: str) -> str:
         return ":".join((self.tag, *parts))
@@ -147,6 +172,7 @@ class RedisLeagueRecords:
             self._key("z", commit.ladder),
             self._key("xp"),
             self._key("groups"),
+            self._key("group-days"),
             self._key("players"),
             *(self._key("recent", player) for player in commit.recent),
         ]
@@ -159,6 +185,8 @@ class RedisLeagueRecords:
             commit.recent_kept,
             commit.group,
             "" if commit.group_games is None else commit.group_games,
+            commit.day,
+            commit.oldest_day,
             len(commit.ratings),
         ]
         for player, (rating, score) in commit.ratings.items():
@@ -220,14 +248,23 @@ class RedisLeagueRecords:
         return changes
 
     def clear(self) -> None:
-        """Delete every key of the league (a rebuild's first step; not atomic)."""
-        keys = [self._key(k) for k in ("log", "change", "xp", "groups", "ladders", "players")]
+        """Delete every key of the league, the log included (not atomic)."""
+        keys = [self._key("log"), *self._figure_keys()]
+        for start in range(0, len(keys), 500):
+            self.client.delete(*keys[start : start + 500])
+
+    def _figure_keys(self) -> list[str]:
+        """Every key of the figures (all but the log), as they stand now."""
+        names = ("change", "xp", "groups", "group-days", "ladders", "players")
+        keys = [self._key(name) for name in names]
         for ladder in self.client.smembers(self._key("ladders")):
             keys += [self._key("r", _text(ladder)), self._key("z", _text(ladder))]
         for player in self.client.smembers(self._key("players")):
             keys.append(self._key("recent", _text(player)))
-        for start in range(0, len(keys), 500):
-            self.client.delete(*keys[start : start + 500])
+        return keys
+
+    def replace(self, position: int, figures: FigureRecords) -> bool:
+        return self._swap.replace(position, figures, self._figure_keys)
 
     def close(self) -> None:
         self.client.close()
@@ -255,4 +292,9 @@ class RedisLeagueRecords:
                 for player in players
             },
             groups={_text(k): int(v) for k, v in self.client.hgetall(self._key("groups")).items()},
+            group_day=_text_or_none(self.client.hget(self._key("group-days"), "newest")),
         )
+
+
+def _text_or_none(value: bytes | str | None) -> str | None:
+    return None if value is None else _text(value)

@@ -41,8 +41,8 @@ from domain.bots import LEVELS
 from domain.bots.search import DEFAULT_BUDGET_S
 from domain.events import HandEnded
 from domain.rules import build_ruleset
+from service.app.bot_table import BotTable
 from service.runtime.long_lived import tune_collector_for_a_long_run
-from service.tools.bot_table import BotTable
 from service.tools.progress import ProgressBar
 
 

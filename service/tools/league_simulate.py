@@ -38,17 +38,17 @@ from domain.bots import LEVELS
 from domain.bots.search import DEFAULT_BUDGET_S
 from domain.rules import build_ruleset
 from domain.state import GameState
+from service.app.bot_table import BotTable
 from service.app.league.apply import apply_result
 from service.app.league.queries import MAX_PAGE, leaderboard
 from service.app.league.results import Sitter, bot_id, result_of_game
-from service.app.league.seeding import seed_bot_ratings
+from service.app.league.seeding import FAST_ROLLOUTS, seed_bot_ratings
 from service.app.league.store import InMemoryLeagueStore
 from service.runtime.long_lived import tune_collector_for_a_long_run
-from service.tools.bot_table import BotTable
 
 MAX_GAMES = 5000
 TARGET_TAU = 0.9
-FAST_ROLLOUTS = 16
+
 START = datetime(2026, 1, 1, tzinfo=UTC)
 
 

@@ -1,4 +1,5 @@
-"""`rummy export` and `rummy replay` find a running server's embedded Redis by themselves."""
+"""`rummy export`, `rummy replay` and `rummy league` find a running server's embedded Redis by
+themselves."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ import anyio
 import pytest
 
 from service.app.games import GameService, SeatSpec
+from service.app.league.apply import fold
+from service.app.league.records_store import open_league_store
+from service.app.league.seeding import play_seeding_game, seeding_game_id
 from service.cli.main import main
 from service.runtime import running
 from service.store import RedisEventStore
@@ -50,3 +54,54 @@ def test_export_and_replay_find_the_announced_embedded_redis(
     assert "hand 1" in capsys.readouterr().out
     running.withdraw(tmp_path)
     assert running.find(tmp_path) is None
+
+
+def test_league_seed_finds_the_announced_embedded_redis(
+    embedded_redis: EmbeddedRedis,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    monkeypatch.setenv("DATA_DIR", str(tmp_path))
+    running.announce(tmp_path, embedded_redis.url)  # what `rummy serve` does at start
+    league = open_league_store(embedded_redis.url)
+    try:
+        league.clear()
+        assert main(["league", "seed", "--games", "1", "--preset", "duel", "--fast"]) == 0
+        assert f"league: Redis at {embedded_redis.url}" in capsys.readouterr().out
+        # Seeded on the server's league, not in a memory the command then drops.
+        game_id = seeding_game_id("duel", 0, 1)
+        assert league.applied([game_id]) == {game_id}
+    finally:
+        league.clear()
+        league.close()
+        running.withdraw(tmp_path)
+
+
+def test_league_rebuild_finds_the_announced_embedded_redis(
+    embedded_redis: EmbeddedRedis,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    monkeypatch.setenv("DATA_DIR", str(tmp_path))
+    league = open_league_store(embedded_redis.url)
+    try:
+        league.clear()
+        for number in (1, 2):
+            play_seeding_game(league, "duel", 0, number)
+        figures = league.figures()
+        # No server announced: the command says how to name one.
+        assert main(["league", "rebuild"]) == 2
+        assert "start `rummy serve`" in capsys.readouterr().err
+        running.announce(tmp_path, embedded_redis.url)
+        assert league.replace_figures(2, fold([]))  # figures that drifted from the log
+        assert main(["league", "rebuild"]) == 0
+        assert "rebuilt from 2 results" in capsys.readouterr().out
+        assert league.figures() == figures
+    finally:
+        league.clear()
+        league.close()
+        running.withdraw(tmp_path)

@@ -4,8 +4,10 @@ runs once per game, a rerun changes nothing, the reconciler catches a job that n
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
+from league_results import age_account
 from redis.asyncio import Redis
 from workers_table import auth, work, worker_app
 
@@ -137,39 +139,104 @@ def test_an_imported_finished_game_is_stacked(embedded_redis: EmbeddedRedis) -> 
 
 
 def _player(client: Any, name: str) -> dict[str, Any]:
+    """A named player whose account is a day old: not a fresh account to the league."""
     created = client.post("/players", json={"name": name})
     assert created.status_code == 201, created.text
     body: dict[str, Any] = created.json()
+    age_account(client, body["player_id"])
     return body
+
+
+def _table_of_ann_and_bob(client: Any, **body: Any) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """A rated duel of one hand between two regulars: Ann in seat 0, Bob in seat 1."""
+    ann, bob = _player(client, "Ann"), _player(client, "Bob")
+    seats = [{"kind": "human"}, {"kind": "human", "open": True}]
+    created = client.post(
+        "/games",
+        json={"seats": seats, "preset": "duel", "rules": {"game_end": "hands:1"}, **body},
+        headers=auth(ann["token"]),
+    )
+    assert created.status_code == 201, created.text
+    game_id: str = created.json()["game_id"]
+    claimed = client.post(f"/games/{game_id}/seats/1", headers=auth(bob["token"]))
+    assert claimed.status_code == 201, claimed.text
+    return game_id, ann, bob
+
+
+def _draw_and_discard_to_the_end(
+    client: Any, queue: Any, game_id: str, seat: int, token: str
+) -> None:
+    """The seat draws from the stock and discards, never melding (so never goes out);
+    the worker plays every other move, timers included."""
+    for _ in range(3000):
+        view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
+        if view["phase"] == "over":
+            work(queue)  # the league's job, when this seat's own move ended the game
+            return
+        if view["turn"] != seat or view["controllers"][seat]["kind"] != "human":
+            if not work(queue):
+                time.sleep(0.05)  # a turn's deadline still to come
+            continue
+        legal = view["legal_commands"]
+        kind = "draw" if view["phase"] == "draw" else "discard"
+        command = next(
+            c for c in legal if c["type"] == kind and c.get("source", "stock") == "stock"
+        )
+        answer = client.post(f"/games/{game_id}/commands", json=command, headers=auth(token))
+        assert answer.status_code == 200, answer.text
+    raise AssertionError("the game did not end")
+
+
+def _ratings_by_name(client: Any, game_id: str) -> dict[str, Any]:
+    body = client.get(f"/games/{game_id}/ratings").json()
+    assert (body["counted"], body["reason"]) == (True, "counted"), body
+    return {seat["name"]: seat for seat in body["seats"]}
 
 
 def test_a_resigned_player_takes_the_last_place_of_a_rated_game(
     embedded_redis: EmbeddedRedis,
 ) -> None:
     with worker_app(embedded_redis.url) as (client, queue):
-        ann, bob = _player(client, "Ann"), _player(client, "Bob")
-        seats = [{"kind": "human"}, {"kind": "human", "open": True}]
-        created = client.post(
-            "/games",
-            json={"seats": seats, "preset": "duel", "rules": {"game_end": "hands:1"}},
-            headers=auth(ann["token"]),
-        ).json()
-        game_id = created["game_id"]
-        claimed = client.post(f"/games/{game_id}/seats/1", headers=auth(bob["token"]))
-        assert claimed.status_code == 201, claimed.text
-        # Bob gives up at once (a bot plays his seat on); Ann hands hers to a bot.
+        game_id, ann, bob = _table_of_ann_and_bob(client)
+        # Bob gives up at once (a bot plays his seat on); Ann plays hers.
         resigned = client.post(f"/games/{game_id}/resign", headers=auth(bob["token"]))
         assert resigned.status_code == 200, resigned.text
-        handed = client.post(
-            f"/games/{game_id}/seats/0/bot", json={"level": 2}, headers=auth(ann["token"])
-        )
-        assert handed.status_code == 200, handed.text
-        _play_out(client, queue, game_id)
-        body = client.get(f"/games/{game_id}/ratings").json()
-        assert (body["counted"], body["reason"]) == (True, "counted")
-        seats = {seat["name"]: seat for seat in body["seats"]}
+        _draw_and_discard_to_the_end(client, queue, game_id, 0, ann["token"])
+        seats = _ratings_by_name(client, game_id)
         assert (seats["Ann"]["place"], seats["Bob"]["place"]) == (1, 2)
         # Bob finished no hand before resigning, and resigning earns no game points.
         assert seats["Bob"]["experience"] == 0 and seats["Ann"]["experience"] == 35
         board = client.get("/leaderboards/duel").json()["entries"]
         assert [entry["name"] for entry in board] == ["Ann", "Bob"]
+
+
+def test_a_seat_handed_to_a_bot_takes_the_last_place_whatever_the_bot_scored(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    with worker_app(embedded_redis.url) as (client, queue):
+        game_id, ann, bob = _table_of_ann_and_bob(client)
+        handed = client.post(
+            f"/games/{game_id}/seats/0/bot", json={"level": 3}, headers=auth(ann["token"])
+        )
+        assert handed.status_code == 200, handed.text
+        # Bob never goes out: the bot playing Ann's seat scores at least as much.
+        _draw_and_discard_to_the_end(client, queue, game_id, 1, bob["token"])
+        totals = client.get(f"/games/{game_id}").json()["view"]["totals"]
+        assert totals[0] >= totals[1]
+        seats = _ratings_by_name(client, game_id)
+        assert (seats["Ann"]["place"], seats["Bob"]["place"]) == (2, 1)
+        assert seats["Bob"]["rating_change"] > seats["Ann"]["rating_change"]
+
+
+def test_a_seat_on_autopilot_after_timeouts_keeps_the_place_its_total_gives(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    with worker_app(embedded_redis.url, timeouts_before_bot=1) as (client, queue):
+        game_id, ann, bob = _table_of_ann_and_bob(client, turn_time_limit_s=1)
+        # Ann never acts: her first turn times out, then a level-2 bot plays her seat.
+        _draw_and_discard_to_the_end(client, queue, game_id, 1, bob["token"])
+        events = client.get(f"/games/{game_id}/events", params={"after": 0}).json()["events"]
+        controls = [e["event"] for e in events if e["event"]["type"] == "seat_control_changed"]
+        assert [(c["seat"], c["reason"], c["level"]) for c in controls] == [(0, "timeouts", 2)]
+        seats = _ratings_by_name(client, game_id)
+        assert (seats["Ann"]["place"], seats["Bob"]["place"]) in ((1, 2), (1, 1))

@@ -1,4 +1,5 @@
-"""`rummy serve --redis-url` says whether it runs a worker, and starts one with --worker."""
+"""`rummy serve --redis-url` says whether it runs a worker, and starts one with --worker,
+which seeds the bots' ratings by itself."""
 
 from __future__ import annotations
 
@@ -15,11 +16,15 @@ import redis
 from prometheus_text import parse, value
 from test_serve_shutdown import _workers
 
+from domain.rules import PRESETS
+from service.app.league.seeding import SEED, seeding_levels
 from service.runtime.children import stop_child
 from service.store.embedded_redis import EmbeddedRedis
 from service.tools.serve_process import alive, children_of, free_port, start_serve, wait_healthy
 
 BOTS_PLAY_WITHIN_S = 60.0
+# A fast seeding game takes about half a second (more on a busy machine).
+SEEDED_WITHIN_S = 120.0
 
 
 class Served:
@@ -95,3 +100,24 @@ def test_serve_with_worker_starts_one_and_the_bots_play(serve: Callable[..., Ser
     turns = value(samples, "rummy_bot_turns_total", level="1")
     assert turns >= 1
     assert value(samples, "rummy_bot_turn_seconds_count", level="1") == turns
+
+
+def _games_until_level_sits_on_every_ladder(level: int) -> int:
+    """The fewest seeding games a preset after which `level` has played on every preset."""
+    return max(
+        next(n for n in range(1, 100) if level in seeding_levels(preset, SEED, n))
+        for preset in PRESETS
+    )
+
+
+def test_serve_seeds_the_bots_ratings_by_itself(serve: Callable[..., Served]) -> None:
+    games = _games_until_level_sits_on_every_ladder(3)
+    served = serve("--worker", "--league-seed-games", str(games))
+    deadline = time.monotonic() + SEEDED_WITHIN_S
+    ladders: set[str] = set()
+    while ladders != set(PRESETS) and time.monotonic() < deadline:
+        time.sleep(0.5)
+        profile = httpx.get(f"{served.url}/players/bot:3/profile", timeout=10).json()
+        ladders = {rating["ladder"] for rating in profile["ratings"]}
+    assert ladders == set(PRESETS), served.log.read_text()[-3000:]
+    assert f"league seeding: {games * len(PRESETS)} games queued" in served.log.read_text()

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import random
+from datetime import datetime
 from typing import Any
 
 import pytest
 from workers_table import auth, work, worker_app
 
+from service.app.league.records_store import open_league_store
 from service.store.embedded_redis import EmbeddedRedis
+from workers.jobs import league_result
 
 
 def _events(client: Any, game_id: str) -> list[dict[str, Any]]:
@@ -88,6 +91,38 @@ def test_a_game_on_autopilot_is_abandoned_after_the_set_hands(
             "/games/import", content=log.content, headers={"content-type": "application/x-ndjson"}
         )
         assert imported.status_code == 201, imported.text
+
+
+def test_an_abandoned_game_stays_unrated_when_a_rematch_is_offered_before_its_league_job(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    with worker_app(embedded_redis.url, abandon_after_hands=2) as (client, queue):
+        created = client.post(
+            "/games",
+            json={
+                "seats": [{"kind": "human"}, {"kind": "bot", "level": 1}],
+                "preset": "duel",
+                "rules": {"game_end": "hands:4"},
+                "seed": 3,
+            },
+        ).json()
+        game_id, token = created["game_id"], created["tokens"]["0"]
+        _human_plays_one_turn_then_hands_over(client, queue, game_id, token)
+        _play_out(client, queue, game_id)
+        league = open_league_store(embedded_redis.url)
+        try:
+            league.clear()  # as if the league's job had not run yet
+            offered = client.post(f"/games/{game_id}/rematch", headers=auth(token))
+            assert offered.status_code == 201, offered.text
+            types = [e["event"]["type"] for e in _events(client, game_id)]
+            assert types[-2:] == ["game_abandoned", "rematch_offered"]
+            # The job reads the event that ended the game, not the log's last one.
+            assert league_result(game_id) == "abandoned"
+            abandoned_at = datetime.fromisoformat(_events(client, game_id)[-2]["at"])
+            change = league.change(game_id)
+            assert change is not None and change.ended_at == abandoned_at
+        finally:
+            league.close()
 
 
 def test_a_hand_its_owner_ended_queues_no_abandon_check(embedded_redis: EmbeddedRedis) -> None:

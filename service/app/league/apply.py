@@ -50,11 +50,13 @@ def fold(results: Iterable[GameResult], policy: Policy = DEFAULT_POLICY) -> InMe
 
 
 def rebuild(store: LeagueStore, policy: Policy = DEFAULT_POLICY) -> int:
-    """Drop every figure and fold the store's own log again (same order, same
-    figures); returns the results applied. Against a shared store, rebuild
-    into a fresh keyspace and switch, so readers never see it half-built."""
-    results = store.results()
-    store.clear()
-    for result in results:
-        apply_result(store, result, policy)
-    return len(results)
+    """Fold the store's own log again (same order, same figures) off to the side,
+    then replace every figure with the fold's in one atomic step; returns the
+    results folded. Safe while games are applied: a commit landing between the
+    read of the log and the swap makes the swap refuse, and the rebuild folds
+    the longer log again (readers see the old figures until the swap)."""
+    for _ in range(MAX_ATTEMPTS):
+        results = store.results()
+        if store.replace_figures(len(results), fold(results, policy)):
+            return len(results)
+    raise LeagueBusy(f"the league moved on {MAX_ATTEMPTS} times while it was rebuilt")

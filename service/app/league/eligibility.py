@@ -6,18 +6,33 @@ counts. A bot-only game counts only as a seeding game (the ladder's, see
 `seeding.py`), and then for the bots alone.
 
 Abuse:
-- **Fresh guests.** A game does not count when some human seat's human
-  opponents are all guests created less than `fresh_guest` (one hour) before
-  the game ended: a player cannot farm a rating off accounts made for it. A
-  table of two regulars and a fresh guest still counts (each regular faces a
-  regular); bots are not opponents for this rule, since a bot cannot be made
-  on purpose to lose.
+- **Fresh accounts.** A game does not count when some human seat's human
+  opponents are all accounts (guests or named players alike) created less
+  than `fresh_account` (one hour) before the game ended. Why every account,
+  not only guests: an account costs nothing (`POST /players` with a name
+  needs no password or address, exactly like a guest), so its age is the
+  only price a farmer pays for an opponent made to lose. A table of two
+  regulars and a fresh account still counts (each regular faces a regular);
+  bots are not opponents for this rule, since a bot cannot be made on
+  purpose to lose.
 - **Same players, many games a day.** The first `full_weight_games` (5)
   counted games of one set of humans in one UTC day count in full; each one
   past that counts at half the weight of the one before (the 6th at 1/2, the
   7th at 1/4, ...): friends playing all evening still move, but trading wins
   pays little. The set is the humans' ids (bots excluded), so a pair meets
   the limit whatever bots sit with them.
+
+What neither rule stops: a farmer who makes throwaway accounts ahead of time
+and, once each is over an hour old, beats a different one every game. Each
+game is a new set of humans (no decay) against an account old enough to
+count. OpenSkill's gains shrink as the farmer's mu climbs past the
+newcomers' 25, but slowly: 20 two-seat wins over newcomers lift a displayed
+rating from 0 to about 28 (above level 4 after 100 simulated games), 100 to
+about 46.
+Stopping it needs a real cost per account (creation is only rate-limited,
+per client address: `RATE_LIMIT_CREATE`, 60 a minute by default), such as a
+verified address, or weighing opponents by their history (a win over an
+account that has never won anything counting less).
 """
 
 from __future__ import annotations
@@ -36,7 +51,7 @@ Reason = Literal[
     "stacked",
     "too_few_humans",
     "two_seats_one_player",
-    "fresh_guests",
+    "fresh_accounts",
     "bot_only",
 ]
 
@@ -48,7 +63,7 @@ REASONS: dict[str, str] = {
     "stacked": "The deck was chosen (`seed` or `deck`): its creator knew the hands.",
     "too_few_humans": "Fewer than two human players.",
     "two_seats_one_player": "A player held two seats.",
-    "fresh_guests": "A player's only human opponents were guests made within the hour.",
+    "fresh_accounts": "A player's only human opponents were accounts made within the hour.",
     "bot_only": "Bots only, outside the seeding ladder.",
 }
 
@@ -56,7 +71,7 @@ REASONS: dict[str, str] = {
 class Policy(msgspec.Struct, frozen=True, kw_only=True):
     full_weight_games: int = 5
     decay: float = 0.5
-    fresh_guest: timedelta = timedelta(hours=1)
+    fresh_account: timedelta = timedelta(hours=1)
 
 
 DEFAULT_POLICY = Policy()
@@ -102,19 +117,18 @@ def refusal(result: GameResult, policy: Policy = DEFAULT_POLICY) -> Reason | Non
         return "two_seats_one_player"
     if len(players) < 2:
         return "too_few_humans"
-    if _farms_fresh_guests(result, policy):
-        return "fresh_guests"
+    if _farms_fresh_accounts(result, policy):
+        return "fresh_accounts"
     return None
 
 
-def _farms_fresh_guests(result: GameResult, policy: Policy) -> bool:
+def _farms_fresh_accounts(result: GameResult, policy: Policy) -> bool:
     fresh = {
         seat.player
         for seat in result.seats
         if seat.kind == "human"
-        and seat.guest
-        and seat.guest_created_at is not None
-        and result.ended_at - seat.guest_created_at < policy.fresh_guest
+        and seat.created_at is not None
+        and result.ended_at - seat.created_at < policy.fresh_account
     }
     players = humans(result)
     return any(all(other in fresh for other in players if other != me) for me in players)

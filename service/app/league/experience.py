@@ -4,7 +4,10 @@ A human seat earns `HAND_XP` (10) for each hand it finished, and, when the
 game ended normally and the seat did not resign, `GAME_XP` (20) for seeing
 it through plus `BEATEN_XP` (5) for each seat it placed ahead of. A
 four-seat game of three hands won outright: 30 + 20 + 15 = 65; last place:
-50. Abandoned games and resigned seats keep their hands' points. Training
+50. Abandoned games and resigned seats keep their hands' points. A seat
+handed to a bot is last: its hands and the game's 20, nothing for seats
+behind. Hands are credited when the game ends or is abandoned (the league
+applies a game's result then), never while it is played. Training
 tables (`rated: false`), stacked decks and every other game the ratings
 ignore earn the same: experience measures time at the table, not skill, so
 no abuse rule applies to it. Bots earn none.

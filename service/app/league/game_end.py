@@ -1,8 +1,10 @@
 """A finished game's league result, from its log and meta: the wiring of `result_of_game`.
 
 Who held each seat: a bot seat is its level's league player (`bot:3`); a human
-seat is the player whose id the game's meta records for it (a guest with its
-creation time, from the players' directory), resigned if it resigned, with
+seat is the player whose id the game's meta records for it (with the guest
+flag and the account's creation time, from the players' directory: the abuse
+policy reads every account's age), resigned if it resigned, handed over if a
+bot played any of its moves at its owner's request (`handed_over_seats`), with
 the hands it finished before. A human seat with no player id (taken with a
 bare seat token) is nobody the league can credit: it is left out of the
 result (`result_of_game`), so it neither gains nor gives rating, and the
@@ -21,8 +23,8 @@ from datetime import datetime
 
 import msgspec
 
-from domain.events import GameEnded, HandEnded, SeatResigned
-from service.app.envelope import Envelope
+from domain.events import GameEnded, HandEnded, SeatControlChanged, SeatResigned
+from service.app.envelope import Envelope, by_bot
 from service.app.games import Game, GameService
 from service.app.league.results import GameResult, Sitter, bot_id, result_of_game
 from service.app.players import PlayerService
@@ -30,10 +32,12 @@ from service.app.players import PlayerService
 __all__ = [
     "ABANDONED_TAG",
     "Directory",
+    "ending_of",
     "ends_game",
     "PlayerFacts",
     "game_result",
     "directory_of",
+    "handed_over_seats",
     "no_directory",
     "sitters_of",
 ]
@@ -81,10 +85,36 @@ def hands_before_resigning(log: Sequence[Envelope]) -> dict[int, int]:
     return resigned
 
 
+def handed_over_seats(log: Sequence[Envelope]) -> set[int]:
+    """The seats a bot played any move of at their owner's request.
+
+    The log says why a bot plays a human seat (`seat_control_changed`): handed
+    over by its owner, or on autopilot after its turns timed out. A bot's move
+    on a seat under `timeouts` is the service standing in for someone gone (a
+    level-2 bot, weaker than most players: see the league's README), so it
+    counts as the owner's. Any other bot move counts as handed over, a move
+    no control event explains included (the meta took the seat, and a crash
+    lost the event that tells it): the league credits the owner only with
+    play the log shows was theirs or the timeout autopilot's."""
+    on_timeouts: set[int] = set()
+    handed: set[int] = set()
+    for envelope in log:
+        match envelope.event:
+            case SeatControlChanged(seat=seat, controller="autopilot", reason="timeouts"):
+                on_timeouts.add(seat)
+            case SeatControlChanged(seat=seat):
+                on_timeouts.discard(seat)
+            case _ if envelope.seat is not None and by_bot(envelope):
+                if envelope.seat not in on_timeouts:
+                    handed.add(envelope.seat)
+    return handed
+
+
 async def sitters_of(
     game: Game, log: Sequence[Envelope], directory: Directory = no_directory
 ) -> list[Sitter | None]:
     resigned = hands_before_resigning(log) if game.resigned else {}
+    handed = handed_over_seats(log)
     sitters: list[Sitter | None] = []
     for seat, spec in enumerate(game.info.seats):
         player = game.players.get(seat)
@@ -98,8 +128,9 @@ async def sitters_of(
             Sitter(
                 player=player,
                 guest=facts.guest,
-                guest_created_at=facts.created_at if facts.guest else None,
+                created_at=facts.created_at,
                 resigned=seat in game.resigned,
+                handed_over=seat in handed,
                 hands=resigned.get(seat),
             )
         )
@@ -125,19 +156,23 @@ async def game_result(
     """The league's result of a game that is over or abandoned; None for a game
     still being played (nothing to apply yet)."""
     game = await games.game(game_id)
-    state = game.record.state
     log = await games.log(game_id)
-    if not log:
-        return None
-    abandoned = _tag(log[-1].event) == ABANDONED_TAG
-    if state.phase != "over" and not abandoned:
+    ending = ending_of(log)
+    if ending is None:
         return None
     return result_of_game(
         game_id,
         game.info.preset,
-        state,
+        game.record.state,
         await sitters_of(game, log, directory),
-        datetime.fromisoformat(log[-1].at),
+        datetime.fromisoformat(ending.at),
         stacked=game.info.stacked or game.own_hands_from != 0,
-        abandoned=abandoned,
+        abandoned=_tag(ending.event) == ABANDONED_TAG,
     )
+
+
+def ending_of(log: Sequence[Envelope]) -> Envelope | None:
+    """The event that ended the game (game_ended or game_abandoned), None while it
+    is played. Not simply the last event: a rematch offered after the end is
+    appended to the finished game's log too."""
+    return next((envelope for envelope in reversed(log) if ends_game([envelope])), None)

@@ -13,6 +13,7 @@ from typing import Any
 import msgspec
 
 from service.app.league.eligibility import Reason
+from service.app.league.ratings import shown
 from service.app.league.results import BOT_PREFIX, SeatKind, is_bot_id
 from service.app.league.settle import GameChange
 from service.app.league.store import LeagueStore
@@ -50,12 +51,8 @@ def default_name(player: str) -> str:
     return player
 
 
-def _shown(value: float) -> float:
-    return round(value, 2)
-
-
 class LeaderboardEntry(msgspec.Struct, frozen=True, kw_only=True):
-    rank: int
+    rank: int  # standard competition ranking on the displayed rating (1, 2, 2, 4)
     player: str
     name: str
     kind: SeatKind
@@ -81,30 +78,49 @@ def leaderboard(
     limit: int = DEFAULT_PAGE,
     names: Names = no_names,
 ) -> LeaderboardPage:
-    """One page of the ladder, best first; bots stand on it like players."""
+    """One page of the ladder, best first; bots stand on it like players.
+
+    Ranks are standard competition ranking on the displayed rating as shown:
+    players showing the same rating share a rank, and the next rank skips as
+    many (1, 2, 2, 4); within a tie, higher mu first, then player id."""
     if offset < 0:
         raise LeagueError("invalid_parameter", "offset must not be negative", parameter="offset")
     if not 1 <= limit <= MAX_PAGE:
         raise LeagueError("invalid_parameter", f"limit must be 1 to {MAX_PAGE}", parameter="limit")
-    total, page = store.ranking(ladder, offset, limit)
+    total, page, ahead = store.ranking(ladder, offset, limit)
     players = [player for player, _ in page]
-    shown = _names(names, players)
+    named = _names(names, players)
     experience = store.experience_of(players)
+    ranks = _competition_ranks([shown(rating.displayed) for _, rating in page], offset, ahead)
     entries = [
         LeaderboardEntry(
-            rank=offset + index + 1,
+            rank=rank,
             player=player,
-            name=shown[player],
+            name=named[player],
             kind="bot" if is_bot_id(player) else "human",
-            rating=_shown(rating.displayed),
-            mu=_shown(rating.mu),
-            sigma=_shown(rating.sigma),
+            rating=shown(rating.displayed),
+            mu=shown(rating.mu),
+            sigma=shown(rating.sigma),
             games=rating.games,
             experience=experience[player],
         )
-        for index, (player, rating) in enumerate(page)
+        for rank, (player, rating) in zip(ranks, page, strict=True)
     ]
     return LeaderboardPage(ladder=ladder, offset=offset, limit=limit, total=total, entries=entries)
+
+
+def _competition_ranks(ratings: Sequence[float], offset: int, ahead: int) -> list[int]:
+    """Ranks of a page's ratings (best first) starting at `offset`, whose first
+    rating has `ahead` players better: a tie keeps the rank of its first player."""
+    ranks: list[int] = []
+    for index, rating in enumerate(ratings):
+        if index == 0:
+            ranks.append(ahead + 1)
+        elif rating == ratings[index - 1]:
+            ranks.append(ranks[-1])
+        else:
+            ranks.append(offset + index + 1)
+    return ranks
 
 
 class LadderRating(msgspec.Struct, frozen=True, kw_only=True):
@@ -161,7 +177,7 @@ class Profile(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def _changes_view(change: GameChange, names: Names) -> GameRatingChanges:
-    shown = _names(names, [seat.player for seat in change.seats])
+    named = _names(names, [seat.player for seat in change.seats])
     return GameRatingChanges(
         game_id=change.game_id,
         ladder=change.ladder,
@@ -173,14 +189,14 @@ def _changes_view(change: GameChange, names: Names) -> GameRatingChanges:
             SeatRatingChange(
                 seat=seat.seat,
                 player=seat.player,
-                name=shown[seat.player],
+                name=named[seat.player],
                 kind=seat.kind,
                 place=seat.place,
-                rating_before=_shown(seat.before.displayed),
-                rating_after=_shown(seat.after.displayed),
-                rating_change=_shown(seat.rating_change),
-                mu=_shown(seat.after.mu),
-                sigma=_shown(seat.after.sigma),
+                rating_before=shown(seat.before.displayed),
+                rating_after=shown(seat.after.displayed),
+                rating_change=shown(seat.rating_change),
+                mu=shown(seat.after.mu),
+                sigma=shown(seat.after.sigma),
                 experience=seat.experience,
             )
             for seat in change.seats
@@ -220,7 +236,7 @@ def profile(
                 counted=change.counted,
                 place=seat.place,
                 seats=len(change.seats),
-                rating_change=_shown(seat.rating_change),
+                rating_change=shown(seat.rating_change),
                 experience=sum(s.experience for s in change.seats if s.player == player),
             )
         )
@@ -231,9 +247,9 @@ def profile(
         ratings=[
             LadderRating(
                 ladder=ladder,
-                rating=_shown(rating.displayed),
-                mu=_shown(rating.mu),
-                sigma=_shown(rating.sigma),
+                rating=shown(rating.displayed),
+                mu=shown(rating.mu),
+                sigma=shown(rating.sigma),
                 games=rating.games,
             )
             for ladder, rating in ratings.items()

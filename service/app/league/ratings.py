@@ -33,6 +33,12 @@ class Rating(msgspec.Struct, frozen=True):
 NEW_RATING = Rating()
 
 
+def shown(value: float) -> float:
+    """A figure as the API shows it (two decimals): leaderboard ranks tie on the
+    displayed rating as shown, so two players showing 20.12 share a rank."""
+    return round(value, 2)
+
+
 def rate(
     players: Sequence[str],
     ratings: dict[str, Rating],

@@ -7,11 +7,17 @@ from collections.abc import Sequence
 
 import msgspec
 
-from service.app.league.ratings import Rating
+from service.app.league.ratings import Rating, shown
 from service.app.league.results import GameResult
 from service.app.league.settle import GameChange, Settlement, Snapshot
-from service.app.league.store import RECENT_KEPT, ranking_key
-from service.store.league import LeagueCommit, LeagueRecords
+from service.app.league.store import (
+    RECENT_KEPT,
+    InMemoryLeagueStore,
+    RankingPage,
+    oldest_group_day,
+    ranking_key,
+)
+from service.store.league import FigureRecords, LeagueCommit, LeagueRecords
 from service.store.redis_league import RedisLeagueRecords, open_league_client
 
 __all__ = ["RecordsLeagueStore", "open_league_store"]
@@ -28,8 +34,9 @@ def _group_field(group: str, day: str) -> str:
 
 
 def ranking_score(rating: Rating) -> float:
-    """Lower ranks first: the best displayed rating has the lowest score."""
-    return -rating.displayed
+    """Lower ranks first: the best displayed rating (as shown) has the lowest
+    score, and players showing the same rating tie."""
+    return -shown(rating.displayed)
 
 
 class RecordsLeagueStore:
@@ -66,7 +73,29 @@ class RecordsLeagueStore:
                 recent_kept=RECENT_KEPT,
                 group=_group_field(settlement.group, settlement.day),
                 group_games=settlement.group_games,
+                day=settlement.day,
+                oldest_day=oldest_group_day(settlement.day),
             )
+        )
+
+    def replace_figures(self, position: int, folded: InMemoryLeagueStore) -> bool:
+        figures = folded.export()
+        return self.records.replace(
+            position,
+            FigureRecords(
+                changes={game_id: _encode(c) for game_id, c in figures.changes.items()},
+                ratings={
+                    ladder: {p: (_encode(r), ranking_score(r)) for p, r in ratings.items()}
+                    for ladder, ratings in figures.ratings.items()
+                },
+                experience=figures.experience,
+                recent=figures.recent,
+                groups={_group_field(g, day): n for (g, day), n in figures.groups.items()},
+                group_day=figures.group_day,
+                oldest_day=None
+                if figures.group_day is None
+                else oldest_group_day(figures.group_day),
+            ),
         )
 
     def change(self, game_id: str) -> GameChange | None:
@@ -79,13 +108,14 @@ class RecordsLeagueStore:
     def results(self) -> list[GameResult]:
         return [_result.decode(r) for r in self.records.results()]
 
-    def ranking(self, ladder: str, offset: int, limit: int) -> tuple[int, list[tuple[str, Rating]]]:
+    def ranking(self, ladder: str, offset: int, limit: int) -> RankingPage:
         window = self.records.ranking(ladder, offset, limit)
         rated = [(p, _rating.decode(r)) for p, r in window.players]
         # The window holds every player tied with the page's ends: ties broken here.
         rated.sort(key=lambda item: ranking_key(*item))
         start = offset - window.before
-        return window.total, rated[start : start + limit]
+        # `before` counts the scores better than the first entry's: those ahead of it.
+        return RankingPage(window.total, rated[start : start + limit], window.before)
 
     def ratings_of(self, player: str) -> dict[str, Rating]:
         return {ladder: _rating.decode(r) for ladder, r in self.records.ratings_of(player).items()}
@@ -118,6 +148,7 @@ class RecordsLeagueStore:
             "changes": {g: _change.decode(c) for g, c in dump.changes.items()},
             "recent": dump.recent,
             "groups": groups,
+            "group_day": dump.group_day,
             "log": [_result.decode(r).game_id for r in dump.log],
         }
 

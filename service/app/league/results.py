@@ -55,8 +55,11 @@ class SeatResult(msgspec.Struct, frozen=True, kw_only=True):
     """One seat at the end: who held it, and what they scored.
 
     A seat that resigned keeps its player (the bot that finished the game for
-    it plays no part in the league). `hands` counts the hands the seat's
-    player finished; `guest_created_at` is set for guests only. `seat` is the
+    it plays no part in the league). `handed_over`: a bot played some of the
+    seat's moves at its owner's request. `hands` counts the hands the seat's
+    player finished; `created_at` is when the player's account was made
+    (guest or named; None for bots and players the directory does not know:
+    the abuse policy reads every human's account age). `seat` is the
     table's seat number when the result leaves some seats out (seats held by
     nobody the league knows); None: the seat's index in the result.
     """
@@ -65,8 +68,9 @@ class SeatResult(msgspec.Struct, frozen=True, kw_only=True):
     seat: int | None = None
     kind: SeatKind = "human"
     guest: bool = False
-    guest_created_at: Instant | None = None
+    created_at: Instant | None = None
     resigned: bool = False
+    handed_over: bool = False
     total: int = 0
     hands: int = 0
 
@@ -93,15 +97,22 @@ def lowest_wins(scoring: Scoring) -> bool:
     return scoring == "penalty"
 
 
+def gave_up(seat: SeatResult) -> bool:
+    """Whether the seat's player let the game go: resigned, or handed the seat
+    to a bot (whatever the bot then scored is not the player's)."""
+    return seat.resigned or seat.handed_over
+
+
 def places(result: GameResult) -> tuple[int, ...]:
     """Each seat's place, 1 best: by final total under the scoring direction,
-    tied totals sharing a place (1, 1, 3), every resigned seat last (shared)."""
+    tied totals sharing a place (1, 1, 3), every seat that resigned or was
+    handed to a bot last (shared)."""
     sign = 1 if lowest_wins(result.rules.scoring) else -1
-    playing = [seat for seat in result.seats if not seat.resigned]
+    playing = [seat for seat in result.seats if not gave_up(seat)]
     keys = sorted(sign * seat.total for seat in playing)
     last = len(playing) + 1
     return tuple(
-        last if seat.resigned else 1 + keys.index(sign * seat.total) for seat in result.seats
+        last if gave_up(seat) else 1 + keys.index(sign * seat.total) for seat in result.seats
     )
 
 
@@ -112,8 +123,9 @@ class Sitter(msgspec.Struct, frozen=True, kw_only=True):
     player: str
     kind: SeatKind = "human"
     guest: bool = False
-    guest_created_at: Instant | None = None
+    created_at: Instant | None = None
     resigned: bool = False
+    handed_over: bool = False
     hands: int | None = None
 
 
@@ -148,8 +160,9 @@ def result_of_game(
                 seat=seat if partial else None,
                 kind=sitter.kind,
                 guest=sitter.guest,
-                guest_created_at=sitter.guest_created_at,
+                created_at=sitter.created_at,
                 resigned=sitter.resigned,
+                handed_over=sitter.handed_over,
                 total=total,
                 hands=played if sitter.hands is None else sitter.hands,
             )

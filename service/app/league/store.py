@@ -9,23 +9,42 @@ nothing did. A concurrent commit moves the position on and the loser
 re-reads and settles again (`apply.apply_result`).
 
 A Redis adapter keeps every key under one hash tag (`{league}:...`) so the
-commit is one Lua script (or MULTI after WATCH on the position) in one slot:
-the position counter, a set of applied game ids, the results log (a list or
-stream: the order is the fold's order), a hash of ratings per ladder plus a
-sorted set by displayed rating for the leaderboard, a hash of experience, a
-hash of game changes, a capped list of recent games per player, and the
-same-group counters (a hash per day, expiring after two days).
+commit is one Lua script in one slot (service/store/redis_league.py).
+
+The same-group counters (eligible games of one set of humans on one UTC day,
+`eligibility.py`'s decay) are kept for two days only: the newest day any
+counted result ended on, and the day before. When a result moves the newest
+day on, older days' counters are dropped; a result older than both (a job
+applied days late) reads 0 and writes no counter. What is kept depends only
+on the results applied and their order, so a rebuild keeps the same counters.
+
+`replace_figures` swaps every figure but the log for a fold computed off to
+the side, in one atomic step, only if no commit landed since the fold read
+the log (`apply.rebuild`): a rebuild never loses a game applied meanwhile, and
+readers never see a league half rebuilt.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import NamedTuple, Protocol, runtime_checkable
 
-from service.app.league.ratings import Rating
+from service.app.league.ratings import Rating, shown
 from service.app.league.results import GameResult
 from service.app.league.settle import GameChange, Settlement, Snapshot
+
+
+class RankingPage(NamedTuple):
+    """`total` players rated on the ladder; `entries` one page of them; `ahead`
+    the players whose displayed rating (as shown) is better than the first
+    entry's (its competition rank less one; 0 for an empty page)."""
+
+    total: int
+    entries: list[tuple[str, Rating]]
+    ahead: int
 
 
 # Checkable: the API's dependency injection checks the type of what it hands a route.
@@ -52,9 +71,9 @@ class LeagueStore(Protocol):
         """Every applied result, in the order they were applied."""
         ...
 
-    def ranking(self, ladder: str, offset: int, limit: int) -> tuple[int, list[tuple[str, Rating]]]:
-        """(players rated on the ladder, one page of them): best displayed
-        rating first, then higher mu, then player id."""
+    def ranking(self, ladder: str, offset: int, limit: int) -> RankingPage:
+        """One page of the ladder's players: best displayed rating (as shown)
+        first, then higher mu, then player id."""
         ...
 
     def ratings_of(self, player: str) -> dict[str, Rating]:
@@ -68,7 +87,13 @@ class LeagueStore(Protocol):
         ...
 
     def clear(self) -> None:
-        """Drop everything, the log included (a rebuild then applies it again)."""
+        """Drop everything, the log included."""
+        ...
+
+    def replace_figures(self, position: int, folded: InMemoryLeagueStore) -> bool:
+        """Replace every figure but the log with `folded`'s (the fold of this store's
+        first `position` results), atomically, if the store is still at `position`;
+        False (nothing written) otherwise."""
         ...
 
 
@@ -76,8 +101,25 @@ class LeagueStore(Protocol):
 RECENT_KEPT = 100
 
 
+def oldest_group_day(newest: str) -> str:
+    """The oldest day whose same-group counters are kept while `newest` is the newest."""
+    return (date.fromisoformat(newest) - timedelta(days=1)).isoformat()
+
+
+@dataclass
+class LeagueFigures:
+    """Every figure of a league but its log (what a rebuild replaces)."""
+
+    changes: dict[str, GameChange] = field(default_factory=dict)
+    ratings: dict[str, dict[str, Rating]] = field(default_factory=dict)  # ladder -> player
+    experience: dict[str, int] = field(default_factory=dict)
+    recent: dict[str, list[str]] = field(default_factory=dict)  # player -> ids, oldest first
+    groups: dict[tuple[str, str], int] = field(default_factory=dict)  # (group, day) -> games
+    group_day: str | None = None  # the newest day of the counters kept
+
+
 def ranking_key(player: str, rating: Rating) -> tuple[float, float, str]:
-    return (-rating.displayed, -rating.mu, player)
+    return (-shown(rating.displayed), -rating.mu, player)
 
 
 class InMemoryLeagueStore:
@@ -86,93 +128,126 @@ class InMemoryLeagueStore:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._log: list[GameResult] = []
-        self._changes: dict[str, GameChange] = {}
-        self._ratings: dict[str, dict[str, Rating]] = {}
-        self._experience: dict[str, int] = {}
-        self._recent: dict[str, list[str]] = {}
-        self._groups: dict[tuple[str, str], int] = {}
+        self._figures = LeagueFigures()
 
     def clear(self) -> None:
         with self._lock:
-            for figures in (self._changes, self._ratings, self._experience, self._recent):
-                figures.clear()
-            self._groups.clear()
+            self._figures = LeagueFigures()
             self._log.clear()
 
     def read(
         self, game_id: str, ladder: str, players: Sequence[str], group: str, day: str
     ) -> Snapshot:
         with self._lock:
-            ladder_ratings = self._ratings.get(ladder, {})
+            figures = self._figures
+            ladder_ratings = figures.ratings.get(ladder, {})
             return Snapshot(
                 position=len(self._log),
-                applied=game_id in self._changes,
+                applied=game_id in figures.changes,
                 ratings={p: ladder_ratings[p] for p in players if p in ladder_ratings},
-                experience={p: self._experience[p] for p in players if p in self._experience},
-                group_games=self._groups.get((group, day), 0),
+                experience={p: figures.experience[p] for p in players if p in figures.experience},
+                group_games=figures.groups.get((group, day), 0),
             )
 
     def commit(self, position: int, settlement: Settlement) -> bool:
         change = settlement.change
         with self._lock:
-            if position != len(self._log) or change.game_id in self._changes:
+            figures = self._figures
+            if position != len(self._log) or change.game_id in figures.changes:
                 return False
             self._log.append(settlement.result)
-            self._changes[change.game_id] = change
+            figures.changes[change.game_id] = change
             if settlement.ratings:
-                self._ratings.setdefault(change.ladder, {}).update(settlement.ratings)
-            self._experience.update(settlement.experience)
+                figures.ratings.setdefault(change.ladder, {}).update(settlement.ratings)
+            figures.experience.update(settlement.experience)
             for player in dict.fromkeys(s.player for s in change.seats if s.kind == "human"):
-                recent = self._recent.setdefault(player, [])
+                recent = figures.recent.setdefault(player, [])
                 recent.append(change.game_id)
                 del recent[:-RECENT_KEPT]
             if settlement.group_games is not None:
-                self._groups[(settlement.group, settlement.day)] = settlement.group_games
+                _count_group(figures, settlement.group, settlement.day, settlement.group_games)
             return True
+
+    def replace_figures(self, position: int, folded: InMemoryLeagueStore) -> bool:
+        replacement = folded.export()
+        with self._lock:
+            if position != len(self._log):
+                return False
+            self._figures = replacement
+            return True
+
+    def export(self) -> LeagueFigures:
+        """A copy of every figure but the log."""
+        with self._lock:
+            figures = self._figures
+            return LeagueFigures(
+                changes=dict(figures.changes),
+                ratings={ladder: dict(r) for ladder, r in figures.ratings.items()},
+                experience=dict(figures.experience),
+                recent={p: list(ids) for p, ids in figures.recent.items()},
+                groups=dict(figures.groups),
+                group_day=figures.group_day,
+            )
 
     def change(self, game_id: str) -> GameChange | None:
         with self._lock:
-            return self._changes.get(game_id)
+            return self._figures.changes.get(game_id)
 
     def applied(self, game_ids: Sequence[str]) -> set[str]:
         with self._lock:
-            return {game_id for game_id in game_ids if game_id in self._changes}
+            return {game_id for game_id in game_ids if game_id in self._figures.changes}
 
     def results(self) -> list[GameResult]:
         with self._lock:
             return list(self._log)
 
-    def ranking(self, ladder: str, offset: int, limit: int) -> tuple[int, list[tuple[str, Rating]]]:
+    def ranking(self, ladder: str, offset: int, limit: int) -> RankingPage:
         with self._lock:
-            rated = list(self._ratings.get(ladder, {}).items())
+            rated = list(self._figures.ratings.get(ladder, {}).items())
         rated.sort(key=lambda item: ranking_key(*item))
-        return len(rated), rated[offset : offset + limit]
+        page = rated[offset : offset + limit]
+        first = shown(page[0][1].displayed) if page else None
+        ahead = sum(
+            1 for _, rating in rated if first is not None and shown(rating.displayed) > first
+        )
+        return RankingPage(len(rated), page, ahead)
 
     def ratings_of(self, player: str) -> dict[str, Rating]:
         with self._lock:
             return {
                 ladder: ratings[player]
-                for ladder, ratings in sorted(self._ratings.items())
+                for ladder, ratings in sorted(self._figures.ratings.items())
                 if player in ratings
             }
 
     def experience_of(self, players: Sequence[str]) -> dict[str, int]:
         with self._lock:
-            return {p: self._experience.get(p, 0) for p in players}
+            return {p: self._figures.experience.get(p, 0) for p in players}
 
     def recent(self, player: str, limit: int) -> list[GameChange]:
         with self._lock:
-            ids = self._recent.get(player, [])[::-1][:limit]
-            return [self._changes[game_id] for game_id in ids]
+            ids = self._figures.recent.get(player, [])[::-1][:limit]
+            return [self._figures.changes[game_id] for game_id in ids]
 
     def figures(self) -> dict[str, object]:
         """Every figure the store holds, for comparing two stores (tests, rebuilds)."""
-        with self._lock:
-            return {
-                "ratings": {ladder: dict(r) for ladder, r in self._ratings.items()},
-                "experience": dict(self._experience),
-                "changes": dict(self._changes),
-                "recent": {p: list(ids) for p, ids in self._recent.items()},
-                "groups": dict(self._groups),
-                "log": [r.game_id for r in self._log],
-            }
+        figures = self.export()
+        return {
+            "ratings": figures.ratings,
+            "experience": figures.experience,
+            "changes": figures.changes,
+            "recent": figures.recent,
+            "groups": figures.groups,
+            "group_day": figures.group_day,
+            "log": [r.game_id for r in self.results()],
+        }
+
+
+def _count_group(figures: LeagueFigures, group: str, day: str, games: int) -> None:
+    """Keep a group's count of the day, if its day is still kept (the module's docstring)."""
+    if figures.group_day is None or day > figures.group_day:
+        figures.group_day = day
+        oldest = oldest_group_day(day)
+        figures.groups = {key: n for key, n in figures.groups.items() if key[1] >= oldest}
+    if day >= oldest_group_day(figures.group_day):
+        figures.groups[(group, day)] = games

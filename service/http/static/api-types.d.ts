@@ -459,7 +459,7 @@ export interface paths {
         };
         /**
          * A ladder's leaderboard, best first (bots stand on it as players)
-         * @description `rating` is the conservative displayed rating, `mu - 3 sigma` (0 for a newcomer); `games` counts the ladder's counted games; `experience` is the player's total over every game, rated or not.
+         * @description `rating` is the conservative displayed rating, `mu - 3 sigma` (0 for a newcomer); `rank` is standard competition ranking on it as shown (two decimals): players showing the same rating share a rank and the next rank skips as many (1, 2, 2, 4); within a tie, higher `mu` comes first, then the player id. `games` counts the ladder's counted games; `experience` is the player's total over every game, rated or not.
          */
         get: operations["getLeaderboard"];
         put?: never;
@@ -479,7 +479,7 @@ export interface paths {
         };
         /**
          * A player's public profile: a rating per ladder, experience, recent games
-         * @description `recent` leaves out private tables' games: their ids are for their seats and code holders only.
+         * @description `recent`: up to that many of the player's last games, newest first, leaving out private tables' games (their ids are for their seats and code holders only); the league keeps a player's last 100 games.
          */
         get: operations["getPlayerProfile"];
         put?: never;
@@ -499,7 +499,7 @@ export interface paths {
         };
         /**
          * Each seat's rating change at the game's end, and whether the game counted
-         * @description `counted` false gives the `reason` (`unrated`, `stacked`, `too_few_humans`, `fresh_guests`, `abandoned`, ...); `weight` below 1 is the same players' many games a day. Seats held by nobody the league knows (a bare seat token) are not listed. A private table's need its `invite` code or a token of one of its seats.
+         * @description `counted` false gives the `reason` (`unrated`, `stacked`, `too_few_humans`, `fresh_accounts`, `abandoned`, ...); `weight` below 1 is the same players' many games a day. Seats held by nobody the league knows (a bare seat token) are not listed. A private table's need its `invite` code or a token of one of its seats.
          */
         get: operations["getGameRatings"];
         put?: never;
@@ -714,7 +714,7 @@ export interface components {
             ended_at: string;
             counted: boolean;
             /** @enum {string} */
-            reason: "counted" | "abandoned" | "unrated" | "stacked" | "too_few_humans" | "two_seats_one_player" | "fresh_guests" | "bot_only";
+            reason: "counted" | "abandoned" | "unrated" | "stacked" | "too_few_humans" | "two_seats_one_player" | "fresh_accounts" | "bot_only";
             weight: number;
             seats: components["schemas"]["SeatRatingChange"][];
         };

@@ -13,7 +13,6 @@ const NOT_COUNTED = {
   stacked: 'Dealt from a chosen deck or seed: not rated.',
   too_few_humans: 'Fewer than two people played: not rated.',
   two_seats_one_player: 'One player held two seats: not rated.',
-  fresh_guests: 'Every opponent was a brand-new account: not rated.',
   fresh_accounts: 'Every opponent was a brand-new account: not rated.',
   abandoned: 'The game was abandoned: not rated.',
   bot_only: 'Only bots played: not rated.',

@@ -18,8 +18,8 @@ from domain.melds import Meld, Placed
 from domain.rules import PRESETS, build_ruleset
 from domain.state import new_game
 from domain.views import redact, view_for
+from service.app.bot_table import BotTable
 from service.app.randomness import deal_command, with_shuffle
-from service.tools.bot_table import BotTable
 from service.tools.ladder import format_results, hand_winners, mean_interval, run_ladder, wilson
 
 # Small search budget: tests check legality, not strength.

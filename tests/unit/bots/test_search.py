@@ -18,8 +18,8 @@ from domain.game import decide, evolve
 from domain.rules import build_ruleset
 from domain.state import new_game
 from domain.views import SeatView, view_for
+from service.app.bot_table import BotTable
 from service.app.randomness import deal_command
-from service.tools.bot_table import BotTable
 
 # No clock: the search stops at its rollout count alone, and its own
 # generator is seeded by the view, so the decision is reproducible anywhere.

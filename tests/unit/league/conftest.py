@@ -1,11 +1,12 @@
-"""The league's tests build game results with `game` and guest seats with `guest`."""
+"""The league's tests build game results with `game`, and seats of accounts of a given age
+with `account`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 import pytest
-from league_results import Game, guest_builder, result_builder
+from league_results import Game, account_builder, result_builder
 
 from service.app.league.results import SeatResult
 
@@ -18,6 +19,7 @@ def game() -> Game:
 
 
 @pytest.fixture
-def guest() -> Callable[..., SeatResult]:
-    """guest(name, age, total=0): a guest seat made `age` before the game ended."""
-    return guest_builder()
+def account() -> Callable[..., SeatResult]:
+    """account(name, age, total=0, guest=False): the seat of an account made `age`
+    before the game ended (a named player, or a guest)."""
+    return account_builder()

@@ -1,4 +1,5 @@
-"""Which games move ratings: unrated, stacked, abandoned, bots, guests, the same players all day."""
+"""Which games move ratings: unrated, stacked, abandoned, bots, fresh accounts, the same players
+all day."""
 
 from __future__ import annotations
 
@@ -69,23 +70,29 @@ def test_one_player_in_two_seats_does_not_count(game):
     assert change.reason == "two_seats_one_player"
 
 
+@pytest.mark.parametrize("guest", [True, False], ids=["guest", "named"])
 @pytest.mark.parametrize(
-    ("age", "reason"), [(timedelta(minutes=10), "fresh_guests"), (timedelta(hours=2), "counted")]
+    ("age", "reason"), [(timedelta(minutes=10), "fresh_accounts"), (timedelta(hours=2), "counted")]
 )
-def test_a_game_against_a_guest_made_within_the_hour_does_not_count(game, guest, age, reason):
-    seats = (SeatResult(player="p0", total=40, hands=3), guest("g1", age))
+def test_a_game_against_an_account_made_within_the_hour_does_not_count(
+    game, account, age, reason, guest
+):
+    # A named account costs no more than a guest (no password, no address): both are fresh.
+    seats = (SeatResult(player="p0", total=40, hands=3), account("a1", age, guest=guest))
     change, _, xp = ratings_after(game(seats=seats))
     assert change.reason == reason
     assert xp["p0"] == 55  # experience either way
 
 
-def test_fresh_guests_only_pair_fails_and_a_regular_pair_with_a_fresh_guest_counts(game, guest):
-    both_fresh = (guest("g1", timedelta(minutes=5), 40), guest("g2", timedelta(minutes=5)))
-    assert apply_result(InMemoryLeagueStore(), game(seats=both_fresh)).reason == "fresh_guests"
+def test_fresh_accounts_only_pair_fails_and_a_regular_pair_with_a_fresh_account_counts(
+    game, account
+):
+    both_fresh = (account("a1", timedelta(minutes=5), 40), account("a2", timedelta(minutes=5)))
+    assert apply_result(InMemoryLeagueStore(), game(seats=both_fresh)).reason == "fresh_accounts"
     mixed = (
         SeatResult(player="p0", total=40, hands=3),
         SeatResult(player="p1", hands=3),
-        guest("g1", timedelta(minutes=5)),
+        account("a1", timedelta(minutes=5), guest=True),
     )
     assert apply_result(InMemoryLeagueStore(), game(seats=mixed)).counted
 

@@ -1,9 +1,11 @@
-"""Places from final totals: direction, ties, resigned seats; and the ladder a game counts on."""
+"""Places from final totals: direction, ties, resigned and handed-over seats; and the ladder a
+game counts on."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import msgspec
 import pytest
 
 from domain.rules import build_ruleset
@@ -36,6 +38,16 @@ def test_a_resigned_seat_is_last_even_with_the_best_total(game):
 
 def test_a_resigned_seat_is_last_under_penalty_scoring_too(game):
     assert places(game((3, 80, 100), scoring="penalty", resigned=(0,))) == (3, 1, 2)
+
+
+def test_a_seat_handed_to_a_bot_is_last_even_with_the_best_total(game):
+    handed = game((90, 10, 0))
+    seats = (msgspec.structs.replace(handed.seats[0], handed_over=True), *handed.seats[1:])
+    assert places(msgspec.structs.replace(handed, seats=seats)) == (3, 1, 2)
+    # It shares the last place with a seat that resigned.
+    both = game((90, 10, 0), resigned=(1,))
+    seats = (msgspec.structs.replace(both.seats[0], handed_over=True), *both.seats[1:])
+    assert places(msgspec.structs.replace(both, seats=seats)) == (2, 2, 1)
 
 
 def test_custom_knobs_count_under_the_preset_unless_they_change_the_game():

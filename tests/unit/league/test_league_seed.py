@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from service.app.league.seeding import seed_bot_ratings
+from service.app.league.seeding import (
+    missing_seeding_games,
+    play_seeding_game,
+    seed_bot_ratings,
+    seeding_result,
+)
 from service.app.league.store import InMemoryLeagueStore
 from service.cli.main import main
-from service.tools.league_seed import seeding_result
 
 
 def test_a_seeding_game_is_the_same_every_run_and_applies_once():
@@ -24,8 +28,19 @@ def test_a_seeding_game_is_the_same_every_run_and_applies_once():
     assert rated == {seat.player for seat in first.seats}
 
 
-def test_the_command_prints_each_bots_seeded_rating(capsys, monkeypatch):
+def test_a_seeding_game_the_league_has_is_not_played_again():
+    store = InMemoryLeagueStore()
+    assert missing_seeding_games(store, "duel", 0, 3) == [1, 2, 3]
+    assert play_seeding_game(store, "duel", 0, 2) is not None
+    assert missing_seeding_games(store, "duel", 0, 3) == [1, 3]
+    figures = store.figures()
+    assert play_seeding_game(store, "duel", 0, 2) is None  # a worker restarted, a second enqueue
+    assert store.figures() == figures
+
+
+def test_the_command_prints_each_bots_seeded_rating(capsys, monkeypatch, tmp_path):
     monkeypatch.delenv("REDIS_URL", raising=False)
+    monkeypatch.setenv("DATA_DIR", str(tmp_path))  # no `rummy serve` runs over it
     assert main(["league", "seed", "--games", "3", "--preset", "duel", "--fast"]) == 0
     out = capsys.readouterr().out
     assert "in memory" in out and "duel: 3 seeding games" in out

@@ -60,3 +60,8 @@ def test_the_worker_command_points_at_both_redis_urls() -> None:
         "redis://b:2/0",
     ]
     assert "--rq-redis-url" not in rummy_worker_command("redis://a:1/0", None)
+    # The seeding games `serve` was told to want (its flag or LEAGUE_SEED_GAMES).
+    assert rummy_worker_command("redis://a:1/0", None, league_seed_games=0)[-2:] == [
+        "--league-seed-games",
+        "0",
+    ]

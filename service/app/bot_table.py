@@ -1,5 +1,6 @@
 """A game between bots in one process: each seat decides from its own view and
-the events redacted for it, as a bot job would. The ladder and the bot tests play on it."""
+the events redacted for it, as a bot job would. The league's seeding games, the ladder and
+the bot tests play on it."""
 
 from __future__ import annotations
 
