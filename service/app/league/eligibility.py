@@ -67,6 +67,14 @@ REASONS: dict[str, str] = {
     "bot_only": "Bots only, outside the seeding ladder.",
 }
 
+# Changes recorded before the fresh-account rule covered named accounts say
+# `fresh_guests`: still read, and served under today's code.
+StoredReason = Reason | Literal["fresh_guests"]
+
+
+def current_reason(reason: StoredReason) -> Reason:
+    return "fresh_accounts" if reason == "fresh_guests" else reason
+
 
 class Policy(msgspec.Struct, frozen=True, kw_only=True):
     full_weight_games: int = 5
@@ -127,8 +135,8 @@ def _farms_fresh_accounts(result: GameResult, policy: Policy) -> bool:
         seat.player
         for seat in result.seats
         if seat.kind == "human"
-        and seat.created_at is not None
-        and result.ended_at - seat.created_at < policy.fresh_account
+        and (created := seat.account_created_at) is not None
+        and result.ended_at - created < policy.fresh_account
     }
     players = humans(result)
     return any(all(other in fresh for other in players if other != me) for me in players)

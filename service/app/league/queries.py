@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from service.app.league.eligibility import Reason
+from service.app.league.eligibility import Reason, current_reason
 from service.app.league.ratings import shown
 from service.app.league.results import BOT_PREFIX, SeatKind, is_bot_id
 from service.app.league.settle import GameChange
@@ -183,7 +183,7 @@ def _changes_view(change: GameChange, names: Names) -> GameRatingChanges:
         ladder=change.ladder,
         ended_at=change.ended_at,
         counted=change.counted,
-        reason=change.reason,
+        reason=current_reason(change.reason),
         weight=change.weight,
         seats=[
             SeatRatingChange(

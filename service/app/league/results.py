@@ -73,6 +73,13 @@ class SeatResult(msgspec.Struct, frozen=True, kw_only=True):
     handed_over: bool = False
     total: int = 0
     hands: int = 0
+    # Results recorded before every account's age was kept name a guest's alone
+    # here; they still fold to the figures they were applied with.
+    guest_created_at: Instant | None = None
+
+    @property
+    def account_created_at(self) -> Instant | None:
+        return self.created_at or self.guest_created_at
 
 
 class GameResult(msgspec.Struct, frozen=True, kw_only=True):

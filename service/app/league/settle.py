@@ -15,6 +15,7 @@ from service.app.league.eligibility import (
     DEFAULT_POLICY,
     Policy,
     Reason,
+    StoredReason,
     counting,
     day_key,
     group_key,
@@ -59,7 +60,7 @@ class GameChange(msgspec.Struct, frozen=True, kw_only=True):
     game_id: str
     ladder: str
     ended_at: datetime
-    reason: Reason
+    reason: StoredReason
     weight: float
     seats: tuple[SeatChange, ...]
 
