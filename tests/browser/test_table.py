@@ -141,7 +141,7 @@ def test_a_whole_palace_game_against_three_bots_by_clicks(
         summary = page.get_by_test_id("hand-end")
         if summary.count():
             hands += 1
-            rows = summary.locator("tbody tr")
+            rows = summary.locator(".hand-scores tbody tr")
             assert rows.count() == 4
             # Every seat's remaining cards, hand value, score and total.
             for seat in range(4):
