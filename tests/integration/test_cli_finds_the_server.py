@@ -4,6 +4,7 @@ themselves."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import anyio
@@ -11,7 +12,7 @@ import pytest
 
 from service.app.games import GameService, SeatSpec
 from service.app.league.apply import fold
-from service.app.league.records_store import open_league_store
+from service.app.league.records_store import RecordsLeagueStore, open_league_store
 from service.app.league.seeding import play_seeding_game, seeding_game_id
 from service.cli.main import main
 from service.runtime import running
@@ -56,52 +57,53 @@ def test_export_and_replay_find_the_announced_embedded_redis(
     assert running.find(tmp_path) is None
 
 
-def test_league_seed_finds_the_announced_embedded_redis(
-    embedded_redis: EmbeddedRedis,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+@pytest.fixture
+def empty_league(
+    embedded_redis: EmbeddedRedis, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[RecordsLeagueStore]:
+    """The embedded Redis's league, emptied, with no REDIS_URL: the commands must find it
+    through DATA_DIR (announced there by each test, as `rummy serve` does)."""
     monkeypatch.delenv("REDIS_URL", raising=False)
     monkeypatch.setenv("DATA_DIR", str(tmp_path))
-    running.announce(tmp_path, embedded_redis.url)  # what `rummy serve` does at start
     league = open_league_store(embedded_redis.url)
     try:
         league.clear()
-        assert main(["league", "seed", "--games", "1", "--preset", "duel", "--fast"]) == 0
-        assert f"league: Redis at {embedded_redis.url}" in capsys.readouterr().out
-        # Seeded on the server's league, not in a memory the command then drops.
-        game_id = seeding_game_id("duel", 0, 1)
-        assert league.applied([game_id]) == {game_id}
+        yield league
     finally:
         league.clear()
         league.close()
         running.withdraw(tmp_path)
+
+
+def test_league_seed_finds_the_announced_embedded_redis(
+    embedded_redis: EmbeddedRedis,
+    empty_league: RecordsLeagueStore,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    running.announce(tmp_path, embedded_redis.url)  # what `rummy serve` does at start
+    assert main(["league", "seed", "--games", "1", "--preset", "duel", "--fast"]) == 0
+    assert f"league: Redis at {embedded_redis.url}" in capsys.readouterr().out
+    # Seeded on the server's league, not in a memory the command then drops.
+    game_id = seeding_game_id("duel", 0, 1)
+    assert empty_league.applied([game_id]) == {game_id}
 
 
 def test_league_rebuild_finds_the_announced_embedded_redis(
     embedded_redis: EmbeddedRedis,
+    empty_league: RecordsLeagueStore,
     tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    monkeypatch.delenv("REDIS_URL", raising=False)
-    monkeypatch.setenv("DATA_DIR", str(tmp_path))
-    league = open_league_store(embedded_redis.url)
-    try:
-        league.clear()
-        for number in (1, 2):
-            play_seeding_game(league, "duel", 0, number)
-        figures = league.figures()
-        # No server announced: the command says how to name one.
-        assert main(["league", "rebuild"]) == 2
-        assert "start `rummy serve`" in capsys.readouterr().err
-        running.announce(tmp_path, embedded_redis.url)
-        assert league.replace_figures(2, fold([]))  # figures that drifted from the log
-        assert main(["league", "rebuild"]) == 0
-        assert "rebuilt from 2 results" in capsys.readouterr().out
-        assert league.figures() == figures
-    finally:
-        league.clear()
-        league.close()
-        running.withdraw(tmp_path)
+    league = empty_league
+    for number in (1, 2):
+        play_seeding_game(league, "duel", 0, number)
+    figures = league.figures()
+    # No server announced: the command says how to name one.
+    assert main(["league", "rebuild"]) == 2
+    assert "start `rummy serve`" in capsys.readouterr().err
+    running.announce(tmp_path, embedded_redis.url)
+    assert league.replace_figures(2, fold([]))  # figures that drifted from the log
+    assert main(["league", "rebuild"]) == 0
+    assert "rebuilt from 2 results" in capsys.readouterr().out
+    assert league.figures() == figures

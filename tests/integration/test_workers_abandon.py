@@ -49,20 +49,26 @@ def _play_out(client: Any, queue: Any, game_id: str) -> dict[str, Any]:
     return summary
 
 
+def _duel_against_a_bot(client: Any) -> dict[str, Any]:
+    """A four-hand duel, a human against a level-1 bot, dealt from a fixed seed."""
+    created: dict[str, Any] = client.post(
+        "/games",
+        json={
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": 1}],
+            "preset": "duel",
+            "rules": {"game_end": "hands:4"},
+            "seed": 3,
+        },
+    ).json()
+    return created
+
+
 @pytest.mark.parametrize(("abandon_after", "ends_with"), [(2, "game_abandoned"), (0, "game_ended")])
 def test_a_game_on_autopilot_is_abandoned_after_the_set_hands(
     embedded_redis: EmbeddedRedis, abandon_after: int, ends_with: str
 ) -> None:
     with worker_app(embedded_redis.url, abandon_after_hands=abandon_after) as (client, queue):
-        created = client.post(
-            "/games",
-            json={
-                "seats": [{"kind": "human"}, {"kind": "bot", "level": 1}],
-                "preset": "duel",
-                "rules": {"game_end": "hands:4"},
-                "seed": 3,
-            },
-        ).json()
+        created = _duel_against_a_bot(client)
         game_id = created["game_id"]
         _human_plays_one_turn_then_hands_over(client, queue, game_id, created["tokens"]["0"])
 
@@ -97,15 +103,7 @@ def test_an_abandoned_game_stays_unrated_when_a_rematch_is_offered_before_its_le
     embedded_redis: EmbeddedRedis,
 ) -> None:
     with worker_app(embedded_redis.url, abandon_after_hands=2) as (client, queue):
-        created = client.post(
-            "/games",
-            json={
-                "seats": [{"kind": "human"}, {"kind": "bot", "level": 1}],
-                "preset": "duel",
-                "rules": {"game_end": "hands:4"},
-                "seed": 3,
-            },
-        ).json()
+        created = _duel_against_a_bot(client)
         game_id, token = created["game_id"], created["tokens"]["0"]
         _human_plays_one_turn_then_hands_over(client, queue, game_id, token)
         _play_out(client, queue, game_id)
