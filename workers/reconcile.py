@@ -80,8 +80,11 @@ async def reconcile_game(
                 window_s=scheduler.knock_window_s,
                 turn_time_limit_s=game.info.turn_time_limit_s,
             )
+        # A bot whose turn it is must move: a job of this version that ran and left the
+        # game here failed, and runs again. Bots that could only knock chose not to.
+        must_move = state.turn in levels
         if await scheduler.schedule_bot(
-            game_id, game.record.version, not_before=not_before, replace_done=True
+            game_id, game.record.version, not_before=not_before, replace_done=must_move
         ):
             counts.bot_jobs += 1
     if game.info.turn_time_limit_s is None:

@@ -171,3 +171,26 @@ def test_bot_only_tables_with_knocking_never_wait(
                 break
         assert client.get(f"/games/{game_id}").json()["status"] == "finished"
         assert queue.scheduled_job_registry.get_job_ids() == []
+
+
+def test_a_bot_that_chose_not_to_knock_is_not_asked_again(embedded_redis: EmbeddedRedis) -> None:
+    # The human is to draw; a bot that could knock for the last discard has had its
+    # job and passed. The periodic reconcile made that job again every 10 s before.
+    url = embedded_redis.url
+    with worker_app(url, knock_window_s=0) as (client, queue):
+        game_id, token = _human_and_two_bots(client)
+        for _ in range(200):
+            while work(queue):
+                pass
+            view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
+            if view["turn"] == 0 and view["phase"] == "draw" and view["discard_pile"]:
+                break
+            command = view["legal_commands"][-1]
+            client.post(f"/games/{game_id}/commands", json=command, headers=auth(token))
+        else:
+            raise AssertionError("the human's draw never came")
+        version = _version(client, game_id)
+        assert _job(queue, game_id, version).get_status() == "finished"
+        settings = Settings(redis_url=url, knock_window_s=0)
+        assert "0 bot jobs" in asyncio.run(reconcile_now(settings))
+        assert _version(client, game_id) == version
