@@ -115,7 +115,7 @@ def test_the_turn_timer_autopilot_and_taking_the_seat_back(
     while not autopilot.count():
         assert time.monotonic() < deadline, "the seat never went on autopilot"
         timer = page.locator("[data-timer]")
-        if timer.count() and re.fullmatch(r"⏱ 0:0[0-3]", timer.text_content() or ""):
+        if timer.count() and re.fullmatch(r"0:0[0-3] left", timer.text_content() or ""):
             seen_timer = True
         seen_timeout = seen_timeout or bool(timed_out.count())
         if table.view(1)["turn"] == 1:
@@ -158,6 +158,11 @@ def test_a_reload_shows_the_hand_end_until_the_next_hand_is_played(
     assert summary.locator("h2").text_content() == "Hand 1: You went out — rummy!"
     assert page.get_by_role("button", name="Next hand").count() == 1
     # Nobody has played in hand 2 yet: a reload keeps the summary up ...
+    page.reload()
+    summary.wait_for()
+    # (Escape closes it, as its button does.)
+    page.keyboard.press("Escape")
+    summary.wait_for(state="detached")
     page.reload()
     summary.wait_for()
     # ... until the next hand has begun.
@@ -203,8 +208,58 @@ def test_a_finished_game_shows_its_end_and_the_leagues_word(
         "2.75 (+1.25)",
         "+30",
     ]
+    # The sheet keeps the focus; closed, the finished table offers it again.
+    for _ in range(8):
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.closest('.sheet') !== null")
+    page.get_by_role("button", name="Look at the table").click()
+    league.wait_for(state="detached")
+    page.get_by_test_id("results").click()
+    league.get_by_role("heading", name="League: basic").wait_for()
     with page.expect_response(lambda response: "/leaderboards/basic" in response.url):
         league.get_by_role("link", name="The leaderboard →").click()
     page.get_by_role("heading", name="Leaderboard · basic").wait_for()
     page.locator(".leaderboard-screen").get_by_role("link", name="palace").click()
     page.get_by_role("heading", name="Leaderboard · palace").wait_for()
+
+
+def test_friends_on_one_screen_pass_the_device_after_a_hands_summary(
+    open_page: OpenPage, server: str
+) -> None:
+    player = new_player(server)
+    deck = stacked_deck(pack(), [GOING_OUT, []], 10, up_card="2S", stock=["KS"])
+    rules = {"first_player": "left_of_dealer", "game_end": "hands:2"}
+    seats = [{"kind": "human"}, {"kind": "human", "open": True}]
+    table = Table(
+        server,
+        player,
+        {"preset": "basic", "seats": seats, "deck": deck, "rules": rules, "hot_seat": True},
+    )
+    claimed = httpx.post(
+        f"{server}/games/{table.game_id}/seats/1",
+        headers={"authorization": f"Bearer {player['token']}"},
+    )
+    assert claimed.status_code == 201, claimed.text
+    for command in (
+        {"type": "draw", "source": "stock"},
+        {"type": "lay_melds", "melds": MELDS},
+        {"type": "discard", "card": "KS"},
+    ):
+        table.play(0, command)
+    page = open_page(DESKTOP)
+    page.goto(f"{server}/")
+    page.evaluate(
+        """([player, game]) => {
+             localStorage.setItem('rummy.player', player);
+             localStorage.setItem('rummy.games', game);
+           }""",
+        [
+            json.dumps(player),
+            json.dumps({table.game_id: {"label": "t", "saved_at": "2026-01-01", "seats": [0, 1]}}),
+        ],
+    )
+    page.goto(f"{server}/#/game/{table.game_id}")
+    page.get_by_role("button", name="Next hand").click()
+    # The summary went round the table: the next hand waits behind the cover.
+    page.get_by_role("dialog").get_by_text("Pass the device to").wait_for()
+    assert page.locator(".hand [data-card]").count() == 0

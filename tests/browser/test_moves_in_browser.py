@@ -164,7 +164,7 @@ def test_a_knock_for_the_last_discard(open_page: OpenPage, server: str) -> None:
     click_for(page, knock, "/commands")
     # The discard and one card from the stock.
     assert len(hand_cards(page)) == 15
-    wait_for_log(page, "You knocked.")
+    wait_for_log(page, "You knocked for ")
 
 
 def test_a_turn_by_keyboard_alone(open_page: OpenPage, server: str) -> None:
@@ -196,3 +196,25 @@ def test_a_turn_by_keyboard_alone(open_page: OpenPage, server: str) -> None:
     page.wait_for_selector("[aria-busy=true]", state="detached")
     assert len(hand_cards(page)) == 10 and chosen not in hand_cards(page)
     assert table.view(1)["discard_pile"][-1] == chosen
+
+
+def test_a_joker_laid_at_the_end_the_player_chooses(open_page: OpenPage, server: str) -> None:
+    player = new_player(server)
+    deck = stacked_deck(pack(2, 6), [["9H", "TH", "JH", "JK"], []], 13, up_card="2S")
+    rules = {**FIRST_SEAT_ZERO, "initial_meld_min": 0}
+    table = Table(
+        server, player, {"preset": "palace", "seats": humans(2), "deck": deck, "rules": rules}
+    )
+    page = open_page(DESKTOP)
+    open_table(page, server, player, table.game_id)
+    wait_for_my_turn(page)
+    click_for(page, page.locator("button.pile.stock"), "/commands")
+    for code in ("9H", "TH", "JH", "JK"):
+        card(page, code).click()
+    # The same four cards make 8-9-10-J or 9-10-J-Q: the page asks where the joker goes.
+    actions = page.locator(".you .actions")
+    actions.get_by_role("button", name="Lay meld: joker as 8♥").wait_for()
+    click_for(page, actions.get_by_role("button", name="Lay meld: joker as Q♥"), "/commands")
+    meld = page.locator(".melds [data-meld]", has=page.locator('[data-card="9H"]'))
+    assert meld.locator(".card").last.text_content().endswith("= Q♥")
+    wait_for_log(page, "You laid 9♥ 10♥ J♥ Joker (Q♥).")

@@ -100,8 +100,9 @@ def play_my_turn(page: Any) -> None:
             return
         click_for(page, page.get_by_role("button", name="Hint"), "/bots/suggest")
         actions = page.locator(".you .actions")
-        lay = actions.get_by_role("button", name="Lay meld")
-        lay_all = actions.get_by_role("button", name="Lay these melds down")
+        # A joker that may stand at either end of a run offers one button each way.
+        lay = actions.get_by_role("button", name="Lay meld").first
+        lay_all = actions.get_by_role("button", name="Lay these melds down").first
         hold = actions.get_by_role("button", name="Hold this meld")
         discard = actions.locator("button", has_text="Discard")
         target = page.locator("button.meld.hinted")

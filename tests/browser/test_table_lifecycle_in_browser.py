@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from table_setup import new_player
 from test_table import (
     DESKTOP,
     TURN_TIMEOUT_MS,
@@ -235,3 +236,25 @@ def test_a_reload_mid_turn_resumes_with_the_player_token(open_page: OpenPage, se
     page.locator(".hand .card").first.click()
     click_for(page, page.locator(".you .actions button", has_text="Discard"), "/commands")
     assert len(hand_cards(page)) == 10
+
+
+def test_a_full_private_tables_code_opens_it_to_watch(open_page: OpenPage, server: str) -> None:
+    host, guest = new_player(server), new_player(server)
+    body = {"preset": "basic", "seats": [{"kind": "human"}, {"kind": "human", "open": True}]}
+    body["private"] = True
+    created = httpx.post(
+        f"{server}/games", json=body, headers={"authorization": f"Bearer {host['token']}"}
+    ).json()
+    game_id, code = created["game_id"], created["invite_code"]
+    claimed = httpx.post(
+        f"{server}/games/{game_id}/seats/1",
+        params={"invite": code},
+        headers={"authorization": f"Bearer {guest['token']}"},
+    )
+    assert claimed.status_code == 201, claimed.text
+    # A third person with the code: no seat left, so the table opens to watch.
+    page = open_page(DESKTOP)
+    page.goto(f"{server}/#/join/{game_id}/{code}")
+    page.get_by_text("You are watching this table.").wait_for(timeout=TURN_TIMEOUT_MS)
+    assert page.locator(".hand [data-card]").count() == 0
+    assert page.locator(".seats .seat").count() == 2

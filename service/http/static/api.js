@@ -282,7 +282,7 @@ export function events(gameId, token, after, options = {}) {
 /**
  * How one connection to `/live` ended: whether it ever opened, whether the game's end was
  * read, and the server's refusal if it sent one (no retry helps those: 4xx).
- * @typedef {{opened: boolean, ended: boolean, problem: ServerProblem | null}} LiveClosed
+ * @typedef {{opened: boolean, ended: boolean, problem: ServerProblem | null, renewed: boolean}} LiveClosed
  */
 
 /**
@@ -304,10 +304,13 @@ function liveSocket(gameId, token, after, invite, onEnvelope, onOpen, signal) {
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     const socket = new WebSocket(url);
     /** @type {LiveClosed} */
-    const closed = { opened: false, ended: false, problem: null };
+    const closed = { opened: false, ended: false, problem: null, renewed: false };
     const leave = () => socket.close(1000);
     // A connection the browser believes open may be dead after the network came back.
-    const renew = () => socket.close(1000);
+    const renew = () => {
+      closed.renewed = true;
+      socket.close(1000);
+    };
     signal.addEventListener('abort', leave, { once: true });
     window.addEventListener('online', renew);
     socket.onopen = () => {
@@ -398,6 +401,8 @@ export async function follow(gameId, following) {
         return { after, ended: false };
       }
       if (signal.aborted) break;
+      // Closed on purpose (the network came back): open again at once, nothing was lost.
+      if (closed.renewed) continue;
       if (after > seen || Date.now() - began > 10_000) failures = 0;
       failures += 1;
       // Never opened, twice: something on the way (a proxy) refuses WebSockets.

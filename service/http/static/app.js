@@ -96,11 +96,13 @@ async function sitAt(gameId, seat, label, invite, problem) {
     if (chosen === null) {
       const table = await api.summary(gameId, null, invite);
       chosen = table.seats.find((entry) => entry.kind === 'human' && entry.open && !entry.claimed)?.seat ?? null;
+      label = `${table.preset}, ${table.seats.length} seats${table.private ? ', private' : ''}`;
       if (chosen === null) {
-        problem.textContent = 'Every seat at this table is taken.';
+        // Every seat is taken (or held by this player already): the code still opens the table.
+        keepGame(gameId, label, { invite });
+        location.hash = `#/game/${gameId}`;
         return;
       }
-      label = `${table.preset}, ${table.seats.length} seats${table.private ? ', private' : ''}`;
     }
     const claimed = await api.claimSeat(gameId, chosen, player.token, invite);
     keepGame(claimed.game_id, label, { invite, seats: [claimed.seat] });
@@ -164,7 +166,12 @@ function showHome() {
   const drawSeatLevels = () => {
     seatLevels.hidden = seatLevelsLabel.hidden = friend.checked;
     const count = Number(opponents.value);
-    replace(seatLevels, Array.from({ length: count }, (_, index) => levelSelect(Number(level.value), { id: `play-level-${index + 1}`, 'aria-label': `Bot ${index + 1}'s level` })));
+    replace(
+      seatLevels,
+      Array.from({ length: count }, (_, index) =>
+        h('label', { class: 'seat-level' }, h('span', { text: `Bot ${index + 1}` }), levelSelect(Number(level.value), { id: `play-level-${index + 1}` })),
+      ),
+    );
   };
   presetSelect.addEventListener('change', () => {
     about.textContent = PRESET_ABOUT[/** @type {Preset} */ (presetSelect.value)];

@@ -59,6 +59,21 @@ export function sortHand(hand, by) {
 export const cardsKey = (cards) => [...cards].sort().join(',');
 
 /**
+ * The rank each position of a run stands for (1-13), from its first natural card that is
+ * not an ace; null for a set (its naturals share one rank) or a meld of jokers alone.
+ * Cards are in the order the meld lists them (jokers stand where listed).
+ * @param {readonly string[]} cards
+ * @returns {number[] | null}
+ */
+function runRanks(cards) {
+  const naturals = cards.filter((card) => !isJoker(card));
+  // Two naturals of one rank cannot share a run: a set (a lone natural with jokers is read as one too).
+  if (naturals.length === 0 || naturals.every((card) => rankOf(card) === rankOf(naturals[0]))) return null;
+  const anchor = cards.findIndex((card) => !isJoker(card) && rankOf(card) !== 1);
+  return cards.map((_, index) => ((((rankOf(cards[anchor]) + index - anchor - 1) % 13) + 13) % 13) + 1);
+}
+
+/**
  * Points a meld counts toward the initial-meld minimum, as the rules count them: face
  * value, 10 for J Q K, a joker as the card it stands for, the ace 1 in A-2-3 and 11
  * elsewhere. Cards are in the order the meld lists them (jokers stand where listed).
@@ -69,18 +84,20 @@ export function meldPoints(cards) {
   if (naturals.length === 0) return 0;
   /** @param {number} rank 1-13 @param {boolean} lowAce */
   const value = (rank, lowAce) => (rank === 1 ? (lowAce ? 1 : 11) : Math.min(rank, 10));
-  // Two naturals of one rank cannot share a run: a set (a lone natural with jokers is read as one too).
-  if (naturals.every((card) => rankOf(card) === rankOf(naturals[0]))) {
-    return cards.length * value(rankOf(naturals[0]), false);
-  }
-  // A run: one natural card other than an ace fixes every position's rank.
-  const anchor = cards.findIndex((card) => !isJoker(card) && rankOf(card) !== 1);
-  /** @param {number} index */
-  const rankAt = (index) => ((((rankOf(cards[anchor]) + index - anchor - 1) % 13) + 13) % 13) + 1;
-  let total = 0;
-  for (let index = 0; index < cards.length; index += 1) {
-    const low = index + 1 < cards.length && rankAt(index + 1) === 2;
-    total += value(rankAt(index), low);
-  }
-  return total;
+  const ranks = runRanks(cards);
+  if (ranks === null) return cards.length * value(rankOf(naturals[0]), false);
+  return ranks.reduce((total, rank, index) => total + value(rank, ranks[index + 1] === 2), 0);
+}
+
+/**
+ * What each joker of a run stands for, in the meld's order (`8♥`): the tell between two
+ * lay-downs of the same cards. A set's jokers stand for its missing suits: none named.
+ * @param {readonly string[]} cards
+ * @returns {string[]}
+ */
+export function jokersAs(cards) {
+  const ranks = runRanks(cards);
+  const suit = cards.find((card) => !isJoker(card))?.[1] ?? '';
+  if (ranks === null) return [];
+  return cards.flatMap((card, index) => (isJoker(card) ? [shortName(`${RANKS[ranks[index] - 1]}${suit}`)] : []));
 }

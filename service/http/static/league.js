@@ -12,7 +12,7 @@ const NOT_COUNTED = {
   unrated: 'A training table: its results do not count for the league.',
   stacked: 'Dealt from a chosen deck or seed: not rated.',
   too_few_humans: 'Not rated: the league rates games between two or more people (experience counts all the same).',
-  two_seats_one_player: 'One player held two seats: not rated.',
+  two_seats_one_player: 'One player held several seats (friends on one screen): not rated.',
   fresh_accounts: 'Not rated: every opponent was an account made within the hour.',
   abandoned: 'The game was abandoned: not rated.',
   bot_only: 'Only bots played: not rated.',

@@ -1,6 +1,6 @@
 // What a seat may do now, read from its view's `legal_commands` only (the page never guesses a move).
 
-import { cardsKey } from './cards.js';
+import { cardsKey, jokersAs } from './cards.js';
 
 /** @typedef {import('./api.js').View} View */
 /** @typedef {import('./api.js').Command} Command */
@@ -65,25 +65,39 @@ export function movesOf(view) {
 }
 
 /**
- * The legal lay-down that is exactly `staged` (melds held for one command) plus `selected`,
- * and whether `selected` is at least a meld some legal lay-down could hold with `staged`.
+ * The legal lay-downs that are exactly `staged` (melds held for one command) plus `selected`
+ * (several when a joker may stand at either end of a run), and whether `selected` is at
+ * least a meld some legal lay-down could hold with `staged`.
  * @param {Moves} moves
  * @param {string[][]} staged
  * @param {string[]} selected
- * @returns {{exact: LayMelds | null, partOf: boolean}}
+ * @returns {{exact: LayMelds[], partOf: boolean}}
  */
 export function matchLayDown(moves, staged, selected) {
   const wanted = [...staged, selected].filter((meld) => meld.length > 0).map(cardsKey);
-  if (wanted.length === 0) return { exact: null, partOf: false };
-  let exact = null;
+  /** @type {LayMelds[]} */
+  const exact = [];
+  if (wanted.length === 0) return { exact, partOf: false };
   let partOf = false;
   for (const command of moves.layMelds) {
     const keys = command.melds.map(cardsKey);
     if (!contains(keys, wanted)) continue;
     partOf = true;
-    if (keys.length === wanted.length && exact === null) exact = command;
+    if (keys.length === wanted.length) exact.push(command);
   }
   return { exact, partOf };
+}
+
+/**
+ * A lay-down's button: where its jokers stand when the same cards may be laid otherwise.
+ * @param {LayMelds} command
+ * @param {boolean} several more than one meld
+ * @param {boolean} variants other lay-downs of the same cards are offered
+ */
+export function layDownLabel(command, several, variants) {
+  const base = several ? 'Lay these melds down' : 'Lay meld';
+  const roles = command.melds.flatMap(jokersAs);
+  return variants && roles.length ? `${base}: joker as ${roles.join(', ')}` : base;
 }
 
 /**

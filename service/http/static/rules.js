@@ -131,12 +131,12 @@ export const KNOBS = {
   short_deck: { label: 'Short deck', explain: 'One pack and three jokers, fewer cards dealt, no first-meld minimum.' },
   strict_jokers: {
     label: 'Strict jokers',
-    explain: 'A joker taken by a swap must be played in the same turn, and blocks the discard until then.',
+    explain: 'No joker discards, no two jokers side by side, a set holds four cards before its joker is swapped, and a swapped joker is played in the same turn.',
   },
-  strict_groups: { label: 'Strict sets', explain: 'A joker in a set stands for one named suit only.' },
+  strict_groups: { label: 'Strict sets', explain: 'A set lists its suits in the order clubs, spades, hearts, diamonds with no gap; a joker may fill a gap but never stands before the first suit.' },
   knocking: {
     label: 'Knocking',
-    explain: 'A player who could go out with the last discard may knock for it out of turn.',
+    explain: 'With three or more players, anyone but the one who discarded and the one to play may knock out of turn: they take the last discard and one card from the stock. First come, first served; the next player may still draw as usual.',
   },
   rated: { label: 'Rated', explain: 'Whether the game counts toward ratings.' },
   reveal_after_hand: {

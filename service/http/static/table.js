@@ -4,7 +4,7 @@ import * as api from './api.js';
 import { cardsKey, meldPoints, shortName, sortHand } from './cards.js';
 import { h, replace } from './dom.js';
 import { leagueResult } from './league.js';
-import { describe, matchLayDown, meldOrder, movesOf, tableMoves } from './moves.js';
+import { describe, layDownLabel, matchLayDown, meldOrder, movesOf, tableMoves } from './moves.js';
 import { cardBack, cardFace, meldView, problemText, rulesPanel, seatName } from './render.js';
 import { ensurePlayer, gameNotes, gameToken, keepGame, preference, seatsHeld, setPreference } from './session.js';
 
@@ -56,6 +56,8 @@ export function mountTable(root, gameId) {
     /** @type {string[]} */ log: [],
     /** @type {{seat: number, deadline: number} | null} */ deadline: null,
     /** @type {HandEnded | null} */ handEnd: null,
+    /** the last hand's summary, to show again once closed at a finished game */
+    /** @type {HandEnded | null} */ lastHandEnd: null,
     /** @type {GameEnded | null} */ gameEnd: null,
     /** hot seat: the hand stays covered until its player says they hold the device */
     covered: false,
@@ -200,10 +202,11 @@ export function mountTable(root, gameId) {
         line = `${name(event.seat)} turned the discard pile over as the new stock.`;
         break;
       case 'meld_laid':
-        line = `${name(event.seat)} laid ${event.meld.cards.map((placed) => shortName(placed.card)).join(' ')}.`;
+        line = `${name(event.seat)} laid ${event.meld.cards.map((placed) => placedName(placed)).join(' ')}.`;
         break;
       case 'card_laid_off':
-        line = `${name(event.seat)} laid off ${shortName(event.card)} on meld ${event.meld.id}.`;
+        // The meld as it is now: the card laid off stands at the end it went to.
+        line = `${name(event.seat)} laid off ${placedName(event.meld.cards[event.end === 'low' ? 0 : event.meld.cards.length - 1] ?? { card: event.card })} on meld ${event.meld.id}.`;
         break;
       case 'joker_swapped':
         line = `${name(event.seat)} swapped ${shortName(event.card)} for a joker.`;
@@ -212,10 +215,11 @@ export function mountTable(root, gameId) {
         line = `${name(event.seat)} discarded ${shortName(event.card)}.`;
         break;
       case 'knocked':
-        line = `${name(event.seat)} knocked.`;
+        line = `${name(event.seat)} knocked for ${shortName(event.card)}.`;
         break;
       case 'hand_ended':
         state.handEnd = event;
+        state.lastHandEnd = event;
         line = event.winner === null ? 'The hand ended with no winner.' : `${name(event.winner)} went out.`;
         break;
       case 'game_ended':
@@ -254,6 +258,11 @@ export function mountTable(root, gameId) {
       default:
         return `${name(event.seat)} ${name(event.seat) === 'You' ? 'are' : 'is'} back at the seat.`;
     }
+  }
+
+  /** @param {{card: string, as?: string | null}} placed a card on the table */
+  function placedName(placed) {
+    return placed.card === 'JK' && placed.as ? `Joker (${shortName(placed.as)})` : shortName(placed.card);
   }
 
   /** @param {GameEnded} over */
@@ -539,6 +548,7 @@ export function mountTable(root, gameId) {
     );
     // A sheet over the table takes the focus, its title kept in sight (a phone would scroll to the button).
     const sheet = root.querySelector('.overlay .sheet');
+    if (sheet instanceof HTMLElement) keepFocusIn(sheet, state.handEnd && !state.gameEnd ? closeHandEnd : null);
     const first = sheet?.querySelector('button.primary') ?? sheet?.querySelector('button');
     if (sheet && !sheet.contains(document.activeElement) && first instanceof HTMLElement) first.focus({ preventScroll: true });
     else if (focused) restoreFocus(focused, root);
@@ -555,6 +565,9 @@ export function mountTable(root, gameId) {
       h('span', { class: 'hand-number', text: `${summary.preset} · hand ${view.hand_number}` }),
       h('strong', { class: `whose${myTurn ? ' mine' : ''}`, 'data-testid': 'whose-turn', text: whose }),
       limit ? h('span', { class: 'timer', 'data-timer': '', text: timerText() }) : null,
+      view.phase === 'over' && state.lastHandEnd && !state.handEnd
+        ? h('button', { type: 'button', class: 'primary', 'data-testid': 'results', onclick: () => ((state.handEnd = state.lastHandEnd), render()), text: 'Results' })
+        : null,
       h('button', { type: 'button', class: 'link', onclick: () => (location.hash = `#/replay/${gameId}`), text: 'Replay' }),
     );
   }
@@ -573,7 +586,7 @@ export function mountTable(root, gameId) {
   function timerText() {
     if (!state.deadline || !state.view || state.deadline.seat !== state.view.turn) return '';
     const left = Math.max(0, Math.round((state.deadline.deadline - Date.now()) / 1000));
-    return `⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+    return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} left`;
   }
 
   /** @param {View} view */
@@ -748,10 +761,11 @@ export function mountTable(root, gameId) {
     const points = state.staged.reduce((sum, meld) => sum + meldPoints(meldOrder(moves, meld)), 0) + (match.partOf ? meldPoints(meldOrder(moves, picked)) : 0);
     const discard = picked.length === 1 && state.staged.length === 0 ? moves.discards.get(picked[0]) : undefined;
     const actions = [
-      match.exact
-        ? h('button', { type: 'button', class: 'primary', onclick: () => match.exact && play(match.exact), disabled: state.busy, text: state.staged.length ? 'Lay these melds down' : 'Lay meld' })
-        : null,
-      !match.exact && match.partOf && picked.length > 0
+      // The same cards laid two ways (a joker at either end of a run): the player picks.
+      ...match.exact.map((command) =>
+        h('button', { type: 'button', class: 'primary', onclick: () => play(command), disabled: state.busy, text: layDownLabel(command, state.staged.length > 0, match.exact.length > 1) }),
+      ),
+      !match.exact.length && match.partOf && picked.length > 0
         ? h('button', { type: 'button', onclick: holdMeld, text: 'Hold this meld', title: 'Keep it aside to lay with others in one go' })
         : null,
       discard ? h('button', { type: 'button', class: 'primary', onclick: () => play(discard), disabled: state.busy, text: `Discard ${shortName(picked[0])}` }) : null,
@@ -888,6 +902,7 @@ export function mountTable(root, gameId) {
           over
             ? [
                 state.seat !== null && !held.length && !(view.resigned ?? []).includes(state.seat) ? h('button', { type: 'button', class: 'primary', 'data-testid': 'rematch', onclick: playRematch, disabled: state.busy, text: state.rematch ? 'Join the rematch' : 'Rematch' }) : null,
+                state.seat === null && state.rematch ? h('a', { class: 'button primary', href: `#/game/${state.rematch}`, text: 'Watch the rematch' }) : null,
                 h('button', { type: 'button', class: state.seat === null ? 'primary' : '', onclick: () => (location.hash = '#/'), text: 'New game' }),
                 h('button', { type: 'button', onclick: () => (location.hash = `#/replay/${gameId}`), text: 'Replay this game' }),
                 h('button', { type: 'button', onclick: closeHandEnd, text: 'Look at the table' }),
@@ -900,6 +915,8 @@ export function mountTable(root, gameId) {
 
   function closeHandEnd() {
     state.handEnd = null;
+    // One screen: the summary went round the table; whoever plays next takes the device.
+    if (mine.length > 1 && state.view?.phase !== 'over') state.covered = true;
     render();
   }
 
@@ -1003,6 +1020,34 @@ export function mountTable(root, gameId) {
     clearInterval(ticker);
     clearInterval(waitingPoll);
   };
+}
+
+/**
+ * A modal sheet keeps the focus: Tab and Shift+Tab go round its controls; Escape closes it
+ * when it can be closed.
+ * @param {HTMLElement} sheet
+ * @param {(() => void) | null} close
+ */
+function keepFocusIn(sheet, close) {
+  sheet.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && close) {
+      event.preventDefault();
+      close();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const controls = [...sheet.querySelectorAll('button:not(:disabled), a[href]')].filter((element) => element instanceof HTMLElement);
+    const first = controls[0];
+    const last = controls.at(-1);
+    if (!(first instanceof HTMLElement) || !(last instanceof HTMLElement)) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
 }
 
 /**
