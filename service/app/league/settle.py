@@ -14,7 +14,6 @@ import msgspec
 from service.app.league.eligibility import (
     DEFAULT_POLICY,
     Policy,
-    Reason,
     StoredReason,
     counting,
     day_key,
