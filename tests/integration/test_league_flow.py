@@ -79,8 +79,9 @@ def test_human_seats_of_no_player_are_left_out(embedded_redis: EmbeddedRedis) ->
         assert handed.status_code == 200, handed.text
         _play_out(client, queue, game_id)
         body = client.get(f"/games/{game_id}/ratings").json()
-        # Seat 0 was taken with a bare seat token: nobody the league can credit.
-        assert body["reason"] == "bot_only"
+        # Seat 0 was taken with a bare seat token: nobody the league can credit, yet a
+        # person played: too few humans, not a game of bots alone.
+        assert body["reason"] == "too_few_humans"
         assert [(seat["seat"], seat["player"]) for seat in body["seats"]] == [(1, "bot:2")]
         assert client.get("/leaderboards/duel").json()["total"] == 0
 
