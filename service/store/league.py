@@ -75,11 +75,12 @@ class FigureRecords(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class RankingWindow(msgspec.Struct, frozen=True, kw_only=True):
-    """A page of a ladder by score, widened to every player tied with its ends:
-    `before` players rank ahead of `players[0]`; the caller breaks the ties."""
+    """One page of a ladder by ranking score, equal scores by player id: `total`
+    players on the ladder, `ahead` of them in a higher step than `players[0]`'s
+    (a score's step: its value divided by `step`, rounded toward minus infinity)."""
 
     total: int
-    before: int
+    ahead: int
     players: list[tuple[str, bytes]]
 
 
@@ -111,7 +112,10 @@ class LeagueRecords(Protocol):
         """The log: every applied result, in the order applied."""
         ...
 
-    def ranking(self, ladder: str, offset: int, limit: int) -> RankingWindow: ...
+    def ranking(self, ladder: str, offset: int, limit: int, step: int) -> RankingWindow:
+        """The page `offset` to `offset + limit - 1`; `ahead` counts the scores below the
+        first entry's step (`step`: the score's span that ties on the ranking)."""
+        ...
 
     def ratings_of(self, player: str) -> dict[str, bytes]:
         """The player's rating on each ladder that has one, by ladder name."""

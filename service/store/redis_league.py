@@ -93,15 +93,21 @@ end
 return 1
 """
 
-# KEYS: ranking, ratings. ARGV: first index, last index.
+# KEYS: ranking, ratings. ARGV: first index, last index, step. A page costs
+# O(log N + its size) however many players share a score's step: the step of the
+# first entry's score (-(cents * step + low part)) bounds those strictly ahead.
+# %.17g: Lua's tostring keeps 14 digits, and the scores need up to 16.
 _RANKING = """
 local total = redis.call('ZCARD', KEYS[1])
 local page = redis.call('ZRANGE', KEYS[1], ARGV[1], ARGV[2], 'WITHSCORES')
 if #page == 0 then return {total, 0, {}, {}} end
-local low, high = page[2], page[#page]
-local window = redis.call('ZRANGEBYSCORE', KEYS[1], low, high)
-local before = redis.call('ZCOUNT', KEYS[1], '-inf', '(' .. low)
-return {total, before, window, redis.call('HMGET', KEYS[2], unpack(window))}
+local players = {}
+for i = 1, #page, 2 do players[#players + 1] = page[i] end
+local step = tonumber(ARGV[3])
+local cents = math.floor(-tonumber(page[2]) / step)
+local bound = string.format('%.17g', -(cents + 1) * step)
+local ahead = redis.call('ZCOUNT', KEYS[1], '-inf', bound)
+return {total, ahead, players, redis.call('HMGET', KEYS[2], unpack(players))}
 """
 
 # KEYS: recent list, change. ARGV: limit.
@@ -216,15 +222,15 @@ class RedisLeagueRecords:
             results += [_bytes(r) for r in page]
         return results
 
-    def ranking(self, ladder: str, offset: int, limit: int) -> RankingWindow:
-        total, before, window, ratings = self._ranking(
+    def ranking(self, ladder: str, offset: int, limit: int, step: int) -> RankingWindow:
+        total, ahead, players, ratings = self._ranking(
             keys=[self._key("z", ladder), self._key("r", ladder)],
-            args=[offset, offset + limit - 1],
+            args=[offset, offset + limit - 1, step],
         )
         return RankingWindow(
             total=int(total),
-            before=int(before),
-            players=[(_text(p), r) for p, r in zip(window, ratings, strict=True)],
+            ahead=int(ahead),
+            players=[(_text(p), r) for p, r in zip(players, ratings, strict=True)],
         )
 
     def ratings_of(self, player: str) -> dict[str, bytes]:

@@ -8,7 +8,7 @@ import random
 from datetime import timedelta
 
 import pytest
-from league_results import result_builder
+from league_results import TIED, ladder_with_a_tie, result_builder
 
 from service.app.league.apply import apply_result, fold, rebuild
 from service.app.league.queries import game_rating_changes, leaderboard, profile
@@ -271,6 +271,27 @@ def test_players_tied_on_the_displayed_rating_rank_by_mu_then_id(league, game):
     ]
     assert [e.rank for e in leaderboard(league, "basic", 1, 2).entries] == [1, 3]
     assert [e.rank for e in leaderboard(league, "basic", 3, 1).entries] == [3]
+
+
+def test_a_page_inside_a_tie_of_ten_thousand_ranks_it_and_costs_a_page(league):
+    tied = ladder_with_a_tie()
+    assert league.replace_figures(0, tied)
+
+    def ranks(offset, limit):
+        page = leaderboard(league, "basic", offset, limit)
+        assert page == leaderboard(tied, "basic", offset, limit)  # every adapter alike
+        return [(entry.player, entry.rank) for entry in page.entries]
+
+    assert ranks(0, 4) == [("lead", 1), ("second", 2), ("z-high-mu", 3), ("t00000", 3)]
+    assert ranks(5000, 100) == [(f"t{n:05}", 3) for n in range(4997, 5097)]
+    # The tie's end: its lowest mu last, then the next rank skips the whole tie.
+    assert ranks(TIED + 1, 5) == [
+        ("a-low-mu", 3),
+        ("behind", TIED + 3),
+        ("far", TIED + 4),
+        ("last", TIED + 5),
+    ]
+    assert leaderboard(league, "basic", 0, 1).total == TIED + 5
 
 
 def test_a_player_keeps_the_last_games_newest_first(league, game):

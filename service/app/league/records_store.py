@@ -7,15 +7,16 @@ from collections.abc import Sequence
 
 import msgspec
 
-from service.app.league.ratings import Rating, shown
+from service.app.league.ratings import Rating
 from service.app.league.results import GameResult
 from service.app.league.settle import GameChange, Settlement, Snapshot
 from service.app.league.store import (
+    MU_STEPS,
     RECENT_KEPT,
     InMemoryLeagueStore,
     RankingPage,
     oldest_group_day,
-    ranking_key,
+    ranking_score,
 )
 from service.store.league import FigureRecords, LeagueCommit, LeagueRecords
 from service.store.redis_league import RedisLeagueRecords, open_league_client
@@ -31,12 +32,6 @@ _result = msgspec.json.Decoder(GameResult)
 def _group_field(group: str, day: str) -> str:
     # A day holds no '|': the first one ends it.
     return f"{day}|{group}"
-
-
-def ranking_score(rating: Rating) -> float:
-    """Lower ranks first: the best displayed rating (as shown) has the lowest
-    score, and players showing the same rating tie."""
-    return -shown(rating.displayed)
 
 
 class RecordsLeagueStore:
@@ -109,13 +104,10 @@ class RecordsLeagueStore:
         return [_result.decode(r) for r in self.records.results()]
 
     def ranking(self, ladder: str, offset: int, limit: int) -> RankingPage:
-        window = self.records.ranking(ladder, offset, limit)
+        # The score orders the page whatever the ties (`store.ranking_score`).
+        window = self.records.ranking(ladder, offset, limit, MU_STEPS)
         rated = [(p, _rating.decode(r)) for p, r in window.players]
-        # The window holds every player tied with the page's ends: ties broken here.
-        rated.sort(key=lambda item: ranking_key(*item))
-        start = offset - window.before
-        # `before` counts the scores better than the first entry's: those ahead of it.
-        return RankingPage(window.total, rated[start : start + limit], window.before)
+        return RankingPage(window.total, rated, window.ahead)
 
     def ratings_of(self, player: str) -> dict[str, Rating]:
         return {ladder: _rating.decode(r) for ladder, r in self.records.ratings_of(player).items()}

@@ -72,8 +72,10 @@ class LeagueStore(Protocol):
         ...
 
     def ranking(self, ladder: str, offset: int, limit: int) -> RankingPage:
-        """One page of the ladder's players: best displayed rating (as shown)
-        first, then higher mu, then player id."""
+        """One page of the ladder's players in `ranking_key` order: best displayed
+        rating (as shown) first, then higher mu (to a millionth), then player id.
+        Its cost does not grow with the players tied on a rating (Redis: one
+        ZRANGE and one ZCOUNT)."""
         ...
 
     def ratings_of(self, player: str) -> dict[str, Rating]:
@@ -118,17 +120,41 @@ class LeagueFigures:
     group_day: str | None = None  # the newest day of the counters kept
 
 
-def ranking_key(player: str, rating: Rating) -> tuple[float, float, str]:
-    return (-shown(rating.displayed), -rating.mu, player)
+# A ladder's order is one number a player (lower first), then the player id: the
+# displayed rating as shown in cents (high part), then mu in millionths (low part),
+# so Redis's sorted set orders a page by itself however many players tie (equal
+# scores by member, the id). Exact in a double: |cents| < 2**21 (a rating within
+# +-20,971.52) times 2**31 millionths of mu (mu within -1000 to 1147) is < 2**53.
+MU_STEPS = 2**31
+_CENTS_LIMIT = 2**21
+_MU_FLOOR = -1000.0
+
+
+def shown_cents(rating: Rating) -> int:
+    """The displayed rating as shown (two decimals), in cents; ranks tie on it."""
+    cents = round(shown(rating.displayed) * 100)
+    return max(-_CENTS_LIMIT, min(_CENTS_LIMIT - 1, cents))
+
+
+def ranking_score(rating: Rating) -> float:
+    """Lower ranks first: the best displayed rating as shown, then the higher mu (to a
+    millionth); `-(cents * MU_STEPS + mu's millionths above -1000)`."""
+    micros = max(0, min(MU_STEPS - 1, round((rating.mu - _MU_FLOOR) * 1_000_000)))
+    return -float(shown_cents(rating) * MU_STEPS + micros)
+
+
+def ranking_key(player: str, rating: Rating) -> tuple[float, str]:
+    return (ranking_score(rating), player)
 
 
 class InMemoryLeagueStore:
     """The store in one process's memory: tests, the simulation, a single-process server."""
 
-    def __init__(self) -> None:
+    def __init__(self, figures: LeagueFigures | None = None) -> None:
+        """An empty league, or one holding `figures` with an empty log (a fold to swap in)."""
         self._lock = threading.Lock()
         self._log: list[GameResult] = []
-        self._figures = LeagueFigures()
+        self._figures = figures or LeagueFigures()
 
     def clear(self) -> None:
         with self._lock:
@@ -206,10 +232,8 @@ class InMemoryLeagueStore:
             rated = list(self._figures.ratings.get(ladder, {}).items())
         rated.sort(key=lambda item: ranking_key(*item))
         page = rated[offset : offset + limit]
-        first = shown(page[0][1].displayed) if page else None
-        ahead = sum(
-            1 for _, rating in rated if first is not None and shown(rating.displayed) > first
-        )
+        first = shown_cents(page[0][1]) if page else None
+        ahead = sum(1 for _, rating in rated if first is not None and shown_cents(rating) > first)
         return RankingPage(len(rated), page, ahead)
 
     def ratings_of(self, player: str) -> dict[str, Rating]:
