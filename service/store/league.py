@@ -3,9 +3,10 @@
 The service owns their meaning (service/app/league: results, changes and
 ratings encoded as JSON); this role only keeps them, and writes one game's
 settlement in a single atomic step, only if the records are still at the
-position it was computed from and the game is not applied yet; and replaces
-every figure but the log in one atomic step too (a rebuild's), only if the
-log has not grown since the replacement was folded from it.
+position and generation it was computed from and the game is not applied yet;
+and replaces every figure but the log in one atomic step too (a rebuild's),
+only if the log has not grown since the replacement was folded from it,
+moving the generation on (so a settlement read before the swap is refused).
 """
 
 from __future__ import annotations
@@ -26,9 +27,10 @@ __all__ = [
 
 
 class LeagueRead(msgspec.Struct, frozen=True, kw_only=True):
-    """What one result needs, read at one position (absent players: None)."""
+    """What one result needs, read at one position and generation (absent players: None)."""
 
     position: int
+    generation: int
     applied: bool
     ratings: dict[str, bytes]
     experience: dict[str, int]
@@ -36,8 +38,9 @@ class LeagueRead(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class LeagueCommit(msgspec.Struct, frozen=True, kw_only=True):
-    """Everything one applied game writes. `ratings`: player -> (encoded
-    rating, ranking score; lower ranks first). `recent`: the players whose
+    """Everything one applied game writes, if the records are still at `position`
+    and `generation`. `ratings`: player -> (encoded rating, ranking score; lower
+    ranks first). `recent`: the players whose
     recent games list the game. `group` is the group counter's field
     (`<day>|<group>`), `group_games` its new count (None: the count stays).
     Counters are kept for the newest `day` counted and the day before: a
@@ -45,6 +48,7 @@ class LeagueCommit(msgspec.Struct, frozen=True, kw_only=True):
     `oldest_day` (the day before it); one older than the days kept writes none."""
 
     position: int
+    generation: int
     game_id: str
     result: bytes
     change: bytes
@@ -100,8 +104,8 @@ class LeagueRecords(Protocol):
     def read(self, game_id: str, ladder: str, players: Sequence[str], group: str) -> LeagueRead: ...
 
     def commit(self, commit: LeagueCommit) -> bool:
-        """Write it all if the log holds `commit.position` results and the game
-        is not applied; False (nothing written) otherwise."""
+        """Write it all if the log holds `commit.position` results, the generation is
+        `commit.generation` and the game is not applied; False (nothing written) otherwise."""
         ...
 
     def change(self, game_id: str) -> bytes | None: ...
@@ -127,11 +131,14 @@ class LeagueRecords(Protocol):
         """The changes of the player's last games, newest first."""
         ...
 
-    def clear(self) -> None: ...
+    def clear(self) -> None:
+        """Drop everything but the generation, which moves on."""
+        ...
 
     def replace(self, position: int, figures: FigureRecords) -> bool:
         """Replace every figure but the log with `figures`, atomically, if the log
-        holds `position` results; False (nothing changed) otherwise."""
+        holds `position` results, and move the generation on; False (nothing
+        changed) otherwise."""
         ...
 
     def dump(self) -> LeagueDump: ...

@@ -7,11 +7,12 @@ player -> rating), `{league}:z:<ladder>` (sorted set by ranking score),
 `{league}:xp` (hash player -> experience), `{league}:groups` (hash
 `<day>|<group>` -> eligible games, two days kept: see `LeagueCommit`),
 `{league}:group-days` (hash: the `newest` day and the `oldest` day kept),
-`{league}:recent:<player>` (list of game ids, newest first, capped) and
-`{league}:players` (set of those lists). One tag puts them all in one slot,
-so the commit is one atomic script on a Redis Cluster too. The client is
-synchronous: the league's writer is an rq job, and the API's reads run in a
-worker thread. A rebuild's `replace` stages the new figures aside and swaps
+`{league}:recent:<player>` (list of game ids, newest first, capped),
+`{league}:players` (set of those lists) and `{league}:generation` (the count
+of rebuilds' swaps and clears: a commit read before one is refused). One tag
+puts them all in one slot, so the commit is one atomic script on a Redis
+Cluster too. The client is synchronous: the league's writer is an rq job, and
+the API's reads run in a worker thread. A rebuild's `replace` stages the new figures aside and swaps
 them in with one script (`redis_league_swap.py`).
 """
 
@@ -35,7 +36,7 @@ from service.store.redis_league_swap import FigureSwap
 
 __all__ = ["RedisLeagueRecords", "open_league_client"]
 
-# KEYS: log, change, ratings, xp, groups. ARGV: game id, group field, players...
+# KEYS: log, change, ratings, xp, groups, generation. ARGV: game id, group field, players...
 _READ = """
 local ratings, xp = {}, {}
 if #ARGV > 2 then
@@ -43,16 +44,17 @@ if #ARGV > 2 then
   xp = redis.call('HMGET', KEYS[4], unpack(ARGV, 3))
 end
 return {redis.call('LLEN', KEYS[1]), redis.call('HEXISTS', KEYS[2], ARGV[1]),
-        ratings, xp, redis.call('HGET', KEYS[5], ARGV[2])}
+        ratings, xp, redis.call('HGET', KEYS[5], ARGV[2]), redis.call('GET', KEYS[6])}
 """
 
 # KEYS: log, change, ladders, ratings, ranking, xp, groups, group days, players,
-# recent lists... ARGV: position, game id, result, change, ladder, recent kept,
-# group field, group count ('' keeps it), day, the oldest day kept were it the
-# newest, n, (player, rating, score) * n, m, (player, xp) * m, then the player
-# of each recent list. ISO days compare as strings.
+# generation, recent lists... ARGV: position, game id, result, change, ladder,
+# recent kept, group field, group count ('' keeps it), day, the oldest day kept
+# were it the newest, generation, n, (player, rating, score) * n, m, (player,
+# xp) * m, then the player of each recent list. ISO days compare as strings.
 _COMMIT = """
 if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return 0 end
+if tonumber(redis.call('GET', KEYS[10]) or '0') ~= tonumber(ARGV[11]) then return 0 end
 if redis.call('HEXISTS', KEYS[2], ARGV[2]) == 1 then return 0 end
 redis.call('RPUSH', KEYS[1], ARGV[3])
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[4])
@@ -70,8 +72,8 @@ if ARGV[8] ~= '' then
     redis.call('HSET', KEYS[7], ARGV[7], ARGV[8])
   end
 end
-local i = 12
-local n = tonumber(ARGV[11])
+local i = 13
+local n = tonumber(ARGV[12])
 if n > 0 then redis.call('SADD', KEYS[3], ARGV[5]) end
 for _ = 1, n do
   redis.call('HSET', KEYS[4], ARGV[i], ARGV[i + 1])
@@ -84,7 +86,7 @@ for _ = 1, n do
   redis.call('HSET', KEYS[6], ARGV[i], ARGV[i + 1])
   i = i + 2
 end
-for k = 10, #KEYS do
+for k = 11, #KEYS do
   redis.call('LPUSH', KEYS[k], ARGV[2])
   redis.call('LTRIM', KEYS[k], 0, tonumber(ARGV[6]) - 1)
   redis.call('SADD', KEYS[9], ARGV[i])
@@ -157,12 +159,14 @@ class RedisLeagueRecords:
             self._key("r", ladder),
             self._key("xp"),
             self._key("groups"),
+            self._key("generation"),
         ]
-        position, applied, ratings, xp, group_games = self._read(
+        position, applied, ratings, xp, group_games, generation = self._read(
             keys=keys, args=[game_id, group, *players]
         )
         return LeagueRead(
             position=int(position),
+            generation=int(generation or 0),
             applied=bool(applied),
             ratings={p: r for p, r in zip(players, ratings, strict=False) if r is not None},
             experience={p: int(x) for p, x in zip(players, xp, strict=False) if x is not None},
@@ -180,6 +184,7 @@ class RedisLeagueRecords:
             self._key("groups"),
             self._key("group-days"),
             self._key("players"),
+            self._key("generation"),
             *(self._key("recent", player) for player in commit.recent),
         ]
         args: list[Any] = [
@@ -193,6 +198,7 @@ class RedisLeagueRecords:
             "" if commit.group_games is None else commit.group_games,
             commit.day,
             commit.oldest_day,
+            commit.generation,
             len(commit.ratings),
         ]
         for player, (rating, score) in commit.ratings.items():
@@ -254,10 +260,12 @@ class RedisLeagueRecords:
         return changes
 
     def clear(self) -> None:
-        """Delete every key of the league, the log included (not atomic)."""
+        """Delete every key of the league, the log included (not atomic), and move
+        the generation on: a commit read before the clear is refused."""
         keys = [self._key("log"), *self._figure_keys()]
         for start in range(0, len(keys), 500):
             self.client.delete(*keys[start : start + 500])
+        self.client.incr(self._key("generation"))
 
     def _figure_keys(self) -> list[str]:
         """Every key of the figures (all but the log), as they stand now."""

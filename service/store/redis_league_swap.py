@@ -23,19 +23,21 @@ from service.store.league import FigureRecords
 
 __all__ = ["FigureSwap"]
 
-# KEYS: log, the live figures' keys (dropped), the staged keys, their live names.
-# ARGV: position, how many live keys. A renamed key keeps the staging expiry
-# unless persisted.
+# KEYS: log, generation, the live figures' keys (dropped), the staged keys, their
+# live names. ARGV: position, how many live keys. A renamed key keeps the staging
+# expiry unless persisted. The generation moves on: a commit settled from the
+# figures before the swap (at the same log length) is refused.
 _SWAP = """
 if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return 0 end
 local dropped = tonumber(ARGV[2])
-for k = 2, dropped + 1 do redis.call('UNLINK', KEYS[k]) end
-local moved = (#KEYS - 1 - dropped) / 2
+for k = 3, dropped + 2 do redis.call('UNLINK', KEYS[k]) end
+local moved = (#KEYS - 2 - dropped) / 2
 for k = 1, moved do
-  local live = KEYS[1 + dropped + moved + k]
-  redis.call('RENAME', KEYS[1 + dropped + k], live)
+  local live = KEYS[2 + dropped + moved + k]
+  redis.call('RENAME', KEYS[2 + dropped + k], live)
   redis.call('PERSIST', live)
 end
+redis.call('INCR', KEYS[2])
 return 1
 """
 
@@ -68,6 +70,7 @@ class FigureSwap:
         live = live_keys()
         keys = [
             self.key("log"),
+            self.key("generation"),
             *live,
             *(self.key(staging, *parts) for parts in staged),
             *(self.key(*parts) for parts in staged),

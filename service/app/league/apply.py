@@ -36,7 +36,7 @@ def apply_result(
             assert recorded is not None, f"{result.game_id} marked applied without its change"
             return recorded
         settlement = settle(snapshot, result, policy)
-        if store.commit(snapshot.position, settlement):
+        if store.commit(snapshot, settlement):
             return settlement.change
     raise LeagueBusy(f"the league moved on {MAX_ATTEMPTS} times while applying {result.game_id}")
 

@@ -46,18 +46,20 @@ class RecordsLeagueStore:
         read = self.records.read(game_id, ladder, players, _group_field(group, day))
         return Snapshot(
             position=read.position,
+            generation=read.generation,
             applied=read.applied,
             ratings={p: _rating.decode(r) for p, r in read.ratings.items()},
             experience=read.experience,
             group_games=read.group_games,
         )
 
-    def commit(self, position: int, settlement: Settlement) -> bool:
+    def commit(self, snapshot: Snapshot, settlement: Settlement) -> bool:
         change = settlement.change
         recent = list(dict.fromkeys(s.player for s in change.seats if s.kind == "human"))
         return self.records.commit(
             LeagueCommit(
-                position=position,
+                position=snapshot.position,
+                generation=snapshot.generation,
                 game_id=change.game_id,
                 result=_encode(settlement.result),
                 change=_encode(change),

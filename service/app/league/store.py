@@ -2,7 +2,9 @@
 
 One write, `commit`, records a game's marker, its result in the log, and
 every figure it changes, as a single atomic step, and only if the store is
-still at the position the settlement was computed from. So a job run twice,
+still at the position and generation the settlement was computed from (the
+generation moves on with every swap of a rebuild, which keeps the log's
+length: a settlement read before the swap would undo the rebuild's repair). So a job run twice,
 or a worker that dies before or after its commit, leaves the game applied
 exactly once: either the commit happened (marker and figures together) or
 nothing did. A concurrent commit moves the position on and the loser
@@ -56,9 +58,10 @@ class LeagueStore(Protocol):
         """The figures one result needs, read at one position."""
         ...
 
-    def commit(self, position: int, settlement: Settlement) -> bool:
-        """Write the settlement atomically if the store is still at `position`
-        and the game is not applied; False (and nothing written) otherwise."""
+    def commit(self, snapshot: Snapshot, settlement: Settlement) -> bool:
+        """Write the settlement atomically if the store is still where `snapshot` was
+        read (its position, and no rebuild swapped since: its generation) and the
+        game is not applied; False (and nothing written) otherwise."""
         ...
 
     def change(self, game_id: str) -> GameChange | None: ...
@@ -89,13 +92,13 @@ class LeagueStore(Protocol):
         ...
 
     def clear(self) -> None:
-        """Drop everything, the log included."""
+        """Drop everything, the log included (the generation moves on)."""
         ...
 
     def replace_figures(self, position: int, folded: InMemoryLeagueStore) -> bool:
         """Replace every figure but the log with `folded`'s (the fold of this store's
-        first `position` results), atomically, if the store is still at `position`;
-        False (nothing written) otherwise."""
+        first `position` results), atomically, if the store is still at `position`,
+        and move the generation on; False (nothing written) otherwise."""
         ...
 
 
@@ -155,11 +158,13 @@ class InMemoryLeagueStore:
         self._lock = threading.Lock()
         self._log: list[GameResult] = []
         self._figures = figures or LeagueFigures()
+        self._generation = 0
 
     def clear(self) -> None:
         with self._lock:
             self._figures = LeagueFigures()
             self._log.clear()
+            self._generation += 1
 
     def read(
         self, game_id: str, ladder: str, players: Sequence[str], group: str, day: str
@@ -169,17 +174,19 @@ class InMemoryLeagueStore:
             ladder_ratings = figures.ratings.get(ladder, {})
             return Snapshot(
                 position=len(self._log),
+                generation=self._generation,
                 applied=game_id in figures.changes,
                 ratings={p: ladder_ratings[p] for p in players if p in ladder_ratings},
                 experience={p: figures.experience[p] for p in players if p in figures.experience},
                 group_games=figures.groups.get((group, day), 0),
             )
 
-    def commit(self, position: int, settlement: Settlement) -> bool:
+    def commit(self, snapshot: Snapshot, settlement: Settlement) -> bool:
         change = settlement.change
         with self._lock:
             figures = self._figures
-            if position != len(self._log) or change.game_id in figures.changes:
+            moved = (snapshot.position, snapshot.generation) != (len(self._log), self._generation)
+            if moved or change.game_id in figures.changes:
                 return False
             self._log.append(settlement.result)
             figures.changes[change.game_id] = change
@@ -200,6 +207,7 @@ class InMemoryLeagueStore:
             if position != len(self._log):
                 return False
             self._figures = replacement
+            self._generation += 1
             return True
 
     def export(self) -> LeagueFigures:
