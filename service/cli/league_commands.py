@@ -20,7 +20,8 @@ The modules that play and store load only when a command runs.
 
 `rebuild` folds the league's log again off to the side and swaps every figure
 for the fold's in one atomic step (`apply.rebuild`): safe while a server runs
-and games are applied (a game applied meanwhile makes it fold again).
+and games are applied (a game applied meanwhile makes it fold that game onto
+its fold and swap again).
 """
 
 from __future__ import annotations

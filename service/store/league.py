@@ -18,6 +18,7 @@ import msgspec
 
 __all__ = [
     "FigureRecords",
+    "StagingLost",
     "LeagueCommit",
     "LeagueDump",
     "LeagueRead",
@@ -78,6 +79,11 @@ class FigureRecords(msgspec.Struct, frozen=True, kw_only=True):
     oldest_day: str | None
 
 
+class StagingLost(Exception):
+    """A `replace(..., changed_only=True)` found the figures staged by the last
+    refused `replace` gone (expired): call again with every figure."""
+
+
 class RankingWindow(msgspec.Struct, frozen=True, kw_only=True):
     """One page of a ladder by ranking score, equal scores by player id: `total`
     players on the ladder, `ahead` of them in a higher step than `players[0]`'s
@@ -112,8 +118,8 @@ class LeagueRecords(Protocol):
 
     def applied(self, game_ids: Sequence[str]) -> set[str]: ...
 
-    def results(self) -> list[bytes]:
-        """The log: every applied result, in the order applied."""
+    def results(self, since: int = 0) -> list[bytes]:
+        """The log: the applied results in the order applied, from the `since`-th."""
         ...
 
     def ranking(self, ladder: str, offset: int, limit: int, step: int) -> RankingWindow:
@@ -135,10 +141,15 @@ class LeagueRecords(Protocol):
         """Drop everything but the generation, which moves on."""
         ...
 
-    def replace(self, position: int, figures: FigureRecords) -> bool:
+    def replace(self, position: int, figures: FigureRecords, *, changed_only: bool = False) -> bool:
         """Replace every figure but the log with `figures`, atomically, if the log
         holds `position` results, and move the generation on; False (nothing
-        changed) otherwise."""
+        changed; what was staged kept for the next call) otherwise.
+
+        `changed_only` (a rebuild's retry): `figures` holds only what changed since
+        the figures of the last refused `replace`: their changes, ratings and
+        experience over those, their recent lists instead of those, and the
+        same-group counters and days whole. StagingLost if those are gone."""
         ...
 
     def dump(self) -> LeagueDump: ...

@@ -221,11 +221,13 @@ class RedisLeagueRecords:
         found = self.client.hmget(self._key("change"), list(game_ids))
         return {game_id for game_id, value in zip(game_ids, found, strict=True) if value}
 
-    def results(self) -> list[bytes]:
+    def results(self, since: int = 0) -> list[bytes]:
         results: list[bytes] = []
         step = 1000
-        while page := self.client.lrange(self._key("log"), len(results), len(results) + step - 1):
+        start = since
+        while page := self.client.lrange(self._key("log"), start, start + step - 1):
             results += [_bytes(r) for r in page]
+            start += len(page)
         return results
 
     def ranking(self, ladder: str, offset: int, limit: int, step: int) -> RankingWindow:
@@ -277,8 +279,8 @@ class RedisLeagueRecords:
             keys.append(self._key("recent", _text(player)))
         return keys
 
-    def replace(self, position: int, figures: FigureRecords) -> bool:
-        return self._swap.replace(position, figures, self._figure_keys)
+    def replace(self, position: int, figures: FigureRecords, *, changed_only: bool = False) -> bool:
+        return self._swap.replace(position, figures, self._figure_keys, changed_only=changed_only)
 
     def close(self) -> None:
         self.client.close()

@@ -5,11 +5,14 @@ the reads page and order the same."""
 from __future__ import annotations
 
 import random
+import threading
+import time
 from datetime import timedelta
 
 import pytest
 from league_results import TIED, ladder_with_a_tie, result_builder
 
+from service.app.league import apply
 from service.app.league.apply import apply_result, fold, rebuild
 from service.app.league.queries import game_rating_changes, leaderboard, profile
 from service.app.league.results import RuleFacts, SeatResult
@@ -187,8 +190,8 @@ class RebuildRacedStore(Delegating):
         super().__init__(inner)
         self.other = other
 
-    def results(self):
-        read = self.inner.results()
+    def results(self, since=0):
+        read = self.inner.results(since)
         other, self.other = self.other, None
         if other is not None:
             apply_result(self.inner, other)
@@ -204,6 +207,98 @@ def test_a_commit_racing_a_rebuild_is_kept(league, game):
     assert league.applied([results[-1].game_id]) == {results[-1].game_id}
     assert league.figures() == fold(results).figures()
     assert staged_keys(league) == []  # the refused swap's staging is gone too
+
+
+class SwapRacedStore(Delegating):
+    """Another worker commits one of `others` just before each of the rebuild's swaps;
+    records where each read of the log started."""
+
+    def __init__(self, inner: LeagueStore, others) -> None:
+        super().__init__(inner)
+        self.others = list(others)
+        self.reads: list[int] = []
+
+    def results(self, since=0):
+        self.reads.append(since)
+        return self.inner.results(since)
+
+    def replace_figures(self, position, folded):
+        if self.others:
+            apply_result(self.inner, self.others.pop(0))
+        return self.inner.replace_figures(position, folded)
+
+
+def test_a_rebuild_raced_at_every_swap_folds_only_the_new_results_and_completes(
+    league, game, monkeypatch
+):
+    results = random_results(game, 60, seed=8)
+    for result in results[:30]:
+        apply_result(league, result)
+    settled: list[int] = []
+    monkeypatch.setattr(apply, "settle", lambda *a, **k: settled.append(1) or settle(*a, **k))
+    raced = SwapRacedStore(league, others=results[30:])
+    # 30 swaps refused in a row (more than a commit's 16 attempts), then it lands.
+    assert rebuild(raced) == 60
+    folds = len(settled)
+    assert league.figures() == fold(results).figures()
+    # Each retry read the log from the last result it had folded (still there: the
+    # log was not cleared) and folded only those committed since: 60 settlements in
+    # the fold, and one for each of the 30 racing commits.
+    assert raced.reads == [0, *range(29, 59)]
+    assert folds == 60 + 30
+    assert staged_keys(league) == []
+
+
+def test_a_rebuild_racing_a_steady_stream_of_commits_completes(league, game):
+    results = random_results(game, 400, seed=9)
+    for result in results[:200]:
+        apply_result(league, result)
+    done = threading.Event()
+    streamed: list[int] = []
+
+    def stream() -> None:
+        for result in results[200:]:
+            apply_result(league, result)
+            streamed.append(1)
+            if done.is_set():
+                return
+            time.sleep(0.002)
+
+    worker = threading.Thread(target=stream)
+    worker.start()
+    try:
+        folded = rebuild(league)
+    finally:
+        done.set()
+        worker.join()
+    assert 200 <= folded <= 200 + len(streamed)
+    applied = league.results()
+    assert league.figures() == fold(applied).figures()
+    assert staged_keys(league) == []
+
+
+class StagingExpiredStore(SwapRacedStore):
+    """The rebuild's first swap is raced (refused, its staging kept); before the
+    retry, the staged experience hash expires."""
+
+    def replace_figures(self, position, folded):
+        if not self.others:
+            (experience,) = [key for key in staged_keys(self.inner) if key.endswith(b":xp")]
+            self.inner.records.client.delete(experience)
+        return super().replace_figures(position, folded)
+
+
+def test_a_retry_whose_staged_keys_expired_stages_the_figures_afresh(league, game):
+    if getattr(league, "records", None) is None:
+        pytest.skip("a Redis league's staging")
+    results = random_results(game, 40, seed=12)
+    for result in results[:39]:
+        apply_result(league, result)
+    # The retry writes the new result's players' experience there (a key again, with
+    # a few fields): the swap finds it short and the figures are staged afresh.
+    assert rebuild(StagingExpiredStore(league, others=results[39:])) == 40
+    assert league.figures() == fold(results).figures()
+    assert staged_keys(league) == []
 
 
 def staged_keys(league) -> list[bytes]:

@@ -70,8 +70,9 @@ class LeagueStore(Protocol):
         """Those of these games the league has applied (the reconciler's cheap check)."""
         ...
 
-    def results(self) -> list[GameResult]:
-        """Every applied result, in the order they were applied."""
+    def results(self, since: int = 0) -> list[GameResult]:
+        """The applied results in the order they were applied, from the `since`-th
+        (0: every one; a rebuild's retry reads only those applied since its last read)."""
         ...
 
     def ranking(self, ladder: str, offset: int, limit: int) -> RankingPage:
@@ -210,6 +211,26 @@ class InMemoryLeagueStore:
             self._generation += 1
             return True
 
+    def figures_of(self, game_ids: Sequence[str]) -> LeagueFigures:
+        """The figures these applied games wrote, as they stand now: their changes,
+        their players' ratings on their ladders, experience and recent games; and
+        the same-group counters whole. What a rebuild's retry stages (the rest of
+        its fold is staged already)."""
+        with self._lock:
+            figures = self._figures
+            touched = LeagueFigures(groups=dict(figures.groups), group_day=figures.group_day)
+            for game_id in game_ids:
+                change = touched.changes[game_id] = figures.changes[game_id]
+                ladder = figures.ratings.get(change.ladder, {})
+                for seat in change.seats:
+                    if seat.player in ladder:
+                        rated = touched.ratings.setdefault(change.ladder, {})
+                        rated[seat.player] = ladder[seat.player]
+                    if seat.kind == "human":
+                        touched.experience[seat.player] = figures.experience[seat.player]
+                        touched.recent[seat.player] = list(figures.recent[seat.player])
+            return touched
+
     def export(self) -> LeagueFigures:
         """A copy of every figure but the log."""
         with self._lock:
@@ -231,9 +252,9 @@ class InMemoryLeagueStore:
         with self._lock:
             return {game_id for game_id in game_ids if game_id in self._figures.changes}
 
-    def results(self) -> list[GameResult]:
+    def results(self, since: int = 0) -> list[GameResult]:
         with self._lock:
-            return list(self._log)
+            return self._log[since:]
 
     def ranking(self, ladder: str, offset: int, limit: int) -> RankingPage:
         with self._lock:
