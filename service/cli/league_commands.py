@@ -109,10 +109,13 @@ def _seed(args: argparse.Namespace) -> int:
     try:
         for preset in presets:
             started = time.perf_counter()
-            for number in missing_seeding_games(store, preset, args.seed, args.games):
+            missing = missing_seeding_games(store, preset, args.seed, args.games)
+            for number in missing:
                 play_seeding_game(store, preset, args.seed, number, args.fast)
             seconds = time.perf_counter() - started
-            print(f"\n{preset}: {args.games} seeding games ({seconds:.1f} s)")
+            played = f"{len(missing)} seeding game{'' if len(missing) == 1 else 's'} played"
+            held = f"seeding games 1-{args.games} of seed {args.seed} applied"
+            print(f"\n{preset}: {played} ({seconds:.1f} s); {held}")
             print("| bot | rating | mu | sigma | games |")
             print("|---|---|---|---|---|")
             for entry in leaderboard(store, preset, limit=100).entries:
