@@ -6,7 +6,9 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from service.app.league.ratings import Rating
 from service.app.league.results import GameResult, RuleFacts, SeatResult
+from service.app.league.store import InMemoryLeagueStore, LeagueFigures
 
 NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 # Older than the abuse policy's fresh accounts (an hour): an account that counts.
@@ -73,3 +75,24 @@ def age_account(client: Any, player_id: str, age: timedelta = SEASONED) -> None:
     made = (datetime.now(UTC) - age).isoformat(timespec="milliseconds")
     store = client.app.state.games.players.store
     client.blocking_portal.call(store.update_player, player_id, {"created_at": made.encode()})
+
+
+TIED = 10_000
+
+
+def ladder_with_a_tie() -> InMemoryLeagueStore:
+    """Two players ahead, TIED players showing 2.00 (newcomers who each won one game
+    against another newcomer all show one rating), three behind."""
+    tie = Rating(mu=26.0, sigma=8.0)
+    ratings = {f"t{n:05}": tie for n in range(TIED - 2)}
+    ratings |= {
+        "lead": Rating(mu=40.0, sigma=8.0),
+        "second": Rating(mu=30.0, sigma=8.0),
+        # Showing 2.00 too: the higher mu first in the tie, the lower last, whatever the id.
+        "z-high-mu": Rating(mu=26.5, sigma=8.166666),
+        "a-low-mu": Rating(mu=25.9, sigma=7.9666667),
+        "behind": Rating(mu=25.99, sigma=8.0),
+        "far": Rating(mu=20.0, sigma=8.0),
+        "last": Rating(mu=10.0, sigma=8.0),
+    }
+    return InMemoryLeagueStore(LeagueFigures(ratings={"basic": ratings}))

@@ -1,5 +1,6 @@
-"""`rummy worker`: an rq worker (with its scheduler) for bot turns and turn timers, and,
-when the game queue is empty, the league's seeding games."""
+"""`rummy worker`: an rq worker (with its scheduler) for bot turns, turn timers and league
+results; the league's seeding games it queues are played by a low-priority process it
+starts (`rummy worker --seeding`, workers/seeding_process.py)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="seeding games (bot against bot) each preset's ladder should hold; the missing "
         "ones are queued at start on a low-priority queue (env LEAGUE_SEED_GAMES, default "
         f"{Settings().league_seed_games}; 0: none)",
+    )
+    parser.add_argument(
+        "--seeding",
+        action="store_true",
+        help="play the queued seeding games (bot against bot) at the lowest CPU priority "
+        "until their queue is empty, then exit (a worker starts one such process by itself)",
     )
     parser.add_argument(
         "--verbose",
@@ -97,7 +104,7 @@ async def archive_due(store: ArchivedEventStore, retention_s: float | None) -> s
 
 
 def queue_seeding(settings: Settings) -> str:
-    """Queue the seeding games the league lacks (low priority); a one-line summary."""
+    """Queue the seeding games the league lacks (their own queue); a one-line summary."""
     from service.app.league.records_store import open_league_store
     from workers.queue import SEEDING_QUEUE_NAME, open_queue
     from workers.seeding import queue_missing_seeding_games
@@ -111,10 +118,11 @@ def queue_seeding(settings: Settings) -> str:
     league = open_league_store(url)
     try:
         queued = queue_missing_seeding_games(queue, league, games)
+        waiting = queue.count
     finally:
         queue.connection.close()
         league.close()
-    return f"league seeding: {queued} games queued at low priority ({games} a preset wanted)"
+    return f"league seeding: {queued} games queued, {waiting} waiting ({games} a preset wanted)"
 
 
 def _warnings_and_up(record: logging.LogRecord) -> bool:
@@ -125,6 +133,11 @@ def run(args: argparse.Namespace) -> int:
     from workers.jobs import configure
     from workers.liveness import Heartbeat
     from workers.queue import SEEDING_QUEUE_NAME, open_queue, release_stranded_jobs
+    from workers.seeding_process import (
+        SeedingProcess,
+        play_queued_seeding_games,
+        seeding_command,
+    )
 
     settings = _settings(args)
     if settings.redis_url is None:
@@ -135,8 +148,12 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as refused:
         print(f"rummy worker: {refused}", file=sys.stderr)
         return 2
-    seeding = Queue(SEEDING_QUEUE_NAME, connection=queue.connection, serializer=JSONSerializer)
     configure(settings)
+    verbose = getattr(args, "verbose", False)
+    if getattr(args, "seeding", False):
+        queue.connection.close()
+        return play_queued_seeding_games(settings, verbose)
+    seeding = Queue(SEEDING_QUEUE_NAME, connection=queue.connection, serializer=JSONSerializer)
     released = release_stranded_jobs(queue) + release_stranded_jobs(seeding)
     print(f"released {released} jobs a stopped worker had taken", file=sys.stderr)
     print(asyncio.run(reconcile_now(settings)), file=sys.stderr)
@@ -144,24 +161,33 @@ def run(args: argparse.Namespace) -> int:
     # Jobs run in this process: a bot turn is about 13 ms of work, and a fork
     # per job (rq's default Worker) doubled the time between a human's turns.
     # An exception or a timeout (SIGALRM, main thread) still fails only its job.
-    # rq takes a job from the first queue that has one: a game's job waits at
-    # most for the seeding game being played (about half a second: the README).
+    # Seeding games are not among them: a game's job would wait behind one.
     worker = SimpleWorker(
-        [queue, seeding], connection=queue.connection, serializer=JSONSerializer, name=args.name
+        [queue], connection=queue.connection, serializer=JSONSerializer, name=args.name
     )
     tune_collector_for_a_long_run()
-    if not getattr(args, "verbose", False):
+    if not verbose:
         # rq's worker logs four INFO lines a job: a worker's log shows its problems only.
         # Its scheduler's few lines (the lock taken and released) stay.
         logging.getLogger("rq.worker").addFilter(_warnings_and_up)
+    beats = open_queue(settings.rq_redis_url or settings.redis_url)
     heartbeat = Heartbeat(
-        open_queue(settings.rq_redis_url or settings.redis_url),
+        beats,
         worker.name,
         reconcile=lambda: asyncio.run(reconcile_now(settings)),
+        # A seeding process killed mid-game: its job goes back on the seeding queue.
+        also_sweep=[
+            Queue(SEEDING_QUEUE_NAME, connection=beats.connection, serializer=JSONSerializer)
+        ],
     )
     heartbeat.start()
+    seeder = None
+    if settings.league_seed_games and seeding.count:
+        seeder = SeedingProcess(seeding_command(settings))
     try:
         worker.work(with_scheduler=True, burst=args.burst)
     finally:
+        if seeder is not None:
+            seeder.stop()
         heartbeat.stop()
     return 0

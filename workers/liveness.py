@@ -10,7 +10,10 @@ So each `rummy worker` beats on its own, from a thread, every BEAT_S into one
 sorted set of the queue's Redis (member: the rq worker name, score: the
 time). A worker whose last beat is older than DEAD_AFTER_S is dead. A started
 job is live only while its worker is alive; `recover_abandoned` puts the
-others back on the queue, and the API's /health counts the live workers.
+others back on the queue, and the API's /health counts the live workers. A
+worker's seeding process (`workers/seeding_process.py`) beats into a set of
+its own, SEEDING_WORKERS_KEY: its jobs are live while it beats, yet /health
+does not count a process that plays no game's job.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import contextlib
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from redis import Redis
 from redis.asyncio import Redis as AsyncRedis
@@ -33,6 +36,7 @@ from rq.utils import as_text
 __all__ = [
     "BEAT_S",
     "DEAD_AFTER_S",
+    "SEEDING_WORKERS_KEY",
     "WORKERS_KEY",
     "Heartbeat",
     "count_live_workers",
@@ -44,6 +48,7 @@ __all__ = [
 ]
 
 WORKERS_KEY = "rummy:workers:beats"
+SEEDING_WORKERS_KEY = "rummy:workers:seeding-beats"
 BEAT_S = 1.0
 # Several beats missed in a row: a busy machine delays one, not five.
 DEAD_AFTER_S = 5.0
@@ -55,10 +60,14 @@ _CLAIM_S = 30
 
 
 def worker_alive(connection: Redis, name: str | None, now: float | None = None) -> bool:
+    """Whether the rq worker `name` (a game worker or a seeding process) beat lately."""
     if not name:
         return False
-    beat = connection.zscore(WORKERS_KEY, name)
-    return beat is not None and float(beat) >= (now or time.time()) - DEAD_AFTER_S
+    since = (now or time.time()) - DEAD_AFTER_S
+    return any(
+        (beat := connection.zscore(key, name)) is not None and float(beat) >= since
+        for key in (WORKERS_KEY, SEEDING_WORKERS_KEY)
+    )
 
 
 def live_workers(connection: Redis, now: float | None = None) -> int:
@@ -119,18 +128,28 @@ def forget_executions(queue: Queue, job_id: str) -> None:
 
 
 class Heartbeat:
-    """A thread that records, every BEAT_S, that the worker `name` is alive, every
-    few beats puts back the jobs of dead workers (`recover_abandoned`), and every
-    RECONCILE_EVERY_BEATS runs `reconcile` (one worker at a time).
+    """A thread that records, every BEAT_S, that the worker `name` is alive (in
+    `key`), every few beats puts back the jobs of dead workers (`recover_abandoned`)
+    on its queue and on `also_sweep`, and every RECONCILE_EVERY_BEATS runs
+    `reconcile` (one worker at a time).
 
     A thread and not rq's own heartbeat: a job runs in the worker's main thread
     (SimpleWorker), and a level-4 turn takes seconds; the thread beats through it.
     """
 
-    def __init__(self, queue: Queue, name: str, reconcile: Callable[[], str] | None = None) -> None:
-        self._queue = queue
+    def __init__(
+        self,
+        queue: Queue,
+        name: str,
+        reconcile: Callable[[], str] | None = None,
+        *,
+        also_sweep: Sequence[Queue] = (),
+        key: str = WORKERS_KEY,
+    ) -> None:
+        self._queues = [queue, *also_sweep]
         self._connection = queue.connection
         self._name = name
+        self._key = key
         self._reconcile = reconcile
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._run, name="rummy-heartbeat", daemon=True)
@@ -143,9 +162,9 @@ class Heartbeat:
     def beat(self) -> None:
         now = time.time()
         with self._connection.pipeline(transaction=False) as pipeline:
-            pipeline.zadd(WORKERS_KEY, {self._name: now})
+            pipeline.zadd(self._key, {self._name: now})
             # Long-dead workers leave the set; the window keeps the recently dead visible.
-            pipeline.zremrangebyscore(WORKERS_KEY, "-inf", now - 100 * DEAD_AFTER_S)
+            pipeline.zremrangebyscore(self._key, "-inf", now - 100 * DEAD_AFTER_S)
             pipeline.execute()
 
     def stop(self) -> None:
@@ -153,7 +172,7 @@ class Heartbeat:
         self._stopping.set()
         self._thread.join(timeout=2 * BEAT_S)
         with contextlib.suppress(RedisError):
-            self._connection.zrem(WORKERS_KEY, self._name)
+            self._connection.zrem(self._key, self._name)
 
     def _run(self) -> None:
         beats = 0
@@ -164,8 +183,9 @@ class Heartbeat:
                 self.beat()
                 # Every worker sweeps: the one that outlives a dead one puts its job back.
                 if beats % SWEEP_EVERY_BEATS == 0:
-                    for job_id in recover_abandoned(self._queue):
-                        print(f"put back job {job_id}: its worker died", file=sys.stderr)
+                    for queue in self._queues:
+                        for job_id in recover_abandoned(queue):
+                            print(f"put back job {job_id}: its worker died", file=sys.stderr)
                 if beats % RECONCILE_EVERY_BEATS == 0:
                     self._reconcile_once()
 

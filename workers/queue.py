@@ -2,8 +2,9 @@
 
 The game queue carries every job a game waits for (bot turns, timers, league
 results); the seeding queue carries the league's bot-versus-bot seeding
-games, which nobody waits for. A worker listens to both, the game queue
-first, so a game's job waits at most for the one seeding game being played."""
+games, which nobody waits for. A worker listens to the game queue only; the
+seeding queue is played by a low-priority process of its own
+(workers/seeding_process.py), so no game's job waits behind a seeding game."""
 
 from __future__ import annotations
 

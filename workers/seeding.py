@@ -2,10 +2,11 @@
 
 On start, a worker counts each preset's seeding games the league holds
 (`seed-<preset>-0-<n>` for n up to LEAGUE_SEED_GAMES) and queues one job per
-missing game on the low-priority seeding queue, which every worker reads only
-when the game queue is empty. Job ids follow the game ids, so workers starting
-together queue each game once; a job still waiting or running on a live
-worker is left alone, one that failed or whose worker died is queued again.
+missing game on the seeding queue, which a process of its own plays at the
+lowest CPU priority (`seeding_process.py`). Job ids follow the game ids, so
+workers starting together queue each game once; a job still waiting or
+running on a live process is left alone, one that failed or whose process
+died is queued again.
 The job itself skips a game the league has (a restart, `rummy league seed`
 run meanwhile), so nothing is played twice.
 """

@@ -20,7 +20,8 @@ The modules that play and store load only when a command runs.
 
 `rebuild` folds the league's log again off to the side and swaps every figure
 for the fold's in one atomic step (`apply.rebuild`): safe while a server runs
-and games are applied (a game applied meanwhile makes it fold again).
+and games are applied (a game applied meanwhile makes it fold that game onto
+its fold and swap again).
 """
 
 from __future__ import annotations
@@ -108,10 +109,13 @@ def _seed(args: argparse.Namespace) -> int:
     try:
         for preset in presets:
             started = time.perf_counter()
-            for number in missing_seeding_games(store, preset, args.seed, args.games):
+            missing = missing_seeding_games(store, preset, args.seed, args.games)
+            for number in missing:
                 play_seeding_game(store, preset, args.seed, number, args.fast)
             seconds = time.perf_counter() - started
-            print(f"\n{preset}: {args.games} seeding games ({seconds:.1f} s)")
+            played = f"{len(missing)} seeding game{'' if len(missing) == 1 else 's'} played"
+            held = f"seeding games 1-{args.games} of seed {args.seed} applied"
+            print(f"\n{preset}: {played} ({seconds:.1f} s); {held}")
             print("| bot | rating | mu | sigma | games |")
             print("|---|---|---|---|---|")
             for entry in leaderboard(store, preset, limit=100).entries:

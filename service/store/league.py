@@ -3,9 +3,10 @@
 The service owns their meaning (service/app/league: results, changes and
 ratings encoded as JSON); this role only keeps them, and writes one game's
 settlement in a single atomic step, only if the records are still at the
-position it was computed from and the game is not applied yet; and replaces
-every figure but the log in one atomic step too (a rebuild's), only if the
-log has not grown since the replacement was folded from it.
+position and generation it was computed from and the game is not applied yet;
+and replaces every figure but the log in one atomic step too (a rebuild's),
+only if the log has not grown since the replacement was folded from it,
+moving the generation on (so a settlement read before the swap is refused).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import msgspec
 
 __all__ = [
     "FigureRecords",
+    "StagingLost",
     "LeagueCommit",
     "LeagueDump",
     "LeagueRead",
@@ -26,9 +28,10 @@ __all__ = [
 
 
 class LeagueRead(msgspec.Struct, frozen=True, kw_only=True):
-    """What one result needs, read at one position (absent players: None)."""
+    """What one result needs, read at one position and generation (absent players: None)."""
 
     position: int
+    generation: int
     applied: bool
     ratings: dict[str, bytes]
     experience: dict[str, int]
@@ -36,8 +39,9 @@ class LeagueRead(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class LeagueCommit(msgspec.Struct, frozen=True, kw_only=True):
-    """Everything one applied game writes. `ratings`: player -> (encoded
-    rating, ranking score; lower ranks first). `recent`: the players whose
+    """Everything one applied game writes, if the records are still at `position`
+    and `generation`. `ratings`: player -> (encoded rating, ranking score; lower
+    ranks first). `recent`: the players whose
     recent games list the game. `group` is the group counter's field
     (`<day>|<group>`), `group_games` its new count (None: the count stays).
     Counters are kept for the newest `day` counted and the day before: a
@@ -45,6 +49,7 @@ class LeagueCommit(msgspec.Struct, frozen=True, kw_only=True):
     `oldest_day` (the day before it); one older than the days kept writes none."""
 
     position: int
+    generation: int
     game_id: str
     result: bytes
     change: bytes
@@ -74,12 +79,18 @@ class FigureRecords(msgspec.Struct, frozen=True, kw_only=True):
     oldest_day: str | None
 
 
+class StagingLost(Exception):
+    """A `replace(..., changed_only=True)` found the figures staged by the last
+    refused `replace` gone (expired): call again with every figure."""
+
+
 class RankingWindow(msgspec.Struct, frozen=True, kw_only=True):
-    """A page of a ladder by score, widened to every player tied with its ends:
-    `before` players rank ahead of `players[0]`; the caller breaks the ties."""
+    """One page of a ladder by ranking score, equal scores by player id: `total`
+    players on the ladder, `ahead` of them in a higher step than `players[0]`'s
+    (a score's step: its value divided by `step`, rounded toward minus infinity)."""
 
     total: int
-    before: int
+    ahead: int
     players: list[tuple[str, bytes]]
 
 
@@ -99,19 +110,22 @@ class LeagueRecords(Protocol):
     def read(self, game_id: str, ladder: str, players: Sequence[str], group: str) -> LeagueRead: ...
 
     def commit(self, commit: LeagueCommit) -> bool:
-        """Write it all if the log holds `commit.position` results and the game
-        is not applied; False (nothing written) otherwise."""
+        """Write it all if the log holds `commit.position` results, the generation is
+        `commit.generation` and the game is not applied; False (nothing written) otherwise."""
         ...
 
     def change(self, game_id: str) -> bytes | None: ...
 
     def applied(self, game_ids: Sequence[str]) -> set[str]: ...
 
-    def results(self) -> list[bytes]:
-        """The log: every applied result, in the order applied."""
+    def results(self, since: int = 0) -> list[bytes]:
+        """The log: the applied results in the order applied, from the `since`-th."""
         ...
 
-    def ranking(self, ladder: str, offset: int, limit: int) -> RankingWindow: ...
+    def ranking(self, ladder: str, offset: int, limit: int, step: int) -> RankingWindow:
+        """The page `offset` to `offset + limit - 1`; `ahead` counts the scores below the
+        first entry's step (`step`: the score's span that ties on the ranking)."""
+        ...
 
     def ratings_of(self, player: str) -> dict[str, bytes]:
         """The player's rating on each ladder that has one, by ladder name."""
@@ -123,11 +137,19 @@ class LeagueRecords(Protocol):
         """The changes of the player's last games, newest first."""
         ...
 
-    def clear(self) -> None: ...
+    def clear(self) -> None:
+        """Drop everything but the generation, which moves on."""
+        ...
 
-    def replace(self, position: int, figures: FigureRecords) -> bool:
+    def replace(self, position: int, figures: FigureRecords, *, changed_only: bool = False) -> bool:
         """Replace every figure but the log with `figures`, atomically, if the log
-        holds `position` results; False (nothing changed) otherwise."""
+        holds `position` results, and move the generation on; False (nothing
+        changed; what was staged kept for the next call) otherwise.
+
+        `changed_only` (a rebuild's retry): `figures` holds only what changed since
+        the figures of the last refused `replace`: their changes, ratings and
+        experience over those, their recent lists instead of those, and the
+        same-group counters and days whole. StagingLost if those are gone."""
         ...
 
     def dump(self) -> LeagueDump: ...

@@ -7,11 +7,12 @@ player -> rating), `{league}:z:<ladder>` (sorted set by ranking score),
 `{league}:xp` (hash player -> experience), `{league}:groups` (hash
 `<day>|<group>` -> eligible games, two days kept: see `LeagueCommit`),
 `{league}:group-days` (hash: the `newest` day and the `oldest` day kept),
-`{league}:recent:<player>` (list of game ids, newest first, capped) and
-`{league}:players` (set of those lists). One tag puts them all in one slot,
-so the commit is one atomic script on a Redis Cluster too. The client is
-synchronous: the league's writer is an rq job, and the API's reads run in a
-worker thread. A rebuild's `replace` stages the new figures aside and swaps
+`{league}:recent:<player>` (list of game ids, newest first, capped),
+`{league}:players` (set of those lists) and `{league}:generation` (the count
+of rebuilds' swaps and clears: a commit read before one is refused). One tag
+puts them all in one slot, so the commit is one atomic script on a Redis
+Cluster too. The client is synchronous: the league's writer is an rq job, and
+the API's reads run in a worker thread. A rebuild's `replace` stages the new figures aside and swaps
 them in with one script (`redis_league_swap.py`).
 """
 
@@ -35,7 +36,7 @@ from service.store.redis_league_swap import FigureSwap
 
 __all__ = ["RedisLeagueRecords", "open_league_client"]
 
-# KEYS: log, change, ratings, xp, groups. ARGV: game id, group field, players...
+# KEYS: log, change, ratings, xp, groups, generation. ARGV: game id, group field, players...
 _READ = """
 local ratings, xp = {}, {}
 if #ARGV > 2 then
@@ -43,16 +44,17 @@ if #ARGV > 2 then
   xp = redis.call('HMGET', KEYS[4], unpack(ARGV, 3))
 end
 return {redis.call('LLEN', KEYS[1]), redis.call('HEXISTS', KEYS[2], ARGV[1]),
-        ratings, xp, redis.call('HGET', KEYS[5], ARGV[2])}
+        ratings, xp, redis.call('HGET', KEYS[5], ARGV[2]), redis.call('GET', KEYS[6])}
 """
 
 # KEYS: log, change, ladders, ratings, ranking, xp, groups, group days, players,
-# recent lists... ARGV: position, game id, result, change, ladder, recent kept,
-# group field, group count ('' keeps it), day, the oldest day kept were it the
-# newest, n, (player, rating, score) * n, m, (player, xp) * m, then the player
-# of each recent list. ISO days compare as strings.
+# generation, recent lists... ARGV: position, game id, result, change, ladder,
+# recent kept, group field, group count ('' keeps it), day, the oldest day kept
+# were it the newest, generation, n, (player, rating, score) * n, m, (player,
+# xp) * m, then the player of each recent list. ISO days compare as strings.
 _COMMIT = """
 if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return 0 end
+if tonumber(redis.call('GET', KEYS[10]) or '0') ~= tonumber(ARGV[11]) then return 0 end
 if redis.call('HEXISTS', KEYS[2], ARGV[2]) == 1 then return 0 end
 redis.call('RPUSH', KEYS[1], ARGV[3])
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[4])
@@ -70,8 +72,8 @@ if ARGV[8] ~= '' then
     redis.call('HSET', KEYS[7], ARGV[7], ARGV[8])
   end
 end
-local i = 12
-local n = tonumber(ARGV[11])
+local i = 13
+local n = tonumber(ARGV[12])
 if n > 0 then redis.call('SADD', KEYS[3], ARGV[5]) end
 for _ = 1, n do
   redis.call('HSET', KEYS[4], ARGV[i], ARGV[i + 1])
@@ -84,7 +86,7 @@ for _ = 1, n do
   redis.call('HSET', KEYS[6], ARGV[i], ARGV[i + 1])
   i = i + 2
 end
-for k = 10, #KEYS do
+for k = 11, #KEYS do
   redis.call('LPUSH', KEYS[k], ARGV[2])
   redis.call('LTRIM', KEYS[k], 0, tonumber(ARGV[6]) - 1)
   redis.call('SADD', KEYS[9], ARGV[i])
@@ -93,15 +95,21 @@ end
 return 1
 """
 
-# KEYS: ranking, ratings. ARGV: first index, last index.
+# KEYS: ranking, ratings. ARGV: first index, last index, step. A page costs
+# O(log N + its size) however many players share a score's step: the step of the
+# first entry's score (-(cents * step + low part)) bounds those strictly ahead.
+# %.17g: Lua's tostring keeps 14 digits, and the scores need up to 16.
 _RANKING = """
 local total = redis.call('ZCARD', KEYS[1])
 local page = redis.call('ZRANGE', KEYS[1], ARGV[1], ARGV[2], 'WITHSCORES')
 if #page == 0 then return {total, 0, {}, {}} end
-local low, high = page[2], page[#page]
-local window = redis.call('ZRANGEBYSCORE', KEYS[1], low, high)
-local before = redis.call('ZCOUNT', KEYS[1], '-inf', '(' .. low)
-return {total, before, window, redis.call('HMGET', KEYS[2], unpack(window))}
+local players = {}
+for i = 1, #page, 2 do players[#players + 1] = page[i] end
+local step = tonumber(ARGV[3])
+local cents = math.floor(-tonumber(page[2]) / step)
+local bound = string.format('%.17g', -(cents + 1) * step)
+local ahead = redis.call('ZCOUNT', KEYS[1], '-inf', bound)
+return {total, ahead, players, redis.call('HMGET', KEYS[2], unpack(players))}
 """
 
 # KEYS: recent list, change. ARGV: limit.
@@ -151,12 +159,14 @@ class RedisLeagueRecords:
             self._key("r", ladder),
             self._key("xp"),
             self._key("groups"),
+            self._key("generation"),
         ]
-        position, applied, ratings, xp, group_games = self._read(
+        position, applied, ratings, xp, group_games, generation = self._read(
             keys=keys, args=[game_id, group, *players]
         )
         return LeagueRead(
             position=int(position),
+            generation=int(generation or 0),
             applied=bool(applied),
             ratings={p: r for p, r in zip(players, ratings, strict=False) if r is not None},
             experience={p: int(x) for p, x in zip(players, xp, strict=False) if x is not None},
@@ -174,6 +184,7 @@ class RedisLeagueRecords:
             self._key("groups"),
             self._key("group-days"),
             self._key("players"),
+            self._key("generation"),
             *(self._key("recent", player) for player in commit.recent),
         ]
         args: list[Any] = [
@@ -187,6 +198,7 @@ class RedisLeagueRecords:
             "" if commit.group_games is None else commit.group_games,
             commit.day,
             commit.oldest_day,
+            commit.generation,
             len(commit.ratings),
         ]
         for player, (rating, score) in commit.ratings.items():
@@ -209,22 +221,24 @@ class RedisLeagueRecords:
         found = self.client.hmget(self._key("change"), list(game_ids))
         return {game_id for game_id, value in zip(game_ids, found, strict=True) if value}
 
-    def results(self) -> list[bytes]:
+    def results(self, since: int = 0) -> list[bytes]:
         results: list[bytes] = []
         step = 1000
-        while page := self.client.lrange(self._key("log"), len(results), len(results) + step - 1):
+        start = since
+        while page := self.client.lrange(self._key("log"), start, start + step - 1):
             results += [_bytes(r) for r in page]
+            start += len(page)
         return results
 
-    def ranking(self, ladder: str, offset: int, limit: int) -> RankingWindow:
-        total, before, window, ratings = self._ranking(
+    def ranking(self, ladder: str, offset: int, limit: int, step: int) -> RankingWindow:
+        total, ahead, players, ratings = self._ranking(
             keys=[self._key("z", ladder), self._key("r", ladder)],
-            args=[offset, offset + limit - 1],
+            args=[offset, offset + limit - 1, step],
         )
         return RankingWindow(
             total=int(total),
-            before=int(before),
-            players=[(_text(p), r) for p, r in zip(window, ratings, strict=True)],
+            ahead=int(ahead),
+            players=[(_text(p), r) for p, r in zip(players, ratings, strict=True)],
         )
 
     def ratings_of(self, player: str) -> dict[str, bytes]:
@@ -248,10 +262,12 @@ class RedisLeagueRecords:
         return changes
 
     def clear(self) -> None:
-        """Delete every key of the league, the log included (not atomic)."""
+        """Delete every key of the league, the log included (not atomic), and move
+        the generation on: a commit read before the clear is refused."""
         keys = [self._key("log"), *self._figure_keys()]
         for start in range(0, len(keys), 500):
             self.client.delete(*keys[start : start + 500])
+        self.client.incr(self._key("generation"))
 
     def _figure_keys(self) -> list[str]:
         """Every key of the figures (all but the log), as they stand now."""
@@ -263,8 +279,8 @@ class RedisLeagueRecords:
             keys.append(self._key("recent", _text(player)))
         return keys
 
-    def replace(self, position: int, figures: FigureRecords) -> bool:
-        return self._swap.replace(position, figures, self._figure_keys)
+    def replace(self, position: int, figures: FigureRecords, *, changed_only: bool = False) -> bool:
+        return self._swap.replace(position, figures, self._figure_keys, changed_only=changed_only)
 
     def close(self) -> None:
         self.client.close()

@@ -87,6 +87,11 @@ def test_league_seed_finds_the_announced_embedded_redis(
     # Seeded on the server's league, not in a memory the command then drops.
     game_id = seeding_game_id("duel", 0, 1)
     assert empty_league.applied([game_id]) == {game_id}
+    # A larger count plays only the games the ladder lacks, and says so.
+    assert main(["league", "seed", "--games", "2", "--preset", "duel", "--fast"]) == 0
+    out = capsys.readouterr().out
+    assert "duel: 1 seeding game played" in out
+    assert "seeding games 1-2 of seed 0 applied" in out
 
 
 def test_league_rebuild_finds_the_announced_embedded_redis(

@@ -7,7 +7,7 @@ import asyncio
 import time
 from typing import Any
 
-from league_results import age_account
+from league_results import TIED, age_account, ladder_with_a_tie
 from redis.asyncio import Redis
 from workers_table import auth, work, worker_app
 
@@ -79,8 +79,9 @@ def test_human_seats_of_no_player_are_left_out(embedded_redis: EmbeddedRedis) ->
         assert handed.status_code == 200, handed.text
         _play_out(client, queue, game_id)
         body = client.get(f"/games/{game_id}/ratings").json()
-        # Seat 0 was taken with a bare seat token: nobody the league can credit.
-        assert body["reason"] == "bot_only"
+        # Seat 0 was taken with a bare seat token: nobody the league can credit, yet a
+        # person played: too few humans, not a game of bots alone.
+        assert body["reason"] == "too_few_humans"
         assert [(seat["seat"], seat["player"]) for seat in body["seats"]] == [(1, "bot:2")]
         assert client.get("/leaderboards/duel").json()["total"] == 0
 
@@ -240,3 +241,19 @@ def test_a_seat_on_autopilot_after_timeouts_keeps_the_place_its_total_gives(
         assert [(c["seat"], c["reason"], c["level"]) for c in controls] == [(0, "timeouts", 2)]
         seats = _ratings_by_name(client, game_id)
         assert (seats["Ann"]["place"], seats["Bob"]["place"]) in ((1, 2), (1, 1))
+
+
+def test_a_leaderboard_page_inside_a_tie_of_ten_thousand_answers(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    # Was a 500: the page's script loaded the whole tie and Lua refused to unpack it.
+    with worker_app(embedded_redis.url) as (client, _):
+        league = open_league_store(embedded_redis.url)
+        try:
+            assert league.replace_figures(0, ladder_with_a_tie())
+        finally:
+            league.close()
+        page = client.get("/leaderboards/basic", params={"offset": 5000, "limit": 100})
+        assert page.status_code == 200, page.text
+        assert page.json()["total"] == TIED + 5
+        assert {entry["rank"] for entry in page.json()["entries"]} == {3}

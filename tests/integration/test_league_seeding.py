@@ -1,23 +1,40 @@
 """Seeding the bots' ratings on a running service: a worker queues the seeding games its
-ladders lack on a low-priority queue, plays each once, and takes a game's job first."""
+ladders lack, and a process of its own at niceness 19 plays each once; the worker plays
+none (a game's job never waits behind one), and stops that process when it stops."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
 from redis import Redis
 from rq import SimpleWorker
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
+from domain.rules import PRESETS
 from service.app.league.records_store import open_league_store
-from service.app.league.seeding import play_seeding_game, seeding_game_id
+from service.app.league.seeding import SEED, play_seeding_game, seeding_game_id
 from service.runtime.settings import Settings
 from service.store.embedded_redis import EmbeddedRedis
+from service.tools.serve_process import REPO_ROOT, alive, children_of
 from workers.jobs import configure
 from workers.queue import SEEDING_QUEUE_NAME, open_queue, seeding_job_id
 from workers.seeding import queue_missing_seeding_games
+from workers.seeding_process import SEEDING_NICENESS
+
+# Seeding games take about half a second each, at the lowest priority on 2 busy cores.
+SEEDED_WITHIN_S = 120.0
 
 
-def test_a_worker_queues_each_missing_seeding_game_once_and_plays_it_once(
+def test_a_worker_queues_each_missing_seeding_game_once_and_it_is_played_once(
     embedded_redis: EmbeddedRedis,
 ) -> None:
     url = embedded_redis.url
@@ -46,28 +63,138 @@ def test_a_worker_queues_each_missing_seeding_game_once_and_plays_it_once(
         league.close()
 
 
-def test_a_worker_takes_a_games_job_before_any_seeding_game(embedded_redis: EmbeddedRedis) -> None:
+Worker = Callable[..., subprocess.Popen[bytes]]
+
+
+@pytest.fixture
+def worker(embedded_redis: EmbeddedRedis, tmp_path: Path) -> Iterator[Worker]:
+    """Starts a real `rummy worker --redis-url <the test Redis> *flags` in a session of
+    its own, its output in tmp_path/worker.log; ends what is left of its group after."""
+    started: list[subprocess.Popen[bytes]] = []
+    environment = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
+
+    def start(*flags: str) -> subprocess.Popen[bytes]:
+        command = [sys.executable, "-m", "service.cli", "worker"]
+        command += ["--redis-url", embedded_redis.url, *flags]
+        with (tmp_path / "worker.log").open("ab") as out:
+            process = subprocess.Popen(
+                command,
+                cwd=REPO_ROOT,
+                env=environment,
+                stdout=out,
+                stderr=out,
+                start_new_session=True,
+            )
+        started.append(process)
+        return process
+
+    try:
+        yield start
+    finally:
+        for process in started:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def _wait(condition: Callable[[], object], timeout_s: float, what: str) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def _seeding_process(worker_pid: int) -> int | None:
+    found = [pid for pid, command in children_of(worker_pid).items() if "--seeding" in command]
+    return found[0] if found else None
+
+
+def _stat(pid: int) -> list[str]:
+    """/proc/<pid>/stat's fields after the command name: state, ppid, pgrp, ... nice (16)."""
+    return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+
+
+def _seeding_ids(games: int) -> list[str]:
+    return [seeding_game_id(p, SEED, n) for p in PRESETS for n in range(1, games + 1)]
+
+
+def test_the_worker_plays_no_seeding_game_and_its_process_at_nice_19_plays_them(
+    embedded_redis: EmbeddedRedis, worker: Worker, tmp_path: Path
+) -> None:
     url = embedded_redis.url
     Redis.from_url(url).flushall()
-    configure(Settings(redis_url=url))
-    games, seeding = open_queue(url), open_queue(url, SEEDING_QUEUE_NAME)
+    process = worker("--league-seed-games", "2", "--name", "game-worker")
+    _wait(lambda: _seeding_process(process.pid), 60, "the seeding process")
+    seeder = _seeding_process(process.pid)
+    assert seeder is not None
+    with contextlib.suppress(FileNotFoundError):  # it may be done already
+        stat = _stat(seeder)
+        # The lowest priority, in its worker's process group (`serve` ends the group).
+        assert (int(stat[16]), int(stat[2])) == (SEEDING_NICENESS, process.pid)
+    league = open_league_store(url)
+    seeding = open_queue(url, SEEDING_QUEUE_NAME)
+    try:
+        ids = _seeding_ids(2)
+        _wait(lambda: league.applied(ids) == set(ids), SEEDED_WITHIN_S, "the seeding games")
+        _wait(lambda: not alive(seeder), 30, "the seeding process to end with its queue")
+        played_by = {
+            Job.fetch(job_id, connection=seeding.connection, serializer=JSONSerializer).worker_name
+            for job_id in seeding.finished_job_registry.get_job_ids()
+        }
+        assert len(played_by) == 1 and "game-worker" not in played_by
+    finally:
+        league.close()
+        seeding.connection.close()
+    process.terminate()
+    assert process.wait(30) == 0
+    log = (tmp_path / "worker.log").read_text()
+    assert f"league seeding: {len(ids)} games queued, {len(ids)} waiting" in log
+    assert f"league seeding: process {seeder} plays the {len(ids)} queued seeding games" in log
+    assert f"league seeding: {len(ids)} seeding games done" in log
+    assert f"league seeding: its process {seeder} ended (exit 0)" in log
+
+
+def test_a_seeding_process_stops_with_its_worker_and_a_game_it_lost_is_played_later(
+    embedded_redis: EmbeddedRedis, worker: Worker, tmp_path: Path
+) -> None:
+    url = embedded_redis.url
+    Redis.from_url(url).flushall()
+    seeding = open_queue(url, SEEDING_QUEUE_NAME)
     league = open_league_store(url)
     try:
-        assert queue_missing_seeding_games(seeding, league, 2, presets=["duel"]) == 2
-        # Queued after the seeding games, a game's job (here a stand-in) still runs first.
-        games.enqueue("os.getpid", job_id="a-games-job")
-        worker = SimpleWorker(
-            [games, seeding], connection=games.connection, serializer=JSONSerializer
-        )
-        worker.work(burst=True, logging_level="WARNING")
-        started = {
-            job_id: Job.fetch(job_id, connection=games.connection, serializer=JSONSerializer)
-            for job_id in ["a-games-job", *seeding.finished_job_registry.get_job_ids()]
-        }
-        times = {job_id: job.started_at for job_id, job in started.items()}
-        assert len(times) == 3 and None not in times.values()
-        assert min(times, key=lambda job_id: str(times[job_id])) == "a-games-job"
+        first = worker("--league-seed-games", "3")
+        _wait(lambda: _seeding_process(first.pid), 60, "the seeding process")
+        seeder = _seeding_process(first.pid)
+        assert seeder is not None
+        started = seeding.started_job_registry
+        _wait(lambda: started.get_job_ids(), 60, "a seeding game to start")
+        (lost,) = started.get_job_ids()
+        os.kill(seeder, signal.SIGKILL)  # mid-game (the OOM killer, say)
+        # The worker's sweep puts the game back on the seeding queue.
+        _wait(lambda: lost in seeding.get_job_ids(), 30, "the lost game to be queued again")
+        first.terminate()
+        assert first.wait(30) == 0
+        # The next start plays it; a worker asked to stop stops its seeding process.
+        second = worker("--league-seed-games", "3")
+        _wait(lambda: _seeding_process(second.pid), 60, "the next seeding process")
+        seeder = _seeding_process(second.pid)
+        assert seeder is not None
+        log = tmp_path / "worker.log"
+        playing = f"league seeding: process {seeder} plays"
+        _wait(lambda: playing in log.read_text(), 60, "the seeding process to play")
+        second.terminate()
+        assert second.wait(30) == 0
+        assert not alive(seeder)
+        third = worker("--league-seed-games", "3")
+        ids = _seeding_ids(3)
+        _wait(lambda: league.applied(ids) == set(ids), SEEDED_WITHIN_S, "the seeding games")
+        third.terminate()
+        assert third.wait(30) == 0
     finally:
-        games.connection.close()
-        seeding.connection.close()
         league.close()
+        seeding.connection.close()
+    log = (tmp_path / "worker.log").read_text()
+    assert "ended (killed by SIGKILL)" in log
+    assert f"league seeding: process {seeder} stopped" in log

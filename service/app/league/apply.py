@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 
 from service.app.league.eligibility import DEFAULT_POLICY, Policy, day_key, group_key
 from service.app.league.ladders import ladder_of_result
@@ -13,6 +14,9 @@ from service.app.league.store import InMemoryLeagueStore, LeagueStore
 # Each retry follows another writer's commit; more than a handful in a row
 # means the league is being written faster than it can settle.
 MAX_ATTEMPTS = 16
+# A rebuild's retry folds and stages only the results committed since its last
+# attempt (milliseconds), so it retries for as long as this before giving up.
+REBUILD_PATIENCE_S = 120.0
 
 
 class LeagueBusy(Exception):
@@ -36,7 +40,7 @@ def apply_result(
             assert recorded is not None, f"{result.game_id} marked applied without its change"
             return recorded
         settlement = settle(snapshot, result, policy)
-        if store.commit(snapshot.position, settlement):
+        if store.commit(snapshot, settlement):
             return settlement.change
     raise LeagueBusy(f"the league moved on {MAX_ATTEMPTS} times while applying {result.game_id}")
 
@@ -49,14 +53,35 @@ def fold(results: Iterable[GameResult], policy: Policy = DEFAULT_POLICY) -> InMe
     return store
 
 
-def rebuild(store: LeagueStore, policy: Policy = DEFAULT_POLICY) -> int:
+def rebuild(
+    store: LeagueStore,
+    policy: Policy = DEFAULT_POLICY,
+    patience_s: float = REBUILD_PATIENCE_S,
+    clock: Callable[[], float] = time.monotonic,
+) -> int:
     """Fold the store's own log again (same order, same figures) off to the side,
     then replace every figure with the fold's in one atomic step; returns the
     results folded. Safe while games are applied: a commit landing between the
-    read of the log and the swap makes the swap refuse, and the rebuild folds
-    the longer log again (readers see the old figures until the swap)."""
-    for _ in range(MAX_ATTEMPTS):
-        results = store.results()
-        if store.replace_figures(len(results), fold(results, policy)):
-            return len(results)
-    raise LeagueBusy(f"the league moved on {MAX_ATTEMPTS} times while it was rebuilt")
+    read of the log and the swap makes the swap refuse, and the rebuild reads
+    the results committed since and folds them onto the fold it has (the fold
+    is deterministic in log order), so a retry costs those results, not the
+    log (readers see the old figures until the swap). LeagueBusy once the
+    league has kept moving on for `patience_s` of retries."""
+    folded, position, last = InMemoryLeagueStore(), 0, ""
+    deadline: float | None = None
+    while True:
+        # From the last result folded: it is still there unless the log was cleared.
+        read = store.results(max(position - 1, 0))
+        if position and (not read or read[0].game_id != last):
+            folded, position, last = InMemoryLeagueStore(), 0, ""
+            continue
+        added = read[1:] if position else read
+        for result in added:
+            apply_result(folded, result, policy)
+        position += len(added)
+        last = added[-1].game_id if added else last
+        if store.replace_figures(position, folded):
+            return position
+        deadline = clock() + patience_s if deadline is None else deadline
+        if clock() > deadline:
+            raise LeagueBusy(f"the league kept moving on for {patience_s:g} s of its rebuild")

@@ -2,8 +2,10 @@
 
 A game counts when it ended normally, is rated, is not stacked, and has at
 least two human players (each holding one seat). An abandoned game never
-counts. A bot-only game counts only as a seeding game (the ladder's, see
-`seeding.py`), and then for the bots alone.
+counts. A bot-versus-bot game counts only as a seeding game (the ladder's,
+see `seeding.py`), and then for the bots alone; a game whose human seats
+were all taken with bare seat tokens (nobody the league knows, left out of
+the result) is not bot-versus-bot: it has too few humans.
 
 Abuse:
 - **Fresh accounts.** A game does not count when some human seat's human
@@ -61,10 +63,11 @@ REASONS: dict[str, str] = {
     "abandoned": "The game did not end normally.",
     "unrated": "A training table (`rated: false`): experience only.",
     "stacked": "The deck was chosen (`seed` or `deck`): its creator knew the hands.",
-    "too_few_humans": "Fewer than two human players.",
+    "too_few_humans": "Fewer than two human players the league knows (a seat taken with a bare "
+    "seat token is nobody's).",
     "two_seats_one_player": "A player held two seats.",
     "fresh_accounts": "A player's only human opponents were accounts made within the hour.",
-    "bot_only": "Bots only, outside the seeding ladder.",
+    "bot_only": "Bots against bots only, outside the seeding ladder.",
 }
 
 # Changes recorded before the fresh-account rule covered named accounts say
@@ -119,7 +122,7 @@ def refusal(result: GameResult, policy: Policy = DEFAULT_POLICY) -> Reason | Non
     if result.stacked:
         return "stacked"
     players = humans(result)
-    if not players:
+    if not players and not result.left_out:
         return None if result.seeding else "bot_only"
     if len(set(players)) < len(players):
         return "two_seats_one_player"

@@ -10,7 +10,11 @@ behind. Hands are credited when the game ends or is abandoned (the league
 applies a game's result then), never while it is played. Training
 tables (`rated: false`), stacked decks and every other game the ratings
 ignore earn the same: experience measures time at the table, not skill, so
-no abuse rule applies to it. Bots earn none.
+no abuse rule applies to it. Bots earn none. A player holding several seats
+(a hot-seat table, which does not count for ratings: `two_seats_one_player`)
+is credited once for the game, for their best seat (the one earning the most,
+the first on a tie); their other seats earn 0, so the game's rating changes
+and the player's profile show the points credited.
 """
 
 from __future__ import annotations
@@ -36,4 +40,16 @@ def experience(result: GameResult) -> tuple[int, ...]:
             beaten = sum(1 for other in seat_places if other > place)
             points += GAME_XP + BEATEN_XP * beaten
         gained.append(points)
-    return tuple(gained)
+    return _once_a_player(result, gained)
+
+
+def _once_a_player(result: GameResult, gained: list[int]) -> tuple[int, ...]:
+    """Each player's points on their best seat only (the first best on a tie)."""
+    best: dict[str, int] = {}
+    for index, seat in enumerate(result.seats):
+        if seat.kind == "human" and gained[index] > gained[best.setdefault(seat.player, index)]:
+            best[seat.player] = index
+    return tuple(
+        points if seat.kind != "human" or best[seat.player] == index else 0
+        for index, (seat, points) in enumerate(zip(result.seats, gained, strict=True))
+    )

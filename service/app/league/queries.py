@@ -227,7 +227,11 @@ def profile(
     games = store.recent(player, recent)
     recent_games = []
     for change in games:
-        seat = next(seat for seat in change.seats if seat.player == player)
+        # A player in several seats (a hot-seat table) is credited for the best one.
+        seat = max(
+            (seat for seat in change.seats if seat.player == player),
+            key=lambda seat: seat.experience,
+        )
         recent_games.append(
             RecentGame(
                 game_id=change.game_id,
@@ -237,7 +241,7 @@ def profile(
                 place=seat.place,
                 seats=len(change.seats),
                 rating_change=shown(seat.rating_change),
-                experience=sum(s.experience for s in change.seats if s.player == player),
+                experience=seat.experience,
             )
         )
     return Profile(

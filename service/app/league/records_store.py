@@ -7,17 +7,19 @@ from collections.abc import Sequence
 
 import msgspec
 
-from service.app.league.ratings import Rating, shown
+from service.app.league.ratings import Rating
 from service.app.league.results import GameResult
 from service.app.league.settle import GameChange, Settlement, Snapshot
 from service.app.league.store import (
+    MU_STEPS,
     RECENT_KEPT,
     InMemoryLeagueStore,
+    LeagueFigures,
     RankingPage,
     oldest_group_day,
-    ranking_key,
+    ranking_score,
 )
-from service.store.league import FigureRecords, LeagueCommit, LeagueRecords
+from service.store.league import FigureRecords, LeagueCommit, LeagueRecords, StagingLost
 from service.store.redis_league import RedisLeagueRecords, open_league_client
 
 __all__ = ["RecordsLeagueStore", "open_league_store"]
@@ -33,10 +35,19 @@ def _group_field(group: str, day: str) -> str:
     return f"{day}|{group}"
 
 
-def ranking_score(rating: Rating) -> float:
-    """Lower ranks first: the best displayed rating (as shown) has the lowest
-    score, and players showing the same rating tie."""
-    return -shown(rating.displayed)
+def _records(figures: LeagueFigures) -> FigureRecords:
+    return FigureRecords(
+        changes={game_id: _encode(c) for game_id, c in figures.changes.items()},
+        ratings={
+            ladder: {p: (_encode(r), ranking_score(r)) for p, r in ratings.items()}
+            for ladder, ratings in figures.ratings.items()
+        },
+        experience=figures.experience,
+        recent=figures.recent,
+        groups={_group_field(g, day): n for (g, day), n in figures.groups.items()},
+        group_day=figures.group_day,
+        oldest_day=None if figures.group_day is None else oldest_group_day(figures.group_day),
+    )
 
 
 class RecordsLeagueStore:
@@ -44,6 +55,8 @@ class RecordsLeagueStore:
 
     def __init__(self, records: LeagueRecords) -> None:
         self.records = records
+        # The fold a refused `replace_figures` staged, and its results then.
+        self._staged: tuple[InMemoryLeagueStore, int] | None = None
 
     def read(
         self, game_id: str, ladder: str, players: Sequence[str], group: str, day: str
@@ -51,18 +64,20 @@ class RecordsLeagueStore:
         read = self.records.read(game_id, ladder, players, _group_field(group, day))
         return Snapshot(
             position=read.position,
+            generation=read.generation,
             applied=read.applied,
             ratings={p: _rating.decode(r) for p, r in read.ratings.items()},
             experience=read.experience,
             group_games=read.group_games,
         )
 
-    def commit(self, position: int, settlement: Settlement) -> bool:
+    def commit(self, snapshot: Snapshot, settlement: Settlement) -> bool:
         change = settlement.change
         recent = list(dict.fromkeys(s.player for s in change.seats if s.kind == "human"))
         return self.records.commit(
             LeagueCommit(
-                position=position,
+                position=snapshot.position,
+                generation=snapshot.generation,
                 game_id=change.game_id,
                 result=_encode(settlement.result),
                 change=_encode(change),
@@ -79,24 +94,22 @@ class RecordsLeagueStore:
         )
 
     def replace_figures(self, position: int, folded: InMemoryLeagueStore) -> bool:
-        figures = folded.export()
-        return self.records.replace(
-            position,
-            FigureRecords(
-                changes={game_id: _encode(c) for game_id, c in figures.changes.items()},
-                ratings={
-                    ladder: {p: (_encode(r), ranking_score(r)) for p, r in ratings.items()}
-                    for ladder, ratings in figures.ratings.items()
-                },
-                experience=figures.experience,
-                recent=figures.recent,
-                groups={_group_field(g, day): n for (g, day), n in figures.groups.items()},
-                group_day=figures.group_day,
-                oldest_day=None
-                if figures.group_day is None
-                else oldest_group_day(figures.group_day),
-            ),
-        )
+        # A retry of the same fold (a rebuild's, after commits landed) stages only
+        # what the results folded since its last attempt wrote.
+        staged, self._staged = self._staged, None
+        if staged is not None and staged[0] is folded and staged[1] <= position:
+            added = [result.game_id for result in folded.results(staged[1])]
+            try:
+                done = self.records.replace(
+                    position, _records(folded.figures_of(added)), changed_only=True
+                )
+            except StagingLost:
+                done = self.records.replace(position, _records(folded.export()))
+        else:
+            done = self.records.replace(position, _records(folded.export()))
+        if not done:
+            self._staged = (folded, position)
+        return done
 
     def change(self, game_id: str) -> GameChange | None:
         found = self.records.change(game_id)
@@ -105,17 +118,14 @@ class RecordsLeagueStore:
     def applied(self, game_ids: Sequence[str]) -> set[str]:
         return self.records.applied(game_ids)
 
-    def results(self) -> list[GameResult]:
-        return [_result.decode(r) for r in self.records.results()]
+    def results(self, since: int = 0) -> list[GameResult]:
+        return [_result.decode(r) for r in self.records.results(since)]
 
     def ranking(self, ladder: str, offset: int, limit: int) -> RankingPage:
-        window = self.records.ranking(ladder, offset, limit)
+        # The score orders the page whatever the ties (`store.ranking_score`).
+        window = self.records.ranking(ladder, offset, limit, MU_STEPS)
         rated = [(p, _rating.decode(r)) for p, r in window.players]
-        # The window holds every player tied with the page's ends: ties broken here.
-        rated.sort(key=lambda item: ranking_key(*item))
-        start = offset - window.before
-        # `before` counts the scores better than the first entry's: those ahead of it.
-        return RankingPage(window.total, rated[start : start + limit], window.before)
+        return RankingPage(window.total, rated, window.ahead)
 
     def ratings_of(self, player: str) -> dict[str, Rating]:
         return {ladder: _rating.decode(r) for ladder, r in self.records.ratings_of(player).items()}

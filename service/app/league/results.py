@@ -86,7 +86,9 @@ class GameResult(msgspec.Struct, frozen=True, kw_only=True):
     """What the league folds: one per game, applied at most once by `game_id`.
 
     `seeding` marks a bot-versus-bot game played by the ladder to seed the
-    bots' ratings; only `seed_bot_ratings` sets it.
+    bots' ratings; only `seed_bot_ratings` sets it. `left_out` counts the human
+    seats held by nobody the league knows (a bare seat token), which `seats`
+    leaves out: a game of such seats and bots is not a bot-versus-bot game.
     """
 
     game_id: str
@@ -97,6 +99,7 @@ class GameResult(msgspec.Struct, frozen=True, kw_only=True):
     seats: tuple[SeatResult, ...]
     stacked: bool = False
     seeding: bool = False
+    left_out: int = 0
 
 
 def lowest_wins(scoring: Scoring) -> bool:
@@ -161,6 +164,7 @@ def result_of_game(
         ending="ended" if state.phase == "over" and not abandoned else "abandoned",
         ended_at=ended_at,
         stacked=stacked,
+        left_out=sum(1 for sitter in sitters if sitter is None),
         seats=tuple(
             SeatResult(
                 player=sitter.player,

@@ -28,12 +28,14 @@ from service.app.league.results import GameResult, SeatKind, places
 
 class Snapshot(msgspec.Struct, frozen=True, kw_only=True):
     """What the store holds for one result: its position in the fold (the
-    count of results applied), whether this game is among them, the seats'
-    ratings on the game's ladder and experience (absent: new), and how many
-    eligible games this set of humans had applied this day."""
+    count of results applied) and generation (how many times a rebuild swapped
+    its figures, or it was cleared), whether this game is among them, the
+    seats' ratings on the game's ladder and experience (absent: new), and how
+    many eligible games this set of humans had applied this day."""
 
     position: int
     applied: bool
+    generation: int = 0
     ratings: dict[str, Rating] = msgspec.field(default_factory=dict)
     experience: dict[str, int] = msgspec.field(default_factory=dict)
     group_games: int = 0

@@ -2,7 +2,9 @@
 
 One write, `commit`, records a game's marker, its result in the log, and
 every figure it changes, as a single atomic step, and only if the store is
-still at the position the settlement was computed from. So a job run twice,
+still at the position and generation the settlement was computed from (the
+generation moves on with every swap of a rebuild, which keeps the log's
+length: a settlement read before the swap would undo the rebuild's repair). So a job run twice,
 or a worker that dies before or after its commit, leaves the game applied
 exactly once: either the commit happened (marker and figures together) or
 nothing did. A concurrent commit moves the position on and the loser
@@ -56,9 +58,10 @@ class LeagueStore(Protocol):
         """The figures one result needs, read at one position."""
         ...
 
-    def commit(self, position: int, settlement: Settlement) -> bool:
-        """Write the settlement atomically if the store is still at `position`
-        and the game is not applied; False (and nothing written) otherwise."""
+    def commit(self, snapshot: Snapshot, settlement: Settlement) -> bool:
+        """Write the settlement atomically if the store is still where `snapshot` was
+        read (its position, and no rebuild swapped since: its generation) and the
+        game is not applied; False (and nothing written) otherwise."""
         ...
 
     def change(self, game_id: str) -> GameChange | None: ...
@@ -67,13 +70,16 @@ class LeagueStore(Protocol):
         """Those of these games the league has applied (the reconciler's cheap check)."""
         ...
 
-    def results(self) -> list[GameResult]:
-        """Every applied result, in the order they were applied."""
+    def results(self, since: int = 0) -> list[GameResult]:
+        """The applied results in the order they were applied, from the `since`-th
+        (0: every one; a rebuild's retry reads only those applied since its last read)."""
         ...
 
     def ranking(self, ladder: str, offset: int, limit: int) -> RankingPage:
-        """One page of the ladder's players: best displayed rating (as shown)
-        first, then higher mu, then player id."""
+        """One page of the ladder's players in `ranking_key` order: best displayed
+        rating (as shown) first, then higher mu (to a millionth), then player id.
+        Its cost does not grow with the players tied on a rating (Redis: one
+        ZRANGE and one ZCOUNT)."""
         ...
 
     def ratings_of(self, player: str) -> dict[str, Rating]:
@@ -87,13 +93,13 @@ class LeagueStore(Protocol):
         ...
 
     def clear(self) -> None:
-        """Drop everything, the log included."""
+        """Drop everything, the log included (the generation moves on)."""
         ...
 
     def replace_figures(self, position: int, folded: InMemoryLeagueStore) -> bool:
         """Replace every figure but the log with `folded`'s (the fold of this store's
-        first `position` results), atomically, if the store is still at `position`;
-        False (nothing written) otherwise."""
+        first `position` results), atomically, if the store is still at `position`,
+        and move the generation on; False (nothing written) otherwise."""
         ...
 
 
@@ -118,22 +124,48 @@ class LeagueFigures:
     group_day: str | None = None  # the newest day of the counters kept
 
 
-def ranking_key(player: str, rating: Rating) -> tuple[float, float, str]:
-    return (-shown(rating.displayed), -rating.mu, player)
+# A ladder's order is one number a player (lower first), then the player id: the
+# displayed rating as shown in cents (high part), then mu in millionths (low part),
+# so Redis's sorted set orders a page by itself however many players tie (equal
+# scores by member, the id). Exact in a double: |cents| < 2**21 (a rating within
+# +-20,971.52) times 2**31 millionths of mu (mu within -1000 to 1147) is < 2**53.
+MU_STEPS = 2**31
+_CENTS_LIMIT = 2**21
+_MU_FLOOR = -1000.0
+
+
+def shown_cents(rating: Rating) -> int:
+    """The displayed rating as shown (two decimals), in cents; ranks tie on it."""
+    cents = round(shown(rating.displayed) * 100)
+    return max(-_CENTS_LIMIT, min(_CENTS_LIMIT - 1, cents))
+
+
+def ranking_score(rating: Rating) -> float:
+    """Lower ranks first: the best displayed rating as shown, then the higher mu (to a
+    millionth); `-(cents * MU_STEPS + mu's millionths above -1000)`."""
+    micros = max(0, min(MU_STEPS - 1, round((rating.mu - _MU_FLOOR) * 1_000_000)))
+    return -float(shown_cents(rating) * MU_STEPS + micros)
+
+
+def ranking_key(player: str, rating: Rating) -> tuple[float, str]:
+    return (ranking_score(rating), player)
 
 
 class InMemoryLeagueStore:
     """The store in one process's memory: tests, the simulation, a single-process server."""
 
-    def __init__(self) -> None:
+    def __init__(self, figures: LeagueFigures | None = None) -> None:
+        """An empty league, or one holding `figures` with an empty log (a fold to swap in)."""
         self._lock = threading.Lock()
         self._log: list[GameResult] = []
-        self._figures = LeagueFigures()
+        self._figures = figures or LeagueFigures()
+        self._generation = 0
 
     def clear(self) -> None:
         with self._lock:
             self._figures = LeagueFigures()
             self._log.clear()
+            self._generation += 1
 
     def read(
         self, game_id: str, ladder: str, players: Sequence[str], group: str, day: str
@@ -143,17 +175,19 @@ class InMemoryLeagueStore:
             ladder_ratings = figures.ratings.get(ladder, {})
             return Snapshot(
                 position=len(self._log),
+                generation=self._generation,
                 applied=game_id in figures.changes,
                 ratings={p: ladder_ratings[p] for p in players if p in ladder_ratings},
                 experience={p: figures.experience[p] for p in players if p in figures.experience},
                 group_games=figures.groups.get((group, day), 0),
             )
 
-    def commit(self, position: int, settlement: Settlement) -> bool:
+    def commit(self, snapshot: Snapshot, settlement: Settlement) -> bool:
         change = settlement.change
         with self._lock:
             figures = self._figures
-            if position != len(self._log) or change.game_id in figures.changes:
+            moved = (snapshot.position, snapshot.generation) != (len(self._log), self._generation)
+            if moved or change.game_id in figures.changes:
                 return False
             self._log.append(settlement.result)
             figures.changes[change.game_id] = change
@@ -174,7 +208,28 @@ class InMemoryLeagueStore:
             if position != len(self._log):
                 return False
             self._figures = replacement
+            self._generation += 1
             return True
+
+    def figures_of(self, game_ids: Sequence[str]) -> LeagueFigures:
+        """The figures these applied games wrote, as they stand now: their changes,
+        their players' ratings on their ladders, experience and recent games; and
+        the same-group counters whole. What a rebuild's retry stages (the rest of
+        its fold is staged already)."""
+        with self._lock:
+            figures = self._figures
+            touched = LeagueFigures(groups=dict(figures.groups), group_day=figures.group_day)
+            for game_id in game_ids:
+                change = touched.changes[game_id] = figures.changes[game_id]
+                ladder = figures.ratings.get(change.ladder, {})
+                for seat in change.seats:
+                    if seat.player in ladder:
+                        rated = touched.ratings.setdefault(change.ladder, {})
+                        rated[seat.player] = ladder[seat.player]
+                    if seat.kind == "human":
+                        touched.experience[seat.player] = figures.experience[seat.player]
+                        touched.recent[seat.player] = list(figures.recent[seat.player])
+            return touched
 
     def export(self) -> LeagueFigures:
         """A copy of every figure but the log."""
@@ -197,19 +252,17 @@ class InMemoryLeagueStore:
         with self._lock:
             return {game_id for game_id in game_ids if game_id in self._figures.changes}
 
-    def results(self) -> list[GameResult]:
+    def results(self, since: int = 0) -> list[GameResult]:
         with self._lock:
-            return list(self._log)
+            return self._log[since:]
 
     def ranking(self, ladder: str, offset: int, limit: int) -> RankingPage:
         with self._lock:
             rated = list(self._figures.ratings.get(ladder, {}).items())
         rated.sort(key=lambda item: ranking_key(*item))
         page = rated[offset : offset + limit]
-        first = shown(page[0][1].displayed) if page else None
-        ahead = sum(
-            1 for _, rating in rated if first is not None and shown(rating.displayed) > first
-        )
+        first = shown_cents(page[0][1]) if page else None
+        ahead = sum(1 for _, rating in rated if first is not None and shown_cents(rating) > first)
         return RankingPage(len(rated), page, ahead)
 
     def ratings_of(self, player: str) -> dict[str, Rating]:

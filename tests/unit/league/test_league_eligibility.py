@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import get_args
 
+import msgspec
 import pytest
 
 from service.app.league.apply import apply_result
@@ -63,6 +64,17 @@ def test_one_person_against_bots_does_not_count_two_people_and_a_bot_do(game):
 def test_bots_alone_count_only_as_seeding_games(game):
     change, _, _ = ratings_after(game((40, 0), players=["bot:1", "bot:4"]))
     assert change.reason == "bot_only"
+
+
+def test_bots_and_seats_of_nobody_the_league_knows_have_too_few_humans(game):
+    # Human seats taken with bare seat tokens are left out of the result: what is
+    # left is bots, yet people played, so it is no bot-versus-bot game.
+    bots = (SeatResult(player="bot:2", kind="bot", seat=1, total=40, hands=3),)
+    change, _, _ = ratings_after(game(seats=bots, left_out=1))
+    assert change.reason == "too_few_humans"
+    nobody = msgspec.structs.replace(game((40, 0)), seats=(), left_out=2)
+    change, _, _ = ratings_after(nobody)
+    assert change.reason == "too_few_humans"
 
 
 def test_one_player_in_two_seats_does_not_count(game):

@@ -96,3 +96,11 @@ def test_a_game_that_stopped_before_its_end_is_abandoned():
     result = result_of_game("g", "basic", state, sitters, NOON)
     assert result.ending == "abandoned"
     assert [seat.hands for seat in result.seats] == [1, 0]
+
+
+def test_a_result_counts_the_human_seats_it_leaves_out():
+    state = final_state(build_ruleset("duel"), 2, 0)
+    # Seat 0 was taken with a bare seat token: nobody the league knows.
+    result = result_of_game("g", "duel", state, [None, Sitter(player="bot:2", kind="bot")], NOON)
+    assert result.left_out == 1
+    assert [(seat.seat, seat.player) for seat in result.seats] == [(1, "bot:2")]

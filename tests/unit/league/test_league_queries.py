@@ -88,6 +88,23 @@ def test_a_profile_lists_each_ladder_experience_and_recent_games_newest_first(ga
     assert (unseen.ratings, unseen.recent, unseen.experience) == ([], [], 0)
 
 
+def test_a_player_in_two_seats_is_credited_once_for_the_best_seat(game):
+    # A hot-seat table: p0 holds seats 0 (first: 30 + 20 + 10) and 1 (last: 30 + 20).
+    store = InMemoryLeagueStore()
+    change = apply_result(store, game((40, 0, 3), players=["p0", "p0", "p1"], game_id="hot"))
+    assert change.reason == "two_seats_one_player"
+    assert [seat.experience for seat in change.seats] == [60, 0, 55]
+    assert store.experience_of(["p0", "p1"]) == {"p0": 60, "p1": 55}
+    # The profile's entry is that seat's: its place and the points credited.
+    (entry,) = profile(store, "p0").recent
+    assert (entry.place, entry.experience, entry.seats) == (1, 60, 3)
+    # The best seat may come later at the table.
+    store = InMemoryLeagueStore()
+    change = apply_result(store, game((0, 40, 3), players=["p0", "p0", "p1"], game_id="hot"))
+    assert [seat.experience for seat in change.seats] == [0, 60, 55]
+    assert (profile(store, "p0").recent[0].place, store.experience_of(["p0"])) == (1, {"p0": 60})
+
+
 def test_each_seats_rating_change_is_shown_at_game_end(game):
     store = InMemoryLeagueStore()
     apply_result(store, game((40, 10, 0), game_id="g-1"))

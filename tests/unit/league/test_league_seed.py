@@ -43,7 +43,7 @@ def test_the_command_prints_each_bots_seeded_rating(capsys, monkeypatch, tmp_pat
     monkeypatch.setenv("DATA_DIR", str(tmp_path))  # no `rummy serve` runs over it
     assert main(["league", "seed", "--games", "3", "--preset", "duel", "--fast"]) == 0
     out = capsys.readouterr().out
-    assert "in memory" in out and "duel: 3 seeding games" in out
+    assert "in memory" in out and "duel: 3 seeding games played" in out
     assert "| bot:" in out
 
 
