@@ -24,7 +24,8 @@ class BotTable:
     """One game between bots of the given levels, one per seat.
 
     `latencies` collects each level's decision times in seconds; `max_rollouts`
-    caps level 4's play-outs (tests, for speed).
+    caps level 4's play-outs (tests, for speed); `clock` is the one level 4's
+    time budget is read on (wall time by default).
     """
 
     def __init__(
@@ -35,6 +36,7 @@ class BotTable:
         budget_s: float,
         latencies: dict[int, list[float]] | None = None,
         max_rollouts: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.ruleset = ruleset
         self.seats = len(levels)
@@ -43,6 +45,7 @@ class BotTable:
         self.rng = rng
         self.budget_s = budget_s
         self.max_rollouts = max_rollouts
+        self.clock = clock
         self.latencies = {} if latencies is None else latencies
         self.state: GameState = new_game(ruleset, self.seats)
         self.memories = [SeatMemory(seat, self.seats) for seat in range(self.seats)]
@@ -83,7 +86,7 @@ class BotTable:
             self.memories[seat],
             budget_s=self.budget_s,
             max_rollouts=self.max_rollouts,
-            clock=time.perf_counter,
+            clock=self.clock,
         )
         self.latencies.setdefault(level, []).append(time.perf_counter() - started)
         return command

@@ -102,7 +102,7 @@ def test_league_rebuild_finds_the_announced_embedded_redis(
 ) -> None:
     league = empty_league
     for number in (1, 2):
-        play_seeding_game(league, "duel", 0, number)
+        play_seeding_game(league, "duel", 0, number, fast=True)
     figures = league.figures()
     # No server announced: the command says how to name one.
     assert main(["league", "rebuild"]) == 2

@@ -66,6 +66,14 @@ def _to_a_knock_window(client: Any, queue: Any, game_id: str, token: str) -> dic
     raise AssertionError("no knock window came")
 
 
+def _at_a_knock_window(client: Any, queue: Any) -> tuple[str, str, dict[str, Any], int]:
+    """A human and two bots, played to a knock window: the game, the human's token,
+    the human's view and the game's version then."""
+    game_id, token = _human_and_two_bots(client)
+    view = _to_a_knock_window(client, queue, game_id, token)
+    return game_id, token, view, _version(client, game_id)
+
+
 def _job(queue: Any, game_id: str, version: int) -> Job:
     job_id = bot_job_id(game_id, version)
     return Job.fetch(job_id, connection=queue.connection, serializer=JSONSerializer)
@@ -82,9 +90,7 @@ def test_the_bot_next_to_play_waits_the_window_before_it_draws(
     embedded_redis: EmbeddedRedis,
 ) -> None:
     with worker_app(embedded_redis.url, knock_window_s=WINDOW_S) as (client, queue):
-        game_id, token = _human_and_two_bots(client)
-        view = _to_a_knock_window(client, queue, game_id, token)
-        version = _version(client, game_id)
+        game_id, token, view, version = _at_a_knock_window(client, queue)
         [discard] = _log(client, game_id, after=version - 1)
         assert discard["event"]["type"] == "card_discarded"
         assert _job(queue, game_id, version).get_status() == "scheduled"
@@ -103,9 +109,7 @@ def test_a_human_knock_in_the_window_wins_and_the_bot_then_plays_at_once(
     embedded_redis: EmbeddedRedis,
 ) -> None:
     with worker_app(embedded_redis.url, knock_window_s=WINDOW_S) as (client, queue):
-        game_id, token = _human_and_two_bots(client)
-        view = _to_a_knock_window(client, queue, game_id, token)
-        version = _version(client, game_id)
+        game_id, token, view, version = _at_a_knock_window(client, queue)
         waiting = _job(queue, game_id, version)
         due = queue.scheduled_job_registry.get_scheduled_time(waiting.id)
 
@@ -131,9 +135,7 @@ def test_a_lost_window_job_is_made_again_for_what_is_left_of_the_window(
 ) -> None:
     url = embedded_redis.url
     with worker_app(url, knock_window_s=WINDOW_S) as (client, queue):
-        game_id, token = _human_and_two_bots(client)
-        _to_a_knock_window(client, queue, game_id, token)
-        version = _version(client, game_id)
+        game_id, _, _, version = _at_a_knock_window(client, queue)
         [discard] = _log(client, game_id, after=version - 1)
         # The queue is lost (a flushed Redis): only the log remains.
         sync = SyncRedis.from_url(url)

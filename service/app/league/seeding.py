@@ -9,15 +9,19 @@ Seeding game `n` of a preset and seed is always the same game: its levels and
 its deck come from `<preset>:<seed>:<n>`, its id is `seed-<preset>-<seed>-<n>`
 and it is dated `START` plus `n` minutes. So whoever plays it (`rummy league
 seed`, or a worker's low-priority seeding job) applies it at most once, and a
-larger count adds only the games not played yet. With `fast`, level 4 stops
-at `FAST_ROLLOUTS` play-outs a move instead of its time budget (the same game
-on any machine, and a fraction of a second a game); the league keeps whichever
-version of a game id was applied first.
+larger count adds only the games not played yet. With `fast` (a worker's
+seeding games), level 4 stops at `FAST_ROLLOUTS` play-outs a move instead of
+its time budget: the same game on any machine, and half a second a game.
+Without it, level 4 searches its budget read on the thread's CPU clock, so a
+busy machine or a low priority does not cut its search short. Levels 3 and
+4 do not separate in bot games either way (the league README's seeding
+figures). The league keeps whichever version of a game id was applied first.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 
@@ -100,7 +104,12 @@ def seeding_result(preset: str, seed: int, number: int, fast: bool) -> GameResul
     rollouts = FAST_ROLLOUTS if fast else None
     budget = _NO_TIME_LIMIT_S if fast else DEFAULT_BUDGET_S
     table = BotTable(
-        build_ruleset(preset), levels, random.Random(rng.random()), budget, max_rollouts=rollouts
+        build_ruleset(preset),
+        levels,
+        random.Random(rng.random()),
+        budget,
+        max_rollouts=rollouts,
+        clock=time.thread_time,
     )
     table.play()
     sitters = [Sitter(player=bot_id(level), kind="bot") for level in levels]

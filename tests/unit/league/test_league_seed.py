@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import itertools
+import time
+
 import pytest
 
 from service.app.league.seeding import (
     missing_seeding_games,
     play_seeding_game,
     seed_bot_ratings,
+    seeding_levels,
     seeding_result,
 )
 from service.app.league.store import InMemoryLeagueStore
@@ -28,13 +32,28 @@ def test_a_seeding_game_is_the_same_every_run_and_applies_once():
     assert rated == {seat.player for seat in first.seats}
 
 
+def test_a_seeding_games_level_4_reads_its_budget_on_the_cpu_clock(monkeypatch):
+    # `rummy league seed` (without --fast) on a busy machine: on the wall clock level 4
+    # would search a fraction of its budget and be rated for a weaker bot than people meet.
+    number = next(n for n in itertools.count(1) if 4 in seeding_levels("duel", 0, n))
+    read = itertools.count()
+
+    def cpu_clock() -> float:
+        return float(next(read))  # a second of CPU a reading: each search stops at once
+
+    monkeypatch.setattr(time, "thread_time", cpu_clock)
+    seeding_result("duel", 0, number, fast=False)
+    assert next(read) > 1
+
+
 def test_a_seeding_game_the_league_has_is_not_played_again():
     store = InMemoryLeagueStore()
     assert missing_seeding_games(store, "duel", 0, 3) == [1, 2, 3]
-    assert play_seeding_game(store, "duel", 0, 2) is not None
+    assert play_seeding_game(store, "duel", 0, 2, fast=True) is not None
     assert missing_seeding_games(store, "duel", 0, 3) == [1, 3]
     figures = store.figures()
-    assert play_seeding_game(store, "duel", 0, 2) is None  # a worker restarted, a second enqueue
+    # A worker restarted, a second enqueue: nothing is played again.
+    assert play_seeding_game(store, "duel", 0, 2, fast=True) is None
     assert store.figures() == figures
 
 
