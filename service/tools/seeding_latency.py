@@ -38,6 +38,7 @@ from service.tools.serve_process import REPO_ROOT, free_port, wait_healthy
 # rq's keys of the seeding queue: its waiting list and its started registry.
 _SEEDING_KEYS = ("rq:queue:rummy-seeding", "rq:wip:rummy-seeding")
 _STOP_AFTER_S = 600.0
+_ENDS = ("hand_ended", "game_ended", "game_abandoned")
 
 
 def _serve(tree: Path, data_dir: Path, port: int, games: int, log: Path) -> subprocess.Popen[bytes]:
@@ -117,6 +118,8 @@ class Table:
             for envelope in self.events(wait_s=5.0):
                 if envelope.get("seat") == 1:
                     return _at(envelope) - _at(discarded)
+                if envelope["event"]["type"] in _ENDS:
+                    return None  # the hand ended on the discard (the stock ran out): no reply
         raise TimeoutError(f"{self.game_id}: the bot did not reply within a minute")
 
 
