@@ -196,6 +196,44 @@ def test_the_table_fits_the_screen(
     assert page.locator('[data-seat-level="1"]').is_visible()
 
 
+def test_the_leaderboard_fits_a_phone_with_whole_column_titles(
+    open_page: OpenPage, server: str
+) -> None:
+    entry = {"kind": "human", "rating": 12.5, "mu": 30.1, "sigma": 5.9, "games": 120}
+    names = ["Maximiliane-Wolkenstein-Oberhausen", "Level 3 bot"]
+    board = {
+        "ladder": "palace",
+        "offset": 0,
+        "limit": 20,
+        "total": 2,
+        "entries": [
+            {**entry, "rank": n + 1, "player": f"p{n}", "name": name, "experience": 12345}
+            for n, name in enumerate(names)
+        ],
+    }
+    page = open_page(PHONE)
+    page.route(
+        "**/leaderboards/palace*",
+        lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps(board)
+        ),
+    )
+    page.goto(f"{server}/#/leaderboard/palace")
+    page.get_by_test_id("leaderboard").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # Each column title on one line (its text makes one line box); a long name wraps.
+    lines = page.evaluate(
+        """[...document.querySelectorAll('[data-testid="leaderboard"] thead th')]
+            .filter((th) => th.offsetParent !== null)
+            .map((th) => {
+                const range = document.createRange();
+                range.selectNodeContents(th);
+                return [th.textContent, range.getClientRects().length];
+            })"""
+    )
+    assert lines == [["#", 1], ["Name", 1], ["Rating", 1], ["Games", 1], ["Experience", 1]]
+
+
 def test_a_refused_move_shows_the_servers_detail(open_page: OpenPage, server: str) -> None:
     # Two humans: the test waits for no bot, so a worker busy with other tests' games
     # cannot make it late. The page plays whichever seat the deal puts first.
