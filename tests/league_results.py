@@ -77,6 +77,16 @@ def age_account(client: Any, player_id: str, age: timedelta = SEASONED) -> None:
     client.blocking_portal.call(store.update_player, player_id, {"created_at": made.encode()})
 
 
+def regular_player(client: Any, name: str) -> dict[str, Any]:
+    """A named player made through `client` whose account is a day old: not a fresh
+    account to the league."""
+    created = client.post("/players", json={"name": name})
+    assert created.status_code == 201, created.text
+    body: dict[str, Any] = created.json()
+    age_account(client, body["player_id"])
+    return body
+
+
 TIED = 10_000
 
 

@@ -103,26 +103,24 @@ async def archive_due(store: ArchivedEventStore, retention_s: float | None) -> s
     return f", {swept.archived} finished games archived" if swept.archived else ""
 
 
-def queue_seeding(settings: Settings) -> str:
-    """Queue the seeding games the league lacks (their own queue); a one-line summary."""
+def queue_seeding(settings: Settings, seeding: Queue) -> tuple[str, int]:
+    """Queue on `seeding` the seeding games the league lacks; a one-line summary and
+    how many games wait on it."""
     from service.app.league.records_store import open_league_store
-    from workers.queue import SEEDING_QUEUE_NAME, open_queue
     from workers.seeding import queue_missing_seeding_games
 
     games = settings.league_seed_games
     if games == 0:
-        return "league seeding: off (LEAGUE_SEED_GAMES=0)"
-    url = settings.redis_url
-    assert url is not None
-    queue = open_queue(settings.rq_redis_url or url, SEEDING_QUEUE_NAME)
-    league = open_league_store(url)
+        return "league seeding: off (LEAGUE_SEED_GAMES=0)", 0
+    assert settings.redis_url is not None
+    league = open_league_store(settings.redis_url)
     try:
-        queued = queue_missing_seeding_games(queue, league, games)
-        waiting = queue.count
+        queued = queue_missing_seeding_games(seeding, league, games)
     finally:
-        queue.connection.close()
         league.close()
-    return f"league seeding: {queued} games queued, {waiting} waiting ({games} a preset wanted)"
+    waiting = seeding.count
+    summary = f"league seeding: {queued} games queued, {waiting} waiting ({games} a preset wanted)"
+    return summary, waiting
 
 
 def _warnings_and_up(record: logging.LogRecord) -> bool:
@@ -132,7 +130,7 @@ def _warnings_and_up(record: logging.LogRecord) -> bool:
 def run(args: argparse.Namespace) -> int:
     from workers.jobs import configure
     from workers.liveness import Heartbeat
-    from workers.queue import SEEDING_QUEUE_NAME, open_queue, release_stranded_jobs
+    from workers.queue import open_queue, release_stranded_jobs, seeding_queue
     from workers.seeding_process import (
         SeedingProcess,
         play_queued_seeding_games,
@@ -153,11 +151,12 @@ def run(args: argparse.Namespace) -> int:
     if getattr(args, "seeding", False):
         queue.connection.close()
         return play_queued_seeding_games(settings, verbose)
-    seeding = Queue(SEEDING_QUEUE_NAME, connection=queue.connection, serializer=JSONSerializer)
+    seeding = seeding_queue(queue.connection)
     released = release_stranded_jobs(queue) + release_stranded_jobs(seeding)
     print(f"released {released} jobs a stopped worker had taken", file=sys.stderr)
     print(asyncio.run(reconcile_now(settings)), file=sys.stderr)
-    print(queue_seeding(settings), file=sys.stderr)
+    summary, seeding_games = queue_seeding(settings, seeding)
+    print(summary, file=sys.stderr)
     # Jobs run in this process: a bot turn is about 13 ms of work, and a fork
     # per job (rq's default Worker) doubled the time between a human's turns.
     # An exception or a timeout (SIGALRM, main thread) still fails only its job.
@@ -176,13 +175,11 @@ def run(args: argparse.Namespace) -> int:
         worker.name,
         reconcile=lambda: asyncio.run(reconcile_now(settings)),
         # A seeding process killed mid-game: its job goes back on the seeding queue.
-        also_sweep=[
-            Queue(SEEDING_QUEUE_NAME, connection=beats.connection, serializer=JSONSerializer)
-        ],
+        also_sweep=[seeding_queue(beats.connection)],
     )
     heartbeat.start()
     seeder = None
-    if settings.league_seed_games and seeding.count:
+    if seeding_games:
         seeder = SeedingProcess(seeding_command(settings))
     try:
         worker.work(with_scheduler=True, burst=args.burst)

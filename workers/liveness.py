@@ -64,10 +64,11 @@ def worker_alive(connection: Redis, name: str | None, now: float | None = None) 
     if not name:
         return False
     since = (now or time.time()) - DEAD_AFTER_S
-    return any(
-        (beat := connection.zscore(key, name)) is not None and float(beat) >= since
-        for key in (WORKERS_KEY, SEEDING_WORKERS_KEY)
-    )
+    with connection.pipeline(transaction=False) as pipeline:
+        for key in (WORKERS_KEY, SEEDING_WORKERS_KEY):
+            pipeline.zscore(key, name)
+        beats = pipeline.execute()
+    return any(beat is not None and float(beat) >= since for beat in beats)
 
 
 def live_workers(connection: Redis, now: float | None = None) -> int:
@@ -130,8 +131,9 @@ def forget_executions(queue: Queue, job_id: str) -> None:
 class Heartbeat:
     """A thread that records, every BEAT_S, that the worker `name` is alive (in
     `key`), every few beats puts back the jobs of dead workers (`recover_abandoned`)
-    on its queue and on `also_sweep`, and every RECONCILE_EVERY_BEATS runs
-    `reconcile` (one worker at a time).
+    on its queue and on `also_sweep` (unless `sweeps` is False: a seeding process
+    leaves that to the game workers, who sweep its queue too), and every
+    RECONCILE_EVERY_BEATS runs `reconcile` (one worker at a time).
 
     A thread and not rq's own heartbeat: a job runs in the worker's main thread
     (SimpleWorker), and a level-4 turn takes seconds; the thread beats through it.
@@ -145,8 +147,9 @@ class Heartbeat:
         *,
         also_sweep: Sequence[Queue] = (),
         key: str = WORKERS_KEY,
+        sweeps: bool = True,
     ) -> None:
-        self._queues = [queue, *also_sweep]
+        self._queues = [queue, *also_sweep] if sweeps else []
         self._connection = queue.connection
         self._name = name
         self._key = key

@@ -52,6 +52,11 @@ def open_queue(url: str, name: str = QUEUE_NAME) -> Queue:
     return Queue(name, connection=Redis.from_url(url), serializer=JSONSerializer)
 
 
+def seeding_queue(connection: Redis) -> Queue:
+    """The seeding queue over a connection already open to the queues' Redis."""
+    return Queue(SEEDING_QUEUE_NAME, connection=connection, serializer=JSONSerializer)
+
+
 # rq job ids allow only [A-Za-z0-9_-]: the parts are joined with dashes.
 def bot_job_id(game_id: str, version: int) -> str:
     return f"bot-{game_id}-{version}"

@@ -10,12 +10,12 @@ import asyncio
 import msgspec
 
 from domain.events import TurnDeadlineSet
-from service.app.control import bot_levels, seats_to_act, waits_for_knocks
+from service.app.control import bot_levels, seats_to_act
 from service.app.games import GameService
 from service.app.league.store import LeagueStore
 from service.app.records import Game, lobby_status
 from service.logs.half_imports import remove_half_imports
-from workers.schedule import TurnScheduler, knock_window_end
+from workers.schedule import TurnScheduler, knock_window_length, window_end
 
 __all__ = ["Reconciled", "reconcile", "reconcile_game"]
 
@@ -71,15 +71,15 @@ async def reconcile_game(
         # A knock window still open stays open: its end counts from the discard's time
         # (read only then).
         not_before = None
-        if waits_for_knocks(state, levels):
+        window_s = knock_window_length(
+            state,
+            levels,
+            window_s=scheduler.knock_window_s,
+            turn_time_limit_s=game.info.turn_time_limit_s,
+        )
+        if window_s is not None:
             [last] = await games.log(game_id, after=game.record.version - 1, limit=1)
-            not_before = knock_window_end(
-                state,
-                levels,
-                since=last.at,
-                window_s=scheduler.knock_window_s,
-                turn_time_limit_s=game.info.turn_time_limit_s,
-            )
+            not_before = window_end(last.at, window_s)
         # A bot whose turn it is must move: a job of this version that ran and left the
         # game here failed, and runs again. Bots that could only knock chose not to.
         must_move = state.turn in levels

@@ -33,6 +33,8 @@ __all__ = [
     "TurnScheduler",
     "continues_own_turn",
     "knock_window_end",
+    "knock_window_length",
+    "window_end",
 ]
 
 ABANDON_JOB = "workers.jobs.abandon_check"
@@ -55,6 +57,32 @@ def continues_own_turn(appended: Appended) -> bool:
     )
 
 
+def knock_window_length(
+    state: GameState,
+    levels: Mapping[int, int],
+    *,
+    window_s: float,
+    turn_time_limit_s: float | None = None,
+) -> float | None:
+    """How long the bot next to play waits before it draws, if a human seat may
+    still knock for the last discard; None when it need not wait. Under a turn
+    time limit the window leaves room for rq's lateness and the bot's own turn
+    before its deadline (no window when the limit is too short)."""
+    if turn_time_limit_s is not None:
+        window_s = min(window_s, turn_time_limit_s - 2 * SCHEDULER_SLACK_S)
+    if window_s <= 0 or not waits_for_knocks(state, levels):
+        return None
+    return window_s
+
+
+def window_end(since: str | None, window_s: float) -> datetime:
+    """`window_s` after `since` (an envelope's time; None: now)."""
+    start = datetime.now(UTC) if since is None else datetime.fromisoformat(since)
+    if start.tzinfo is None:
+        start = start.replace(tzinfo=UTC)  # envelopes' times are UTC
+    return start + timedelta(seconds=window_s)
+
+
 def knock_window_end(
     state: GameState,
     levels: Mapping[int, int],
@@ -64,17 +92,11 @@ def knock_window_end(
     turn_time_limit_s: float | None = None,
 ) -> datetime | None:
     """When the bot next to play may draw, if a human seat may still knock for the
-    discard made at `since` (an envelope's time; None: now); None when it need not
-    wait. Under a turn time limit the window leaves room for rq's lateness and the
-    bot's own turn before its deadline (no window when the limit is too short)."""
-    if turn_time_limit_s is not None:
-        window_s = min(window_s, turn_time_limit_s - 2 * SCHEDULER_SLACK_S)
-    if window_s <= 0 or not waits_for_knocks(state, levels):
-        return None
-    start = datetime.now(UTC) if since is None else datetime.fromisoformat(since)
-    if start.tzinfo is None:
-        start = start.replace(tzinfo=UTC)  # envelopes' times are UTC
-    return start + timedelta(seconds=window_s)
+    discard made at `since` (`knock_window_length`); None when it need not wait."""
+    length = knock_window_length(
+        state, levels, window_s=window_s, turn_time_limit_s=turn_time_limit_s
+    )
+    return None if length is None else window_end(since, length)
 
 
 def _hand_ended(appended: Appended) -> bool:

@@ -39,6 +39,7 @@ from service.runtime.children import end_with_parent, stop_child
 from service.runtime.settings import Settings
 from workers.liveness import SEEDING_WORKERS_KEY, Heartbeat
 from workers.queue import SEEDING_QUEUE_NAME, open_queue
+from workers.supervisor import rummy_worker_command
 
 __all__ = [
     "SEEDING_NICENESS",
@@ -58,11 +59,7 @@ def seeding_command(settings: Settings) -> list[str]:
     """`rummy worker --seeding` on this worker's Redis (the rest of its settings
     come from the environment it inherits)."""
     assert settings.redis_url is not None
-    command = [sys.executable, "-m", "service.cli", "worker", "--seeding"]
-    command += ["--redis-url", settings.redis_url]
-    if settings.rq_redis_url is not None:
-        command += ["--rq-redis-url", settings.rq_redis_url]
-    return command
+    return [*rummy_worker_command(settings.redis_url, settings.rq_redis_url), "--seeding"]
 
 
 def _ended(code: int) -> str:
@@ -138,7 +135,7 @@ def play_queued_seeding_games(settings: Settings, verbose: bool = False) -> int:
         file=sys.stderr,
     )
     started = time.monotonic()
-    heartbeat = Heartbeat(queue, worker.name, key=SEEDING_WORKERS_KEY).start()
+    heartbeat = Heartbeat(queue, worker.name, key=SEEDING_WORKERS_KEY, sweeps=False).start()
     try:
         worker.work(burst=True, logging_level="INFO" if verbose else "WARNING")
         left = queue.count

@@ -31,6 +31,8 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
+from service.cli.store_location import add_redis_argument, say_none_found, store_url
+
 if TYPE_CHECKING:
     from service.app.league.store import LeagueStore
 
@@ -53,35 +55,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"level 4 capped at {FAST_ROLLOUTS} play-outs a move, as in a worker's seeding "
         "games (without it, level 4 searches its time budget of CPU: about 5 times slower)",
     )
-    _add_redis_argument(seed)
+    add_redis_argument(seed, "the league's Redis")
     rebuild = commands.add_parser(
         "rebuild",
         help="fold the league's log again and swap in the figures at once "
         "(safe while games are applied)",
     )
-    _add_redis_argument(rebuild)
-
-
-def _add_redis_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--redis-url",
-        default=None,
-        help="the league's Redis (default: REDIS_URL, else the embedded Redis of a running "
-        "`rummy serve` over DATA_DIR)",
-    )
+    add_redis_argument(rebuild, "the league's Redis")
 
 
 def run(args: argparse.Namespace) -> int:
     return _rebuild(args) if args.league_command == "rebuild" else _seed(args)
-
-
-def _store_url(args: argparse.Namespace) -> tuple[str | None, str]:
-    """The league's Redis URL (None: none found) and the data folder searched."""
-    from service.runtime import running
-    from service.runtime.settings import settings_from_env
-
-    data_dir = settings_from_env().data_dir
-    return running.store_url(args.redis_url, data_dir), data_dir
 
 
 def _seed(args: argparse.Namespace) -> int:
@@ -98,7 +82,7 @@ def _seed(args: argparse.Namespace) -> int:
     if any(preset not in PRESETS for preset in presets):
         print(f"--preset takes all or one of {', '.join(sorted(PRESETS))}", file=sys.stderr)
         return 2
-    url, data_dir = _store_url(args)
+    url, data_dir = store_url(args)
     store: LeagueStore = open_league_store(url) if url else InMemoryLeagueStore()
     where = (
         f"Redis at {url}"
@@ -135,15 +119,10 @@ def _seed(args: argparse.Namespace) -> int:
 def _rebuild(args: argparse.Namespace) -> int:
     from service.app.league.apply import LeagueBusy, rebuild
     from service.app.league.records_store import open_league_store
-    from service.runtime import running
 
-    url, data_dir = _store_url(args)
+    url, data_dir = store_url(args)
     if url is None:
-        print(
-            "no league: pass --redis-url, set REDIS_URL, or start `rummy serve` "
-            f"(its embedded Redis is found through {data_dir}/{running.URL_FILE})",
-            file=sys.stderr,
-        )
+        say_none_found("league", data_dir)
         return 2
     store = open_league_store(url)
     started = time.perf_counter()

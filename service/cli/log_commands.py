@@ -17,6 +17,7 @@ from service.app.envelope import Envelope
 from service.app.errors import ServiceError
 from service.app.games import GameService
 from service.app.records import CreatedGame
+from service.cli.store_location import add_redis_argument, say_none_found, store_url
 from service.logs.logfile import LogError, MetaReader, export_log, read_log
 from service.logs.render import describe, render_table
 from service.logs.transfers import GameTransfers
@@ -95,15 +96,6 @@ def _replay(envelopes: Sequence[Envelope], seat: int | None, stepping: bool) -> 
 # ------------------------------------------------------------------ export / import
 
 
-def _add_redis_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--redis-url",
-        default=None,
-        help="event store (default: REDIS_URL, else the embedded Redis of a running "
-        "`rummy serve` over DATA_DIR)",
-    )
-
-
 @asynccontextmanager
 async def _redis_store(url: str) -> AsyncIterator[EventStore]:
     from service.runtime.settings import settings_from_env
@@ -118,24 +110,16 @@ async def _redis_store(url: str) -> AsyncIterator[EventStore]:
 
 
 def _redis_url(args: argparse.Namespace) -> str | None:
-    from service.runtime import running
-    from service.runtime.settings import settings_from_env
-
-    data_dir = settings_from_env().data_dir
-    url = running.store_url(args.redis_url, data_dir)
+    url, data_dir = store_url(args)
     if not url:
-        print(
-            "no event store: pass --redis-url, set REDIS_URL, or start `rummy serve` "
-            f"(its embedded Redis is found through {data_dir}/{running.URL_FILE})",
-            file=sys.stderr,
-        )
+        say_none_found("event store", data_dir)
     return url
 
 
 def add_export_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game_id", help="the game to export")
     parser.add_argument("--out", default=None, help="file to write (default: stdout)")
-    _add_redis_argument(parser)
+    add_redis_argument(parser, "event store")
 
 
 def run_export(args: argparse.Namespace, read_meta: MetaReader | None = None) -> int:
@@ -167,7 +151,7 @@ def add_import_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--game-id", default=None, help="the new game's id, 32 hex digits (default: a fresh one)"
     )
-    _add_redis_argument(parser)
+    add_redis_argument(parser, "event store")
 
 
 def run_import(args: argparse.Namespace) -> int:

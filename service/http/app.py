@@ -145,7 +145,6 @@ def create_app(
         debug=False,
     )
     app.state.games = games
-    app.state.draining = draining
     # /health counts them when given: a service whose bots cannot play is not ready.
     app.state.live_workers = live_workers
     app.state.league = league_store

@@ -141,8 +141,8 @@ async def _public_profile(
 ) -> Profile:
     """The profile with up to `recent` of the player's games that are not at a
     private table: a private table's id is shown to its seats and code holders
-    only (to others its routes answer 404 game_not_found). Each time some were
-    left out, more of the player's kept games are read, up to all of them."""
+    only (to others its routes answer 404 game_not_found). If some were left out
+    and the player has more games kept, all of them are read, once."""
     private: dict[str, bool] = {}
     asked = recent
     while True:
@@ -156,7 +156,7 @@ async def _public_profile(
         shown = [game for game in found.recent if not private[game.game_id]]
         if len(shown) >= recent or len(found.recent) < asked or asked >= RECENT_KEPT:
             return msgspec.structs.replace(found, recent=shown[:recent])
-        asked = min(RECENT_KEPT, 2 * asked)
+        asked = RECENT_KEPT
 
 
 async def _private_table(games: GameService, game_id: str) -> bool:

@@ -17,10 +17,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -30,41 +28,20 @@ from typing import Any
 
 import httpx
 from redis import Redis
+from rq import Queue
 
 from service.runtime import running
 from service.runtime.children import stop_child
-from service.tools.serve_process import REPO_ROOT, free_port, wait_healthy
+from service.tools.serve_process import REPO_ROOT, free_port, start_serve, wait_healthy
+from workers.queue import seeding_queue
 
-# rq's keys of the seeding queue: its waiting list and its started registry.
-_SEEDING_KEYS = ("rq:queue:rummy-seeding", "rq:wip:rummy-seeding")
 _STOP_AFTER_S = 600.0
 _ENDS = ("hand_ended", "game_ended", "game_abandoned")
 
 
-def _serve(tree: Path, data_dir: Path, port: int, games: int, log: Path) -> subprocess.Popen[bytes]:
-    environment = {
-        name: value
-        for name, value in os.environ.items()
-        if name not in ("REDIS_URL", "RQ_REDIS_URL", "DATA_DIR", "PORT")
-    }
-    environment |= {
-        "PYTHONPATH": str(tree),
-        "PYTHONDONTWRITEBYTECODE": "1",  # nothing written into the tree measured
-        "LEAGUE_SEED_GAMES": str(games),
-    }
-    command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
-    command += ["--data-dir", str(data_dir)]
-    with log.open("ab") as out:
-        return subprocess.Popen(
-            command, cwd=tree, env=environment, stdout=out, stderr=subprocess.STDOUT
-        )
-
-
-def _seeding(redis: Redis) -> bool:
-    pipe = redis.pipeline(transaction=False)
-    pipe.llen(_SEEDING_KEYS[0])
-    pipe.zcard(_SEEDING_KEYS[1])
-    return any(pipe.execute())
+def _seeding(queue: Queue) -> bool:
+    """Whether a seeding game waits on the queue or is being played."""
+    return bool(queue.count or queue.started_job_registry.count)
 
 
 def _at(envelope: dict[str, Any]) -> float:
@@ -139,12 +116,21 @@ def measure(tree: Path, games: int, level: int, after: int, seed: int) -> None:
     with tempfile.TemporaryDirectory() as scratch:
         data_dir, port = Path(scratch) / "data", free_port()
         log = Path(scratch) / "serve.log"
-        server = _serve(tree, data_dir, port, games, log)
+        server = start_serve(
+            port,
+            log,
+            "--data-dir",
+            str(data_dir),
+            tree=tree,
+            # Nothing written into the tree measured.
+            extra_env={"PYTHONDONTWRITEBYTECODE": "1", "LEAGUE_SEED_GAMES": str(games)},
+        )
         try:
             wait_healthy(server, f"http://127.0.0.1:{port}/health", log)
             url = running.find(data_dir)
             assert url is not None, "rummy serve announced no Redis"
             redis = Redis.from_url(url)
+            seeding = seeding_queue(redis)
             during: list[float] = []
             later: list[float] = []
             started = time.monotonic()
@@ -152,8 +138,8 @@ def measure(tree: Path, games: int, level: int, after: int, seed: int) -> None:
             with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
                 table = Table(client, level)
                 while len(later) < after and time.monotonic() - started < _STOP_AFTER_S:
-                    seeding = _seeding(redis)
-                    if not seeding and seeding_ended is None:
+                    in_progress = _seeding(seeding)
+                    if not in_progress and seeding_ended is None:
                         seeding_ended = time.monotonic() - started
                     try:
                         reply = table.play(rng)
@@ -161,7 +147,7 @@ def measure(tree: Path, games: int, level: int, after: int, seed: int) -> None:
                         table = Table(client, level)
                         continue
                     if reply is not None:
-                        (during if seeding else later).append(reply)
+                        (during if in_progress else later).append(reply)
             redis.close()
         finally:
             stop_child(server, 30)

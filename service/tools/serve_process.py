@@ -40,25 +40,32 @@ def free_port() -> int:
         return port
 
 
-def serve_environment(extra: Mapping[str, str] | None = None) -> dict[str, str]:
-    """This process's environment less the settings `serve` picks itself, with this
-    source tree importable and `extra` on top."""
+def serve_environment(
+    extra: Mapping[str, str] | None = None, tree: Path = REPO_ROOT
+) -> dict[str, str]:
+    """This process's environment less the settings `serve` picks itself, with the
+    source `tree` importable and `extra` on top."""
     environment = {name: value for name, value in os.environ.items() if name not in _OWN_SETTINGS}
-    environment["PYTHONPATH"] = str(REPO_ROOT)
+    environment["PYTHONPATH"] = str(tree)
     return environment | dict(extra or {})
 
 
 def start_serve(
-    port: int, log: Path, *arguments: str, extra_env: Mapping[str, str] | None = None
+    port: int,
+    log: Path,
+    *arguments: str,
+    extra_env: Mapping[str, str] | None = None,
+    tree: Path = REPO_ROOT,
 ) -> subprocess.Popen[bytes]:
-    """`rummy serve --port PORT *arguments` from this source tree, its output appended
-    to `log` (a restart on the same log keeps the earlier run's lines)."""
+    """`rummy serve --port PORT *arguments` from the source `tree` (this one by
+    default; another checkout to compare with), its output appended to `log` (a
+    restart on the same log keeps the earlier run's lines)."""
     command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port), *arguments]
     with log.open("ab") as out:  # the child keeps its own descriptor
         return subprocess.Popen(
             command,
-            cwd=REPO_ROOT,
-            env=serve_environment(extra_env),
+            cwd=tree,  # under -m the working folder leads sys.path
+            env=serve_environment(extra_env, tree),
             stdin=subprocess.DEVNULL,
             stdout=out,
             stderr=subprocess.STDOUT,

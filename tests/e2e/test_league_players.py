@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from http_players import player, problem
 from http_table import auth, pick
-from league_results import age_account
+from league_results import regular_player
 from litestar import Litestar
 from litestar.testing import TestClient
 
@@ -59,13 +59,6 @@ def client(queue: FakeQueue) -> Iterator[Client]:
         yield test_client
 
 
-def regular(client: Client, name: str) -> dict[str, Any]:
-    """A named player whose account is a day old: not a fresh account to the league."""
-    created = player(client, name)
-    age_account(client, created["player_id"])
-    return created
-
-
 def table_of_two(client: Client, host: dict[str, Any], guest: dict[str, Any], **body: Any) -> str:
     seats = [{"kind": "human"}, {"kind": "human", "open": True}]
     created = client.post(
@@ -102,7 +95,7 @@ def play_out(client: Client, game_id: str, tokens: dict[int, str], seed: int) ->
 
 
 def test_a_rated_game_between_two_players_rates_both(client: Client, queue: FakeQueue) -> None:
-    ann, bob = regular(client, "Ann"), regular(client, "Bob")
+    ann, bob = regular_player(client, "Ann"), regular_player(client, "Bob")
     game_id = table_of_two(client, ann, bob)
     assert problem(client.get(f"/games/{game_id}/ratings"), 409, "game_in_progress")
     play_out(client, game_id, {0: ann["token"], 1: bob["token"]}, seed=1)
@@ -140,7 +133,7 @@ def test_a_rated_game_between_two_players_rates_both(client: Client, queue: Fake
 
 
 def test_a_training_table_gives_experience_only(client: Client, queue: FakeQueue) -> None:
-    ann, bob = regular(client, "Ann"), regular(client, "Bob")
+    ann, bob = regular_player(client, "Ann"), regular_player(client, "Bob")
     game_id = table_of_two(client, ann, bob, rules={"game_end": "hands:1", "rated": False})
     play_out(client, game_id, {0: ann["token"], 1: bob["token"]}, seed=2)
     changes = client.get(f"/games/{game_id}/ratings").json()
@@ -152,7 +145,7 @@ def test_a_training_table_gives_experience_only(client: Client, queue: FakeQueue
 
 
 def test_a_stacked_game_does_not_count(client: Client) -> None:
-    ann, bob = regular(client, "Ann"), regular(client, "Bob")
+    ann, bob = regular_player(client, "Ann"), regular_player(client, "Bob")
     game_id = table_of_two(client, ann, bob, seed=5, private=True)
     play_out(client, game_id, {0: ann["token"], 1: bob["token"]}, seed=3)
     # A private table's ratings are for its seats (or whoever has its code) only.
@@ -164,7 +157,7 @@ def test_a_stacked_game_does_not_count(client: Client) -> None:
 @pytest.mark.parametrize("fresh", ["guest", "named"])
 def test_a_player_against_a_fresh_account_is_not_rated(client: Client, fresh: str) -> None:
     # A named account is as free as a guest (no password, no address): both are fresh.
-    ann = regular(client, "Ann")
+    ann = regular_player(client, "Ann")
     other = player(client, None, guest=True) if fresh == "guest" else player(client, "Zed")
     game_id = table_of_two(client, ann, other)
     play_out(client, game_id, {0: ann["token"], 1: other["token"]}, seed=4)
@@ -179,7 +172,7 @@ def test_an_unknown_player_has_no_profile(client: Client) -> None:
 
 
 def test_a_public_profile_leaves_out_private_tables_games(client: Client) -> None:
-    ann, bob = regular(client, "Ann"), regular(client, "Bob")
+    ann, bob = regular_player(client, "Ann"), regular_player(client, "Bob")
     private = table_of_two(client, ann, bob, private=True)
     play_out(client, private, {0: ann["token"], 1: bob["token"]}, seed=6)
     public = table_of_two(client, ann, bob)
@@ -195,7 +188,7 @@ def test_a_public_profile_leaves_out_private_tables_games(client: Client) -> Non
 def test_a_public_profile_fills_recent_past_the_private_games_it_leaves_out(
     client: Client,
 ) -> None:
-    ann, bob = regular(client, "Ann"), regular(client, "Bob")
+    ann, bob = regular_player(client, "Ann"), regular_player(client, "Bob")
     public = table_of_two(client, ann, bob)
     play_out(client, public, {0: ann["token"], 1: bob["token"]}, seed=8)
     private = table_of_two(client, ann, bob, private=True)

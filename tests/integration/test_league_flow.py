@@ -7,7 +7,7 @@ import asyncio
 import time
 from typing import Any
 
-from league_results import TIED, age_account, ladder_with_a_tie
+from league_results import TIED, ladder_with_a_tie, regular_player
 from redis.asyncio import Redis
 from workers_table import auth, work, worker_app
 
@@ -139,18 +139,9 @@ def test_an_imported_finished_game_is_stacked(embedded_redis: EmbeddedRedis) -> 
         assert (body["counted"], body["reason"]) == (False, "stacked")
 
 
-def _player(client: Any, name: str) -> dict[str, Any]:
-    """A named player whose account is a day old: not a fresh account to the league."""
-    created = client.post("/players", json={"name": name})
-    assert created.status_code == 201, created.text
-    body: dict[str, Any] = created.json()
-    age_account(client, body["player_id"])
-    return body
-
-
 def _table_of_ann_and_bob(client: Any, **body: Any) -> tuple[str, dict[str, Any], dict[str, Any]]:
     """A rated duel of one hand between two regulars: Ann in seat 0, Bob in seat 1."""
-    ann, bob = _player(client, "Ann"), _player(client, "Bob")
+    ann, bob = regular_player(client, "Ann"), regular_player(client, "Bob")
     seats = [{"kind": "human"}, {"kind": "human", "open": True}]
     created = client.post(
         "/games",

@@ -8,8 +8,6 @@ import contextlib
 import os
 import signal
 import subprocess
-import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -18,13 +16,14 @@ from redis import Redis
 from rq import SimpleWorker
 from rq.job import Job
 from rq.serializers import JSONSerializer
+from worker_process import kill_group, start_worker, wait_for
 
 from domain.rules import PRESETS
 from service.app.league.records_store import open_league_store
 from service.app.league.seeding import SEED, play_seeding_game, seeding_game_id
 from service.runtime.settings import Settings
 from service.store.embedded_redis import EmbeddedRedis
-from service.tools.serve_process import REPO_ROOT, alive, children_of
+from service.tools.serve_process import alive, children_of
 from workers.jobs import configure
 from workers.queue import SEEDING_QUEUE_NAME, open_queue, seeding_job_id
 from workers.seeding import queue_missing_seeding_games
@@ -71,39 +70,16 @@ def worker(embedded_redis: EmbeddedRedis, tmp_path: Path) -> Iterator[Worker]:
     """Starts a real `rummy worker --redis-url <the test Redis> *flags` in a session of
     its own, its output in tmp_path/worker.log; ends what is left of its group after."""
     started: list[subprocess.Popen[bytes]] = []
-    environment = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
 
     def start(*flags: str) -> subprocess.Popen[bytes]:
-        command = [sys.executable, "-m", "service.cli", "worker"]
-        command += ["--redis-url", embedded_redis.url, *flags]
-        with (tmp_path / "worker.log").open("ab") as out:
-            process = subprocess.Popen(
-                command,
-                cwd=REPO_ROOT,
-                env=environment,
-                stdout=out,
-                stderr=out,
-                start_new_session=True,
-            )
-        started.append(process)
-        return process
+        started.append(start_worker(embedded_redis.url, tmp_path / "worker.log", *flags))
+        return started[-1]
 
     try:
         yield start
     finally:
         for process in started:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-
-
-def _wait(condition: Callable[[], object], timeout_s: float, what: str) -> None:
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
+            kill_group(process)
 
 
 def _seeding_process(worker_pid: int) -> int | None:
@@ -126,7 +102,7 @@ def test_the_worker_plays_no_seeding_game_and_its_process_at_nice_19_plays_them(
     url = embedded_redis.url
     Redis.from_url(url).flushall()
     process = worker("--league-seed-games", "2", "--name", "game-worker")
-    _wait(lambda: _seeding_process(process.pid), 60, "the seeding process")
+    wait_for(lambda: _seeding_process(process.pid), 60, "the seeding process")
     seeder = _seeding_process(process.pid)
     assert seeder is not None
     with contextlib.suppress(FileNotFoundError):  # it may be done already
@@ -137,8 +113,8 @@ def test_the_worker_plays_no_seeding_game_and_its_process_at_nice_19_plays_them(
     seeding = open_queue(url, SEEDING_QUEUE_NAME)
     try:
         ids = _seeding_ids(2)
-        _wait(lambda: league.applied(ids) == set(ids), SEEDED_WITHIN_S, "the seeding games")
-        _wait(lambda: not alive(seeder), 30, "the seeding process to end with its queue")
+        wait_for(lambda: league.applied(ids) == set(ids), SEEDED_WITHIN_S, "the seeding games")
+        wait_for(lambda: not alive(seeder), 30, "the seeding process to end with its queue")
         played_by = {
             Job.fetch(job_id, connection=seeding.connection, serializer=JSONSerializer).worker_name
             for job_id in seeding.finished_job_registry.get_job_ids()
@@ -165,31 +141,32 @@ def test_a_seeding_process_stops_with_its_worker_and_a_game_it_lost_is_played_la
     league = open_league_store(url)
     try:
         first = worker("--league-seed-games", "3")
-        _wait(lambda: _seeding_process(first.pid), 60, "the seeding process")
+        wait_for(lambda: _seeding_process(first.pid), 60, "the seeding process")
         seeder = _seeding_process(first.pid)
         assert seeder is not None
         started = seeding.started_job_registry
-        _wait(lambda: started.get_job_ids(), 60, "a seeding game to start")
-        (lost,) = started.get_job_ids()
+        wait_for(lambda: started.get_job_ids(), 60, "a seeding game to start")
         os.kill(seeder, signal.SIGKILL)  # mid-game (the OOM killer, say)
+        # Read after the kill: a game read before it may have finished meanwhile.
+        (lost,) = started.get_job_ids()
         # The worker's sweep puts the game back on the seeding queue.
-        _wait(lambda: lost in seeding.get_job_ids(), 30, "the lost game to be queued again")
+        log = tmp_path / "worker.log"
+        wait_for(lambda: lost in seeding.get_job_ids(), 30, f"{lost} to be queued again", log)
         first.terminate()
         assert first.wait(30) == 0
         # The next start plays it; a worker asked to stop stops its seeding process.
         second = worker("--league-seed-games", "3")
-        _wait(lambda: _seeding_process(second.pid), 60, "the next seeding process")
+        wait_for(lambda: _seeding_process(second.pid), 60, "the next seeding process")
         seeder = _seeding_process(second.pid)
         assert seeder is not None
-        log = tmp_path / "worker.log"
         playing = f"league seeding: process {seeder} plays"
-        _wait(lambda: playing in log.read_text(), 60, "the seeding process to play")
+        wait_for(lambda: playing in log.read_text(), 60, "the seeding process to play")
         second.terminate()
         assert second.wait(30) == 0
         assert not alive(seeder)
         third = worker("--league-seed-games", "3")
         ids = _seeding_ids(3)
-        _wait(lambda: league.applied(ids) == set(ids), SEEDED_WITHIN_S, "the seeding games")
+        wait_for(lambda: league.applied(ids) == set(ids), SEEDED_WITHIN_S, "the seeding games")
         third.terminate()
         assert third.wait(30) == 0
     finally:

@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import os
-import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -16,6 +11,7 @@ from redis import Redis
 from redis.asyncio import Redis as AsyncRedis
 from rq.job import Job
 from rq.serializers import JSONSerializer
+from worker_process import kill_group, start_worker, wait_for
 from workers_table import worker_app
 
 from service.http.app import create_app
@@ -24,37 +20,6 @@ from service.store.embedded_redis import EmbeddedRedis
 from workers.liveness import BEAT_S, RECONCILE_EVERY_BEATS, live_workers, recover_abandoned
 from workers.queue import ensure_job
 from workers.schedule import BOT_JOB
-
-REPO_ROOT = Path(__file__).resolve().parents[2]
-
-
-def _worker(url: str, log: Path) -> subprocess.Popen[bytes]:
-    """A real `rummy worker`, in its own process group (with rq's scheduler child)."""
-    environment = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
-    with log.open("ab") as out:
-        return subprocess.Popen(
-            [sys.executable, "-m", "service.cli", "worker", "--redis-url", url],
-            cwd=REPO_ROOT,
-            env=environment,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-
-
-def _kill_group(process: subprocess.Popen[bytes]) -> None:
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
-
-
-def _wait(condition: Any, timeout_s: float, what: str) -> None:
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def _command_runs(events: list[dict[str, Any]]) -> dict[str, list[int]]:
@@ -86,26 +51,26 @@ def test_a_worker_killed_mid_turn_is_replaced_and_each_turn_is_played_once(
         connection: Redis = queue.connection
         registry = queue.started_job_registry
 
-        first = _worker(url, log)
+        first = start_worker(url, log)
         try:
             # A level-4 decision takes 0.15 s a move: the kill lands mid-job.
-            _wait(lambda: registry.get_job_ids(cleanup=False), 60, "a started job")
+            wait_for(lambda: registry.get_job_ids(cleanup=False), 60, "a started job")
         finally:
-            _kill_group(first)
+            kill_group(first)
         [stuck] = registry.get_job_ids(cleanup=False)
         job = Job.fetch(stuck, connection=connection, serializer=JSONSerializer)
         assert job.get_status() == "started"  # rq alone would leave it so
         frozen_at = client.get(f"/games/{game_id}").json()["version"]
 
-        second = _worker(url, log)
+        second = start_worker(url, log)
         try:
-            _wait(
+            wait_for(
                 lambda: client.get(f"/games/{game_id}").json()["status"] == "finished",
                 180,
                 "the game to finish",
             )
         finally:
-            _kill_group(second)
+            kill_group(second)
 
         events = client.get(f"/games/{game_id}/events", params={"after": 0}).json()["events"]
         assert events[-1]["version"] > frozen_at
@@ -186,7 +151,7 @@ def test_a_bot_turn_whose_job_was_never_enqueued_is_played_without_a_restart(
             },
         ).json()
         game_id, token = created["game_id"], created["tokens"]["0"]
-        worker = _worker(url, log)
+        worker = start_worker(url, log)
         try:
             headers = {"Authorization": f"Bearer {token}"}
 
@@ -194,8 +159,8 @@ def test_a_bot_turn_whose_job_was_never_enqueued_is_played_without_a_restart(
                 view = client.get(f"/games/{game_id}/view", headers=headers).json()
                 return bool(view["turn"] == 0 and view["legal_commands"])
 
-            _wait(my_turn, 30, "the human's turn")
-            _wait(lambda: "reconciled" in log.read_text(), 30, "the worker's start")
+            wait_for(my_turn, 30, "the human's turn")
+            wait_for(lambda: "reconciled" in log.read_text(), 30, "the worker's start")
             # The human's turn through an API that enqueues nothing: as if it died
             # between the append and the enqueue of the bot's turn.
             redis = AsyncRedis.from_url(url)
@@ -210,13 +175,13 @@ def test_a_bot_turn_whose_job_was_never_enqueued_is_played_without_a_restart(
                     )
                     assert answer.status_code == 200, answer.text
             played = client.get(f"/games/{game_id}").json()["version"]
-            _wait(
+            wait_for(
                 lambda: client.get(f"/games/{game_id}").json()["version"] > played,
                 3 * RECONCILE_EVERY_BEATS * BEAT_S,
                 "the bot's turn",
             )
         finally:
-            _kill_group(worker)
+            kill_group(worker)
         assert "periodic: reconciled" in log.read_text()
 
 
