@@ -826,10 +826,15 @@ export function mountTable(root, gameId) {
     else if (event.key === 'End') next = size - 1;
     if (next === null || !size) return;
     event.preventDefault();
-    state.cursor = next;
-    render();
+    // Only the roving Tab stop moves (the cursor shows in nothing else): no re-render.
+    const old = root.querySelector(`.hand [data-index="${state.cursor}"]`);
     const card = root.querySelector(`.hand [data-index="${next}"]`);
-    if (card instanceof HTMLElement) card.focus();
+    state.cursor = next;
+    if (old instanceof HTMLElement) old.tabIndex = -1;
+    if (card instanceof HTMLElement) {
+      card.tabIndex = 0;
+      card.focus();
+    }
   }
 
   /** @param {number} index */
