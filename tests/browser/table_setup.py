@@ -52,6 +52,11 @@ def short(code: str) -> str:
     return rank + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[code[1]]
 
 
+def humans(count: int) -> list[dict[str, str]]:
+    """The `seats` of a table of `count` people (no bots)."""
+    return [{"kind": "human"}] * count
+
+
 def new_player(server: str) -> dict[str, str]:
     created = httpx.post(f"{server}/players", json={"guest": True})
     assert created.status_code == 201, created.text
@@ -105,9 +110,15 @@ class Table:
         return card
 
 
-def open_table(page: Any, server: str, player: dict[str, str], game_id: str) -> None:
-    """Opens the table as the page's player, whose token is kept as a first visit keeps it."""
+def open_table(
+    page: Any, server: str, player: dict[str, str], game_id: str, seats: Sequence[int] = ()
+) -> None:
+    """Opens the table as the page's player, whose token is kept as a first visit keeps it;
+    with `seats`, this browser holds those seats too (friends on one screen)."""
     page.goto(f"{server}/")
     page.evaluate("player => localStorage.setItem('rummy.player', player)", json.dumps(player))
+    if seats:
+        games = {game_id: {"label": "t", "saved_at": "2026-01-01", "seats": list(seats)}}
+        page.evaluate("games => localStorage.setItem('rummy.games', games)", json.dumps(games))
     page.goto(f"{server}/#/game/{game_id}")
     page.wait_for_selector(".table-screen")

@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 import httpx
-from table_setup import Table, new_player, open_table, pack, short, stacked_deck
+from table_setup import Table, humans, new_player, open_table, pack, short, stacked_deck
 from test_table import DESKTOP, OpenPage, open_page, wait_until
 
 __all__ = ["open_page"]  # the fixture, shared with test_table
@@ -19,10 +19,6 @@ __all__ = ["open_page"]  # the fixture, shared with test_table
 # Seat 0 goes out on its first turn: three melds of ten cards, then the king drawn is discarded.
 GOING_OUT = ["AC", "2C", "3C", "4C", "4D", "5D", "6D", "7H", "8H", "9H"]
 MELDS = [["AC", "2C", "3C", "4C"], ["4D", "5D", "6D"], ["7H", "8H", "9H"]]
-
-
-def humans(count: int) -> list[dict[str, str]]:
-    return [{"kind": "human"}] * count
 
 
 def frames(connection: dict[str, Any], kind: str) -> list[dict[str, Any]]:
@@ -247,18 +243,7 @@ def test_friends_on_one_screen_pass_the_device_after_a_hands_summary(
     ):
         table.play(0, command)
     page = open_page(DESKTOP)
-    page.goto(f"{server}/")
-    page.evaluate(
-        """([player, game]) => {
-             localStorage.setItem('rummy.player', player);
-             localStorage.setItem('rummy.games', game);
-           }""",
-        [
-            json.dumps(player),
-            json.dumps({table.game_id: {"label": "t", "saved_at": "2026-01-01", "seats": [0, 1]}}),
-        ],
-    )
-    page.goto(f"{server}/#/game/{table.game_id}")
+    open_table(page, server, player, table.game_id, seats=[0, 1])
     page.get_by_role("button", name="Next hand").click()
     # The summary went round the table: the next hand waits behind the cover.
     page.get_by_role("dialog").get_by_text("Pass the device to").wait_for()

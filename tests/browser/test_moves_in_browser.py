@@ -7,17 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from table_setup import Table, new_player, open_table, pack, short, stacked_deck
+from table_setup import Table, humans, new_player, open_table, pack, short, stacked_deck
 from test_table import DESKTOP, OpenPage, click_for, hand_cards, open_page, wait_for_my_turn
 
 __all__ = ["open_page"]  # the fixture, shared with test_table
 
 # Seat 0 (the page's player) plays first, and the deal goes round from it.
 FIRST_SEAT_ZERO = {"first_player": "left_of_dealer"}
-
-
-def humans(count: int) -> list[dict[str, str]]:
-    return [{"kind": "human"}] * count
 
 
 def card(page: Any, code: str) -> Any:

@@ -215,9 +215,10 @@ export const takeSeatBack = (gameId, seat, token) => request('DELETE', `${game(g
  * @param {string} gameId
  * @param {string | null} token
  * @param {string | null} [invite]
+ * @param {AbortSignal} [signal]
  * @returns {Promise<GameRatings>}
  */
-export const gameRatings = (gameId, token, invite) => request('GET', `${game(gameId)}/ratings${inviteQuery(invite)}`, { token });
+export const gameRatings = (gameId, token, invite, signal) => request('GET', `${game(gameId)}/ratings${inviteQuery(invite)}`, { token, signal });
 
 /**
  * One page of a ladder's leaderboard (a preset's name, or a knobbed ladder's).
@@ -338,11 +339,12 @@ function liveSocket(gameId, token, after, invite, onEnvelope, onOpen, signal) {
 }
 
 /**
+ * Waits `ms`, or less: resolves at once when `signal` aborts.
  * @param {number} ms
  * @param {AbortSignal} signal
  * @returns {Promise<void>}
  */
-function pause(ms, signal) {
+export function pause(ms, signal) {
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
     signal.addEventListener('abort', done, { once: true });
@@ -376,12 +378,18 @@ function pause(ms, signal) {
 export async function follow(gameId, following) {
   const { token, invite, onEvents, onConnection, signal } = following;
   let after = following.after;
-  /** @param {Envelope} envelope */
-  const deliver = (envelope) => {
-    if (envelope.version <= after) return;
-    after = envelope.version;
-    onEvents([envelope]);
+  /** Hands on the envelopes newer than the last delivered, as one batch. @param {Envelope[]} envelopes */
+  const deliverAll = (envelopes) => {
+    const fresh = [];
+    for (const envelope of envelopes) {
+      if (envelope.version <= after) continue;
+      after = envelope.version;
+      fresh.push(envelope);
+    }
+    if (fresh.length) onEvents(fresh);
   };
+  /** One WebSocket frame's envelope. @param {Envelope} envelope */
+  const deliver = (envelope) => deliverAll([envelope]);
   const lost = new ApiError({ type: 'about:blank', title: 'Connection lost', status: 0, code: 'network_error', detail: 'Connection lost: trying again…' });
   /** connections in a row that brought nothing: the wait before the next grows with them */
   let failures = 0;
@@ -413,7 +421,7 @@ export async function follow(gameId, following) {
         const page = await events(gameId, token, after, { wait: 25, signal, invite });
         if (failures) onConnection?.(null);
         failures = 0;
-        page.events.forEach(deliver);
+        deliverAll(page.events);
         if (page.ended) return { after, ended: true };
         continue;
       } catch (error) {

@@ -6,7 +6,7 @@ import { h, replace } from './dom.js';
 import { showLeaderboard } from './league.js';
 import { problemText } from './render.js';
 import { mountReplay } from './replay.js';
-import { KNOBS, knobNames, sayValue } from './rules.js';
+import { KNOBS, knobNames, PRESETS, sayValue } from './rules.js';
 import { ensurePlayer, heldGames, heldPlayer, keepGame, preference, setPreference } from './session.js';
 import { mountTable } from './table.js';
 
@@ -14,7 +14,6 @@ import { mountTable } from './table.js';
 /** @typedef {import('./api.js').SeatSpec} SeatSpec */
 /** @typedef {NonNullable<import('./api.js').CreateGame['preset']>} Preset */
 
-const PRESETS = /** @type {const} */ (['basic', 'palace', 'duel', 'classic']);
 /** @type {Record<Preset, string>} */
 const PRESET_ABOUT = {
   basic: 'Plain rummy: 10 cards for two, sets and runs, ace low, three hands.',
@@ -28,6 +27,24 @@ const LEVELS = [
   [3, 'Level 3 · careful'],
   [4, 'Level 4 · search'],
 ];
+
+/**
+ * A bot's level, `chosen` selected.
+ * @param {number} chosen
+ * @param {Record<string, unknown>} [attributes]
+ */
+const levelSelect = (chosen, attributes = {}) => /** @type {HTMLSelectElement} */ (h('select', attributes, LEVELS.map(([value, label]) => h('option', { value, selected: value === chosen, text: label }))));
+
+/**
+ * Fills a select with the counts allowed, keeping the choice made before while it is one of them.
+ * @param {HTMLSelectElement} select
+ * @param {number[]} counts
+ * @param {number} before
+ */
+function fillCounts(select, counts, before) {
+  replace(select, counts.map((count) => h('option', { value: count, selected: count === before, text: String(count) })));
+  if (!counts.includes(before)) select.value = String(counts[0]);
+}
 
 const main = /** @type {HTMLElement} */ (document.getElementById('main'));
 /** @type {(() => void) | null} */
@@ -145,22 +162,17 @@ function showHome() {
     h('select', { id: 'play-preset' }, PRESETS.map((name) => h('option', { value: name, selected: name === preset, text: name })))
   );
   const opponents = /** @type {HTMLSelectElement} */ (h('select', { id: 'play-opponents' }));
-  /** @param {number} chosen */
-  const levelSelect = (chosen, attributes = {}) => /** @type {HTMLSelectElement} */ (h('select', attributes, LEVELS.map(([value, label]) => h('option', { value, selected: value === chosen, text: label }))));
   // One level for every bot, or each its own below it.
   const level = levelSelect(Number(preference('level', '2')), { id: 'play-level' });
   const seatLevels = h('div', { class: 'seat-levels', role: 'group', 'aria-label': 'Each bot\u2019s level' });
   const seatLevelsLabel = h('span', { class: 'explain', text: 'Each bot' });
   const friend = /** @type {HTMLInputElement} */ (h('input', { id: 'play-friend', type: 'checkbox' }));
   const about = h('p', { class: 'about', text: PRESET_ABOUT[preset] });
-  /** @type {Partial<Record<Preset, number[]>>} seat counts each preset allows, once the rules are loaded */
-  const allowed = {};
+  /** @type {api.Rulesets | null} the seat counts each preset allows, once loaded */
+  let rulesets = null;
   const drawOpponents = () => {
-    const counts = allowed[/** @type {Preset} */ (presetSelect.value)] ?? [2, 3, 4];
-    const before = Number(opponents.value || preference('opponents', '1'));
-    const choices = counts.map((seats) => seats - 1);
-    replace(opponents, choices.map((count) => h('option', { value: count, selected: count === before, text: String(count) })));
-    if (!choices.includes(before)) opponents.value = String(choices[0]);
+    const counts = rulesets?.presets[presetSelect.value]?.players ?? [2, 3, 4];
+    fillCounts(opponents, counts.map((seats) => seats - 1), Number(opponents.value || preference('opponents', '1')));
     drawSeatLevels();
   };
   const drawSeatLevels = () => {
@@ -182,8 +194,8 @@ function showHome() {
   friend.addEventListener('change', () => (seatLevels.hidden = seatLevelsLabel.hidden = friend.checked));
   drawOpponents();
   loadRulesets()
-    .then((rulesets) => {
-      for (const name of PRESETS) allowed[name] = rulesets.presets[name]?.players ?? undefined;
+    .then((loaded) => {
+      rulesets = loaded;
       drawOpponents();
     })
     .catch(() => {});
@@ -359,15 +371,13 @@ async function showCreateForm() {
 
   function drawSeats() {
     const allowed = values().players ?? [2, 3, 4];
-    const before = Number(seatCount.value) || allowed[0];
-    replace(seatCount, allowed.map((count) => h('option', { value: count, selected: count === before, text: String(count) })));
-    if (!allowed.includes(before)) seatCount.value = String(allowed[0]);
+    fillCounts(seatCount, allowed, Number(seatCount.value) || allowed[0]);
     const rows = [];
     for (let seat = 0; seat < Number(seatCount.value); seat += 1) {
       const options = seat === 0 ? [['you', 'You']] : [['bot:2', 'Bot'], ['friend', 'Friend on this screen'], ['open', 'Open seat (someone joins from the lobby)']];
       const kind = /** @type {HTMLSelectElement} */ (h('select', { id: `new-seat-${seat}`, 'data-seat-kind': seat }, options.map(([value, label]) => h('option', { value, text: label }))));
       // A level only means something for a bot's seat.
-      const level = seat === 0 ? null : h('select', { 'aria-label': `Seat ${seat + 1} bot level`, 'data-seat-level': seat }, LEVELS.map(([value, label]) => h('option', { value, selected: value === 2, text: label })));
+      const level = seat === 0 ? null : levelSelect(2, { 'aria-label': `Seat ${seat + 1} bot level`, 'data-seat-level': seat });
       kind.addEventListener('change', () => level && (level.hidden = kind.value !== 'bot:2'));
       rows.push(
         h(

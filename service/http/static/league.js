@@ -2,7 +2,8 @@
 
 import * as api from './api.js';
 import { h, replace } from './dom.js';
-import { problemText } from './render.js';
+import { problemText, scoresTable } from './render.js';
+import { PRESETS } from './rules.js';
 
 /** @typedef {import('./api.js').GameRatings} GameRatings */
 
@@ -31,23 +32,28 @@ const signed = (value) => `${value > 0 ? '+' : value < 0 ? '−' : '±'}${Math.a
  * @param {string | null} token
  * @param {string | null} invite
  * @param {(seat: number) => string} seatName
+ * @param {AbortSignal} signal the table's: once it is left, the league is asked no more
  * @returns {HTMLElement}
  */
-export function leagueResult(gameId, token, invite, seatName) {
+export function leagueResult(gameId, token, invite, seatName, signal) {
   const box = h('section', { class: 'league-result', 'data-testid': 'league-result', 'aria-live': 'polite' }, h('p', { class: 'explain', text: 'The league is counting this game…' }));
   (async () => {
     for (let tries = 0; tries < PENDING_TRIES; tries += 1) {
+      if (signal.aborted) return;
       try {
-        replace(box, ratingsView(await api.gameRatings(gameId, token, invite), seatName));
+        const ratings = await api.gameRatings(gameId, token, invite, signal);
+        if (!signal.aborted) replace(box, ratingsView(ratings, seatName));
         return;
       } catch (error) {
+        if (signal.aborted) return;
         if (!(error instanceof api.ApiError) || error.problem.code !== 'league_result_pending') {
           replace(box, h('p', { class: 'explain', text: `League: ${problemText(error)}` }));
           return;
         }
       }
-      await new Promise((resolve) => setTimeout(resolve, PENDING_RETRY_MS));
+      await api.pause(PENDING_RETRY_MS, signal);
     }
+    if (signal.aborted) return;
     replace(box, h('p', { class: 'explain', text: 'The league has not counted this game yet: its page will show it later.' }));
   })();
   return box;
@@ -75,14 +81,11 @@ function ratingsView(ratings, seatName) {
   const columns = counted ? ['Seat', 'Place', 'Rating', 'Experience'] : ['Seat', 'Place', 'Experience'];
   return [
     h('h3', { text: head }),
-    rows.length
-      ? h('div', { class: 'scroll-x' }, h('table', { class: 'scores' }, h('thead', {}, h('tr', {}, columns.map((title) => h('th', { scope: 'col', text: title })))), h('tbody', {}, rows)))
-      : null,
+    rows.length ? scoresTable(columns, rows) : null,
     counted ? h('p', {}, h('a', { href: `#/leaderboard/${encodeURIComponent(ratings.ladder)}`, text: 'The leaderboard →' })) : null,
   ];
 }
 
-const LADDERS = ['basic', 'palace', 'duel', 'classic'];
 const PAGE = 20;
 
 /**
@@ -92,7 +95,7 @@ const PAGE = 20;
  * @param {number} [offset]
  */
 export async function showLeaderboard(root, ladder, offset = 0) {
-  const tabs = LADDERS.map((name) =>
+  const tabs = PRESETS.map((name) =>
     h('a', { href: `#/leaderboard/${name}`, class: `button tab${name === ladder ? ' current' : ''}`, 'aria-current': name === ladder ? 'page' : undefined, text: name }),
   );
   const body = h('div', {}, h('p', { class: 'loading', text: 'Loading…' }));
@@ -128,7 +131,7 @@ export async function showLeaderboard(root, ladder, offset = 0) {
     replace(
       body,
       rows.length
-        ? h('div', { class: 'scroll-x' }, h('table', { class: 'scores', 'data-testid': 'leaderboard' }, h('thead', {}, h('tr', {}, ['#', 'Name', 'Rating', 'mu ± sigma', 'Games', 'Experience'].map((title) => h('th', { scope: 'col', text: title })))), h('tbody', {}, rows)))
+        ? scoresTable(['#', 'Name', 'Rating', 'mu ± sigma', 'Games', 'Experience'], rows, { 'data-testid': 'leaderboard' })
         : h('p', { text: 'Nobody is on this ladder yet: rated games between two or more people put them here.' }),
       h('div', { class: 'actions' }, more),
     );

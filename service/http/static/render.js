@@ -22,6 +22,21 @@ import { KNOBS, knobNames, sayValue } from './rules.js';
  */
 
 /**
+ * A table of scores under its column titles, scrolled sideways on a narrow screen.
+ * @param {string[]} columns
+ * @param {HTMLElement[]} rows
+ * @param {Record<string, unknown>} [attributes] the table's own, its `class` added to `scores`
+ */
+export function scoresTable(columns, rows, attributes = {}) {
+  const classes = attributes.class ? `scores ${attributes.class}` : 'scores';
+  return h(
+    'div',
+    { class: 'scroll-x' },
+    h('table', { ...attributes, class: classes }, h('thead', {}, h('tr', {}, columns.map((title) => h('th', { scope: 'col', text: title })))), h('tbody', {}, rows)),
+  );
+}
+
+/**
  * @param {string} card
  * @param {CardLook} [look]
  */

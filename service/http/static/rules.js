@@ -3,6 +3,9 @@
 
 /** @typedef {import('./api.js').RuleSet} RuleSet */
 
+/** The presets: the create form's choices, and the league's ladders (one for each). */
+export const PRESETS = /** @type {const} */ (['basic', 'palace', 'duel', 'classic']);
+
 /**
  * @template {keyof RuleSet} K
  * @typedef {object} Knob

@@ -5,7 +5,7 @@ import { cardsKey, meldPoints, shortName, sortHand } from './cards.js';
 import { h, replace } from './dom.js';
 import { leagueResult } from './league.js';
 import { describe, layDownLabel, matchLayDown, meldOrder, movesOf, tableMoves } from './moves.js';
-import { cardBack, cardFace, meldView, problemText, rulesPanel, seatName } from './render.js';
+import { cardBack, cardFace, meldView, problemText, rulesPanel, scoresTable, seatName } from './render.js';
 import { ensurePlayer, gameNotes, gameToken, keepGame, preference, seatsHeld, setPreference } from './session.js';
 
 /** @typedef {import('./api.js').View} View */
@@ -826,10 +826,15 @@ export function mountTable(root, gameId) {
     else if (event.key === 'End') next = size - 1;
     if (next === null || !size) return;
     event.preventDefault();
-    state.cursor = next;
-    render();
+    // Only the roving Tab stop moves (the cursor shows in nothing else): no re-render.
+    const old = root.querySelector(`.hand [data-index="${state.cursor}"]`);
     const card = root.querySelector(`.hand [data-index="${next}"]`);
-    if (card instanceof HTMLElement) card.focus();
+    state.cursor = next;
+    if (old instanceof HTMLElement) old.tabIndex = -1;
+    if (card instanceof HTMLElement) {
+      card.tabIndex = 0;
+      card.focus();
+    }
   }
 
   /** @param {number} index */
@@ -891,11 +896,11 @@ export function mountTable(root, gameId) {
         'div',
         { class: 'sheet', 'data-testid': 'hand-end' },
         h('h2', { id: 'hand-end-title', text: headline }),
-        h('div', { class: 'scroll-x' }, h('table', { class: 'scores hand-scores' }, h('thead', {}, h('tr', {}, ['Seat', 'Cards left', 'Hand value', 'Score', 'Total'].map((title) => h('th', { scope: 'col', text: title })))), h('tbody', {}, rows))),
+        scoresTable(['Seat', 'Cards left', 'Hand value', 'Score', 'Total'], rows, { class: 'hand-scores' }),
         over
           ? h('p', { class: 'game-over', 'data-testid': 'game-over', text: gameOverText(over) })
           : null,
-        over ? (leagueBox ??= leagueResult(gameId, token(), invite, name)) : null,
+        over ? (leagueBox ??= leagueResult(gameId, token(), invite, name, stop.signal)) : null,
         h(
           'div',
           { class: 'actions' },
@@ -972,7 +977,7 @@ export function mountTable(root, gameId) {
    */
   async function watchForRematch(after, signal) {
     while (!signal.aborted && !state.rematch) {
-      await new Promise((resolve) => setTimeout(resolve, REMATCH_POLL_MS));
+      await api.pause(REMATCH_POLL_MS, signal);
       if (signal.aborted || document.visibilityState !== 'visible') continue;
       const page = await api.events(gameId, token(), after, { invite }).catch(() => null);
       if (!page?.events.length) continue;
