@@ -138,6 +138,8 @@ async def test_the_reconciler_removes_old_half_imports_and_keeps_whole_games() -
     whole = await GameTransfers(GameService(store)).import_game(_log(), game_id="cd" * 16)
 
     class NoJobs:
+        knock_window_s = 0.0
+
         async def schedule_bot(self, *args: object, **options: object) -> bool:
             return False
 
