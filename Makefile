@@ -2,15 +2,17 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
+# The official clients (api-spec/clients/): generated from the contract, plus a small layer.
+PY_CLIENT := api-spec/clients/python
 
-.PHONY: install run test style lint spec bench browser web-tools
+.PHONY: install run test style lint spec clients bench browser web-tools
 
 install: $(VENV)/.installed
 
-$(VENV)/.installed: pyproject.toml
+$(VENV)/.installed: pyproject.toml $(PY_CLIENT)/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev]' -e $(PY_CLIENT)
 	touch $@
 
 run: install
@@ -43,3 +45,10 @@ lint: style
 
 spec: install
 	$(BIN)/rummy openapi --write api-spec/openapi.json
+	$(MAKE) clients
+
+# The clients' generated code, from the committed contract (tests fail when it drifts).
+clients: install
+	rm -rf $(PY_CLIENT)/rummy_client/generated
+	$(BIN)/openapi-python-client generate --path api-spec/openapi.json --meta none \
+		--config $(PY_CLIENT)/generator.yaml --output-path $(PY_CLIENT)/rummy_client/generated

@@ -6,21 +6,14 @@ from __future__ import annotations
 import json
 import os
 import re
-import signal
 import subprocess
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
+from served import rummy_served
 
 from service.runtime.settings import settings_from_env
-from service.tools.serve_process import (
-    alive,
-    children_of,
-    free_port,
-    start_serve,
-    wait_healthy,
-)
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text()
@@ -85,27 +78,8 @@ def test_every_link_in_a_readme_leads_to_a_file_of_the_repository(readme: Path) 
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[str]:
-    """`rummy serve` as `make run` starts it: an embedded Redis, a worker, the API."""
-    port = free_port()
-    log = tmp_path / "serve.log"
-    process = start_serve(port, log, "--data-dir", str(tmp_path / "data"))
-    children: dict[int, str] = {}
-    try:
-        wait_healthy(process, f"http://127.0.0.1:{port}/health", log)
-        children.update(children_of(process.pid))
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        children.update(children_of(process.pid))
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-        for pid in children:
-            if alive(pid):
-                os.kill(pid, signal.SIGKILL)
+    with rummy_served(tmp_path) as url:
+        yield url
 
 
 def test_the_five_minute_tour_runs_as_written_against_a_real_server(served: str) -> None:

@@ -1,0 +1,227 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.problem import Problem
+from ...models.seat_control import SeatControl
+from typing import cast
+
+
+
+def _get_kwargs(
+    game_id: str,
+    seat: int,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/games/{game_id}/seats/{seat}/bot".format(game_id=quote(str(game_id), safe=""),seat=quote(str(seat), safe=""),),
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | SeatControl | None:
+    if response.status_code == 200:
+        response_200 = SeatControl.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | SeatControl]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    game_id: str,
+    seat: int,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[Problem | SeatControl]:
+    """ Take the caller's seat back from a bot
+
+    Args:
+        game_id (str): The game's id (32 hex digits).
+        seat (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SeatControl]
+     """
+
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+seat=seat,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    game_id: str,
+    seat: int,
+    *,
+    client: AuthenticatedClient,
+
+) -> Problem | SeatControl | None:
+    """ Take the caller's seat back from a bot
+
+    Args:
+        game_id (str): The game's id (32 hex digits).
+        seat (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SeatControl
+     """
+
+
+    return sync_detailed(
+        game_id=game_id,
+seat=seat,
+client=client,
+
+    ).parsed
+
+async def asyncio_detailed(
+    game_id: str,
+    seat: int,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[Problem | SeatControl]:
+    """ Take the caller's seat back from a bot
+
+    Args:
+        game_id (str): The game's id (32 hex digits).
+        seat (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SeatControl]
+     """
+
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+seat=seat,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    game_id: str,
+    seat: int,
+    *,
+    client: AuthenticatedClient,
+
+) -> Problem | SeatControl | None:
+    """ Take the caller's seat back from a bot
+
+    Args:
+        game_id (str): The game's id (32 hex digits).
+        seat (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SeatControl
+     """
+
+
+    return (await asyncio_detailed(
+        game_id=game_id,
+seat=seat,
+client=client,
+
+    )).parsed

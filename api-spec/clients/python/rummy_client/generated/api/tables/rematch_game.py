@@ -1,0 +1,230 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.problem import Problem
+from ...models.rematch import Rematch
+from typing import cast
+
+
+
+def _get_kwargs(
+    game_id: str,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/games/{game_id}/rematch".format(game_id=quote(str(game_id), safe=""),),
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | Rematch | None:
+    if response.status_code == 201:
+        response_201 = Rematch.from_dict(response.json())
+
+
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | Rematch]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[Problem | Rematch]:
+    """ A rematch of a finished game: a waiting table, same rules and players
+
+     The old game's log gets a `rematch_offered` event naming the new game, so every client can follow;
+    each human seat is kept for the player who held it, who claims it with their own player token. The
+    dealer moves on. Asked again (by any seat), the same new game is named.
+
+    Args:
+        game_id (str): The game's id (32 hex digits).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | Rematch]
+     """
+
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Problem | Rematch | None:
+    """ A rematch of a finished game: a waiting table, same rules and players
+
+     The old game's log gets a `rematch_offered` event naming the new game, so every client can follow;
+    each human seat is kept for the player who held it, who claims it with their own player token. The
+    dealer moves on. Asked again (by any seat), the same new game is named.
+
+    Args:
+        game_id (str): The game's id (32 hex digits).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | Rematch
+     """
+
+
+    return sync_detailed(
+        game_id=game_id,
+client=client,
+
+    ).parsed
+
+async def asyncio_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[Problem | Rematch]:
+    """ A rematch of a finished game: a waiting table, same rules and players
+
+     The old game's log gets a `rematch_offered` event naming the new game, so every client can follow;
+    each human seat is kept for the player who held it, who claims it with their own player token. The
+    dealer moves on. Asked again (by any seat), the same new game is named.
+
+    Args:
+        game_id (str): The game's id (32 hex digits).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | Rematch]
+     """
+
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Problem | Rematch | None:
+    """ A rematch of a finished game: a waiting table, same rules and players
+
+     The old game's log gets a `rematch_offered` event naming the new game, so every client can follow;
+    each human seat is kept for the player who held it, who claims it with their own player token. The
+    dealer moves on. Asked again (by any seat), the same new game is named.
+
+    Args:
+        game_id (str): The game's id (32 hex digits).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | Rematch
+     """
+
+
+    return (await asyncio_detailed(
+        game_id=game_id,
+client=client,
+
+    )).parsed

@@ -1,0 +1,279 @@
+""" Contains all the data models used in inputs/outputs """
+
+from .card_discarded import CardDiscarded
+from .card_laid_off import CardLaidOff
+from .cards_drawn import CardsDrawn
+from .cards_drawn_source import CardsDrawnSource
+from .claimed_seat import ClaimedSeat
+from .command_result import CommandResult
+from .controller import Controller
+from .controller_kind import ControllerKind
+from .create_game import CreateGame
+from .create_game_preset import CreateGamePreset
+from .create_player import CreatePlayer
+from .created_game_out import CreatedGameOut
+from .created_game_out_status import CreatedGameOutStatus
+from .created_game_out_tokens import CreatedGameOutTokens
+from .created_player_out import CreatedPlayerOut
+from .deck_revealed import DeckRevealed
+from .discard_command import DiscardCommand
+from .draw_command import DrawCommand
+from .draw_command_source import DrawCommandSource
+from .envelope import Envelope
+from .envelope_actor_type_1 import EnvelopeActorType1
+from .envelope_actor_type_2_type_1 import EnvelopeActorType2Type1
+from .envelope_actor_type_3_type_1 import EnvelopeActorType3Type1
+from .event_page import EventPage
+from .export_log_format import ExportLogFormat
+from .fork_game import ForkGame
+from .fork_game_deck import ForkGameDeck
+from .game_abandoned import GameAbandoned
+from .game_ended import GameEnded
+from .game_rating_changes import GameRatingChanges
+from .game_rating_changes_reason import GameRatingChangesReason
+from .game_started import GameStarted
+from .game_state import GameState
+from .game_state_phase import GameStatePhase
+from .game_summary import GameSummary
+from .game_summary_status import GameSummaryStatus
+from .hand_dealt import HandDealt
+from .hand_ended import HandEnded
+from .hand_ended_reason import HandEndedReason
+from .hand_result import HandResult
+from .hand_to_bot import HandToBot
+from .health import Health
+from .joker_swapped import JokerSwapped
+from .knock_command import KnockCommand
+from .knocked import Knocked
+from .ladder_rating import LadderRating
+from .lay_melds_command import LayMeldsCommand
+from .lay_off_command import LayOffCommand
+from .leaderboard_entry import LeaderboardEntry
+from .leaderboard_entry_kind import LeaderboardEntryKind
+from .leaderboard_page import LeaderboardPage
+from .list_games_preset_type_1 import ListGamesPresetType1
+from .list_games_preset_type_2_type_1 import ListGamesPresetType2Type1
+from .list_games_preset_type_3_type_1 import ListGamesPresetType3Type1
+from .list_games_status import ListGamesStatus
+from .list_my_games_status_type_1 import ListMyGamesStatusType1
+from .list_my_games_status_type_2_type_1 import ListMyGamesStatusType2Type1
+from .list_my_games_status_type_3_type_1 import ListMyGamesStatusType3Type1
+from .lobby import Lobby
+from .lobby_entry import LobbyEntry
+from .lobby_entry_status import LobbyEntryStatus
+from .log_document import LogDocument
+from .log_header import LogHeader
+from .meld import Meld
+from .meld_kind import MeldKind
+from .meld_laid import MeldLaid
+from .placed import Placed
+from .player import Player
+from .player_game import PlayerGame
+from .player_game_status import PlayerGameStatus
+from .player_games import PlayerGames
+from .problem import Problem
+from .problem_code import ProblemCode
+from .problem_facts_type_0 import ProblemFactsType0
+from .profile import Profile
+from .recent_game import RecentGame
+from .rematch import Rematch
+from .rematch_offered import RematchOffered
+from .rename_player import RenamePlayer
+from .resign_seat import ResignSeat
+from .rule_overrides import RuleOverrides
+from .rule_overrides_ace import RuleOverridesAce
+from .rule_overrides_card_values import RuleOverridesCardValues
+from .rule_overrides_discard_pickup import RuleOverridesDiscardPickup
+from .rule_overrides_final_exhaustion import RuleOverridesFinalExhaustion
+from .rule_overrides_first_player import RuleOverridesFirstPlayer
+from .rule_overrides_go_out import RuleOverridesGoOut
+from .rule_overrides_hand_size import RuleOverridesHandSize
+from .rule_overrides_melds_per_turn import RuleOverridesMeldsPerTurn
+from .rule_overrides_rummy_bonus import RuleOverridesRummyBonus
+from .rule_overrides_scoring import RuleOverridesScoring
+from .rule_overrides_stock_out import RuleOverridesStockOut
+from .rule_set import RuleSet
+from .rule_set_ace import RuleSetAce
+from .rule_set_card_values import RuleSetCardValues
+from .rule_set_discard_pickup import RuleSetDiscardPickup
+from .rule_set_final_exhaustion import RuleSetFinalExhaustion
+from .rule_set_first_player import RuleSetFirstPlayer
+from .rule_set_go_out import RuleSetGoOut
+from .rule_set_hand_size import RuleSetHandSize
+from .rule_set_melds_per_turn import RuleSetMeldsPerTurn
+from .rule_set_rummy_bonus import RuleSetRummyBonus
+from .rule_set_scoring import RuleSetScoring
+from .rule_set_stock_out import RuleSetStockOut
+from .rulesets import Rulesets
+from .rulesets_presets import RulesetsPresets
+from .run_end import RunEnd
+from .seat_control import SeatControl
+from .seat_control_changed import SeatControlChanged
+from .seat_control_changed_controller import SeatControlChangedController
+from .seat_control_changed_reason import SeatControlChangedReason
+from .seat_kind import SeatKind
+from .seat_kind_kind import SeatKindKind
+from .seat_label import SeatLabel
+from .seat_label_kind import SeatLabelKind
+from .seat_out import SeatOut
+from .seat_out_kind import SeatOutKind
+from .seat_rating_change import SeatRatingChange
+from .seat_rating_change_kind import SeatRatingChangeKind
+from .seat_resigned import SeatResigned
+from .seat_spec import SeatSpec
+from .seat_spec_kind import SeatSpecKind
+from .seats_removed import SeatsRemoved
+from .start_table import StartTable
+from .start_table_fill import StartTableFill
+from .state_at import StateAt
+from .state_at_visibility import StateAtVisibility
+from .stock_renewed import StockRenewed
+from .suggest_request import SuggestRequest
+from .suggest_request_preset import SuggestRequestPreset
+from .suggestion import Suggestion
+from .swap_joker_command import SwapJokerCommand
+from .ticket import Ticket
+from .turn_deadline_set import TurnDeadlineSet
+from .turn_timed_out import TurnTimedOut
+from .view import View
+from .view_phase import ViewPhase
+
+__all__ = (
+    "CardDiscarded",
+    "CardLaidOff",
+    "CardsDrawn",
+    "CardsDrawnSource",
+    "ClaimedSeat",
+    "CommandResult",
+    "Controller",
+    "ControllerKind",
+    "CreatedGameOut",
+    "CreatedGameOutStatus",
+    "CreatedGameOutTokens",
+    "CreatedPlayerOut",
+    "CreateGame",
+    "CreateGamePreset",
+    "CreatePlayer",
+    "DeckRevealed",
+    "DiscardCommand",
+    "DrawCommand",
+    "DrawCommandSource",
+    "Envelope",
+    "EnvelopeActorType1",
+    "EnvelopeActorType2Type1",
+    "EnvelopeActorType3Type1",
+    "EventPage",
+    "ExportLogFormat",
+    "ForkGame",
+    "ForkGameDeck",
+    "GameAbandoned",
+    "GameEnded",
+    "GameRatingChanges",
+    "GameRatingChangesReason",
+    "GameStarted",
+    "GameState",
+    "GameStatePhase",
+    "GameSummary",
+    "GameSummaryStatus",
+    "HandDealt",
+    "HandEnded",
+    "HandEndedReason",
+    "HandResult",
+    "HandToBot",
+    "Health",
+    "JokerSwapped",
+    "KnockCommand",
+    "Knocked",
+    "LadderRating",
+    "LayMeldsCommand",
+    "LayOffCommand",
+    "LeaderboardEntry",
+    "LeaderboardEntryKind",
+    "LeaderboardPage",
+    "ListGamesPresetType1",
+    "ListGamesPresetType2Type1",
+    "ListGamesPresetType3Type1",
+    "ListGamesStatus",
+    "ListMyGamesStatusType1",
+    "ListMyGamesStatusType2Type1",
+    "ListMyGamesStatusType3Type1",
+    "Lobby",
+    "LobbyEntry",
+    "LobbyEntryStatus",
+    "LogDocument",
+    "LogHeader",
+    "Meld",
+    "MeldKind",
+    "MeldLaid",
+    "Placed",
+    "Player",
+    "PlayerGame",
+    "PlayerGames",
+    "PlayerGameStatus",
+    "Problem",
+    "ProblemCode",
+    "ProblemFactsType0",
+    "Profile",
+    "RecentGame",
+    "Rematch",
+    "RematchOffered",
+    "RenamePlayer",
+    "ResignSeat",
+    "RuleOverrides",
+    "RuleOverridesAce",
+    "RuleOverridesCardValues",
+    "RuleOverridesDiscardPickup",
+    "RuleOverridesFinalExhaustion",
+    "RuleOverridesFirstPlayer",
+    "RuleOverridesGoOut",
+    "RuleOverridesHandSize",
+    "RuleOverridesMeldsPerTurn",
+    "RuleOverridesRummyBonus",
+    "RuleOverridesScoring",
+    "RuleOverridesStockOut",
+    "RuleSet",
+    "RuleSetAce",
+    "RuleSetCardValues",
+    "RuleSetDiscardPickup",
+    "RuleSetFinalExhaustion",
+    "RuleSetFirstPlayer",
+    "RuleSetGoOut",
+    "RuleSetHandSize",
+    "RuleSetMeldsPerTurn",
+    "RuleSetRummyBonus",
+    "Rulesets",
+    "RuleSetScoring",
+    "RulesetsPresets",
+    "RuleSetStockOut",
+    "RunEnd",
+    "SeatControl",
+    "SeatControlChanged",
+    "SeatControlChangedController",
+    "SeatControlChangedReason",
+    "SeatKind",
+    "SeatKindKind",
+    "SeatLabel",
+    "SeatLabelKind",
+    "SeatOut",
+    "SeatOutKind",
+    "SeatRatingChange",
+    "SeatRatingChangeKind",
+    "SeatResigned",
+    "SeatSpec",
+    "SeatSpecKind",
+    "SeatsRemoved",
+    "StartTable",
+    "StartTableFill",
+    "StateAt",
+    "StateAtVisibility",
+    "StockRenewed",
+    "Suggestion",
+    "SuggestRequest",
+    "SuggestRequestPreset",
+    "SwapJokerCommand",
+    "Ticket",
+    "TurnDeadlineSet",
+    "TurnTimedOut",
+    "View",
+    "ViewPhase",
+)

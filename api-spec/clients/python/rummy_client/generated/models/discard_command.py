@@ -1,0 +1,113 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
+from typing import Literal, cast
+
+
+
+
+
+
+T = TypeVar("T", bound="DiscardCommand")
+
+
+
+@_attrs_define
+class DiscardCommand:
+    """ 
+        Attributes:
+            card (str): A card code: `7H`, `TD`, `JK`.
+            type_ (Literal['discard']):
+            expected_version (int | None | Unset):
+            command_id (None | str | Unset):
+     """
+
+    card: str
+    type_: Literal['discard']
+    expected_version: int | None | Unset = UNSET
+    command_id: None | str | Unset = UNSET
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        card = self.card
+
+        type_ = self.type_
+
+        expected_version: int | None | Unset
+        if isinstance(self.expected_version, Unset):
+            expected_version = UNSET
+        else:
+            expected_version = self.expected_version
+
+        command_id: None | str | Unset
+        if isinstance(self.command_id, Unset):
+            command_id = UNSET
+        else:
+            command_id = self.command_id
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "card": card,
+            "type": type_,
+        })
+        if expected_version is not UNSET:
+            field_dict["expected_version"] = expected_version
+        if command_id is not UNSET:
+            field_dict["command_id"] = command_id
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        card = d.pop("card")
+
+        type_ = cast(Literal['discard'] , d.pop("type"))
+        if type_ != 'discard':
+            raise ValueError(f"type must match const 'discard', got '{type_}'")
+
+        def _parse_expected_version(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        expected_version = _parse_expected_version(d.pop("expected_version", UNSET))
+
+
+        def _parse_command_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        command_id = _parse_command_id(d.pop("command_id", UNSET))
+
+
+        discard_command = cls(
+            card=card,
+            type_=type_,
+            expected_version=expected_version,
+            command_id=command_id,
+        )
+
+        return discard_command
+

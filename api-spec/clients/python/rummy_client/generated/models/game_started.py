@@ -1,0 +1,100 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
+from typing import Literal, cast
+
+if TYPE_CHECKING:
+  from ..models.rule_set import RuleSet
+
+
+
+
+
+T = TypeVar("T", bound="GameStarted")
+
+
+
+@_attrs_define
+class GameStarted:
+    """ 
+        Attributes:
+            ruleset (RuleSet):
+            seats (int):
+            type_ (Literal['game_started']):
+            bots (list[int] | Unset):
+     """
+
+    ruleset: RuleSet
+    seats: int
+    type_: Literal['game_started']
+    bots: list[int] | Unset = UNSET
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.rule_set import RuleSet # noqa: PLC0415
+        ruleset = self.ruleset.to_dict()
+
+        seats = self.seats
+
+        type_ = self.type_
+
+        bots: list[int] | Unset = UNSET
+        if not isinstance(self.bots, Unset):
+            bots = self.bots
+
+
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "ruleset": ruleset,
+            "seats": seats,
+            "type": type_,
+        })
+        if bots is not UNSET:
+            field_dict["bots"] = bots
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.rule_set import RuleSet # noqa: PLC0415
+        d = dict(src_dict)
+        ruleset = RuleSet.from_dict(d.pop("ruleset"))
+
+
+
+
+        seats = d.pop("seats")
+
+        type_ = cast(Literal['game_started'] , d.pop("type"))
+        if type_ != 'game_started':
+            raise ValueError(f"type must match const 'game_started', got '{type_}'")
+
+        bots = cast(list[int], d.pop("bots", UNSET))
+
+
+        game_started = cls(
+            ruleset=ruleset,
+            seats=seats,
+            type_=type_,
+            bots=bots,
+        )
+
+        return game_started
+

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+class ListGamesStatus(StrEnum):
+    ACTIVE = "active"
+    FINISHED = "finished"
+    OPEN = "open"
+    WAITING = "waiting"
+
+    def __str__(self) -> str:
+        return str(self.value)

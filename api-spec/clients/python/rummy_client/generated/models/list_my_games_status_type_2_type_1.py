@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class ListMyGamesStatusType2Type1(StrEnum):
+    ACTIVE = "active"
+    FINISHED = "finished"
+    WAITING = "waiting"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class RuleSetFirstPlayer(StrEnum):
+    ALTERNATE = "alternate"
+    LEFT_OF_DEALER = "left_of_dealer"
+    RANDOM = "random"
+
+    def __str__(self) -> str:
+        return str(self.value)

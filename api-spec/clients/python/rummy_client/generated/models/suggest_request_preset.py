@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+class SuggestRequestPreset(StrEnum):
+    BASIC = "basic"
+    CLASSIC = "classic"
+    DUEL = "duel"
+    PALACE = "palace"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+class ViewPhase(StrEnum):
+    DEAL = "deal"
+    DRAW = "draw"
+    OVER = "over"
+    PLAY = "play"
+
+    def __str__(self) -> str:
+        return str(self.value)
