@@ -4,6 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 # The official clients (api-spec/clients/): generated from the contract, plus a small layer.
 PY_CLIENT := api-spec/clients/python
+TS_CLIENT := api-spec/clients/typescript
 
 .PHONY: install run test style lint spec clients bench browser web-tools
 
@@ -28,10 +29,14 @@ browser:
 
 # tsc and openapi-typescript, pinned by the lock file, for the web table's type checks.
 WEB_TOOLS := service/http/typecheck
-web-tools: $(WEB_TOOLS)/node_modules/.installed
+web-tools: $(WEB_TOOLS)/node_modules/.installed $(TS_CLIENT)/node_modules/.installed
 
 $(WEB_TOOLS)/node_modules/.installed: $(WEB_TOOLS)/package-lock.json
 	cd $(WEB_TOOLS) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+$(TS_CLIENT)/node_modules/.installed: $(TS_CLIENT)/package-lock.json
+	cd $(TS_CLIENT) && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
 # Style is checked in CI (ruff is pinned); mypy also reads the dependencies'
@@ -48,7 +53,8 @@ spec: install
 	$(MAKE) clients
 
 # The clients' generated code, from the committed contract (tests fail when it drifts).
-clients: install
+clients: install $(TS_CLIENT)/node_modules/.installed
 	rm -rf $(PY_CLIENT)/rummy_client/generated
 	$(BIN)/openapi-python-client generate --path api-spec/openapi.json --meta none \
 		--config $(PY_CLIENT)/generator.yaml --output-path $(PY_CLIENT)/rummy_client/generated
+	cd $(TS_CLIENT) && npx openapi-typescript ../../openapi.json -o src/schema.d.ts
