@@ -1,0 +1,284 @@
+"""Live fan-out: many watchers of one game on one API process, and how long after a
+command is acknowledged every watcher holds its event.
+
+    python -m service.tools.fanout_bench --watchers 10000 --commands 20
+
+Starts `rummy serve` (an embedded Redis, no worker, no rate limits) in a temporary
+folder, creates a two-seat game, opens the watchers as spectators, a third each on
+the WebSocket `/live`, the event stream and the long poll, then plays `--commands`
+commands, one every `--gap-ms`. For each command it takes the moment its answer
+arrived and the moment each watcher read the event, and prints the delays (p50,
+p99, max) by channel, how long until the last watcher held each event, and the
+API process's resident memory before and after the watchers joined.
+
+The watchers are raw sockets on one event loop (a full client library per watcher
+would make the driver, not the server, the bottleneck); they share the 2 cores
+with the server, so the figures are an upper bound of the server's own delay.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import base64
+import contextlib
+import json
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import httpx
+
+from service.tools.serve_process import free_port, start_serve, wait_healthy
+
+KINDS = ("websocket", "sse", "long_poll")
+# Opening this many at once, then a breath: the server accepts without a backlog overflow.
+OPEN_BATCH = 250
+_SSE_ID = re.compile(rb"^id: (\d+)$", re.M)
+_WS_VERSION = re.compile(rb'"envelope":\{"version":(\d+)')
+
+
+class Watchers:
+    """When each watcher first held each version: {version: [monotonic seconds]} per kind."""
+
+    def __init__(self) -> None:
+        self.held: dict[str, dict[int, list[float]]] = {kind: defaultdict(list) for kind in KINDS}
+        self.open = dict.fromkeys(KINDS, 0)
+        self.refused: dict[str, int] = defaultdict(int)
+
+    def saw(self, kind: str, version: int) -> None:
+        self.held[kind][version].append(time.monotonic())
+
+
+async def _request(
+    host: str, port: int, path: str, extra: str = ""
+) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    reader, writer = await asyncio.open_connection(host, port, limit=1 << 20)
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\n{extra}\r\n".encode())
+    return reader, writer
+
+
+async def _websocket(host: str, port: int, game: str, after: int, watchers: Watchers) -> None:
+    key = base64.b64encode(os.urandom(16)).decode()
+    upgrade = (
+        f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+        "Sec-WebSocket-Version: 13\r\n"
+    )
+    reader, writer = await _request(host, port, f"/games/{game}/live?after={after}", upgrade)
+    await reader.readuntil(b"\r\n\r\n")
+    # The first message says who it is: {} for a spectator (client frames are masked).
+    mask = os.urandom(4)
+    payload = bytes(byte ^ mask[index % 4] for index, byte in enumerate(b"{}"))
+    writer.write(bytes([0x81, 0x80 | 2]) + mask + payload)
+    watchers.open["websocket"] += 1
+    try:
+        while True:
+            head = await reader.readexactly(2)
+            length = head[1] & 0x7F
+            if length == 126:
+                length = int.from_bytes(await reader.readexactly(2), "big")
+            elif length == 127:
+                length = int.from_bytes(await reader.readexactly(8), "big")
+            frame = await reader.readexactly(length)
+            if head[0] & 0x0F == 0x8:  # close
+                return
+            for found in _WS_VERSION.finditer(frame):
+                watchers.saw("websocket", int(found.group(1)))
+    finally:
+        writer.close()
+
+
+async def _sse(host: str, port: int, game: str, after: int, watchers: Watchers) -> None:
+    reader, writer = await _request(host, port, f"/games/{game}/events/stream?after={after}")
+    await reader.readuntil(b"\r\n\r\n")
+    watchers.open["sse"] += 1
+    try:
+        while line := await reader.readline():
+            if line.startswith(b"id: "):
+                watchers.saw("sse", int(_SSE_ID.match(line.rstrip(b"\r\n")).group(1)))  # type: ignore[union-attr]
+    finally:
+        writer.close()
+
+
+async def _long_poll(host: str, port: int, game: str, after: int, watchers: Watchers) -> None:
+    reader, writer = await asyncio.open_connection(host, port, limit=1 << 20)
+    watchers.open["long_poll"] += 1
+    try:
+        while True:
+            path = f"/games/{game}/events?after={after}&wait=30"
+            writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode())
+            head = await reader.readuntil(b"\r\n\r\n")
+            length = int(re.search(rb"content-length: (\d+)", head, re.I).group(1))  # type: ignore[union-attr]
+            page = json.loads(await reader.readexactly(length))
+            if "events" not in page:  # a problem: counted, and asked again after a breath
+                watchers.refused[page.get("code", "unknown")] += 1
+                await asyncio.sleep(1.0)
+                continue
+            for envelope in page["events"]:
+                watchers.saw("long_poll", envelope["version"])
+            after = page["next_after"]
+            if page.get("ended"):
+                return
+    finally:
+        writer.close()
+
+
+def _rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+async def _run(args: argparse.Namespace, base: str, api_pid: int) -> int:
+    host, port = "127.0.0.1", int(base.rsplit(":", 1)[1])
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        created = (
+            await http.post("/games", json={"seats": [{"kind": "human"}, {"kind": "human"}]})
+        ).json()
+        game, tokens = created["game_id"], created["tokens"]
+        version = created["version"]
+        rss_before = _rss_kib(api_pid)
+        watchers = Watchers()
+        openers = {"websocket": _websocket, "sse": _sse, "long_poll": _long_poll}
+        tasks = []
+        started = time.monotonic()
+        for index in range(args.watchers):
+            kind = KINDS[index % len(KINDS)]
+            tasks.append(asyncio.create_task(openers[kind](host, port, game, version, watchers)))
+            if index % OPEN_BATCH == OPEN_BATCH - 1:
+                await asyncio.sleep(0.05)
+        deadline = time.monotonic() + args.open_timeout_s
+        while sum(watchers.open.values()) < args.watchers and time.monotonic() < deadline:
+            await asyncio.sleep(0.2)
+        opened = dict(watchers.open)
+        print(
+            f"{sum(opened.values())} of {args.watchers} watchers open in "
+            f"{time.monotonic() - started:.1f} s: {opened}"
+        )
+        await asyncio.sleep(1.0)  # long polls reach their wait
+        rss_watching = _rss_kib(api_pid)
+
+        acknowledged: dict[int, float] = {}
+        for turn in range(args.commands):
+            summary = (await http.get(f"/games/{game}")).json()
+            if "view" not in summary:
+                print(f"the game's summary was refused: {summary}")
+                return 1
+            turn = summary["view"]["turn"]
+            seat_token = tokens[str(turn)]
+            view = (await http.get(f"/games/{game}/view", headers=_bearer(seat_token))).json()
+            command = (
+                {"type": "draw", "source": "stock"}
+                if view["phase"] == "draw"
+                else {"type": "discard", "card": view["hand"][0]}
+            )
+            answer = await http.post(
+                f"/games/{game}/commands",
+                json=command | {"expected_version": view["version"]},
+                headers=_bearer(seat_token),
+            )
+            at = time.monotonic()
+            if answer.status_code != 200:
+                print(f"command {turn} refused: {answer.status_code} {answer.text[:200]}")
+                return 1
+            result = answer.json()
+            for event in result["events"]:
+                acknowledged[event["version"]] = at
+            version = result["version"]
+            await asyncio.sleep(args.gap_ms / 1000)
+        await asyncio.sleep(args.settle_s)
+        for task in tasks:
+            task.cancel()
+        failures = [
+            r
+            for r in await asyncio.gather(*tasks, return_exceptions=True)
+            if isinstance(r, Exception) and not isinstance(r, asyncio.CancelledError)
+        ]
+        if failures:
+            print(f"{len(failures)} watchers failed, e.g. {failures[0]!r}")
+
+    print(
+        f"API process RSS: {rss_before / 1024:.0f} MiB before the watchers, "
+        f"{rss_watching / 1024:.0f} MiB with them "
+        f"({(rss_watching - rss_before) / max(1, sum(opened.values())):.1f} KiB a watcher)"
+    )
+    everyone: list[float] = []
+    last_holder: list[float] = []
+    missing = 0
+    for kind in KINDS:
+        delays = []
+        for event_version, at in acknowledged.items():
+            held = watchers.held[kind].get(event_version, [])
+            missing += opened[kind] - len(held)
+            delays += [max(0.0, moment - at) * 1000 for moment in held]
+        everyone += delays
+        if delays:
+            print(
+                f"{kind:>10}: {len(delays)} deliveries, delay after the answer "
+                f"p50 {statistics.median(delays):.1f} ms, p99 {_percentile(delays, 0.99):.1f} ms, "
+                f"max {max(delays):.1f} ms"
+            )
+    for event_version, at in acknowledged.items():
+        moments = [m for kind in KINDS for m in watchers.held[kind].get(event_version, [])]
+        if moments:
+            last_holder.append(max(0.0, max(moments) - at) * 1000)
+    if everyone:
+        print(
+            f"       all: p50 {statistics.median(everyone):.1f} ms, "
+            f"p99 {_percentile(everyone, 0.99):.1f} ms, max {max(everyone):.1f} ms; "
+            f"until the last watcher held an event: p50 {statistics.median(last_holder):.1f} ms, "
+            f"max {max(last_holder):.1f} ms"
+        )
+    print(f"deliveries missing: {missing}; long polls refused: {dict(watchers.refused)}")
+    target = bool(everyone) and _percentile(everyone, 0.99) < 100 and missing == 0
+    print("target (p99 < 100 ms, none missing):", "met" if target else "NOT met")
+    return 0
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"authorization": f"Bearer {token}"}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--watchers", type=int, default=10_000)
+    parser.add_argument("--commands", type=int, default=20)
+    parser.add_argument("--gap-ms", type=int, default=500)
+    parser.add_argument("--open-timeout-s", type=float, default=120.0)
+    parser.add_argument("--settle-s", type=float, default=3.0)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as folder:
+        port = free_port()
+        log = Path(folder) / "serve.log"
+        env = {"RATE_LIMIT_CREATE": "off", "RATE_LIMIT_COMMANDS": "off", "LEAGUE_SEED_GAMES": "0"}
+        process = start_serve(
+            port, log, "--data-dir", str(Path(folder) / "data"), "--no-worker", extra_env=env
+        )
+        try:
+            wait_healthy(process, f"http://127.0.0.1:{port}/health", log)
+            try:
+                import uvloop
+
+                runner = uvloop.run
+            except ImportError:  # pragma: no cover
+                runner = asyncio.run
+            return runner(_run(args, f"http://127.0.0.1:{port}", process.pid))
+        finally:
+            process.terminate()
+            with contextlib.suppress(Exception):
+                process.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
