@@ -10,6 +10,7 @@ import msgspec
 from domain.views import redact, view_for
 from service.app.envelope import Envelope, decode_envelope
 from service.app.game_record import GameRecord, advance, decode_state, encode_state
+from service.app.shared_reads import SharedReads
 from service.app.wire_form import encode_view
 from service.store import EventStore, Snapshot
 
@@ -49,6 +50,8 @@ class Projections:
         self._store = store
         self._capacity = capacity
         self._records: OrderedDict[str, GameRecord] = OrderedDict()
+        # The watchers of a game woken by one event share one load of its state.
+        self._loads: SharedReads[GameRecord | None] = SharedReads()
 
     # ------------------------------------------------------------ in memory
 
@@ -87,9 +90,19 @@ class Projections:
 
     # ------------------------------------------------------------ reading
 
-    async def load(self, game_id: str) -> GameRecord | None:
-        """The game at its latest version: a known record or the cached state, plus newer events."""
-        return await self.settle(game_id, await self.snapshot(game_id))
+    async def load(self, game_id: str, *, at_least: int | None = None) -> GameRecord | None:
+        """The game at its latest version: a known record or the cached state, plus newer events.
+
+        With `at_least`, a load of the game already under way is shared when what it
+        finds is at that version or newer: a thousand watchers woken by one event
+        read the game's state once, not a thousand times."""
+        if at_least is None:
+            return await self.settle(game_id, await self.snapshot(game_id))
+        return await self._loads.read(
+            game_id,
+            lambda: self.load(game_id),
+            lambda record: record is None or record.version >= at_least,
+        )
 
     async def settle(self, game_id: str, snapshot: Snapshot) -> GameRecord | None:
         """The record at the snapshot's version at least (None for a game with no events)."""

@@ -26,6 +26,7 @@ from service.app.records import (
     lobby_status,
 )
 from service.app.seating import expired
+from service.app.shared_reads import SharedReads
 from service.store import EventStore
 
 __all__ = ["FACTS_CAPACITY", "FACTS_TTL_S", "GameReader"]
@@ -63,6 +64,7 @@ class GameReader:
         self._clock = clock
         # Each game's facts and when they were read.
         self._facts: OrderedDict[str, tuple[MetaFacts, float]] = OrderedDict()
+        self._existing: SharedReads[bool] = SharedReads()
 
     # ------------------------------------------------------------ facts
 
@@ -132,7 +134,8 @@ class GameReader:
     ) -> tuple[int, tuple[Envelope, ...]]:
         """Events after `after` as the viewer may see them, waiting up to `wait_s` for one."""
         check_game_id(game_id)
-        if not await self._store.exists(game_id):
+        # Shared with the game's other watchers: a game once there stays (archived or not).
+        if not await self._existing.read(game_id, lambda: self._store.exists(game_id), bool):
             raise _no_game(game_id)
         facts = await self.facts(game_id)
         if facts.importing:
@@ -141,7 +144,9 @@ class GameReader:
         if wait_s > 0 and await self.finished(game_id, through=after):
             wait_s = 0  # nothing will come: a long poll at a finished game's end answers now
         stored = await self._store.wait_for(game_id, after, wait_s, limit)
-        record = await self.projections.load(game_id)
+        # The state at least as new as the events read: shared with the game's other watchers.
+        newest = stored[-1].version if stored else after
+        record = await self.projections.load(game_id, at_least=newest)
         assert record is not None
         envelopes = [decode_envelope(event.data) for event in stored]
         shown = unredacted_through(record, viewer, private_log=private)
@@ -149,7 +154,8 @@ class GameReader:
 
     async def finished(self, game_id: str, through: int | None = None) -> bool:
         """Whether the game is over (and, with `through`, has no event after that version)."""
-        record = await self.projections.load(game_id)
+        # A record at `through` or newer answers; a load under way may be shared.
+        record = await self.projections.load(game_id, at_least=through or 0)
         if record is None or record.state.phase != "over":
             return False
         return through is None or record.version <= through

@@ -18,8 +18,8 @@ next read returns anything after `cursor`:
   waiter joined, so an event appended between a waiter's own first read and
   its joining is either below that cursor (woken at once) or above it (read).
 
-For the same reason a waiter that joins a game whose loop blocks skips its
-own first read: whatever is already there after its `after` is either below
+For the same reason a waiter that joins a game whose loop blocks, or that
+starts the loop, skips its own first read: whatever is already there after its `after` is either below
 the cursor or comes with the loop's next read. A crowd joining a watched
 game costs Redis nothing, and on an event one read answers all of it: each
 waiter's slice is cut from what the loop read, unless that stopped at
@@ -144,12 +144,14 @@ class EventFanout:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout_s
         watched = self._watches.get(game_id)
-        if watched is None or watched.polling:
+        if watched is not None and watched.polling:
             found = await self._read(game_id, after, limit)
             if found:
                 return found
-        # Else the game's blocking read answers for what is already there as for
-        # what comes: a crowd joining a watched game costs Redis nothing.
+        # Else the game's loop answers for what is already there as for what comes:
+        # a crowd joining a watched game costs Redis nothing, and a crowd joining an
+        # unwatched one (all woken by the last event, the loop ended with them) costs
+        # the new loop's one read of the last version, not a read each.
         while loop.time() < deadline:
             watch, waiter = self._join(game_id, after, deadline)
             try:

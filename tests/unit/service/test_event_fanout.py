@@ -125,10 +125,40 @@ def test_many_waiters_of_a_game_share_one_loop_and_all_wake() -> None:
         log.append("g")
         assert [versions(answer) for answer in await asyncio.gather(*waits)] == [[1]] * 500
         assert log.blocking_most == 1
-        # The first read for itself; the others joined the loop and were answered from it.
-        assert log.polls == 1
+        # The first started the loop, the others joined it: all answered from its read.
+        assert log.polls == 0
         await settle()
         assert fanout.watched_games == 0
+
+    run(scenario)
+
+
+def test_a_crowd_woken_by_one_event_asks_again_at_the_cost_of_one_read() -> None:
+    """Every watcher woken by an event asks for the next at once; the loop ended with
+    them, and the crowd's return costs the new loop's one read of the last version,
+    not a read each (3,000 watchers of a game used to send 3,000 reads an event)."""
+
+    async def scenario(log: FakeLog) -> None:
+        fanout = log.fanout()
+        last_version_reads = 0
+        counted = log.last_version
+
+        async def counting(game_id: str) -> int:
+            nonlocal last_version_reads
+            last_version_reads += 1
+            return await counted(game_id)
+
+        fanout._last_version = counting  # noqa: SLF001 (the fake counts what the loop reads)
+        for version in (1, 2, 3):
+            waits = [
+                asyncio.create_task(fanout.wait("g", version - 1, 5, None)) for _ in range(300)
+            ]
+            await settle()
+            log.append("g")
+            answers = await asyncio.gather(*waits)
+            assert [versions(answer) for answer in answers] == [[version]] * 300
+        assert log.polls == 0
+        assert last_version_reads == 3  # one a loop, one loop an event
 
     run(scenario)
 
@@ -159,26 +189,30 @@ def test_waiters_with_different_afters_get_their_own_slices() -> None:
     run(scenario)
 
 
-def test_an_event_appended_after_the_first_read_wakes_the_waiter_at_once() -> None:
+def test_an_event_appended_as_the_loop_starts_wakes_the_waiter_at_once() -> None:
     async def scenario(log: FakeLog) -> None:
-        reading = log.read
-
-        async def read_then_append(
-            game_id: str, after: int, limit: int | None
-        ) -> list[StoredEvent]:
-            found = await reading(game_id, after, limit)
-            if log.polls == 1:
-                log.append(game_id)  # after the waiter's first read, before it joins the loop
-            return found
+        async def read_then_append(game_id: str) -> int:
+            version = await log.last_version(game_id)
+            log.append(game_id)  # after the loop's first read, before it blocks
+            return version
 
         fanout = EventFanout(
-            read=read_then_append,
+            read=log.read,
             blocking_read=log.blocking_read,
-            last_version=log.last_version,
+            last_version=read_then_append,
             block_slots=8,
             max_block_s=10,
             poll_interval_s=POLL_S,
         )
+        assert versions(await asyncio.wait_for(fanout.wait("g", 0, 5, None), 1)) == [1]
+
+    run(scenario)
+
+
+def test_an_event_there_before_the_loop_starts_wakes_the_waiter_at_once() -> None:
+    async def scenario(log: FakeLog) -> None:
+        log.append("g")
+        fanout = log.fanout()
         assert versions(await asyncio.wait_for(fanout.wait("g", 0, 5, None), 1)) == [1]
 
     run(scenario)
