@@ -135,13 +135,8 @@ class SeatCommands:
 
         def decide_on(game: Game | None) -> list[Envelope]:
             assert game is not None
-            if actor == "player" and seat in game.record.state.resigned:
-                # A bot plays a resigned seat to the end; its owner no longer does.
-                raise ServiceError(
-                    "seat_resigned", f"seat {seat} resigned: a bot plays it", seat=seat
-                )
             private[:] = [game.info.private_log]
-            return decided_envelopes(game, seat, command, command_id=command_id, actor=actor)
+            return _decided(game, seat, command, command_id=command_id, actor=actor)
 
         def answer(after: GameRecord, envelopes: list[Envelope]) -> Answer:
             view = view_for(after.state, seat)
@@ -180,3 +175,31 @@ class SeatCommands:
         assert isinstance(outcome, CommandOutcome)
         self._metrics.command_accepted(_command_kind(command))
         return Handled(outcome, executed.answer.body)
+
+    async def check(
+        self,
+        game_id: str,
+        seat: int,
+        command: SeatCommand,
+        *,
+        expected_version: int | None = None,
+    ) -> int:
+        """Whether `handle` would take the seat's command now, with nothing written:
+        the game's version when it would, else the refusal it would get. Only that:
+        what the command would reveal (the card a draw takes) stays hidden."""
+
+        def decide_on(game: Game | None) -> list[Envelope]:
+            assert game is not None
+            return _decided(game, seat, command, command_id=None, actor="player")
+
+        write = Write(actor="player", decide=decide_on, expected_version=expected_version)
+        return await self._writer.check(game_id, write)
+
+
+def _decided(
+    game: Game, seat: int, command: SeatCommand, *, command_id: str | None, actor: ActorKind
+) -> list[Envelope]:
+    if actor == "player" and seat in game.record.state.resigned:
+        # A bot plays a resigned seat to the end; its owner no longer does.
+        raise ServiceError("seat_resigned", f"seat {seat} resigned: a bot plays it", seat=seat)
+    return decided_envelopes(game, seat, command, command_id=command_id, actor=actor)

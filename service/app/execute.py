@@ -123,6 +123,20 @@ class Writer:
             attempts=MAX_ATTEMPTS,
         )
 
+    async def check(self, game_id: str, write: Write) -> int:
+        """Decide `write` on the game's latest version and write nothing: the
+        version it was decided at, or the refusal an `execute` would raise now."""
+        facts = await self._facts(game_id)
+        if facts.importing:
+            raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
+        record = await self._projections.load(game_id)
+        if record is None:
+            raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
+        if write.expected_version is not None and write.expected_version != record.version:
+            raise conflict_error(write.expected_version, record.version)
+        write.decide(game_of(game_id, facts, record))
+        return record.version
+
     async def _attempt(self, game_id: str, write: Write, game: Game | None) -> Executed:
         """One decide and append; VersionConflict when the store is elsewhere."""
         record = game.record if game is not None else None

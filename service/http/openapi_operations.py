@@ -25,6 +25,7 @@ OPERATIONS: dict[tuple[str, str], tuple[str, str]] = {
     ("post", "/games/{game_id}/seats/{seat}"): ("claimSeat", "seats"),
     ("get", "/games/{game_id}/view"): ("getSeatView", "seats"),
     ("post", "/games/{game_id}/commands"): ("postCommand", "seats"),
+    ("post", "/games/{game_id}/commands/check"): ("checkCommand", "seats"),
     ("post", "/games/{game_id}/tickets"): ("createTicket", "events"),
     ("get", "/games/{game_id}/events"): ("listEvents", "events"),
     ("get", "/games/{game_id}/events/stream"): ("streamEvents", "events"),

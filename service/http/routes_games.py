@@ -28,7 +28,14 @@ from service.http.schemas import (
     SeatOut,
 )
 from service.http.schemas_commands import COMMAND_TAGS, CommandBody, to_domain
-from service.http.schemas_views import CommandResult, View, seat_labels, view_out, with_labels
+from service.http.schemas_views import (
+    CommandCheck,
+    CommandResult,
+    View,
+    seat_labels,
+    view_out,
+    with_labels,
+)
 
 Games = NamedDependency[GameService]
 BEARER: list[dict[str, list[str]]] = [{"bearer": []}]
@@ -276,6 +283,33 @@ async def post_command(
     return _encoded(handled.body)
 
 
+@post(
+    "/games/{game_id:str}/commands/check",
+    status_code=200,
+    tags=["seats"],
+    summary="Whether the caller's seat may send a command now (nothing is written)",
+    description="The same body as `POST /games/{game_id}/commands`, decided on the game as it "
+    "stands, with nothing written: 200 `{accepted: true, version}` when the command would be "
+    "taken now, else exactly the problem it would get (422 with the rules' reason, 409 "
+    "`not_your_turn`, `version_conflict`, …). A user interface explains a selection with it "
+    "before it is sent. What the command would reveal (the card a draw takes) is not shown; "
+    "`command_id` is not looked up.",
+    security=BEARER,
+    responses=problem_responses(400, 401, 403, 404, 409, 413, 422, 429, 503),
+)
+async def check_command(
+    game_id: GameId,
+    data: JSONBody[CommandBody],
+    request: Request[Any, Any, Any],
+    games: Games,
+) -> CommandCheck:
+    seat = await games.seat_of(game_id, caller_token(request))
+    version = await games.commands.check(
+        game_id, seat, to_domain(data), expected_version=data.expected_version
+    )
+    return CommandCheck(accepted=True, version=version)
+
+
 async def _player(request: Request[Any, Any, Any], games: GameService) -> Player | None:
     """The caller's player when the request carries a token (it must be a player token)."""
     token = caller_token(request)
@@ -295,4 +329,5 @@ GAME_ROUTES = [
     game_summary,
     seat_view,
     post_command,
+    check_command,
 ]

@@ -99,6 +99,13 @@ class CommandResult(msgspec.Struct, frozen=True, kw_only=True):
     events: tuple[Envelope, ...]
 
 
+class CommandCheck(msgspec.Struct, frozen=True, kw_only=True):
+    """A command the caller's seat may send now: the version it was checked at."""
+
+    accepted: bool
+    version: int
+
+
 _result_decoder = msgspec.json.Decoder(CommandResult)
 
 

@@ -19,8 +19,8 @@ next read returns anything after `cursor`:
   its joining is either below that cursor (woken at once) or above it (read).
 
 For the same reason a waiter that joins a game whose loop blocks, or that
-starts the loop, skips its own first read: whatever is already there after its `after` is either below
-the cursor or comes with the loop's next read. A crowd joining a watched
+starts the loop, skips its own first read: whatever is already there after
+its `after` is either below the cursor or comes with the loop's next read. A crowd joining a watched
 game costs Redis nothing, and on an event one read answers all of it: each
 waiter's slice is cut from what the loop read, unless that stopped at
 BATCH_SIZE short of the waiter's limit (then it reads for itself).

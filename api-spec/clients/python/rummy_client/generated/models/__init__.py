@@ -5,6 +5,7 @@ from .card_laid_off import CardLaidOff
 from .cards_drawn import CardsDrawn
 from .cards_drawn_source import CardsDrawnSource
 from .claimed_seat import ClaimedSeat
+from .command_check import CommandCheck
 from .command_result import CommandResult
 from .controller import Controller
 from .controller_kind import ControllerKind
@@ -144,6 +145,7 @@ __all__ = (
     "CardsDrawn",
     "CardsDrawnSource",
     "ClaimedSeat",
+    "CommandCheck",
     "CommandResult",
     "Controller",
     "ControllerKind",
