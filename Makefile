@@ -53,8 +53,9 @@ spec: install
 	$(MAKE) clients
 
 # The clients' generated code, from the committed contract (tests fail when it drifts).
-clients: install $(TS_CLIENT)/node_modules/.installed
+clients: install web-tools
 	rm -rf $(PY_CLIENT)/rummy_client/generated
 	$(BIN)/openapi-python-client generate --path api-spec/openapi.json --meta none \
 		--config $(PY_CLIENT)/generator.yaml --output-path $(PY_CLIENT)/rummy_client/generated
 	cd $(TS_CLIENT) && npx openapi-typescript ../../openapi.json -o src/schema.d.ts
+	cd $(WEB_TOOLS) && npm run --silent types

@@ -163,6 +163,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/{game_id}/commands/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether the caller's seat may send a command now (nothing is written)
+         * @description The same body as `POST /games/{game_id}/commands`, decided on the game as it stands, with nothing written: 200 `{accepted: true, version}` when the command would be taken now, else exactly the problem it would get (422 with the rules' reason, 409 `not_your_turn`, `version_conflict`, …). A user interface explains a selection with it before it is sent. What the command would reveal (the card a draw takes) is not shown; `command_id` is not looked up.
+         */
+        post: operations["checkCommand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/players": {
         parameters: {
             query?: never;
@@ -554,6 +574,11 @@ export interface components {
             game_id: string;
             seat: number;
             token: string;
+        };
+        /** CommandCheck */
+        CommandCheck: {
+            accepted: boolean;
+            version: number;
         };
         /** CommandResult */
         CommandResult: {
@@ -2335,6 +2360,114 @@ export interface operations {
             };
             /** @description The event store is full (`storage_full`): nothing was written. */
             507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    checkCommand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id (32 hex digits). */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DrawCommand"] | components["schemas"]["LayMeldsCommand"] | components["schemas"]["LayOffCommand"] | components["schemas"]["SwapJokerCommand"] | components["schemas"]["DiscardCommand"] | components["schemas"]["KnockCommand"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandCheck"];
+                };
+            };
+            /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game (`game_not_found`) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the limit (`body_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and `facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), … */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
