@@ -50,6 +50,7 @@ lint: style
 
 spec: install
 	$(BIN)/rummy openapi --write api-spec/openapi.json
+	$(BIN)/rummy asyncapi --write api-spec/asyncapi.json
 	$(MAKE) clients
 
 # The clients' generated code, from the committed contract (tests fail when it drifts).

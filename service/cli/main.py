@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from service.cli import league_commands
 from service.cli import log_subcommands as logs
-from service.cli.openapi_spec import add_openapi_arguments, write_openapi
+from service.cli.openapi_spec import add_openapi_arguments, write_asyncapi, write_openapi
 from service.cli.serve import add_serve_arguments, serve
 from workers import command as worker_command
 
@@ -39,6 +39,9 @@ def _tool(help: str, module: str) -> Subcommand:
 SUBCOMMANDS: dict[str, Subcommand] = {
     "serve": Subcommand(
         "serve the API (embedded Redis unless REDIS_URL)", add_serve_arguments, serve
+    ),
+    "asyncapi": Subcommand(
+        "print or write the live channels' AsyncAPI document", add_openapi_arguments, write_asyncapi
     ),
     "openapi": Subcommand(
         "print or write the OpenAPI document", add_openapi_arguments, write_openapi

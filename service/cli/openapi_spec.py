@@ -1,4 +1,5 @@
-"""`rummy openapi`: the OpenAPI document as committed in api-spec/openapi.json."""
+"""`rummy openapi` and `rummy asyncapi`: the contract's documents as committed in
+api-spec/openapi.json and api-spec/asyncapi.json."""
 
 from __future__ import annotations
 
@@ -7,7 +8,13 @@ import json
 import sys
 from pathlib import Path
 
-__all__ = ["add_openapi_arguments", "openapi_text", "write_openapi"]
+__all__ = [
+    "add_openapi_arguments",
+    "asyncapi_text",
+    "openapi_text",
+    "write_asyncapi",
+    "write_openapi",
+]
 
 
 def add_openapi_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,8 +31,22 @@ def openapi_text() -> str:
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
+def asyncapi_text() -> str:
+    """The AsyncAPI document of the live channels as committed in api-spec/asyncapi.json."""
+    from service.http.asyncapi import asyncapi_document
+
+    return json.dumps(asyncapi_document(), indent=2, ensure_ascii=False) + "\n"
+
+
 def write_openapi(args: argparse.Namespace) -> int:
-    text = openapi_text()
+    return _write(args, openapi_text())
+
+
+def write_asyncapi(args: argparse.Namespace) -> int:
+    return _write(args, asyncapi_text())
+
+
+def _write(args: argparse.Namespace, text: str) -> int:
     if args.write:
         Path(args.write).parent.mkdir(parents=True, exist_ok=True)
         Path(args.write).write_text(text, encoding="utf-8")

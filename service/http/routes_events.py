@@ -172,9 +172,18 @@ def sse_event(envelope_json: bytes, version: int) -> bytes:
 SSE_KEEP_ALIVE = b": keep-alive\n\n"
 
 
+class StreamEnd(msgspec.Struct, frozen=True, kw_only=True):
+    """The data of the event stream's last message (`event: end`): the game's last version."""
+
+    version: int
+
+
 def sse_end(version: int) -> bytes:
     # No `id`: the last event's stays EventSource's Last-Event-ID, so a reconnect gets the 204.
-    return b'event: %s\ndata: {"version": %d}\n\n' % (_END_EVENT.encode(), version)
+    return b"event: %s\ndata: %s\n\n" % (
+        _END_EVENT.encode(),
+        msgspec.json.encode(StreamEnd(version=version)),
+    )
 
 
 _encoder = msgspec.json.Encoder()
@@ -203,7 +212,7 @@ async def _sse_frames(
 # ------------------------------------------------------------------ WebSocket
 
 
-class _Hello(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class LiveHello(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A WebSocket's first message when its URL has no ticket."""
 
     token: str | None = None
@@ -247,11 +256,11 @@ async def _refuse(socket: WebSocket[Any, Any, Any], problem: Problem) -> None:
     await socket.close(code=4000 + problem.status, reason=problem.code)
 
 
-async def _hello(socket: WebSocket[Any, Any, Any]) -> _Hello:
+async def _hello(socket: WebSocket[Any, Any, Any]) -> LiveHello:
     with anyio.fail_after(FIRST_MESSAGE_S):
         data = await socket.receive_data(mode="text")
     try:
-        return msgspec.json.decode(data, type=_Hello)
+        return msgspec.json.decode(data, type=LiveHello)
     except msgspec.DecodeError as exc:
         raise ServiceError("invalid_body", f"the first message: {exc}") from exc
 
