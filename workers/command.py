@@ -11,7 +11,7 @@ import sys
 
 import msgspec
 from redis.asyncio import Redis
-from rq import Queue, SimpleWorker
+from rq import Queue
 from rq.serializers import JSONSerializer
 
 from service.app.archiving import Archiver
@@ -21,6 +21,7 @@ from service.runtime.settings import Settings, settings_from_env
 from service.store import RedisEventStore
 from service.store.archived_store import ArchivedEventStore, with_archive
 from service.store.redis_cluster import is_cluster_url, open_redis_cluster
+from workers.game_worker import GameWorker
 
 __all__ = ["add_arguments", "reconcile_now", "run"]
 
@@ -161,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
     # per job (rq's default Worker) doubled the time between a human's turns.
     # An exception or a timeout (SIGALRM, main thread) still fails only its job.
     # Seeding games are not among them: a game's job would wait behind one.
-    worker = SimpleWorker(
+    worker = GameWorker(
         [queue], connection=queue.connection, serializer=JSONSerializer, name=args.name
     )
     tune_collector_for_a_long_run()

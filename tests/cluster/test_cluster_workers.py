@@ -10,7 +10,7 @@ from cluster_fixture import RedisClusterProcesses
 from litestar import Litestar
 from litestar.testing import TestClient
 from redis.cluster import ClusterNode, RedisCluster
-from rq import Queue, SimpleWorker
+from rq import Queue
 from rq.serializers import JSONSerializer
 
 from service.http.app import create_app
@@ -18,6 +18,7 @@ from service.runtime.settings import Settings
 from service.store import RedisEventStore
 from service.store.embedded_redis import EmbeddedRedis
 from service.store.redis_cluster import open_redis_cluster
+from workers.game_worker import GameWorker
 from workers.jobs import configure
 from workers.queue import open_queue
 from workers.schedule import TurnScheduler
@@ -57,7 +58,7 @@ def test_a_bot_only_game_on_the_cluster_is_played_to_the_end(
     created = client.post("/games", json=body)
     assert created.status_code == 201, created.text
     game_id = created.json()["game_id"]
-    worker = SimpleWorker([queue], connection=queue.connection, serializer=JSONSerializer)
+    worker = GameWorker([queue], connection=queue.connection, serializer=JSONSerializer)
     for _ in range(50):
         if not worker.work(burst=True, with_scheduler=True, logging_level="WARNING"):
             break

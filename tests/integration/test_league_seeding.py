@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 from redis import Redis
-from rq import SimpleWorker
 from rq.job import Job
 from rq.serializers import JSONSerializer
 from worker_process import kill_group, start_worker, wait_for
@@ -24,6 +23,7 @@ from service.app.league.seeding import SEED, play_seeding_game, seeding_game_id
 from service.runtime.settings import Settings
 from service.store.embedded_redis import EmbeddedRedis
 from service.tools.serve_process import alive, children_of
+from workers.game_worker import GameWorker
 from workers.jobs import configure
 from workers.queue import SEEDING_QUEUE_NAME, open_queue, seeding_job_id
 from workers.seeding import queue_missing_seeding_games
@@ -49,7 +49,7 @@ def test_a_worker_queues_each_missing_seeding_game_once_and_it_is_played_once(
         assert sorted(seeding.get_job_ids()) == [
             seeding_job_id(seeding_game_id("duel", 0, number)) for number in (2, 3)
         ]
-        worker = SimpleWorker([seeding], connection=seeding.connection, serializer=JSONSerializer)
+        worker = GameWorker([seeding], connection=seeding.connection, serializer=JSONSerializer)
         worker.work(burst=True, logging_level="WARNING")
         ids = [seeding_game_id("duel", 0, number) for number in (1, 2, 3)]
         assert league.applied(ids) == set(ids)

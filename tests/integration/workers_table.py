@@ -10,7 +10,7 @@ from litestar import Litestar
 from litestar.testing import TestClient
 from redis import Redis as SyncRedis
 from redis.asyncio import Redis
-from rq import Queue, SimpleWorker
+from rq import Queue
 from rq.serializers import JSONSerializer
 
 from service.app.league.records_store import open_league_store
@@ -18,6 +18,7 @@ from service.http.app import create_app
 from service.runtime.settings import Settings
 from service.store import RedisEventStore
 from service.store.shared_counters import RedisSharedCounters
+from workers.game_worker import GameWorker
 from workers.jobs import configure
 from workers.queue import open_queue
 from workers.schedule import TurnScheduler
@@ -50,7 +51,7 @@ def worker_app(url: str, **settings: Any) -> Iterator[tuple[TestClient[Litestar]
 
 def work(queue: Queue) -> bool:
     """Run every job due now (scheduled ones included), then return: a burst worker."""
-    worker = SimpleWorker([queue], connection=queue.connection, serializer=JSONSerializer)
+    worker = GameWorker([queue], connection=queue.connection, serializer=JSONSerializer)
     return worker.work(burst=True, with_scheduler=True, logging_level="WARNING")
 
 
