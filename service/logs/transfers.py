@@ -20,6 +20,7 @@ from service.app.envelope import Envelope, now
 from service.app.errors import ServiceError
 from service.app.execute import Write
 from service.app.games import GameService
+from service.app.meta_fields import facts_of
 from service.app.privacy import unredacted_through
 from service.app.projections import GameRecord
 from service.app.randomness import committed_deal, deal_command, hand_rng
@@ -267,14 +268,20 @@ def log_header_facts(meta: Mapping[str, bytes]) -> HeaderFacts:
     if "info" not in meta:
         return HeaderFacts()
     info = info_decoder.decode(meta["info"])
-    kinds = tuple(SeatKind(spec.kind, spec.level) for spec in info.seats)
+    # A seat a bot filled at the start was open: a bot's from its first move on.
+    filled = facts_of(meta).filled
+    kinds = tuple(
+        SeatKind("bot", filled[seat]) if seat in filled else SeatKind(spec.kind, spec.level)
+        for seat, spec in enumerate(info.seats)
+    )
     return HeaderFacts(seat_kinds=kinds, created_at=info.created_at, stacked=info.stacked)
 
 
 def log_refusal(error: LogError) -> ServiceError:
     """A log the service will not take, as a problem naming the first bad event."""
     code = "game_not_found" if error.code == "unknown_game" else error.code
-    return ServiceError(code, error.message, version=error.version, reason=error.message)
+    facts = {"field": error.field} if error.field is not None else {}
+    return ServiceError(code, error.message, version=error.version, reason=error.message, **facts)
 
 
 def _parsed_time(text: str) -> tuple[str, float]:
