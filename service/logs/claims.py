@@ -11,7 +11,7 @@ worker that reads it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 
 from domain.bots import LEVELS
@@ -64,7 +64,7 @@ def check_claims(header: LogHeader, envelopes: Sequence[Envelope], now_ts: float
     _Actors(header, envelopes).check()
 
 
-def rematch_links(envelopes: Sequence[Envelope]) -> list[tuple[int, str]]:
+def rematch_links(envelopes: Iterable[Envelope]) -> list[tuple[int, str]]:
     """(version, game id) of every rematch the log names."""
     return [
         (envelope.version, envelope.event.game_id)

@@ -146,3 +146,78 @@ def test_an_imported_game_plays_on_with_its_seats_tokens(
     tokens = response.json()["tokens"]
     view = client.get(f"/games/{response.json()['game_id']}/view", headers=auth(tokens["0"]))
     assert view.status_code == 200
+
+
+# ------------------------------------------------------------------ the table
+
+
+def _imported(client: Client, body: bytes) -> dict[str, Any]:
+    response = client.post("/games/import", content=body, headers=NDJSON)
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def test_an_imported_game_is_stacked_whatever_its_header_says(
+    client: Client, finished_log: bytes
+) -> None:
+    # Whoever holds a log saw every hand dealt in it (this one was even dealt from a
+    # seed, which the forged header denies).
+    items = lines(finished_log)
+    items[0]["stacked"] = False
+    game_id = _imported(client, joined(items))["game_id"]
+    assert client.get(f"/games/{game_id}").json()["stacked"] is True
+    assert lines(client.get(f"/games/{game_id}/log").content)[0]["stacked"] is True
+
+
+def _with_rematch(items: list[dict[str, Any]], game_id: str) -> list[dict[str, Any]]:
+    last = items[-1]
+    items.append(
+        {
+            "version": last["version"] + 1,
+            "at": last["at"],
+            "seat": 0,
+            "command_id": "table:rematch",
+            "event": {"type": "rematch_offered", "seat": 0, "game_id": game_id},
+            "actor": "player",
+        }
+    )
+    return items
+
+
+def test_a_rematch_link_to_a_game_that_is_not_the_logs_rematch_is_refused(
+    client: Client, finished_log: bytes
+) -> None:
+    # Someone else's private table, which the forged log would link to.
+    other = client.post(
+        "/games", json={"seats": [{"kind": "human"}, {"kind": "human"}], "private": True}
+    )
+    assert other.status_code == 201, other.text
+    body = joined(_with_rematch(lines(finished_log), other.json()["game_id"]))
+    problem = _refused(client, body, "event.game_id")
+    assert problem["facts"]["version"] == len(lines(finished_log))
+
+
+def test_a_genuine_rematch_link_imports_and_is_the_imported_games_rematch(
+    client: Client, store: InMemoryEventStore
+) -> None:
+    created = anyio.run(lambda: finished_game(GameService(store), 22))
+    rematch = client.post(f"/games/{created.game_id}/rematch", headers=auth(created.tokens[1]))
+    assert rematch.status_code == 201, rematch.text
+    log = client.get(f"/games/{created.game_id}/log").content
+    assert lines(log)[-1]["event"]["type"] == "rematch_offered"
+    game_id = _imported(client, log)["game_id"]
+    assert client.get(f"/games/{game_id}").json()["rematch"] == rematch.json()["game_id"]
+
+
+def test_an_imported_game_can_be_rematched_and_forked(client: Client, finished_log: bytes) -> None:
+    created = _imported(client, finished_log)
+    game_id, tokens = created["game_id"], created["tokens"]
+    rematch = client.post(f"/games/{game_id}/rematch", headers=auth(tokens["1"]))
+    assert rematch.status_code == 201, rematch.text
+    new = client.get(f"/games/{rematch.json()['game_id']}").json()
+    old = client.get(f"/games/{game_id}").json()
+    assert new["status"] == "waiting" and new["rematch_of"] == game_id
+    assert new["ruleset"] == old["ruleset"]
+    fork = client.post(f"/games/{game_id}/fork", json={"version": 10, "deck": "keep"})
+    assert fork.status_code == 201, fork.text
