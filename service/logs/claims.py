@@ -11,6 +11,7 @@ worker that reads it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 
@@ -38,6 +39,7 @@ __all__ = ["CLOCK_SKEW_S", "MAX_COMMAND_ID", "MAX_TURN_S", "check_claims", "rema
 CLOCK_SKEW_S = 300.0
 # The longest turn time limit a table can have (a day), as the API bounds it.
 MAX_TURN_S = 86400.0
+_SHA256_HEX = re.compile("[0-9a-f]{64}")
 # A client's command id is at most 128 characters; the service's own are shorter
 # than 72 (a prefix and two numbers).
 MAX_COMMAND_ID = 200
@@ -143,6 +145,11 @@ class _Actors:
             case GameAbandoned(hands=hands, hand_number=hand):
                 if not 1 <= hands <= max(state.hand_number, 1) or hand != state.hand_number:
                     _refuse("event.hands", f"{hands} hands to hand {hand}", version)
+            case HandDealt(commitment=commitment) if commitment is not None and not (
+                _SHA256_HEX.fullmatch(commitment)
+            ):
+                # Checked against the deck only once revealed: a hand in progress never is.
+                _refuse("event.commitment", "a commitment is 64 hex digits (sha256)", version)
             case RematchOffered(game_id=game_id) if not is_game_id(game_id):
                 _refuse("event.game_id", f"{game_id!r} is no game id", version)
 

@@ -129,6 +129,16 @@ def test_a_command_id_past_its_bound_is_refused(client: Client, finished_log: by
     _refused(client, joined(items), "command_id")
 
 
+def test_a_commitment_that_is_no_sha256_is_refused(client: Client, finished_log: bytes) -> None:
+    # The last hand of a game imported in progress is never revealed, so never checked.
+    items = lines(finished_log)
+    assert items[-1]["event"]["type"] == "deck_revealed"
+    items.pop()  # the last hand unrevealed
+    deal = [item for item in items[1:] if item["event"]["type"] == "hand_dealt"][-1]
+    deal["event"]["commitment"] = "x" * 100_000
+    _refused(client, joined(items), "event.commitment")
+
+
 def test_the_unchanged_log_imports(client: Client, finished_log: bytes) -> None:
     response = client.post("/games/import", content=finished_log, headers=NDJSON)
     assert response.status_code == 201, response.text
