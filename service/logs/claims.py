@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 
 from domain.bots import LEVELS
 from domain.events import (
+    DeckRevealed,
     GameAbandoned,
     HandDealt,
     RematchOffered,
@@ -38,6 +39,8 @@ CLOCK_SKEW_S = 300.0
 # The longest turn time limit a table can have (a day), as the API bounds it.
 MAX_TURN_S = 86400.0
 _SHA256_HEX = re.compile("[0-9a-f]{64}")
+# Events the service writes of itself, which verify_log checks without a command.
+_SERVICE_EVENTS = (DeckRevealed, GameAbandoned, SeatControlChanged, TurnDeadlineSet, TurnTimedOut)
 # A client's command id is at most 128 characters; the service's own are shorter
 # than 72 (a prefix and two numbers).
 MAX_COMMAND_ID = 200
@@ -125,6 +128,9 @@ class _Actors:
     def _check_fields(self, envelope: Envelope) -> None:
         version, event = envelope.version, envelope.event
         command_id = envelope.command_id
+        if isinstance(event, _SERVICE_EVENTS) and envelope.seat is not None:
+            # The rules check the seat of a command's events; these are no command's.
+            _refuse("seat", "the service's own event names no acting seat", version)
         if command_id is not None and not 0 < len(command_id) <= MAX_COMMAND_ID:
             _refuse("command_id", f"a command id has 1-{MAX_COMMAND_ID} characters", version)
         if envelope.seat is None and command_id is not None:
@@ -161,6 +167,8 @@ class _Actors:
             if actor != "service":
                 _refuse("actor", f"the service's event, issued by {actor!r}", version)
             return
+        if not 0 <= seat < len(self.kinds):
+            _refuse("seat", f"no seat {seat}", version)
         allowed = self._who_may_act(seat)
         if actor not in allowed:
             _refuse("actor", f"seat {seat}'s event here is {sorted(allowed)}'s", version)

@@ -122,6 +122,16 @@ def test_the_services_event_claimed_by_a_seat_is_refused(
     _refused(client, joined(items), "actor")
 
 
+@pytest.mark.parametrize("seat", [0, 2**40])
+def test_the_services_own_event_naming_a_seat_is_refused(
+    client: Client, finished_log: bytes, seat: int
+) -> None:
+    items = lines(finished_log)
+    reveal = next(item for item in items[1:] if item["event"]["type"] == "deck_revealed")
+    reveal["seat"] = seat
+    _refused(client, joined(items), "seat")
+
+
 def test_a_command_id_past_its_bound_is_refused(client: Client, finished_log: bytes) -> None:
     items = lines(finished_log)
     seat_events = [item for item in items[1:] if item["seat"] is not None]
