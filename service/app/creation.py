@@ -68,6 +68,7 @@ class Creation:
         table: TableOptions | None = None,
         reserved: Mapping[int, str] | None = None,
         decks: Sequence[Sequence[str]] | None = None,
+        ruleset: RuleSet | None = None,
     ) -> CreatedGame:
         """Validate everything, then write the meta and the start of the log.
 
@@ -75,7 +76,9 @@ class Creation:
         open (the other seats' tokens are theirs to hand out) and hosts it. A
         table with open seats waits: its first hand is dealt once every seat is
         taken or its host starts it. `reserved` keeps seats for players (a rematch).
-        `decks` stacks the decks of hands 1, 2, … (`deck` is the first's alone)."""
+        `decks` stacks the decks of hands 1, 2, … (`deck` is the first's alone).
+        `ruleset` gives the rules whole (a rematch's: an imported game's preset
+        `imported` names no preset), instead of `preset` and `rules`."""
         table = table or TableOptions(expires_after_s=self.policy.waiting_expires_after_s)
         stacked = seed is not None or deck is not None or bool(decks)
         if stacked and not table.private and self.policy.refuse_stacked_public:
@@ -83,7 +86,7 @@ class Creation:
                 "stacked_public_table",
                 "this server deals public tables from its own shuffle: no seed or deck",
             )
-        ruleset = build_ruleset(preset, rules)
+        ruleset = ruleset or build_ruleset(preset, rules)
         stacked_decks = _stacked_decks(ruleset, deck, decks)
         deck = stacked_decks[0] if stacked_decks else None
         table = msgspec.structs.replace(table, rated=ruleset.rated)

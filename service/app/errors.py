@@ -95,6 +95,8 @@ STATUS_BY_CODE: dict[str, int] = {
     "version_gap": 422,
     "illegal_event": 422,
     "bad_commitment": 422,
+    # A field beside the events no service would write (a time, a level, an actor).
+    "invalid_log_field": 422,
     "redacted_log": 422,
     "invalid_game_id": 422,
     "invalid_fork_version": 422,

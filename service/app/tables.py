@@ -197,7 +197,7 @@ async def rematch(
     created = await games.create(
         seats=seats,
         preset=game.info.preset,
-        rules=msgspec.to_builtins(state.ruleset),
+        ruleset=state.ruleset,
         turn_time_limit_s=game.info.turn_time_limit_s,
         private_log=game.info.private_log,
         player=caller.player,

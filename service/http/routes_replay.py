@@ -33,7 +33,10 @@ MAX_LOG_BYTES = 8 * 1024 * 1024
 
 _LOG_CODES = (
     "`malformed_log`, `unsupported_format`, `header_mismatch`, `version_gap`, "
-    "`illegal_event`, `bad_commitment`, `redacted_log`"
+    "`illegal_event`, `bad_commitment`, `redacted_log`, `invalid_log_field` (a field "
+    "beside the events no service writes: a time that does not parse, lies in the future "
+    "or outside the log's own times, a bot level, an actor or a rematch link replay does "
+    "not derive; `facts.field` names it)"
 )
 
 

@@ -1,4 +1,6 @@
-"""Imports that crashed halfway: found by their `importing` mark, removed after a grace."""
+"""Games written halfway, found by what they wrote first (the meta record) and removed
+after a grace: an import that crashed between chunks (its `importing` mark), and a
+creation or import that stopped after its meta and before its first event."""
 
 from __future__ import annotations
 
@@ -12,24 +14,42 @@ __all__ = ["IMPORT_GRACE_S", "remove_half_imports"]
 # An 8 MiB import takes seconds; one still marked after ten minutes has lost its
 # writer (the process died between chunks), and nothing else will ever finish it.
 IMPORT_GRACE_S = 600.0
+# Set by the sweep on a meta record with no event yet: when it first saw it so. A
+# creation appends its first event right after its meta, so one still bare a grace
+# after this mark was written by a process that is gone.
+_BARE_SINCE = "bare_since"
 
 
 async def remove_half_imports(
     games: GameService, *, grace_s: float = IMPORT_GRACE_S, now: float | None = None
 ) -> list[str]:
-    """Delete every game whose import began more than `grace_s` ago and never ended
-    (invisible and unwritable meanwhile, so no reader or player loses anything); the
-    ids removed. A mark without its start time (from before it was recorded) counts as old."""
+    """Delete every game whose import began more than `grace_s` ago and never ended,
+    and every meta record that had no event for `grace_s` (both invisible and
+    unwritable meanwhile, so no reader or player loses anything); the ids removed. A
+    mark without its start time (from before it was recorded) counts as old."""
     at = time.time() if now is None else now
     removed: list[str] = []
-    async for game_id in games.store.game_ids():
+    async for game_id in games.store.meta_ids():
         if not is_game_id(game_id):
             continue
         meta = await games.store.get_meta(game_id)
-        if meta.get("importing") != b"1":
+        if meta.get("importing") == b"1":
+            since = _seconds(meta.get("importing_since"))
+        elif not meta or await games.store.version(game_id):
+            continue  # a whole game (or one removed meanwhile)
+        elif _BARE_SINCE not in meta:
+            await games.store.put_meta_if_absent(game_id, _BARE_SINCE, str(at).encode())
             continue
-        since = float(meta.get("importing_since", b"0"))
+        else:
+            since = _seconds(meta[_BARE_SINCE])
         if at - since >= grace_s:
             await games.store.remove_game(game_id)
             removed.append(game_id)
     return removed
+
+
+def _seconds(value: bytes | None) -> float:
+    try:
+        return float(value or b"0")
+    except ValueError:
+        return 0.0  # unreadable: as old as can be

@@ -34,14 +34,18 @@ class LogError(Exception):
     """A log that cannot be read, or that the rules would not have produced.
 
     `code` is stable (clients and the HTTP layer switch on it); `version` is
-    the first bad event's version when one event is to blame.
+    the first bad event's version when one event is to blame; `field` the field at
+    fault when one is (`at`, `seat_kinds[0].level`).
     """
 
-    def __init__(self, code: str, message: str, version: int | None = None) -> None:
+    def __init__(
+        self, code: str, message: str, version: int | None = None, *, field: str | None = None
+    ) -> None:
         super().__init__(f"{code}: {message}" + (f" (version {version})" if version else ""))
         self.code = code
         self.message = message
         self.version = version
+        self.field = field
 
 
 class SeatKind(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

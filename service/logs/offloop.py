@@ -15,12 +15,14 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 import msgspec
 
 from domain.state import GameState
+from service.logs.claims import check_claims
 from service.logs.logfile import LogError, LogHeader, read_log
 from service.logs.verify import verify_log
 from service.runtime.pool_process import start_pool_process
@@ -39,14 +41,17 @@ class _Refusal(msgspec.Struct, frozen=True):
     code: str
     message: str
     version: int | None
+    field: str | None
 
 
-def _check(data: bytes) -> tuple[LogHeader, GameState, int] | _Refusal:
+def _check(data: bytes, now_ts: float) -> tuple[LogHeader, GameState, int] | _Refusal:
     try:
         header, envelopes = read_log(data)
-        return header, verify_log(header, envelopes), len(envelopes)
+        final = verify_log(header, envelopes)
+        check_claims(header, envelopes, now_ts)
+        return header, final, len(envelopes)
     except LogError as exc:
-        return _Refusal(exc.code, exc.message, exc.version)
+        return _Refusal(exc.code, exc.message, exc.version, exc.field)
 
 
 def _pool() -> ProcessPoolExecutor:
@@ -61,19 +66,21 @@ def _pool() -> ProcessPoolExecutor:
 
 async def checked_log(data: bytes) -> tuple[LogHeader, GameState, int]:
     """The log's header, the state after its last event and its event count, once
-    every event is checked; LogError for a log the rules refuse."""
+    every event is checked, and every field beside them (`check_claims`); LogError
+    for a log the rules refuse."""
     global _executor
+    now_ts = time.time()
     if len(data) <= VERIFY_IN_PLACE_BYTES:
-        outcome = _check(data)
+        outcome = _check(data, now_ts)
     elif _WHERE == "thread":
-        outcome = await asyncio.to_thread(_check, data)
+        outcome = await asyncio.to_thread(_check, data, now_ts)
     else:
         loop = asyncio.get_running_loop()
         try:
-            outcome = await loop.run_in_executor(_pool(), _check, data)
+            outcome = await loop.run_in_executor(_pool(), _check, data, now_ts)
         except BrokenProcessPool:
             _executor = None  # a worker died: a new pool takes this log once more
-            outcome = await loop.run_in_executor(_pool(), _check, data)
+            outcome = await loop.run_in_executor(_pool(), _check, data, now_ts)
     if isinstance(outcome, _Refusal):
-        raise LogError(outcome.code, outcome.message, outcome.version)
+        raise LogError(outcome.code, outcome.message, outcome.version, field=outcome.field)
     return outcome

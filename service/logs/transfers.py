@@ -20,6 +20,7 @@ from service.app.envelope import Envelope, now
 from service.app.errors import ServiceError
 from service.app.execute import Write
 from service.app.games import GameService
+from service.app.meta_fields import facts_of
 from service.app.privacy import unredacted_through
 from service.app.projections import GameRecord
 from service.app.randomness import committed_deal, deal_command, hand_rng
@@ -35,6 +36,7 @@ from service.app.records import (
 from service.app.seating import new_invite_code, table_fields
 from service.app.snapshots import StateSnapshots
 from service.app.tokens import new_token
+from service.logs.claims import rematch_links
 from service.logs.fork_prefix import fork_prefix, unrevealed_salts
 from service.logs.import_chunks import chunk_views, decoded_chunks, given, in_chunks, next_deal
 from service.logs.logfile import (
@@ -92,9 +94,36 @@ class GameTransfers:
             raise log_refusal(exc) from exc
         # A table started without its open seats: the header names them, the game has not.
         removed = seats_removed(e for chunk in decoded_chunks(data) for e in chunk)
+        rematch = await self._checked_rematch(header, data)
         return await self._store(
-            new_id, header, decoded_chunks(data), final, private_log=private_log, removed=removed
+            new_id,
+            header,
+            decoded_chunks(data),
+            final,
+            private_log=private_log,
+            removed=removed,
+            rematch=rematch,
         )
+
+    async def _checked_rematch(self, header: LogHeader, data: bytes) -> str | None:
+        """The rematch the log names, if it is, on this server, the rematch of the game
+        the log is a copy of (the one its header names); else invalid_log_field: a
+        log could otherwise link its game to any table, a private one included."""
+        links = rematch_links(e for chunk in decoded_chunks(data) for e in chunk)
+        for version, game_id in links:
+            meta = await self._games.store.get_meta(game_id)
+            source = info_decoder.decode(meta["info"]).table.rematch_of if "info" in meta else None
+            if source != header.game_id:
+                raise log_refusal(
+                    LogError(
+                        "invalid_log_field",
+                        f"event.game_id: game {game_id} is not game {header.game_id}'s "
+                        "rematch on this server",
+                        version,
+                        field="event.game_id",
+                    )
+                )
+        return links[-1][1] if links else None
 
     async def fork(
         self,
@@ -175,13 +204,15 @@ class GameTransfers:
         salts: Mapping[int, str] | None = None,
         removed: Sequence[int] = (),
         private_table: bool = False,
+        rematch: str | None = None,
     ) -> CreatedGame:
         """A checked log as game `game_id`: its meta (refused if the id is taken: the
         id is reserved), fresh tokens for every human seat (shown once), the log in
         chunks of STRIDE events, and the next hand's deal when the log rests between
         hands. Until the last chunk is in, the meta says `importing`: nobody else sees
         or writes the game, and a crash midway leaves it invisible, never half playable.
-        The `removed` seats (gone before the first deal) get no seat in the new game."""
+        The `removed` seats (gone before the first deal) get no seat in the new game.
+        The game is `stacked`: whoever holds a log saw every hand dealt in it."""
         seats = tuple(
             SeatSpec(kind=kind.kind, level=(kind.level or 1) if kind.kind == "bot" else None)
             for seat, kind in enumerate(header.seat_kinds)
@@ -196,6 +227,7 @@ class GameTransfers:
             created_ts=created_ts,
             private_log=private_log,
             table=TableOptions(private=private_table),
+            stacked=True,
         )
         tokens = {seat: new_token() for seat, spec in enumerate(seats) if spec.kind == "human"}
         first_own = final.hand_number + 1 if own_hands_from is None else own_hands_from
@@ -206,6 +238,8 @@ class GameTransfers:
         extra |= {f"salt:{hand}": salt.encode() for hand, salt in (salts or {}).items()}
         invite_code = new_invite_code() if private_table else None
         extra |= table_fields(waiting=False, invite_code=invite_code, deck=None, reserved={})
+        if rematch is not None:
+            extra["rematch"] = rematch.encode()  # the log names it: asked again, it is named
         secret_seed = seed if seed is not None else secrets.randbits(63)
         meta = await self._games.seats.register(
             game_id, info, secret_seed, tokens, extra, exclusive=True
@@ -267,14 +301,20 @@ def log_header_facts(meta: Mapping[str, bytes]) -> HeaderFacts:
     if "info" not in meta:
         return HeaderFacts()
     info = info_decoder.decode(meta["info"])
-    kinds = tuple(SeatKind(spec.kind, spec.level) for spec in info.seats)
+    # A seat a bot filled at the start was open: a bot's from its first move on.
+    filled = facts_of(meta).filled
+    kinds = tuple(
+        SeatKind("bot", filled[seat]) if seat in filled else SeatKind(spec.kind, spec.level)
+        for seat, spec in enumerate(info.seats)
+    )
     return HeaderFacts(seat_kinds=kinds, created_at=info.created_at, stacked=info.stacked)
 
 
 def log_refusal(error: LogError) -> ServiceError:
     """A log the service will not take, as a problem naming the first bad event."""
     code = "game_not_found" if error.code == "unknown_game" else error.code
-    return ServiceError(code, error.message, version=error.version, reason=error.message)
+    facts = {"field": error.field} if error.field is not None else {}
+    return ServiceError(code, error.message, version=error.version, reason=error.message, **facts)
 
 
 def _parsed_time(text: str) -> tuple[str, float]:

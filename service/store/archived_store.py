@@ -187,6 +187,11 @@ class ArchivedEventStore(EventStore):
             if game_id not in seen:
                 yield game_id
 
+    async def meta_ids(self) -> AsyncIterator[str]:
+        # An archived game's meta is in its file: it was whole when it was archived.
+        async for game_id in self.inner.meta_ids():
+            yield game_id
+
     async def get_meta(self, game_id: str) -> dict[str, bytes]:
         meta = await self.inner.get_meta(game_id)
         if meta:

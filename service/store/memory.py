@@ -159,6 +159,10 @@ class InMemoryEventStore(EventStore, GameEviction):
         for game_id in list(self._events):
             yield game_id
 
+    async def meta_ids(self) -> AsyncIterator[str]:
+        for game_id in list(self._meta):
+            yield game_id
+
     async def put_meta(self, game_id: str, fields: Mapping[str, bytes]) -> None:
         check_game_id(game_id)
         self._meta.setdefault(game_id, {}).update(fields)

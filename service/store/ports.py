@@ -105,6 +105,11 @@ class GameMeta(Protocol):
         absence): True when this call set it. A seat claim is one."""
         ...
 
+    def meta_ids(self) -> AsyncIterator[str]:
+        """Every id with a metadata record, in no particular order: a game's meta is
+        written before its first event, so this finds a creation that stopped between."""
+        ...
+
 
 class LobbyIndex(Protocol):
     """Which games the lobby lists under each status: a cache, rebuildable from the logs."""

@@ -268,6 +268,11 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
         async for key in self._redis.scan_iter(match="{g:*" + suffix, count=1000):
             yield text(key).removeprefix("{g:").removesuffix(suffix)
 
+    async def meta_ids(self) -> AsyncIterator[str]:
+        suffix = "}:meta"
+        async for key in self._redis.scan_iter(match="{g:*" + suffix, count=1000):
+            yield text(key).removeprefix("{g:").removesuffix(suffix)
+
     async def put_meta(self, game_id: str, fields: Mapping[str, bytes]) -> None:
         check_game_id(game_id)
         if fields:

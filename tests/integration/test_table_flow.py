@@ -4,6 +4,7 @@ bot plays on to the end), rematch, and both follow into the new game."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -111,3 +112,22 @@ def test_two_players_from_the_lobby_to_the_rematch(embedded_redis: EmbeddedRedis
             assert (
                 _ok(client.get(f"/games/{new_id}/view", headers=auth(who["token"])))["seat"] == seat
             )
+
+        # The finished game's log imports: the seat a bot filled at the start is a
+        # bot's in its header, the resigned seat's bot moves and the rematch link
+        # (to this server's rematch of that game) are what replay derives.
+        exported = client.get(f"/games/{game_id}/log")
+        header = json.loads(exported.text.splitlines()[0])
+        assert [(k["kind"], k["level"]) for k in header["seat_kinds"]] == [
+            ("human", None),
+            ("human", None),
+            ("bot", 1),
+        ]
+        imported = client.post(
+            "/games/import",
+            content=exported.content,
+            headers={"content-type": "application/x-ndjson"},
+        )
+        assert imported.status_code == 201, imported.text
+        copy = _ok(client.get(f"/games/{imported.json()['game_id']}"))
+        assert copy["rematch"] == new_id and copy["stacked"] is True

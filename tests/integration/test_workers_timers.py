@@ -11,14 +11,20 @@ from datetime import UTC, datetime
 from typing import Any
 
 from redis import Redis as SyncRedis
+from redis.asyncio import Redis
 from rq.job import Job
 from workers_table import auth, work, worker_app
 
+from service.logs.logfile import export_log
+from service.logs.transfers import log_header_facts
 from service.runtime.settings import Settings
+from service.store import RedisEventStore
 from service.store.embedded_redis import EmbeddedRedis
 from workers import jobs
 from workers.command import reconcile_now
 from workers.queue import timer_job_id
+
+NDJSON = "application/x-ndjson"
 
 
 def _log(client: Any, game_id: str) -> list[dict[str, Any]]:
@@ -26,6 +32,22 @@ def _log(client: Any, game_id: str) -> list[dict[str, Any]]:
         f"/games/{game_id}/events", params={"after": 0}
     ).json()["events"]
     return events
+
+
+def _imports_again(client: Any, url: str, game_id: str) -> None:
+    """The game's whole log (as `rummy export` writes it) imports: the timer's moves,
+    a bot's on a human seat and an owner's return are what replay derives."""
+
+    async def exported() -> bytes:
+        redis = Redis.from_url(url)
+        try:
+            return await export_log(RedisEventStore(redis), game_id, log_header_facts)
+        finally:
+            await redis.aclose()
+
+    body = asyncio.run(exported())
+    imported = client.post("/games/import", content=body, headers={"content-type": NDJSON})
+    assert imported.status_code == 201, imported.text
 
 
 def _deadlines(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -115,6 +137,7 @@ def test_a_seat_that_keeps_timing_out_is_played_by_a_bot(embedded_redis: Embedde
         # Any command of the owner takes the seat back.
         view = client.get(f"/games/{game_id}/view", headers=auth(tokens[str(seat)])).json()
         assert view["turn"] == 1 - seat
+        _imports_again(client, embedded_redis.url, game_id)
 
 
 def test_the_owner_acting_while_a_bot_plays_gets_the_seat_back_and_the_log_says_so(
@@ -140,6 +163,7 @@ def test_the_owner_acting_while_a_bot_plays_gets_the_seat_back_and_the_log_says_
         assert view["controllers"][seat] == {"kind": "human", "level": None}
         work(queue)
         assert client.get(f"/games/{game_id}/view", headers=owner).json()["phase"] == "play"
+        _imports_again(client, embedded_redis.url, game_id)
 
 
 def test_a_timer_survives_a_restart_and_fires_within_two_seconds(

@@ -3,6 +3,7 @@ crash midway leaves no playable half game; a big log is checked off the event lo
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 import msgspec
@@ -163,3 +164,39 @@ def test_an_import_reads_the_same_events_as_the_log_reader(line_end: bytes) -> N
     chunks = list(decoded_chunks(data))
     assert all(len(chunk) == STRIDE for chunk in chunks[:-1])
     assert [envelope for chunk in chunks for envelope in chunk] == read_log(data)[1]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("writes", ["import", "creation"])
+async def test_a_game_stopped_before_its_first_event_is_found_by_its_meta_and_removed(
+    writes: str,
+) -> None:
+    from litestar.testing import AsyncTestClient
+
+    from service.app.games import SeatSpec
+    from service.http.app import create_app
+    from service.logs.half_imports import IMPORT_GRACE_S, remove_half_imports
+
+    store = CrashingStore(crash_at=1)  # the meta is written, the first append fails
+    with pytest.raises(ConnectionError):
+        if writes == "import":
+            await GameTransfers(GameService(store)).import_game(_log(), game_id=GAME_ID)
+        else:
+            await GameService(store).create(seats=(SeatSpec(kind="human"),) * 2)
+    store.crash_at = None
+    [game_id] = [game_id async for game_id in store.meta_ids() if len(game_id) == 32]
+    fresh = GameService(store)  # after a restart
+    start = time.time()  # the first sweep after the crash: a creation may be under way
+    assert await remove_half_imports(fresh, now=start) == []
+    assert await remove_half_imports(fresh, now=start + IMPORT_GRACE_S / 2) == []
+    assert await remove_half_imports(fresh, now=start + IMPORT_GRACE_S + 1) == [game_id]
+    assert await store.get_meta(game_id) == {}
+    async with AsyncTestClient(create_app(store)) as client:
+        assert (await client.get(f"/games/{game_id}")).status_code == 404
+        # The id is free again: a valid log imports under it.
+        answer = await client.post(
+            f"/games/import?game_id={game_id}",
+            content=_log(),
+            headers={"content-type": "application/x-ndjson"},
+        )
+        assert answer.status_code == 201, answer.text

@@ -1,0 +1,243 @@
+"""An import takes nothing on trust: a field beside the rules' events that no service
+would have written (a time, a level, an actor, a rematch link) is refused with 422
+`invalid_log_field` naming it, before anything is written."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import anyio
+import pytest
+from http_table import auth
+from litestar import Litestar
+from litestar.testing import TestClient
+from replay_play import finished_game, joined, lines
+
+from service.app.games import GameService
+from service.store import InMemoryEventStore
+
+Client = TestClient[Litestar]
+NDJSON = {"content-type": "application/x-ndjson"}
+GAME_ID = "cd" * 16
+
+
+@pytest.fixture
+def finished_log(client: Client, store: InMemoryEventStore) -> bytes:
+    created = anyio.run(lambda: finished_game(GameService(store), 21))
+    response = client.get(f"/games/{created.game_id}/log")
+    assert response.status_code == 200
+    return response.content
+
+
+def _refused(client: Client, body: bytes, field: str) -> dict[str, Any]:
+    response = client.post(f"/games/import?game_id={GAME_ID}", content=body, headers=NDJSON)
+    assert response.status_code == 422, response.text
+    assert response.headers["content-type"].startswith("application/problem+json")
+    problem: dict[str, Any] = response.json()
+    assert problem["code"] == "invalid_log_field", problem
+    assert problem["facts"]["field"] == field, problem
+    # Nothing of it was written: the id is free, and answers as no game.
+    assert client.get(f"/games/{GAME_ID}").status_code == 404
+    return problem
+
+
+def _each_envelope(items: list[dict[str, Any]], **fields: Any) -> list[dict[str, Any]]:
+    for item in items[1:]:
+        item.update(fields)
+    return items
+
+
+def test_a_time_that_does_not_parse_is_refused(client: Client, finished_log: bytes) -> None:
+    problem = _refused(client, joined(_each_envelope(lines(finished_log), at="x")), "at")
+    assert problem["facts"]["version"] == 1
+
+
+def test_a_log_dated_in_the_future_is_refused(client: Client, finished_log: bytes) -> None:
+    items = lines(finished_log)
+    for item in items[1:]:
+        item["at"] = "2999" + item["at"][4:]
+    items[0]["created_at"] = "2999" + items[0]["created_at"][4:]
+    _refused(client, joined(items), "at")
+
+
+def test_a_creation_time_outside_the_logs_own_times_is_refused(
+    client: Client, finished_log: bytes
+) -> None:
+    # Pinned to the top of the lobby, for ever.
+    items = lines(finished_log)
+    items[0]["created_at"] = "9999-12-31T23:59:59.999+00:00"
+    _refused(client, joined(items), "created_at")
+    items[0]["created_at"] = "2001-01-01T00:00:00+00:00"
+    _refused(client, joined(items), "created_at")
+
+
+def test_a_time_that_steps_back_is_refused(client: Client, finished_log: bytes) -> None:
+    items = lines(finished_log)
+    items[-1]["at"] = "2020-01-01T00:00:00.000+00:00"
+    problem = _refused(client, joined(items), "at")
+    assert problem["facts"]["version"] == items[-1]["version"]
+
+
+@pytest.mark.parametrize("level", [5, 99, -3, 2**40, 0])
+def test_a_bot_level_no_bot_has_is_refused_and_the_id_stays_free(
+    client: Client, finished_log: bytes, level: int
+) -> None:
+    items = lines(finished_log)
+    items[0]["seat_kinds"][1] = {"kind": "bot", "level": level}
+    _refused(client, joined(items), "seat_kinds[1].level")
+    for path in ("", "/events", "/log", "/view"):
+        assert client.get(f"/games/{GAME_ID}{path}").status_code in (401, 404)
+    # The id was never taken: a valid log imports to it.
+    valid = client.post(f"/games/import?game_id={GAME_ID}", content=finished_log, headers=NDJSON)
+    assert valid.status_code == 201, valid.text
+
+
+def test_actors_rewritten_to_the_timer_are_refused(client: Client, finished_log: bytes) -> None:
+    items = lines(finished_log)
+    seat_events = [item for item in items[1:] if item["seat"] is not None]
+    seat_events[0]["actor"] = "timer"
+    _refused(client, joined(items), "actor")
+
+
+def test_a_bot_seats_moves_claimed_by_a_player_are_refused(
+    client: Client, finished_log: bytes
+) -> None:
+    # Seat 1 is a bot's (a valid header), but its moves say a person made them.
+    items = lines(finished_log)
+    items[0]["seat_kinds"][1] = {"kind": "bot", "level": 2}
+    for item in items[1:]:
+        if item["seat"] == 1:
+            item["actor"] = "bot"
+    assert client.post("/games/import", content=joined(items), headers=NDJSON).status_code == 201
+    first = next(item for item in items[1:] if item["seat"] == 1)
+    first["actor"] = "player"
+    _refused(client, joined(items), "actor")
+
+
+def test_the_services_event_claimed_by_a_seat_is_refused(
+    client: Client, finished_log: bytes
+) -> None:
+    items = lines(finished_log)
+    items[2]["actor"] = "player"  # the first deal
+    _refused(client, joined(items), "actor")
+
+
+@pytest.mark.parametrize("seat", [0, 2**40])
+def test_the_services_own_event_naming_a_seat_is_refused(
+    client: Client, finished_log: bytes, seat: int
+) -> None:
+    items = lines(finished_log)
+    reveal = next(item for item in items[1:] if item["event"]["type"] == "deck_revealed")
+    reveal["seat"] = seat
+    _refused(client, joined(items), "seat")
+
+
+def test_a_command_id_past_its_bound_is_refused(client: Client, finished_log: bytes) -> None:
+    items = lines(finished_log)
+    seat_events = [item for item in items[1:] if item["seat"] is not None]
+    seat_events[0]["command_id"] = "c" * 10_000
+    _refused(client, joined(items), "command_id")
+
+
+def test_a_commitment_that_is_no_sha256_is_refused(client: Client, finished_log: bytes) -> None:
+    # The last hand of a game imported in progress is never revealed, so never checked.
+    items = lines(finished_log)
+    assert items[-1]["event"]["type"] == "deck_revealed"
+    items.pop()  # the last hand unrevealed
+    deal = [item for item in items[1:] if item["event"]["type"] == "hand_dealt"][-1]
+    deal["event"]["commitment"] = "x" * 100_000
+    _refused(client, joined(items), "event.commitment")
+
+
+def test_the_unchanged_log_imports(client: Client, finished_log: bytes) -> None:
+    response = client.post("/games/import", content=finished_log, headers=NDJSON)
+    assert response.status_code == 201, response.text
+    log = client.get(f"/games/{response.json()['game_id']}/log")
+    assert log.status_code == 200
+    # An export of the import imports too: its claims hold as the original's did.
+    again = client.post("/games/import", content=log.content, headers=NDJSON)
+    assert again.status_code == 201, again.text
+
+
+def test_an_imported_game_plays_on_with_its_seats_tokens(
+    client: Client, finished_log: bytes
+) -> None:
+    response = client.post("/games/import", content=finished_log, headers=NDJSON)
+    tokens = response.json()["tokens"]
+    view = client.get(f"/games/{response.json()['game_id']}/view", headers=auth(tokens["0"]))
+    assert view.status_code == 200
+
+
+# ------------------------------------------------------------------ the table
+
+
+def _imported(client: Client, body: bytes) -> dict[str, Any]:
+    response = client.post("/games/import", content=body, headers=NDJSON)
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def test_an_imported_game_is_stacked_whatever_its_header_says(
+    client: Client, finished_log: bytes
+) -> None:
+    # Whoever holds a log saw every hand dealt in it (this one was even dealt from a
+    # seed, which the forged header denies).
+    items = lines(finished_log)
+    items[0]["stacked"] = False
+    game_id = _imported(client, joined(items))["game_id"]
+    assert client.get(f"/games/{game_id}").json()["stacked"] is True
+    assert lines(client.get(f"/games/{game_id}/log").content)[0]["stacked"] is True
+
+
+def _with_rematch(items: list[dict[str, Any]], game_id: str) -> list[dict[str, Any]]:
+    last = items[-1]
+    items.append(
+        {
+            "version": last["version"] + 1,
+            "at": last["at"],
+            "seat": 0,
+            "command_id": "table:rematch",
+            "event": {"type": "rematch_offered", "seat": 0, "game_id": game_id},
+            "actor": "player",
+        }
+    )
+    return items
+
+
+def test_a_rematch_link_to_a_game_that_is_not_the_logs_rematch_is_refused(
+    client: Client, finished_log: bytes
+) -> None:
+    # Someone else's private table, which the forged log would link to.
+    other = client.post(
+        "/games", json={"seats": [{"kind": "human"}, {"kind": "human"}], "private": True}
+    )
+    assert other.status_code == 201, other.text
+    body = joined(_with_rematch(lines(finished_log), other.json()["game_id"]))
+    problem = _refused(client, body, "event.game_id")
+    assert problem["facts"]["version"] == len(lines(finished_log))
+
+
+def test_a_genuine_rematch_link_imports_and_is_the_imported_games_rematch(
+    client: Client, store: InMemoryEventStore
+) -> None:
+    created = anyio.run(lambda: finished_game(GameService(store), 22))
+    rematch = client.post(f"/games/{created.game_id}/rematch", headers=auth(created.tokens[1]))
+    assert rematch.status_code == 201, rematch.text
+    log = client.get(f"/games/{created.game_id}/log").content
+    assert lines(log)[-1]["event"]["type"] == "rematch_offered"
+    game_id = _imported(client, log)["game_id"]
+    assert client.get(f"/games/{game_id}").json()["rematch"] == rematch.json()["game_id"]
+
+
+def test_an_imported_game_can_be_rematched_and_forked(client: Client, finished_log: bytes) -> None:
+    created = _imported(client, finished_log)
+    game_id, tokens = created["game_id"], created["tokens"]
+    rematch = client.post(f"/games/{game_id}/rematch", headers=auth(tokens["1"]))
+    assert rematch.status_code == 201, rematch.text
+    new = client.get(f"/games/{rematch.json()['game_id']}").json()
+    old = client.get(f"/games/{game_id}").json()
+    assert new["status"] == "waiting" and new["rematch_of"] == game_id
+    assert new["ruleset"] == old["ruleset"]
+    fork = client.post(f"/games/{game_id}/fork", json={"version": 10, "deck": "keep"})
+    assert fork.status_code == 201, fork.text
