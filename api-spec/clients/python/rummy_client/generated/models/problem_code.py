@@ -33,6 +33,7 @@ class ProblemCode(StrEnum):
     INVALID_JOKER_SWAP = "invalid_joker_swap"
     INVALID_LAY_OFF = "invalid_lay_off"
     INVALID_LOG = "invalid_log"
+    INVALID_LOG_FIELD = "invalid_log_field"
     INVALID_MELD = "invalid_meld"
     INVALID_NAME = "invalid_name"
     INVALID_PARAMETER = "invalid_parameter"
