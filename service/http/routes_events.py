@@ -155,7 +155,9 @@ async def stream_events(
     # A reconnecting EventSource sends the last id it saw; it wins over `after`.
     start = last_event_id or after
     first = await page(games, game_id, viewer, after=start, wait_s=0, limit=1)
-    if first.ended:
+    if first.ended and not first.events:
+        # Read to its end already: 204 stops EventSource. A page holding the last
+        # event is served (then `end`), or that event would be lost.
         return Response(None, status_code=204)  # type: ignore[return-value]
     return Stream(
         _sse_frames(games, game_id, viewer, start, draining),
@@ -204,7 +206,7 @@ async def _sse_frames(
                 for envelope in current.events
             ]
             if current.ended:
-                frames.append(sse_end(current.next_after))
+                frames.append(sse_end(current.version))
             if frames:
                 yield b"".join(frames)
 
@@ -241,7 +243,8 @@ class LiveError(_LiveMessage, frozen=True, kw_only=True, tag="error"):
 def _ws_messages(current: Page) -> list[_LiveMessage]:
     messages: list[_LiveMessage] = [LiveEvent(envelope=envelope) for envelope in current.events]
     if current.ended:
-        messages.append(LiveEnd(version=current.next_after))
+        # The game's last version, whatever `after` the client asked past it.
+        messages.append(LiveEnd(version=current.version))
     return messages
 
 

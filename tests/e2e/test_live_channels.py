@@ -237,6 +237,30 @@ def test_a_follower_of_a_game_it_has_read_whole_is_told_at_once_that_it_ended(
     assert followed == Followed([], True)
 
 
+@pytest.mark.parametrize("transport", TRANSPORTS)
+def test_a_follower_one_event_short_of_the_end_gets_that_event_then_the_end(
+    server: Server, transport: Transport
+) -> None:
+    # The game's last event (deck_revealed, after game_ended) was lost to an event
+    # stream resumed just before it: it answered 204.
+    game = _create(server)
+    last = _finish(server, game, seed=8)
+    followed = transport(server, game["game_id"], None, last - 1)
+    assert [envelope["version"] for envelope in followed.envelopes] == [last]
+    assert followed.ended
+
+
+def test_the_end_names_the_games_last_version_whatever_was_asked_past_it(
+    server: Server,
+) -> None:
+    game = _create(server)
+    last = _finish(server, game, seed=9)
+    url = "ws" + server.base.removeprefix("http") + f"/games/{game['game_id']}/live"
+    with websockets.sync.client.connect(url, open_timeout=10) as socket:
+        socket.send(json.dumps({"after": last + 5}))
+        assert json.loads(socket.recv(timeout=30)) == {"type": "end", "version": last}
+
+
 # ------------------------------------------------------------------ one transport each
 
 
