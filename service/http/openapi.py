@@ -14,6 +14,7 @@ from service.http.openapi_bounds import (
     state_seat_counts,
     type_rule_overrides,
 )
+from service.http.openapi_defaults import optional_request_defaults
 from service.http.openapi_named_types import hoist_enums, type_problems
 from service.http.openapi_operations import add_links, log_alternatives, name_operations
 from service.http.openapi_security import state_optional_tokens
@@ -55,6 +56,7 @@ def finish_document(document: OpenAPI) -> OpenAPI:
     type_problems(schemas)
     log_alternatives(document)
     state_optional_tokens(document)
+    optional_request_defaults(document, schemas)
     if document.components is not None:
         # `schemas` is a copy: what was added to the document itself (RuleOverrides) stays.
         merged = {**(document.components.schemas or {}), **schemas}

@@ -136,7 +136,11 @@ async def state_at(
         "full" if state is not None else "spectator" if view.seat is None else "seat"
     )
     return StateAt(
-        game_id=game_id, version=version, visibility=visibility, view=view_out(view), state=state
+        game_id=game_id,
+        version=version,
+        visibility=visibility,
+        view=view_out(view, version=version),
+        state=state,
     )
 
 

@@ -65,7 +65,7 @@ class View(TableView, frozen=True, kw_only=True):
 
     legal_commands: tuple[CommandBody, ...]
     # The game's version this view was built at: send it as `expected_version`.
-    version: int | None = None
+    version: int
     # The current turn's deadline (ISO 8601 UTC) in a game with a turn time limit.
     turn_deadline: str | None = None
     # Who plays each seat now, by seat: its owner, its bot, or a bot standing in.
@@ -86,9 +86,12 @@ def with_labels(view: bytes, labels: tuple[SeatLabel, ...]) -> bytes:
 _view_decoder = msgspec.json.Decoder(View)
 
 
-def view_out(view: SeatView, record: GameRecord | None = None) -> View:
+def view_out(
+    view: SeatView, record: GameRecord | None = None, *, version: int | None = None
+) -> View:
+    """The view at the record's version, or at `version` (a past state's) without one."""
     # Through the wire form the hot routes send as bytes: one conversion to keep right.
-    return _view_decoder.decode(encode_view(view, record))
+    return _view_decoder.decode(encode_view(view, record, version=version))
 
 
 class CommandResult(msgspec.Struct, frozen=True, kw_only=True):

@@ -141,3 +141,44 @@ def test_every_route_with_a_body_documents_the_guards_422() -> None:
         if "requestBody" in operation and "422" not in operation["responses"]
     ]
     assert undocumented == []
+
+
+def _reached(node: Any, schemas: dict[str, Any], found: set[str]) -> None:
+    if isinstance(node, dict):
+        reference = node.get("$ref", "")
+        name = reference.removeprefix("#/components/schemas/")
+        if reference.startswith("#/components/schemas/") and name not in found:
+            found.add(name)
+            _reached(schemas[name], schemas, found)
+        for value in node.values():
+            _reached(value, schemas, found)
+    elif isinstance(node, list):
+        for value in node:
+            _reached(value, schemas, found)
+
+
+def test_no_request_field_a_client_may_leave_out_has_a_default_a_generator_would_require() -> None:
+    # openapi-typescript, at its default options, types a property with a default
+    # as present: `{"kind": "human"}` was a type error for 13 such fields.
+    document = json.loads(SPEC.read_text())
+    schemas = document["components"]["schemas"]
+    in_requests: set[str] = set()
+    for item in document["paths"].values():
+        for operation in item.values():
+            if isinstance(operation, dict) and "requestBody" in operation:
+                _reached(operation["requestBody"], schemas, in_requests)
+    defaulted = [
+        f"{name}.{field}"
+        for name in sorted(in_requests)
+        for field, prop in schemas[name].get("properties", {}).items()
+        if "default" in prop and field not in schemas[name].get("required", [])
+    ]
+    assert in_requests >= {"CreateGame", "SeatSpec"}
+    assert defaulted == []
+    assert 'Default: `"basic"`' in schemas["CreateGame"]["properties"]["preset"]["description"]
+
+
+def test_a_view_always_carries_its_version() -> None:
+    view = json.loads(SPEC.read_text())["components"]["schemas"]["View"]
+    assert "version" in view["required"]
+    assert view["properties"]["version"] == {"type": "integer"}

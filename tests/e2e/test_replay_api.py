@@ -260,6 +260,7 @@ def test_states_in_progress_show_each_caller_its_own_view(
     seat = client.get(path, headers=auth(created.tokens[1])).json()
     assert (seat["visibility"], seat["state"], seat["view"]["seat"]) == ("seat", None, 1)
     assert seat["version"] == 2 and len(seat["view"]["hand"]) == seat["view"]["hand_sizes"][1]
+    assert seat["view"]["version"] == 2  # it was null: a past view says its version
     spectator = client.get(path).json()
     assert (spectator["visibility"], spectator["view"]["hand"]) == ("spectator", None)
     last = client.get(f"/games/{game_id}").json()["version"]

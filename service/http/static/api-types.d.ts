@@ -596,7 +596,7 @@ export interface components {
         CreateGame: {
             seats: components["schemas"]["SeatSpec"][];
             /**
-             * @default basic
+             * @description Default: `"basic"`.
              * @enum {string}
              */
             preset?: "basic" | "classic" | "duel" | "palace";
@@ -608,17 +608,17 @@ export interface components {
             decks?: string[][] | null;
             /** @description Seconds a seat has for each turn, 1 to 86400 (a day). */
             turn_time_limit_s?: number | null;
-            /** @default false */
+            /** @description Default: `false`. */
             private_log?: boolean;
-            /** @default false */
+            /** @description Default: `false`. */
             private?: boolean;
-            /** @default false */
+            /** @description Default: `false`. */
             hot_seat?: boolean;
         };
         /** CreatePlayer */
         CreatePlayer: {
             name?: string | null;
-            /** @default false */
+            /** @description Default: `false`. */
             guest?: boolean;
         };
         /** CreatedGameOut */
@@ -671,11 +671,11 @@ export interface components {
             expected_version?: number | null;
             command_id?: string | null;
             /**
-             * @default stock
+             * @description Default: `"stock"`.
              * @enum {string}
              */
             source?: "stock" | "discard";
-            /** @default 1 */
+            /** @description Default: `1`. */
             count?: number;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -705,7 +705,7 @@ export interface components {
         ForkGame: {
             version: number;
             /**
-             * @default keep
+             * @description Default: `"keep"`.
              * @enum {string}
              */
             deck?: "keep" | "reshuffle";
@@ -747,7 +747,7 @@ export interface components {
         GameStarted: {
             ruleset: components["schemas"]["RuleSet"];
             seats: number;
-            /** @default [] */
+            /** @description Default: `[]`. */
             bots?: number[];
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -872,10 +872,7 @@ export interface components {
         };
         /** HandToBot */
         HandToBot: {
-            /**
-             * @description 1 random, 2 greedy, 3 careful, 4 search
-             * @default 2
-             */
+            /** @description 1 random, 2 greedy, 3 careful, 4 search Default: `2`. */
             level?: number;
         };
         /** Health */
@@ -1002,18 +999,18 @@ export interface components {
         /** LogHeader */
         LogHeader: {
             /**
-             * @default header
+             * @description Default: `"header"`.
              * @constant
              */
             type?: "header";
-            /** @default rummy-log/1 */
+            /** @description Default: `"rummy-log/1"`. */
             format?: string;
             game_id: string;
             ruleset: components["schemas"]["RuleSet"];
             seats: number;
             seat_kinds: components["schemas"]["SeatKind"][];
             created_at: string;
-            /** @default false */
+            /** @description Default: `false`. */
             stacked?: boolean;
         };
         /** Meld */
@@ -1023,7 +1020,7 @@ export interface components {
             kind: "set" | "run";
             owner: number;
             cards: components["schemas"]["Placed"][];
-            /** @default 0 */
+            /** @description Default: `0`. */
             start?: number;
         };
         /** MeldLaid */
@@ -1203,124 +1200,97 @@ export interface components {
         };
         /** RuleSet */
         RuleSet: {
-            /**
-             * @description 52-card packs (1 to 3).
-             * @default 1
-             */
+            /** @description 52-card packs (1 to 3). Default: `1`. */
             decks?: number;
-            /**
-             * @description Jokers added to the packs (0 to 12).
-             * @default 0
-             */
+            /** @description Jokers added to the packs (0 to 12). Default: `0`. */
             jokers?: number;
-            /**
-             * @description The allowed seat counts, each 2 to 6 and listed once.
-             * @default [
-             *       2,
-             *       3,
-             *       4,
-             *       5,
-             *       6
-             *     ]
-             */
+            /** @description The allowed seat counts, each 2 to 6 and listed once. Default: `[2, 3, 4, 5, 6]`. */
             players?: number[];
             /** @description Cards dealt to each seat, by seat count (2 to 6); each count 1 to 83, and the pack must hold every hand, the up-card and one card of stock. */
             hand_size?: {
                 [key: string]: number;
             };
             /**
-             * @default left_of_dealer
+             * @description Default: `"left_of_dealer"`.
              * @enum {string}
              */
             first_player?: "left_of_dealer" | "alternate" | "random";
             /**
-             * @default low
+             * @description Default: `"low"`.
              * @enum {string}
              */
             ace?: "low" | "high_or_low" | "cyclic";
-            /**
-             * @description The longest run (3 to 13).
-             * @default 13
-             */
+            /** @description The longest run (3 to 13). Default: `13`. */
             max_run?: number;
-            /** @default true */
+            /** @description Default: `true`. */
             set_suits?: boolean;
             /**
-             * @default any
+             * @description Default: `"any"`.
              * @enum {string}
              */
             melds_per_turn?: "any" | "one";
-            /** @default true */
+            /** @description Default: `true`. */
             lay_off?: boolean;
-            /** @default false */
+            /** @description Default: `false`. */
             lay_off_needs_own_meld?: boolean;
-            /**
-             * @description Points the first meld(s) of a hand must reach in one turn (0 to 1000).
-             * @default 0
-             */
+            /** @description Points the first meld(s) of a hand must reach in one turn (0 to 1000). Default: `0`. */
             initial_meld_min?: number;
             /**
-             * @default top
+             * @description Default: `"top"`.
              * @enum {string}
              */
             discard_pickup?: "top" | "any";
-            /** @default true */
+            /** @description Default: `true`. */
             no_same_discard?: boolean;
             /**
-             * @default any
+             * @description Default: `"any"`.
              * @enum {string}
              */
             go_out?: "any" | "discard";
             /**
-             * @default double
+             * @description Default: `"double"`.
              * @enum {string}
              */
             rummy_bonus?: "double" | "plus10" | "none";
             /**
-             * @default reuse
+             * @description Default: `"reuse"`.
              * @enum {string}
              */
             stock_out?: "reuse" | "end_no_winner";
-            /**
-             * @description How often the discard pile becomes the stock; the next exhaustion ends the hand (0 to 20).
-             * @default 1
-             */
+            /** @description How often the discard pile becomes the stock; the next exhaustion ends the hand (0 to 20). Default: `1`. */
             reuse_limit?: number;
-            /** @default false */
+            /** @description Default: `false`. */
             reuse_shuffle?: boolean;
             /**
-             * @default after_discard
+             * @description Default: `"after_discard"`.
              * @enum {string}
              */
             final_exhaustion?: "after_discard" | "next_declines";
             /**
-             * @default A1
+             * @description Default: `"A1"`.
              * @enum {string}
              */
             card_values?: "A1" | "A11_JK20" | "A15";
             /**
-             * @default winner_takes
+             * @description Default: `"winner_takes"`.
              * @enum {string}
              */
             scoring?: "winner_takes" | "zero_sum" | "casino" | "penalty" | "melded";
-            /**
-             * @description `hands:N` (N 1 to 100) or `target:P` (P 1 to 10000 points).
-             * @default hands:3
-             */
+            /** @description `hands:N` (N 1 to 100) or `target:P` (P 1 to 10000 points). Default: `"hands:3"`. */
             game_end?: string;
-            /** @default true */
+            /** @description Default: `true`. */
             tie_break?: boolean;
-            /** @default false */
+            /** @description Default: `false`. */
             short_deck?: boolean;
-            /** @default false */
+            /** @description Default: `false`. */
             strict_jokers?: boolean;
-            /** @default false */
+            /** @description Default: `false`. */
             strict_groups?: boolean;
-            /** @default false */
+            /** @description Default: `false`. */
             knocking?: boolean;
-            /** @default true */
+            /** @description Default: `true`. */
             rated?: boolean;
-            /** @default true */
+            /** @description Default: `true`. */
             reveal_after_hand?: boolean;
         };
         /** Rulesets */
@@ -1368,7 +1338,7 @@ export interface components {
             kind: "human" | "bot";
             name: string | null;
             level: number | null;
-            /** @default false */
+            /** @description Default: `false`. */
             resigned?: boolean;
         };
         /** SeatOut */
@@ -1412,7 +1382,7 @@ export interface components {
             /** @enum {string} */
             kind: "human" | "bot";
             level?: number | null;
-            /** @default false */
+            /** @description Default: `false`. */
             open?: boolean;
         };
         /** SeatsRemoved */
@@ -1427,11 +1397,11 @@ export interface components {
         /** StartTable */
         StartTable: {
             /**
-             * @default bots
+             * @description Default: `"bots"`.
              * @enum {string}
              */
             fill?: "bots" | "remove";
-            /** @default 2 */
+            /** @description Default: `2`. */
             level?: number;
         };
         /** StateAt */
@@ -1458,13 +1428,10 @@ export interface components {
         /** SuggestRequest */
         SuggestRequest: {
             view: components["schemas"]["View"];
-            /**
-             * @description 1 random, 2 greedy, 3 careful, 4 search
-             * @default 2
-             */
+            /** @description 1 random, 2 greedy, 3 careful, 4 search Default: `2`. */
             level?: number;
             /**
-             * @default basic
+             * @description Default: `"basic"`.
              * @enum {string}
              */
             preset?: "basic" | "palace" | "duel" | "classic";
@@ -1540,13 +1507,13 @@ export interface components {
             melds_this_turn: number;
             jokers_to_play: number;
             knock_open: boolean;
-            /** @default [] */
+            /** @description Default: `[]`. */
             resigned?: number[];
             legal_commands: (components["schemas"]["DrawCommand"] | components["schemas"]["LayMeldsCommand"] | components["schemas"]["LayOffCommand"] | components["schemas"]["SwapJokerCommand"] | components["schemas"]["DiscardCommand"] | components["schemas"]["KnockCommand"])[];
-            version?: number | null;
+            version: number;
             turn_deadline?: string | null;
             controllers?: components["schemas"]["Controller"][] | null;
-            /** @default [] */
+            /** @description Default: `[]`. */
             seat_labels?: components["schemas"]["SeatLabel"][];
         };
     };
