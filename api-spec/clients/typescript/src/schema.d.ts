@@ -596,10 +596,10 @@ export interface components {
         CreateGame: {
             seats: components["schemas"]["SeatSpec"][];
             /**
-             * @default basic
+             * @description Default: `"basic"`.
              * @enum {string}
              */
-            preset: "basic" | "classic" | "duel" | "palace";
+            preset?: "basic" | "classic" | "duel" | "palace";
             rules?: components["schemas"]["RuleOverrides"];
             seed?: number | null;
             /** @description The first hand's deck, top card first: the whole pack (every card of the ruleset's pack, each once). The first `seats × hand size` cards are dealt one at a time, starting with the dealer's left; the next card turns up as the discard pile; the rest is the stock, the card after the turned-up one on its top (drawn first). Without `deck` or `decks`, hands are shuffled (from `seed` if given). */
@@ -608,18 +608,18 @@ export interface components {
             decks?: string[][] | null;
             /** @description Seconds a seat has for each turn, 1 to 86400 (a day). */
             turn_time_limit_s?: number | null;
-            /** @default false */
-            private_log: boolean;
-            /** @default false */
-            private: boolean;
-            /** @default false */
-            hot_seat: boolean;
+            /** @description Default: `false`. */
+            private_log?: boolean;
+            /** @description Default: `false`. */
+            private?: boolean;
+            /** @description Default: `false`. */
+            hot_seat?: boolean;
         };
         /** CreatePlayer */
         CreatePlayer: {
             name?: string | null;
-            /** @default false */
-            guest: boolean;
+            /** @description Default: `false`. */
+            guest?: boolean;
         };
         /** CreatedGameOut */
         CreatedGameOut: {
@@ -671,12 +671,12 @@ export interface components {
             expected_version?: number | null;
             command_id?: string | null;
             /**
-             * @default stock
+             * @description Default: `"stock"`.
              * @enum {string}
              */
-            source: "stock" | "discard";
-            /** @default 1 */
-            count: number;
+            source?: "stock" | "discard";
+            /** @description Default: `1`. */
+            count?: number;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -705,10 +705,10 @@ export interface components {
         ForkGame: {
             version: number;
             /**
-             * @default keep
+             * @description Default: `"keep"`.
              * @enum {string}
              */
-            deck: "keep" | "reshuffle";
+            deck?: "keep" | "reshuffle";
             seed?: number | null;
         };
         /** GameAbandoned */
@@ -747,8 +747,8 @@ export interface components {
         GameStarted: {
             ruleset: components["schemas"]["RuleSet"];
             seats: number;
-            /** @default [] */
-            bots: number[];
+            /** @description Default: `[]`. */
+            bots?: number[];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -872,11 +872,8 @@ export interface components {
         };
         /** HandToBot */
         HandToBot: {
-            /**
-             * @description 1 random, 2 greedy, 3 careful, 4 search
-             * @default 2
-             */
-            level: number;
+            /** @description 1 random, 2 greedy, 3 careful, 4 search Default: `2`. */
+            level?: number;
         };
         /** Health */
         Health: {
@@ -1002,19 +999,19 @@ export interface components {
         /** LogHeader */
         LogHeader: {
             /**
-             * @default header
+             * @description Default: `"header"`.
              * @constant
              */
-            type: "header";
-            /** @default rummy-log/1 */
-            format: string;
+            type?: "header";
+            /** @description Default: `"rummy-log/1"`. */
+            format?: string;
             game_id: string;
             ruleset: components["schemas"]["RuleSet"];
             seats: number;
             seat_kinds: components["schemas"]["SeatKind"][];
             created_at: string;
-            /** @default false */
-            stacked: boolean;
+            /** @description Default: `false`. */
+            stacked?: boolean;
         };
         /** Meld */
         Meld: {
@@ -1023,8 +1020,8 @@ export interface components {
             kind: "set" | "run";
             owner: number;
             cards: components["schemas"]["Placed"][];
-            /** @default 0 */
-            start: number;
+            /** @description Default: `0`. */
+            start?: number;
         };
         /** MeldLaid */
         MeldLaid: {
@@ -1203,125 +1200,98 @@ export interface components {
         };
         /** RuleSet */
         RuleSet: {
-            /**
-             * @description 52-card packs (1 to 3).
-             * @default 1
-             */
-            decks: number;
-            /**
-             * @description Jokers added to the packs (0 to 12).
-             * @default 0
-             */
-            jokers: number;
-            /**
-             * @description The allowed seat counts, each 2 to 6 and listed once.
-             * @default [
-             *       2,
-             *       3,
-             *       4,
-             *       5,
-             *       6
-             *     ]
-             */
-            players: number[];
+            /** @description 52-card packs (1 to 3). Default: `1`. */
+            decks?: number;
+            /** @description Jokers added to the packs (0 to 12). Default: `0`. */
+            jokers?: number;
+            /** @description The allowed seat counts, each 2 to 6 and listed once. Default: `[2, 3, 4, 5, 6]`. */
+            players?: number[];
             /** @description Cards dealt to each seat, by seat count (2 to 6); each count 1 to 83, and the pack must hold every hand, the up-card and one card of stock. */
             hand_size?: {
                 [key: string]: number;
             };
             /**
-             * @default left_of_dealer
+             * @description Default: `"left_of_dealer"`.
              * @enum {string}
              */
-            first_player: "left_of_dealer" | "alternate" | "random";
+            first_player?: "left_of_dealer" | "alternate" | "random";
             /**
-             * @default low
+             * @description Default: `"low"`.
              * @enum {string}
              */
-            ace: "low" | "high_or_low" | "cyclic";
+            ace?: "low" | "high_or_low" | "cyclic";
+            /** @description The longest run (3 to 13). Default: `13`. */
+            max_run?: number;
+            /** @description Default: `true`. */
+            set_suits?: boolean;
             /**
-             * @description The longest run (3 to 13).
-             * @default 13
-             */
-            max_run: number;
-            /** @default true */
-            set_suits: boolean;
-            /**
-             * @default any
+             * @description Default: `"any"`.
              * @enum {string}
              */
-            melds_per_turn: "any" | "one";
-            /** @default true */
-            lay_off: boolean;
-            /** @default false */
-            lay_off_needs_own_meld: boolean;
+            melds_per_turn?: "any" | "one";
+            /** @description Default: `true`. */
+            lay_off?: boolean;
+            /** @description Default: `false`. */
+            lay_off_needs_own_meld?: boolean;
+            /** @description Points the first meld(s) of a hand must reach in one turn (0 to 1000). Default: `0`. */
+            initial_meld_min?: number;
             /**
-             * @description Points the first meld(s) of a hand must reach in one turn (0 to 1000).
-             * @default 0
-             */
-            initial_meld_min: number;
-            /**
-             * @default top
+             * @description Default: `"top"`.
              * @enum {string}
              */
-            discard_pickup: "top" | "any";
-            /** @default true */
-            no_same_discard: boolean;
+            discard_pickup?: "top" | "any";
+            /** @description Default: `true`. */
+            no_same_discard?: boolean;
             /**
-             * @default any
+             * @description Default: `"any"`.
              * @enum {string}
              */
-            go_out: "any" | "discard";
+            go_out?: "any" | "discard";
             /**
-             * @default double
+             * @description Default: `"double"`.
              * @enum {string}
              */
-            rummy_bonus: "double" | "plus10" | "none";
+            rummy_bonus?: "double" | "plus10" | "none";
             /**
-             * @default reuse
+             * @description Default: `"reuse"`.
              * @enum {string}
              */
-            stock_out: "reuse" | "end_no_winner";
+            stock_out?: "reuse" | "end_no_winner";
+            /** @description How often the discard pile becomes the stock; the next exhaustion ends the hand (0 to 20). Default: `1`. */
+            reuse_limit?: number;
+            /** @description Default: `false`. */
+            reuse_shuffle?: boolean;
             /**
-             * @description How often the discard pile becomes the stock; the next exhaustion ends the hand (0 to 20).
-             * @default 1
-             */
-            reuse_limit: number;
-            /** @default false */
-            reuse_shuffle: boolean;
-            /**
-             * @default after_discard
+             * @description Default: `"after_discard"`.
              * @enum {string}
              */
-            final_exhaustion: "after_discard" | "next_declines";
+            final_exhaustion?: "after_discard" | "next_declines";
             /**
-             * @default A1
+             * @description Default: `"A1"`.
              * @enum {string}
              */
-            card_values: "A1" | "A11_JK20" | "A15";
+            card_values?: "A1" | "A11_JK20" | "A15";
             /**
-             * @default winner_takes
+             * @description Default: `"winner_takes"`.
              * @enum {string}
              */
-            scoring: "winner_takes" | "zero_sum" | "casino" | "penalty" | "melded";
-            /**
-             * @description `hands:N` (N 1 to 100) or `target:P` (P 1 to 10000 points).
-             * @default hands:3
-             */
-            game_end: string;
-            /** @default true */
-            tie_break: boolean;
-            /** @default false */
-            short_deck: boolean;
-            /** @default false */
-            strict_jokers: boolean;
-            /** @default false */
-            strict_groups: boolean;
-            /** @default false */
-            knocking: boolean;
-            /** @default true */
-            rated: boolean;
-            /** @default true */
-            reveal_after_hand: boolean;
+            scoring?: "winner_takes" | "zero_sum" | "casino" | "penalty" | "melded";
+            /** @description `hands:N` (N 1 to 100) or `target:P` (P 1 to 10000 points). Default: `"hands:3"`. */
+            game_end?: string;
+            /** @description Default: `true`. */
+            tie_break?: boolean;
+            /** @description Default: `false`. */
+            short_deck?: boolean;
+            /** @description Default: `false`. */
+            strict_jokers?: boolean;
+            /** @description Default: `false`. */
+            strict_groups?: boolean;
+            /** @description Default: `false`. */
+            knocking?: boolean;
+            /** @description Default: `true`. */
+            rated?: boolean;
+            /** @description Default: `true`. */
+            reveal_after_hand?: boolean;
         };
         /** Rulesets */
         Rulesets: {
@@ -1368,8 +1338,8 @@ export interface components {
             kind: "human" | "bot";
             name: string | null;
             level: number | null;
-            /** @default false */
-            resigned: boolean;
+            /** @description Default: `false`. */
+            resigned?: boolean;
         };
         /** SeatOut */
         SeatOut: {
@@ -1412,8 +1382,8 @@ export interface components {
             /** @enum {string} */
             kind: "human" | "bot";
             level?: number | null;
-            /** @default false */
-            open: boolean;
+            /** @description Default: `false`. */
+            open?: boolean;
         };
         /** SeatsRemoved */
         SeatsRemoved: {
@@ -1427,12 +1397,12 @@ export interface components {
         /** StartTable */
         StartTable: {
             /**
-             * @default bots
+             * @description Default: `"bots"`.
              * @enum {string}
              */
-            fill: "bots" | "remove";
-            /** @default 2 */
-            level: number;
+            fill?: "bots" | "remove";
+            /** @description Default: `2`. */
+            level?: number;
         };
         /** StateAt */
         StateAt: {
@@ -1458,16 +1428,13 @@ export interface components {
         /** SuggestRequest */
         SuggestRequest: {
             view: components["schemas"]["View"];
+            /** @description 1 random, 2 greedy, 3 careful, 4 search Default: `2`. */
+            level?: number;
             /**
-             * @description 1 random, 2 greedy, 3 careful, 4 search
-             * @default 2
-             */
-            level: number;
-            /**
-             * @default basic
+             * @description Default: `"basic"`.
              * @enum {string}
              */
-            preset: "basic" | "palace" | "duel" | "classic";
+            preset?: "basic" | "palace" | "duel" | "classic";
             rules?: components["schemas"]["RuleOverrides"];
             ruleset?: components["schemas"]["RuleOverrides"] | null;
             seed?: number | null;
@@ -1540,14 +1507,14 @@ export interface components {
             melds_this_turn: number;
             jokers_to_play: number;
             knock_open: boolean;
-            /** @default [] */
-            resigned: number[];
+            /** @description Default: `[]`. */
+            resigned?: number[];
             legal_commands: (components["schemas"]["DrawCommand"] | components["schemas"]["LayMeldsCommand"] | components["schemas"]["LayOffCommand"] | components["schemas"]["SwapJokerCommand"] | components["schemas"]["DiscardCommand"] | components["schemas"]["KnockCommand"])[];
-            version?: number | null;
+            version: number;
             turn_deadline?: string | null;
             controllers?: components["schemas"]["Controller"][] | null;
-            /** @default [] */
-            seat_labels: components["schemas"]["SeatLabel"][];
+            /** @description Default: `[]`. */
+            seat_labels?: components["schemas"]["SeatLabel"][];
         };
     };
     responses: never;

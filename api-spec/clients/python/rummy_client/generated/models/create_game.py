@@ -29,7 +29,7 @@ class CreateGame:
     """ 
         Attributes:
             seats (list[SeatSpec]):
-            preset (CreateGamePreset | Unset):  Default: CreateGamePreset.BASIC.
+            preset (CreateGamePreset | Unset): Default: `"basic"`.
             rules (RuleOverrides | Unset): Knob overrides: any knobs of a RuleSet (GET /rulesets), each in its range; the
                 preset gives the others.
             seed (int | None | Unset):
@@ -40,21 +40,21 @@ class CreateGame:
             decks (list[list[str]] | None | Unset): The decks of hands 1, 2, … in order, each as `deck` says; hands past the
                 list are shuffled as usual. Give `deck` or `decks`.
             turn_time_limit_s (float | None | Unset): Seconds a seat has for each turn, 1 to 86400 (a day).
-            private_log (bool | Unset):  Default: False.
-            private (bool | Unset):  Default: False.
-            hot_seat (bool | Unset):  Default: False.
+            private_log (bool | Unset): Default: `false`.
+            private (bool | Unset): Default: `false`.
+            hot_seat (bool | Unset): Default: `false`.
      """
 
     seats: list[SeatSpec]
-    preset: CreateGamePreset | Unset = CreateGamePreset.BASIC
+    preset: CreateGamePreset | Unset = UNSET
     rules: RuleOverrides | Unset = UNSET
     seed: int | None | Unset = UNSET
     deck: list[str] | None | Unset = UNSET
     decks: list[list[str]] | None | Unset = UNSET
     turn_time_limit_s: float | None | Unset = UNSET
-    private_log: bool | Unset = False
-    private: bool | Unset = False
-    hot_seat: bool | Unset = False
+    private_log: bool | Unset = UNSET
+    private: bool | Unset = UNSET
+    hot_seat: bool | Unset = UNSET
 
 
 

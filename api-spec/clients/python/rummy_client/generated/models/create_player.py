@@ -25,11 +25,11 @@ class CreatePlayer:
     """ 
         Attributes:
             name (None | str | Unset):
-            guest (bool | Unset):  Default: False.
+            guest (bool | Unset): Default: `false`.
      """
 
     name: None | str | Unset = UNSET
-    guest: bool | Unset = False
+    guest: bool | Unset = UNSET
 
 
 

@@ -29,15 +29,15 @@ class DrawCommand:
             type_ (Literal['draw']):
             expected_version (int | None | Unset):
             command_id (None | str | Unset):
-            source (DrawCommandSource | Unset):  Default: DrawCommandSource.STOCK.
-            count (int | Unset):  Default: 1.
+            source (DrawCommandSource | Unset): Default: `"stock"`.
+            count (int | Unset): Default: `1`.
      """
 
     type_: Literal['draw']
     expected_version: int | None | Unset = UNSET
     command_id: None | str | Unset = UNSET
-    source: DrawCommandSource | Unset = DrawCommandSource.STOCK
-    count: int | Unset = 1
+    source: DrawCommandSource | Unset = UNSET
+    count: int | Unset = UNSET
 
 
 

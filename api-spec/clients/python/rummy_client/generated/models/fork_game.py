@@ -26,12 +26,12 @@ class ForkGame:
     """ 
         Attributes:
             version (int):
-            deck (ForkGameDeck | Unset):  Default: ForkGameDeck.KEEP.
+            deck (ForkGameDeck | Unset): Default: `"keep"`.
             seed (int | None | Unset):
      """
 
     version: int
-    deck: ForkGameDeck | Unset = ForkGameDeck.KEEP
+    deck: ForkGameDeck | Unset = UNSET
     seed: int | None | Unset = UNSET
 
 

@@ -30,7 +30,7 @@ class GameStarted:
             ruleset (RuleSet):
             seats (int):
             type_ (Literal['game_started']):
-            bots (list[int] | Unset):
+            bots (list[int] | Unset): Default: `[]`.
      """
 
     ruleset: RuleSet

@@ -23,10 +23,10 @@ T = TypeVar("T", bound="HandToBot")
 class HandToBot:
     """ 
         Attributes:
-            level (int | Unset): 1 random, 2 greedy, 3 careful, 4 search Default: 2.
+            level (int | Unset): 1 random, 2 greedy, 3 careful, 4 search Default: `2`.
      """
 
-    level: int | Unset = 2
+    level: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 

@@ -33,9 +33,9 @@ class LogHeader:
             seats (int):
             seat_kinds (list[SeatKind]):
             created_at (str):
-            type_ (Literal['header'] | Unset):  Default: 'header'.
-            format_ (str | Unset):  Default: 'rummy-log/1'.
-            stacked (bool | Unset):  Default: False.
+            type_ (Literal['header'] | Unset): Default: `"header"`.
+            format_ (str | Unset): Default: `"rummy-log/1"`.
+            stacked (bool | Unset): Default: `false`.
      """
 
     game_id: str
@@ -43,9 +43,9 @@ class LogHeader:
     seats: int
     seat_kinds: list[SeatKind]
     created_at: str
-    type_: Literal['header'] | Unset = 'header'
-    format_: str | Unset = 'rummy-log/1'
-    stacked: bool | Unset = False
+    type_: Literal['header'] | Unset = UNSET
+    format_: str | Unset = UNSET
+    stacked: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 

@@ -31,14 +31,14 @@ class Meld:
             kind (MeldKind):
             owner (int):
             cards (list[Placed]):
-            start (int | Unset):  Default: 0.
+            start (int | Unset): Default: `0`.
      """
 
     id: int
     kind: MeldKind
     owner: int
     cards: list[Placed]
-    start: int | Unset = 0
+    start: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 

@@ -36,71 +36,71 @@ T = TypeVar("T", bound="RuleSet")
 class RuleSet:
     """ 
         Attributes:
-            decks (int | Unset): 52-card packs (1 to 3). Default: 1.
-            jokers (int | Unset): Jokers added to the packs (0 to 12). Default: 0.
-            players (list[int] | Unset): The allowed seat counts, each 2 to 6 and listed once.
+            decks (int | Unset): 52-card packs (1 to 3). Default: `1`.
+            jokers (int | Unset): Jokers added to the packs (0 to 12). Default: `0`.
+            players (list[int] | Unset): The allowed seat counts, each 2 to 6 and listed once. Default: `[2, 3, 4, 5, 6]`.
             hand_size (RuleSetHandSize | Unset): Cards dealt to each seat, by seat count (2 to 6); each count 1 to 83, and
                 the pack must hold every hand, the up-card and one card of stock.
-            first_player (RuleSetFirstPlayer | Unset):  Default: RuleSetFirstPlayer.LEFT_OF_DEALER.
-            ace (RuleSetAce | Unset):  Default: RuleSetAce.LOW.
-            max_run (int | Unset): The longest run (3 to 13). Default: 13.
-            set_suits (bool | Unset):  Default: True.
-            melds_per_turn (RuleSetMeldsPerTurn | Unset):  Default: RuleSetMeldsPerTurn.ANY.
-            lay_off (bool | Unset):  Default: True.
-            lay_off_needs_own_meld (bool | Unset):  Default: False.
+            first_player (RuleSetFirstPlayer | Unset): Default: `"left_of_dealer"`.
+            ace (RuleSetAce | Unset): Default: `"low"`.
+            max_run (int | Unset): The longest run (3 to 13). Default: `13`.
+            set_suits (bool | Unset): Default: `true`.
+            melds_per_turn (RuleSetMeldsPerTurn | Unset): Default: `"any"`.
+            lay_off (bool | Unset): Default: `true`.
+            lay_off_needs_own_meld (bool | Unset): Default: `false`.
             initial_meld_min (int | Unset): Points the first meld(s) of a hand must reach in one turn (0 to 1000). Default:
-                0.
-            discard_pickup (RuleSetDiscardPickup | Unset):  Default: RuleSetDiscardPickup.TOP.
-            no_same_discard (bool | Unset):  Default: True.
-            go_out (RuleSetGoOut | Unset):  Default: RuleSetGoOut.ANY.
-            rummy_bonus (RuleSetRummyBonus | Unset):  Default: RuleSetRummyBonus.DOUBLE.
-            stock_out (RuleSetStockOut | Unset):  Default: RuleSetStockOut.REUSE.
+                `0`.
+            discard_pickup (RuleSetDiscardPickup | Unset): Default: `"top"`.
+            no_same_discard (bool | Unset): Default: `true`.
+            go_out (RuleSetGoOut | Unset): Default: `"any"`.
+            rummy_bonus (RuleSetRummyBonus | Unset): Default: `"double"`.
+            stock_out (RuleSetStockOut | Unset): Default: `"reuse"`.
             reuse_limit (int | Unset): How often the discard pile becomes the stock; the next exhaustion ends the hand (0 to
-                20). Default: 1.
-            reuse_shuffle (bool | Unset):  Default: False.
-            final_exhaustion (RuleSetFinalExhaustion | Unset):  Default: RuleSetFinalExhaustion.AFTER_DISCARD.
-            card_values (RuleSetCardValues | Unset):  Default: RuleSetCardValues.A1.
-            scoring (RuleSetScoring | Unset):  Default: RuleSetScoring.WINNER_TAKES.
-            game_end (str | Unset): `hands:N` (N 1 to 100) or `target:P` (P 1 to 10000 points). Default: 'hands:3'.
-            tie_break (bool | Unset):  Default: True.
-            short_deck (bool | Unset):  Default: False.
-            strict_jokers (bool | Unset):  Default: False.
-            strict_groups (bool | Unset):  Default: False.
-            knocking (bool | Unset):  Default: False.
-            rated (bool | Unset):  Default: True.
-            reveal_after_hand (bool | Unset):  Default: True.
+                20). Default: `1`.
+            reuse_shuffle (bool | Unset): Default: `false`.
+            final_exhaustion (RuleSetFinalExhaustion | Unset): Default: `"after_discard"`.
+            card_values (RuleSetCardValues | Unset): Default: `"A1"`.
+            scoring (RuleSetScoring | Unset): Default: `"winner_takes"`.
+            game_end (str | Unset): `hands:N` (N 1 to 100) or `target:P` (P 1 to 10000 points). Default: `"hands:3"`.
+            tie_break (bool | Unset): Default: `true`.
+            short_deck (bool | Unset): Default: `false`.
+            strict_jokers (bool | Unset): Default: `false`.
+            strict_groups (bool | Unset): Default: `false`.
+            knocking (bool | Unset): Default: `false`.
+            rated (bool | Unset): Default: `true`.
+            reveal_after_hand (bool | Unset): Default: `true`.
      """
 
-    decks: int | Unset = 1
-    jokers: int | Unset = 0
+    decks: int | Unset = UNSET
+    jokers: int | Unset = UNSET
     players: list[int] | Unset = UNSET
     hand_size: RuleSetHandSize | Unset = UNSET
-    first_player: RuleSetFirstPlayer | Unset = RuleSetFirstPlayer.LEFT_OF_DEALER
-    ace: RuleSetAce | Unset = RuleSetAce.LOW
-    max_run: int | Unset = 13
-    set_suits: bool | Unset = True
-    melds_per_turn: RuleSetMeldsPerTurn | Unset = RuleSetMeldsPerTurn.ANY
-    lay_off: bool | Unset = True
-    lay_off_needs_own_meld: bool | Unset = False
-    initial_meld_min: int | Unset = 0
-    discard_pickup: RuleSetDiscardPickup | Unset = RuleSetDiscardPickup.TOP
-    no_same_discard: bool | Unset = True
-    go_out: RuleSetGoOut | Unset = RuleSetGoOut.ANY
-    rummy_bonus: RuleSetRummyBonus | Unset = RuleSetRummyBonus.DOUBLE
-    stock_out: RuleSetStockOut | Unset = RuleSetStockOut.REUSE
-    reuse_limit: int | Unset = 1
-    reuse_shuffle: bool | Unset = False
-    final_exhaustion: RuleSetFinalExhaustion | Unset = RuleSetFinalExhaustion.AFTER_DISCARD
-    card_values: RuleSetCardValues | Unset = RuleSetCardValues.A1
-    scoring: RuleSetScoring | Unset = RuleSetScoring.WINNER_TAKES
-    game_end: str | Unset = 'hands:3'
-    tie_break: bool | Unset = True
-    short_deck: bool | Unset = False
-    strict_jokers: bool | Unset = False
-    strict_groups: bool | Unset = False
-    knocking: bool | Unset = False
-    rated: bool | Unset = True
-    reveal_after_hand: bool | Unset = True
+    first_player: RuleSetFirstPlayer | Unset = UNSET
+    ace: RuleSetAce | Unset = UNSET
+    max_run: int | Unset = UNSET
+    set_suits: bool | Unset = UNSET
+    melds_per_turn: RuleSetMeldsPerTurn | Unset = UNSET
+    lay_off: bool | Unset = UNSET
+    lay_off_needs_own_meld: bool | Unset = UNSET
+    initial_meld_min: int | Unset = UNSET
+    discard_pickup: RuleSetDiscardPickup | Unset = UNSET
+    no_same_discard: bool | Unset = UNSET
+    go_out: RuleSetGoOut | Unset = UNSET
+    rummy_bonus: RuleSetRummyBonus | Unset = UNSET
+    stock_out: RuleSetStockOut | Unset = UNSET
+    reuse_limit: int | Unset = UNSET
+    reuse_shuffle: bool | Unset = UNSET
+    final_exhaustion: RuleSetFinalExhaustion | Unset = UNSET
+    card_values: RuleSetCardValues | Unset = UNSET
+    scoring: RuleSetScoring | Unset = UNSET
+    game_end: str | Unset = UNSET
+    tie_break: bool | Unset = UNSET
+    short_deck: bool | Unset = UNSET
+    strict_jokers: bool | Unset = UNSET
+    strict_groups: bool | Unset = UNSET
+    knocking: bool | Unset = UNSET
+    rated: bool | Unset = UNSET
+    reveal_after_hand: bool | Unset = UNSET
 
 
 

@@ -29,14 +29,14 @@ class SeatLabel:
             kind (SeatLabelKind):
             name (None | str):
             level (int | None):
-            resigned (bool | Unset):  Default: False.
+            resigned (bool | Unset): Default: `false`.
      """
 
     seat: int
     kind: SeatLabelKind
     name: None | str
     level: int | None
-    resigned: bool | Unset = False
+    resigned: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 

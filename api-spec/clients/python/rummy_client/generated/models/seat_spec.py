@@ -27,12 +27,12 @@ class SeatSpec:
         Attributes:
             kind (SeatSpecKind):
             level (int | None | Unset):
-            open_ (bool | Unset):  Default: False.
+            open_ (bool | Unset): Default: `false`.
      """
 
     kind: SeatSpecKind
     level: int | None | Unset = UNSET
-    open_: bool | Unset = False
+    open_: bool | Unset = UNSET
 
 
 

@@ -24,12 +24,12 @@ T = TypeVar("T", bound="StartTable")
 class StartTable:
     """ 
         Attributes:
-            fill (StartTableFill | Unset):  Default: StartTableFill.BOTS.
-            level (int | Unset):  Default: 2.
+            fill (StartTableFill | Unset): Default: `"bots"`.
+            level (int | Unset): Default: `2`.
      """
 
-    fill: StartTableFill | Unset = StartTableFill.BOTS
-    level: int | Unset = 2
+    fill: StartTableFill | Unset = UNSET
+    level: int | Unset = UNSET
 
 
 

@@ -29,8 +29,8 @@ class SuggestRequest:
     """ 
         Attributes:
             view (View):
-            level (int | Unset): 1 random, 2 greedy, 3 careful, 4 search Default: 2.
-            preset (SuggestRequestPreset | Unset):  Default: SuggestRequestPreset.BASIC.
+            level (int | Unset): 1 random, 2 greedy, 3 careful, 4 search Default: `2`.
+            preset (SuggestRequestPreset | Unset): Default: `"basic"`.
             rules (RuleOverrides | Unset): Knob overrides: any knobs of a RuleSet (GET /rulesets), each in its range; the
                 preset gives the others.
             ruleset (None | RuleOverrides | Unset):
@@ -38,8 +38,8 @@ class SuggestRequest:
      """
 
     view: View
-    level: int | Unset = 2
-    preset: SuggestRequestPreset | Unset = SuggestRequestPreset.BASIC
+    level: int | Unset = UNSET
+    preset: SuggestRequestPreset | Unset = UNSET
     rules: RuleOverrides | Unset = UNSET
     ruleset: None | RuleOverrides | Unset = UNSET
     seed: int | None | Unset = UNSET

@@ -58,11 +58,11 @@ class View:
             knock_open (bool):
             legal_commands (list[DiscardCommand | DrawCommand | KnockCommand | LayMeldsCommand | LayOffCommand |
                 SwapJokerCommand]):
-            resigned (list[int] | Unset):
-            version (int | None | Unset):
+            version (int):
+            resigned (list[int] | Unset): Default: `[]`.
             turn_deadline (None | str | Unset):
             controllers (list[Controller] | None | Unset):
-            seat_labels (list[SeatLabel] | Unset):
+            seat_labels (list[SeatLabel] | Unset): Default: `[]`.
      """
 
     seat: int | None
@@ -86,8 +86,8 @@ class View:
     jokers_to_play: int
     knock_open: bool
     legal_commands: list[DiscardCommand | DrawCommand | KnockCommand | LayMeldsCommand | LayOffCommand | SwapJokerCommand]
+    version: int
     resigned: list[int] | Unset = UNSET
-    version: int | None | Unset = UNSET
     turn_deadline: None | str | Unset = UNSET
     controllers: list[Controller] | None | Unset = UNSET
     seat_labels: list[SeatLabel] | Unset = UNSET
@@ -197,17 +197,13 @@ class View:
 
 
 
+        version = self.version
+
         resigned: list[int] | Unset = UNSET
         if not isinstance(self.resigned, Unset):
             resigned = self.resigned
 
 
-
-        version: int | None | Unset
-        if isinstance(self.version, Unset):
-            version = UNSET
-        else:
-            version = self.version
 
         turn_deadline: None | str | Unset
         if isinstance(self.turn_deadline, Unset):
@@ -262,11 +258,10 @@ class View:
             "jokers_to_play": jokers_to_play,
             "knock_open": knock_open,
             "legal_commands": legal_commands,
+            "version": version,
         })
         if resigned is not UNSET:
             field_dict["resigned"] = resigned
-        if version is not UNSET:
-            field_dict["version"] = version
         if turn_deadline is not UNSET:
             field_dict["turn_deadline"] = turn_deadline
         if controllers is not UNSET:
@@ -443,17 +438,9 @@ class View:
             legal_commands.append(legal_commands_item)
 
 
+        version = d.pop("version")
+
         resigned = cast(list[int], d.pop("resigned", UNSET))
-
-
-        def _parse_version(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
-
-        version = _parse_version(d.pop("version", UNSET))
 
 
         def _parse_turn_deadline(data: object) -> None | str | Unset:
@@ -525,8 +512,8 @@ class View:
             jokers_to_play=jokers_to_play,
             knock_open=knock_open,
             legal_commands=legal_commands,
-            resigned=resigned,
             version=version,
+            resigned=resigned,
             turn_deadline=turn_deadline,
             controllers=controllers,
             seat_labels=seat_labels,
