@@ -859,6 +859,8 @@ export interface components {
             status: "ok";
             store: string;
             workers?: number | null;
+            /** @default [] */
+            set_aside?: string[];
         };
         /** JokerSwapped */
         JokerSwapped: {
