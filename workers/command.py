@@ -16,11 +16,14 @@ from rq.serializers import JSONSerializer
 
 from service.app.archiving import Archiver
 from service.app.games import GameService
+from service.app.step_failures import StepFailures
+from service.app.worker_metrics import WorkerMetrics
 from service.runtime.long_lived import tune_collector_for_a_long_run
 from service.runtime.settings import Settings, settings_from_env
 from service.store import RedisEventStore
 from service.store.archived_store import ArchivedEventStore, with_archive
 from service.store.redis_cluster import is_cluster_url, open_redis_cluster
+from service.store.shared_counters import RedisSharedCounters
 from workers.game_worker import GameWorker
 
 __all__ = ["add_arguments", "reconcile_now", "run"]
@@ -68,8 +71,10 @@ def _settings(args: argparse.Namespace) -> Settings:
     return msgspec.structs.replace(settings_from_env(), **overrides)
 
 
-async def reconcile_now(settings: Settings) -> str:
-    """Re-create the jobs the event logs call for; a one-line summary."""
+async def reconcile_now(settings: Settings, failures: StepFailures | None = None) -> str:
+    """Re-create the jobs the event logs call for; a one-line summary. A game that
+    cannot be reconciled or archived fails alone: `failures` (the worker's, kept
+    from one call to the next) spaces out its next tries."""
     from service.app.league.records_store import open_league_store
     from workers.queue import open_queue
     from workers.reconcile import reconcile
@@ -80,11 +85,17 @@ async def reconcile_now(settings: Settings) -> str:
     client = open_redis_cluster(url) if is_cluster_url(url) else Redis.from_url(url)
     queue = open_queue(settings.rq_redis_url or url)
     league = open_league_store(url)
+    failures = failures or StepFailures()
+    metrics = WorkerMetrics(RedisSharedCounters(client))
     try:
         store = with_archive(RedisEventStore(client), settings.data_dir)
         scheduler = TurnScheduler(store, queue, knock_window_s=settings.knock_window_s)
-        counts = await reconcile(GameService(store), scheduler, league)
-        archived = await archive_due(store, settings.finished_retention_s)
+        counts = await reconcile(
+            GameService(store), scheduler, league, failures=failures, metrics=metrics
+        )
+        archived = await archive_due(
+            store, settings.finished_retention_s, failures=failures, metrics=metrics
+        )
     finally:
         await client.aclose()
         queue.connection.close()
@@ -96,11 +107,17 @@ async def reconcile_now(settings: Settings) -> str:
     )
 
 
-async def archive_due(store: ArchivedEventStore, retention_s: float | None) -> str:
+async def archive_due(
+    store: ArchivedEventStore,
+    retention_s: float | None,
+    *,
+    failures: StepFailures | None = None,
+    metrics: WorkerMetrics | None = None,
+) -> str:
     """Archive the finished games past their retention; the summary's tail ('' if none)."""
     if retention_s is None:
         return ""
-    swept = await Archiver(store, retention_s).sweep()
+    swept = await Archiver(store, retention_s).sweep(failures=failures, metrics=metrics)
     return f", {swept.archived} finished games archived" if swept.archived else ""
 
 
@@ -155,7 +172,9 @@ def run(args: argparse.Namespace) -> int:
     seeding = seeding_queue(queue.connection)
     released = release_stranded_jobs(queue) + release_stranded_jobs(seeding)
     print(f"released {released} jobs a stopped worker had taken", file=sys.stderr)
-    print(asyncio.run(reconcile_now(settings)), file=sys.stderr)
+    # The start-up reconcile too: a game it cannot read never stops a worker's start.
+    failures = StepFailures()
+    print(asyncio.run(reconcile_now(settings, failures)), file=sys.stderr)
     summary, seeding_games = queue_seeding(settings, seeding)
     print(summary, file=sys.stderr)
     # Jobs run in this process: a bot turn is about 13 ms of work, and a fork
@@ -174,7 +193,7 @@ def run(args: argparse.Namespace) -> int:
     heartbeat = Heartbeat(
         beats,
         worker.name,
-        reconcile=lambda: asyncio.run(reconcile_now(settings)),
+        reconcile=lambda: asyncio.run(reconcile_now(settings, failures)),
         # A seeding process killed mid-game: its job goes back on the seeding queue.
         also_sweep=[seeding_queue(beats.connection)],
     )

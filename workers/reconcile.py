@@ -14,6 +14,8 @@ from service.app.control import bot_levels, seats_to_act
 from service.app.games import GameService
 from service.app.league.store import LeagueStore
 from service.app.records import Game, lobby_status
+from service.app.step_failures import StepFailures
+from service.app.worker_metrics import WorkerMetrics
 from service.logs.half_imports import remove_half_imports
 from workers.schedule import TurnScheduler, knock_window_length, window_end
 
@@ -32,24 +34,35 @@ class Reconciled(msgspec.Struct, kw_only=True):
 
 
 async def reconcile(
-    games: GameService, scheduler: TurnScheduler, league: LeagueStore | None = None
+    games: GameService,
+    scheduler: TurnScheduler,
+    league: LeagueStore | None = None,
+    *,
+    failures: StepFailures | None = None,
+    metrics: WorkerMetrics | None = None,
 ) -> Reconciled:
     """Scan the lobby's unfinished games (and, given the league, its finished
     ones); idempotent (job ids are deterministic). First remove the imports that
-    crashed halfway, long enough ago."""
+    crashed halfway, long enough ago. A game that cannot be reconciled fails alone
+    (`failures` keeps its back-off across calls)."""
+    failures = failures or StepFailures()
     counts = Reconciled()
     counts.half_imports = len(await remove_half_imports(games))
     if league is not None:
-        counts.league_jobs = await reconcile_league(games, scheduler, league)
+        counts.league_jobs = await reconcile_league(games, scheduler, league, failures, metrics)
     misfiled: list[Game] = []
     for status in ("active", "waiting"):
         offset = 0
         while page := await games.filed(status, _PAGE, offset):
             for game_id in page:
-                game = await games.game(game_id)
-                if lobby_status(game) != status:
-                    misfiled.append(game)
-                await reconcile_game(games, scheduler, game, counts)
+
+                async def one(game_id: str = game_id, status: str = status) -> None:
+                    game = await games.game(game_id)
+                    if lobby_status(game) != status:
+                        misfiled.append(game)
+                    await reconcile_game(games, scheduler, game, counts)
+
+                await failures.run("reconcile", game_id, one, metrics)
             offset += len(page)
     # Filed after the scan: moving a game to another status mid-scan would shift the pages.
     for game in misfiled:
@@ -102,18 +115,28 @@ async def reconcile_game(
 
 
 async def reconcile_league(
-    games: GameService, scheduler: TurnScheduler, league: LeagueStore
+    games: GameService,
+    scheduler: TurnScheduler,
+    league: LeagueStore,
+    failures: StepFailures | None = None,
+    metrics: WorkerMetrics | None = None,
 ) -> int:
     """Re-enqueue the league job of finished games the league has not applied:
     one look-up of the league's markers per page of the lobby's finished games."""
+    failures = failures or StepFailures()
     enqueued = 0
     offset = 0
     while page := await games.filed("finished", _PAGE, offset):
         applied = await asyncio.to_thread(league.applied, page)
         for game_id in page:
-            if game_id not in applied and await scheduler.schedule_league(
-                game_id, replace_done=True
-            ):
-                enqueued += 1
+            if game_id in applied:
+                continue
+            scheduled = await failures.run(
+                "league",
+                game_id,
+                lambda game_id=game_id: scheduler.schedule_league(game_id, replace_done=True),
+                metrics,
+            )
+            enqueued += bool(scheduled)
         offset += len(page)
     return enqueued

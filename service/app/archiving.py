@@ -29,6 +29,8 @@ from domain.events import (
 )
 from service.app.envelope import decode_envelope
 from service.app.game_record import GameRecord, advance
+from service.app.step_failures import StepFailures
+from service.app.worker_metrics import WorkerMetrics
 from service.store.archived_store import ArchivedEventStore
 from service.store.base import ArchivedGame
 
@@ -112,15 +114,25 @@ class Archiver:
             return "changed"  # written since: the next sweep archives it again
         return "archived"
 
-    async def sweep(self, *, limit: int = 1000) -> Archived:
-        """Archive every game in the store that is due, at most `limit` of them."""
+    async def sweep(
+        self,
+        *,
+        limit: int = 1000,
+        failures: StepFailures | None = None,
+        metrics: WorkerMetrics | None = None,
+    ) -> Archived:
+        """Archive every game in the store that is due, at most `limit` of them; a game
+        that cannot be archived fails alone (`failures` keeps its back-off)."""
+        failures = failures or StepFailures()
         counts = Archived()
         candidates = [game_id async for game_id in self._store.game_ids()]
         for game_id in candidates:
             if counts.archived >= limit:
                 break
             counts.looked_at += 1
-            outcome = await self._due(game_id)
+            outcome = await failures.run(
+                "archive", game_id, lambda game_id=game_id: self._due(game_id), metrics
+            )
             if outcome == "archived":
                 counts.archived += 1
             elif outcome == "retained":

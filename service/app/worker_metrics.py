@@ -13,7 +13,10 @@ __all__ = ["WorkerMetrics"]
 _TURNS = "bot_turns"
 _SECONDS = "bot_turn_seconds"
 _TIMEOUTS = "turn_timeouts"
-_NAMES = (_TURNS, _SECONDS, _TIMEOUTS)
+_STEP_FAILURES = "game_step_failures"
+# "<step>:<game id>" -> 1 while set aside (0 once a try succeeded again).
+_SET_ASIDE = "games_set_aside"
+_NAMES = (_TURNS, _SECONDS, _TIMEOUTS, _STEP_FAILURES, _SET_ASIDE)
 
 
 class WorkerMetrics:
@@ -37,6 +40,19 @@ class WorkerMetrics:
     async def turn_timed_out(self) -> None:
         await self._counters.add({_TIMEOUTS: {"all": 1}})
 
+    async def step_failed(self, step: str) -> None:
+        """A worker's step failed on one game (reconcile, archive, league, ...)."""
+        await self._counters.add({_STEP_FAILURES: {step: 1}})
+
+    async def set_aside(self, step: str, game_id: str, *, back: bool = False) -> None:
+        """A game's step failing again and again is set aside, or `back` in play."""
+        await self._counters.add({_SET_ASIDE: {f"{step}:{game_id}": -1 if back else 1}})
+
+    async def set_aside_games(self) -> list[str]:
+        """The steps set aside now, as "<step>:<game id>"."""
+        totals = await self._counters.totals((_SET_ASIDE,))
+        return sorted(key for key, count in totals.get(_SET_ASIDE, {}).items() if count > 0)
+
     async def render(self) -> str:
         totals = await self._counters.totals(_NAMES)
         turns = totals.get(_TURNS, {})
@@ -53,6 +69,18 @@ class WorkerMetrics:
             "# HELP rummy_turn_timeouts_total Turns the workers' timers timed out.",
             "# TYPE rummy_turn_timeouts_total counter",
             f"rummy_turn_timeouts_total {_number(totals.get(_TIMEOUTS, {}).get('all', 0))}",
+            "# HELP rummy_game_step_failures_total A worker's steps that failed on one game.",
+            "# TYPE rummy_game_step_failures_total counter",
+        ]
+        for step, count in sorted(totals.get(_STEP_FAILURES, {}).items()):
+            lines.append(
+                f"rummy_game_step_failures_total{format_labels(step=step)} {_number(count)}"
+            )
+        aside = sum(1 for count in totals.get(_SET_ASIDE, {}).values() if count > 0)
+        lines += [
+            "# HELP rummy_games_set_aside Games whose step failed again and again, set aside.",
+            "# TYPE rummy_games_set_aside gauge",
+            f"rummy_games_set_aside {aside}",
         ]
         return "\n".join(lines) + "\n"
 

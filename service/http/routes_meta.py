@@ -54,7 +54,14 @@ async def health(games: Games, request: Request[Any, Any, Any]) -> Health:
     if down:
         code = "store_unavailable" if "store" in down else "worker_unavailable"
         raise ServiceError(code, "; ".join(reasons), down=down)
-    return Health(status="ok", store=type(games.store).__name__, workers=workers)
+    worker_metrics: WorkerMetrics = request.app.state.worker_metrics
+    try:
+        set_aside = tuple(await worker_metrics.set_aside_games())
+    except Exception:  # the counts' store answers no more than the store did
+        set_aside = ()
+    return Health(
+        status="ok", store=type(games.store).__name__, workers=workers, set_aside=set_aside
+    )
 
 
 @get(

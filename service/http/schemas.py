@@ -181,6 +181,10 @@ class Health(msgspec.Struct, frozen=True, kw_only=True):
     store: str
     # Workers that beat within the last seconds; absent where none are expected.
     workers: int | None = None
+    # A worker's steps set aside on one game after failing again and again
+    # ("<step>:<game id>": reconcile, archive, league): that game is looked at
+    # again with a growing back-off; every other game goes on.
+    set_aside: tuple[str, ...] = ()
 
 
 class ForkGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -881,6 +881,8 @@ export interface components {
             status: "ok";
             store: string;
             workers?: number | null;
+            /** @default [] */
+            set_aside?: string[];
         };
         /** JokerSwapped */
         JokerSwapped: {

@@ -1,0 +1,119 @@
+"""A worker's per-game steps fail alone: a game whose records a step cannot read is
+set aside with a growing back-off, named by /health and counted on /metrics, while
+every other game is reconciled and archived as before (issue 28)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from redis import Redis as SyncRedis
+from redis.asyncio import Redis
+from workers_table import work, worker_app
+
+from service.app.archiving import Archiver
+from service.app.games import GameService
+from service.app.step_failures import SET_ASIDE_AFTER, StepFailures
+from service.app.worker_metrics import WorkerMetrics
+from service.store import RedisEventStore
+from service.store.archived_store import with_archive
+from service.store.embedded_redis import EmbeddedRedis
+from service.store.redis_keys import game_key
+from service.store.shared_counters import RedisSharedCounters
+from workers.queue import open_queue
+from workers.reconcile import reconcile
+from workers.schedule import TurnScheduler
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _game(client: Any, seats: list[dict[str, Any]]) -> str:
+    body = {"seats": seats, "preset": "duel", "rules": {"game_end": "hands:1"}}
+    created = client.post("/games", json=body)
+    assert created.status_code == 201, created.text
+    game_id: str = created.json()["game_id"]
+    return game_id
+
+
+def _break(url: str, game_id: str) -> None:
+    """What an old bad import or a record written by hand leaves: an unreadable record."""
+    SyncRedis.from_url(url).hset(game_key(game_id, "meta"), "info", b"not json")
+
+
+def test_a_game_the_reconciler_cannot_read_is_set_aside_and_the_others_reconciled(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    url = embedded_redis.url
+    with worker_app(url) as (client, queue):
+        good = _game(client, [{"kind": "bot", "level": 1}, {"kind": "human"}])
+        bad = _game(client, [{"kind": "bot", "level": 1}, {"kind": "human"}])
+        queue.empty()  # as after a crash: the bots' jobs are lost
+        _break(url, bad)
+        clock = Clock()
+        failures = StepFailures(clock)
+
+        async def run() -> list[int]:
+            redis = Redis.from_url(url)
+            jobs = open_queue(url)
+            metrics = WorkerMetrics(RedisSharedCounters(redis))
+            try:
+                store = RedisEventStore(redis)
+                scheduler = TurnScheduler(store, jobs)
+                scheduled = []
+                for _ in range(SET_ASIDE_AFTER):
+                    counts = await reconcile(
+                        GameService(store), scheduler, failures=failures, metrics=metrics
+                    )
+                    scheduled.append(counts.bot_jobs)
+                    assert not failures.due("reconcile", bad)  # backs off: no hot loop
+                    clock.now += 3600
+                return scheduled
+            finally:
+                await redis.aclose()
+                jobs.connection.close()
+
+        assert asyncio.run(run())[0] == 1  # the good game's bot job, despite the bad game
+        assert any(good in job_id for job_id in queue.get_job_ids())
+        health = client.get("/health").json()
+        assert health["set_aside"] == [f"reconcile:{bad}"]
+        metrics = client.get("/metrics").text
+        assert 'rummy_game_step_failures_total{step="reconcile"} 3' in metrics
+        assert "rummy_games_set_aside 1" in metrics
+
+
+def test_a_game_the_archiver_cannot_read_fails_alone(
+    embedded_redis: EmbeddedRedis, tmp_path: Any
+) -> None:
+    url = embedded_redis.url
+    with worker_app(url) as (client, queue):
+        bots = [{"kind": "bot", "level": 1}, {"kind": "bot", "level": 1}]
+        good, bad = _game(client, bots), _game(client, bots)
+        for _ in range(200):
+            if not work(queue):
+                break
+        for game_id in (good, bad):
+            assert client.get(f"/games/{game_id}").json()["status"] == "finished"
+        # The bad game's last event is unreadable.
+        SyncRedis.from_url(url).xadd(game_key(bad, "events"), {"e": b"not json"})
+        failures = StepFailures()
+
+        async def sweep() -> int:
+            redis = Redis.from_url(url)
+            try:
+                store = with_archive(RedisEventStore(redis), str(tmp_path))
+                swept = await Archiver(store, 0).sweep(failures=failures)
+                return swept.archived
+            finally:
+                await redis.aclose()
+
+        assert asyncio.run(sweep()) == 1  # the good game, despite the bad one
+        assert not failures.due("archive", bad)
+        redis = SyncRedis.from_url(url)
+        assert not redis.exists(game_key(good, "events"))  # archived: out of Redis
+        assert redis.exists(game_key(bad, "events"))
