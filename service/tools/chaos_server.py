@@ -32,7 +32,9 @@ class Server:
 
     def start(self) -> None:
         # One client plays every game here: it is not the flood the limits are for.
-        limits_off = {"RATE_LIMIT_CREATE": "off", "RATE_LIMIT_COMMANDS": "off"}
+        limits_off = {
+            f"RATE_LIMIT_{kind}": "off" for kind in ("CREATE", "COMMANDS", "WRITES", "READS")
+        }
         self.process = start_serve(
             self.port, self.log, "--data-dir", str(self.data_dir), extra_env=limits_off
         )

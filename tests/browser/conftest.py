@@ -34,7 +34,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     # Every browser of every test is one client address: the per-client limits
     # (60 creations a minute) would refuse the later tests' tables.
-    limits_off = {"RATE_LIMIT_CREATE": "off", "RATE_LIMIT_COMMANDS": "off"}
+    limits_off = {f"RATE_LIMIT_{kind}": "off" for kind in ("CREATE", "COMMANDS", "WRITES", "READS")}
     log_path = folder / "serve.log"
     process = start_serve(port, log_path, "--data-dir", str(folder / "data"), extra_env=limits_off)
     base = f"http://127.0.0.1:{port}"

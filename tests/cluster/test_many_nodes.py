@@ -99,6 +99,8 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]
             # One test client drives every game: the per-client limits would refuse it.
             "RATE_LIMIT_CREATE": "off",
             "RATE_LIMIT_COMMANDS": "off",
+            "RATE_LIMIT_WRITES": "off",
+            "RATE_LIMIT_READS": "off",
             "LEAGUE_SEED_GAMES": "0",
         }
         processes: list[subprocess.Popen[bytes]] = []

@@ -66,6 +66,8 @@ def running_server(
     # The load driver is one client making thousands of games: no rate limits.
     environment.setdefault("RATE_LIMIT_CREATE", "off")
     environment.setdefault("RATE_LIMIT_COMMANDS", "off")
+    environment.setdefault("RATE_LIMIT_WRITES", "off")
+    environment.setdefault("RATE_LIMIT_READS", "off")
     # The workers' seeding games (bot against bot) would take CPU from the measured games.
     environment.setdefault("LEAGUE_SEED_GAMES", "0")
     environment["PYTHONPATH"] = os.pathsep.join(
