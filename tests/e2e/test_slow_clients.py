@@ -13,7 +13,7 @@ import pytest
 from live_server import serving
 
 from service.http.app import create_app
-from service.runtime.settings import Settings
+from service.runtime.settings import Settings, settings_from_env
 from service.store import InMemoryEventStore
 
 # A bound for the server's close, not a speed target: generous on a loaded machine.
@@ -107,3 +107,10 @@ def test_a_request_that_arrived_may_take_longer_than_the_deadlines(base: str) ->
         time.sleep(2.5)
         health = b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n"
         assert _exchange(connection, health).startswith(b"HTTP/1.1 200")
+
+
+def test_the_deadlines_come_from_the_environment() -> None:
+    default = settings_from_env({})
+    assert (default.header_timeout_s, default.body_timeout_s) == (10.0, 30.0)
+    chosen = settings_from_env({"HEADER_TIMEOUT_S": "2.5", "BODY_TIMEOUT_S": "5"})
+    assert (chosen.header_timeout_s, chosen.body_timeout_s) == (2.5, 5.0)
