@@ -14,6 +14,7 @@ from service.http.rate_limits import KINDS, rate_limit_storage
 from service.runtime.settings import Settings, settings_from_env
 from service.store import InMemoryEventStore
 from service.store.embedded_redis import EmbeddedRedis
+from service.tools.serve_process import free_port
 
 
 def _settings(**limits: str) -> Settings:
@@ -146,3 +147,15 @@ def test_two_api_processes_over_one_redis_spend_one_budget(tmp_path: Path) -> No
                 for client in (first, second, first, second)
             ]
     assert answers == [201, 201, 201, 429]
+
+
+def test_requests_go_on_when_the_counts_cannot_be_reached() -> None:
+    # The store answers for itself; a limit must not turn an outage into a larger one.
+    app = create_app(
+        InMemoryEventStore(),
+        settings=_settings(rate_limit_create="1/minute"),
+        rate_counts=rate_limit_storage(f"redis://127.0.0.1:{free_port()}/0"),
+    )
+    with TestClient(app) as client:
+        answers = [client.post("/players", json={"guest": True}).status_code for _ in range(2)]
+    assert answers == [201, 201]

@@ -1,0 +1,48 @@
+"""Rate-limit counts on a Redis Cluster: API processes over one cluster spend one budget."""
+
+from __future__ import annotations
+
+from cluster_fixture import RedisClusterProcesses
+from litestar.testing import TestClient
+
+from service.http.app import create_app
+from service.http.rate_limits import rate_limit_storage
+from service.runtime.settings import Settings
+from service.store import InMemoryEventStore
+
+
+def test_two_api_processes_over_one_cluster_spend_one_budget(
+    redis_cluster: RedisClusterProcesses,
+) -> None:
+    settings = Settings(
+        rate_limit_create="3/minute",
+        rate_limit_commands="off",
+        rate_limit_writes="4/minute",
+        rate_limit_reads="off",
+    )
+    apps = [
+        TestClient(
+            create_app(
+                InMemoryEventStore(),
+                settings=settings,
+                rate_counts=rate_limit_storage(redis_cluster.url),
+            )
+        )
+        for _ in range(2)
+    ]
+    with apps[0] as first, apps[1] as second:
+        created = [
+            client.post("/players", json={"name": "Ada"}) for client in (first, second, first)
+        ]
+        assert [answer.status_code for answer in created] == [201, 201, 201]
+        assert second.post("/players", json={"guest": True}).status_code == 429
+        token = created[0].json()["token"]
+        renames = [
+            client.patch(
+                "/players/me", json={"name": "Bea"}, headers={"Authorization": f"Bearer {token}"}
+            ).status_code
+            for client in (second, first, second, first, second)
+        ]
+    # Each app has its own store (the other answers 401), but one budget: a
+    # fifth write from this address and credential is refused, whichever app.
+    assert 429 not in renames[:4] and renames[4] == 429, renames
