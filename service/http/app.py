@@ -71,6 +71,7 @@ def create_app(
         rate_limit_commands="off",
         rate_limit_writes="off",
         rate_limit_reads="off",
+        rate_limit_renames="off",
     )
     metrics = metrics or Metrics()
     # on_appended schedules bot turns and turn timers (rq); without it nothing is scheduled.

@@ -53,11 +53,13 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # commands.
     rate_limit_create: str = "60/minute"
     rate_limit_commands: str = "30/second"
-    # Every other write (tickets, seats, bots, rematches, renames, starts,
-    # resignations, suggestions) and the costly reads (a player's games and
-    # profile, logs, states at a version), per address and per credential.
+    # Every other write (tickets, seats, bots, starts, resignations,
+    # suggestions), the costly reads (a player's games and profile, logs,
+    # states at a version) and renames (each rewrites every game of the
+    # player), per address and per credential.
     rate_limit_writes: str = "120/minute"
     rate_limit_reads: str = "120/minute"
+    rate_limit_renames: str = "6/minute"
     # Proxies whose X-Forwarded-For names the client (addresses or networks);
     # none by default: a client's own header is never believed.
     trusted_proxies: tuple[str, ...] = ()
@@ -88,7 +90,8 @@ def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
     """Settings from REDIS_URL, RQ_REDIS_URL, DATA_DIR, HOST, PORT, CORS_ORIGINS,
     TIMEOUTS_BEFORE_BOT, KNOCK_WINDOW_S, SUGGEST_PROCESSES, WAITING_TABLE_TTL_S,
     REFUSE_STACKED_PUBLIC, REDIS_MAXMEMORY, RATE_LIMIT_CREATE, RATE_LIMIT_COMMANDS,
-    RATE_LIMIT_WRITES, RATE_LIMIT_READS, TRUSTED_PROXIES, HEADER_TIMEOUT_S, BODY_TIMEOUT_S,
+    RATE_LIMIT_WRITES, RATE_LIMIT_READS, RATE_LIMIT_RENAMES, TRUSTED_PROXIES,
+    HEADER_TIMEOUT_S, BODY_TIMEOUT_S,
     ABANDON_AFTER_HANDS, FINISHED_RETENTION_S (seconds, or "off"), LEAGUE_SEED_GAMES,
     DURABILITY and DURABILITY_TIMEOUT_MS."""
     env = os.environ if env is None else env
@@ -104,6 +107,7 @@ def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
         "rate_limit_commands",
         "rate_limit_writes",
         "rate_limit_reads",
+        "rate_limit_renames",
     ):
         value = env.get(name.upper())
         if value is not None:

@@ -17,8 +17,9 @@ def test_two_api_processes_over_one_cluster_spend_one_budget(
     settings = Settings(
         rate_limit_create="3/minute",
         rate_limit_commands="off",
-        rate_limit_writes="4/minute",
+        rate_limit_writes="off",
         rate_limit_reads="off",
+        rate_limit_renames="4/minute",
     )
     apps = [
         TestClient(

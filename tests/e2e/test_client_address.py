@@ -45,7 +45,9 @@ def test_a_named_proxy_gives_each_forwarded_client_its_own_bucket() -> None:
 
 
 def test_one_credential_is_limited_whatever_address_it_comes_from() -> None:
-    settings = Settings(**{**_OFF, "rate_limit_writes": "3/minute"}, trusted_proxies=("127.0.0.1",))
+    settings = Settings(
+        **{**_OFF, "rate_limit_renames": "3/minute"}, trusted_proxies=("127.0.0.1",)
+    )
     app = create_app(InMemoryEventStore(), settings=settings)
     with serving(app, settings) as base, httpx.Client(base_url=base, timeout=30) as client:
         token = client.post("/players", json={"name": "Ada"}).json()["token"]

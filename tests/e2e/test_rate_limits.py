@@ -91,7 +91,7 @@ _LIMITED_ROUTES = [
     ("POST", "/games/{game_id}/seats/1", "writes"),
     ("POST", "/games/{game_id}/seats/0/bot", "writes"),
     ("POST", "/games/{game_id}/rematch", "create"),
-    ("PATCH", "/players/me", "writes"),
+    ("PATCH", "/players/me", "renames"),
     ("GET", "/players/me/games", "reads"),
 ]
 
