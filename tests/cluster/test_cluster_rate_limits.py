@@ -3,34 +3,14 @@
 from __future__ import annotations
 
 from cluster_fixture import RedisClusterProcesses
-from litestar.testing import TestClient
-
-from service.http.app import create_app
-from service.http.rate_limits import rate_limit_storage
-from service.runtime.settings import Settings
-from service.store import InMemoryEventStore
+from rate_limited_apps import apps_counting_in, limited
 
 
 def test_two_api_processes_over_one_cluster_spend_one_budget(
     redis_cluster: RedisClusterProcesses,
 ) -> None:
-    settings = Settings(
-        rate_limit_create="3/minute",
-        rate_limit_commands="off",
-        rate_limit_writes="off",
-        rate_limit_reads="off",
-        rate_limit_renames="4/minute",
-    )
-    apps = [
-        TestClient(
-            create_app(
-                InMemoryEventStore(),
-                settings=settings,
-                rate_counts=rate_limit_storage(redis_cluster.url),
-            )
-        )
-        for _ in range(2)
-    ]
+    settings = limited(rate_limit_create="3/minute", rate_limit_renames="4/minute")
+    apps = apps_counting_in(redis_cluster.url, settings)
     with apps[0] as first, apps[1] as second:
         created = [
             client.post("/players", json={"name": "Ada"}) for client in (first, second, first)

@@ -6,13 +6,10 @@ from __future__ import annotations
 import httpx
 import msgspec
 from live_server import serving
+from rate_limited_apps import limited
 
 from service.http.app import create_app
-from service.http.rate_limits import KINDS
-from service.runtime.settings import Settings
 from service.store import InMemoryEventStore
-
-_OFF = {f"rate_limit_{kind}": "off" for kind in KINDS}
 
 
 def _guests(base: str, forwarded_for: list[str]) -> list[int]:
@@ -26,7 +23,7 @@ def _guests(base: str, forwarded_for: list[str]) -> list[int]:
 
 
 def test_a_rotating_forwarded_for_does_not_escape_the_limit_by_default() -> None:
-    settings = Settings(**{**_OFF, "rate_limit_create": "3/minute"})
+    settings = limited(rate_limit_create="3/minute")
     assert settings.trusted_proxies == ()
     app = create_app(InMemoryEventStore(), settings=settings)
     with serving(app, settings) as base:
@@ -35,7 +32,9 @@ def test_a_rotating_forwarded_for_does_not_escape_the_limit_by_default() -> None
 
 
 def test_a_named_proxy_gives_each_forwarded_client_its_own_bucket() -> None:
-    settings = Settings(**{**_OFF, "rate_limit_create": "3/minute"}, trusted_proxies=("127.0.0.1",))
+    settings = msgspec.structs.replace(
+        limited(rate_limit_create="3/minute"), trusted_proxies=("127.0.0.1",)
+    )
     app = create_app(InMemoryEventStore(), settings=settings)
     with serving(app, settings) as base:
         first = _guests(base, ["203.0.113.1"] * 4)
@@ -45,8 +44,8 @@ def test_a_named_proxy_gives_each_forwarded_client_its_own_bucket() -> None:
 
 
 def test_one_credential_is_limited_whatever_address_it_comes_from() -> None:
-    settings = Settings(
-        **{**_OFF, "rate_limit_renames": "3/minute"}, trusted_proxies=("127.0.0.1",)
+    settings = msgspec.structs.replace(
+        limited(rate_limit_renames="3/minute"), trusted_proxies=("127.0.0.1",)
     )
     app = create_app(InMemoryEventStore(), settings=settings)
     with serving(app, settings) as base, httpx.Client(base_url=base, timeout=30) as client:

@@ -8,21 +8,18 @@ import pytest
 from http_players import open_table, player, problem
 from http_table import auth
 from litestar.testing import TestClient
+from rate_limited_apps import apps_counting_in, limited
 
 from service.http.app import create_app
-from service.http.rate_limits import KINDS, rate_limit_storage
-from service.runtime.settings import Settings, settings_from_env
+from service.http.rate_limits import rate_limit_storage
+from service.runtime.settings import settings_from_env
 from service.store import InMemoryEventStore
 from service.store.embedded_redis import EmbeddedRedis
 from service.tools.serve_process import free_port
 
 
-def _settings(**limits: str) -> Settings:
-    return Settings(**{**{f"rate_limit_{kind}": "off" for kind in KINDS}, **limits})
-
-
 def _client(**limits: str) -> TestClient:  # type: ignore[type-arg]
-    return TestClient(create_app(InMemoryEventStore(), settings=_settings(**limits)))
+    return TestClient(create_app(InMemoryEventStore(), settings=limited(**limits)))
 
 
 def _game(client: TestClient) -> tuple[str, str]:  # type: ignore[type-arg]
@@ -129,18 +126,8 @@ def test_cheap_reads_are_not_limited() -> None:
 
 
 def test_two_api_processes_over_one_redis_spend_one_budget(tmp_path: Path) -> None:
-    settings = _settings(rate_limit_create="3/minute")
     with EmbeddedRedis(tmp_path / "redis") as redis:
-        first, second = (
-            TestClient(
-                create_app(
-                    InMemoryEventStore(),
-                    settings=settings,
-                    rate_counts=rate_limit_storage(redis.url),
-                )
-            )
-            for _ in range(2)
-        )
+        first, second = apps_counting_in(redis.url, limited(rate_limit_create="3/minute"))
         with first, second:
             answers = [
                 client.post("/players", json={"guest": True}).status_code
@@ -153,7 +140,7 @@ def test_requests_go_on_when_the_counts_cannot_be_reached() -> None:
     # The store answers for itself; a limit must not turn an outage into a larger one.
     app = create_app(
         InMemoryEventStore(),
-        settings=_settings(rate_limit_create="1/minute"),
+        settings=limited(rate_limit_create="1/minute"),
         rate_counts=rate_limit_storage(f"redis://127.0.0.1:{free_port()}/0"),
     )
     with TestClient(app) as client:
