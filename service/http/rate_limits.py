@@ -52,6 +52,10 @@ KINDS = ("create", "commands", "writes", "reads", "renames")
 # The environment that turns every limit off (one client driving many games: tests, tools).
 LIMITS_OFF = {f"RATE_LIMIT_{kind.upper()}": "off" for kind in KINDS}
 _KEY_PREFIX = "rummy:limits"
+# A hung Redis must not hold every limited request: past this the request goes on.
+_COUNT_TIMEOUTS = {"socket_timeout": 1.0, "socket_connect_timeout": 1.0}
+# One warning a minute while the counts are unreachable, not one a request.
+_WARN_EVERY_S = 60.0
 _WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _log = logging.getLogger(__name__)
 
@@ -116,9 +120,15 @@ def rate_limit_storage(redis_url: str | None) -> Storage:
             f"async+redis+cluster://{seeds}",
             implementation="redispy",
             key_prefix=_KEY_PREFIX,
-            **options,
+            **{**_COUNT_TIMEOUTS, **options},
         )
-    return RedisStorage(f"async+{redis_url}", implementation="redispy", key_prefix=_KEY_PREFIX)
+    return RedisStorage(
+        f"async+{redis_url}",
+        implementation="redispy",
+        key_prefix=_KEY_PREFIX,
+        socket_timeout=_COUNT_TIMEOUTS["socket_timeout"],
+        socket_connect_timeout=_COUNT_TIMEOUTS["socket_connect_timeout"],
+    )
 
 
 async def close_storage(storage: Storage) -> None:
@@ -143,6 +153,7 @@ def rate_limit_middleware(
     """An ASGI middleware factory that refuses a client's requests past its kind's limit."""
     active = {kind: limit for kind, limit in limits_by_kind.items() if limit is not None}
     limiter = SlidingWindowCounterRateLimiter(storage or MemoryStorage())
+    last_warned = [-_WARN_EVERY_S]
 
     async def spend(limit: RateLimitItem, kind: str, per: str, who: str) -> None:
         try:
@@ -150,7 +161,9 @@ def rate_limit_middleware(
                 return
             stats = await limiter.get_window_stats(limit, kind, per, who)
         except Exception as failure:  # noqa: BLE001 - any storage failure lets the request on
-            _log.warning("rate limit counts unavailable, request let through: %r", failure)
+            if time.monotonic() - last_warned[0] >= _WARN_EVERY_S:
+                last_warned[0] = time.monotonic()
+                _log.warning("rate limit counts unavailable, requests let through: %r", failure)
             return
         wait_s = max(1, math.ceil(stats.reset_time - time.time()))
         raise RateLimited(kind, per, limit, wait_s)

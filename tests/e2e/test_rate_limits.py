@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -146,3 +148,18 @@ def test_requests_go_on_when_the_counts_cannot_be_reached() -> None:
     with TestClient(app) as client:
         answers = [client.post("/players", json={"guest": True}).status_code for _ in range(2)]
     assert answers == [201, 201]
+
+
+def test_requests_go_on_when_the_counts_hang(tmp_path: Path) -> None:
+    with EmbeddedRedis(tmp_path / "redis") as redis:
+        (client,) = apps_counting_in(redis.url, limited(rate_limit_create="1/minute"), count=1)
+        with client:
+            assert client.post("/players", json={"guest": True}).status_code == 201
+            os.kill(redis.pid, signal.SIGSTOP)
+            try:
+                # Past the counts' socket timeout the request is let through: not held.
+                hung = client.post("/players", json={"guest": True}, timeout=30)
+            finally:
+                os.kill(redis.pid, signal.SIGCONT)
+            assert hung.status_code == 201
+            assert client.post("/players", json={"guest": True}).status_code == 429
