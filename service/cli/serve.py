@@ -109,11 +109,11 @@ def _ignore_stop_signals() -> None:
 
 
 def serve(args: argparse.Namespace) -> int:
-    import uvicorn
-
     from service.app.league.records_store import open_league_store
     from service.http.app import create_app
     from service.http.draining_server import DrainingServer
+    from service.http.rate_limits import rate_limit_storage
+    from service.http.server_config import uvicorn_config
     from service.runtime import running
     from service.runtime.draining import Draining
     from service.store import RedisEventStore
@@ -196,6 +196,8 @@ def serve(args: argparse.Namespace) -> int:
             tickets=RedisTicketStore(client),
             shared_counters=RedisSharedCounters(client),
             draining=draining,
+            # Every API process on this store spends one budget.
+            rate_counts=rate_limit_storage(url),
         )
 
         async def queue_depth() -> int:
@@ -217,10 +219,9 @@ def serve(args: argparse.Namespace) -> int:
                 "`rummy worker` on the same Redis (or pass --worker)",
                 file=sys.stderr,
             )
-        config = uvicorn.Config(
+        config = uvicorn_config(
             app,
-            host=settings.host,
-            port=settings.port,
+            settings,
             log_level="info",
             # Our root handler (text or JSON, with request ids) writes uvicorn's lines too.
             log_config=None,

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
+from limits.aio.storage import Storage
 from litestar import Litestar
 from litestar.config.cors import CORSConfig
 from litestar.di import Provide
@@ -23,7 +25,7 @@ from service.http.json_body import CheckedRequest
 from service.http.openapi import finish_document, security_components
 from service.http.problems import EXCEPTION_HANDLERS
 from service.http.query import reject_repeated_parameters
-from service.http.rate_limits import parse_limit, rate_limit_middleware
+from service.http.rate_limits import KINDS, close_storage, parse_limit, rate_limit_middleware
 from service.http.request_id import HEADER as REQUEST_ID_HEADER
 from service.http.request_id import request_id_middleware
 from service.http.routes_bots import BOT_ROUTES
@@ -60,10 +62,17 @@ def create_app(
     tickets: TicketStore | None = None,
     shared_counters: SharedCounters | None = None,
     draining: Draining | None = None,
+    rate_counts: Storage | None = None,
 ) -> Litestar:
     # An app made without settings (tests, tools that serve in process) is not
     # rate limited; `rummy serve` passes the environment's, limited by default.
-    settings = settings or Settings(rate_limit_create="off", rate_limit_commands="off")
+    settings = settings or Settings(
+        rate_limit_create="off",
+        rate_limit_commands="off",
+        rate_limit_writes="off",
+        rate_limit_reads="off",
+        rate_limit_renames="off",
+    )
     metrics = metrics or Metrics()
     # on_appended schedules bot turns and turn timers (rq); without it nothing is scheduled.
     tables = TablePolicy(
@@ -113,18 +122,21 @@ def create_app(
         middleware=[
             request_id_middleware,
             metrics_middleware(metrics),
+            # Counted where `rate_counts` keeps them (Redis under `rummy serve`), else here.
             rate_limit_middleware(
-                {
-                    "create": parse_limit(settings.rate_limit_create),
-                    "commands": parse_limit(settings.rate_limit_commands),
-                }
+                {kind: parse_limit(getattr(settings, f"rate_limit_{kind}")) for kind in KINDS},
+                rate_counts,
             ),
         ],
         cors_config=CORSConfig(
             allow_origins=list(settings.cors_origins), expose_headers=[REQUEST_ID_HEADER]
         ),
         request_max_body_size=settings.max_body_bytes,
-        on_shutdown=[*on_shutdown, suggestions.close],
+        on_shutdown=[
+            *on_shutdown,
+            suggestions.close,
+            *([partial(close_storage, rate_counts)] if rate_counts is not None else []),
+        ],
         openapi_config=OpenAPIConfig(
             title="Rummy API",
             version=API_VERSION,

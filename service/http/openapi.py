@@ -16,7 +16,12 @@ from service.http.openapi_bounds import (
 )
 from service.http.openapi_defaults import optional_request_defaults
 from service.http.openapi_named_types import hoist_enums, type_problems
-from service.http.openapi_operations import add_links, log_alternatives, name_operations
+from service.http.openapi_operations import (
+    add_links,
+    document_rate_limits,
+    log_alternatives,
+    name_operations,
+)
 from service.http.openapi_security import state_optional_tokens
 from service.http.openapi_unions import add_discriminators, close_objects
 
@@ -52,6 +57,7 @@ def finish_document(document: OpenAPI) -> OpenAPI:
     close_objects(schemas)
     list_presets(schemas)
     name_operations(document)
+    document_rate_limits(document)
     hoist_enums(schemas)
     type_problems(schemas)
     log_alternatives(document)

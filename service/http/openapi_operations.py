@@ -1,5 +1,5 @@
 """Operations as clients see them: ids and tags, the links between them, the log's
-second media type."""
+second media type, the rate limits' 429s."""
 
 from __future__ import annotations
 
@@ -14,7 +14,16 @@ from litestar.openapi.spec import (
     Tag,
 )
 
-__all__ = ["OPERATIONS", "TAGS", "add_links", "log_alternatives", "name_operations"]
+from service.http.rate_limits import request_kind
+
+__all__ = [
+    "OPERATIONS",
+    "TAGS",
+    "add_links",
+    "document_rate_limits",
+    "log_alternatives",
+    "name_operations",
+]
 
 
 # Each operation's id (a verb, as generated clients name their functions) and its tag.
@@ -155,3 +164,22 @@ def add_links(document: OpenAPI) -> None:
             )
             for name, (target, parameters) in links.items()
         }
+
+
+def document_rate_limits(document: OpenAPI) -> None:
+    """A 429 on every operation a rate limit counts (service/http/rate_limits.py
+    says which), as the creation routes declare it."""
+    operations = [
+        (path, method, operation)
+        for path, item in (document.paths or {}).items()
+        for method in ("get", "post", "put", "delete", "patch")
+        if (operation := getattr(item, method, None)) is not None
+    ]
+    declared = next(
+        operation.responses["429"]
+        for _, _, operation in operations
+        if operation.responses and "429" in operation.responses
+    )
+    for path, method, operation in operations:
+        if request_kind(method.upper(), path) is not None and operation.responses is not None:
+            operation.responses.setdefault("429", declared)

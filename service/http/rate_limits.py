@@ -1,44 +1,86 @@
-"""Rate limits per client address on creation (games, imports, forks, players) and on
-commands: 429 `rate_limited`.
+"""Rate limits on every write and every costly read, per client address and per
+credential: 429 `rate_limited`.
 
-The `limits` library counts (a sliding window: no burst of twice the limit
-at a window's edge, and two counters a client rather than a list of hits).
-Its memory storage keeps the counts in the API process: no Redis round trip
-a request, and a full Redis does not stop refusals. With several API
-processes each counts apart (the limit is then per process).
+Five kinds, each its own budget: `create` (what writes a record that lives on:
+games, imports, forks, rematches, players), `commands`, `renames` (each
+rewrites every game of the player), `writes` (every other write: tickets, seat
+claims, hand-to-bot, starts, resignations, suggestions) and `reads` (the reads
+that cost: a player's games and profile, a game's whole log, a state at a
+version). A request is counted against its
+address and, when it carries a bearer token, against that token (a player's or
+a seat's): many addresses do not buy one player more, nor many players one
+address.
+
+The `limits` library counts (a sliding window: no burst of twice the limit at
+a window's edge). Under `rummy serve` the counts live in the event store's
+Redis (or cluster: the two keys of a window share a hash tag), so every API
+process spends one budget; an app made in process counts in memory. If the
+counts cannot be reached the request goes on: the store it would use answers
+for itself (503), and a limit never turns an outage into a larger one.
 """
 
 from __future__ import annotations
 
+import hashlib
+import logging
 import math
 import re
 import time
 from collections.abc import Callable
 
 from limits import RateLimitItem, parse
-from limits.aio.storage import MemoryStorage
+from limits.aio.storage import MemoryStorage, RedisClusterStorage, RedisStorage, Storage
 from limits.aio.strategies import SlidingWindowCounterRateLimiter
 from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Receive, Scope, Send
 
 from service.app.errors import ServiceError
+from service.store.redis_cluster import cluster_nodes, is_cluster_url
 
-__all__ = ["RateLimited", "rate_limit_middleware", "request_kind"]
+__all__ = [
+    "KINDS",
+    "LIMITS_OFF",
+    "RateLimited",
+    "close_storage",
+    "parse_limit",
+    "rate_limit_middleware",
+    "rate_limit_storage",
+    "request_kind",
+]
+
+KINDS = ("create", "commands", "writes", "reads", "renames")
+# The environment that turns every limit off (one client driving many games: tests, tools).
+LIMITS_OFF = {f"RATE_LIMIT_{kind.upper()}": "off" for kind in KINDS}
+_KEY_PREFIX = "rummy:limits"
+# A hung Redis must not hold every limited request: past this the request goes on.
+_COUNT_TIMEOUTS = {"socket_timeout": 1.0, "socket_connect_timeout": 1.0}
+# One warning a minute while the counts are unreachable, not one a request.
+_WARN_EVERY_S = 60.0
+_WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+_log = logging.getLogger(__name__)
 
 # Each of these writes a record that lives on (a player, a game): a flood of them
 # would fill the store for everyone.
-_CREATE = re.compile(r"/games(/import|/[^/]+/fork)?/?|/players/?")
+_CREATE = re.compile(r"/games(/import|/[^/]+/fork|/[^/]+/rematch)?/?|/players/?")
 _COMMANDS = re.compile(r"/games/[^/]+/commands/?")
+# A rename rewrites the name in every game of the player: 0.6-1 s for 1,000 games.
+_RENAME = re.compile(r"/players/me/?")
+# Reads whose cost grows with what they read: every game of a player (a rename
+# rewrites them too), a whole log, a replay to a version.
+_COSTLY_READS = re.compile(
+    r"/players/me/games/?|/players/[^/]+/profile/?|/games/[^/]+/(log|states/[^/]+)/?"
+)
 
 
 class RateLimited(ServiceError):
     """Too many requests of one kind from one client; `Retry-After` says when to try again."""
 
-    def __init__(self, kind: str, limit: RateLimitItem, retry_after_s: int) -> None:
+    def __init__(self, kind: str, per: str, limit: RateLimitItem, retry_after_s: int) -> None:
         super().__init__(
             "rate_limited",
-            f"more than {limit} {kind} requests from this client; retry in {retry_after_s} s",
+            f"more than {limit} {kind} requests from this {per}; retry in {retry_after_s} s",
             kind=kind,
+            per=per,
             limit=str(limit),
             retry_after_s=retry_after_s,
         )
@@ -46,13 +88,17 @@ class RateLimited(ServiceError):
 
 
 def request_kind(method: str, path: str) -> str | None:
-    """'create' or 'commands' for the requests that are limited, else None."""
-    if method != "POST":
-        return None
-    if _COMMANDS.fullmatch(path):
-        return "commands"
-    if _CREATE.fullmatch(path):
-        return "create"
+    """The kind of budget a request spends (one of KINDS), or None."""
+    if method in _WRITE_METHODS:
+        if method == "POST" and _COMMANDS.fullmatch(path):
+            return "commands"
+        if method == "POST" and _CREATE.fullmatch(path):
+            return "create"
+        if method == "PATCH" and _RENAME.fullmatch(path):
+            return "renames"
+        return "writes"
+    if method == "GET" and _COSTLY_READS.fullmatch(path):
+        return "reads"
     return None
 
 
@@ -63,12 +109,64 @@ def parse_limit(text: str | None) -> RateLimitItem | None:
     return parse(text)
 
 
+def rate_limit_storage(redis_url: str | None) -> Storage:
+    """Where the counts live: the Redis (or Redis Cluster) at `redis_url`, else this process."""
+    if redis_url is None:
+        return MemoryStorage()
+    if is_cluster_url(redis_url):
+        nodes, options = cluster_nodes(redis_url)
+        seeds = ",".join(f"{host}:{port}" for host, port in nodes)
+        return RedisClusterStorage(
+            f"async+redis+cluster://{seeds}",
+            implementation="redispy",
+            key_prefix=_KEY_PREFIX,
+            **{**_COUNT_TIMEOUTS, **options},
+        )
+    return RedisStorage(
+        f"async+{redis_url}",
+        implementation="redispy",
+        key_prefix=_KEY_PREFIX,
+        socket_timeout=_COUNT_TIMEOUTS["socket_timeout"],
+        socket_connect_timeout=_COUNT_TIMEOUTS["socket_connect_timeout"],
+    )
+
+
+async def close_storage(storage: Storage) -> None:
+    """Close the Redis connections of a Redis storage (`limits` offers no close of its own)."""
+    client = getattr(getattr(storage, "bridge", None), "storage", None)
+    if client is not None:
+        await client.aclose()
+
+
+def _credential(scope: Scope) -> str | None:
+    for name, value in scope["headers"]:
+        if name == b"authorization":
+            # Hashed: the counts' keys must not carry the token itself.
+            return hashlib.blake2b(value, digest_size=12).hexdigest()
+    return None
+
+
 def rate_limit_middleware(
     limits_by_kind: dict[str, RateLimitItem | None],
+    storage: Storage | None = None,
 ) -> Callable[[ASGIApp], ASGIApp]:
     """An ASGI middleware factory that refuses a client's requests past its kind's limit."""
     active = {kind: limit for kind, limit in limits_by_kind.items() if limit is not None}
-    limiter = SlidingWindowCounterRateLimiter(MemoryStorage())
+    limiter = SlidingWindowCounterRateLimiter(storage or MemoryStorage())
+    last_warned = [-_WARN_EVERY_S]
+
+    async def spend(limit: RateLimitItem, kind: str, per: str, who: str) -> None:
+        try:
+            if await limiter.hit(limit, kind, per, who):
+                return
+            stats = await limiter.get_window_stats(limit, kind, per, who)
+        except Exception as failure:  # noqa: BLE001 - any storage failure lets the request on
+            if time.monotonic() - last_warned[0] >= _WARN_EVERY_S:
+                last_warned[0] = time.monotonic()
+                _log.warning("rate limit counts unavailable, requests let through: %r", failure)
+            return
+        wait_s = max(1, math.ceil(stats.reset_time - time.time()))
+        raise RateLimited(kind, per, limit, wait_s)
 
     def wrap(app: ASGIApp) -> ASGIApp:
         async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
@@ -77,11 +175,10 @@ def rate_limit_middleware(
                 limit = active.get(kind) if kind is not None else None
                 if limit is not None and kind is not None:
                     client = scope.get("client")
-                    address = client[0] if client else "unknown"
-                    if not await limiter.hit(limit, kind, address):
-                        stats = await limiter.get_window_stats(limit, kind, address)
-                        wait_s = max(1, math.ceil(stats.reset_time - time.time()))
-                        raise RateLimited(kind, limit, wait_s)
+                    await spend(limit, kind, "address", client[0] if client else "unknown")
+                    credential = _credential(scope)
+                    if credential is not None:
+                        await spend(limit, kind, "credential", credential)
             await app(scope, receive, send)
 
         return middleware

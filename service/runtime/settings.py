@@ -53,6 +53,21 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # commands.
     rate_limit_create: str = "60/minute"
     rate_limit_commands: str = "30/second"
+    # Every other write (tickets, seats, bots, starts, resignations,
+    # suggestions), the costly reads (a player's games and profile, logs,
+    # states at a version) and renames (each rewrites every game of the
+    # player), per address and per credential.
+    rate_limit_writes: str = "120/minute"
+    rate_limit_reads: str = "120/minute"
+    rate_limit_renames: str = "6/minute"
+    # Proxies whose X-Forwarded-For names the client (addresses or networks);
+    # none by default: a client's own header is never believed.
+    trusted_proxies: tuple[str, ...] = ()
+    # A request's headers must arrive within this many seconds of its first
+    # byte (or of the connection), its body within this many of its headers;
+    # else the connection is closed.
+    header_timeout_s: Annotated[float, msgspec.Meta(gt=0, le=3600)] = 10.0
+    body_timeout_s: Annotated[float, msgspec.Meta(gt=0, le=3600)] = 30.0
     # Hands in a row that every human seat spent on autopilot before the game
     # is abandoned (game_abandoned); 0 never abandons.
     abandon_after_hands: Annotated[int, msgspec.Meta(ge=0)] = 3
@@ -67,7 +82,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     durability_timeout_ms: Annotated[int, msgspec.Meta(ge=1, le=60_000)] = 1000
 
 
-def _origins(raw: str) -> tuple[str, ...]:
+def _comma_list(raw: str) -> tuple[str, ...]:
     return tuple(origin.strip() for origin in raw.split(",") if origin.strip())
 
 
@@ -75,6 +90,8 @@ def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
     """Settings from REDIS_URL, RQ_REDIS_URL, DATA_DIR, HOST, PORT, CORS_ORIGINS,
     TIMEOUTS_BEFORE_BOT, KNOCK_WINDOW_S, SUGGEST_PROCESSES, WAITING_TABLE_TTL_S,
     REFUSE_STACKED_PUBLIC, REDIS_MAXMEMORY, RATE_LIMIT_CREATE, RATE_LIMIT_COMMANDS,
+    RATE_LIMIT_WRITES, RATE_LIMIT_READS, RATE_LIMIT_RENAMES, TRUSTED_PROXIES,
+    HEADER_TIMEOUT_S, BODY_TIMEOUT_S,
     ABANDON_AFTER_HANDS, FINISHED_RETENTION_S (seconds, or "off"), LEAGUE_SEED_GAMES,
     DURABILITY and DURABILITY_TIMEOUT_MS."""
     env = os.environ if env is None else env
@@ -84,7 +101,14 @@ def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
         if value:
             fields[name] = value
     # These may be set empty or "0"/"off" on purpose (no limit).
-    for name in ("redis_maxmemory", "rate_limit_create", "rate_limit_commands"):
+    for name in (
+        "redis_maxmemory",
+        "rate_limit_create",
+        "rate_limit_commands",
+        "rate_limit_writes",
+        "rate_limit_reads",
+        "rate_limit_renames",
+    ):
         value = env.get(name.upper())
         if value is not None:
             fields[name] = value or "off"
@@ -98,6 +122,8 @@ def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
         "abandon_after_hands",
         "league_seed_games",
         "durability_timeout_ms",
+        "header_timeout_s",
+        "body_timeout_s",
     ):
         if env.get(name.upper()):
             fields[name] = env[name.upper()]
@@ -112,6 +138,8 @@ def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
         off = retention.strip().lower() in ("off", "none", "never")
         fields["finished_retention_s"] = None if off else retention
     if env.get("CORS_ORIGINS"):
-        fields["cors_origins"] = _origins(env["CORS_ORIGINS"])
+        fields["cors_origins"] = _comma_list(env["CORS_ORIGINS"])
+    if env.get("TRUSTED_PROXIES"):
+        fields["trusted_proxies"] = _comma_list(env["TRUSTED_PROXIES"])
     # strict=False so the port, a string in the environment, becomes an int.
     return msgspec.convert(fields, Settings, strict=False)

@@ -10,6 +10,7 @@ import threading
 import time
 from pathlib import Path
 
+from service.http.rate_limits import LIMITS_OFF
 from service.runtime.children import stop_child
 from service.tools.serve_process import alive, children_of, start_serve, wait_healthy
 
@@ -32,9 +33,8 @@ class Server:
 
     def start(self) -> None:
         # One client plays every game here: it is not the flood the limits are for.
-        limits_off = {"RATE_LIMIT_CREATE": "off", "RATE_LIMIT_COMMANDS": "off"}
         self.process = start_serve(
-            self.port, self.log, "--data-dir", str(self.data_dir), extra_env=limits_off
+            self.port, self.log, "--data-dir", str(self.data_dir), extra_env=LIMITS_OFF
         )
         self.wait_healthy()
 

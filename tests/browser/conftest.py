@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from browser_artifacts import ARTIFACTS
 
+from service.http.rate_limits import LIMITS_OFF
 from service.runtime.children import stop_child
 from service.tools.serve_process import free_port, start_serve, wait_healthy
 
@@ -34,9 +35,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     # Every browser of every test is one client address: the per-client limits
     # (60 creations a minute) would refuse the later tests' tables.
-    limits_off = {"RATE_LIMIT_CREATE": "off", "RATE_LIMIT_COMMANDS": "off"}
     log_path = folder / "serve.log"
-    process = start_serve(port, log_path, "--data-dir", str(folder / "data"), extra_env=limits_off)
+    process = start_serve(port, log_path, "--data-dir", str(folder / "data"), extra_env=LIMITS_OFF)
     base = f"http://127.0.0.1:{port}"
     try:
         try:

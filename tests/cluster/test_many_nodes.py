@@ -28,6 +28,7 @@ import redis
 from cluster_fixture import RedisClusterProcesses
 from rq import Worker
 
+from service.http.rate_limits import LIMITS_OFF
 from service.runtime.children import stop_child
 from service.store.embedded_redis import EmbeddedRedis
 from service.tools.serve_process import free_port
@@ -97,8 +98,7 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]
             "DURABILITY_TIMEOUT_MS": "500",
             "PYTHONPATH": str(REPO),
             # One test client drives every game: the per-client limits would refuse it.
-            "RATE_LIMIT_CREATE": "off",
-            "RATE_LIMIT_COMMANDS": "off",
+            **LIMITS_OFF,
             "LEAGUE_SEED_GAMES": "0",
         }
         processes: list[subprocess.Popen[bytes]] = []

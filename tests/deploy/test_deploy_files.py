@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http.server
 import importlib.util
+import ipaddress
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -68,18 +69,23 @@ def test_the_api_and_the_worker_run_as_deployments_with_resources_and_settings()
         assert pod["securityContext"]["runAsNonRoot"] is True
         for container in containers(deployment):
             assert {"cpu", "memory"} <= set(container["resources"]["requests"])
+            assert container["livenessProbe"]
+            if container["name"] == "proxy":
+                continue
             referenced = {ref["configMapRef"]["name"] for ref in container["envFrom"]}
             assert referenced and referenced <= settings_maps
-            assert container["livenessProbe"]
 
 
 def test_the_api_is_ready_and_live_on_health_and_its_service_reaches_it() -> None:
     api = of_kind("Deployment")["rummy-api"]
-    (container,) = containers(api)
-    ports = {port["name"]: port["containerPort"] for port in container["ports"]}
-    for probe in ("readinessProbe", "livenessProbe"):
-        assert container[probe]["httpGet"]["path"] == "/health"
-        assert container[probe]["httpGet"]["port"] in ports
+    by_name = {container["name"]: container for container in containers(api)}
+    # Clients, the Service and the readiness probe reach the API through the pod's proxy.
+    proxy = by_name["proxy"]
+    ports = {port["name"]: port["containerPort"] for port in proxy["ports"]}
+    assert proxy["readinessProbe"]["httpGet"]["path"] == "/health"
+    assert proxy["readinessProbe"]["httpGet"]["port"] in ports
+    assert by_name["api"]["livenessProbe"]["exec"]["command"][-2:] == ["/app/healthcheck.py", "api"]
+    assert "ports" not in by_name["api"]
     pod_labels = api["spec"]["template"]["metadata"]["labels"]
     service = of_kind("Service")["rummy-api"]
     assert service["spec"]["selector"].items() <= pod_labels.items()
@@ -99,13 +105,20 @@ def test_each_deployment_has_a_disruption_budget_that_selects_its_pods() -> None
 
 
 def test_the_config_map_holds_only_settings_the_service_reads() -> None:
-    (settings_map,) = of_kind("ConfigMap").values()
-    data = settings_map["data"]
+    data = of_kind("ConfigMap")["rummy-settings"]["data"]
     assert {name.lower() for name in data} <= set(Settings.__struct_fields__)
     settings = settings_from_env(data)  # every value parses
     assert settings.redis_url == data["REDIS_URL"] and settings.rq_redis_url == data["RQ_REDIS_URL"]
     # The queues are on a standalone Redis whatever the event store is.
     assert settings.rq_redis_url is not None and settings.rq_redis_url.startswith("redis://")
+
+
+def test_in_kubernetes_the_api_sits_behind_its_pods_proxy_and_trusts_it_alone() -> None:
+    settings = settings_from_env(of_kind("ConfigMap")["rummy-settings"]["data"])
+    assert settings.host == "127.0.0.1" and settings.trusted_proxies == ("127.0.0.1",)
+    nginx = of_kind("ConfigMap")["rummy-proxy"]["data"]["nginx.conf"]
+    assert f"server 127.0.0.1:{settings.port};" in nginx
+    _check_edge_proxy(nginx)
 
 
 # Compose
@@ -130,6 +143,27 @@ def test_compose_runs_two_api_replicas_behind_a_proxy_and_two_workers(
     assert [name for name, service in services.items() if "ports" in service] == ["proxy"]
     nginx = (DEPLOY / "nginx.conf").read_text()
     assert "server api:8000" in nginx and "proxy_buffering off" in nginx
+
+
+def test_compose_trusts_its_proxy_and_nothing_else_for_client_addresses(
+    compose: dict[str, Any],
+) -> None:
+    services = compose["services"]
+    proxy_address = services["proxy"]["networks"]["default"]["ipv4_address"]
+    (subnet,) = compose["networks"]["default"]["ipam"]["config"]
+    assert ipaddress.ip_address(proxy_address) in ipaddress.ip_network(subnet["subnet"])
+    trusted = settings_from_env(
+        {"TRUSTED_PROXIES": services["api"]["environment"]["TRUSTED_PROXIES"]}
+    )
+    assert trusted.trusted_proxies == (proxy_address,)
+    _check_edge_proxy((DEPLOY / "nginx.conf").read_text())
+
+
+def _check_edge_proxy(nginx: str) -> None:
+    """The proxy replaces the client's X-Forwarded-For and bounds slow requests."""
+    assert "proxy_set_header X-Forwarded-For $remote_addr;" in nginx
+    assert "$proxy_add_x_forwarded_for" not in nginx
+    assert "client_header_timeout 10s;" in nginx and "client_body_timeout 30s;" in nginx
 
 
 def test_compose_puts_the_queues_on_their_own_redis_and_the_store_on_either(

@@ -6,15 +6,27 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
+import msgspec
 import uvicorn
 from litestar import Litestar
 
+from service.http.server_config import uvicorn_config
+from service.runtime.settings import Settings
+
 
 @contextmanager
-def serving(app: Litestar) -> Iterator[str]:
-    """The app served by uvicorn on a free port for the block: its base URL."""
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
+def serving(app: Litestar, settings: Settings | None = None) -> Iterator[str]:
+    """The app served by uvicorn on a free port for the block: its base URL.
+
+    With `settings`, served as `rummy serve` serves it (trusted proxies, deadlines)."""
+    options: dict[str, Any] = {"log_level": "warning", "lifespan": "on"}
+    if settings is None:
+        config = uvicorn.Config(app, host="127.0.0.1", port=0, **options)
+    else:
+        local = msgspec.structs.replace(settings, host="127.0.0.1", port=0)
+        config = uvicorn_config(app, local, **options)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

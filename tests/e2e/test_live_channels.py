@@ -25,6 +25,7 @@ from websockets.exceptions import ConnectionClosed, ConnectionClosedOK
 
 from service.http import routes_events
 from service.http.app import create_app
+from service.runtime.settings import Settings
 from service.store import InMemoryEventStore
 
 
@@ -41,7 +42,8 @@ class Server(NamedTuple):
 @pytest.fixture(scope="module")
 def server() -> Iterator[Server]:
     store = InMemoryEventStore()
-    with serving(create_app(store)) as base:
+    # Served as `rummy serve` serves (its request deadlines among them).
+    with serving(create_app(store), Settings()) as base:
         yield Server(base, store)
 
 

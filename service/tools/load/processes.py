@@ -9,6 +9,7 @@ import sys
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
+from service.http.rate_limits import LIMITS_OFF
 from service.runtime.children import stop_child
 from service.tools.serve_process import wait_healthy
 
@@ -64,8 +65,7 @@ def running_server(
     """A Python server in a subprocess, ready once `health_url` answers 200; stopped on exit."""
     environment = dict(os.environ) | dict(extra_env or {})
     # The load driver is one client making thousands of games: no rate limits.
-    environment.setdefault("RATE_LIMIT_CREATE", "off")
-    environment.setdefault("RATE_LIMIT_COMMANDS", "off")
+    environment = LIMITS_OFF | environment
     # The workers' seeding games (bot against bot) would take CPU from the measured games.
     environment.setdefault("LEAGUE_SEED_GAMES", "0")
     environment["PYTHONPATH"] = os.pathsep.join(

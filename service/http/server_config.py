@@ -1,0 +1,30 @@
+"""How uvicorn serves the app: whose word it takes for a client's address, and
+how long a request may take to arrive."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import uvicorn
+from litestar import Litestar
+
+from service.http.slow_clients import deadline_protocol
+from service.runtime.settings import Settings
+
+__all__ = ["uvicorn_config"]
+
+
+def uvicorn_config(app: Litestar, settings: Settings, **options: Any) -> uvicorn.Config:
+    """uvicorn's config for `app` on the settings' address; `options` add uvicorn's own."""
+    return uvicorn.Config(
+        app,
+        host=settings.host,
+        port=settings.port,
+        http=deadline_protocol(header_s=settings.header_timeout_s, body_s=settings.body_timeout_s),
+        # uvicorn's default believes X-Forwarded-For from 127.0.0.1 (and reads
+        # FORWARDED_ALLOW_IPS itself): a client there would pick its own address,
+        # and with it its rate-limit bucket. Only the named proxies are believed.
+        proxy_headers=bool(settings.trusted_proxies),
+        forwarded_allow_ips=list(settings.trusted_proxies),
+        **options,
+    )

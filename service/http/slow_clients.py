@@ -1,0 +1,87 @@
+"""Deadlines for a request to arrive: a client that sends its headers or its body
+too slowly has its connection closed.
+
+uvicorn bounds only an idle keep-alive connection: a connection that never
+sends a byte, or sends a header a byte at a time, or a body slower still, is
+held until the client gives up (600 of them held for 80 s, three for over 200 s
+in issue 28's probe), each holding a file descriptor. Here a request's headers
+must arrive within `header_s` of its first byte (of the connection, for its
+first request) and its body within `body_s` of its headers. Once the request is
+whole its handling is not bounded: long polls, event streams and WebSockets
+stay open as long as they need.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+__all__ = ["deadline_protocol"]
+
+
+class _Phase(enum.Enum):
+    HEADERS = "headers"
+    BODY = "body"
+    # Handled (or answered, waiting for a next request under the keep-alive timeout).
+    WHOLE = "whole"
+
+
+class _DeadlineProtocol(HttpToolsProtocol):
+    header_s: float = 10.0
+    body_s: float = 30.0
+    _deadline: asyncio.TimerHandle | None = None
+    _phase: _Phase = _Phase.HEADERS
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        # An empty connection is a request whose headers have not arrived.
+        self._arm(_Phase.HEADERS, self.header_s)
+
+    def data_received(self, data: bytes) -> None:
+        if self._phase is _Phase.WHOLE and self._answered():
+            # The first byte of the next request on a kept-alive connection.
+            self._arm(_Phase.HEADERS, self.header_s)
+        super().data_received(data)
+
+    def on_headers_complete(self) -> None:
+        self._arm(_Phase.BODY, self.body_s)
+        super().on_headers_complete()
+
+    def on_message_complete(self) -> None:
+        self._disarm()
+        super().on_message_complete()
+
+    def handle_websocket_upgrade(self) -> None:
+        # The WebSocket protocol takes the connection over; it has its own pings.
+        self._disarm()
+        super().handle_websocket_upgrade()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def _answered(self) -> bool:
+        return self.cycle is None or self.cycle.response_complete
+
+    def _arm(self, phase: _Phase, seconds: float) -> None:
+        self._disarm()
+        self._phase = phase
+        self._deadline = self.loop.call_later(seconds, self._too_slow)
+
+    def _disarm(self) -> None:
+        self._phase = _Phase.WHOLE
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _too_slow(self) -> None:
+        self._deadline = None
+        self.logger.info("closed a connection whose request %s were too slow", self._phase.value)
+        self.transport.close()
+
+
+def deadline_protocol(*, header_s: float, body_s: float) -> type[HttpToolsProtocol]:
+    """uvicorn's httptools protocol with these deadlines (its `http` setting)."""
+    return type("DeadlineProtocol", (_DeadlineProtocol,), {"header_s": header_s, "body_s": body_s})

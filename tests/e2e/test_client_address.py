@@ -1,0 +1,69 @@
+"""Whose word the server takes for a client's address: X-Forwarded-For only from
+the proxies the operator names, so a client cannot pick its own rate-limit bucket."""
+
+from __future__ import annotations
+
+import httpx
+import msgspec
+from live_server import serving
+from rate_limited_apps import limited
+
+from service.http.app import create_app
+from service.store import InMemoryEventStore
+
+
+def _guests(base: str, forwarded_for: list[str]) -> list[int]:
+    with httpx.Client(base_url=base, timeout=30) as client:
+        return [
+            client.post(
+                "/players", json={"guest": True}, headers={"X-Forwarded-For": address}
+            ).status_code
+            for address in forwarded_for
+        ]
+
+
+def test_a_rotating_forwarded_for_does_not_escape_the_limit_by_default() -> None:
+    settings = limited(rate_limit_create="3/minute")
+    assert settings.trusted_proxies == ()
+    app = create_app(InMemoryEventStore(), settings=settings)
+    with serving(app, settings) as base:
+        answers = _guests(base, [f"203.0.113.{n}" for n in range(6)])
+    assert answers == [201, 201, 201, 429, 429, 429]
+
+
+def test_a_named_proxy_gives_each_forwarded_client_its_own_bucket() -> None:
+    settings = msgspec.structs.replace(
+        limited(rate_limit_create="3/minute"), trusted_proxies=("127.0.0.1",)
+    )
+    app = create_app(InMemoryEventStore(), settings=settings)
+    with serving(app, settings) as base:
+        first = _guests(base, ["203.0.113.1"] * 4)
+        second = _guests(base, ["203.0.113.2"] * 2)
+    assert first == [201, 201, 201, 429]
+    assert second == [201, 201]
+
+
+def test_one_credential_is_limited_whatever_address_it_comes_from() -> None:
+    settings = msgspec.structs.replace(
+        limited(rate_limit_renames="3/minute"), trusted_proxies=("127.0.0.1",)
+    )
+    app = create_app(InMemoryEventStore(), settings=settings)
+    with serving(app, settings) as base, httpx.Client(base_url=base, timeout=30) as client:
+        token = client.post("/players", json={"name": "Ada"}).json()["token"]
+        answers = [
+            client.patch(
+                "/players/me",
+                json={"name": f"Ada{n}"},
+                headers={"Authorization": f"Bearer {token}", "X-Forwarded-For": f"203.0.113.{n}"},
+            ).status_code
+            for n in range(4)
+        ]
+    assert answers == [200, 200, 200, 429]
+
+
+def test_the_environment_names_the_trusted_proxies() -> None:
+    from service.runtime.settings import settings_from_env
+
+    named = settings_from_env({"TRUSTED_PROXIES": "10.0.0.2, 172.28.0.0/24"})
+    assert named.trusted_proxies == ("10.0.0.2", "172.28.0.0/24")
+    assert msgspec.structs.replace(named, trusted_proxies=()).trusted_proxies == ()
