@@ -28,11 +28,13 @@ class Health:
             status (Literal['ok']):
             store (str):
             workers (int | None | Unset):
+            set_aside (list[str] | Unset):
      """
 
     status: Literal['ok']
     store: str
     workers: int | None | Unset = UNSET
+    set_aside: list[str] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -50,6 +52,12 @@ class Health:
         else:
             workers = self.workers
 
+        set_aside: list[str] | Unset = UNSET
+        if not isinstance(self.set_aside, Unset):
+            set_aside = self.set_aside
+
+
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -59,6 +67,8 @@ class Health:
         })
         if workers is not UNSET:
             field_dict["workers"] = workers
+        if set_aside is not UNSET:
+            field_dict["set_aside"] = set_aside
 
         return field_dict
 
@@ -83,10 +93,14 @@ class Health:
         workers = _parse_workers(d.pop("workers", UNSET))
 
 
+        set_aside = cast(list[str], d.pop("set_aside", UNSET))
+
+
         health = cls(
             status=status,
             store=store,
             workers=workers,
+            set_aside=set_aside,
         )
 
 
