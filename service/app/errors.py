@@ -31,7 +31,9 @@ __all__ = [
 ]
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
-PROBLEM_TYPE_BASE = "https://rummy.example/problems/"
+# A relative reference (RFC 9457 3.1.1): resolved against the answering server's URL,
+# it is that server's page for the code (service/http/routes_problems.py).
+PROBLEM_TYPE_BASE = "/problems/"
 
 # State conflicts: the same command may be valid at another point of the game.
 _DOMAIN_CONFLICTS = {

@@ -34,6 +34,7 @@ from service.http.routes_games import GAME_ROUTES
 from service.http.routes_league import LEAGUE_ROUTES
 from service.http.routes_meta import META_ROUTES, LiveWorkers
 from service.http.routes_players import PLAYER_ROUTES
+from service.http.routes_problems import PROBLEM_ROUTES
 from service.http.routes_replay import REPLAY_ROUTES
 from service.http.routes_tables import TABLE_ROUTES
 from service.http.web import WEB_ROUTES
@@ -105,6 +106,7 @@ def create_app(
             *REPLAY_ROUTES,
             *BOT_ROUTES,
             *LEAGUE_ROUTES,
+            *PROBLEM_ROUTES,
             *WEB_ROUTES,
             docs_assets_router(),
         ],

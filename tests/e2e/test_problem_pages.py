@@ -1,0 +1,37 @@
+"""Every problem's `type` resolves, on the server that answered, to a page for its code."""
+
+from __future__ import annotations
+
+from urllib.parse import urljoin
+
+from litestar import Litestar
+from litestar.testing import TestClient
+
+from service.app.errors import STATUS_BY_CODE
+
+
+def test_a_problems_type_resolves_to_its_page(client: TestClient[Litestar]) -> None:
+    refused = client.get("/games/0123456789abcdef0123456789abcdef")
+    problem = refused.json()
+    assert problem["code"] == "game_not_found"
+    page = client.get(urljoin(str(refused.url), problem["type"]))
+    assert page.status_code == 200
+    assert page.headers["content-type"].startswith("text/html")
+    assert "game_not_found" in page.text and "HTTP 404" in page.text
+    assert "GET /games/{game_id}" in page.text  # an operation that answers it
+
+
+def test_every_code_has_a_page_that_says_what_to_do(client: TestClient[Litestar]) -> None:
+    for code, status in STATUS_BY_CODE.items():
+        page = client.get(f"/problems/{code}")
+        assert page.status_code == 200, code
+        assert f"HTTP {status}." in page.text and "What to do</h2><p>" in page.text, code
+        assert "What to do</h2><p></p>" not in page.text, code
+    index = client.get("/problems")
+    assert all(f"/problems/{code}" in index.text for code in STATUS_BY_CODE)
+
+
+def test_a_code_that_is_no_problem_has_no_page(client: TestClient[Litestar]) -> None:
+    missing = client.get("/problems/no_such_code")
+    assert missing.status_code == 404
+    assert missing.json()["code"] == "not_found"
