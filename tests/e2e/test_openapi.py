@@ -182,3 +182,20 @@ def test_a_view_always_carries_its_version() -> None:
     view = json.loads(SPEC.read_text())["components"]["schemas"]["View"]
     assert "version" in view["required"]
     assert view["properties"]["version"] == {"type": "integer"}
+
+
+def test_every_429_and_503_declares_retry_after() -> None:
+    document = json.loads(SPEC.read_text())
+    answers = [
+        (path, method, status, response)
+        for path, item in document["paths"].items()
+        for method, operation in item.items()
+        if isinstance(operation, dict)
+        for status, response in operation.get("responses", {}).items()
+        if status in ("429", "503")
+    ]
+    assert len(answers) > 30
+    for path, method, status, response in answers:
+        header = response.get("headers", {}).get("Retry-After")
+        assert header is not None, (method, path, status)
+        assert header["schema"]["type"] == "integer"
