@@ -1618,6 +1618,8 @@ export interface operations {
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1627,6 +1629,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1698,6 +1702,8 @@ export interface operations {
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1707,6 +1713,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1783,6 +1791,8 @@ export interface operations {
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1792,6 +1802,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1891,6 +1903,8 @@ export interface operations {
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1900,6 +1914,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1977,6 +1993,8 @@ export interface operations {
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1986,6 +2004,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2032,6 +2052,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2101,6 +2123,8 @@ export interface operations {
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2110,6 +2134,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2190,6 +2216,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2258,6 +2286,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2357,6 +2387,8 @@ export interface operations {
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2366,6 +2398,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2474,6 +2508,8 @@ export interface operations {
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2483,6 +2519,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2543,6 +2581,8 @@ export interface operations {
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2552,6 +2592,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2608,6 +2650,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2677,6 +2721,8 @@ export interface operations {
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2686,6 +2732,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2737,6 +2785,8 @@ export interface operations {
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2746,6 +2796,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2814,6 +2866,8 @@ export interface operations {
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2823,6 +2877,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2900,6 +2956,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2983,6 +3041,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3032,6 +3092,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3124,6 +3186,8 @@ export interface operations {
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3133,6 +3197,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3216,6 +3282,8 @@ export interface operations {
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3225,6 +3293,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3299,6 +3369,8 @@ export interface operations {
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3308,6 +3380,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3419,6 +3493,8 @@ export interface operations {
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3428,6 +3504,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3528,6 +3606,8 @@ export interface operations {
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3537,6 +3617,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3615,6 +3697,8 @@ export interface operations {
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3624,6 +3708,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3684,6 +3770,8 @@ export interface operations {
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3693,6 +3781,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3746,6 +3836,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3798,6 +3890,8 @@ export interface operations {
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3807,6 +3901,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3887,6 +3983,8 @@ export interface operations {
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
