@@ -53,11 +53,17 @@ def type_problems(schemas: dict[str, Schema]) -> None:
         type=OpenAPIType.STRING,
         enum=codes,
         title="ProblemCode",
-        description="The stable reason of a problem; see the README's error table.",
+        description="The stable reason of a problem; `type` (`/problems/<code>`) is its page.",
     )
     problem = schemas["Problem"]
     assert problem.properties is not None
-    problem.properties["code"] = Reference(ref="#/components/schemas/ProblemCode")
+    # A known code, or any other string: a newer server's codes must not break an older
+    # client's parser (openapi-python-client raised ValueError on one it did not know).
+    problem.properties["code"] = Schema(
+        any_of=[Reference(ref="#/components/schemas/ProblemCode"), Schema(type=OpenAPIType.STRING)],
+        description="The stable reason: one of ProblemCode today; a client keeps a code it "
+        "does not know as the string it came as.",
+    )
     facts = Schema(
         type=OpenAPIType.OBJECT,
         description="What the refusal is about; which fields depend on the code.",

@@ -178,3 +178,18 @@ def _events(list_events: Any, models: Any, game_id: str, client: Any) -> list[di
         if page.ended or not page.has_more:
             return events
     raise AssertionError("the pages did not end")
+
+
+def test_a_problem_code_the_client_does_not_know_is_kept_not_a_crash(
+    generated: ModuleType,
+) -> None:
+    # A newer server's code: the generated client raised ValueError on it.
+    models = _module("models")
+    problem = models.Problem.from_dict(
+        {"type": "/problems/tea_time", "title": "Tea time", "status": 418, "code": "tea_time"}
+    )
+    assert problem.code == "tea_time"
+    known = models.Problem.from_dict(
+        {"type": "/problems/game_over", "title": "Game over", "status": 409, "code": "game_over"}
+    )
+    assert known.code == models.ProblemCode.GAME_OVER
