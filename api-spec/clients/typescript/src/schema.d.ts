@@ -1071,7 +1071,8 @@ export interface components {
             type: string;
             title: string;
             status: number;
-            code: components["schemas"]["ProblemCode"];
+            /** @description The stable reason: one of ProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["ProblemCode"] | string;
             detail?: string | null;
             facts?: ({
                 /** @description The place in the body (`$.seats[0].kind`). */
@@ -1097,7 +1098,7 @@ export interface components {
         };
         /**
          * ProblemCode
-         * @description The stable reason of a problem; see the README's error table.
+         * @description The stable reason of a problem; `type` (`/problems/<code>`) is its page.
          * @enum {string}
          */
         ProblemCode: "already_seated" | "bad_commitment" | "body_too_large" | "bots_busy" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_exists" | "game_in_progress" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "header_mismatch" | "http_error" | "illegal_event" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "internal_error" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_fork_version" | "invalid_game_id" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_log_field" | "invalid_meld" | "invalid_name" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_seats" | "invalid_shuffle" | "invalid_ticket" | "invalid_token" | "invalid_view" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "ladder_not_found" | "lay_off_not_allowed" | "league_busy" | "league_result_pending" | "malformed_json" | "malformed_log" | "method_not_allowed" | "missing_token" | "must_keep_discard" | "not_found" | "not_host" | "not_seated" | "not_your_turn" | "own_meld_required" | "player_not_found" | "rate_limited" | "redacted_log" | "same_discard" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stacked_public_table" | "stock_empty" | "storage_full" | "store_unavailable" | "table_expired" | "table_started" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_format" | "version_conflict" | "version_gap" | "version_not_found" | "worker_unavailable" | "wrong_game" | "wrong_phase" | "wrong_seat";

@@ -30,7 +30,8 @@ class Problem:
             type_ (str):
             title (str):
             status (int):
-            code (ProblemCode): The stable reason of a problem; see the README's error table.
+            code (ProblemCode | str): The stable reason: one of ProblemCode today; a client keeps a code it does not know as
+                the string it came as.
             detail (None | str | Unset):
             facts (None | ProblemFactsType0 | Unset):
             request_id (None | str | Unset):
@@ -39,7 +40,7 @@ class Problem:
     type_: str
     title: str
     status: int
-    code: ProblemCode
+    code: ProblemCode | str
     detail: None | str | Unset = UNSET
     facts: None | ProblemFactsType0 | Unset = UNSET
     request_id: None | str | Unset = UNSET
@@ -57,7 +58,11 @@ class Problem:
 
         status = self.status
 
-        code = self.code.value
+        code: str
+        if isinstance(self.code, ProblemCode):
+            code = self.code.value
+        else:
+            code = self.code
 
         detail: None | str | Unset
         if isinstance(self.detail, Unset):
@@ -109,9 +114,20 @@ class Problem:
 
         status = d.pop("status")
 
-        code = ProblemCode(d.pop("code"))
+        def _parse_code(data: object) -> ProblemCode | str:
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                code_type_0 = ProblemCode(data)
 
 
+
+                return code_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ProblemCode | str, data)
+
+        code = _parse_code(d.pop("code"))
 
 
         def _parse_detail(data: object) -> None | str | Unset:
