@@ -191,7 +191,7 @@ async def game_log(
     summary="Import a log file as a new game: every event is checked again",
     description=f"The body is a `{FORMAT}` file (as GET /games/{{game_id}}/log serves it), "
     f"`{NDJSON}` or `text/plain`, or the same as one `LogDocument` (`application/json`, "
-    "as `?format=json` serves it), up to {MAX_LOG_BYTES // (1024 * 1024)} MiB. Every event "
+    f"as `?format=json` serves it), up to {MAX_LOG_BYTES // (1024 * 1024)} MiB. Every event "
     "must be what the rules produce from the one before, and every revealed deal must "
     "match its commitment. Every human seat gets a fresh token, shown once.",
     request_max_body_size=MAX_LOG_BYTES,

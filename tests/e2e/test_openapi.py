@@ -199,3 +199,10 @@ def test_every_429_and_503_declares_retry_after() -> None:
         header = response.get("headers", {}).get("Retry-After")
         assert header is not None, (method, path, status)
         assert header["schema"]["type"] == "integer"
+
+
+def test_no_description_shows_a_python_expression() -> None:
+    # The import's description showed `{MAX_LOG_BYTES // (1024 * 1024)} MiB`.
+    text = SPEC.read_text()
+    assert "MAX_LOG_BYTES" not in text and "{{" not in text
+    assert "up to 8 MiB" in text
