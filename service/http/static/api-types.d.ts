@@ -400,7 +400,7 @@ export interface paths {
         put?: never;
         /**
          * Import a log file as a new game: every event is checked again
-         * @description The body is a `rummy-log/1` file (as GET /games/{game_id}/log serves it), `application/x-ndjson` or `text/plain`, or the same as one `LogDocument` (`application/json`, as `?format=json` serves it), up to {MAX_LOG_BYTES // (1024 * 1024)} MiB. Every event must be what the rules produce from the one before, and every revealed deal must match its commitment. Every human seat gets a fresh token, shown once.
+         * @description The body is a `rummy-log/1` file (as GET /games/{game_id}/log serves it), `application/x-ndjson` or `text/plain`, or the same as one `LogDocument` (`application/json`, as `?format=json` serves it), up to 8 MiB. Every event must be what the rules produce from the one before, and every revealed deal must match its commitment. Every human seat gets a fresh token, shown once.
          */
         post: operations["importLog"];
         delete?: never;

@@ -142,9 +142,8 @@ def sync_detailed(
 
      The body is a `rummy-log/1` file (as GET /games/{game_id}/log serves it), `application/x-ndjson` or
     `text/plain`, or the same as one `LogDocument` (`application/json`, as `?format=json` serves it), up
-    to {MAX_LOG_BYTES // (1024 * 1024)} MiB. Every event must be what the rules produce from the one
-    before, and every revealed deal must match its commitment. Every human seat gets a fresh token,
-    shown once.
+    to 8 MiB. Every event must be what the rules produce from the one before, and every revealed deal
+    must match its commitment. Every human seat gets a fresh token, shown once.
 
     Args:
         game_id (None | str | Unset): The new game's id (default: a fresh one).
@@ -185,9 +184,8 @@ def sync(
 
      The body is a `rummy-log/1` file (as GET /games/{game_id}/log serves it), `application/x-ndjson` or
     `text/plain`, or the same as one `LogDocument` (`application/json`, as `?format=json` serves it), up
-    to {MAX_LOG_BYTES // (1024 * 1024)} MiB. Every event must be what the rules produce from the one
-    before, and every revealed deal must match its commitment. Every human seat gets a fresh token,
-    shown once.
+    to 8 MiB. Every event must be what the rules produce from the one before, and every revealed deal
+    must match its commitment. Every human seat gets a fresh token, shown once.
 
     Args:
         game_id (None | str | Unset): The new game's id (default: a fresh one).
@@ -223,9 +221,8 @@ async def asyncio_detailed(
 
      The body is a `rummy-log/1` file (as GET /games/{game_id}/log serves it), `application/x-ndjson` or
     `text/plain`, or the same as one `LogDocument` (`application/json`, as `?format=json` serves it), up
-    to {MAX_LOG_BYTES // (1024 * 1024)} MiB. Every event must be what the rules produce from the one
-    before, and every revealed deal must match its commitment. Every human seat gets a fresh token,
-    shown once.
+    to 8 MiB. Every event must be what the rules produce from the one before, and every revealed deal
+    must match its commitment. Every human seat gets a fresh token, shown once.
 
     Args:
         game_id (None | str | Unset): The new game's id (default: a fresh one).
@@ -266,9 +263,8 @@ async def asyncio(
 
      The body is a `rummy-log/1` file (as GET /games/{game_id}/log serves it), `application/x-ndjson` or
     `text/plain`, or the same as one `LogDocument` (`application/json`, as `?format=json` serves it), up
-    to {MAX_LOG_BYTES // (1024 * 1024)} MiB. Every event must be what the rules produce from the one
-    before, and every revealed deal must match its commitment. Every human seat gets a fresh token,
-    shown once.
+    to 8 MiB. Every event must be what the rules produce from the one before, and every revealed deal
+    must match its commitment. Every human seat gets a fresh token, shown once.
 
     Args:
         game_id (None | str | Unset): The new game's id (default: a fresh one).
