@@ -131,3 +131,10 @@ export function problemText(error) {
   }
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * A count and its noun, singular for one: "1 bot", "2 bots".
+ * @param {number} count
+ * @param {string} noun
+ */
+export const plural = (count, noun) => `${count} ${noun}${count === 1 ? '' : 's'}`;

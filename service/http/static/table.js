@@ -299,6 +299,8 @@ export function mountTable(root, gameId) {
       render();
     } catch (error) {
       state.busy = false;
+      // Refused: this tab may be stale (the seat played in another): redraw from the view.
+      if (error instanceof api.ApiError) await refresh().catch(() => {});
       showError(error);
     }
   }
@@ -365,7 +367,7 @@ export function mountTable(root, gameId) {
 
   /** The private table's code and link, for the one who made it (the code is shown to them alone). */
   function tableCode() {
-    if (!invite) return null;
+    if (!invite || notes?.host !== true) return null;
     const code = `${gameId}:${invite}`;
     const link = `${location.origin}${location.pathname}#/join/${gameId}/${invite}`;
     return h(
