@@ -160,7 +160,7 @@ def test_the_host_starts_with_bots_plays_the_rematch_and_resigns(
     page.select_option("#fill-level", "1")
     click_for(page, page.get_by_test_id("start"), "/start")
     page.wait_for_selector(".hand .card", timeout=TURN_TIMEOUT_MS)
-    assert "bot L1" in page.locator(".seats").text_content()
+    assert "Bot · level 1" in page.locator(".seats").text_content()
     # The seat on autopilot (another client of the same player): bots play the hand out.
     player, _ = held_storage(page)
     handed = httpx.post(

@@ -5,6 +5,7 @@ import * as api from './api.js';
 import { h, replace } from './dom.js';
 import { canCount, showLeaderboard } from './league.js';
 import { plural, problemText } from './render.js';
+import { nameQuestion } from './name-ask.js';
 import { mountReplay } from './replay.js';
 import { KNOBS, knobNames, PRESETS, sayValue } from './rules.js';
 import { ensurePlayer, heldGames, heldPlayer, keepGame, preference, setPreference } from './session.js';
@@ -238,6 +239,7 @@ function showHome() {
       { class: 'home' },
       h('h1', { text: 'Rummy, right here' }),
       h('p', { class: 'lead', text: 'Play the computer at four levels, or a friend on this screen. No download, no sign-up.' }),
+      nameQuestion(),
       h('button', { type: 'button', class: 'play-now primary', 'data-testid': 'play', onclick: play, text: 'Play now' }),
       problem,
       h(

@@ -85,11 +85,22 @@ export function meldView(meld, look = {}) {
   );
   const title = `Meld ${meld.id}: ${meld.kind}${look.owner ? ` by ${look.owner}` : ''}`;
   const classes = `meld${look.glow ? ' glow' : ''}${look.hinted ? ' hinted' : ''}`;
-  const body = [h('span', { class: 'meld-label', text: `#${meld.id}` }), h('span', { class: 'meld-cards' }, cards)];
+  const body = [h('span', { class: 'meld-label', text: `#${meld.id}${look.owner ? ` · ${look.owner}` : ''}` }), h('span', { class: 'meld-cards' }, cards)];
   const box = look.onclick
     ? h('button', { type: 'button', class: classes, 'data-meld': meld.id, 'aria-label': `${title}: play the selected card here`, onclick: look.onclick }, body)
     : h('div', { class: classes, 'data-meld': meld.id, role: 'group', 'aria-label': title }, body);
   return look.choices ? h('div', { class: 'meld-wrap' }, box, look.choices) : box;
+}
+
+/**
+ * A bot as people call it, "Bot · level 2"; its seat is added where another bot has its level.
+ * @param {GameSummary | null} summary
+ * @param {{seat: number, level?: number | null}} spec
+ */
+function botName(summary, spec) {
+  const level = spec.level ?? 1;
+  const twins = (summary?.seats ?? []).filter((other) => other.kind === 'bot' && (other.level ?? 1) === level).length;
+  return `Bot · level ${level}${twins > 1 ? ` (seat ${spec.seat + 1})` : ''}`;
 }
 
 /**
@@ -103,8 +114,8 @@ export function seatName(summary, seat, mine) {
   const base = `Seat ${seat + 1}`;
   if (mine.includes(seat)) return mine.length > 1 ? `${base} (here)` : 'You';
   if (!spec) return base;
-  if (spec.resigned) return `${spec.name ?? base} · resigned, bot L${spec.level ?? 2}`;
-  if (spec.kind === 'bot') return `${base} · bot L${spec.level ?? 1}`;
+  if (spec.resigned) return `${spec.name ?? base} · resigned, Bot · level ${spec.level ?? 2}`;
+  if (spec.kind === 'bot') return botName(summary, spec);
   if (spec.open && !spec.claimed) return `${base} · open`;
   return spec.name ? `${spec.name}` : `${base} · player`;
 }

@@ -6,6 +6,8 @@ import { h, replace } from './dom.js';
 import { leagueResult } from './league.js';
 import { describe, layDownLabel, matchLayDown, meldOrder, movesOf, tableMoves } from './moves.js';
 import { cardBack, cardFace, meldView, problemText, rulesPanel, scoresTable, seatName } from './render.js';
+import { whenBack } from './connection.js';
+import { seatChip } from './seat-chip.js';
 import { ensurePlayer, gameNotes, gameToken, keepGame, preference, seatsHeld, setPreference } from './session.js';
 
 /** @typedef {import('./api.js').View} View */
@@ -276,6 +278,7 @@ export function mountTable(root, gameId) {
   /** @param {unknown} error */
   function showError(error) {
     state.message = problemText(error);
+    if (error instanceof api.ApiError && error.problem.code === 'network_error') connectionMessage = state.message;
     render();
   }
 
@@ -386,7 +389,7 @@ export function mountTable(root, gameId) {
     const host = seated && notes?.host === true;
     const rows = summary.seats.map((seat) => {
       const open = seat.kind === 'human' && seat.open && !seat.claimed;
-      const who = open ? 'Open seat' : mine.includes(seat.seat) ? `You${seat.name ? ` (${seat.name})` : ''}` : seat.kind === 'bot' ? `Bot, level ${seat.level ?? 2}` : (seat.name ?? 'A player');
+      const who = open ? 'Open seat' : mine.includes(seat.seat) ? `You${seat.name ? ` (${seat.name})` : ''}` : seat.kind === 'bot' ? `Bot · level ${seat.level ?? 2}` : (seat.name ?? 'A player');
       return h(
         'li',
         { class: `seat${open ? ' open' : ''}`, 'data-seat': seat.seat },
@@ -595,17 +598,20 @@ export function mountTable(root, gameId) {
   function seatsRow(view) {
     const chips = [];
     for (let seat = 0; seat < view.seats; seat += 1) {
-      const cards = view.hand_sizes[seat] ?? 0;
+      const tag = (view.resigned ?? []).includes(seat) ? h('span', { class: 'seat-resigned', text: 'resigned' }) : controllerTag(view, seat);
+      if (tag) tag.setAttribute('aria-hidden', 'true');
       chips.push(
-        h(
-          'li',
-          { class: `seat${seat === view.turn && view.phase !== 'over' ? ' turn' : ''}${seat === state.seat ? ' me' : ''}`, 'data-seat': seat },
-          h('span', { class: 'seat-name', text: name(seat) }),
-          h('span', { class: 'seat-cards', 'aria-label': `${cards} cards in hand` }, cardBack(), ` ${cards}`),
-          h('span', { class: 'seat-score', text: `${view.totals[seat] ?? 0} pts` }),
-          view.opened[seat] ? h('span', { class: 'seat-opened', text: 'down' }) : null,
-          (view.resigned ?? []).includes(seat) ? h('span', { class: 'seat-resigned', text: 'resigned' }) : controllerTag(view, seat),
-        ),
+        seatChip({
+          seat,
+          name: name(seat),
+          ownName: state.summary?.seats.find((spec) => spec.seat === seat)?.name ?? null,
+          cards: view.hand_sizes[seat] ?? 0,
+          points: view.totals[seat] ?? 0,
+          turn: seat === view.turn && view.phase !== 'over',
+          me: seat === state.seat,
+          opened: Boolean(view.opened[seat]),
+          tag,
+        }),
       );
     }
     return h('ul', { class: 'seats', 'aria-label': 'Seats' }, chips);
@@ -621,7 +627,7 @@ export function mountTable(root, gameId) {
     const controller = view.controllers?.[seat];
     if (!controller || controller.kind === 'bot') return null;
     if (controller.kind === 'human') return h('span', { class: 'seat-controller human', 'data-controller': 'human', text: 'human' });
-    return h('span', { class: 'seat-controller autopilot', 'data-controller': 'autopilot', title: 'A bot plays this seat until its player is back', text: `autopilot · bot L${controller.level ?? 2}` });
+    return h('span', { class: 'seat-controller autopilot', 'data-controller': 'autopilot', title: 'A bot plays this seat until its player is back', text: `autopilot · Bot · level ${controller.level ?? 2}` });
   }
 
   /** A bot plays this player's seat: say so, and offer it back. */
@@ -987,6 +993,14 @@ export function mountTable(root, gameId) {
       onEvents(page.events);
     }
   }
+
+  // The server is reachable again: the "cannot be reached" goes, the table is read and followed anew.
+  stop.signal.addEventListener('abort', whenBack(() => {
+    if (state.message !== null && state.message === connectionMessage) state.message = null;
+    connectionMessage = null;
+    if (state.summary) followFrom(noted);
+    refresh().catch(showError);
+  }));
 
   async function start() {
     render();
