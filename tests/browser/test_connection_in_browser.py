@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from table_setup import Table, humans, new_player, open_table
+from table_setup import open_table, two_people_first_to_play
 from test_table import DESKTOP, OpenPage, hand_cards, open_page
 
 __all__ = ["open_page"]  # the fixture, shared with test_table
@@ -14,11 +14,9 @@ __all__ = ["open_page"]  # the fixture, shared with test_table
 def test_an_offline_notice_stays_only_while_the_server_cannot_be_reached(
     open_page: OpenPage, server: str
 ) -> None:
-    player = new_player(server)
-    rules = {"first_player": "left_of_dealer"}
-    table = Table(server, player, {"preset": "basic", "seats": humans(2), "rules": rules})
+    table = two_people_first_to_play(server)
     page = open_page(DESKTOP)
-    open_table(page, server, player, table.game_id)
+    open_table(page, server, table.player, table.game_id)
     page.wait_for_selector(".hand .card")
     page.context.set_offline(True)
     page.locator("button.pile.stock").click()

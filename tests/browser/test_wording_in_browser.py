@@ -5,7 +5,7 @@ second tab of one seat."""
 from __future__ import annotations
 
 import httpx
-from table_setup import Table, humans, new_player, open_table
+from table_setup import new_player, open_table, two_people_first_to_play
 from test_table import DESKTOP, PHONE, OpenPage, hand_cards, open_page
 
 __all__ = ["open_page"]  # the fixture, shared with test_table
@@ -55,13 +55,11 @@ def test_only_the_host_sees_the_private_tables_code(open_page: OpenPage, server:
 def test_a_stale_tab_redraws_from_the_view_when_its_move_is_refused(
     open_page: OpenPage, server: str
 ) -> None:
-    player = new_player(server)
-    rules = {"first_player": "left_of_dealer"}
-    table = Table(server, player, {"preset": "basic", "seats": humans(2), "rules": rules})
+    table = two_people_first_to_play(server)
     page = open_page(DESKTOP)
     # This tab hears nothing live: it goes stale the moment the seat plays elsewhere.
     page.route_web_socket("**/live*", lambda socket: None)
-    open_table(page, server, player, table.game_id)
+    open_table(page, server, table.player, table.game_id)
     page.wait_for_selector(".hand .card")
     assert len(hand_cards(page)) == 10
     table.play(0, {"type": "draw", "source": "stock"})  # the other tab

@@ -54,7 +54,10 @@ export function cardFace(card, look = {}) {
     h('span', { class: 'suit', text: isJoker(card) ? 'Joker' : suitSymbol(card) }),
     look.standsFor ? h('span', { class: 'stands', text: `= ${shortName(look.standsFor)}` }) : null,
   ];
-  const name = look.standsFor ? `joker standing for ${longName(look.standsFor)}` : longName(card);
+  const said = look.standsFor ? `joker standing for ${longName(look.standsFor)}` : longName(card);
+  // What the green and blue edges and the hint's glow say, spoken too.
+  const hints = [look.meld ? 'can go in a meld' : null, look.layOff ? 'can be laid off on the table' : null, look.hinted ? 'suggested' : null];
+  const name = [said, ...hints.filter((hint) => hint)].join(', ');
   if (!look.onclick) return h('span', { class: classes.join(' '), role: 'img', 'aria-label': name, 'data-card': card }, inner);
   return h(
     'button',

@@ -18,7 +18,10 @@ import { ensurePlayer, gameNotes, gameToken, keepGame, preference, seatsHeld, se
 /** @typedef {import('./api.js').Rematch} Rematch */
 /** @typedef {import('./moves.js').Moves} Moves */
 
-const LOG_LINES = 8;
+// The history keeps the whole hand (scrollable), bounded for a hand that never ends.
+const LOG_LINES = 400;
+// Read back on opening a table, so the history starts at its hand's deal.
+const RECENT_EVENTS = 400;
 // How often a finished table looks for a rematch offer (no live channel is open then).
 const REMATCH_POLL_MS = 4000;
 
@@ -247,6 +250,7 @@ export function mountTable(root, gameId) {
       default:
         break;
     }
+    if (event.type === 'hand_dealt') state.log = [];
     if (line) state.log = [...state.log, line].slice(-LOG_LINES);
   }
 
@@ -557,7 +561,15 @@ export function mountTable(root, gameId) {
     const first = sheet?.querySelector('button.primary') ?? sheet?.querySelector('button');
     if (sheet && !sheet.contains(document.activeElement) && first instanceof HTMLElement) first.focus({ preventScroll: true });
     else if (focused) restoreFocus(focused, root);
+    // The history shows its newest lines (the whole hand stays above, scrollable).
+    root.querySelector('.log-lines')?.scrollTo(0, 1e9);
+    // Focus goes to what can be done next: at the turn's start, and when nothing has it (a table just opened).
+    const myTurn = !sheet && view.turn === state.seat && view.phase !== 'over';
+    const unfocused = document.activeElement === null || document.activeElement === document.body;
+    if (myTurn && (!turnFocused || unfocused)) nextControl(root)?.focus({ preventScroll: true });
+    turnFocused = myTurn;
   }
+  let turnFocused = false;
 
   /** @param {View} view @param {api.GameSummary} summary */
   function statusBar(view, summary) {
@@ -879,7 +891,7 @@ export function mountTable(root, gameId) {
   }
 
   function logView() {
-    return h('section', { class: 'log', 'aria-label': 'What happened' }, h('h2', { text: 'What happened' }), h('ol', {}, state.log.map((line) => h('li', { text: line }))));
+    return h('section', { class: 'log', 'aria-label': 'What happened' }, h('h2', { text: 'What happened' }), h('ol', { class: 'log-lines', tabindex: 0, 'aria-label': 'This hand, move by move' }, state.log.map((line) => h('li', { text: line }))));
   }
 
   /** @param {HandEnded} ended @param {View} view */
@@ -1009,7 +1021,7 @@ export function mountTable(root, gameId) {
       const summary = /** @type {api.GameSummary} */ (state.summary);
       if (mine.length > 1 && summary.status !== 'waiting') state.covered = true;
       // The recent log seeds the history lines and the turn's deadline; then follow from its end.
-      const recent = await api.events(gameId, token(), Math.max(0, summary.version - 40), { limit: 40, invite });
+      const recent = await api.events(gameId, token(), Math.max(0, summary.version - RECENT_EVENTS), { limit: RECENT_EVENTS, invite });
       for (const envelope of recent.events) note(envelope);
       // Back at a table (a reload, or from the list of tables): a hand's summary stays up
       // while nobody has played since it ended, and a finished game's for good.

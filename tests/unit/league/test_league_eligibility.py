@@ -78,10 +78,7 @@ def test_a_newcomer_against_a_bot_counts_the_fresh_account_rule_is_for_accounts(
 
 def test_one_person_against_bots_meets_the_same_group_limit(game):
     store = InMemoryLeagueStore()
-    weights = [
-        apply_result(store, game((40, 0), players=["p0", "bot:2"])).weight
-        for _ in range(7)
-    ]
+    weights = [apply_result(store, game((40, 0), players=["p0", "bot:2"])).weight for _ in range(7)]
     assert weights == [1, 1, 1, 1, 1, 0.5, 0.25]
 
 
