@@ -1,14 +1,33 @@
 """What the page lets slip or breaks on (issue 31, items 6 and 9): the options form with
 friends on this screen, the private table's code shown to others than its host, a stale
-second tab of one seat."""
+second tab of one seat, refusals logged at a game's end."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import httpx
-from table_setup import new_player, open_table, two_people_first_to_play
+from table_setup import (
+    Table,
+    humans,
+    new_player,
+    open_table,
+    pack,
+    stacked_deck,
+    two_people_first_to_play,
+)
+from test_live_in_browser import GOING_OUT, MELDS
 from test_table import DESKTOP, PHONE, OpenPage, hand_cards, open_page
 
 __all__ = ["open_page"]  # the fixture, shared with test_table
+
+
+def refusals(page: Any) -> list[str]:
+    """Every request of the page the server refused, and every error its console shows."""
+    seen: list[str] = []
+    page.on("console", lambda message: message.type == "error" and seen.append(message.text))
+    page.on("response", lambda answer: answer.status >= 400 and seen.append(answer.url))
+    return seen
 
 
 def test_friends_on_this_screen_hide_every_bot_level_and_keep_the_form_aligned(
@@ -66,3 +85,27 @@ def test_a_stale_tab_redraws_from_the_view_when_its_move_is_refused(
     page.locator("button.pile.stock").click()
     page.wait_for_function("() => document.querySelectorAll('.hand .card').length === 11")
     assert page.locator(".problem, [role=alert]").filter(has_text="drawn").count() >= 1
+
+
+def test_a_game_end_logs_no_refusal_for_its_player_or_a_spectator(
+    open_page: OpenPage, server: str
+) -> None:
+    player = new_player(server)
+    deck = stacked_deck(pack(), [GOING_OUT, []], 10, up_card="2S", stock=["KS"])
+    rules = {"first_player": "left_of_dealer", "game_end": "hands:1"}
+    body = {"preset": "basic", "seats": humans(2), "deck": deck, "rules": rules}
+    table = Table(server, player, body)
+    page, watcher = open_page(DESKTOP), open_page(DESKTOP)
+    seen = {"player": refusals(page), "spectator": refusals(watcher)}
+    open_table(page, server, player, table.game_id)
+    watcher.goto(f"{server}/#/game/{table.game_id}")
+    for each in (page, watcher):
+        each.wait_for_selector(".table-screen .pile.stock")
+    # The game ends while both pages are open: the league's answer is still on its way.
+    table.play(0, {"type": "draw", "source": "stock"})
+    table.play(0, {"type": "lay_melds", "melds": MELDS})
+    table.play(0, {"type": "discard", "card": "KS"})
+    for each in (page, watcher):
+        each.get_by_test_id("game-over").wait_for()
+        each.get_by_test_id("league-result").get_by_text("not rated").wait_for(timeout=30_000)
+    assert seen == {"player": [], "spectator": []}

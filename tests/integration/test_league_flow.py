@@ -4,6 +4,7 @@ runs once per game, a rerun changes nothing, the reconciler catches a job that n
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from typing import Any
 
@@ -248,3 +249,28 @@ def test_a_leaderboard_page_inside_a_tie_of_ten_thousand_answers(
         assert page.status_code == 200, page.text
         assert page.json()["total"] == TIED + 5
         assert {entry["rank"] for entry in page.json()["entries"]} == {3}
+
+
+def test_a_page_waiting_for_a_pending_result_gets_it_without_a_refusal(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    with worker_app(embedded_redis.url) as (client, queue):
+        game_id = _bot_game(client)
+        _play_out(client, queue, game_id)
+        league = open_league_store(embedded_redis.url)
+        try:
+            league.clear()  # as if the job had not run yet
+            pending = client.get(f"/games/{game_id}/ratings")
+            assert pending.json()["code"] == "league_result_pending"
+            answers: list[Any] = []
+            asking = threading.Thread(
+                target=lambda: answers.append(client.get(f"/games/{game_id}/ratings?wait=15"))
+            )
+            asking.start()
+            time.sleep(0.5)
+            assert league_result(game_id) == "bot_only"  # the worker, while the page waits
+            asking.join(30)
+            assert answers and answers[0].status_code == 200, answers
+            assert answers[0].json()["reason"] == "bot_only"
+        finally:
+            league.close()

@@ -223,14 +223,19 @@ export const takeSeatBack = (gameId, seat, token) => request('DELETE', `${game(g
 
 /**
  * What the league made of a finished game: each seat's place, rating change and experience.
- * 409 `league_result_pending` until the worker has applied it.
+ * 409 `league_result_pending` if the worker has not applied it within the wait.
  * @param {string} gameId
  * @param {string | null} token
  * @param {string | null} [invite]
  * @param {AbortSignal} [signal]
  * @returns {Promise<GameRatings>}
  */
-export const gameRatings = (gameId, token, invite, signal) => request('GET', `${game(gameId)}/ratings${inviteQuery(invite)}`, { token, signal });
+export const gameRatings = (gameId, token, invite, signal) => {
+  // Waited for by the server (`wait`), so a page asks once, not again after each refusal.
+  const query = new URLSearchParams({ wait: String(RATINGS_WAIT_S), ...(invite ? { invite } : {}) });
+  return request('GET', `${game(gameId)}/ratings?${query}`, { token, signal });
+};
+const RATINGS_WAIT_S = 15;
 
 /**
  * One page of a ladder's leaderboard (a preset's name, or a knobbed ladder's).
