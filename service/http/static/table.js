@@ -3,6 +3,7 @@
 import * as api from './api.js';
 import { cardsKey, meldPoints, shortName, sortHand } from './cards.js';
 import { h, replace } from './dom.js';
+import { historyLine } from './history-lines.js';
 import { leagueResult } from './league.js';
 import { describe, layDownLabel, matchLayDown, meldOrder, movesOf, tableMoves } from './moves.js';
 import { cardBack, cardFace, meldView, problemText, rulesPanel, scoresTable, seatName } from './render.js';
@@ -194,81 +195,28 @@ export function mountTable(root, gameId) {
     if (envelope.version <= noted) return;
     noted = envelope.version;
     const event = envelope.event;
-    /** @type {string | null} */
-    let line = null;
     switch (event.type) {
       case 'hand_dealt':
-        line = `Hand ${event.hand_number} dealt; first to play: ${name(event.first_seat)}.`;
-        break;
-      case 'cards_drawn':
-        line = `${name(event.seat)} drew ${event.source === 'stock' ? 'from the stock' : `${event.count} from the pile`}${event.cards && event.source === 'discard' ? ` (${event.cards.map(shortName).join(' ')})` : ''}.`;
-        break;
-      case 'stock_renewed':
-        line = `${name(event.seat)} turned the discard pile over as the new stock.`;
-        break;
-      case 'meld_laid':
-        line = `${name(event.seat)} laid ${event.meld.cards.map((placed) => placedName(placed)).join(' ')}.`;
-        break;
-      case 'card_laid_off':
-        // The meld as it is now: the card laid off stands at the end it went to.
-        line = `${name(event.seat)} laid off ${placedName(event.meld.cards[event.end === 'low' ? 0 : event.meld.cards.length - 1] ?? { card: event.card })} on meld ${event.meld.id}.`;
-        break;
-      case 'joker_swapped':
-        line = `${name(event.seat)} swapped ${shortName(event.card)} for a joker.`;
-        break;
-      case 'card_discarded':
-        line = `${name(event.seat)} discarded ${shortName(event.card)}.`;
-        break;
-      case 'knocked':
-        line = `${name(event.seat)} knocked for ${shortName(event.card)}.`;
+        state.log = [];
         break;
       case 'hand_ended':
         state.handEnd = event;
         state.lastHandEnd = event;
-        line = event.winner === null ? 'The hand ended with no winner.' : `${name(event.winner)} went out.`;
         break;
       case 'game_ended':
         state.gameEnd = event;
-        line = 'The game is over.';
         break;
       case 'turn_deadline_set':
         state.deadline = { seat: event.seat, deadline: Date.parse(event.deadline) };
         break;
-      case 'turn_timed_out':
-        line = `${name(event.seat)} ran out of time.`;
-        break;
-      case 'seat_resigned':
-        line = `${name(event.seat)} resigned: a bot plays on.`;
-        break;
-      case 'seat_control_changed':
-        line = controlLine(event);
-        break;
       case 'rematch_offered':
         state.rematch = event.game_id;
-        line = `${name(event.seat)} offers a rematch.`;
         break;
       default:
         break;
     }
-    if (event.type === 'hand_dealt') state.log = [];
+    const line = historyLine(event, name);
     if (line) state.log = [...state.log, line].slice(-LOG_LINES);
-  }
-
-  /** @param {import('./api-types').components['schemas']['SeatControlChanged']} event */
-  function controlLine(event) {
-    switch (event.reason) {
-      case 'handed_over':
-        return `${name(event.seat)} handed the seat to a bot (level ${event.level ?? 2}).`;
-      case 'timeouts':
-        return `${name(event.seat)} ran out of time again: a bot (level ${event.level ?? 2}) plays on until they are back.`;
-      default:
-        return `${name(event.seat)} ${name(event.seat) === 'You' ? 'are' : 'is'} back at the seat.`;
-    }
-  }
-
-  /** @param {{card: string, as?: string | null}} placed a card on the table */
-  function placedName(placed) {
-    return placed.card === 'JK' && placed.as ? `Joker (${shortName(placed.as)})` : shortName(placed.card);
   }
 
   /** @param {GameEnded} over */
