@@ -4,6 +4,7 @@ second tab of one seat, refusals logged at a game's end."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import httpx
@@ -98,6 +99,10 @@ def test_a_game_end_logs_no_refusal_for_its_player_or_a_spectator(
     page, watcher = open_page(DESKTOP), open_page(DESKTOP)
     seen = {"player": refusals(page), "spectator": refusals(watcher)}
     open_table(page, server, player, table.game_id)
+    # The spectator has a player of their own (a visitor of other tables), seated nowhere here.
+    watcher.goto(f"{server}/")
+    visitor = json.dumps(new_player(server))
+    watcher.evaluate("player => localStorage.setItem('rummy.player', player)", visitor)
     watcher.goto(f"{server}/#/game/{table.game_id}")
     for each in (page, watcher):
         each.wait_for_selector(".table-screen .pile.stock")

@@ -803,6 +803,7 @@ export interface components {
             expired?: boolean;
             rematch?: string | null;
             rematch_of?: string | null;
+            your_seat?: number | null;
         };
         /** HandDealt */
         HandDealt: {

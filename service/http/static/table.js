@@ -108,6 +108,11 @@ export function mountTable(root, gameId) {
         summaryStale = false;
         state.summary = await api.summary(gameId, token(), invite);
         state.rematch = state.summary.rematch ?? state.rematch;
+        // Held by no seat here (the server says so): watch, without asking for a seat's view.
+        if (!spectator && state.summary.your_seat === null) {
+          spectator = true;
+          state.seat = null;
+        }
       }
       const current = token();
       if (current === null) {
