@@ -170,7 +170,22 @@ async def game_summary(
     invite: InviteQuery = None,
 ) -> GameSummary:
     await check_readable(games, game_id, request, invite)
-    return await summary_of(games, game_id)
+    return await with_your_seat(games, await summary_of(games, game_id), request, invite)
+
+
+async def with_your_seat(
+    games: GameService, summary: GameSummary, request: Request[Any, Any, Any], invite: str | None
+) -> GameSummary:
+    """The summary with the seat the caller's token opens: a page asks for a seat's
+    view only where it holds one (else a 403 it would have to swallow)."""
+    token = caller_token(request)
+    if token is None:
+        return summary
+    try:
+        seat: int | None = await games.viewer_of(summary.game_id, token, invite_code=invite)
+    except ServiceError:
+        seat = None
+    return msgspec.structs.replace(summary, your_seat=seat)
 
 
 async def check_readable(

@@ -173,7 +173,9 @@ async def _private_table(games: GameService, game_id: str) -> bool:
     description="`counted` false gives the `reason` (`unrated`, `stacked`, `too_few_humans`, "
     "`fresh_accounts`, `abandoned`, ...); `weight` below 1 is the same players' many games "
     "a day. Seats held by nobody the league knows (a bare seat token) are not listed. "
-    "A private table's need its `invite` code or a token of one of its seats.",
+    "A private table's need its `invite` code or a token of one of its seats. With `wait`, "
+    "a finished game whose result is still on its way is waited for that many seconds "
+    "before `league_result_pending` (409): a page asks once instead of logging refusals.",
     security=OPTIONAL_BEARER,
     responses=problem_responses(400, 401, 403, 404, 409, 503),
 )
@@ -183,13 +185,15 @@ async def get_game_ratings(
     games: Games,
     league: League,
     invite: InviteQuery = None,
+    wait: Annotated[
+        float, QueryParameter(ge=0, le=20, description="Seconds to wait for a pending result.")
+    ] = 0,
 ) -> GameRatingChanges:
     # A game the league counted may be gone from the store: the league answers alone.
     await check_readable(games, game_id, request, invite, missing_ok=True)
-    try:
-        changes = await asyncio.to_thread(game_rating_changes, league, game_id)
-    except LeagueError:
-        changes = None
+    changes = await _changes(league, game_id)
+    if changes is None and wait > 0:
+        changes = await _changes_within(games, league, game_id, wait)
     if changes is not None:
         names = await _names(games, [seat.player for seat in changes.seats])
         seats = [
@@ -207,6 +211,34 @@ async def get_game_ratings(
         "the game's result is on its way to the league: try again shortly",
         game_id=game_id,
     )
+
+
+async def _changes(league: LeagueStore, game_id: str) -> GameRatingChanges | None:
+    try:
+        return await asyncio.to_thread(game_rating_changes, league, game_id)
+    except LeagueError:
+        return None
+
+
+# How often a waiting request looks at the league again: the worker applies a result
+# a moment after the game's end.
+PENDING_POLL_S = 0.25
+
+
+async def _changes_within(
+    games: GameService, league: LeagueStore, game_id: str, wait: float
+) -> GameRatingChanges | None:
+    """The league's changes once it has them, waited for up to `wait` seconds while the
+    game is finished (a game still played has none to wait for)."""
+    if lobby_status(await games.game(game_id)) != "finished":
+        return None
+    deadline = asyncio.get_running_loop().time() + wait
+    while asyncio.get_running_loop().time() < deadline:
+        await asyncio.sleep(PENDING_POLL_S)
+        changes = await _changes(league, game_id)
+        if changes is not None:
+            return changes
+    return None
 
 
 LEAGUE_ROUTES = [get_leaderboard, get_profile, get_game_ratings]

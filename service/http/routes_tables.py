@@ -18,6 +18,7 @@ from service.http.routes_games import (
     SeatNumber,
     caller_token,
     summary_of,
+    with_your_seat,
 )
 from service.http.schemas import GameSummary
 from service.http.schemas_views import CommandResult
@@ -68,7 +69,7 @@ async def start_table(
     options = data or StartTable()
     caller = await caller_of(games, game_id, caller_token(request))
     await start(games, game_id, caller, options.fill, options.level)
-    return await summary_of(games, game_id)
+    return await with_your_seat(games, await summary_of(games, game_id), request, None)
 
 
 @route(

@@ -115,7 +115,8 @@ class GameSummary(msgspec.Struct, frozen=True, kw_only=True):
     """Public facts of a game and its spectator view. `stacked`: created with a
     seed or a deck (its creator knows every hand). `rematch`: the next game at
     this table, once a seat asked for it. `expired`: a waiting table nobody
-    joined in time."""
+    joined in time. `your_seat`: asked with a token, the seat it opens here
+    (null without a token, or when it opens none: the caller watches)."""
 
     game_id: str
     status: Literal["waiting", "active", "finished"]
@@ -133,6 +134,7 @@ class GameSummary(msgspec.Struct, frozen=True, kw_only=True):
     expired: bool = False
     rematch: str | None = None
     rematch_of: str | None = None
+    your_seat: int | None = None
 
 
 class Lobby(msgspec.Struct, frozen=True, kw_only=True):

@@ -122,3 +122,11 @@ def open_table(
         page.evaluate("games => localStorage.setItem('rummy.games', games)", json.dumps(games))
     page.goto(f"{server}/#/game/{game_id}")
     page.wait_for_selector(".table-screen")
+
+
+def two_people_first_to_play(server: str) -> Table:
+    """A basic table for two people made by a new player, dealt at once, that player
+    (seat 0, `table.player`) to play first."""
+    rules = {"first_player": "left_of_dealer"}
+    body = {"preset": "basic", "seats": humans(2), "rules": rules}
+    return Table(server, new_player(server), body)

@@ -119,7 +119,7 @@ def test_the_turn_timer_autopilot_and_taking_the_seat_back(
         page.wait_for_timeout(100)
     assert seen_timer and (seen_timeout or bool(timed_out.count()))
     chip = page.locator('.seats [data-seat="0"] [data-controller]')
-    assert chip.text_content() == "autopilot · bot L2"
+    assert chip.text_content() == "autopilot · Bot · level 2"
     assert "A bot (level 2) is playing for you" in autopilot.text_content()
     with page.expect_response(lambda response: "/seats/0/bot" in response.url):
         page.get_by_test_id("take-back").click()

@@ -28,7 +28,7 @@ __all__ = ["open_page"]  # the fixture, shared with test_table
 
 GAME_TIMEOUT_MS = 60_000
 AT_VERSION = """v => document.querySelector('[data-testid=replay-at]')
-                  .textContent.startsWith(`Version ${v} of`)"""
+                  .textContent.startsWith(`Step ${v} of`)"""
 
 
 def new_table(
@@ -160,7 +160,7 @@ def test_the_host_starts_with_bots_plays_the_rematch_and_resigns(
     page.select_option("#fill-level", "1")
     click_for(page, page.get_by_test_id("start"), "/start")
     page.wait_for_selector(".hand .card", timeout=TURN_TIMEOUT_MS)
-    assert "bot L1" in page.locator(".seats").text_content()
+    assert "Bot · level 1" in page.locator(".seats").text_content()
     # The seat on autopilot (another client of the same player): bots play the hand out.
     player, _ = held_storage(page)
     handed = httpx.post(
@@ -205,7 +205,13 @@ def test_a_replay_steps_through_a_finished_game(open_page: OpenPage, server: str
     page.goto(f"{server}/#/replay/{game_id}")
     at = page.get_by_test_id("replay-at")
     at.wait_for()
-    assert at.text_content().startswith(f"Version {summary['version']} of {summary['version']}")
+    last = f"Step {summary['version']} of {summary['version']}"
+    assert at.text_content().startswith(last)
+    # Each step in plain words: the last one says what the revealed deck is for.
+    assert "version" not in at.text_content().lower()
+    assert at.text_content().endswith("The game is over") or "shuffle was fair" in str(
+        at.text_content()
+    )
     page.get_by_role("button", name="First").click()
     page.wait_for_function(AT_VERSION, arg=1)
     shown = []

@@ -125,6 +125,17 @@ def test_a_player_takes_one_seat_of_a_table(client: Client) -> None:
     assert client.get(f"/games/{game['game_id']}").json()["seats"][1]["claimed"] is False
 
 
+def test_the_summary_says_which_seat_the_callers_token_opens(client: Client) -> None:
+    ada, eve = player(client, "Ada"), player(client, "Eve")
+    game = open_table(client, ada)
+    path = f"/games/{game['game_id']}"
+    assert client.get(path, headers=auth(ada["token"])).json()["your_seat"] == 0
+    # Seated nowhere here, an unknown token, no token: a spectator, told so without a 403.
+    for headers in (auth(eve["token"]), auth(ada["player_id"] + ".nope"), {}):
+        answer = client.get(path, headers=headers)
+        assert answer.status_code == 200 and answer.json()["your_seat"] is None
+
+
 def test_game_routes_with_player_tokens_check_the_seat(client: Client) -> None:
     ada, bob, eve = player(client, "Ada"), player(client, "Bob"), player(client, "Eve")
     game = open_table(client, ada)

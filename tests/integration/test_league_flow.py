@@ -4,7 +4,10 @@ runs once per game, a rerun changes nothing, the reconciler catches a job that n
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from league_results import TIED, ladder_with_a_tie, regular_player
@@ -86,40 +89,50 @@ def test_human_seats_of_no_player_are_left_out(embedded_redis: EmbeddedRedis) ->
         assert client.get("/leaderboards/duel").json()["total"] == 0
 
 
-def test_the_reconciler_enqueues_a_finished_game_the_league_missed(
+@contextmanager
+def _a_finished_game_the_league_missed(
     embedded_redis: EmbeddedRedis,
-) -> None:
+) -> Iterator[tuple[Any, Any, str, Any]]:
+    """A finished bot game whose league result is gone, as if its job never ran:
+    (client, queue, game id, league store)."""
     with worker_app(embedded_redis.url) as (client, queue):
         game_id = _bot_game(client)
         _play_out(client, queue, game_id)
         league = open_league_store(embedded_redis.url)
         try:
-            league.clear()  # as if the job never ran
+            league.clear()
             assert client.get(f"/games/{game_id}/ratings").json()["code"] == (
                 "league_result_pending"
             )
-
-            async def run() -> int:
-                redis = Redis.from_url(embedded_redis.url)
-                jobs = open_queue(embedded_redis.url)
-                try:
-                    store = RedisEventStore(redis)
-                    scheduler = TurnScheduler(store, jobs)
-                    counts = await reconcile(GameService(store), scheduler, league)
-                    again = await reconcile(GameService(store), scheduler, league)
-                    assert again.league_jobs == 0  # queued already: not twice
-                    return counts.league_jobs
-                finally:
-                    await redis.aclose()
-                    jobs.connection.close()
-
-            assert asyncio.run(run()) == 1
-            assert league_job_id(game_id) in queue.get_job_ids()
-            work(queue)
-            assert client.get(f"/games/{game_id}/ratings").json()["reason"] == "bot_only"
-            assert league.applied([game_id]) == {game_id}
+            yield client, queue, game_id, league
         finally:
             league.close()
+
+
+def test_the_reconciler_enqueues_a_finished_game_the_league_missed(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    with _a_finished_game_the_league_missed(embedded_redis) as (client, queue, game_id, league):
+
+        async def run() -> int:
+            redis = Redis.from_url(embedded_redis.url)
+            jobs = open_queue(embedded_redis.url)
+            try:
+                store = RedisEventStore(redis)
+                scheduler = TurnScheduler(store, jobs)
+                counts = await reconcile(GameService(store), scheduler, league)
+                again = await reconcile(GameService(store), scheduler, league)
+                assert again.league_jobs == 0  # queued already: not twice
+                return counts.league_jobs
+            finally:
+                await redis.aclose()
+                jobs.connection.close()
+
+        assert asyncio.run(run()) == 1
+        assert league_job_id(game_id) in queue.get_job_ids()
+        work(queue)
+        assert client.get(f"/games/{game_id}/ratings").json()["reason"] == "bot_only"
+        assert league.applied([game_id]) == {game_id}
 
 
 def test_an_imported_finished_game_is_stacked(embedded_redis: EmbeddedRedis) -> None:
@@ -248,3 +261,19 @@ def test_a_leaderboard_page_inside_a_tie_of_ten_thousand_answers(
         assert page.status_code == 200, page.text
         assert page.json()["total"] == TIED + 5
         assert {entry["rank"] for entry in page.json()["entries"]} == {3}
+
+
+def test_a_page_waiting_for_a_pending_result_gets_it_without_a_refusal(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    with _a_finished_game_the_league_missed(embedded_redis) as (client, _, game_id, _):
+        answers: list[Any] = []
+        asking = threading.Thread(
+            target=lambda: answers.append(client.get(f"/games/{game_id}/ratings?wait=15"))
+        )
+        asking.start()
+        time.sleep(0.5)
+        assert league_result(game_id) == "bot_only"  # the worker, while the page waits
+        asking.join(30)
+        assert answers and answers[0].status_code == 200, answers
+        assert answers[0].json()["reason"] == "bot_only"

@@ -1,11 +1,14 @@
 """Whether a game counts for the ratings, and with what weight (the abuse policy).
 
 A game counts when it ended normally, is rated, is not stacked, and has at
-least two human players (each holding one seat). An abandoned game never
-counts. A bot-versus-bot game counts only as a seeding game (the ladder's,
-see `seeding.py`), and then for the bots alone; a game whose human seats
-were all taken with bare seat tokens (nobody the league knows, left out of
-the result) is not bot-versus-bot: it has too few humans.
+least one human player (each holding one seat) and at least two players the
+league knows: one person against bots counts, since the bots hold ratings on
+the same ladder and move with the games they play against people (a newcomer
+reaches the leaderboard with one finished game against a bot). An abandoned
+game never counts. A bot-versus-bot game counts only as a seeding game (the
+ladder's, see `seeding.py`), and then for the bots alone; a game whose human
+seats were all taken with bare seat tokens (nobody the league knows, left out
+of the result) is not bot-versus-bot: it has too few humans.
 
 Abuse:
 - **Fresh accounts.** A game does not count when some human seat's human
@@ -15,14 +18,16 @@ Abuse:
   needs no password or address, exactly like a guest), so its age is the
   only price a farmer pays for an opponent made to lose. A table of two
   regulars and a fresh account still counts (each regular faces a regular);
-  bots are not opponents for this rule, since a bot cannot be made on
-  purpose to lose.
+  the rule is about accounts, not bots: a bot cannot be made on purpose to
+  lose, so a person whose only opponents are bots is not refused, fresh or
+  not, while a bot at the table does not hide fresh human opponents.
 - **Same players, many games a day.** The first `full_weight_games` (5)
   counted games of one set of humans in one UTC day count in full; each one
   past that counts at half the weight of the one before (the 6th at 1/2, the
   7th at 1/4, ...): friends playing all evening still move, but trading wins
   pays little. The set is the humans' ids (bots excluded), so a pair meets
-  the limit whatever bots sit with them.
+  the limit whatever bots sit with them, and one person playing bots all day
+  is a set of one: past 5 games a day their games count less.
 
 What neither rule stops: a farmer who makes throwaway accounts ahead of time
 and, once each is over an hour old, beats a different one every game. Each
@@ -63,8 +68,8 @@ REASONS: dict[str, str] = {
     "abandoned": "The game did not end normally.",
     "unrated": "A training table (`rated: false`): experience only.",
     "stacked": "The deck was chosen (`seed` or `deck`): its creator knew the hands.",
-    "too_few_humans": "Fewer than two human players the league knows (a seat taken with a bare "
-    "seat token is nobody's).",
+    "too_few_humans": "No person the league knows, or nobody else it knows, at the table (a "
+    "seat taken with a bare seat token is nobody's).",
     "two_seats_one_player": "A player held two seats.",
     "fresh_accounts": "A player's only human opponents were accounts made within the hour.",
     "bot_only": "Bots against bots only, outside the seeding ladder.",
@@ -126,7 +131,7 @@ def refusal(result: GameResult, policy: Policy = DEFAULT_POLICY) -> Reason | Non
         return None if result.seeding else "bot_only"
     if len(set(players)) < len(players):
         return "two_seats_one_player"
-    if len(players) < 2:
+    if not players or len(result.seats) < 2:
         return "too_few_humans"
     if _farms_fresh_accounts(result, policy):
         return "fresh_accounts"
@@ -142,7 +147,9 @@ def _farms_fresh_accounts(result: GameResult, policy: Policy) -> bool:
         and result.ended_at - created < policy.fresh_account
     }
     players = humans(result)
-    return any(all(other in fresh for other in players if other != me) for me in players)
+    # Bots are no one's account: a person facing only bots has no human opponent to farm.
+    opponents = ([other for other in players if other != me] for me in players)
+    return any(them and all(other in fresh for other in them) for them in opponents)
 
 
 def counting(

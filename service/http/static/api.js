@@ -1,6 +1,8 @@
 // The page's only door to the server: every route it uses, typed from the contract.
 // The live channel (a WebSocket, the long poll where none opens) is `follow`.
 
+import { checkReachable, reachable, unreachable } from './connection.js';
+
 /** @typedef {import('./api-types').components['schemas']} Schemas */
 /** @typedef {Schemas['View']} View */
 /** @typedef {View['legal_commands'][number]} Command */
@@ -61,8 +63,10 @@ async function request(method, path, options = {}) {
   let response;
   try {
     response = await fetch(path, init);
+    reachable();
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    unreachable();
     throw new ApiError({
       type: 'about:blank',
       title: 'The server cannot be reached',
@@ -125,6 +129,14 @@ export const createGuest = () => request('POST', '/players', { body: { guest: tr
  * @returns {Promise<Player>}
  */
 export const me = (token) => request('GET', '/players/me', { token });
+
+/**
+ * Names the caller (their seats at tables not finished show the new name).
+ * @param {string} token a player token
+ * @param {string} name
+ * @returns {Promise<Player>}
+ */
+export const renameMe = (token, name) => request('PATCH', '/players/me', { token, body: { name } });
 
 /**
  * The caller's games, newest first.
@@ -211,14 +223,19 @@ export const takeSeatBack = (gameId, seat, token) => request('DELETE', `${game(g
 
 /**
  * What the league made of a finished game: each seat's place, rating change and experience.
- * 409 `league_result_pending` until the worker has applied it.
+ * 409 `league_result_pending` if the worker has not applied it within the wait.
  * @param {string} gameId
  * @param {string | null} token
  * @param {string | null} [invite]
  * @param {AbortSignal} [signal]
  * @returns {Promise<GameRatings>}
  */
-export const gameRatings = (gameId, token, invite, signal) => request('GET', `${game(gameId)}/ratings${inviteQuery(invite)}`, { token, signal });
+export const gameRatings = (gameId, token, invite, signal) => {
+  // Waited for by the server (`wait`), so a page asks once, not again after each refusal.
+  const query = new URLSearchParams({ wait: String(RATINGS_WAIT_S), ...(invite ? { invite } : {}) });
+  return request('GET', `${game(gameId)}/ratings?${query}`, { token, signal });
+};
+const RATINGS_WAIT_S = 15;
 
 /**
  * One page of a ladder's leaderboard (a preset's name, or a knobbed ladder's).
@@ -409,6 +426,7 @@ export async function follow(gameId, following) {
         return { after, ended: false };
       }
       if (signal.aborted) break;
+      checkReachable();
       // Closed on purpose (the network came back): open again at once, nothing was lost.
       if (closed.renewed) continue;
       if (after > seen || Date.now() - began > 10_000) failures = 0;

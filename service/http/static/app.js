@@ -3,8 +3,9 @@
 
 import * as api from './api.js';
 import { h, replace } from './dom.js';
-import { showLeaderboard } from './league.js';
-import { problemText } from './render.js';
+import { canCount, showLeaderboard } from './league.js';
+import { plural, problemText } from './render.js';
+import { nameQuestion } from './name-ask.js';
 import { mountReplay } from './replay.js';
 import { KNOBS, knobNames, PRESETS, sayValue } from './rules.js';
 import { ensurePlayer, heldGames, heldPlayer, keepGame, preference, setPreference } from './session.js';
@@ -164,6 +165,7 @@ function showHome() {
   const opponents = /** @type {HTMLSelectElement} */ (h('select', { id: 'play-opponents' }));
   // One level for every bot, or each its own below it.
   const level = levelSelect(Number(preference('level', '2')), { id: 'play-level' });
+  const levelLabel = h('label', { for: 'play-level', text: 'Bot level (all)' });
   const seatLevels = h('div', { class: 'seat-levels', role: 'group', 'aria-label': 'Each bot\u2019s level' });
   const seatLevelsLabel = h('span', { class: 'explain', text: 'Each bot' });
   const friend = /** @type {HTMLInputElement} */ (h('input', { id: 'play-friend', type: 'checkbox' }));
@@ -176,7 +178,7 @@ function showHome() {
     drawSeatLevels();
   };
   const drawSeatLevels = () => {
-    seatLevels.hidden = seatLevelsLabel.hidden = friend.checked;
+    showBotLevels();
     const count = Number(opponents.value);
     replace(
       seatLevels,
@@ -191,7 +193,11 @@ function showHome() {
   });
   opponents.addEventListener('change', drawSeatLevels);
   level.addEventListener('change', drawSeatLevels);
-  friend.addEventListener('change', () => (seatLevels.hidden = seatLevelsLabel.hidden = friend.checked));
+  // Friends sit instead of bots: no bot level is asked for (each label goes with its control).
+  const showBotLevels = () => {
+    for (const part of [levelLabel, level, seatLevelsLabel, seatLevels]) part.hidden = friend.checked;
+  };
+  friend.addEventListener('change', showBotLevels);
   drawOpponents();
   loadRulesets()
     .then((loaded) => {
@@ -233,6 +239,7 @@ function showHome() {
       { class: 'home' },
       h('h1', { text: 'Rummy, right here' }),
       h('p', { class: 'lead', text: 'Play the computer at four levels, or a friend on this screen. No download, no sign-up.' }),
+      nameQuestion(),
       h('button', { type: 'button', class: 'play-now primary', 'data-testid': 'play', onclick: play, text: 'Play now' }),
       problem,
       h(
@@ -246,7 +253,7 @@ function showHome() {
           presetSelect,
           h('label', { for: 'play-opponents', text: 'Opponents' }),
           opponents,
-          h('label', { for: 'play-level', text: 'Bot level (all)' }),
+          levelLabel,
           level,
           seatLevelsLabel,
           seatLevels,
@@ -332,7 +339,7 @@ async function showLobby(choice = { status: 'waiting', preset: '', seats: '', op
       const bots = entry.seats.filter((seat) => seat.kind === 'bot').length;
       const names = (entry.names ?? []).filter((name) => name).join(', ');
       const label = `${entry.preset}, ${entry.seats.length} seats`;
-      const text = `${entry.preset} · ${entry.seats.length} seats${bots ? `, ${bots} bots` : ''}${names ? ` · ${names}` : ''}${entry.rated ? ' · rated' : ''}`;
+      const text = `${entry.preset} · ${entry.seats.length} seats${bots ? `, ${plural(bots, 'bot')}` : ''}${names ? ` · ${names}` : ''}${canCount(entry) ? ' · rated' : ''}`;
       const actions = entry.open_seats.map((seat) =>
         h('button', { type: 'button', class: 'primary', onclick: () => sitAt(entry.game_id, seat, label, null, problem), text: `Sit at seat ${seat + 1}` }),
       );

@@ -12,12 +12,19 @@ import { PRESETS } from './rules.js';
 const NOT_COUNTED = {
   unrated: 'A training table: its results do not count for the league.',
   stacked: 'Dealt from a chosen deck or seed: not rated.',
-  too_few_humans: 'Not rated: the league rates games between two or more people (experience counts all the same).',
+  too_few_humans: 'Not rated: no player the league knows sat with you (a seat joined without an account is nobody to it). Experience counts all the same.',
   two_seats_one_player: 'One player held several seats (friends on one screen): not rated.',
-  fresh_accounts: 'Not rated: every opponent was an account made within the hour.',
+  fresh_accounts: 'Not rated: your only human opponents were accounts made within the hour (games against bots count).',
   abandoned: 'The game was abandoned: not rated.',
   bot_only: 'Only bots played: not rated.',
 };
+/**
+ * Whether a table can count for the league, so the lobby tags only those "rated": a rated,
+ * unstacked table with a person at it (one person against bots counts; bots alone do not).
+ * @param {{rated?: boolean, stacked?: boolean, seats: {kind: string}[]}} table
+ */
+export const canCount = (table) => Boolean(table.rated) && !table.stacked && table.seats.some((seat) => seat.kind === 'human');
+
 // The worker applies a game's result a moment after its end: asked again meanwhile.
 const PENDING_RETRY_MS = 1500;
 const PENDING_TRIES = 20;
@@ -132,7 +139,7 @@ export async function showLeaderboard(root, ladder, offset = 0) {
       body,
       rows.length
         ? scoresTable(['#', 'Name', 'Rating', 'mu ± sigma', 'Games', 'Experience'], rows, { 'data-testid': 'leaderboard' })
-        : h('p', { text: 'Nobody is on this ladder yet: rated games between two or more people put them here.' }),
+        : h('p', { text: 'Nobody is on this ladder yet: finish a rated game, against a bot or people, to stand here.' }),
       h('div', { class: 'actions' }, more),
     );
   } catch (error) {

@@ -54,7 +54,10 @@ export function cardFace(card, look = {}) {
     h('span', { class: 'suit', text: isJoker(card) ? 'Joker' : suitSymbol(card) }),
     look.standsFor ? h('span', { class: 'stands', text: `= ${shortName(look.standsFor)}` }) : null,
   ];
-  const name = look.standsFor ? `joker standing for ${longName(look.standsFor)}` : longName(card);
+  const said = look.standsFor ? `joker standing for ${longName(look.standsFor)}` : longName(card);
+  // What the green and blue edges and the hint's glow say, spoken too.
+  const hints = [look.meld ? 'can go in a meld' : null, look.layOff ? 'can be laid off on the table' : null, look.hinted ? 'suggested' : null];
+  const name = [said, ...hints.filter((hint) => hint)].join(', ');
   if (!look.onclick) return h('span', { class: classes.join(' '), role: 'img', 'aria-label': name, 'data-card': card }, inner);
   return h(
     'button',
@@ -85,11 +88,22 @@ export function meldView(meld, look = {}) {
   );
   const title = `Meld ${meld.id}: ${meld.kind}${look.owner ? ` by ${look.owner}` : ''}`;
   const classes = `meld${look.glow ? ' glow' : ''}${look.hinted ? ' hinted' : ''}`;
-  const body = [h('span', { class: 'meld-label', text: `#${meld.id}` }), h('span', { class: 'meld-cards' }, cards)];
+  const body = [h('span', { class: 'meld-label', text: `#${meld.id}${look.owner ? ` · ${look.owner}` : ''}` }), h('span', { class: 'meld-cards' }, cards)];
   const box = look.onclick
     ? h('button', { type: 'button', class: classes, 'data-meld': meld.id, 'aria-label': `${title}: play the selected card here`, onclick: look.onclick }, body)
     : h('div', { class: classes, 'data-meld': meld.id, role: 'group', 'aria-label': title }, body);
   return look.choices ? h('div', { class: 'meld-wrap' }, box, look.choices) : box;
+}
+
+/**
+ * A bot as people call it, "Bot · level 2"; its seat is added where another bot has its level.
+ * @param {GameSummary | null} summary
+ * @param {{seat: number, level?: number | null}} spec
+ */
+function botName(summary, spec) {
+  const level = spec.level ?? 1;
+  const twins = (summary?.seats ?? []).filter((other) => other.kind === 'bot' && (other.level ?? 1) === level).length;
+  return `Bot · level ${level}${twins > 1 ? ` (seat ${spec.seat + 1})` : ''}`;
 }
 
 /**
@@ -103,8 +117,8 @@ export function seatName(summary, seat, mine) {
   const base = `Seat ${seat + 1}`;
   if (mine.includes(seat)) return mine.length > 1 ? `${base} (here)` : 'You';
   if (!spec) return base;
-  if (spec.resigned) return `${spec.name ?? base} · resigned, bot L${spec.level ?? 2}`;
-  if (spec.kind === 'bot') return `${base} · bot L${spec.level ?? 1}`;
+  if (spec.resigned) return `${spec.name ?? base} · resigned, Bot · level ${spec.level ?? 2}`;
+  if (spec.kind === 'bot') return botName(summary, spec);
   if (spec.open && !spec.claimed) return `${base} · open`;
   return spec.name ? `${spec.name}` : `${base} · player`;
 }
@@ -131,3 +145,10 @@ export function problemText(error) {
   }
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * A count and its noun, singular for one: "1 bot", "2 bots".
+ * @param {number} count
+ * @param {string} noun
+ */
+export const plural = (count, noun) => `${count} ${noun}${count === 1 ? '' : 's'}`;

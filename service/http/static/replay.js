@@ -1,9 +1,10 @@
 // Replay: step through a game version by version (`/states/{version}`), every hand shown once it is over.
 
 import * as api from './api.js';
-import { shortName, sortHand } from './cards.js';
+import { sortHand } from './cards.js';
 import { h, replace } from './dom.js';
 import { cardBack, cardFace, meldView, problemText, rulesPanel, seatName } from './render.js';
+import { stepText } from './replay-words.js';
 import { gameNotes, gameToken, seatsHeld } from './session.js';
 
 /** @typedef {import('./api.js').Envelope} Envelope */
@@ -74,23 +75,7 @@ export function mountReplay(root, gameId) {
 
   function eventText() {
     const envelope = log.find((entry) => entry.version === version);
-    if (!envelope) return '';
-    const event = envelope.event;
-    const who = envelope.seat === null || event.type === 'game_ended' || event.type === 'deck_revealed' ? '' : `${seatName(summary, envelope.seat, mine)}: `;
-    switch (event.type) {
-      case 'cards_drawn':
-        return `${who}drew ${event.count} from the ${event.source === 'stock' ? 'stock' : 'discard pile'}`;
-      case 'meld_laid':
-        return `${who}laid ${event.meld.cards.map((placed) => shortName(placed.card)).join(' ')}`;
-      case 'card_discarded':
-        return `${who}discarded ${shortName(event.card)}`;
-      case 'card_laid_off':
-        return `${who}laid off ${shortName(event.card)} on meld ${event.meld.id}`;
-      case 'hand_ended':
-        return `Hand ${event.hand_number} ended: scores ${event.scores.join(', ')}`;
-      default:
-        return `${who}${event.type.replaceAll('_', ' ')}`;
-    }
+    return envelope ? stepText(envelope, (seat) => seatName(summary, seat, mine)) : '';
   }
 
   function draw() {
@@ -101,7 +86,7 @@ export function mountReplay(root, gameId) {
     }
     const view = shown.view;
     const hands = shown.state?.hands ?? null;
-    const slider = /** @type {HTMLInputElement} */ (h('input', { type: 'range', min: 1, max: summary.version, value: version, 'aria-label': 'Version', id: 'replay-version' }));
+    const slider = /** @type {HTMLInputElement} */ (h('input', { type: 'range', min: 1, max: summary.version, value: version, 'aria-label': 'Step', id: 'replay-version' }));
     slider.addEventListener('change', () => go(Number(slider.value)));
     const seats = [];
     for (let seat = 0; seat < view.seats; seat += 1) {
@@ -131,7 +116,7 @@ export function mountReplay(root, gameId) {
           h('button', { type: 'button', onclick: () => go(version + 1), text: 'Next ▶' }),
           h('button', { type: 'button', onclick: () => go(summary ? summary.version : 1), text: 'Last' }),
         ),
-        h('p', { class: 'replay-at', 'data-testid': 'replay-at', text: `Version ${version} of ${summary.version} · hand ${view.hand_number} · ${eventText()}` }),
+        h('p', { class: 'replay-at', 'data-testid': 'replay-at', text: `Step ${version} of ${summary.version} · hand ${view.hand_number} · ${eventText()}` }),
         shown.visibility === 'full' ? null : h('p', { class: 'explain', text: 'Hidden hands are shown once the game is over (or the hand, where the rules reveal it).' }),
         h('ul', { class: 'replay-seats' }, seats),
         h('div', { class: 'felt' }, h('div', { class: 'piles' }, h('span', { class: 'pile' }, cardBack(), h('span', { class: 'pile-label', text: `Stock: ${view.stock_count}` })), h('span', { class: 'pile' }, top ? cardFace(top) : h('span', { class: 'card slot' }), h('span', { class: 'pile-label', text: `Discards: ${view.discard_pile.length}` }))), h('div', { class: 'melds' }, view.table.map((meld) => meldView(meld)))),

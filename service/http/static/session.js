@@ -152,3 +152,13 @@ export function preference(name, fallback) {
 export function setPreference(name, value) {
   localStorage.setItem(`rummy.${name}`, value);
 }
+
+/**
+ * Keeps the player's new name with their token, as the server now has it.
+ * @param {string} name
+ */
+export function keepPlayerName(name) {
+  const held = heldPlayer();
+  if (held) localStorage.setItem(PLAYER_KEY, JSON.stringify({ ...held, name }));
+  checked = null;
+}

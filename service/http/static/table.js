@@ -3,9 +3,12 @@
 import * as api from './api.js';
 import { cardsKey, meldPoints, shortName, sortHand } from './cards.js';
 import { h, replace } from './dom.js';
+import { historyLine } from './history-lines.js';
 import { leagueResult } from './league.js';
 import { describe, layDownLabel, matchLayDown, meldOrder, movesOf, tableMoves } from './moves.js';
 import { cardBack, cardFace, meldView, problemText, rulesPanel, scoresTable, seatName } from './render.js';
+import { whenBack } from './connection.js';
+import { seatChip } from './seat-chip.js';
 import { ensurePlayer, gameNotes, gameToken, keepGame, preference, seatsHeld, setPreference } from './session.js';
 
 /** @typedef {import('./api.js').View} View */
@@ -16,7 +19,10 @@ import { ensurePlayer, gameNotes, gameToken, keepGame, preference, seatsHeld, se
 /** @typedef {import('./api.js').Rematch} Rematch */
 /** @typedef {import('./moves.js').Moves} Moves */
 
-const LOG_LINES = 8;
+// The history keeps the whole hand (scrollable), bounded for a hand that never ends.
+const LOG_LINES = 400;
+// Read back on opening a table, so the history starts at its hand's deal.
+const RECENT_EVENTS = 400;
 // How often a finished table looks for a rematch offer (no live channel is open then).
 const REMATCH_POLL_MS = 4000;
 
@@ -102,6 +108,11 @@ export function mountTable(root, gameId) {
         summaryStale = false;
         state.summary = await api.summary(gameId, token(), invite);
         state.rematch = state.summary.rematch ?? state.rematch;
+        // Held by no seat here (the server says so): watch, without asking for a seat's view.
+        if (!spectator && state.summary.your_seat === null) {
+          spectator = true;
+          state.seat = null;
+        }
       }
       const current = token();
       if (current === null) {
@@ -189,80 +200,28 @@ export function mountTable(root, gameId) {
     if (envelope.version <= noted) return;
     noted = envelope.version;
     const event = envelope.event;
-    /** @type {string | null} */
-    let line = null;
     switch (event.type) {
       case 'hand_dealt':
-        line = `Hand ${event.hand_number} dealt; first to play: ${name(event.first_seat)}.`;
-        break;
-      case 'cards_drawn':
-        line = `${name(event.seat)} drew ${event.source === 'stock' ? 'from the stock' : `${event.count} from the pile`}${event.cards && event.source === 'discard' ? ` (${event.cards.map(shortName).join(' ')})` : ''}.`;
-        break;
-      case 'stock_renewed':
-        line = `${name(event.seat)} turned the discard pile over as the new stock.`;
-        break;
-      case 'meld_laid':
-        line = `${name(event.seat)} laid ${event.meld.cards.map((placed) => placedName(placed)).join(' ')}.`;
-        break;
-      case 'card_laid_off':
-        // The meld as it is now: the card laid off stands at the end it went to.
-        line = `${name(event.seat)} laid off ${placedName(event.meld.cards[event.end === 'low' ? 0 : event.meld.cards.length - 1] ?? { card: event.card })} on meld ${event.meld.id}.`;
-        break;
-      case 'joker_swapped':
-        line = `${name(event.seat)} swapped ${shortName(event.card)} for a joker.`;
-        break;
-      case 'card_discarded':
-        line = `${name(event.seat)} discarded ${shortName(event.card)}.`;
-        break;
-      case 'knocked':
-        line = `${name(event.seat)} knocked for ${shortName(event.card)}.`;
+        state.log = [];
         break;
       case 'hand_ended':
         state.handEnd = event;
         state.lastHandEnd = event;
-        line = event.winner === null ? 'The hand ended with no winner.' : `${name(event.winner)} went out.`;
         break;
       case 'game_ended':
         state.gameEnd = event;
-        line = 'The game is over.';
         break;
       case 'turn_deadline_set':
         state.deadline = { seat: event.seat, deadline: Date.parse(event.deadline) };
         break;
-      case 'turn_timed_out':
-        line = `${name(event.seat)} ran out of time.`;
-        break;
-      case 'seat_resigned':
-        line = `${name(event.seat)} resigned: a bot plays on.`;
-        break;
-      case 'seat_control_changed':
-        line = controlLine(event);
-        break;
       case 'rematch_offered':
         state.rematch = event.game_id;
-        line = `${name(event.seat)} offers a rematch.`;
         break;
       default:
         break;
     }
+    const line = historyLine(event, name);
     if (line) state.log = [...state.log, line].slice(-LOG_LINES);
-  }
-
-  /** @param {import('./api-types').components['schemas']['SeatControlChanged']} event */
-  function controlLine(event) {
-    switch (event.reason) {
-      case 'handed_over':
-        return `${name(event.seat)} handed the seat to a bot (level ${event.level ?? 2}).`;
-      case 'timeouts':
-        return `${name(event.seat)} ran out of time again: a bot (level ${event.level ?? 2}) plays on until they are back.`;
-      default:
-        return `${name(event.seat)} ${name(event.seat) === 'You' ? 'are' : 'is'} back at the seat.`;
-    }
-  }
-
-  /** @param {{card: string, as?: string | null}} placed a card on the table */
-  function placedName(placed) {
-    return placed.card === 'JK' && placed.as ? `Joker (${shortName(placed.as)})` : shortName(placed.card);
   }
 
   /** @param {GameEnded} over */
@@ -276,6 +235,7 @@ export function mountTable(root, gameId) {
   /** @param {unknown} error */
   function showError(error) {
     state.message = problemText(error);
+    if (error instanceof api.ApiError && error.problem.code === 'network_error') connectionMessage = state.message;
     render();
   }
 
@@ -299,6 +259,8 @@ export function mountTable(root, gameId) {
       render();
     } catch (error) {
       state.busy = false;
+      // Refused: this tab may be stale (the seat played in another): redraw from the view.
+      if (error instanceof api.ApiError) await refresh().catch(() => {});
       showError(error);
     }
   }
@@ -365,7 +327,7 @@ export function mountTable(root, gameId) {
 
   /** The private table's code and link, for the one who made it (the code is shown to them alone). */
   function tableCode() {
-    if (!invite) return null;
+    if (!invite || notes?.host !== true) return null;
     const code = `${gameId}:${invite}`;
     const link = `${location.origin}${location.pathname}#/join/${gameId}/${invite}`;
     return h(
@@ -384,7 +346,7 @@ export function mountTable(root, gameId) {
     const host = seated && notes?.host === true;
     const rows = summary.seats.map((seat) => {
       const open = seat.kind === 'human' && seat.open && !seat.claimed;
-      const who = open ? 'Open seat' : mine.includes(seat.seat) ? `You${seat.name ? ` (${seat.name})` : ''}` : seat.kind === 'bot' ? `Bot, level ${seat.level ?? 2}` : (seat.name ?? 'A player');
+      const who = open ? 'Open seat' : mine.includes(seat.seat) ? `You${seat.name ? ` (${seat.name})` : ''}` : seat.kind === 'bot' ? `Bot · level ${seat.level ?? 2}` : (seat.name ?? 'A player');
       return h(
         'li',
         { class: `seat${open ? ' open' : ''}`, 'data-seat': seat.seat },
@@ -552,7 +514,15 @@ export function mountTable(root, gameId) {
     const first = sheet?.querySelector('button.primary') ?? sheet?.querySelector('button');
     if (sheet && !sheet.contains(document.activeElement) && first instanceof HTMLElement) first.focus({ preventScroll: true });
     else if (focused) restoreFocus(focused, root);
+    // The history shows its newest lines (the whole hand stays above, scrollable).
+    root.querySelector('.log-lines')?.scrollTo(0, 1e9);
+    // Focus goes to what can be done next: at the turn's start, and when nothing has it (a table just opened).
+    const myTurn = !sheet && view.turn === state.seat && view.phase !== 'over';
+    const unfocused = document.activeElement === null || document.activeElement === document.body;
+    if (myTurn && (!turnFocused || unfocused)) nextControl(root)?.focus({ preventScroll: true });
+    turnFocused = myTurn;
   }
+  let turnFocused = false;
 
   /** @param {View} view @param {api.GameSummary} summary */
   function statusBar(view, summary) {
@@ -593,17 +563,20 @@ export function mountTable(root, gameId) {
   function seatsRow(view) {
     const chips = [];
     for (let seat = 0; seat < view.seats; seat += 1) {
-      const cards = view.hand_sizes[seat] ?? 0;
+      const tag = (view.resigned ?? []).includes(seat) ? h('span', { class: 'seat-resigned', text: 'resigned' }) : controllerTag(view, seat);
+      if (tag) tag.setAttribute('aria-hidden', 'true');
       chips.push(
-        h(
-          'li',
-          { class: `seat${seat === view.turn && view.phase !== 'over' ? ' turn' : ''}${seat === state.seat ? ' me' : ''}`, 'data-seat': seat },
-          h('span', { class: 'seat-name', text: name(seat) }),
-          h('span', { class: 'seat-cards', 'aria-label': `${cards} cards in hand` }, cardBack(), ` ${cards}`),
-          h('span', { class: 'seat-score', text: `${view.totals[seat] ?? 0} pts` }),
-          view.opened[seat] ? h('span', { class: 'seat-opened', text: 'down' }) : null,
-          (view.resigned ?? []).includes(seat) ? h('span', { class: 'seat-resigned', text: 'resigned' }) : controllerTag(view, seat),
-        ),
+        seatChip({
+          seat,
+          name: name(seat),
+          ownName: state.summary?.seats.find((spec) => spec.seat === seat)?.name ?? null,
+          cards: view.hand_sizes[seat] ?? 0,
+          points: view.totals[seat] ?? 0,
+          turn: seat === view.turn && view.phase !== 'over',
+          me: seat === state.seat,
+          opened: Boolean(view.opened[seat]),
+          tag,
+        }),
       );
     }
     return h('ul', { class: 'seats', 'aria-label': 'Seats' }, chips);
@@ -619,7 +592,7 @@ export function mountTable(root, gameId) {
     const controller = view.controllers?.[seat];
     if (!controller || controller.kind === 'bot') return null;
     if (controller.kind === 'human') return h('span', { class: 'seat-controller human', 'data-controller': 'human', text: 'human' });
-    return h('span', { class: 'seat-controller autopilot', 'data-controller': 'autopilot', title: 'A bot plays this seat until its player is back', text: `autopilot · bot L${controller.level ?? 2}` });
+    return h('span', { class: 'seat-controller autopilot', 'data-controller': 'autopilot', title: 'A bot plays this seat until its player is back', text: `autopilot · Bot · level ${controller.level ?? 2}` });
   }
 
   /** A bot plays this player's seat: say so, and offer it back. */
@@ -871,7 +844,7 @@ export function mountTable(root, gameId) {
   }
 
   function logView() {
-    return h('section', { class: 'log', 'aria-label': 'What happened' }, h('h2', { text: 'What happened' }), h('ol', {}, state.log.map((line) => h('li', { text: line }))));
+    return h('section', { class: 'log', 'aria-label': 'What happened' }, h('h2', { text: 'What happened' }), h('ol', { class: 'log-lines', tabindex: 0, 'aria-label': 'This hand, move by move' }, state.log.map((line) => h('li', { text: line }))));
   }
 
   /** @param {HandEnded} ended @param {View} view */
@@ -986,6 +959,14 @@ export function mountTable(root, gameId) {
     }
   }
 
+  // The server is reachable again: the "cannot be reached" goes, the table is read and followed anew.
+  stop.signal.addEventListener('abort', whenBack(() => {
+    if (state.message !== null && state.message === connectionMessage) state.message = null;
+    connectionMessage = null;
+    if (state.summary) followFrom(noted);
+    refresh().catch(showError);
+  }));
+
   async function start() {
     render();
     try {
@@ -993,7 +974,7 @@ export function mountTable(root, gameId) {
       const summary = /** @type {api.GameSummary} */ (state.summary);
       if (mine.length > 1 && summary.status !== 'waiting') state.covered = true;
       // The recent log seeds the history lines and the turn's deadline; then follow from its end.
-      const recent = await api.events(gameId, token(), Math.max(0, summary.version - 40), { limit: 40, invite });
+      const recent = await api.events(gameId, token(), Math.max(0, summary.version - RECENT_EVENTS), { limit: RECENT_EVENTS, invite });
       for (const envelope of recent.events) note(envelope);
       // Back at a table (a reload, or from the list of tables): a hand's summary stays up
       // while nobody has played since it ended, and a finished game's for good.

@@ -50,15 +50,42 @@ def test_an_abandoned_game_never_counts_and_pays_only_its_hands(game):
     assert xp == {"p0": 20, "p1": 20}
 
 
-def test_one_person_against_bots_does_not_count_two_people_and_a_bot_do(game):
-    change, ratings, _ = ratings_after(game((40, 0, 5), players=["p0", "bot:2", "bot:3"]))
-    assert change.reason == "too_few_humans" and ratings == {}
+def test_one_person_against_bots_counts_and_moves_the_bots_on_the_same_ladder(game):
     store = InMemoryLeagueStore()
+    change = apply_result(store, game((40, 0, 5), players=["p0", "bot:2", "bot:3"]))
+    assert change.counted and change.weight == 1.0
+    assert store.ratings_of("p0")["basic"].mu > NEW_RATING.mu
+    # The bots stand on the same ladder, lost to p0, and earn no experience.
+    assert store.ratings_of("bot:2")["basic"].mu < NEW_RATING.mu
+    assert store.experience_of(["bot:3"]) == {"bot:3": 0}
     change = apply_result(store, game((40, 5, 0), players=["p0", "p1", "bot:3"]))
     assert change.counted
-    # The bot stands on the same ladder, and lost to p0.
-    assert store.ratings_of("bot:3")["basic"].mu < NEW_RATING.mu
-    assert store.experience_of(["bot:3"]) == {"bot:3": 0}
+
+
+def test_a_newcomer_against_a_bot_counts_the_fresh_account_rule_is_for_accounts(game, account):
+    newcomer = (account("a1", timedelta(minutes=5), 40), SeatResult(player="bot:2", kind="bot"))
+    store = InMemoryLeagueStore()
+    assert apply_result(store, game(seats=newcomer)).counted
+    assert store.ratings_of("a1")["basic"].mu > NEW_RATING.mu
+    # A bot does not hide a fresh human opponent: the regular still faces only a fresh account.
+    farmed = (
+        SeatResult(player="p0", total=40, hands=3),
+        account("a1", timedelta(minutes=5)),
+        SeatResult(player="bot:2", kind="bot"),
+    )
+    assert apply_result(InMemoryLeagueStore(), game(seats=farmed)).reason == "fresh_accounts"
+
+
+def test_one_person_against_bots_meets_the_same_group_limit(game):
+    store = InMemoryLeagueStore()
+    weights = [apply_result(store, game((40, 0), players=["p0", "bot:2"])).weight for _ in range(7)]
+    assert weights == [1, 1, 1, 1, 1, 0.5, 0.25]
+
+
+def test_one_person_and_seats_of_nobody_the_league_knows_have_too_few_humans(game):
+    alone = msgspec.structs.replace(game((40,)), left_out=1)
+    change, _, _ = ratings_after(alone)
+    assert change.reason == "too_few_humans"
 
 
 def test_bots_alone_count_only_as_seeding_games(game):

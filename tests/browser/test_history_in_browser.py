@@ -1,0 +1,27 @@
+"""The history keeps the whole hand, scrollable, its newest line in sight (issue 31, item 2)."""
+
+from __future__ import annotations
+
+from table_setup import open_table, short, two_people_first_to_play
+from test_table import DESKTOP, OpenPage, open_page, wait_until
+
+__all__ = ["open_page"]  # the fixture, shared with test_table
+
+
+def test_the_history_keeps_every_move_of_the_hand(open_page: OpenPage, server: str) -> None:
+    table = two_people_first_to_play(server)
+    discarded = [table.draw_and_discard(turn % 2) for turn in range(10)]
+    page = open_page(DESKTOP)
+    open_table(page, server, table.player, table.game_id)
+    history = page.locator(".log ol")
+    wait_until(page, lambda: history.locator("li").count() >= 21)
+    lines = history.locator("li").all_text_contents()
+    # From the deal on: every draw and every discard, in order.
+    assert lines[0].startswith("Hand 1 dealt")
+    assert [line for line in lines if "discarded" in line] == [
+        f"{'You' if turn % 2 == 0 else 'Seat 2 · player'} discarded {short(card)}."
+        for turn, card in enumerate(discarded)
+    ]
+    # Scrollable, and scrolled to its newest line.
+    sizes = history.evaluate("ol => [ol.scrollHeight, ol.clientHeight, ol.scrollTop]")
+    assert sizes[0] > sizes[1] and sizes[2] + sizes[1] >= sizes[0] - 2, sizes
