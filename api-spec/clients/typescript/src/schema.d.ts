@@ -519,7 +519,7 @@ export interface paths {
         };
         /**
          * Each seat's rating change at the game's end, and whether the game counted
-         * @description `counted` false gives the `reason` (`unrated`, `stacked`, `too_few_humans`, `fresh_accounts`, `abandoned`, ...); `weight` below 1 is the same players' many games a day. Seats held by nobody the league knows (a bare seat token) are not listed. A private table's need its `invite` code or a token of one of its seats.
+         * @description `counted` false gives the `reason` (`unrated`, `stacked`, `too_few_humans`, `fresh_accounts`, `abandoned`, ...); `weight` below 1 is the same players' many games a day. Seats held by nobody the league knows (a bare seat token) are not listed. A private table's need its `invite` code or a token of one of its seats. With `wait`, a finished game whose result is still on its way is waited for that many seconds before `league_result_pending` (409): a page asks once instead of logging refusals.
          */
         get: operations["getGameRatings"];
         put?: never;
@@ -828,6 +828,7 @@ export interface components {
             expired: boolean;
             rematch?: string | null;
             rematch_of?: string | null;
+            your_seat?: number | null;
         };
         /** HandDealt */
         HandDealt: {
@@ -3917,6 +3918,8 @@ export interface operations {
             query?: {
                 /** @description A private table's invite code: without it (or a seat's token) the table is a 404 `game_not_found`. */
                 invite?: string | null;
+                /** @description Seconds to wait for a pending result. */
+                wait?: number;
             };
             header?: never;
             path: {

@@ -45,6 +45,7 @@ class GameSummary:
             expired (bool | Unset):  Default: False.
             rematch (None | str | Unset):
             rematch_of (None | str | Unset):
+            your_seat (int | None | Unset):
      """
 
     game_id: str
@@ -63,6 +64,7 @@ class GameSummary:
     expired: bool | Unset = False
     rematch: None | str | Unset = UNSET
     rematch_of: None | str | Unset = UNSET
+    your_seat: int | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -119,6 +121,12 @@ class GameSummary:
         else:
             rematch_of = self.rematch_of
 
+        your_seat: int | None | Unset
+        if isinstance(self.your_seat, Unset):
+            your_seat = UNSET
+        else:
+            your_seat = self.your_seat
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -147,6 +155,8 @@ class GameSummary:
             field_dict["rematch"] = rematch
         if rematch_of is not UNSET:
             field_dict["rematch_of"] = rematch_of
+        if your_seat is not UNSET:
+            field_dict["your_seat"] = your_seat
 
         return field_dict
 
@@ -229,6 +239,16 @@ class GameSummary:
         rematch_of = _parse_rematch_of(d.pop("rematch_of", UNSET))
 
 
+        def _parse_your_seat(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        your_seat = _parse_your_seat(d.pop("your_seat", UNSET))
+
+
         game_summary = cls(
             game_id=game_id,
             status=status,
@@ -246,6 +266,7 @@ class GameSummary:
             expired=expired,
             rematch=rematch,
             rematch_of=rematch_of,
+            your_seat=your_seat,
         )
 
 

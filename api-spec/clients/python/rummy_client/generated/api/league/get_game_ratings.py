@@ -19,6 +19,7 @@ def _get_kwargs(
     game_id: str,
     *,
     invite: None | str | Unset = UNSET,
+    wait: float | Unset = 0.0,
 
 ) -> dict[str, Any]:
     
@@ -33,6 +34,8 @@ def _get_kwargs(
     else:
         json_invite = invite
     params["invite"] = json_invite
+
+    params["wait"] = wait
 
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
@@ -119,6 +122,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     invite: None | str | Unset = UNSET,
+    wait: float | Unset = 0.0,
 
 ) -> Response[GameRatingChanges | Problem]:
     """ Each seat's rating change at the game's end, and whether the game counted
@@ -126,12 +130,15 @@ def sync_detailed(
      `counted` false gives the `reason` (`unrated`, `stacked`, `too_few_humans`, `fresh_accounts`,
     `abandoned`, ...); `weight` below 1 is the same players' many games a day. Seats held by nobody the
     league knows (a bare seat token) are not listed. A private table's need its `invite` code or a token
-    of one of its seats.
+    of one of its seats. With `wait`, a finished game whose result is still on its way is waited for
+    that many seconds before `league_result_pending` (409): a page asks once instead of logging
+    refusals.
 
     Args:
         game_id (str): The game's id (32 hex digits).
         invite (None | str | Unset): A private table's invite code: without it (or a seat's token)
             the table is a 404 `game_not_found`.
+        wait (float | Unset): Seconds to wait for a pending result. Default: 0.0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -145,6 +152,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
 invite=invite,
+wait=wait,
 
     )
 
@@ -159,6 +167,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     invite: None | str | Unset = UNSET,
+    wait: float | Unset = 0.0,
 
 ) -> GameRatingChanges | Problem | None:
     """ Each seat's rating change at the game's end, and whether the game counted
@@ -166,12 +175,15 @@ def sync(
      `counted` false gives the `reason` (`unrated`, `stacked`, `too_few_humans`, `fresh_accounts`,
     `abandoned`, ...); `weight` below 1 is the same players' many games a day. Seats held by nobody the
     league knows (a bare seat token) are not listed. A private table's need its `invite` code or a token
-    of one of its seats.
+    of one of its seats. With `wait`, a finished game whose result is still on its way is waited for
+    that many seconds before `league_result_pending` (409): a page asks once instead of logging
+    refusals.
 
     Args:
         game_id (str): The game's id (32 hex digits).
         invite (None | str | Unset): A private table's invite code: without it (or a seat's token)
             the table is a 404 `game_not_found`.
+        wait (float | Unset): Seconds to wait for a pending result. Default: 0.0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -186,6 +198,7 @@ def sync(
         game_id=game_id,
 client=client,
 invite=invite,
+wait=wait,
 
     ).parsed
 
@@ -194,6 +207,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     invite: None | str | Unset = UNSET,
+    wait: float | Unset = 0.0,
 
 ) -> Response[GameRatingChanges | Problem]:
     """ Each seat's rating change at the game's end, and whether the game counted
@@ -201,12 +215,15 @@ async def asyncio_detailed(
      `counted` false gives the `reason` (`unrated`, `stacked`, `too_few_humans`, `fresh_accounts`,
     `abandoned`, ...); `weight` below 1 is the same players' many games a day. Seats held by nobody the
     league knows (a bare seat token) are not listed. A private table's need its `invite` code or a token
-    of one of its seats.
+    of one of its seats. With `wait`, a finished game whose result is still on its way is waited for
+    that many seconds before `league_result_pending` (409): a page asks once instead of logging
+    refusals.
 
     Args:
         game_id (str): The game's id (32 hex digits).
         invite (None | str | Unset): A private table's invite code: without it (or a seat's token)
             the table is a 404 `game_not_found`.
+        wait (float | Unset): Seconds to wait for a pending result. Default: 0.0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -220,6 +237,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
 invite=invite,
+wait=wait,
 
     )
 
@@ -234,6 +252,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     invite: None | str | Unset = UNSET,
+    wait: float | Unset = 0.0,
 
 ) -> GameRatingChanges | Problem | None:
     """ Each seat's rating change at the game's end, and whether the game counted
@@ -241,12 +260,15 @@ async def asyncio(
      `counted` false gives the `reason` (`unrated`, `stacked`, `too_few_humans`, `fresh_accounts`,
     `abandoned`, ...); `weight` below 1 is the same players' many games a day. Seats held by nobody the
     league knows (a bare seat token) are not listed. A private table's need its `invite` code or a token
-    of one of its seats.
+    of one of its seats. With `wait`, a finished game whose result is still on its way is waited for
+    that many seconds before `league_result_pending` (409): a page asks once instead of logging
+    refusals.
 
     Args:
         game_id (str): The game's id (32 hex digits).
         invite (None | str | Unset): A private table's invite code: without it (or a seat's token)
             the table is a 404 `game_not_found`.
+        wait (float | Unset): Seconds to wait for a pending result. Default: 0.0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -261,5 +283,6 @@ async def asyncio(
         game_id=game_id,
 client=client,
 invite=invite,
+wait=wait,
 
     )).parsed
