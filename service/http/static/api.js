@@ -277,6 +277,26 @@ export function sendCommand(gameId, token, command) {
 }
 
 /**
+ * Why `command` would be refused now (the problem's words), with nothing written; null
+ * when the seat may send it.
+ * @param {string} gameId
+ * @param {string} token
+ * @param {Command} command
+ * @returns {Promise<string | null>}
+ */
+export async function refusal(gameId, token, command) {
+  try {
+    await request('POST', `${game(gameId)}/commands/check`, { token, body: command });
+    return null;
+  } catch (error) {
+    if (error instanceof ApiError && error.problem.status >= 400 && error.problem.status < 500) {
+      return error.problem.detail || error.problem.title;
+    }
+    throw error;
+  }
+}
+
+/**
  * The log as the caller may see it, after version `after`; waits up to `wait` s for a first event.
  * @param {string} gameId
  * @param {string | null} token

@@ -10,6 +10,7 @@ import { cardBack, cardFace, meldView, problemText, rulesPanel, scoresTable, sea
 import { whenBack } from './connection.js';
 import { seatChip } from './seat-chip.js';
 import { ensurePlayer, gameNotes, gameToken, keepGame, preference, seatsHeld, setPreference } from './session.js';
+import { meantCommand, refusals } from './why-not.js';
 
 /** @typedef {import('./api.js').View} View */
 /** @typedef {import('./api.js').Command} Command */
@@ -79,6 +80,8 @@ export function mountTable(root, gameId) {
   };
 
   const token = () => (spectator ? null : gameToken(gameId, state.seat));
+  // Why the picked cards offer no move: asked once a selection, drawn when answered.
+  const whyNot = refusals(gameId, token, () => render());
   const name = (/** @type {number} */ seat) => seatName(state.summary, seat, mine);
 
   // ------------------------------------------------------------ data
@@ -733,6 +736,9 @@ export function mountTable(root, gameId) {
     // Counted in the order a legal lay-down lists the cards, not the order they were picked.
     const points = state.staged.reduce((sum, meld) => sum + meldPoints(meldOrder(moves, meld)), 0) + (match.partOf ? meldPoints(meldOrder(moves, picked)) : 0);
     const discard = picked.length === 1 && state.staged.length === 0 ? moves.discards.get(picked[0]) : undefined;
+    const myPlay = view.turn === state.seat && view.phase === 'play' && !state.staged.length && !state.covered;
+    const meant = myPlay ? meantCommand(picked, Boolean(discard) || match.exact.length > 0 || match.partOf) : null;
+    const refused = whyNot.words(meant);
     const actions = [
       // The same cards laid two ways (a joker at either end of a run): the player picks.
       ...match.exact.map((command) =>
@@ -765,6 +771,7 @@ export function mountTable(root, gameId) {
       h('div', { class: 'hand', role: 'group', 'aria-label': 'Your hand (arrow keys move along it)', onkeydown: moveAlongHand }, cards),
       h('div', { class: 'actions' }, actions),
       state.hintText ? h('p', { class: 'hint-text', text: state.hintText }) : null,
+      refused ? h('p', { class: 'why-not', role: 'status', 'data-testid': 'why-not', text: refused }) : null,
       state.message ? h('p', { class: 'problem', role: 'alert', 'data-testid': 'problem', text: state.message }) : null,
     );
   }
