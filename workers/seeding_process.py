@@ -32,13 +32,13 @@ import threading
 import time
 from typing import Any
 
-from rq import SimpleWorker
 from rq.serializers import JSONSerializer
 
 from service.runtime.children import end_with_parent, stop_child
 from service.runtime.settings import Settings
 from workers.liveness import SEEDING_WORKERS_KEY, Heartbeat
 from workers.queue import SEEDING_QUEUE_NAME, open_queue
+from workers.rq_worker import PromptWorker
 from workers.supervisor import rummy_worker_command
 
 __all__ = [
@@ -104,8 +104,8 @@ class SeedingProcess:
             print(f"league seeding: process {self.pid} stopped ({_ended(code)})", file=sys.stderr)
 
 
-class _CountingWorker(SimpleWorker):
-    """rq's SimpleWorker, counting in memory the jobs it finished and failed (rq
+class _CountingWorker(PromptWorker):
+    """A PromptWorker (rq's SimpleWorker), counting in memory the jobs it finished and failed (rq
     counts them in Redis only)."""
 
     done = 0
