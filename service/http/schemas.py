@@ -175,12 +175,17 @@ class Rulesets(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Health(msgspec.Struct, frozen=True, kw_only=True):
-    """Ready: the store answers and, where bots and timers run on workers, one is alive."""
+    """Ready: the store answers and, where bots and timers run on workers, one is alive
+    and a worker's scheduler ticks (else 503 `worker_unavailable`, `facts.down` naming
+    `worker` or `scheduler`)."""
 
     status: Literal["ok"]
     store: str
     # Workers that beat within the last seconds; absent where none are expected.
     workers: int | None = None
+    # Schedulers (a worker's, moving due timers onto the queue) that ticked lately:
+    # one at a time holds the lock. Absent where no worker is counted.
+    schedulers: int | None = None
 
 
 class ForkGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
