@@ -1,6 +1,7 @@
-"""`rummy worker`: an rq worker (with its scheduler) for bot turns, turn timers and league
-results; the league's seeding games it queues are played by a low-priority process it
-starts (`rummy worker --seeding`, workers/seeding_process.py)."""
+"""`rummy worker`: an rq worker (with a scheduler thread, workers/scheduler_loop.py) for
+bot turns, turn timers and league results; the league's seeding games it queues are
+played by a low-priority process it starts (`rummy worker --seeding`,
+workers/seeding_process.py)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,6 @@ from service.store import RedisEventStore
 from service.store.archived_store import ArchivedEventStore, with_archive
 from service.store.redis_cluster import is_cluster_url, open_redis_cluster
 from service.store.shared_counters import RedisSharedCounters
-from workers.game_worker import GameWorker
 
 __all__ = ["add_arguments", "reconcile_now", "run"]
 
@@ -149,6 +149,8 @@ def run(args: argparse.Namespace) -> int:
     from workers.jobs import configure
     from workers.liveness import Heartbeat
     from workers.queue import open_queue, release_stranded_jobs, seeding_queue
+    from workers.rq_worker import PromptWorker
+    from workers.scheduler_loop import SchedulerLoop
     from workers.seeding_process import (
         SeedingProcess,
         play_queued_seeding_games,
@@ -181,13 +183,12 @@ def run(args: argparse.Namespace) -> int:
     # per job (rq's default Worker) doubled the time between a human's turns.
     # An exception or a timeout (SIGALRM, main thread) still fails only its job.
     # Seeding games are not among them: a game's job would wait behind one.
-    worker = GameWorker(
+    worker = PromptWorker(
         [queue], connection=queue.connection, serializer=JSONSerializer, name=args.name
     )
     tune_collector_for_a_long_run()
     if not verbose:
         # rq's worker logs four INFO lines a job: a worker's log shows its problems only.
-        # Its scheduler's few lines (the lock taken and released) stay.
         logging.getLogger("rq.worker").addFilter(_warnings_and_up)
     beats = open_queue(settings.rq_redis_url or settings.redis_url)
     heartbeat = Heartbeat(
@@ -198,13 +199,21 @@ def run(args: argparse.Namespace) -> int:
         also_sweep=[seeding_queue(beats.connection)],
     )
     heartbeat.start()
+    # Not rq's own scheduler (`with_scheduler=True`): a forked child that a Redis
+    # error ends for ten minutes (see workers/scheduler_loop.py).
+    scheduler = SchedulerLoop(settings.rq_redis_url or settings.redis_url, worker.name)
+    if args.burst:
+        scheduler.tick()  # what is due now runs in this burst
+    else:
+        scheduler.start()
     seeder = None
     if seeding_games:
         seeder = SeedingProcess(seeding_command(settings))
     try:
-        worker.work(with_scheduler=True, burst=args.burst)
+        worker.work(burst=args.burst)
     finally:
         if seeder is not None:
             seeder.stop()
+        scheduler.stop()
         heartbeat.stop()
     return 0

@@ -36,9 +36,9 @@ from rq.serializers import JSONSerializer
 
 from service.runtime.children import end_with_parent, stop_child
 from service.runtime.settings import Settings
-from workers.game_worker import GameWorker
 from workers.liveness import SEEDING_WORKERS_KEY, Heartbeat
 from workers.queue import SEEDING_QUEUE_NAME, open_queue
+from workers.rq_worker import PromptWorker
 from workers.supervisor import rummy_worker_command
 
 __all__ = [
@@ -104,8 +104,8 @@ class SeedingProcess:
             print(f"league seeding: process {self.pid} stopped ({_ended(code)})", file=sys.stderr)
 
 
-class _CountingWorker(GameWorker):
-    """Our worker, counting in memory the jobs it finished and failed (rq
+class _CountingWorker(PromptWorker):
+    """A PromptWorker (rq's SimpleWorker), counting in memory the jobs it finished and failed (rq
     counts them in Redis only)."""
 
     done = 0

@@ -55,12 +55,9 @@ def _spawn(command: list[str]) -> subprocess.Popen[bytes]:
 
 
 def _end_group(leader: int) -> None:
-    """End what is left of a worker's process group. rq's scheduler, a child of
-    the worker, outlives a killed worker and keeps its Redis connections open,
-    so Redis would go on handing jobs to the dead worker's blocked read; its
-    seeding process would play on. They are asked first (SIGTERM: the
-    scheduler releases its lock, so the next worker schedules at once), then
-    killed."""
+    """End what is left of a worker's process group: its seeding process would
+    play on after a killed worker. It is asked first (SIGTERM: it finishes its
+    game), then killed."""
     deadline = time.monotonic() + GROUP_STOP_TIMEOUT_S
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(leader, signal.SIGTERM)

@@ -47,7 +47,7 @@ SUBCOMMANDS: dict[str, Subcommand] = {
         "print or write the OpenAPI document", add_openapi_arguments, write_openapi
     ),
     "worker": Subcommand(
-        "an rq worker with its scheduler: bot turns and turn timers (reconciles on start)",
+        "an rq worker with a scheduler thread: bot turns and turn timers (reconciles on start)",
         worker_command.add_arguments,
         worker_command.run,
     ),

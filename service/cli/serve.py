@@ -128,6 +128,7 @@ def serve(args: argparse.Namespace) -> int:
     from workers.liveness import count_live_workers
     from workers.queue import open_queue
     from workers.schedule import TurnScheduler
+    from workers.scheduler_loop import count_live_schedulers
 
     # uvicorn shuts down gracefully on SIGTERM or SIGINT, then raises the signal
     # again under the handler it found: the default one would end the process
@@ -192,6 +193,7 @@ def serve(args: argparse.Namespace) -> int:
             on_appended=TurnScheduler(store, queue, knock_window_s=settings.knock_window_s),
             # Bots and timers need a worker: /health says so, unless told none will run.
             live_workers=None if no_worker else partial(count_live_workers, queue_client),
+            live_schedulers=None if no_worker else partial(count_live_schedulers, queue_client),
             league=league,
             tickets=RedisTicketStore(client),
             shared_counters=RedisSharedCounters(client),

@@ -59,6 +59,7 @@ def create_app(
     on_shutdown: Sequence[Callable[[], Any]] = (),
     on_appended: AppendHook | None = None,
     live_workers: LiveWorkers | None = None,
+    live_schedulers: LiveWorkers | None = None,
     league: LeagueStore | None = None,
     tickets: TicketStore | None = None,
     shared_counters: SharedCounters | None = None,
@@ -161,6 +162,8 @@ def create_app(
     app.state.games = games
     # /health counts them when given: a service whose bots cannot play is not ready.
     app.state.live_workers = live_workers
+    # And the scheduler, without which turn timers and delayed bot turns never run.
+    app.state.live_schedulers = live_schedulers
     app.state.league = league_store
     # What the workers count (bot turns, timeouts), on the Redis they share; /metrics reads it.
     app.state.worker_metrics = WorkerMetrics(shared_counters or InMemorySharedCounters())

@@ -16,7 +16,7 @@ from service.http.schemas import Health, Rulesets
 
 # Listing the lobby's active games is one range read; past this many, the gauge says the cap.
 ACTIVE_GAMES_CAP = 10_000
-# How many workers are alive (bots and timers run on them).
+# How many workers (or schedulers) are alive (bots and timers run on them).
 LiveWorkers = Callable[[], Awaitable[int]]
 
 
@@ -51,6 +51,10 @@ async def health(games: Games, request: Request[Any, Any, Any]) -> Health:
         if not workers:
             down.append("worker")
             reasons.append("no worker is alive")
+    schedulers = await _live_schedulers(request) if workers else None
+    if schedulers == 0:
+        down.append("scheduler")
+        reasons.append("no worker's scheduler runs: turn timers do not fire")
     if down:
         code = "store_unavailable" if "store" in down else "worker_unavailable"
         raise ServiceError(code, "; ".join(reasons), down=down)
@@ -60,8 +64,23 @@ async def health(games: Games, request: Request[Any, Any, Any]) -> Health:
     except Exception:  # the counts' store answers no more than the store did
         set_aside = ()
     return Health(
-        status="ok", store=type(games.store).__name__, workers=workers, set_aside=set_aside
+        status="ok",
+        store=type(games.store).__name__,
+        workers=workers,
+        schedulers=schedulers,
+        set_aside=set_aside,
     )
+
+
+async def _live_schedulers(request: Request[Any, Any, Any]) -> int | None:
+    """How many schedulers ticked lately (None where none is counted); 0 if unknown."""
+    live_schedulers: LiveWorkers | None = getattr(request.app.state, "live_schedulers", None)
+    if live_schedulers is None:
+        return None
+    try:
+        return await live_schedulers()
+    except Exception:  # the queue's Redis: as good as no scheduler
+        return 0
 
 
 @get(

@@ -177,12 +177,17 @@ class Rulesets(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Health(msgspec.Struct, frozen=True, kw_only=True):
-    """Ready: the store answers and, where bots and timers run on workers, one is alive."""
+    """Ready: the store answers and, where bots and timers run on workers, one is alive
+    and a worker's scheduler ticks (else 503 `worker_unavailable`, `facts.down` naming
+    `worker` or `scheduler`)."""
 
     status: Literal["ok"]
     store: str
     # Workers that beat within the last seconds; absent where none are expected.
     workers: int | None = None
+    # Schedulers (a worker's, moving due timers onto the queue) that ticked lately:
+    # one at a time holds the lock. Absent where no worker is counted.
+    schedulers: int | None = None
     # A worker's steps set aside on one game after failing again and again
     # ("<step>:<game id>": reconcile, archive, league): that game is looked at
     # again with a growing back-off; every other game goes on.

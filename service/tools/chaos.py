@@ -1,5 +1,7 @@
-"""`rummy chaos`: bot games and scripted human games on a server whose worker, embedded Redis
-and API process are killed (SIGKILL) at random moments; then every game is checked.
+"""`rummy chaos`: bot games, scripted human games and games moved by turn timers alone on
+a server whose worker, embedded Redis and API process are killed (SIGKILL), whose Redis
+hangs (SIGSTOP for a while, then SIGCONT) and whose scheduler loses its lock to a dead
+one, at random moments; then every game is checked.
 
 It spawns its own `rummy serve` (embedded Redis, API and worker, on 127.0.0.1,
 in a temporary data folder) and restarts it when it kills the API process.
@@ -33,7 +35,7 @@ from service.tools.serve_process import free_port
 
 __all__ = ["add_arguments", "run"]
 
-_KINDS = ("worker", "redis", "api")
+_KINDS = ("worker", "redis", "api", "redis_hang", "scheduler")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -47,6 +49,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="for the kills and the games")
     parser.add_argument(
         "--humans", type=float, default=0.5, help="share of games with a human seat (0.5)"
+    )
+    parser.add_argument(
+        "--timers",
+        type=float,
+        default=0.2,
+        help="share of the other games with a 3 s turn timer and an absent human (0.2)",
     )
     parser.add_argument(
         "--keep", metavar="FOLDER", help="keep the server's data and log here (else a temp folder)"
@@ -72,7 +80,7 @@ def _killer(
             return
         if server.kill(kind):
             figures.kills[kind] += 1
-            print(f"chaos: killed the {kind}", file=sys.stderr)
+            print(f"chaos: {kind}", file=sys.stderr)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -102,7 +110,9 @@ def run(args: argparse.Namespace) -> int:
                 for index in range(args.games):
                     at = started + (args.minutes * 60 * 2 / 3) * index / max(args.games, 1)
                     time.sleep(max(0.0, at - time.monotonic()))
-                    game = create_game(client, figures, rng, rng.random() < args.humans)
+                    human = rng.random() < args.humans
+                    timer = not human and rng.random() < args.timers
+                    game = create_game(client, figures, rng, human, timer)
                     games.append(game)
                     if game.human:
                         player = threading.Thread(
@@ -113,13 +123,15 @@ def run(args: argparse.Namespace) -> int:
                         player.start()
                         players.append(player)
                 killer.join(max(0.0, until - time.monotonic()) + 60)
-                frozen = settle(client, figures, games)
+                frozen_games = settle(client, figures, games)
+                frozen = len(frozen_games)
                 for game in games:
                     if not game.finished:
                         summary = request(client, figures, "GET", f"/games/{game.game_id}")
                         view = summary.json()["view"]
                         print(
                             f"chaos: unfinished {game.game_id} human={game.human} "
+                            f"timer={game.timer} "
                             f"version={summary.json()['version']} phase={view['phase']} "
                             f"turn={view['turn']}",
                             file=sys.stderr,
@@ -139,8 +151,12 @@ def run(args: argparse.Namespace) -> int:
         f"games={len(games)} finished={finished} playing={len(games) - finished - frozen} "
         f"human_games={sum(g.human for g in games)} "
         f"kills_worker={figures.kills['worker']} kills_redis={figures.kills['redis']} "
-        f"kills_api={figures.kills['api']} acknowledged={acknowledged} lost={totals['lost']} "
+        f"kills_api={figures.kills['api']} hangs_redis={figures.kills['redis_hang']} "
+        f"kills_scheduler={figures.kills['scheduler']} "
+        f"acknowledged={acknowledged} lost={totals['lost']} "
         f"applied_twice={totals['twice']} frozen={frozen} "
+        f"timer_games={sum(g.timer for g in games)} "
+        f"frozen_timers={sum(g.timer for g in frozen_games)} "
         f"imports_failed={totals['import_failed']} retries={figures.retries} "
         f"server_errors={figures.server_errors} seed={seed} "
         f"seconds={time.monotonic() - started:.0f}"

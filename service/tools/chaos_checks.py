@@ -70,9 +70,9 @@ def check_game(client: httpx.Client, figures: Figures, game: GameRun) -> dict[st
     return {"lost": lost, "twice": twice, "import_failed": failed}
 
 
-def settle(client: httpx.Client, figures: Figures, games: list[GameRun]) -> int:
-    """Let the games finish (up to SETTLE_S); the number of unfinished games that did not
-    move in the last FROZEN_AFTER_S (frozen). One still moving is playable, only slow."""
+def settle(client: httpx.Client, figures: Figures, games: list[GameRun]) -> list[GameRun]:
+    """Let the games finish (up to SETTLE_S); the unfinished games that did not move in
+    the last FROZEN_AFTER_S (frozen). One still moving is playable, only slow."""
     deadline = time.monotonic() + SETTLE_S
     moved: dict[str, tuple[int, float]] = {}
     while True:
@@ -88,6 +88,8 @@ def settle(client: httpx.Client, figures: Figures, games: list[GameRun]) -> int:
             break
         time.sleep(1.0)
     now = time.monotonic()
-    return sum(
-        1 for game in games if not game.finished and now - moved[game.game_id][1] > FROZEN_AFTER_S
-    )
+    return [
+        game
+        for game in games
+        if not game.finished and now - moved[game.game_id][1] > FROZEN_AFTER_S
+    ]

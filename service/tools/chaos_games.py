@@ -24,6 +24,8 @@ class GameRun:
     token: str | None = None
     acknowledged: dict[str, int] = field(default_factory=dict)
     finished: bool = False
+    # A turn timer on every turn, its human never playing: only the timers move it.
+    timer: bool = False
 
 
 @dataclass
@@ -52,22 +54,30 @@ def request(
         delay = min(delay * 2, 2.0)
 
 
-def create_game(client: httpx.Client, figures: Figures, rng: random.Random, human: bool) -> GameRun:
-    if human:
+# Short, so a frozen scheduler shows; whole seconds (what the scheduler counts).
+TIMER_TURN_S = 3
+
+
+def create_game(
+    client: httpx.Client, figures: Figures, rng: random.Random, human: bool, timer: bool = False
+) -> GameRun:
+    if human or timer:
         seats = [{"kind": "human"}, {"kind": "bot", "level": rng.choice((1, 2))}]
     else:
         seats = [{"kind": "bot", "level": rng.choice((1, 2, 3))} for _ in range(2)]
-    body = {
+    body: dict[str, Any] = {
         "seats": seats,
         "preset": "duel",
         "rules": {"game_end": f"hands:{rng.choice((1, 2))}"},
         "seed": rng.randrange(2**31),
     }
+    if timer:
+        body["turn_time_limit_s"] = TIMER_TURN_S
     # A creation sent again after a lost answer may make a second game: only the answered counts.
     response = request(client, figures, "POST", "/games", json=body)
     assert response.status_code == 201, response.text
     created = response.json()
-    return GameRun(created["game_id"], human, created["tokens"].get("0"))
+    return GameRun(created["game_id"], human, created["tokens"].get("0"), timer=timer)
 
 
 def play_human(url: str, game: GameRun, figures: Figures, stop: threading.Event) -> None:

@@ -36,6 +36,8 @@ from service.tools.serve_process import REPO_ROOT, free_port, start_serve, wait_
 from workers.queue import seeding_queue
 
 _STOP_AFTER_S = 600.0
+# Generous: a loaded machine delays a reply by seconds, a lost one never comes.
+_REPLY_WITHIN_S = 120.0
 _ENDS = ("hand_ended", "game_ended", "game_abandoned")
 
 
@@ -89,15 +91,25 @@ class Table:
         if posted.status_code != 200 or command["type"] != "discard":
             return None
         mine = self.events(wait_s=0)
-        discarded = next(e for e in reversed(mine) if e["event"]["type"] == "card_discarded")
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            for envelope in self.events(wait_s=5.0):
+        at = max(
+            i
+            for i, e in enumerate(mine)
+            if e["event"]["type"] == "card_discarded" and e.get("seat") == 0
+        )
+        discarded = mine[at]
+        # The bot may have replied already: its events came with the person's own.
+        after = mine[at + 1 :]
+        deadline = time.monotonic() + _REPLY_WITHIN_S
+        while True:
+            for envelope in after:
                 if envelope.get("seat") == 1:
                     return _at(envelope) - _at(discarded)
                 if envelope["event"]["type"] in _ENDS:
                     return None  # the hand ended on the discard (the stock ran out): no reply
-        raise TimeoutError(f"{self.game_id}: the bot did not reply within a minute")
+            if time.monotonic() > deadline:
+                break
+            after = self.events(wait_s=5.0)
+        raise TimeoutError(f"{self.game_id}: the bot did not reply within {_REPLY_WITHIN_S} s")
 
 
 def _figures(samples: list[float]) -> str:

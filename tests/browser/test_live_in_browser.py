@@ -182,7 +182,7 @@ def test_a_finished_game_shows_its_end_and_the_leagues_word(
     # A stacked deck is never rated; experience is still earned: one hand and a finished
     # game (seat 2, held with a bare seat token, is nobody the league credits or places).
     league = page.get_by_test_id("league-result")
-    league.get_by_text("Dealt from a chosen deck or seed: not rated.").wait_for(timeout=20_000)
+    league.get_by_text("Dealt from a chosen deck or seed: not rated.").wait_for(timeout=60_000)
     assert league.locator('tr[data-seat="0"] td').all_text_contents() == ["1", "+30"]
     # A counted game shows each seat's rating and its change (the answer stands in here:
     # a game between two accounts an hour old cannot be played in a test).
@@ -198,7 +198,7 @@ def test_a_finished_game_shows_its_end_and_the_leagues_word(
         ),
     )
     page.reload()
-    league.get_by_role("heading", name="League: basic").wait_for(timeout=20_000)
+    league.get_by_role("heading", name="League: basic").wait_for(timeout=60_000)
     assert league.locator('tr[data-seat="0"] td').all_text_contents() == [
         "1",
         "2.75 (+1.25)",

@@ -22,7 +22,7 @@ def card(page: Any, code: str) -> Any:
 
 def wait_for_log(page: Any, text: str) -> None:
     """The history shows `text` (it follows the live channel, a moment after a move's answer)."""
-    page.locator(".log li", has_text=text).first.wait_for(timeout=10_000)
+    page.locator(".log li", has_text=text).first.wait_for(timeout=60_000)
 
 
 def test_marks_and_the_first_melds_running_total(open_page: OpenPage, server: str) -> None:

@@ -18,9 +18,9 @@ from service.runtime.settings import Settings
 from service.store import RedisEventStore
 from service.store.embedded_redis import EmbeddedRedis
 from service.store.redis_cluster import open_redis_cluster
-from workers.game_worker import GameWorker
 from workers.jobs import configure
 from workers.queue import open_queue
+from workers.rq_worker import PromptWorker
 from workers.schedule import TurnScheduler
 
 
@@ -58,7 +58,7 @@ def test_a_bot_only_game_on_the_cluster_is_played_to_the_end(
     created = client.post("/games", json=body)
     assert created.status_code == 201, created.text
     game_id = created.json()["game_id"]
-    worker = GameWorker([queue], connection=queue.connection, serializer=JSONSerializer)
+    worker = PromptWorker([queue], connection=queue.connection, serializer=JSONSerializer)
     for _ in range(50):
         if not worker.work(burst=True, with_scheduler=True, logging_level="WARNING"):
             break

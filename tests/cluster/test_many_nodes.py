@@ -328,15 +328,20 @@ async def test_a_master_killed_under_load_fails_over_and_loses_no_acknowledged_c
         httpx.AsyncClient(base_url=deployment.api[1], timeout=30) as node_b,
     ):
         nodes = [node_a, node_b]
+        loop = asyncio.get_running_loop()
+        created = [loop.create_future() for _ in range(FAILOVER_GAMES)]
         drivers = [
-            asyncio.create_task(play_game(nodes, 1000 + index)) for index in range(FAILOVER_GAMES)
+            asyncio.create_task(play_game(nodes, 1000 + index, on_created))
+            for index, on_created in enumerate(created)
         ]
-        await asyncio.sleep(1.5)  # under load: every game is being played
+        # Under load: every game exists and is being played (however slow the machine).
+        await asyncio.wait_for(asyncio.gather(*created), PHASE_TIMEOUT_S)
         roles = cluster.node_roles()
         victim = next(port for port, role in roles.items() if role == "master")
         with cluster.client(victim) as master:
             replica = int(master.info("replication")["slave0"]["port"])
         cluster.kill(victim)
+        in_play_at_kill = sum(not driver.done() for driver in drivers)
         await asyncio.to_thread(
             cluster.wait_for, lambda: _role(cluster, replica) == "master", "the replica promoted"
         )
@@ -349,8 +354,10 @@ async def test_a_master_killed_under_load_fails_over_and_loses_no_acknowledged_c
         results = await asyncio.wait_for(asyncio.gather(*drivers), PHASE_TIMEOUT_S)
         for played in results:
             check_log(played, await full_log(node_b, played))
-    # The kill was felt: some commands were refused with a 503 and sent again.
-    assert sum(played.unavailable for played in results) > 0
+    # The kill met games in play. Whether a command saw a 503 (and was sent again)
+    # depends on how the failover lines up with requests, so it is not asserted:
+    # what matters is above, every game over and no acknowledged command lost.
+    assert in_play_at_kill > 0
 
 
 def _role(cluster: RedisClusterProcesses, port: int) -> str:

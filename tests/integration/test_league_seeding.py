@@ -23,9 +23,9 @@ from service.app.league.seeding import SEED, play_seeding_game, seeding_game_id
 from service.runtime.settings import Settings
 from service.store.embedded_redis import EmbeddedRedis
 from service.tools.serve_process import alive, children_of
-from workers.game_worker import GameWorker
 from workers.jobs import configure
 from workers.queue import SEEDING_QUEUE_NAME, open_queue, seeding_job_id
+from workers.rq_worker import PromptWorker
 from workers.seeding import queue_missing_seeding_games
 from workers.seeding_process import SEEDING_NICENESS
 
@@ -49,7 +49,7 @@ def test_a_worker_queues_each_missing_seeding_game_once_and_it_is_played_once(
         assert sorted(seeding.get_job_ids()) == [
             seeding_job_id(seeding_game_id("duel", 0, number)) for number in (2, 3)
         ]
-        worker = GameWorker([seeding], connection=seeding.connection, serializer=JSONSerializer)
+        worker = PromptWorker([seeding], connection=seeding.connection, serializer=JSONSerializer)
         worker.work(burst=True, logging_level="WARNING")
         ids = [seeding_game_id("duel", 0, number) for number in (1, 2, 3)]
         assert league.applied(ids) == set(ids)
@@ -102,7 +102,7 @@ def test_the_worker_plays_no_seeding_game_and_its_process_at_nice_19_plays_them(
     url = embedded_redis.url
     Redis.from_url(url).flushall()
     process = worker("--league-seed-games", "2", "--name", "game-worker")
-    wait_for(lambda: _seeding_process(process.pid), 60, "the seeding process")
+    wait_for(lambda: _seeding_process(process.pid), 120, "the seeding process")
     seeder = _seeding_process(process.pid)
     assert seeder is not None
     with contextlib.suppress(FileNotFoundError):  # it may be done already
@@ -114,7 +114,7 @@ def test_the_worker_plays_no_seeding_game_and_its_process_at_nice_19_plays_them(
     try:
         ids = _seeding_ids(2)
         wait_for(lambda: league.applied(ids) == set(ids), SEEDED_WITHIN_S, "the seeding games")
-        wait_for(lambda: not alive(seeder), 30, "the seeding process to end with its queue")
+        wait_for(lambda: not alive(seeder), 120, "the seeding process to end with its queue")
         played_by = {
             Job.fetch(job_id, connection=seeding.connection, serializer=JSONSerializer).worker_name
             for job_id in seeding.finished_job_registry.get_job_ids()
@@ -124,7 +124,7 @@ def test_the_worker_plays_no_seeding_game_and_its_process_at_nice_19_plays_them(
         league.close()
         seeding.connection.close()
     process.terminate()
-    assert process.wait(30) == 0
+    assert process.wait(120) == 0
     log = (tmp_path / "worker.log").read_text()
     assert f"league seeding: {len(ids)} games queued, {len(ids)} waiting" in log
     assert f"league seeding: process {seeder} plays the {len(ids)} queued seeding games" in log
@@ -141,34 +141,34 @@ def test_a_seeding_process_stops_with_its_worker_and_a_game_it_lost_is_played_la
     league = open_league_store(url)
     try:
         first = worker("--league-seed-games", "3")
-        wait_for(lambda: _seeding_process(first.pid), 60, "the seeding process")
+        wait_for(lambda: _seeding_process(first.pid), 120, "the seeding process")
         seeder = _seeding_process(first.pid)
         assert seeder is not None
         started = seeding.started_job_registry
-        wait_for(lambda: started.get_job_ids(), 60, "a seeding game to start")
+        wait_for(lambda: started.get_job_ids(), 120, "a seeding game to start")
         os.kill(seeder, signal.SIGKILL)  # mid-game (the OOM killer, say)
         # Read after the kill: a game read before it may have finished meanwhile.
         (lost,) = started.get_job_ids()
         # The worker's sweep puts the game back on the seeding queue.
         log = tmp_path / "worker.log"
-        wait_for(lambda: lost in seeding.get_job_ids(), 30, f"{lost} to be queued again", log)
+        wait_for(lambda: lost in seeding.get_job_ids(), 120, f"{lost} to be queued again", log)
         first.terminate()
-        assert first.wait(30) == 0
+        assert first.wait(120) == 0
         # The next start plays it; a worker asked to stop stops its seeding process.
         second = worker("--league-seed-games", "3")
-        wait_for(lambda: _seeding_process(second.pid), 60, "the next seeding process")
+        wait_for(lambda: _seeding_process(second.pid), 120, "the next seeding process")
         seeder = _seeding_process(second.pid)
         assert seeder is not None
         playing = f"league seeding: process {seeder} plays"
-        wait_for(lambda: playing in log.read_text(), 60, "the seeding process to play")
+        wait_for(lambda: playing in log.read_text(), 120, "the seeding process to play")
         second.terminate()
-        assert second.wait(30) == 0
+        assert second.wait(120) == 0
         assert not alive(seeder)
         third = worker("--league-seed-games", "3")
         ids = _seeding_ids(3)
         wait_for(lambda: league.applied(ids) == set(ids), SEEDED_WITHIN_S, "the seeding games")
         third.terminate()
-        assert third.wait(30) == 0
+        assert third.wait(120) == 0
     finally:
         league.close()
         seeding.connection.close()

@@ -159,8 +159,8 @@ def test_a_bot_turn_whose_job_was_never_enqueued_is_played_without_a_restart(
                 view = client.get(f"/games/{game_id}/view", headers=headers).json()
                 return bool(view["turn"] == 0 and view["legal_commands"])
 
-            wait_for(my_turn, 30, "the human's turn")
-            wait_for(lambda: "reconciled" in log.read_text(), 30, "the worker's start")
+            wait_for(my_turn, 120, "the human's turn")
+            wait_for(lambda: "reconciled" in log.read_text(), 120, "the worker's start")
             # The human's turn through an API that enqueues nothing: as if it died
             # between the append and the enqueue of the bot's turn.
             redis = AsyncRedis.from_url(url)

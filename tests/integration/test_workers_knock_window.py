@@ -80,7 +80,8 @@ def _job(queue: Any, game_id: str, version: int) -> Job:
 
 
 def _work_until_moved(client: Any, queue: Any, game_id: str, version: int) -> None:
-    deadline = time.monotonic() + WINDOW_S + 3 * SCHEDULER_SLACK_S
+    # Generous: on a loaded machine one burst of rq's takes seconds; it returns once moved.
+    deadline = time.monotonic() + WINDOW_S + 120
     while _version(client, game_id) == version and time.monotonic() < deadline:
         time.sleep(0.1)
         work(queue)

@@ -18,9 +18,9 @@ from service.http.app import create_app
 from service.runtime.settings import Settings
 from service.store import RedisEventStore
 from service.store.shared_counters import RedisSharedCounters
-from workers.game_worker import GameWorker
 from workers.jobs import configure
 from workers.queue import open_queue
+from workers.rq_worker import PromptWorker
 from workers.schedule import TurnScheduler
 
 
@@ -51,7 +51,7 @@ def worker_app(url: str, **settings: Any) -> Iterator[tuple[TestClient[Litestar]
 
 def work(queue: Queue) -> bool:
     """Run every job due now (scheduled ones included), then return: a burst worker."""
-    worker = GameWorker([queue], connection=queue.connection, serializer=JSONSerializer)
+    worker = PromptWorker([queue], connection=queue.connection, serializer=JSONSerializer)
     return worker.work(burst=True, with_scheduler=True, logging_level="WARNING")
 
 

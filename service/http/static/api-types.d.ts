@@ -882,6 +882,7 @@ export interface components {
             status: "ok";
             store: string;
             workers?: number | null;
+            schedulers?: number | null;
             /** @default [] */
             set_aside?: string[];
         };

@@ -28,12 +28,14 @@ class Health:
             status (Literal['ok']):
             store (str):
             workers (int | None | Unset):
+            schedulers (int | None | Unset):
             set_aside (list[str] | Unset):
      """
 
     status: Literal['ok']
     store: str
     workers: int | None | Unset = UNSET
+    schedulers: int | None | Unset = UNSET
     set_aside: list[str] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -52,6 +54,12 @@ class Health:
         else:
             workers = self.workers
 
+        schedulers: int | None | Unset
+        if isinstance(self.schedulers, Unset):
+            schedulers = UNSET
+        else:
+            schedulers = self.schedulers
+
         set_aside: list[str] | Unset = UNSET
         if not isinstance(self.set_aside, Unset):
             set_aside = self.set_aside
@@ -67,6 +75,8 @@ class Health:
         })
         if workers is not UNSET:
             field_dict["workers"] = workers
+        if schedulers is not UNSET:
+            field_dict["schedulers"] = schedulers
         if set_aside is not UNSET:
             field_dict["set_aside"] = set_aside
 
@@ -93,6 +103,16 @@ class Health:
         workers = _parse_workers(d.pop("workers", UNSET))
 
 
+        def _parse_schedulers(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        schedulers = _parse_schedulers(d.pop("schedulers", UNSET))
+
+
         set_aside = cast(list[str], d.pop("set_aside", UNSET))
 
 
@@ -100,6 +120,7 @@ class Health:
             status=status,
             store=store,
             workers=workers,
+            schedulers=schedulers,
             set_aside=set_aside,
         )
 

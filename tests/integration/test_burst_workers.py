@@ -1,4 +1,4 @@
-"""Our rq worker stops at once: its command thread never holds a teardown for a minute."""
+"""Our rq worker stops at once: a burst of it never holds its teardown for a minute."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from rq import Queue
 from rq.serializers import JSONSerializer
 
 from service.store.embedded_redis import EmbeddedRedis
-from workers.game_worker import PUBSUB_WAIT_S, GameWorker
+from workers.rq_worker import PUBSUB_WAIT_S, PromptWorker
 
 
 def test_a_worker_ends_with_its_command_thread_which_waits_a_second_at_a_time(
@@ -19,7 +19,7 @@ def test_a_worker_ends_with_its_command_thread_which_waits_a_second_at_a_time(
         # Bursts on an empty queue: each subscribes, then tears down at once. With
         # rq's 60 s wait, one in eight of them hung for the whole minute here.
         for _ in range(20):
-            worker = GameWorker([queue], connection=connection, serializer=JSONSerializer)
+            worker = PromptWorker([queue], connection=connection, serializer=JSONSerializer)
             worker.work(burst=True, with_scheduler=True, logging_level="WARNING")
             assert worker.pubsub_thread is not None
             assert worker.pubsub_thread.sleep_time == PUBSUB_WAIT_S <= 1

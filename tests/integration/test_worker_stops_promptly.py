@@ -1,0 +1,37 @@
+"""A worker asked to stop stops, even when its pubsub thread read the unsubscribe's
+reply before it was told to stop (rq's own stop then waited a minute)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from rq.serializers import JSONSerializer
+
+from service.store.embedded_redis import EmbeddedRedis
+from workers.queue import open_queue
+from workers.rq_worker import PromptWorker
+
+# Far below the minute the pubsub thread waits, far above a second on a loaded machine.
+_BOUND_S = 30
+
+
+def test_a_worker_whose_pubsub_thread_saw_the_unsubscribe_first_stops(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    queue = open_queue(embedded_redis.url)
+    worker = PromptWorker([queue], connection=queue.connection, serializer=JSONSerializer)
+    worker.subscribe()
+    pubsub = worker.pubsub
+    assert pubsub is not None
+    # The race, made certain: the thread handles the reply, then waits to be subscribed.
+    pubsub.unsubscribe()
+    deadline = time.monotonic() + _BOUND_S
+    while pubsub.subscribed and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not pubsub.subscribed
+    stopping = threading.Thread(target=worker.unsubscribe, daemon=True)
+    stopping.start()
+    stopping.join(_BOUND_S)
+    assert not stopping.is_alive(), "the worker's stop waits for its pubsub thread"
+    queue.connection.close()

@@ -1,0 +1,49 @@
+"""rq's SimpleWorker, stopping at once when asked: every worker we run is one.
+
+rq listens for commands (`rq:pubsub:<worker>`) on redis-py's pubsub thread, which
+waits up to 60 s for a message, and rq's stop unsubscribes first, then stops and
+joins that thread (redis-py 8.2's `stop()` joins too). If the thread reads the
+unsubscribe's reply before it is told to stop, it goes back to wait a minute for a
+subscription that will never come, and the join waits with it: one burst worker in
+eight took 60 s here, and a worker asked to stop (SIGTERM, `rummy serve` stopping,
+a seeding process ending, a test) hung as long, more often on a loaded machine.
+So the thread is told to stop before the unsubscribe, waits a second at a time,
+and is joined for at most a second (what is left is a daemon thread)."""
+
+from __future__ import annotations
+
+import contextlib
+
+from redis.exceptions import RedisError
+from rq import SimpleWorker
+
+__all__ = ["PUBSUB_WAIT_S", "PromptWorker"]
+
+# How long the command thread waits for a message before it looks at its flag again;
+# what is left of it past one such wait is a daemon thread, gone with the process.
+PUBSUB_WAIT_S = 1.0
+
+
+class PromptWorker(SimpleWorker):
+    """A SimpleWorker whose pubsub thread is told to stop before it unsubscribes."""
+
+    def subscribe(self) -> None:
+        self.log.info("Worker %s: subscribing to channel %s", self.name, self.pubsub_channel_name)
+        self.pubsub = self.connection.pubsub()
+        self.pubsub.subscribe(**{self.pubsub_channel_name: self.handle_payload})
+        self.pubsub_thread = self.pubsub.run_in_thread(
+            sleep_time=PUBSUB_WAIT_S,
+            daemon=True,
+            exception_handler=self._pubsub_exception_handler,
+        )
+
+    def unsubscribe(self) -> None:
+        thread = self.pubsub_thread
+        if thread is None:
+            return
+        thread.stop(timeout=0)  # the flag first: the unsubscribe's reply then ends its loop
+        with contextlib.suppress(RedisError):
+            self.pubsub.unsubscribe()
+        thread.join(timeout=PUBSUB_WAIT_S)
+        with contextlib.suppress(RedisError):
+            self.pubsub.close()
