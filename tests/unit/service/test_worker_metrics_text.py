@@ -43,4 +43,8 @@ def test_nothing_played_yet_still_declares_every_family() -> None:
     samples = parse(text)
     assert "# TYPE rummy_bot_turns_total counter" in text
     assert "# TYPE rummy_bot_turn_seconds histogram" in text
-    assert samples == {("rummy_turn_timeouts_total", frozenset()): 0}
+    assert "# TYPE rummy_game_step_failures_total counter" in text
+    assert samples == {
+        ("rummy_turn_timeouts_total", frozenset()): 0,
+        ("rummy_games_set_aside", frozenset()): 0,
+    }
