@@ -30,7 +30,7 @@ def test_a_card_taken_from_the_pile_says_why_it_cannot_go_back(
         page.locator('.hand .card[data-card="5H"]').first.click()
     why = page.get_by_test_id("why-not")
     why.wait_for(timeout=10_000)
-    assert why.text_content() == "5H was taken from the pile this turn"
+    assert why.text_content() == "5♥ was taken from the pile this turn"
     # Three cards that are no meld: the rules' reason, not silence.
     page.locator('.hand .card[data-card="5H"]').first.click()
     with page.expect_response(lambda response: "/commands/check" in response.url):
@@ -39,6 +39,6 @@ def test_a_card_taken_from_the_pile_says_why_it_cannot_go_back(
     page.wait_for_function(
         "() => document.querySelector('[data-testid=why-not]')?.textContent?.length > 0"
     )
-    assert "5H" not in why.text_content()
+    assert "5♥" not in why.text_content()
     # Nothing was sent: the game is where the draw left it.
     assert table.view(0)["version"] == 3

@@ -2,6 +2,10 @@
 // server decides the command the player seems to mean with nothing written
 // (POST /games/{id}/commands/check), and its refusal is shown as the cards are picked.
 import * as api from './api.js';
+import { shortName } from './cards.js';
+
+// A card's code in the rules' words (`5H`), as the page names it (`5♥`).
+const CARD_CODE = /\b(?:[2-9TJQKA][CDHS]|JK)\b/g;
 
 /**
  * The command the picked cards seem to mean when no move is offered for them, or null.
@@ -41,8 +45,9 @@ export function refusals(gameId, token, answered) {
         if (command && seat) {
           api.refusal(gameId, seat, command).then(
             (answer) => {
-              if (asked === key && answer !== words) {
-                words = answer;
+              const named = answer && answer.replace(CARD_CODE, (code) => shortName(code));
+              if (asked === key && named !== words) {
+                words = named;
                 answered();
               }
             },
