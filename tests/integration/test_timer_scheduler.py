@@ -52,7 +52,16 @@ def test_a_timer_due_after_redis_hung_then_died_fires(tmp_path: Path) -> None:
     redis.keep_port()
     url = redis.url
     log = tmp_path / "worker.log"
-    worker = start_worker(url, log, "--league-seed-games", "0")
+    workers = [start_worker(url, log, "--league-seed-games", "0")]
+
+    def timer_fired(job_id: str) -> bool:
+        # A worker whose Redis stayed away too long exits (rq's loop gives up); its
+        # supervisor (`rummy serve`) starts another, as this test does. The timer
+        # must fire either way: no outage freezes the timers for good.
+        if workers[-1].poll() is not None:
+            workers.append(start_worker(url, log, "--league-seed-games", "0"))
+        return _finished(url, job_id)
+
     try:
         wait_for(lambda: _one_scheduler(url), _BOUND_S, "the scheduler's first tick", log)
         # The outage of the issue: Redis hangs for a while, then dies and comes back.
@@ -63,9 +72,10 @@ def test_a_timer_due_after_redis_hung_then_died_fires(tmp_path: Path) -> None:
         redis.wait()
         redis.start()
         job_id = _due_job(url, 2)
-        wait_for(lambda: _finished(url, job_id), _BOUND_S, "the timer due after the outage", log)
+        wait_for(lambda: timer_fired(job_id), _BOUND_S, "the timer due after the outage", log)
     finally:
-        kill_group(worker)
+        for worker in workers:
+            kill_group(worker)
         redis.stop()
 
 
