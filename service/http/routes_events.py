@@ -7,6 +7,7 @@ same end. See the README's "Live channels" for the framing of each.
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
@@ -30,6 +31,8 @@ from service.http.routes_games import BEARER, GameId, Games, caller_token
 from service.http.schemas import EventPage, Ticket
 from service.runtime.draining import Draining
 
+log = logging.getLogger(__name__)
+
 # A live channel with no news writes a keep-alive this often (proxies close idle streams).
 IDLE_S = 15.0
 # A WebSocket without a ticket in its URL must say who it is this soon.
@@ -41,8 +44,11 @@ CLOSE_SERVICE_RESTART = 1012
 TicketsDep = NamedDependency[Tickets]
 # Set as the server stops: waits answer at once, streams end (README, Live channels).
 DrainingDep = NamedDependency[Draining]
+# The highest version a client may resume after (a game never comes near it).
+AFTER_MAX = 2**31
+_AFTER_BOUNDS = msgspec.Meta(ge=0, le=AFTER_MAX)
 After = Annotated[
-    int, QueryParameter(ge=0, le=2**31, description="Serve the events after this version.")
+    int, QueryParameter(ge=0, le=AFTER_MAX, description="Serve the events after this version.")
 ]
 TicketQuery = Annotated[
     str | None,
@@ -219,7 +225,7 @@ class LiveHello(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
 
     token: str | None = None
     ticket: str | None = None
-    after: int | None = None
+    after: Annotated[int, _AFTER_BOUNDS] | None = None
     # A private table's invite code, for a spectator.
     invite: str | None = None
 
@@ -259,6 +265,15 @@ async def _refuse(socket: WebSocket[Any, Any, Any], problem: Problem) -> None:
     await socket.close(code=4000 + problem.status, reason=problem.code)
 
 
+def _after_in_url(text: str | None) -> int:
+    if text is None:
+        return 0
+    try:
+        return msgspec.json.decode(text, type=Annotated[int, _AFTER_BOUNDS])
+    except msgspec.DecodeError as exc:
+        raise ServiceError("invalid_parameter", f"after: {exc}", parameters=["after"]) from exc
+
+
 async def _hello(socket: WebSocket[Any, Any, Any]) -> LiveHello:
     with anyio.fail_after(FIRST_MESSAGE_S):
         data = await socket.receive_data(mode="text")
@@ -275,22 +290,23 @@ async def live(
     games: Games,
     tickets: TicketsDep,
     draining: DrainingDep,
-    after: After = 0,
+    # Read as text and checked after the handshake, so a bad value is refused with the
+    # documented 4400 close rather than an HTTP 403 before the socket opens.
+    after: FromQuery[str | None] = None,
     ticket: TicketQuery = None,
     invite: FromQuery[str | None] = None,
 ) -> None:
     """Each event as the caller may see it, from `after` on, then `end`; see the README."""
     await socket.accept()
     try:
+        start = _after_in_url(after)
         if ticket is None:
             hello = await _hello(socket)
             ticket, token = hello.ticket, hello.token
-            after = hello.after if hello.after is not None else after
+            start = hello.after if hello.after is not None else start
             invite = hello.invite if hello.invite is not None else invite
         else:
             token = None
-        if after < 0:
-            raise ServiceError("invalid_parameter", "after must be 0 or more", parameters=["after"])
         viewer = await tickets.viewer(game_id, ticket=ticket, token=token, invite_code=invite)
     except (DomainError, ServiceError) as error:
         await _refuse(socket, problem_of(error))
@@ -302,19 +318,48 @@ async def live(
         return
     except WebSocketDisconnect:
         return
+    try:
+        ended = await _feed(socket, games, game_id, viewer, start, draining)
+    except Exception as exc:  # noqa: BLE001 - whatever broke, the operator reads it and the client is told
+        if _client_left(exc):
+            return
+        log.exception("live channel of game %s failed", game_id)
+        with contextlib.suppress(Exception):
+            await _refuse(
+                socket, problem_for("internal_error", "an unexpected error; it has been logged")
+            )
+        return
+    with contextlib.suppress(Exception):
+        await socket.close(code=1000 if ended else CLOSE_SERVICE_RESTART)
+
+
+def _client_left(exc: Exception) -> bool:
+    if isinstance(exc, ExceptionGroup):
+        return all(_client_left(inner) for inner in exc.exceptions)
+    return isinstance(exc, WebSocketDisconnect)
+
+
+async def _feed(
+    socket: WebSocket[Any, Any, Any],
+    games: GameService,
+    game_id: str,
+    viewer: int | None,
+    start: int,
+    draining: Draining,
+) -> bool:
+    """Send each page as it comes; whether the game's end was sent."""
+    ended = False
     with games.metrics.watching("websocket"):
         async with anyio.create_task_group() as group:
             # A client that leaves is noticed while the feed waits, not at the next send.
             group.start_soon(_until_disconnect, socket, group.cancel_scope)
-            pages = follow(games, game_id, viewer, after=after, idle_s=IDLE_S, draining=draining)
-            ended = False
+            pages = follow(games, game_id, viewer, after=start, idle_s=IDLE_S, draining=draining)
             async for current in pages:
                 for message in _ws_messages(current):
                     await _send(socket, message)
                 ended = current.ended
             group.cancel_scope.cancel()
-    with contextlib.suppress(Exception):
-        await socket.close(code=1000 if ended else CLOSE_SERVICE_RESTART)
+    return ended
 
 
 async def _until_disconnect(socket: WebSocket[Any, Any, Any], scope: anyio.CancelScope) -> None:

@@ -386,3 +386,59 @@ def test_a_private_tables_stream_in_play_opens_with_its_code_only(server: Server
     deal = shown[-1]["event"]
     assert deal["type"] == "hand_dealt" and deal["deck"] is None
     assert deal["hands"] == [None, None]
+
+
+def _refused_on_live(url: str, hello: dict[str, Any] | None) -> tuple[dict[str, Any], int]:
+    """The `error` message and the close code a live socket ends with."""
+    with websockets.sync.client.connect(url) as ws:
+        if hello is not None:
+            ws.send(json.dumps(hello))
+        refused = json.loads(ws.recv(timeout=10))
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+    assert closed.value.rcvd is not None
+    return refused, closed.value.rcvd.code
+
+
+_BAD_AFTERS = [18446744073709551615, 2**31 + 1, -1, 1.5, "3", True]
+
+
+@pytest.mark.parametrize("after", _BAD_AFTERS)
+def test_a_web_socket_hello_with_a_bad_after_is_closed_with_4400(
+    server: Server, after: object
+) -> None:
+    game = _create(server)
+    url = "ws" + server.base.removeprefix("http") + f"/games/{game['game_id']}/live"
+    refused, code = _refused_on_live(url, {"token": game["tokens"]["1"], "after": after})
+    assert (refused["problem"]["status"], code) == (400, 4400), refused
+
+
+@pytest.mark.parametrize(
+    "after", ["18446744073709551615", "2147483649", "-1", "1.5", "1e3", "true", "x", "%223%22"]
+)
+def test_a_web_socket_url_with_a_bad_after_is_closed_with_4400(server: Server, after: str) -> None:
+    game = _create(server)
+    game_id = game["game_id"]
+    with _http(server) as http:
+        ticket = http.post(f"/games/{game_id}/tickets", headers=auth(game["tokens"]["1"])).json()
+    url = "ws" + server.base.removeprefix("http") + f"/games/{game_id}/live"
+    refused, code = _refused_on_live(f"{url}?ticket={ticket['ticket']}&after={after}", None)
+    assert (refused["problem"]["code"], code) == ("invalid_parameter", 4400), refused
+
+
+def test_a_web_socket_that_fails_unexpectedly_is_logged_and_closed_with_4500(
+    server: Server, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the feed broke")
+
+    monkeypatch.setattr(routes_events, "follow", broken)
+    game = _create(server)
+    url = "ws" + server.base.removeprefix("http") + f"/games/{game['game_id']}/live"
+    with caplog.at_level("ERROR", logger=routes_events.__name__):
+        refused, code = _refused_on_live(url, {"token": game["tokens"]["1"]})
+    assert (refused["problem"]["code"], code) == ("internal_error", 4500)
+    assert any(
+        "live channel of game" in record.getMessage() and record.exc_info
+        for record in caplog.records
+    )
