@@ -73,6 +73,11 @@ async def refusals(client: Any, played: Played) -> dict[str, tuple[int, Any]]:
             body.pop("request_id", None)
             body.pop("instance", None)
             answers[f"seat {seat} {command}"] = (response.status_code, body)
+        # Nor can a seat change hands (and nothing is written back for the game).
+        path = f"/games/{game_id}/seats/{seat}/bot"
+        for method, body in (("POST", {"level": 2}), ("DELETE", None)):
+            response = await client.request(method, path, json=body, headers=auth(token))
+            assert (response.status_code, response.json()["code"]) == (409, "game_over")
     return answers
 
 

@@ -72,10 +72,16 @@ class Suggestion(msgspec.Struct, frozen=True, kw_only=True):
     level: int
 
 
-async def _owner(games: Games, game_id: str, seat: int, request: Request[Any, Any, Any]) -> None:
+async def _owner_in_play(
+    games: Games, game_id: str, seat: int, request: Request[Any, Any, Any]
+) -> None:
+    """The caller holds `seat` and the game is not over: a finished (or archived)
+    game's seats are played by no one, and nothing may be written for them."""
     caller = await games.seat_of(game_id, caller_token(request))
     if caller != seat:
         raise ServiceError("wrong_seat", f"the token opens seat {caller}, not {seat}", seat=seat)
+    if await games.finished(game_id):
+        raise ServiceError("game_over", "the game is over: no seat can change hands")
 
 
 @route(
@@ -97,7 +103,7 @@ async def seat_bot_options(game_id: GameId, seat: SeatNumber) -> Response[None]:
     description="A bot of `level` plays the seat from now on, until the owner issues any "
     "command or DELETEs this.",
     security=BEARER,
-    responses=problem_responses(400, 401, 403, 404, 413, 422, 503),
+    responses=problem_responses(400, 401, 403, 404, 409, 413, 422, 503),
 )
 async def hand_seat_to_bot(
     game_id: GameId,
@@ -106,7 +112,7 @@ async def hand_seat_to_bot(
     request: Request[Any, Any, Any],
     games: Games,
 ) -> SeatControl:
-    await _owner(games, game_id, seat, request)
+    await _owner_in_play(games, game_id, seat, request)
     await hand_to_bot(games, game_id, seat, data.level)
     # If the seat is to act now, the bot's job is made at once.
     await games.notify(game_id)
@@ -124,7 +130,7 @@ async def hand_seat_to_bot(
 async def take_seat_back(
     game_id: GameId, seat: SeatNumber, request: Request[Any, Any, Any], games: Games
 ) -> SeatControl:
-    await _owner(games, game_id, seat, request)
+    await _owner_in_play(games, game_id, seat, request)
     if seat in (await games.fresh_facts(game_id)).resigned:
         # A resigned seat's bot plays to the end: there is nothing to take back.
         raise ServiceError("seat_resigned", f"seat {seat} resigned: a bot plays it", seat=seat)

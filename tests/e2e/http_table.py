@@ -37,6 +37,23 @@ def pick(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     return rng.choice([command for command in legal if command["type"] == kind])
 
 
+def finish(client: TestClient[Any], game: dict[str, Any], seed: int) -> int:
+    """Play every seat of `game` from its legal commands to the end: the last version."""
+    rng = random.Random(seed)
+    game_id = game["game_id"]
+    while True:
+        summary = client.get(f"/games/{game_id}").json()
+        if summary["status"] == "finished":
+            return int(summary["version"])
+        token = game["tokens"][str(summary["view"]["turn"])]
+        view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
+        client.post(
+            f"/games/{game_id}/commands",
+            json=pick(view["legal_commands"], rng),
+            headers=auth(token),
+        )
+
+
 async def stored_log(store: EventStore, game_id: str) -> list[Envelope]:
     return [decode_envelope(event.data) for event in await store.read(game_id)]
 

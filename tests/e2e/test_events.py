@@ -3,37 +3,20 @@
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import anyio
 import pytest
-from http_table import auth, create, pick
+from http_table import auth, create, finish
 from litestar import Litestar
 from litestar.testing import TestClient
-
-
-def _finish(client: TestClient[Litestar], game: dict, seed: int) -> int:  # type: ignore[type-arg]
-    rng = random.Random(seed)
-    game_id = game["game_id"]
-    while True:
-        summary = client.get(f"/games/{game_id}").json()
-        if summary["status"] == "finished":
-            return int(summary["version"])
-        token = game["tokens"][str(summary["view"]["turn"])]
-        view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
-        client.post(
-            f"/games/{game_id}/commands",
-            json=pick(view["legal_commands"], rng),
-            headers=auth(token),
-        )
 
 
 def test_the_stream_serves_every_event_and_resumes_from_last_event_id(
     client: TestClient[Litestar],
 ) -> None:
     game = create(client, seed=21, rules={"game_end": "hands:1"})
-    last = _finish(client, game, seed=21)
+    last = finish(client, game, seed=21)
     path = f"/games/{game['game_id']}/events/stream"
     with client.stream("GET", path, headers=auth(game["tokens"]["0"])) as response:
         assert response.headers["content-type"].startswith("text/event-stream")
@@ -89,7 +72,7 @@ def test_the_stream_does_not_end_before_events_appended_after_its_read(
     # The stream's read lands just before the game's last commands (through
     # another API node); by the time it asks whether the game is over, it is.
     game = create(client, seed=21, rules={"game_end": "hands:1"})
-    last = _finish(client, game, seed=21)
+    last = finish(client, game, seed=21)
     games = client.app.state.games
     real_events = games.events
     reads = 0

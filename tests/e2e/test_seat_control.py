@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from http_table import auth, create
+from http_table import auth, create, finish
 from litestar import Litestar
 from litestar.testing import TestClient
 
@@ -42,3 +42,18 @@ def test_a_hand_over_and_a_take_back_are_events_and_show_in_the_view(
     assert client.delete(f"/games/{game_id}/seats/1/bot", headers=owner).is_success
     assert [e["reason"] for e in _control_events(client, game_id)] == ["handed_over", "taken_back"]
     assert client.get(f"/games/{game_id}").json()["view"]["controllers"][1]["kind"] == "human"
+
+
+def test_a_finished_games_seat_cannot_be_handed_to_a_bot_or_taken_back(
+    client: TestClient[Litestar],
+) -> None:
+    game = create(client, seed=3, rules={"game_end": "hands:1"})
+    game_id, owner = game["game_id"], auth(game["tokens"]["0"])
+    last = finish(client, game, seed=3)
+    for answer in (
+        client.post(f"/games/{game_id}/seats/0/bot", json={"level": 2}, headers=owner),
+        client.delete(f"/games/{game_id}/seats/0/bot", headers=owner),
+    ):
+        assert (answer.status_code, answer.json()["code"]) == (409, "game_over"), answer.text
+    assert client.get(f"/games/{game_id}").json()["version"] == last
+    assert _control_events(client, game_id) == []

@@ -3588,6 +3588,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body is larger than the limit (`body_too_large`). */
             413: {
                 headers: {
