@@ -14,7 +14,7 @@ from service.app.meta_fields import claim_field
 from service.app.players import Player, PlayerService, is_player_token
 from service.app.reading import GameReader
 from service.app.records import GameInfo, MetaFacts
-from service.app.seating import check_can_claim, check_invite, seat_fields
+from service.app.seating import check_can_claim, check_invite, not_seated, seat_fields
 from service.app.tokens import TokenIndex, new_token, token_hash
 from service.store import EventStore
 
@@ -137,6 +137,9 @@ class Seats:
         if seat is not None:
             return seat
         if await self._tokens.game_of(digest) is not None:
+            if facts.info.table.private:
+                # Another game's token: to it, this private table does not exist.
+                raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
             raise ServiceError("wrong_game", "the token belongs to another game")
         raise ServiceError("invalid_token", "unknown token")
 
@@ -149,7 +152,7 @@ class Seats:
             # The seat may have been claimed through another process since.
             seats = (await self._reader.read_facts(game_id)).seats_of(player.player_id)
         if not seats:
-            raise ServiceError("not_seated", "this player holds no seat in this game")
+            raise not_seated(facts, game_id)
         if len(seats) > 1:
             # Hot-seat: the player acts for the seat whose turn it is.
             projections = self._reader.projections

@@ -17,7 +17,7 @@ from service.app.errors import ServiceError
 from service.app.games import GameService
 from service.app.players import Player, is_player_token
 from service.app.records import CreatedGame, Game, MetaFacts, SeatSpec
-from service.app.seating import expired, vacated_fields
+from service.app.seating import expired, not_seated, vacated_fields
 from service.app.writes import Write
 
 __all__ = ["Caller", "caller_of", "leave", "rematch", "resign", "start"]
@@ -55,7 +55,7 @@ def _host_seat(facts: MetaFacts) -> int | None:
     return None
 
 
-def check_host(facts: MetaFacts, caller: Caller) -> None:
+def check_host(facts: MetaFacts, game_id: str, caller: Caller) -> None:
     if facts.host is not None:
         if caller.player is not None and caller.player.player_id == facts.host:
             return
@@ -65,7 +65,7 @@ def check_host(facts: MetaFacts, caller: Caller) -> None:
     elif _host_seat(facts) in caller.seats:
         return
     if not caller.seats:
-        raise ServiceError("not_seated", "this player holds no seat in this game")
+        raise not_seated(facts, game_id)
     raise ServiceError("not_host", "only the table's host may do this")
 
 
@@ -82,7 +82,7 @@ async def start(
     """The host starts a waiting table: its open seats become bots of `level`, or are
     removed (where the rules allow the seats left); then the first hand is dealt."""
     game, facts = await games.game(game_id), await games.fresh_facts(game_id)
-    check_host(facts, caller)
+    check_host(facts, game_id, caller)
     _check_waiting(game, facts)
     if fill == "remove":
         await _remove_open_seats(games, game, facts)
@@ -144,10 +144,11 @@ def _renumbered(facts: MetaFacts, kept: list[int]) -> dict[str, bytes]:
 async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> None:
     """A seat's holder leaves a waiting table, or its host removes them: the seat is open again."""
     game, facts = await games.game(game_id), await games.fresh_facts(game_id)
+    if seat not in caller.seats:
+        # First: a stranger learns nothing of a private table, not even its seats.
+        check_host(facts, game_id, caller)
     if not 0 <= seat < len(game.info.seats):
         raise ServiceError("seat_not_found", f"no seat {seat}", seat=seat)
-    if seat not in caller.seats:
-        check_host(facts, caller)
     _check_waiting(game, facts)
     spec = game.info.seats[seat]
     if spec.kind != "human" or not spec.open or seat not in facts.claimed:
@@ -181,7 +182,7 @@ async def rematch(
     for them. The first rematch asked for wins: later ones get its id (and None)."""
     game, facts = await games.game(game_id), await games.fresh_facts(game_id)
     if not caller.seats:
-        raise ServiceError("not_seated", "this player holds no seat in this game")
+        raise not_seated(facts, game_id)
     state = game.record.state
     if state.phase != "over":
         raise ServiceError("game_not_over", "the game is still being played")
