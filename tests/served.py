@@ -13,12 +13,17 @@ from service.tools.serve_process import alive, children_of, free_port, start_ser
 
 
 @contextmanager
-def rummy_served(folder: Path, extra_env: Mapping[str, str] | None = None) -> Iterator[str]:
-    """Serve from `folder` (data and log) for the block, with `extra_env` settings: its
-    base URL. Stopped, with whatever children it left, however the block ends."""
+def rummy_served(
+    folder: Path, extra_env: Mapping[str, str] | None = None, *arguments: str
+) -> Iterator[str]:
+    """Serve from `folder` (data and log, `serve.log`) for the block, with `extra_env`
+    settings and `arguments`: its base URL. Stopped, with whatever children it left,
+    however the block ends."""
     port = free_port()
     log = folder / "serve.log"
-    process = start_serve(port, log, "--data-dir", str(folder / "data"), extra_env=extra_env)
+    process = start_serve(
+        port, log, "--data-dir", str(folder / "data"), *arguments, extra_env=extra_env
+    )
     children: dict[int, str] = {}
     try:
         wait_healthy(process, f"http://127.0.0.1:{port}/health", log)

@@ -122,6 +122,9 @@ def create_app(
         exception_handlers=EXCEPTION_HANDLERS,
         before_request=reject_repeated_parameters,
         request_class=CheckedRequest,
+        # The process's own logging (service/runtime/log_setup.py) writes every line,
+        # uvicorn's and Litestar's too: Litestar's default would replace its handler.
+        logging_config=None,
         middleware=[
             request_id_middleware,
             metrics_middleware(metrics),

@@ -1,4 +1,5 @@
-"""Process logging: text or JSON lines on stderr, each line with its request id."""
+"""Process logging: text or JSON lines on stderr, each line with its request id and
+no secret of a URL."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import sys
 from datetime import UTC, datetime
 from typing import Literal
 
+from service.runtime.log_redaction import SecretQueryFilter
 from service.runtime.request_ids import RequestIdFilter
 
 __all__ = ["LogFormat", "JsonFormatter", "configure_logging"]
@@ -36,6 +38,7 @@ def configure_logging(log_format: LogFormat = "text", level: int = logging.INFO)
     """The root logger's one handler; other loggers (uvicorn's, rq's) propagate to it."""
     handler = logging.StreamHandler(sys.stderr)
     handler.addFilter(RequestIdFilter())
+    handler.addFilter(SecretQueryFilter())
     handler.setFormatter(JsonFormatter() if log_format == "json" else logging.Formatter(_TEXT))
     root = logging.getLogger()
     root.handlers[:] = [handler]
