@@ -52,7 +52,8 @@ _DESCRIPTIONS = {
     403: "The token or ticket belongs to another game (`wrong_game`), the seat is "
     "not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), "
     "or only the host may do this (`not_host`).",
-    404: "No such game (`game_not_found`; also a private table to a caller not at it) or seat (`seat_not_found`); on the league's "
+    404: "No such game (`game_not_found`; also a private table to a caller not at it) "
+    "or seat (`seat_not_found`); on the league's "
     "routes, no such ladder (`ladder_not_found`) or player (`player_not_found`).",
     409: "The game's state refuses the command now: `version_conflict` "
     "(`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, "
