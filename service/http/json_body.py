@@ -1,9 +1,11 @@
-"""Request bodies: every JSON body passes service.app.json_guard before any route reads it."""
+"""Request bodies: every JSON body passes service.app.json_guard before any route reads it,
+and its values must have their declared types as sent."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 from litestar import Request
 from litestar.types import Empty
 
@@ -16,7 +18,10 @@ __all__ = ["CheckedRequest"]
 class CheckedRequest(Request[Any, Any, Any]):
     """Litestar's request, whose `json()` (the one decoder of every JSON body
     parameter) refuses too-deep documents, repeated keys and integers beyond
-    64 bits with a 400, before the route runs and before anything is written."""
+    64 bits with a 400, before the route runs and before anything is written.
+
+    Litestar converts a body to its type leniently (`"5"` and `5.0` pass as the
+    integer 5); a body here must be what the schema says as it is sent."""
 
     async def json(self) -> Any:
         if self._connection_state.json is Empty:
@@ -26,6 +31,26 @@ class CheckedRequest(Request[Any, Any, Any]):
             except JsonRefused as refused:
                 raise ServiceError(refused.code, refused.message, **refused.facts) from None
             if document is not NOT_JSON:
+                _check_types_as_sent(document, _body_type(self))
                 # Decoded once: Litestar's json() takes it from the connection state.
                 self._connection_state.json = document
         return await super().json()
+
+
+def _body_type(request: Request[Any, Any, Any]) -> Any:
+    parameter = request.route_handler.parsed_fn_signature.parameters.get("data")
+    return None if parameter is None else parameter.annotation
+
+
+def _check_types_as_sent(document: Any, body_type: Any) -> None:
+    if body_type is None:
+        return
+    try:
+        msgspec.convert(document, type=body_type, strict=True, str_keys=True)
+    except msgspec.ValidationError as strict_error:
+        try:
+            msgspec.convert(document, type=body_type, strict=False, str_keys=True)
+        except msgspec.ValidationError:
+            return  # wrong whatever the leniency: Litestar's own check names it
+        message, _, place = str(strict_error).partition(" - at `")
+        raise ServiceError("invalid_body", message, path=place.rstrip("`") or "$") from None

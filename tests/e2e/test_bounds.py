@@ -142,6 +142,25 @@ def test_an_integer_beyond_64_bits_in_a_command_or_a_suggestion_is_a_422(client:
     assert _problem(response, 422, "integer_out_of_range")["facts"]["path"] == "$.view.stock_count"
 
 
+@pytest.mark.parametrize("sent", ["5", 5.0, "5.0", True, [5]])
+def test_a_number_sent_as_another_type_is_a_400_naming_its_place_and_plays_nothing(
+    client: Client, sent: Any
+) -> None:
+    game = create(client, seed=3)
+    game_id, token = game["game_id"], game["tokens"]["1"]
+    before = _version(client, game_id)
+    command = {"type": "draw", "source": "stock", "expected_version": sent}
+    answer = client.post(f"/games/{game_id}/commands", json=command, headers=auth(token))
+    assert _problem(answer, 400, "invalid_body")["facts"]["path"] == "$.expected_version"
+    check = client.post(f"/games/{game_id}/commands/check", json=command, headers=auth(token))
+    assert _problem(check, 400, "invalid_body")["facts"]["path"] == "$.expected_version"
+    level = client.post(f"/games/{game_id}/seats/1/bot", json={"level": sent}, headers=auth(token))
+    assert _problem(level, 400, "invalid_body")["facts"]["path"] == "$.level"
+    assert _version(client, game_id) == before
+    created = client.post("/games", json={"seats": TWO_HUMANS, "seed": sent})
+    assert _problem(created, 400, "invalid_body")["facts"]["path"] == "$.seed"
+
+
 def test_the_largest_seed_is_taken(client: Client) -> None:
     assert create(client, seed=2**63 - 1)["version"] >= 2
 

@@ -231,6 +231,8 @@ def test_a_seat_handed_to_a_bot_takes_the_last_place_whatever_the_bot_scored(
         seats = _ratings_by_name(client, game_id)
         assert (seats["Ann"]["place"], seats["Bob"]["place"]) == (2, 1)
         assert seats["Bob"]["rating_change"] > seats["Ann"]["rating_change"]
+        # Ann made no move of her own: the bot's hand earns her no experience.
+        assert seats["Ann"]["experience"] == 0 and seats["Bob"]["experience"] == 35
 
 
 def test_a_seat_on_autopilot_after_timeouts_keeps_the_place_its_total_gives(
@@ -240,6 +242,7 @@ def test_a_seat_on_autopilot_after_timeouts_keeps_the_place_its_total_gives(
         game_id, ann, bob = _table_of_ann_and_bob(client, turn_time_limit_s=1)
         # Ann never acts: her first turn times out, then a level-2 bot plays her seat.
         _draw_and_discard_to_the_end(client, queue, game_id, 1, bob["token"])
+        assert _ratings_by_name(client, game_id)["Ann"]["experience"] == 0
         events = client.get(f"/games/{game_id}/events", params={"after": 0}).json()["events"]
         controls = [e["event"] for e in events if e["event"]["type"] == "seat_control_changed"]
         assert [(c["seat"], c["reason"], c["level"]) for c in controls] == [(0, "timeouts", 2)]

@@ -1,12 +1,14 @@
 """Experience points: earned by every finished hand and game, rated or not.
 
-A human seat earns `HAND_XP` (10) for each hand it finished, and, when the
-game ended normally and the seat did not resign, `GAME_XP` (20) for seeing
-it through plus `BEATEN_XP` (5) for each seat it placed ahead of. A
-four-seat game of three hands won outright: 30 + 20 + 15 = 65; last place:
-50. Abandoned games and resigned seats keep their hands' points. A seat
-handed to a bot is last: its hands and the game's 20, nothing for seats
-behind. Hands are credited when the game ends or is abandoned (the league
+A human seat earns `HAND_XP` (10) for each hand it finished having made a
+move of its own in it (a bot's or the timer's moves earn nothing), and, when
+the game ended normally, the seat did not resign and it played a hand itself,
+`GAME_XP` (20) for seeing it through plus `BEATEN_XP` (5) for each seat it
+placed ahead of. A four-seat game of three hands won outright: 30 + 20 + 15 =
+65; last place: 50. Abandoned games and resigned seats keep their hands'
+points. A seat handed to a bot is last: its own hands and the game's 20,
+nothing for seats behind; handed over before its first move, nothing at all.
+Hands are credited when the game ends or is abandoned (the league
 applies a game's result then), never while it is played. Training
 tables (`rated: false`), stacked decks and every other game the ratings
 ignore earn the same: experience measures time at the table, not skill, so
@@ -36,7 +38,8 @@ def experience(result: GameResult) -> tuple[int, ...]:
             gained.append(0)
             continue
         points = HAND_XP * seat.hands
-        if finished and not seat.resigned:
+        # A player who made no move of their own did not see the game through.
+        if finished and not seat.resigned and seat.hands > 0:
             beaten = sum(1 for other in seat_places if other > place)
             points += GAME_XP + BEATEN_XP * beaten
         gained.append(points)

@@ -5,11 +5,12 @@ seat is the player whose id the game's meta records for it (with the guest
 flag and the account's creation time, from the players' directory: the abuse
 policy reads every account's age), resigned if it resigned, handed over if a
 bot played any of its moves at its owner's request (`handed_over_seats`), with
-the hands it finished before. A human seat with no player id (taken with a
-bare seat token) is nobody the league can credit: it is left out of the
-result (`result_of_game`), so it neither gains nor gives rating, and the
-others are rated by how they finished among themselves. A seat a bot took
-when its table started (an open seat filled) is that level's bot.
+the hands it finished having made a move of its own in them (`hands_played`).
+A human seat with no player id (taken with a bare seat token) is nobody the
+league can credit: it is left out of the result (`result_of_game`), so it
+neither gains nor gives rating, and the others are rated by how they finished
+among themselves. A seat a bot took when its table started (an open seat
+filled) is that level's bot.
 
 A game is rated unless its `rated` knob is off (a training table). Stacked
 games (created with a `seed` or a `deck`), and imported or forked ones, whose
@@ -24,7 +25,7 @@ from datetime import datetime
 import msgspec
 
 from domain.events import GameEnded, HandEnded, SeatControlChanged, SeatResigned
-from service.app.envelope import Envelope, by_bot
+from service.app.envelope import Envelope, by_bot, is_system
 from service.app.games import Game, GameService
 from service.app.league.results import GameResult, Sitter, bot_id, result_of_game
 from service.app.players import PlayerService
@@ -38,6 +39,7 @@ __all__ = [
     "game_result",
     "directory_of",
     "handed_over_seats",
+    "hands_played",
     "no_directory",
     "sitters_of",
 ]
@@ -73,16 +75,28 @@ def directory_of(players: PlayerService) -> Directory:
     return lookup
 
 
-def hands_before_resigning(log: Sequence[Envelope]) -> dict[int, int]:
-    """Seat -> the hands it finished before it resigned."""
-    ended = 0
-    resigned: dict[int, int] = {}
+def hands_played(log: Sequence[Envelope]) -> dict[int, int]:
+    """Seat -> the hands it finished having made a move of its own in them: what
+    experience credits. A move of its own is one its owner issued, not a bot's,
+    the turn timer's or the service's: a seat handed to a bot at once earns
+    nothing for the hands the bot played. After a seat resigns, no hand counts,
+    the one it resigned in included."""
+    credited: dict[int, int] = {}
+    moved: set[int] = set()
+    resigned: set[int] = set()
     for envelope in log:
-        if isinstance(envelope.event, HandEnded):
-            ended += 1
-        elif isinstance(envelope.event, SeatResigned):
-            resigned.setdefault(envelope.event.seat, ended)
-    return resigned
+        match envelope.event:
+            case SeatResigned(seat=seat):
+                resigned.add(seat)
+                moved.discard(seat)
+            case HandEnded():
+                for seat in moved:
+                    credited[seat] = credited.get(seat, 0) + 1
+                moved.clear()
+            case _ if envelope.seat is not None and not is_system(envelope):
+                if envelope.seat not in resigned:
+                    moved.add(envelope.seat)
+    return credited
 
 
 def handed_over_seats(log: Sequence[Envelope]) -> set[int]:
@@ -113,7 +127,7 @@ def handed_over_seats(log: Sequence[Envelope]) -> set[int]:
 async def sitters_of(
     game: Game, log: Sequence[Envelope], directory: Directory = no_directory
 ) -> list[Sitter | None]:
-    resigned = hands_before_resigning(log) if game.resigned else {}
+    played = hands_played(log)
     handed = handed_over_seats(log)
     sitters: list[Sitter | None] = []
     for seat, spec in enumerate(game.info.seats):
@@ -131,7 +145,7 @@ async def sitters_of(
                 created_at=facts.created_at,
                 resigned=seat in game.resigned,
                 handed_over=seat in handed,
-                hands=resigned.get(seat),
+                hands=played.get(seat, 0),
             )
         )
     return sitters

@@ -1,12 +1,13 @@
-"""Which human seats a bot played at its owner's request, read from the game's log."""
+"""Which human seats a bot played at its owner's request, and the hands each seat's
+player played themselves (what experience credits), read from the game's log."""
 
 from __future__ import annotations
 
 from typing import Literal
 
-from domain.events import AnyEvent, CardsDrawn, SeatControlChanged
+from domain.events import AnyEvent, CardsDrawn, HandEnded, SeatControlChanged, SeatResigned
 from service.app.envelope import ActorKind, Envelope
-from service.app.league.game_end import handed_over_seats
+from service.app.league.game_end import handed_over_seats, hands_played
 
 Reason = Literal["handed_over", "timeouts", "taken_back", "owner_returned"]
 
@@ -39,6 +40,22 @@ class Log:
     def move(self, seat: int, actor: ActorKind) -> Log:
         return self._add(seat, CardsDrawn(seat=seat, source="stock", count=1, cards=None), actor)
 
+    def hand_ends(self) -> Log:
+        ended = HandEnded(
+            hand_number=1,
+            reason="went_out",
+            winner=0,
+            rummy=False,
+            hands=((), ()),
+            hand_values=(0, 0),
+            scores=(0, 0),
+            totals=(0, 0),
+        )
+        return self._add(None, ended, "service")
+
+    def resigns(self, seat: int) -> Log:
+        return self._add(seat, SeatResigned(seat=seat), "player")
+
 
 def test_a_seat_a_bot_played_after_its_owner_handed_it_over_is_handed_over():
     log = Log().move(0, "player").control(0, "handed_over").move(0, "bot").move(1, "player")
@@ -61,3 +78,15 @@ def test_autopilot_after_timeouts_counts_as_the_owners_play():
 def test_a_bot_move_no_control_event_explains_counts_as_handed_over():
     # The meta gave the seat to a bot and a crash lost the event that tells it.
     assert handed_over_seats(Log().move(1, "player").move(1, "bot").envelopes) == {1}
+
+
+def test_a_hand_counts_for_a_seat_only_if_its_player_moved_in_it():
+    log = Log().move(0, "player").move(1, "bot").hand_ends()  # seat 1 handed over at once
+    log.move(0, "bot").move(1, "timer").hand_ends()  # nobody moved themselves
+    log.move(0, "bot").move(1, "player").move(1, "bot").hand_ends()
+    assert hands_played(log.envelopes) == {0: 1, 1: 1}
+
+
+def test_a_resigned_seat_is_credited_no_hand_from_the_one_it_resigned_in():
+    log = Log().move(0, "player").hand_ends().move(0, "player").resigns(0).move(0, "bot")
+    assert hands_played(log.hand_ends().envelopes) == {0: 1}
