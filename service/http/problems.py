@@ -70,7 +70,9 @@ _DESCRIPTIONS = {
     "`expected_version` lost the race for the game too many times in a row (`contention`), "
     "on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker "
     "is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says "
-    "when to try again.",
+    "when to try again. A command answered 503 may have been applied (the store wrote it "
+    "and the reply was lost): resend the same body with the same `command_id`, which "
+    "returns the original answer and never plays it twice.",
     507: "The event store is full (`storage_full`): nothing was written.",
 }
 

@@ -1629,7 +1629,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -1713,7 +1713,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -1802,7 +1802,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -1914,7 +1914,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -2004,7 +2004,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -2052,7 +2052,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -2134,7 +2134,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -2216,7 +2216,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -2286,7 +2286,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -2398,7 +2398,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -2519,7 +2519,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -2592,7 +2592,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -2650,7 +2650,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -2732,7 +2732,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -2796,7 +2796,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -2877,7 +2877,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -2956,7 +2956,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -3041,7 +3041,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -3092,7 +3092,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -3197,7 +3197,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -3293,7 +3293,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -3380,7 +3380,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -3504,7 +3504,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -3626,7 +3626,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -3717,7 +3717,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -3790,7 +3790,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -3845,7 +3845,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -3910,7 +3910,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
@@ -3994,7 +3994,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. */
+            /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
