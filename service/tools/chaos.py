@@ -28,7 +28,7 @@ from pathlib import Path
 
 import httpx
 
-from service.tools.chaos_checks import check_game, settle
+from service.tools.chaos_checks import check_game, settle, timer_lateness
 from service.tools.chaos_games import Figures, GameRun, create_game, play_human, request
 from service.tools.chaos_server import Server
 from service.tools.serve_process import free_port
@@ -78,9 +78,16 @@ def _killer(
         # Spread over what is left, at random moments.
         if stop.wait(rng.uniform(0.3, 1.7) * remaining / (len(kills) + 1)):
             return
+        began = time.time()
         if server.kill(kind):
             figures.kills[kind] += 1
+            figures.faults.append((began, time.time()))
             print(f"chaos: {kind}", file=sys.stderr)
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
 def run(args: argparse.Namespace) -> int:
@@ -142,6 +149,7 @@ def run(args: argparse.Namespace) -> int:
                 totals: Counter[str] = Counter()
                 for game in games:
                     totals.update(check_game(client, figures, game))
+                late = timer_lateness(client, figures, [g for g in games if g.timer])
         finally:
             stop.set()
             server.stop()
@@ -157,6 +165,8 @@ def run(args: argparse.Namespace) -> int:
         f"applied_twice={totals['twice']} frozen={frozen} "
         f"timer_games={sum(g.timer for g in games)} "
         f"frozen_timers={sum(g.timer for g in frozen_games)} "
+        f"timers_fired={len(late)} timer_late_s_p50={_quantile(late, 0.5):.2f} "
+        f"timer_late_s_p99={_quantile(late, 0.99):.2f} timer_late_s_max={max(late, default=0):.2f} "
         f"imports_failed={totals['import_failed']} retries={figures.retries} "
         f"server_errors={figures.server_errors} seed={seed} "
         f"seconds={time.monotonic() - started:.0f}"

@@ -4,13 +4,14 @@ acknowledged command lost or applied twice, every finished log imported again.""
 from __future__ import annotations
 
 import time
+from datetime import datetime
 from typing import Any
 
 import httpx
 
 from service.tools.chaos_games import Figures, GameRun, request
 
-__all__ = ["FROZEN_AFTER_S", "SETTLE_S", "check_game", "settle"]
+__all__ = ["FROZEN_AFTER_S", "SETTLE_S", "check_game", "settle", "timer_lateness"]
 
 # After the chaos: how long games get to finish, and how long a game may sit
 # still before it counts as frozen.
@@ -93,3 +94,23 @@ def settle(client: httpx.Client, figures: Figures, games: list[GameRun]) -> list
         for game in games
         if not game.finished and now - moved[game.game_id][1] > FROZEN_AFTER_S
     ]
+
+
+def timer_lateness(client: httpx.Client, figures: Figures, games: list[GameRun]) -> list[float]:
+    """How late each turn timer fired, in seconds: from its deadline or, when a fault
+    (a kill, a hang) was under way or began meanwhile, from the end of the last such
+    fault. What a player waits beyond the limit once the service is whole again."""
+    late: list[float] = []
+    for game in games:
+        deadline: float | None = None
+        for envelope in events_of(client, figures, game.game_id):
+            event = envelope["event"]
+            if event["type"] == "turn_deadline_set":
+                deadline = datetime.fromisoformat(event["deadline"]).timestamp()
+            elif event["type"] == "turn_timed_out" and deadline is not None:
+                fired = datetime.fromisoformat(envelope["at"]).timestamp()
+                whole_from = max(
+                    [deadline, *(end for start, end in figures.faults if start < fired)]
+                )
+                late.append(max(0.0, fired - whole_from))
+    return late

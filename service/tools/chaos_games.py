@@ -31,6 +31,8 @@ class GameRun:
 @dataclass
 class Figures:
     kills: Counter[str] = field(default_factory=Counter)
+    # Each fault's wall-clock start and end (the end: when the kill's action was done).
+    faults: list[tuple[float, float]] = field(default_factory=list)
     retries: int = 0
     server_errors: int = 0
 
