@@ -172,4 +172,13 @@ class Seats:
             if not check_invite(facts, invite_code):
                 raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
             return None
-        return await self.seat_of(game_id, token)
+        try:
+            return await self.seat_of(game_id, token)
+        except ServiceError as refused:
+            # Not at this private table (its 404), yet holding its code: a spectator.
+            if refused.code != "game_not_found" or invite_code is None:
+                raise
+            facts, _ = await self._reader.known_facts(game_id)
+            if not check_invite(facts, invite_code):
+                raise
+            return None

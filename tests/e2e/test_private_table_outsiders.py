@@ -71,3 +71,20 @@ def test_an_outsider_gets_the_strangers_404_from_a_private_table(
         assert response.status_code == 401, response.text
         return
     problem(response, 404, "game_not_found")
+
+
+@pytest.mark.parametrize("outsider", OUTSIDERS[1:])
+def test_an_outsider_with_the_code_watches_as_a_spectator(client: Client, outsider: str) -> None:
+    ada = player(client, "Ada")
+    table = open_table(client, ada, private=True, seed=4)
+    game_id, code = table["game_id"], {"invite": table["invite_code"]}
+    headers = _outsider(client, outsider)
+    summary = client.get(f"/games/{game_id}", params=code, headers=headers)
+    assert summary.status_code == 200, summary.text
+    assert summary.json()["your_seat"] is None
+    events = client.get(f"/games/{game_id}/events", params=code, headers=headers)
+    assert events.status_code == 200, events.text
+    # Watching is all the code gives: acting still needs a seat.
+    command = {"type": "draw", "source": "stock"}
+    answer = client.post(f"/games/{game_id}/commands", json=command, headers=headers)
+    problem(answer, 404, "game_not_found")
