@@ -36,7 +36,7 @@ from service.tools.serve_process import free_port
 pytestmark = pytest.mark.anyio
 
 REPO = Path(__file__).resolve().parents[2]
-GAMES = int(os.environ.get("MANY_NODES_GAMES", "50"))
+GAMES = int(os.environ.get("MANY_NODES_GAMES", "24"))
 FAILOVER_GAMES = 16
 # Every wait is bounded: a whole phase, one long poll, one process start.
 PHASE_TIMEOUT_S = float(os.environ.get("MANY_NODES_TIMEOUT_S", "360"))

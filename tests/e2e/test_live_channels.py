@@ -137,7 +137,9 @@ def web_socket(
 ) -> Followed:
     got: list[dict[str, Any]] = []
     url = "ws" + server.base.removeprefix("http") + f"/games/{game_id}/live"
-    with websockets.sync.client.connect(url, open_timeout=10) as socket:
+    # max_queue=None: a client that stops reading early must still read the server's
+    # close frame behind the events it left, or its close waits out close_timeout.
+    with websockets.sync.client.connect(url, open_timeout=10, max_queue=None) as socket:
         # Without a ticket in the URL, the first message says who is watching.
         socket.send(json.dumps({"token": token, "after": after}))
         while True:
@@ -258,7 +260,9 @@ def test_the_end_names_the_games_last_version_whatever_was_asked_past_it(
     game = _create(server)
     last = _finish(server, game, seed=9)
     url = "ws" + server.base.removeprefix("http") + f"/games/{game['game_id']}/live"
-    with websockets.sync.client.connect(url, open_timeout=10) as socket:
+    # max_queue=None: a client that stops reading early must still read the server's
+    # close frame behind the events it left, or its close waits out close_timeout.
+    with websockets.sync.client.connect(url, open_timeout=10, max_queue=None) as socket:
         socket.send(json.dumps({"after": last + 5}))
         assert json.loads(socket.recv(timeout=30)) == {"type": "end", "version": last}
 
