@@ -37,11 +37,12 @@ def pick(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     return rng.choice([command for command in legal if command["type"] == kind])
 
 
-def finish(client: TestClient[Any], game: dict[str, Any], seed: int) -> int:
-    """Play every seat of `game` from its legal commands to the end: the last version."""
+def finish(client: Any, game: dict[str, Any], seed: int) -> int:
+    """Play every seat of `game` from its legal commands to the end: the last version.
+    `client`: a test client or an httpx.Client on a served app."""
     rng = random.Random(seed)
     game_id = game["game_id"]
-    while True:
+    for _ in range(5000):
         summary = client.get(f"/games/{game_id}").json()
         if summary["status"] == "finished":
             return int(summary["version"])
@@ -52,6 +53,7 @@ def finish(client: TestClient[Any], game: dict[str, Any], seed: int) -> int:
             json=pick(view["legal_commands"], rng),
             headers=auth(token),
         )
+    raise AssertionError("the game did not end in 5000 commands")
 
 
 async def stored_log(store: EventStore, game_id: str) -> list[Envelope]:

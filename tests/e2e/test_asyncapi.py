@@ -4,7 +4,6 @@ valid to the reference parser, and every message a real session carries matches 
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 import websockets.sync.client
-from http_table import auth, pick
+from http_table import auth, finish
 from httpx_sse import connect_sse
 from jsonschema import Draft202012Validator
 from live_server import serving
@@ -69,23 +68,11 @@ def base() -> Iterator[str]:
 
 
 def _finished_game(base: str) -> tuple[str, dict[str, str]]:
-    rng = random.Random(3)
     body = {"seats": [{"kind": "human"}] * 2, "seed": 3, "rules": {"game_end": "hands:1"}}
     with httpx.Client(base_url=base, timeout=30) as http:
         created = http.post("/games", json=body).json()
-        game_id, tokens = created["game_id"], created["tokens"]
-        for _ in range(3000):
-            summary = http.get(f"/games/{game_id}").json()
-            if summary["status"] == "finished":
-                return game_id, tokens
-            token = tokens[str(summary["view"]["turn"])]
-            view = http.get(f"/games/{game_id}/view", headers=auth(token)).json()
-            http.post(
-                f"/games/{game_id}/commands",
-                json=pick(view["legal_commands"], rng),
-                headers=auth(token),
-            )
-    raise AssertionError("the game did not end")
+        finish(http, created, seed=3)
+    return created["game_id"], created["tokens"]
 
 
 def test_every_websocket_message_matches_its_documented_payload(base: str) -> None:

@@ -9,7 +9,6 @@ viewer may see, and end at the game's end.
 from __future__ import annotations
 
 import json
-import random
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
@@ -18,7 +17,7 @@ import anyio
 import httpx
 import pytest
 import websockets.sync.client
-from http_table import auth, check_no_leak, pick, stored_log
+from http_table import auth, check_no_leak, finish, stored_log
 from httpx_sse import connect_sse
 from live_server import serving
 from websockets.exceptions import ConnectionClosed, ConnectionClosedOK
@@ -66,22 +65,8 @@ def _create(server: Server, *, private_log: bool = False, **rules: Any) -> dict[
 
 
 def _finish(server: Server, game: dict[str, Any], seed: int) -> int:
-    """Play every seat from its legal commands to the game's end: the last version."""
-    rng = random.Random(seed)
-    game_id = game["game_id"]
     with _http(server) as http:
-        for _ in range(5000):
-            summary = http.get(f"/games/{game_id}").json()
-            if summary["status"] == "finished":
-                return int(summary["version"])
-            token = game["tokens"][str(summary["view"]["turn"])]
-            view = http.get(f"/games/{game_id}/view", headers=auth(token)).json()
-            http.post(
-                f"/games/{game_id}/commands",
-                json=pick(view["legal_commands"], rng),
-                headers=auth(token),
-            )
-    raise AssertionError("the game did not end in 5000 commands")
+        return finish(http, game, seed)
 
 
 # ------------------------------------------------------------------ transports
