@@ -13,7 +13,7 @@
   next turn (`nextdraw`).
 - Takes a discarded joker, a discard it can lay off at once, and one that
   frees a joker on the table, and keeps such cards until it may swap them
-  (`JOKER_SWAP`, below).
+  (`careful_discard.JOKER_SWAP_KEEP`).
 - Lays off jokers like any loose card (measured: holding them loses races).
 - Holds melds back for rummy only with two seats, no opening minimum.
 - With an opening minimum, opens small and holds later melds (`denial`).
@@ -41,8 +41,6 @@ from domain.views import SeatView
 # Melds to lay down while the rest are held: (view, arrangement, ruleset, memory).
 LaySome = Callable[[SeatView, Arrangement, RuleSet, SeatMemory | None], LayMelds | None]
 
-GO_OUT_PLAN = True
-
 
 def choose_careful(
     view: SeatView,
@@ -64,7 +62,7 @@ def choose_careful(
     if view.phase == "draw":
         return careful_draw(view, ruleset, memory)
     arrangement = arrange(hand, ruleset)
-    out = going_out(view, ruleset, arrangement) if GO_OUT_PLAN else None
+    out = going_out(view, ruleset, arrangement)
     if out is not None:
         return out
     holding = (hold or _hold_melds)(view, arrangement, ruleset)

@@ -72,7 +72,6 @@ NEAR_STUCK = 3
 # opening by lay-off places (`denial.smallest_opening`) as well: 46.2% and
 # 58.0% (seed 1000: 46.2%, 57.9%; 3,000 hands at seeds 2000 and 5000: 45.8%
 # and 57.2% each, against 44.1%/55.9% and 43.8%/55.6% before).
-JOKER_SWAP = True
 JOKER_SWAP_KEEP = 30.0
 
 
@@ -166,7 +165,7 @@ def discard_scores(
             score -= TABLE_FEED_PENALTY
         if card[0] in unwanted_ranks:
             score += SAFE_BONUS
-        if JOKER_SWAP and frees_joker(card, view.table, ruleset):
+        if frees_joker(card, view.table, ruleset):
             score -= JOKER_SWAP_KEEP
         scores[card] = score
     return scores

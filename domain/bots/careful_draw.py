@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.bots.careful_discard import JOKER_SWAP, discard_scores
+from domain.bots.careful_discard import discard_scores
 from domain.bots.going_out import goes_out_with
 from domain.bots.greedy import after_discard, best_draw
 from domain.bots.memory import SeatMemory, live_cards
@@ -18,8 +18,6 @@ from domain.views import SeatView
 # and has live partners (the pickup tells the others what we collect).
 SWAP_DOWN_GAIN = 6
 SWAP_DOWN_POTENTIAL = 2.0
-TAKE_JOKER = True
-TAKE_TABLE_FIT = True
 # Take the discard when, with it, the best discard scores this much more than
 # the best discard now (`_improves`): the outs of a known card against a blind
 # draw (basic; before an opening, pickups that meld nothing only slow it).
@@ -32,22 +30,17 @@ TAKE_TABLE_FIT = True
 # Level 4 shares both and keeps its edge over level 3 (basic, base policy
 # without search, seeds 0 and 1000: 64.3/63.7% -> 65.5/66.4%).
 TAKE_TO_IMPROVE = 20.0
-# Take the discard when the hand goes out with it this turn (`goes_out_with`),
-# though it melds nothing in the least-deadwood split: a sure win instead of
-# a blind draw. It happens in about one hand in forty; measured as above:
-# 47.6% -> 47.9% of hands and 58.9% -> 59.2% pairwise at seed 0 (seed 1000:
-# 48.7% -> 48.9%, 59.7% -> 59.8%), small as most of those hands were won a
-# turn later anyway.
-TAKE_TO_GO_OUT = True
 
 
 def careful_draw(view: SeatView, ruleset: RuleSet, memory: SeatMemory | None) -> PlayerCommand:
     take = Draw("discard", 1)
-    if (
-        TAKE_TO_GO_OUT
-        and take in view.legal_commands
-        and goes_out_with(view, ruleset, view.discard_pile[-1])
-    ):
+    # Take the discard when the hand goes out with it this turn (`goes_out_with`),
+    # though it melds nothing in the least-deadwood split: a sure win instead of
+    # a blind draw. It happens in about one hand in forty; measured as above:
+    # 47.6% -> 47.9% of hands and 58.9% -> 59.2% pairwise at seed 0 (seed 1000:
+    # 48.7% -> 48.9%, 59.7% -> 59.8%), small as most of those hands were won a
+    # turn later anyway.
+    if take in view.legal_commands and goes_out_with(view, ruleset, view.discard_pile[-1]):
         return take  # the hand ends this turn: no pile cycle to guard against
     command = _preferred_draw(view, ruleset, memory)
     takes_pile = command != Draw("stock") and bool(view.discard_pile)
@@ -69,12 +62,12 @@ def _preferred_draw(view: SeatView, ruleset: RuleSet, memory: SeatMemory | None)
     hand = view.hand or ()
     top = pile[-1]
     assert view.seat is not None
-    if top == JOKER and TAKE_JOKER:
+    if top == JOKER:
         return Draw("discard", 1)
-    if JOKER_SWAP and frees_joker(top, view.table, ruleset):
+    if frees_joker(top, view.table, ruleset):
         return Draw("discard", 1)
     may_lay_off = ruleset.lay_off and (not ruleset.needs_opening or view.opened[view.seat])
-    if TAKE_TABLE_FIT and may_lay_off and fits_table(top, view.table, ruleset):
+    if may_lay_off and fits_table(top, view.table, ruleset):
         # A sure step toward going out: it goes straight onto the table.
         return Draw("discard", 1)
     if ruleset.initial_meld_min:

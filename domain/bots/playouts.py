@@ -21,9 +21,6 @@ HORIZON_ROUNDS = 4
 # Where the base policy holds melds back, look further ahead (basic, 2 seats:
 # 4 rounds 67.0%, 8 rounds 68.8%).
 HOLD_HORIZON_ROUNDS = 8
-# Zero-sum points with several seats: a lost play-out scores the seats the
-# seat still outholds (the ladder's "beats each low seat").
-PAIRWISE = True
 
 
 def deadwood_edge(mine: int, other: int) -> float:
@@ -54,7 +51,9 @@ class PlayoutTable:
         self.horizon = max(rounds * view.seats, 8)
         self.fits: dict[Card, bool] = {}
         self.own: dict[PlayerCommand, Seat] = {}
-        self.pairwise = PAIRWISE and view.seats > 2 and ruleset.scoring == "zero_sum"
+        # Zero-sum points with several seats: a lost play-out scores the seats
+        # the seat still outholds (the ladder's "beats each low seat").
+        self.pairwise = view.seats > 2 and ruleset.scoring == "zero_sum"
 
     def sample(self, rng: Chance) -> tuple[list[Seat | None], list[Card]]:
         """Opponents' hands dealt from the unseen cards (quickly split), and the stock."""

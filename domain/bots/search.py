@@ -60,12 +60,10 @@ DEFAULT_BUDGET_S = 0.15  # leaves headroom under the 250 ms p95 on a busy machin
 DEFAULT_MAX_ROLLOUTS = 400  # per candidate
 CANDIDATE_DISCARDS = 3
 EARLY_CHECK = 48  # deals between checks whether the outcome is already settled
-SEARCH = True
 # Where the base policy holds melds back: the play-outs model its hand
 # least well, so overrule it only on a wide edge (palace with 2.5: 123
 # overrules in 400 hands instead of 82, and no better: 16.2% and 62.5%),
 # and look further ahead (`playouts.HOLD_HORIZON_ROUNDS`).
-HOLD_SEARCH = True
 HOLD_EDGE_Z = 3.0
 HOLD_MIN_EDGE = 0.05
 
@@ -84,11 +82,9 @@ def choose_search(
     without a clock, at the deals alone (reproducible on any machine)."""
     deadline = _Deadline(clock, budget_s)
     prior = choose_holdback(view, ruleset, memory)
-    if view.turn != view.seat or prior is None or not SEARCH:
+    if view.turn != view.seat or prior is None:
         return prior
     holding = holds_back(view, ruleset) or plays_denial(ruleset)
-    if holding and not HOLD_SEARCH:
-        return prior
     candidates = _candidates(view, ruleset, memory, prior)
     if len(candidates) < 2:
         return prior
