@@ -22,7 +22,7 @@ from service.app.suggestions import SuggestionPool
 from service.app.worker_metrics import WorkerMetrics
 from service.http.docs import LocalSwaggerPlugin, docs_assets_router
 from service.http.json_body import CheckedRequest
-from service.http.openapi import finish_document, security_components
+from service.http.openapi import finished_once, security_components
 from service.http.problems import EXCEPTION_HANDLERS
 from service.http.query import reject_repeated_parameters
 from service.http.rate_limits import KINDS, close_storage, parse_limit, rate_limit_middleware
@@ -170,6 +170,6 @@ def create_app(
     app.state.league = league_store
     # What the workers count (bot turns, timeouts), on the Redis they share; /metrics reads it.
     app.state.worker_metrics = WorkerMetrics(shared_counters or InMemorySharedCounters())
-    # Generated once and finished in place, so /schema serves the finished document.
-    finish_document(app.openapi_schema)
+    # Finished before it is served: /schema serves the finished document.
+    finished_once(app)
     return app

@@ -6,6 +6,7 @@ from typing import Any
 
 import msgspec
 from litestar import Litestar
+from litestar._openapi.plugin import OpenAPIPlugin
 from litestar.openapi.spec import Components, OpenAPI, Schema, SecurityScheme
 
 from service.http.openapi_bounds import (
@@ -26,7 +27,7 @@ from service.http.openapi_operations import (
 from service.http.openapi_security import state_optional_tokens
 from service.http.openapi_unions import add_discriminators, close_objects
 
-__all__ = ["finish_document", "openapi_document", "security_components"]
+__all__ = ["finish_document", "finished_once", "openapi_document", "security_components"]
 
 
 def security_components() -> Components:
@@ -70,6 +71,22 @@ def finish_document(document: OpenAPI) -> OpenAPI:
         merged = {**(document.components.schemas or {}), **schemas}
         document.components.schemas = dict(sorted(merged.items()))
     return document
+
+
+# The finished document of this process's apps: every app create_app makes has the
+# same routes and OpenAPI config, so one document serves them all (building it is
+# most of an app's making, and the tests make hundreds of apps).
+_finished: OpenAPI | None = None
+
+
+def finished_once(app: Litestar) -> None:
+    """Give `app` the finished document, built (and finished) once a process."""
+    global _finished
+    if _finished is None:
+        _finished = finish_document(app.openapi_schema)
+        return
+    # Litestar builds the document on first use and keeps it here; it is never changed.
+    app.plugins.get(OpenAPIPlugin)._openapi = _finished
 
 
 def openapi_document(app: Litestar) -> dict[str, Any]:
