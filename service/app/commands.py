@@ -128,8 +128,11 @@ class SeatCommands:
         expected_version: int | None = None,
         command_id: str | None = None,
         actor: ActorKind = "player",
+        system_id: bool = False,
     ) -> Handled:
-        """Decide, append at the version decided on, and answer as the seat sees it."""
+        """Decide, append at the version decided on, and answer as the seat sees it.
+        `system_id`: the service chose `command_id` (a rematch's), so it is filed
+        with the system's ids, where no client's id can ever take it, whoever acts."""
 
         private: list[bool] = []
 
@@ -147,7 +150,8 @@ class SeatCommands:
             outcome = CommandOutcome(version=after.version, view=view, events=shown)
             return Answer(views=views, body=body, outcome=outcome)
 
-        key = command_key(actor, command_id) if command_id is not None else None
+        key_space: ActorKind = "service" if system_id else actor
+        key = command_key(key_space, command_id) if command_id is not None else None
         executed = await self._writer.execute(
             game_id,
             Write(

@@ -211,12 +211,16 @@ async def rematch(
             caller.seats[0],
             OfferRematch(game_id=created.game_id),
             command_id=_REMATCH_ID,
+            system_id=True,
         )
     except ServiceError as refused:
         if refused.code != "command_id_reused":
             raise
-        # Another seat's rematch was recorded first: ours is withdrawn, theirs is the one.
+        # Another seat's rematch was recorded first: ours is withdrawn from the lobby
+        # and from its creator's games, and left to expire; theirs is the one.
         await games.store.unindex_game(created.game_id)
+        if caller.player is not None:
+            await games.players.unfile_game(caller.player.player_id, created.game_id)
         return await _recorded_rematch(games, game_id), None
     await games.store.put_meta(game_id, {"rematch": created.game_id.encode()})
     for player_id in set(facts.players.values()):

@@ -1,0 +1,114 @@
+"""A rematch no client can block and no race can double: the service's own command
+ids are filed apart from every id a client may send, and of any number of seats
+asking at once exactly one rematch is made, with no other table left behind."""
+
+from __future__ import annotations
+
+import random
+import threading
+from typing import Any
+
+import pytest
+from http_players import open_table, play_one, player
+from http_table import auth
+from litestar.testing import TestClient
+
+Client = TestClient[Any]
+
+# Every shape of command id the service and its workers give their own commands
+# (tables.py, workers/turns.py, workers/timeouts.py, workers/abandon.py, control.py),
+# and the prefixes the store files ids under.
+SYSTEM_ID_SHAPES = [
+    "table:rematch",
+    "bot:{version}:{seat}",
+    "bot:{game}:{version}:1",
+    "timer:{version}:0",
+    "timeout:{version}",
+    "abandon:{game}",
+    "s:table:rematch",
+    "c:table:rematch",
+    "s:timeout:{version}",
+]
+
+
+def _table_of_two(client: Client, seed: int) -> tuple[str, dict[int, str], dict[str, Any]]:
+    ada, bob = player(client, "Ada"), player(client, "Bob")
+    game_id = open_table(client, ada, rules={"game_end": "hands:1"}, seed=seed)["game_id"]
+    assert client.post(f"/games/{game_id}/seats/1", headers=auth(bob["token"])).is_success
+    return game_id, {0: ada["token"], 1: bob["token"]}, {"ada": ada, "bob": bob}
+
+
+def _play_out_naming_system_ids(client: Client, game_id: str, tokens: dict[int, str]) -> None:
+    """Legal play to the end, every command sent with a system id's shape as its id."""
+    rng = random.Random(7)
+    for step in range(3000):
+        summary = client.get(f"/games/{game_id}").json()
+        if summary["status"] == "finished":
+            return
+        turn, version = summary["view"]["turn"], summary["version"]
+        shape = SYSTEM_ID_SHAPES[step % len(SYSTEM_ID_SHAPES)]
+        command_id = shape.format(game=game_id, version=version, seat=turn)
+        view = client.get(f"/games/{game_id}/view", headers=auth(tokens[turn])).json()
+        command = dict(rng.choice(view["legal_commands"]), command_id=command_id)
+        answer = client.post(f"/games/{game_id}/commands", json=command, headers=auth(tokens[turn]))
+        # A client's reuse of its own id with another command is its own affair (409).
+        assert answer.status_code in (200, 409), answer.text
+    raise AssertionError("the game did not end")
+
+
+def test_no_command_id_a_client_sends_blocks_the_rematch(client: Client) -> None:
+    game_id, tokens, _ = _table_of_two(client, seed=3)
+    _play_out_naming_system_ids(client, game_id, tokens)
+    # After the end too: refused (game over), and still nothing of the service's taken.
+    late = client.post(
+        f"/games/{game_id}/commands",
+        json={"type": "draw", "source": "stock", "command_id": "table:rematch"},
+        headers=auth(tokens[0]),
+    )
+    assert late.status_code == 409, late.text
+    rematch = client.post(f"/games/{game_id}/rematch", headers=auth(tokens[1]))
+    assert rematch.status_code == 201, rematch.text
+    assert rematch.json()["created"] is True
+    events = client.get(f"/games/{game_id}/events", headers=auth(tokens[0])).json()["events"]
+    offered = [e for e in events if e["event"]["type"] == "rematch_offered"]
+    assert [e["event"]["game_id"] for e in offered] == [rematch.json()["game_id"]]
+
+
+def _waiting_games(client: Client, token: str) -> list[str]:
+    page = client.get("/players/me/games?status=waiting", headers=auth(token)).json()
+    return [game["game_id"] for game in page["games"]]
+
+
+@pytest.mark.parametrize("round_", range(3))
+def test_seats_asking_at_once_get_one_rematch_and_leave_no_other_table(
+    client: Client, round_: int
+) -> None:
+    game_id, tokens, _ = _table_of_two(client, seed=10 + round_)
+    rng = random.Random(round_)
+    while client.get(f"/games/{game_id}").json()["status"] != "finished":
+        play_one(client, game_id, tokens, rng)
+    answers: list[Any] = []
+    barrier = threading.Barrier(4)
+
+    def ask(seat: int) -> None:
+        barrier.wait(timeout=30)
+        answers.append(client.post(f"/games/{game_id}/rematch", headers=auth(tokens[seat])))
+
+    askers = [threading.Thread(target=ask, args=(seat % 2,)) for seat in range(4)]
+    for asker in askers:
+        asker.start()
+    for asker in askers:
+        asker.join(timeout=60)
+    assert [answer.status_code for answer in answers] == [201] * 4, [a.text for a in answers]
+    named = {answer.json()["game_id"] for answer in answers}
+    assert len(named) == 1
+    assert sum(answer.json()["created"] for answer in answers) == 1
+    (rematch,) = named
+    # No one holds another table from the race: not in their games, not in the lobby.
+    assert _waiting_games(client, tokens[0]) == [rematch]
+    assert _waiting_games(client, tokens[1]) == [rematch]
+    lobby = client.get("/games", params={"status": "open"}).json()["games"]
+    assert [game["game_id"] for game in lobby if game.get("rematch_of") == game_id] in (
+        [],
+        [rematch],
+    )
