@@ -32,6 +32,7 @@ from service.app.records import (
 from service.app.seating import TablePolicy
 from service.app.seats import Seats
 from service.app.tokens import TokenIndex
+from service.app.watchers import Watcher
 from service.app.writes import Executed, Write
 from service.store import EventStore, players_beside
 
@@ -154,9 +155,9 @@ class GameService:
         return await self.reader.encoded_view(game_id, seat)
 
     async def events(
-        self, game_id: str, viewer: int | None, *, after: int, wait_s: float, limit: int
+        self, game_id: str, watcher: Watcher | None, *, after: int, wait_s: float, limit: int
     ) -> tuple[int, tuple[Envelope, ...]]:
-        return await self.reader.events(game_id, viewer, after=after, wait_s=wait_s, limit=limit)
+        return await self.reader.events(game_id, watcher, after=after, wait_s=wait_s, limit=limit)
 
     async def log(self, game_id: str, after: int = 0, limit: int | None = None) -> list[Envelope]:
         """The game's events after `after`, unredacted (for the service's own jobs)."""

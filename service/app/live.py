@@ -7,7 +7,9 @@ more is waiting (`has_more`) and whether the game is over and fully read
 (`ended`). As the server stops (`Draining`), a wait answers at once with what
 is there and `follow` ends: the client resumes from its last version. Tickets
 let a browser authenticate a channel it cannot give a header (EventSource,
-WebSocket) without putting the seat's token in a URL.
+WebSocket) without putting the seat's token in a URL. A channel watches with
+the credential it opened with (`Watcher`), not the seat it held then: each
+page is redacted for the seat that credential holds at its events.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from service.app.envelope import Envelope
 from service.app.errors import ServiceError
 from service.app.games import GameService
 from service.app.tokens import token_hash
+from service.app.watchers import Watcher, watcher_for
 from service.runtime.draining import Draining
 from service.store.tickets import TicketStore
 
@@ -48,7 +51,7 @@ class Page(msgspec.Struct, frozen=True, kw_only=True):
 async def page(
     games: GameService,
     game_id: str,
-    viewer: int | None,
+    watcher: Watcher | None,
     *,
     after: int,
     wait_s: float,
@@ -60,7 +63,7 @@ async def page(
 
     def read(wait_s: float) -> Awaitable[tuple[int, tuple[Envelope, ...]]]:
         # One more than asked tells whether more is waiting without another read.
-        return games.events(game_id, viewer, after=after, wait_s=wait_s, limit=limit + 1)
+        return games.events(game_id, watcher, after=after, wait_s=wait_s, limit=limit + 1)
 
     if draining is None or wait_s <= 0:
         version, envelopes = await read(wait_s)
@@ -87,7 +90,7 @@ async def page(
 async def follow(
     games: GameService,
     game_id: str,
-    viewer: int | None,
+    watcher: Watcher | None,
     *,
     after: int,
     idle_s: float,
@@ -100,7 +103,7 @@ async def follow(
         current = await page(
             games,
             game_id,
-            viewer,
+            watcher,
             after=cursor,
             wait_s=idle_s,
             limit=FOLLOW_PAGE,
@@ -112,11 +115,22 @@ async def follow(
         cursor = current.next_after
 
 
+class _Ticketed(msgspec.Struct, frozen=True, kw_only=True):
+    """What a ticket stands for: a credential on one game."""
+
+    game_id: str
+    watcher: Watcher
+
+
+_ticketed_decoder = msgspec.json.Decoder(_Ticketed)
+
+
 class Tickets:
     """Single-use tickets standing for a seat's token for `TICKET_TTL_S` seconds.
 
     Only the ticket's hash is stored, like a token's; a ticket names its game,
-    so it opens nothing elsewhere."""
+    so it opens nothing elsewhere. It stands for the token, not the seat the
+    token held when asked for: the channel it opens follows that token's seat."""
 
     def __init__(self, store: TicketStore, games: GameService) -> None:
         self._store = store
@@ -124,24 +138,28 @@ class Tickets:
 
     async def issue(self, game_id: str, token: str | None) -> str:
         seat = await self._games.seat_of(game_id, token)
+        assert token is not None  # seat_of refuses a missing one
         ticket = secrets.token_urlsafe(24)
-        value = f"{game_id}:{seat}".encode()
+        value = msgspec.json.encode(_Ticketed(game_id=game_id, watcher=watcher_for(token, seat)))
         if not await self._store.put(token_hash(ticket), value, TICKET_TTL_S):
             raise AssertionError("a fresh random ticket collided")
         return ticket
 
-    async def redeem(self, game_id: str, ticket: str) -> int:
-        """The seat the ticket stands for, once; 401 `invalid_ticket` after that or
-        when expired, 403 `wrong_game` for another game's ticket."""
+    async def redeem(self, game_id: str, ticket: str) -> Watcher:
+        """The credential the ticket stands for, once; 401 `invalid_ticket` after
+        that or when expired, 403 `wrong_game` for another game's ticket."""
         value = await self._store.take(token_hash(ticket))
-        if value is None:
+        try:
+            ticketed = None if value is None else _ticketed_decoder.decode(value)
+        except msgspec.DecodeError:
+            ticketed = None  # issued by an older release (a minute ago at most): ask again
+        if ticketed is None:
             raise ServiceError(
                 "invalid_ticket", "unknown, used or expired ticket: ask POST /games/{id}/tickets"
             )
-        ticket_game, _, seat = value.decode().rpartition(":")
-        if ticket_game != game_id:
+        if ticketed.game_id != game_id:
             raise ServiceError("wrong_game", "the ticket belongs to another game")
-        return int(seat)
+        return ticketed.watcher
 
     async def viewer(
         self,
@@ -150,9 +168,10 @@ class Tickets:
         ticket: str | None,
         token: str | None,
         invite_code: str | None = None,
-    ) -> int | None:
-        """Who is watching: the ticket's seat, else the token's, else a spectator
-        (None; of a private table only with its invite code)."""
+    ) -> Watcher | None:
+        """Who is watching: the ticket's credential, else the token's, else a
+        spectator (None; of a private table only with its invite code)."""
         if ticket is not None:
             return await self.redeem(game_id, ticket)
-        return await self._games.viewer_of(game_id, token, invite_code=invite_code)
+        seat = await self._games.viewer_of(game_id, token, invite_code=invite_code)
+        return None if seat is None or token is None else watcher_for(token, seat)

@@ -27,6 +27,7 @@ from service.app.records import (
 )
 from service.app.seating import expired
 from service.app.shared_reads import SharedReads
+from service.app.watchers import Watcher
 from service.store import EventStore
 
 __all__ = ["FACTS_CAPACITY", "FACTS_TTL_S", "GameReader"]
@@ -130,9 +131,18 @@ class GameReader:
         return data
 
     async def events(
-        self, game_id: str, viewer: int | None, *, after: int, wait_s: float, limit: int
+        self, game_id: str, watcher: Watcher | None, *, after: int, wait_s: float, limit: int
     ) -> tuple[int, tuple[Envelope, ...]]:
-        """Events after `after` as the viewer may see them, waiting up to `wait_s` for one."""
+        """Events after `after` as the watcher (None: a spectator) may see them, waiting
+        up to `wait_s` for one.
+
+        They are redacted for the seat the watcher holds in a seating read after
+        them, so for the seat it held at each of them: seats change hands only
+        while a table waits (claims, leaves, the start's fill or renumbering), and
+        nothing is dealt, so nothing is private, until its first deal, which comes
+        in the start's own step; from then on the seating is the deal's. So a
+        table that still waited when its facts were read has them read again once
+        events came; a table in play costs no read more."""
         check_game_id(game_id)
         # Shared with the game's other watchers: a game once there stays (archived or not).
         if not await self._existing.read(game_id, lambda: self._store.exists(game_id), bool):
@@ -144,6 +154,9 @@ class GameReader:
         if wait_s > 0 and await self.finished(game_id, through=after):
             wait_s = 0  # nothing will come: a long poll at a finished game's end answers now
         stored = await self._store.wait_for(game_id, after, wait_s, limit)
+        if watcher is not None and facts.waiting and stored:
+            facts = await self.read_facts(game_id)
+        viewer = watcher.seat_in(facts) if watcher is not None else None
         # The state at least as new as the events read: shared with the game's other watchers.
         newest = stored[-1].version if stored else after
         record = await self.projections.load(game_id, at_least=newest)

@@ -25,6 +25,7 @@ from service.app.envelope import Envelope
 from service.app.errors import Problem, ServiceError, problem_for, problem_of
 from service.app.games import GameService
 from service.app.live import TICKET_TTL_S, Page, Tickets, follow, page
+from service.app.watchers import Watcher
 from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
 from service.http.routes_games import BEARER, GameId, Games, caller_token
@@ -105,12 +106,12 @@ async def list_events(
     ticket: TicketQuery = None,
     invite: FromQuery[str | None] = None,
 ) -> EventPage:
-    viewer = await tickets.viewer(
+    watcher = await tickets.viewer(
         game_id, ticket=ticket, token=caller_token(request), invite_code=invite
     )
     with games.metrics.watching("long_poll") if wait > 0 else contextlib.nullcontext():
         served = await page(
-            games, game_id, viewer, after=after, wait_s=wait, limit=limit, draining=draining
+            games, game_id, watcher, after=after, wait_s=wait, limit=limit, draining=draining
         )
     return EventPage(
         version=served.version,
@@ -155,18 +156,18 @@ async def stream_events(
     ticket: TicketQuery = None,
     invite: FromQuery[str | None] = None,
 ) -> Stream:
-    viewer = await tickets.viewer(
+    watcher = await tickets.viewer(
         game_id, ticket=ticket, token=caller_token(request), invite_code=invite
     )
     # A reconnecting EventSource sends the last id it saw; it wins over `after`.
     start = last_event_id or after
-    first = await page(games, game_id, viewer, after=start, wait_s=0, limit=1)
+    first = await page(games, game_id, watcher, after=start, wait_s=0, limit=1)
     if first.ended and not first.events:
         # Read to its end already: 204 stops EventSource. A page holding the last
         # event is served (then `end`), or that event would be lost.
         return Response(None, status_code=204)  # type: ignore[return-value]
     return Stream(
-        _sse_frames(games, game_id, viewer, start, draining),
+        _sse_frames(games, game_id, watcher, start, draining),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
@@ -198,12 +199,12 @@ _encoder = msgspec.json.Encoder()
 
 
 async def _sse_frames(
-    games: GameService, game_id: str, viewer: int | None, after: int, draining: Draining
+    games: GameService, game_id: str, watcher: Watcher | None, after: int, draining: Draining
 ) -> AsyncIterator[bytes]:
     # Ends with the game, or as the server stops (EventSource then reconnects,
     # sending the last id it saw).
     with games.metrics.watching("sse"):
-        pages = follow(games, game_id, viewer, after=after, idle_s=IDLE_S, draining=draining)
+        pages = follow(games, game_id, watcher, after=after, idle_s=IDLE_S, draining=draining)
         async for current in pages:
             if not current.events and not current.ended and not draining.begun:
                 yield SSE_KEEP_ALIVE
@@ -307,7 +308,7 @@ async def live(
             invite = hello.invite if hello.invite is not None else invite
         else:
             token = None
-        viewer = await tickets.viewer(game_id, ticket=ticket, token=token, invite_code=invite)
+        watcher = await tickets.viewer(game_id, ticket=ticket, token=token, invite_code=invite)
     except (DomainError, ServiceError) as error:
         await _refuse(socket, problem_of(error))
         return
@@ -319,7 +320,7 @@ async def live(
     except WebSocketDisconnect:
         return
     try:
-        ended = await _feed(socket, games, game_id, viewer, start, draining)
+        ended = await _feed(socket, games, game_id, watcher, start, draining)
     except Exception as exc:  # noqa: BLE001 - whatever broke, the operator reads it and the client is told
         if _client_left(exc):
             return
@@ -343,7 +344,7 @@ async def _feed(
     socket: WebSocket[Any, Any, Any],
     games: GameService,
     game_id: str,
-    viewer: int | None,
+    watcher: Watcher | None,
     start: int,
     draining: Draining,
 ) -> bool:
@@ -353,7 +354,7 @@ async def _feed(
         async with anyio.create_task_group() as group:
             # A client that leaves is noticed while the feed waits, not at the next send.
             group.start_soon(_until_disconnect, socket, group.cancel_scope)
-            pages = follow(games, game_id, viewer, after=start, idle_s=IDLE_S, draining=draining)
+            pages = follow(games, game_id, watcher, after=start, idle_s=IDLE_S, draining=draining)
             async for current in pages:
                 for message in _ws_messages(current):
                     await _send(socket, message)

@@ -1,0 +1,50 @@
+"""Who watches a live channel: the credential it opened with, not the seat it held then.
+
+A channel can outlive its seat's holder: they leave a waiting table and someone
+else sits down, or the start removes open seats and renumbers the rest. So a
+channel keeps what authenticated it (a seat token's hash, or a player) and each
+page of events is redacted for the seat that credential holds in the seating
+read with those events (`GameReader.events`): an old holder sees nothing private
+of the seat's next holder, and a player follows their seat to its new number.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from service.app.players import is_player_token
+from service.app.records import MetaFacts
+from service.app.tokens import token_hash
+
+__all__ = ["Watcher", "watcher_for"]
+
+
+class Watcher(msgspec.Struct, frozen=True, kw_only=True):
+    """A seat's credential on a channel (a spectator is no Watcher: None)."""
+
+    # The hash of the seat token the channel opened with, or None for a player token.
+    token_hash: str | None = None
+    # The player whose token opened the channel.
+    player_id: str | None = None
+    # The seat it opened as: of a hot-seat player's seats, the one they watch.
+    opened_as: int
+
+    def seat_in(self, facts: MetaFacts) -> int | None:
+        """The seat this credential holds in `facts`' seating; None once it holds
+        none (left, removed, its token gone): then it sees what a spectator sees."""
+        if self.token_hash is not None:
+            return facts.seats_by_token.get(self.token_hash)
+        if self.player_id is None:
+            return None
+        seats = facts.seats_of(self.player_id)
+        if self.opened_as in seats:
+            return self.opened_as
+        # Renumbered (or re-seated): their own seat under its new number.
+        return seats[0] if seats else None
+
+
+def watcher_for(token: str, seat: int) -> Watcher:
+    """The credential of a token already found to open `seat`."""
+    if is_player_token(token):
+        return Watcher(player_id=token.partition(".")[0], opened_as=seat)
+    return Watcher(token_hash=token_hash(token), opened_as=seat)
