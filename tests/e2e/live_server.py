@@ -6,14 +6,16 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 import uvicorn
 from litestar import Litestar
 
+from service.http.app import create_app
 from service.http.server_config import uvicorn_config
 from service.runtime.settings import Settings
+from service.store import InMemoryEventStore
 
 
 @contextmanager
@@ -41,3 +43,18 @@ def serving(app: Litestar, settings: Settings | None = None) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+class Server(NamedTuple):
+    """A served app and the in-memory store behind it (to read its logs directly)."""
+
+    base: str
+    store: InMemoryEventStore
+
+
+@contextmanager
+def serving_a_store() -> Iterator[Server]:
+    """A fresh in-memory store's app, served as `rummy serve` serves it."""
+    store = InMemoryEventStore()
+    with serving(create_app(store), Settings()) as base:
+        yield Server(base, store)

@@ -19,13 +19,10 @@ import pytest
 import websockets.sync.client
 from http_table import auth, check_no_leak, finish, stored_log
 from httpx_sse import connect_sse
-from live_server import serving
+from live_server import Server, serving_a_store
 from websockets.exceptions import ConnectionClosed, ConnectionClosedOK
 
 from service.http import routes_events
-from service.http.app import create_app
-from service.runtime.settings import Settings
-from service.store import InMemoryEventStore
 
 
 class Followed(NamedTuple):
@@ -33,17 +30,10 @@ class Followed(NamedTuple):
     ended: bool
 
 
-class Server(NamedTuple):
-    base: str
-    store: InMemoryEventStore
-
-
 @pytest.fixture(scope="module")
 def server() -> Iterator[Server]:
-    store = InMemoryEventStore()
-    # Served as `rummy serve` serves (its request deadlines among them).
-    with serving(create_app(store), Settings()) as base:
-        yield Server(base, store)
+    with serving_a_store() as served:
+        yield served
 
 
 def _http(server: Server) -> httpx.Client:

@@ -23,26 +23,17 @@ import pytest
 import websockets.sync.client
 from http_table import auth, check_no_leak, stored_log
 from httpx_sse import connect_sse
-from live_server import serving
-
-from service.http.app import create_app
-from service.store import InMemoryEventStore
+from live_server import Server, serving_a_store
 
 OPEN = {"kind": "human", "open": True}
 # Generous: the machine is shared; a channel that sees its events returns long before.
 BOUND_S = 60.0
 
 
-class Server(NamedTuple):
-    base: str
-    store: InMemoryEventStore
-
-
 @pytest.fixture(scope="module")
 def server() -> Iterator[Server]:
-    store = InMemoryEventStore()
-    with serving(create_app(store)) as base:
-        yield Server(base, store)
+    with serving_a_store() as served:
+        yield served
 
 
 def _http(server: Server) -> httpx.Client:
