@@ -55,13 +55,16 @@ def check_invite(facts: MetaFacts, code: str | None) -> bool:
     return hmac.compare_digest(_invite_hash(code), facts.invite_hash)
 
 
-def not_seated(facts: MetaFacts, game_id: str) -> ServiceError:
-    """The refusal for a caller who holds no seat here: 403 `not_seated`, but a 404
-    at a private table, which does not exist for a player who is not at it (as for
-    a stranger with no token)."""
+def outsider_refusal(facts: MetaFacts, game_id: str, code: str, message: str) -> ServiceError:
+    """The refusal for a caller who is not at this table (`code`, a 403), but a 404
+    at a private table, which does not exist for them (as for a stranger with no token)."""
     if facts.info.table.private:
         return ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
-    return ServiceError("not_seated", "this player holds no seat in this game")
+    return ServiceError(code, message)
+
+
+def not_seated(facts: MetaFacts, game_id: str) -> ServiceError:
+    return outsider_refusal(facts, game_id, "not_seated", "this player holds no seat in this game")
 
 
 def seat_fields(player: Player, seat: int) -> dict[str, bytes]:

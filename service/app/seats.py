@@ -14,7 +14,13 @@ from service.app.meta_fields import claim_field
 from service.app.players import Player, PlayerService, is_player_token
 from service.app.reading import GameReader
 from service.app.records import GameInfo, MetaFacts
-from service.app.seating import check_can_claim, check_invite, not_seated, seat_fields
+from service.app.seating import (
+    check_can_claim,
+    check_invite,
+    not_seated,
+    outsider_refusal,
+    seat_fields,
+)
 from service.app.tokens import TokenIndex, new_token, token_hash
 from service.store import EventStore
 
@@ -137,10 +143,8 @@ class Seats:
         if seat is not None:
             return seat
         if await self._tokens.game_of(digest) is not None:
-            if facts.info.table.private:
-                # Another game's token: to it, this private table does not exist.
-                raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
-            raise ServiceError("wrong_game", "the token belongs to another game")
+            message = "the token belongs to another game"
+            raise outsider_refusal(facts, game_id, "wrong_game", message)
         raise ServiceError("invalid_token", "unknown token")
 
     async def _seat_of_player(
