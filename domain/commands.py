@@ -95,13 +95,21 @@ class TimeOutTurn(Command, frozen=True, tag="time_out_turn"):
 
 
 class ChangeSeatControl(Command, frozen=True, tag="change_seat_control"):
-    """The service's: who plays a human seat changed (the meta already says so):
-    a bot of `level` (`autopilot`), or its owner again (`owner`, level None)."""
+    """The service's: who plays a human seat changes: a bot of `level`
+    (`autopilot`), or its owner again (`owner`, level None)."""
 
     seat: int
     controller: Literal["owner", "autopilot"]
     level: int | None
     reason: Literal["handed_over", "timeouts", "taken_back", "owner_returned"]
+
+
+class FillSeat(Command, frozen=True, tag="fill_seat"):
+    """The service's, before the first deal: a bot of `level` takes an open seat
+    that nobody claimed (the service knows which seats are open)."""
+
+    seat: int
+    level: int
 
 
 class AbandonGame(Command, frozen=True, tag="abandon_game"):
@@ -112,7 +120,9 @@ class AbandonGame(Command, frozen=True, tag="abandon_game"):
 
 
 class Resign(Command, frozen=True, tag="resign"):
-    """A seat gives up its place: a bot plays it for the rest of the game."""
+    """A seat gives up its place: a bot of `level` plays it for the rest of the game."""
+
+    level: int = 2
 
 
 class OfferRematch(Command, frozen=True, tag="offer_rematch"):
@@ -134,7 +144,9 @@ TableCommand = Resign | OfferRematch
 # Everything a seat may ask for: the service's command path takes any of these.
 SeatCommand = PlayerCommand | TableCommand
 # What only the service issues: players never deal, reveal or keep time.
-SystemCommand = Deal | RevealDeck | SetTurnDeadline | TimeOutTurn | ChangeSeatControl | AbandonGame
+SystemCommand = (
+    Deal | RevealDeck | SetTurnDeadline | TimeOutTurn | ChangeSeatControl | FillSeat | AbandonGame
+)
 AnyCommand = (
     Deal
     | Draw
@@ -147,6 +159,7 @@ AnyCommand = (
     | SetTurnDeadline
     | TimeOutTurn
     | ChangeSeatControl
+    | FillSeat
     | AbandonGame
     | Resign
     | OfferRematch

@@ -136,9 +136,11 @@ class TurnTimedOut(Event, frozen=True, tag="turn_timed_out"):
 
 
 class SeatResigned(Event, frozen=True, tag="seat_resigned"):
-    """The seat gave up: a bot plays it for the rest of the game."""
+    """The seat gave up: a bot of `level` plays it for the rest of the game."""
 
     seat: int
+    # Logs of releases before the level was recorded name none: their bot was level 2.
+    level: int = 2
 
 
 class RematchOffered(Event, frozen=True, tag="rematch_offered"):
@@ -153,6 +155,14 @@ class SeatsRemoved(Event, frozen=True, tag="seats_removed"):
     before the removal); the others close up in order."""
 
     seats: tuple[int, ...]
+
+
+class SeatFilled(Event, frozen=True, tag="seat_filled"):
+    """Before the first deal: a bot of `level` takes an open seat nobody claimed,
+    and plays it for the whole game."""
+
+    seat: int
+    level: int
 
 
 class SeatControlChanged(Event, frozen=True, tag="seat_control_changed"):
@@ -195,6 +205,7 @@ AnyEvent = (
     | SeatResigned
     | RematchOffered
     | SeatsRemoved
+    | SeatFilled
     | SeatControlChanged
     | GameAbandoned
 )

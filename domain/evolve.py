@@ -24,6 +24,7 @@ from domain.events import (
     MeldLaid,
     RematchOffered,
     SeatControlChanged,
+    SeatFilled,
     SeatResigned,
     SeatsRemoved,
     StockRenewed,
@@ -199,7 +200,7 @@ def _deck_revealed(state: GameState, event: DeckRevealed) -> GameState:
 
 
 def _clock_event(
-    state: GameState, event: TurnDeadlineSet | TurnTimedOut | SeatControlChanged
+    state: GameState, event: TurnDeadlineSet | TurnTimedOut | SeatControlChanged | SeatFilled
 ) -> GameState:
     # Deadlines and who plays a seat belong to the service; the rules never read them.
     return state
@@ -273,5 +274,6 @@ _APPLY: dict[type, Callable[[GameState, Any], GameState]] = {
     RematchOffered: _rematch_offered,
     SeatsRemoved: _seats_removed,
     SeatControlChanged: _clock_event,
+    SeatFilled: _clock_event,
     GameAbandoned: _game_abandoned,
 }

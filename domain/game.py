@@ -13,6 +13,7 @@ from domain.commands import (
     Deal,
     Discard,
     Draw,
+    FillSeat,
     Knock,
     LayMelds,
     LayOff,
@@ -38,7 +39,7 @@ from domain.system import (
     decide_set_deadline,
     decide_time_out,
 )
-from domain.tables import decide_rematch, decide_remove_seats, decide_resign
+from domain.tables import decide_fill, decide_rematch, decide_remove_seats, decide_resign
 
 __all__ = [
     "decide",
@@ -83,7 +84,7 @@ def decide(state: GameState, seat: int | None, command: AnyCommand) -> list[AnyE
     if seat is None or not 0 <= seat < state.seats:
         raise IllegalCommand(f"no seat {seat}", code="invalid_seat", seat=seat)
     if kind is Resign:
-        return decide_resign(state, seat)
+        return decide_resign(state, seat, command)  # type: ignore[arg-type]
     if state.phase == "deal":
         raise IllegalCommand("no hand is being played", code="hand_not_started")
     if kind is not Draw:  # nothing to check in the commonest command
@@ -123,6 +124,7 @@ def _check_cards(command: AnyCommand) -> None:
 _SYSTEM_HANDLERS: dict[type, Callable[[GameState, Any], list[AnyEvent]]] = {
     Deal: decide_deal,
     RemoveSeats: decide_remove_seats,
+    FillSeat: decide_fill,
     SetTurnDeadline: decide_set_deadline,
     TimeOutTurn: decide_time_out,
     ChangeSeatControl: decide_seat_control,

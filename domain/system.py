@@ -66,6 +66,11 @@ def decide_seat_control(state: GameState, command: ChangeSeatControl) -> list[An
     a bot's level comes with the bot and only with it."""
     if not 0 <= command.seat < state.seats:
         raise IllegalCommand(f"no seat {command.seat}", code="invalid_seat", seat=command.seat)
+    if command.seat in state.resigned:
+        # A resigned seat's bot plays it to the end: it changes hands no more.
+        raise IllegalCommand(
+            f"seat {command.seat} resigned", code="seat_resigned", seat=command.seat
+        )
     if (command.controller == "autopilot") != (command.level is not None):
         raise IllegalCommand(
             "a bot takes a seat with a level, its owner without",

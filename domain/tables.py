@@ -1,14 +1,18 @@
-"""A seat's place at the table, decided like its cards: resigning, and naming the next game."""
+"""A seat's place at the table, decided like its cards: who plays it (a bot filling
+it, or taking it over when its holder resigns), and naming the next game."""
 
 from __future__ import annotations
 
-from domain.commands import OfferRematch, RemoveSeats
+from domain.commands import FillSeat, OfferRematch, RemoveSeats, Resign
 from domain.errors import IllegalCommand
-from domain.events import AnyEvent, RematchOffered, SeatResigned, SeatsRemoved
+from domain.events import AnyEvent, RematchOffered, SeatFilled, SeatResigned, SeatsRemoved
 from domain.rules import validate_seats
 from domain.state import GameState
 
-__all__ = ["decide_rematch", "decide_remove_seats", "decide_resign"]
+__all__ = ["BOT_LEVELS", "decide_fill", "decide_rematch", "decide_remove_seats", "decide_resign"]
+
+# The levels a bot plays at (the bots' own list: the rules do not import the bots).
+BOT_LEVELS = range(1, 5)
 
 
 def decide_remove_seats(state: GameState, command: RemoveSeats) -> list[AnyEvent]:
@@ -23,14 +27,30 @@ def decide_remove_seats(state: GameState, command: RemoveSeats) -> list[AnyEvent
     return [SeatsRemoved(seats=removed)]
 
 
-def decide_resign(state: GameState, seat: int) -> list[AnyEvent]:
+def decide_fill(state: GameState, command: FillSeat) -> list[AnyEvent]:
+    """A bot takes a seat only before the first deal."""
+    if state.hand_number != 0:
+        raise IllegalCommand("the table has been dealt", code="hand_in_progress")
+    if not 0 <= command.seat < state.seats:
+        raise IllegalCommand(f"no seat {command.seat}", code="invalid_seat", seat=command.seat)
+    _check_level(command.level)
+    return [SeatFilled(seat=command.seat, level=command.level)]
+
+
+def _check_level(level: int) -> None:
+    if level not in BOT_LEVELS:
+        raise IllegalCommand(f"no bot level {level}", code="invalid_command", level=level)
+
+
+def decide_resign(state: GameState, seat: int, command: Resign) -> list[AnyEvent]:
     """A seat resigns once, from a game that has been dealt and is not over (the
     caller checks `over`: decide refuses every command of a finished game)."""
+    _check_level(command.level)
     if state.hand_number == 0:
         raise IllegalCommand("the game has not begun: leave the table", code="hand_not_started")
     if seat in state.resigned:
         raise IllegalCommand(f"seat {seat} has resigned", code="seat_resigned", seat=seat)
-    return [SeatResigned(seat=seat)]
+    return [SeatResigned(seat=seat, level=command.level)]
 
 
 def decide_rematch(state: GameState, seat: int | None, command: OfferRematch) -> list[AnyEvent]:

@@ -10,7 +10,7 @@ import asyncio
 import msgspec
 
 from domain.events import TurnDeadlineSet
-from service.app.control import bot_levels, seats_to_act
+from service.app.control import seats_to_act
 from service.app.games import GameService
 from service.app.league.store import LeagueStore
 from service.app.records import Game, lobby_status
@@ -79,7 +79,7 @@ async def reconcile_game(
     if state.phase not in ("draw", "play"):
         return
     counts.games += 1
-    levels = bot_levels(game.info, await games.meta(game_id))
+    levels = game.bot_levels
     if seats_to_act(state, levels):
         # A knock window still open stays open: its end counts from the discard's time
         # (read only then).

@@ -13,7 +13,6 @@ from domain.events import HandEnded, TurnDeadlineSet
 from domain.state import GameState
 from service.app.control import (
     ControlWrites,
-    bot_levels,
     controlled,
     seats_to_act,
     take_back,
@@ -129,10 +128,10 @@ class TurnScheduler:
 
     async def __call__(self, appended: Appended) -> None:
         game_id = appended.game_id
-        meta = appended.meta if appended.meta is not None else await self.store.get_meta(game_id)
         seat = appended.seat
         owner_acted = seat is not None and appended.actor == "player"
-        if owner_acted and seat is not None and controlled(meta, seat):
+        levels = appended.bot_levels
+        if owner_acted and seat is not None and controlled(appended.controllers, seat):
             # The owner acted: the seat is theirs again.
             await take_back(
                 self.games,
@@ -141,7 +140,8 @@ class TurnScheduler:
                 "owner_returned",
                 key=f"control:{seat}:owner_returned:{appended.version}",
             )
-            meta = await self.store.get_meta(game_id)
+            # The seat is its owner's again (the take-back's own append says so too).
+            levels.pop(seat, None)
         for envelope in appended.envelopes:
             if isinstance(envelope.event, TurnDeadlineSet):
                 await self.schedule_timer(game_id, envelope.version, envelope.event.deadline)
@@ -163,7 +163,6 @@ class TurnScheduler:
             await self.schedule_league(game_id)
         if continues_own_turn(appended):
             return
-        levels = bot_levels(appended.info, meta)
         if seats_to_act(appended.state, levels):
             # The append's own time (a retry announces the first attempt's events).
             since = appended.envelopes[-1].at if appended.envelopes else None

@@ -12,7 +12,7 @@ from domain.bots.search import DEFAULT_BUDGET_S
 from domain.commands import Knock, PlayerCommand
 from domain.events import CardDiscarded, GameEnded, HandDealt, TurnTimedOut
 from domain.views import redact, view_for
-from service.app.control import bot_levels, knock_order
+from service.app.control import knock_order
 from service.app.envelope import Envelope, by_bot
 from service.app.games import Game, GameService
 from workers.submit import submit_at
@@ -100,7 +100,7 @@ async def play_bot_turn(
         state = game.record.state
         if state.phase not in ("draw", "play") or (state.hand_number, state.turn) != turn:
             break
-        levels = bot_levels(game.info, await games.meta(game_id))
+        levels = game.bot_levels
         step = await _next_step(game, levels, memories, asked, budget_s)
         if step is None:
             break

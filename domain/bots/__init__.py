@@ -16,9 +16,10 @@ from domain.bots.random_bot import choose_random
 from domain.bots.search import DEFAULT_BUDGET_S, choose_search
 from domain.commands import PlayerCommand
 from domain.rules import RuleSet
+from domain.tables import BOT_LEVELS
 from domain.views import SeatView
 
-LEVELS = (1, 2, 3, 4)
+LEVELS = tuple(BOT_LEVELS)
 
 __all__ = ["LEVELS", "SeatMemory", "choose"]
 

@@ -114,10 +114,9 @@ def decided_envelopes(
 class SeatCommands:
     """Seats' commands over the writer."""
 
-    def __init__(self, writer: Writer, metrics: Metrics, *, with_meta: bool = False) -> None:
+    def __init__(self, writer: Writer, metrics: Metrics) -> None:
         self._writer = writer
         self._metrics = metrics
-        self._with_meta = with_meta
 
     async def handle(
         self,
@@ -161,7 +160,6 @@ class SeatCommands:
                 expected_version=expected_version,
                 key=key,
                 digest=_digest(seat, command, expected_version) if key is not None else None,
-                with_meta=self._with_meta,
                 seat=seat,
                 command_id=command_id,
             ),

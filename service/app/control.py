@@ -1,9 +1,11 @@
-"""Who plays a seat: its owner, or a bot (a bot seat, one handed over, one that kept timing out)."""
+"""Who plays a seat: its owner, or a bot (a bot seat, one handed over, one that kept
+timing out). The log decides: each change is a SeatControlChanged appended through
+the one write path, decided on the game at the version it is appended to."""
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Literal, Protocol
 
 from domain.commands import ChangeSeatControl, Knock
@@ -13,9 +15,9 @@ from domain.legal import legal_commands
 from domain.state import GameState
 from service.app.envelope import Envelope, envelopes_from
 from service.app.errors import ServiceError
-from service.app.records import Game, GameInfo
+from service.app.game_record import Controller
+from service.app.records import Game
 from service.app.writes import Executed, Write
-from service.store import EventStore
 
 ControlReason = Literal["handed_over", "timeouts", "taken_back", "owner_returned"]
 ReturnReason = Literal["taken_back", "owner_returned"]
@@ -23,7 +25,7 @@ ReturnReason = Literal["taken_back", "owner_returned"]
 __all__ = [
     "TIMEOUT_BOT_LEVEL",
     "ControlWrites",
-    "bot_levels",
+    "controlled",
     "hand_to_bot",
     "record_control",
     "seats_to_act",
@@ -35,30 +37,17 @@ __all__ = [
 TIMEOUT_BOT_LEVEL = 2
 
 
-def _handed(seat: int) -> str:
-    return f"bot:{seat}"
+class _NothingToRecord(ServiceError):
+    """The owner is back at a seat no bot stands in for. A ServiceError, so the
+    write path believes it only of the game's latest version."""
+
+    def __init__(self) -> None:
+        super().__init__("nothing_to_record", "no bot stands in for this seat")
 
 
-def _timed_out(seat: int) -> str:
-    return f"auto:{seat}"
-
-
-def bot_levels(info: GameInfo, meta: Mapping[str, bytes]) -> dict[int, int]:
-    """The bot level playing each seat that a bot plays now."""
-    levels: dict[int, int] = {}
-    for seat, spec in enumerate(info.seats):
-        if spec.kind == "bot":
-            levels[seat] = spec.level or 1
-        elif level := (
-            # A bot took the open seat at the start, or the seat resigned (for good),
-            # or it was handed over or kept timing out (until its owner acts).
-            meta.get(f"filled:{seat}")
-            or meta.get(f"resigned:{seat}")
-            or meta.get(_handed(seat))
-            or meta.get(_timed_out(seat))
-        ):
-            levels[seat] = int(level)
-    return levels
+def controlled(controllers: Sequence[Controller], seat: int) -> bool:
+    """Whether a human seat is played by a bot standing in for its owner now."""
+    return seat < len(controllers) and controllers[seat].kind == "autopilot"
 
 
 def seats_to_act(state: GameState, levels: Mapping[int, int]) -> list[int]:
@@ -94,23 +83,18 @@ def knock_order(state: GameState) -> list[int]:
 
 
 class ControlWrites(Protocol):
-    """What a change of who plays a seat needs: the meta (which the workers read)
-    and the one write path (which records the change as an event)."""
-
-    store: EventStore
+    """What a change of who plays a seat needs: the one write path."""
 
     async def execute(self, game_id: str, write: Write) -> Executed: ...
 
 
 async def hand_to_bot(games: ControlWrites, game_id: str, seat: int, level: int) -> None:
-    await games.store.put_meta(game_id, {_handed(seat): str(level).encode()})
     await record_control(games, game_id, seat, level, "handed_over")
 
 
 async def timed_out_to_bot(
     games: ControlWrites, game_id: str, seat: int, *, key: str | None = None
 ) -> None:
-    await games.store.put_meta(game_id, {_timed_out(seat): str(TIMEOUT_BOT_LEVEL).encode()})
     await record_control(games, game_id, seat, TIMEOUT_BOT_LEVEL, "timeouts", key=key)
 
 
@@ -122,11 +106,8 @@ async def take_back(
     *,
     key: str | None = None,
 ) -> None:
-    was_controlled = controlled(await games.store.get_meta(game_id), seat)
-    # The meta record only merges fields: an empty value means "no bot".
-    await games.store.put_meta(game_id, {_handed(seat): b"", _timed_out(seat): b""})
-    if was_controlled:
-        await record_control(games, game_id, seat, None, reason, key=key)
+    """The owner plays the seat again; nothing is recorded for a seat no bot stands in for."""
+    await record_control(games, game_id, seat, None, reason, key=key)
 
 
 async def record_control(
@@ -138,14 +119,11 @@ async def record_control(
     *,
     key: str | None = None,
 ) -> int | None:
-    """Record as a SeatControlChanged the change already made in the meta (which
-    the workers read), through the one write path at whatever version the game
-    is; the version it got, or None when the game is over (its log ends at
-    game_ended) or has no events. `key` makes a retried change (a timer's job run
-    again) the same write, not a second event.
-
-    The meta decides and the event tells: a crash between the two loses the
-    event, never the hand-over."""
+    """Append a SeatControlChanged through the one write path at whatever version
+    the game is; the version it got, or None when there was nothing to record (the
+    game is over, its log ends at game_ended; or the owner is back at a seat no bot
+    stands in for). `key` makes a retried change (a timer's job run again) the same
+    write, not a second event."""
     command = ChangeSeatControl(
         seat=seat,
         controller="owner" if level is None else "autopilot",
@@ -156,6 +134,8 @@ async def record_control(
     def decide_on(game: Game | None) -> list[Envelope]:
         if game is None:
             raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
+        if level is None and not controlled(game.record.controllers, seat):
+            raise _NothingToRecord()
         events = decide(game.record.state, None, command)
         return envelopes_from(game.record.version, [(None, event) for event in events], None)
 
@@ -169,13 +149,11 @@ async def record_control(
                 digest=None if key is None else hashlib.sha256(key.encode()).hexdigest(),
             ),
         )
+    except _NothingToRecord:
+        return None
     except (DomainError, ServiceError) as refused:
-        if getattr(refused, "code", None) in ("game_over", "game_not_found"):
+        # Over, gone, or resigned (its bot plays it to the end): nothing changes hands.
+        if getattr(refused, "code", None) in ("game_over", "game_not_found", "seat_resigned"):
             return None
         raise
     return executed.appended.last_version
-
-
-def controlled(meta: Mapping[str, bytes], seat: int) -> bool:
-    """Whether a human seat is played by a bot now (handed over or timed out)."""
-    return bool(meta.get(_handed(seat)) or meta.get(_timed_out(seat)))

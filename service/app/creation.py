@@ -131,7 +131,7 @@ class Creation:
         )
         # Meta before events: a crash in between leaves an invisible orphan
         # record, never a game whose seats nobody can authenticate as.
-        meta = await self._seats.register(game_id, info, secret_seed, tokens, extra)
+        await self._seats.register(game_id, info, secret_seed, tokens, extra)
         if player is not None:
             await self._seats.players.file_game(player.player_id, game_id, created_ts)
 
@@ -149,7 +149,7 @@ class Creation:
             return envelopes_from(0, [(None, started), *decided], None)
 
         executed = await self._writer.execute(
-            game_id, Write(actor="service", decide=opening, creates=info, meta=meta)
+            game_id, Write(actor="service", decide=opening, creates=info)
         )
         return CreatedGame(
             game_id=game_id,

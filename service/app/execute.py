@@ -170,7 +170,6 @@ class Writer:
                 command_digest=_OWN_DIGEST if own else write.digest,
                 result=None if own else answer.body,
                 views=answer.views,
-                with_meta=write.with_meta,
             )
         except CommandIdReused as reused:
             raise _reused(write.command_id) from reused
@@ -210,7 +209,6 @@ class Writer:
         settled = msgspec.structs.replace(base, record=after)
         if game is None or lobby_status(settled) != lobby_status(game):
             await self._file_in_lobby(settled)
-        meta = appended.meta if appended.meta is not None else write.meta
         before_state = game.record.state if game is not None else after.state
         await self.announce(
             Appended(
@@ -223,7 +221,7 @@ class Writer:
                 seat=write.seat,
                 command_id=write.command_id,
                 actor=write.actor,
-                meta=meta,
+                controllers=after.controllers,
             )
         )
 
@@ -258,6 +256,7 @@ class Writer:
                 seat=write.seat,
                 command_id=write.command_id,
                 actor=write.actor,
+                controllers=game.record.controllers,
             )
         )
 

@@ -3,6 +3,7 @@ and the record's cached (msgpack) form."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 import msgspec
@@ -11,7 +12,11 @@ from domain.events import (
     AnyEvent,
     GameStarted,
     HandEnded,
+    RematchOffered,
     SeatControlChanged,
+    SeatFilled,
+    SeatResigned,
+    SeatsRemoved,
     TurnDeadlineSet,
     TurnTimedOut,
 )
@@ -19,12 +24,22 @@ from domain.game import evolve
 from domain.state import GameState, new_game
 from service.app.envelope import Envelope
 
-__all__ = ["Controller", "GameRecord", "advance", "decode_state", "encode_state"]
+__all__ = [
+    "Controller",
+    "GameRecord",
+    "advance",
+    "bot_levels",
+    "controllers_with_bots",
+    "decode_state",
+    "encode_state",
+    "with_bots",
+]
 
 
 class Controller(msgspec.Struct, frozen=True, kw_only=True):
-    """Who plays a seat now: its owner (`human`), a bot seat's bot (`bot`), or a
-    bot standing in for the owner (`autopilot`), with the bot's level."""
+    """Who plays a seat now: its owner (`human`), a bot for the whole game (`bot`:
+    a bot seat, an open seat a bot filled, a seat resigned), or a bot standing in
+    for the owner until they are back (`autopilot`), with the bot's level."""
 
     kind: Literal["human", "bot", "autopilot"]
     level: int | None = None
@@ -36,17 +51,55 @@ _HUMAN = Controller(kind="human")
 def _controllers_after(
     controllers: tuple[Controller, ...], event: AnyEvent
 ) -> tuple[Controller, ...]:
+    """Who plays each seat is the log's to say: the service reads it from here."""
     match event:
         case GameStarted(seats=seats, bots=bots):
             levels = bots or (0,) * seats
             return tuple(
                 Controller(kind="bot", level=level) if level else _HUMAN for level in levels
             )
+        case SeatFilled(seat=seat, level=level) | SeatResigned(seat=seat, level=level):
+            return _replaced(controllers, seat, Controller(kind="bot", level=level))
         case SeatControlChanged(seat=seat, controller="autopilot", level=level):
-            controller = Controller(kind="autopilot", level=level)
-            return controllers[:seat] + (controller,) + controllers[seat + 1 :]
+            return _replaced(controllers, seat, Controller(kind="autopilot", level=level))
         case SeatControlChanged(seat=seat):
-            return controllers[:seat] + (_HUMAN,) + controllers[seat + 1 :]
+            return _replaced(controllers, seat, _HUMAN)
+        case SeatsRemoved(seats=removed):
+            return tuple(c for seat, c in enumerate(controllers) if seat not in removed)
+    return controllers
+
+
+def _replaced(
+    controllers: tuple[Controller, ...], seat: int, controller: Controller
+) -> tuple[Controller, ...]:
+    return controllers[:seat] + (controller,) + controllers[seat + 1 :]
+
+
+def bot_levels(controllers: tuple[Controller, ...]) -> dict[int, int]:
+    """The level of the bot playing each seat that a bot plays now."""
+    return {
+        seat: controller.level or 1
+        for seat, controller in enumerate(controllers)
+        if controller.kind != "human"
+    }
+
+
+def with_bots(record: GameRecord, levels: Mapping[int, int]) -> GameRecord:
+    """A record of a game whose log predates some of the events that seat bots
+    (a game_started without `bots`, a fill kept in the meta): those seats' bots."""
+    controllers = controllers_with_bots(record.controllers, levels)
+    if controllers is record.controllers:
+        return record
+    return msgspec.structs.replace(record, controllers=controllers)
+
+
+def controllers_with_bots(
+    controllers: tuple[Controller, ...], levels: Mapping[int, int]
+) -> tuple[Controller, ...]:
+    """`controllers` with a bot of its level at each seat of `levels` that they call human."""
+    for seat, level in levels.items():
+        if seat < len(controllers) and controllers[seat].kind == "human":
+            controllers = _replaced(controllers, seat, Controller(kind="bot", level=level))
     return controllers
 
 
@@ -59,8 +112,10 @@ class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
     revealed_through: int = 0
     # The current turn's deadline (ISO 8601 UTC) under a time limit, else None.
     turn_deadline: str | None = None
-    # Who plays each seat now (empty in records cached by earlier releases).
+    # Who plays each seat now.
     controllers: tuple[Controller, ...] = ()
+    # The table's next game, once a seat asked for it (the first rematch_offered).
+    rematch: str | None = None
 
 
 def advance(record: GameRecord | None, envelope: Envelope) -> GameRecord:
@@ -82,6 +137,7 @@ def advance(record: GameRecord | None, envelope: Envelope) -> GameRecord:
         revealed_through=revealed,
         turn_deadline=_deadline_after(record, state, event),
         controllers=_controllers_after(record.controllers, event),
+        rematch=record.rematch or (event.game_id if isinstance(event, RematchOffered) else None),
     )
 
 

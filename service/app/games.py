@@ -87,10 +87,7 @@ class GameService:
             announce=on_appended,
             file_in_lobby=self.reader.file_in_lobby,
         )
-        # Whoever schedules work after a command reads the meta: appends bring it along.
-        self.commands = SeatCommands(
-            self.writer, self.metrics, with_meta=on_appended is not _no_hook
-        )
+        self.commands = SeatCommands(self.writer, self.metrics)
         self._creation = Creation(self.seats, self.writer, self.reader, policy=self.tables)
         # A hook that writes itself (a seat's owner back from a bot) writes through this service.
         attach = getattr(on_appended, "attach", None)
@@ -164,10 +161,6 @@ class GameService:
         return [
             decode_envelope(stored.data) for stored in await self.store.read(game_id, after, limit)
         ]
-
-    async def meta(self, game_id: str) -> dict[str, bytes]:
-        """The game's meta record as stored now (who plays each seat among it)."""
-        return await self.store.get_meta(game_id)
 
     async def filed(self, status: LobbyStatus, limit: int, offset: int) -> list[str]:
         """The ids the lobby files under `status`, a page of them."""

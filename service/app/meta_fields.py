@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 import msgspec
 
-from service.app.records import MetaFacts, info_decoder
+from service.app.records import GameInfo, MetaFacts, info_decoder
 
 __all__ = ["claim_field", "facts_of"]
 
@@ -30,8 +30,9 @@ def _text_of(meta: Mapping[str, bytes], field: str) -> str | None:
 
 def facts_of(meta: Mapping[str, bytes]) -> MetaFacts:
     claims = _claims(meta)
+    info = info_decoder.decode(meta["info"])
     return MetaFacts(
-        info=info_decoder.decode(meta["info"]),
+        info=info,
         seed=int(meta.get("seed", b"0")),
         own_hands_from=int(meta.get("own_hands_from", b"0")),
         salts={
@@ -45,11 +46,9 @@ def facts_of(meta: Mapping[str, bytes]) -> MetaFacts:
         names=_per_seat(meta, "name:"),
         waiting=meta.get("waiting") == b"1",
         host=_text_of(meta, "host"),
-        filled={seat: int(level) for seat, level in _per_seat(meta, "filled:").items()},
-        resigned=frozenset(_per_seat(meta, "resigned:")),
+        meta_bots=_meta_bots(meta, info),
         reserved=_per_seat(meta, "reserved:"),
         invite_hash=_text_of(meta, "invite"),
-        rematch=_text_of(meta, "rematch"),
         reopened=_reopened(meta),
         first_deck=_deck_decoder.decode(meta["first_deck"]) if meta.get("first_deck") else None,
         importing=meta.get("importing") == b"1",
@@ -59,6 +58,12 @@ def facts_of(meta: Mapping[str, bytes]) -> MetaFacts:
             if field.startswith("left:") and value
         },
     )
+
+
+def _meta_bots(meta: Mapping[str, bytes], info: GameInfo) -> dict[int, int]:
+    """Bot seats by creation, and fills written by releases before `seat_filled`."""
+    bots = {seat: spec.level or 1 for seat, spec in enumerate(info.seats) if spec.kind == "bot"}
+    return bots | {seat: int(level) for seat, level in _per_seat(meta, "filled:").items()}
 
 
 def claim_field(seat: int, generation: int = 0) -> str:

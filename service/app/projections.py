@@ -25,7 +25,9 @@ __all__ = [
     "viewer_key",
 ]
 
-STATE_KEY = "state"
+# Renamed from "state" when the record began to say who plays each seat: records
+# cached by earlier releases are not read (they are rebuilt from the log).
+STATE_KEY = "record"
 # Games whose latest record one process keeps in memory.
 RECORD_CAPACITY = 1024
 

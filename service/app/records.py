@@ -12,6 +12,7 @@ from domain.state import GameState
 from domain.views import SeatView
 from service.app.envelope import ActorKind, Envelope
 from service.app.errors import ServiceError
+from service.app.game_record import Controller, bot_levels, with_bots
 from service.app.projections import GameRecord
 
 LobbyStatus = Literal["waiting", "active", "finished"]
@@ -112,13 +113,39 @@ class Game(msgspec.Struct, frozen=True, kw_only=True):
     # player token; a bare seat token leaves no trace here).
     players: dict[int, str] = msgspec.field(default_factory=dict)
     names: dict[int, str] = msgspec.field(default_factory=dict)
-    filled: dict[int, int] = msgspec.field(default_factory=dict)
-    resigned: frozenset[int] = frozenset()
-    rematch: str | None = None
+
+    @property
+    def rematch(self) -> str | None:
+        """The table's next game, once a seat asked for it."""
+        return self.record.rematch
 
     @property
     def open_seats(self) -> tuple[int, ...]:
         return open_seats_of(self.info, self.claimed)
+
+    @property
+    def bot_levels(self) -> dict[int, int]:
+        """The level of the bot playing each seat that a bot plays now (the log's say)."""
+        return bot_levels(self.record.controllers)
+
+    @property
+    def filled(self) -> dict[int, int]:
+        """Open seats a bot took when the table started, with its level."""
+        return filled_seats(self.info, self.record)
+
+    @property
+    def resigned(self) -> frozenset[int]:
+        return frozenset(self.record.state.resigned)
+
+
+def filled_seats(info: GameInfo, record: GameRecord) -> dict[int, int]:
+    """Human seats a bot plays for the whole game but not resigned: filled at the start."""
+    resigned = record.state.resigned
+    return {
+        seat: controller.level or 1
+        for seat, (spec, controller) in enumerate(zip(info.seats, record.controllers, strict=False))
+        if spec.kind == "human" and controller.kind == "bot" and seat not in resigned
+    }
 
 
 def open_seats_of(info: GameInfo, claimed: frozenset[int]) -> tuple[int, ...]:
@@ -146,13 +173,13 @@ class MetaFacts(msgspec.Struct, frozen=True, kw_only=True):
     # Not dealt yet (a table with open seats waits for players or its host).
     waiting: bool = False
     host: str | None = None
-    # Seat -> level: open seats a bot took at the start, and seats resigned.
-    filled: dict[int, int] = msgspec.field(default_factory=dict)
-    resigned: frozenset[int] = frozenset()
+    # Seat -> level: the bot seats of the creation, and the open seats a bot took
+    # when a table started before such fills were events in the log (they are
+    # now: `seat_filled`). For logs that do not say so themselves.
+    meta_bots: dict[int, int] = msgspec.field(default_factory=dict)
     # Seat -> the player a rematch keeps it for.
     reserved: dict[int, str] = msgspec.field(default_factory=dict)
     invite_hash: str | None = None
-    rematch: str | None = None
     # Seat -> how often it was given back (each claim of a seat takes a fresh mutex).
     reopened: dict[int, int] = msgspec.field(default_factory=dict)
     # A waiting table's first deck, when its creator gave one.
@@ -170,7 +197,7 @@ class MetaFacts(msgspec.Struct, frozen=True, kw_only=True):
 def game_of(game_id: str, facts: MetaFacts, record: GameRecord) -> Game:
     return Game(
         game_id=game_id,
-        record=record,
+        record=with_bots(record, facts.meta_bots),
         info=facts.info,
         claimed=facts.claimed,
         seed=facts.seed,
@@ -178,9 +205,6 @@ def game_of(game_id: str, facts: MetaFacts, record: GameRecord) -> Game:
         salts=facts.salts,
         players=facts.players,
         names=facts.names,
-        filled=facts.filled,
-        resigned=facts.resigned,
-        rematch=facts.rematch,
     )
 
 
@@ -220,7 +244,7 @@ class Appended(msgspec.Struct, frozen=True, kw_only=True):
     """What was just appended to a game, for whoever schedules the work it makes
     (bot turns, turn timers). `seat` and `command_id` name the command (None
     for a creation or a mere nudge); `envelopes` are the new events, unredacted;
-    `meta` is the game's meta record as the append saw it (None: not read)."""
+    `controllers` say who plays each seat after it."""
 
     game_id: str
     version: int
@@ -231,7 +255,11 @@ class Appended(msgspec.Struct, frozen=True, kw_only=True):
     seat: int | None = None
     command_id: str | None = None
     actor: ActorKind = "service"
-    meta: dict[str, bytes] | None = None
+    controllers: tuple[Controller, ...] = ()
+
+    @property
+    def bot_levels(self) -> dict[int, int]:
+        return bot_levels(self.controllers)
 
 
 AppendHook = Callable[[Appended], Awaitable[None]]

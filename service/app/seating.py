@@ -127,7 +127,8 @@ def check_can_claim(facts: MetaFacts, seat: int, player: Player | None) -> None:
     spec = facts.info.seats[seat]
     if spec.kind != "human" or not spec.open:
         raise ServiceError("seat_not_open", f"seat {seat} cannot be claimed", seat=seat)
-    if seat not in open_seats_of(facts.info, facts.claimed) or seat in facts.filled:
+    # A seat a bot filled at the start was claimed for it (`take_seat`).
+    if seat not in open_seats_of(facts.info, facts.claimed):
         raise ServiceError("seat_taken", f"seat {seat} is already taken", seat=seat)
     kept_for = facts.reserved.get(seat)
     if kept_for is not None and (player is None or player.player_id != kept_for):

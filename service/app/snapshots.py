@@ -18,11 +18,12 @@ __all__ = ["BUILT_KEY", "STRIDE", "StateSnapshots", "chunk_snapshots", "snapshot
 
 # 256 events decode and fold in about 1.5 ms; a 50,000-event game keeps 195 snapshots.
 STRIDE = 256
-BUILT_KEY = "at:built"
+# `rec:`, not the `at:` of earlier releases, whose records are not read (see STATE_KEY).
+BUILT_KEY = "rec:built"
 
 
 def snapshot_key(version: int) -> str:
-    return f"at:{version}"
+    return f"rec:{version}"
 
 
 class StateSnapshots:

@@ -8,11 +8,10 @@ from typing import Literal
 
 import msgspec
 
-from domain.commands import OfferRematch, RemoveSeats, Resign
-from domain.events import RematchOffered
+from domain.commands import FillSeat, OfferRematch, RemoveSeats, Resign
 from domain.game import decide
 from service.app.commands import Handled
-from service.app.envelope import Envelope, decode_envelope, envelopes_from
+from service.app.envelope import Envelope, envelopes_from
 from service.app.errors import ServiceError
 from service.app.games import GameService
 from service.app.players import Player, is_player_token
@@ -87,13 +86,32 @@ async def start(
     if fill == "remove":
         await _remove_open_seats(games, game, facts)
     else:
-        for seat in game.open_seats:
-            # The seat's compare-and-set, won for the bot: a claim racing the start
-            # either won it first (the seat stays theirs) or finds it taken.
-            if await games.take_seat(game_id, facts, seat, b"bot"):
-                await games.store.put_meta(game_id, {f"filled:{seat}": str(level).encode()})
+        # Each seat's compare-and-set, won for the bot: a claim racing the start
+        # either won it first (the seat stays theirs) or finds it taken.
+        won = [
+            seat for seat in game.open_seats if await games.take_seat(game_id, facts, seat, b"bot")
+        ]
+        await _fill_seats(games, game_id, won, level)
     await games.deal_first_hand(game_id)
     return await games.game(game_id)
+
+
+async def _fill_seats(games: GameService, game_id: str, seats: list[int], level: int) -> None:
+    """A bot of `level` at each seat (SeatFilled in the log, which says who plays it)."""
+    if not seats:
+        return
+
+    def fill(latest: Game | None) -> list[Envelope]:
+        assert latest is not None
+        state = latest.record.state
+        events = [
+            event
+            for seat in seats
+            for event in decide(state, None, FillSeat(seat=seat, level=level))
+        ]
+        return envelopes_from(latest.record.version, [(None, e) for e in events], None)
+
+    await games.execute(game_id, Write(actor="service", decide=fill))
 
 
 async def _remove_open_seats(games: GameService, game: Game, facts: MetaFacts) -> None:
@@ -166,12 +184,8 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
 
 async def resign(games: GameService, game_id: str, seat: int, level: int | None) -> Handled:
     """The seat gives up: SeatResigned in the log, and a bot plays it to the end."""
-    handled = await games.commands.handle(game_id, seat, Resign())
-    # After the append: the scheduler saw the seat's own command, not yet a bot's seat.
-    value = str(level or RESIGNED_BOT_LEVEL).encode()
-    await games.store.put_meta(game_id, {f"resigned:{seat}": value})
-    await games.notify(game_id)
-    return handled
+    # The seat is the bot's from this event on: the append's own hook schedules it.
+    return await games.commands.handle(game_id, seat, Resign(level=level or RESIGNED_BOT_LEVEL))
 
 
 async def rematch(
@@ -186,9 +200,9 @@ async def rematch(
     state = game.record.state
     if state.phase != "over":
         raise ServiceError("game_not_over", "the game is still being played")
-    if facts.rematch is not None:
-        return facts.rematch, None
-    seats = tuple(_rematch_seat(game, facts, seat, caller) for seat in range(state.seats))
+    if game.rematch is not None:
+        return game.rematch, None
+    seats = tuple(_rematch_seat(game, seat, caller) for seat in range(state.seats))
     table = msgspec.structs.replace(
         game.info.table,
         first_dealer=(state.dealer + 1) % state.seats,
@@ -222,27 +236,25 @@ async def rematch(
         if caller.player is not None:
             await games.players.unfile_game(caller.player.player_id, created.game_id)
         return await _recorded_rematch(games, game_id), None
-    await games.store.put_meta(game_id, {"rematch": created.game_id.encode()})
     for player_id in set(facts.players.values()):
         # Filed now: the rematch is each player's newest game.
         await games.players.file_game(player_id, created.game_id, time.time())
     return created.game_id, created
 
 
-def _rematch_seat(game: Game, facts: MetaFacts, seat: int, caller: Caller) -> SeatSpec:
+def _rematch_seat(game: Game, seat: int, caller: Caller) -> SeatSpec:
     """The seat at the rematch: bots stay, an open seat a bot took stays that bot,
     the caller sits again at once, every other human seat waits for its player."""
     spec = game.info.seats[seat]
     if spec.kind == "bot":
         return spec
-    if seat in facts.filled:
-        return SeatSpec(kind="bot", level=facts.filled[seat])
+    if seat in game.filled:
+        return SeatSpec(kind="bot", level=game.filled[seat])
     return SeatSpec(kind="human", open=seat != caller.seats[0])
 
 
 async def _recorded_rematch(games: GameService, game_id: str) -> str:
-    for stored in reversed(await games.store.read(game_id)):
-        event = decode_envelope(stored.data).event
-        if isinstance(event, RematchOffered):
-            return event.game_id
-    raise ServiceError("game_not_found", "the rematch was not recorded", game_id=game_id)
+    recorded = (await games.game(game_id)).rematch
+    if recorded is None:
+        raise ServiceError("game_not_found", "the rematch was not recorded", game_id=game_id)
+    return recorded

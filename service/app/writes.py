@@ -42,11 +42,8 @@ class Write(msgspec.Struct, frozen=True, kw_only=True):
     expected_version: int | None = None
     key: str | None = None
     digest: str | None = None
-    # Whoever schedules work after a write needs the meta: read it in the same call.
-    with_meta: bool = False
     # A new game: nothing is loaded, and the append expects version 0.
     creates: GameInfo | None = None
-    meta: dict[str, bytes] | None = None
     seat: int | None = None
     command_id: str | None = None
     # A chunk of an import: the only write a game being imported takes, filed in

@@ -75,13 +75,16 @@ class Suggestion(msgspec.Struct, frozen=True, kw_only=True):
 async def _owner_in_play(
     games: Games, game_id: str, seat: int, request: Request[Any, Any, Any]
 ) -> None:
-    """The caller holds `seat` and the game is not over: a finished (or archived)
-    game's seats are played by no one, and nothing may be written for them."""
+    """The caller holds `seat`, the game is not over (a finished or archived game's
+    seats are played by no one, and nothing may be written for them), and the seat
+    has not resigned (its bot plays it to the end: nothing to hand over or take back)."""
     caller = await games.seat_of(game_id, caller_token(request))
     if caller != seat:
         raise ServiceError("wrong_seat", f"the token opens seat {caller}, not {seat}", seat=seat)
     if await games.finished(game_id):
         raise ServiceError("game_over", "the game is over: no seat can change hands")
+    if seat in (await games.game(game_id)).resigned:
+        raise ServiceError("seat_resigned", f"seat {seat} resigned: a bot plays it", seat=seat)
 
 
 @route(
@@ -131,9 +134,6 @@ async def take_seat_back(
     game_id: GameId, seat: SeatNumber, request: Request[Any, Any, Any], games: Games
 ) -> SeatControl:
     await _owner_in_play(games, game_id, seat, request)
-    if seat in (await games.fresh_facts(game_id)).resigned:
-        # A resigned seat's bot plays to the end: there is nothing to take back.
-        raise ServiceError("seat_resigned", f"seat {seat} resigned: a bot plays it", seat=seat)
     await take_back(games, game_id, seat)
     return SeatControl(game_id=game_id, seat=seat, bot_level=None)
 

@@ -32,6 +32,7 @@ from service.http.schemas_views import (
     CommandCheck,
     CommandResult,
     View,
+    labels_of_view,
     seat_labels,
     view_out,
     with_labels,
@@ -214,7 +215,7 @@ async def summary_of(games: GameService, game_id: str) -> GameSummary:
     game, view = await games.view(game_id, None)
     # The read of the game just took its meta along: its facts are in memory, fresh.
     facts, _ = await games.known_facts(game_id)
-    labels = seat_labels(game.info, game.names, game.filled, game.resigned)
+    labels = seat_labels(game.info, game.names, game.record.controllers, game.resigned)
     seats = tuple(
         SeatOut(
             seat=seat,
@@ -264,7 +265,7 @@ async def seat_view(
     # within FACTS_TTL_S, in the summary at once: it reads the meta).
     encoded = await games.encoded_view(game_id, seat)
     facts, _ = await games.known_facts(game_id)
-    labels = seat_labels(facts.info, facts.names, facts.filled, facts.resigned)
+    labels = labels_of_view(encoded, facts.info, facts.names, facts.meta_bots)
     return _encoded(with_labels(encoded, labels))
 
 

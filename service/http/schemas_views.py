@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Literal
 
 import msgspec
 
 from domain.views import SeatView, TableView
 from service.app.envelope import Envelope
-from service.app.game_record import Controller, GameRecord
+from service.app.game_record import Controller, GameRecord, controllers_with_bots
 from service.app.records import CommandOutcome, GameInfo
 from service.app.wire_form import encode_outcome, encode_view
 from service.http.schemas_commands import CommandBody
@@ -20,6 +20,7 @@ __all__ = [
     "View",
     "result_out",
     "seat_labels",
+    "labels_of_view",
     "view_out",
     "with_labels",
 ]
@@ -39,22 +40,49 @@ class SeatLabel(msgspec.Struct, frozen=True, kw_only=True):
 def seat_labels(
     info: GameInfo,
     names: Mapping[int, str],
-    filled: Mapping[int, int] | None = None,
-    resigned: frozenset[int] = frozenset(),
+    controllers: Sequence[Controller],
+    resigned: Collection[int] = (),
 ) -> tuple[SeatLabel, ...]:
-    """Who sits where: a seat a bot took at the start is a bot of its level; a
-    resigned seat keeps its player's name, marked resigned (a bot plays it)."""
-    filled = filled or {}
-    return tuple(
-        SeatLabel(
-            seat=seat,
-            kind="bot" if seat in filled else spec.kind,
-            name=names.get(seat),
-            level=filled.get(seat, spec.level),
-            resigned=seat in resigned,
+    """Who sits where: a bot seat, or a seat a bot took at the start, is a bot of
+    its level; a resigned seat keeps its player's name, marked resigned (a bot
+    plays it); a seat a bot stands in for is still its owner's."""
+    labels = []
+    for seat, spec in enumerate(info.seats):
+        controller = controllers[seat] if seat < len(controllers) else None
+        bot = spec.kind == "bot" or (
+            controller is not None and controller.kind == "bot" and seat not in resigned
         )
-        for seat, spec in enumerate(info.seats)
-    )
+        level = (controller.level if controller is not None else None) or spec.level
+        labels.append(
+            SeatLabel(
+                seat=seat,
+                kind="bot" if bot else "human",
+                name=names.get(seat),
+                level=level if bot else None,
+                resigned=seat in resigned,
+            )
+        )
+    return tuple(labels)
+
+
+class _WhoPlays(msgspec.Struct, frozen=True):
+    """The fields of a served view that say who plays each seat (the rest is skipped)."""
+
+    controllers: tuple[Controller, ...] | None = None
+    resigned: tuple[int, ...] = ()
+
+
+_who_plays = msgspec.json.Decoder(_WhoPlays)
+
+
+def labels_of_view(
+    view: bytes, info: GameInfo, names: Mapping[int, str], meta_bots: Mapping[int, int]
+) -> tuple[SeatLabel, ...]:
+    """`seat_labels` for a view served as its cached bytes: who plays each seat as the
+    view's own version says (`meta_bots` for a log too old to say it of every seat)."""
+    who = _who_plays.decode(view)
+    controllers = controllers_with_bots(who.controllers or (), meta_bots)
+    return seat_labels(info, names, controllers, who.resigned)
 
 
 class View(TableView, frozen=True, kw_only=True):

@@ -22,6 +22,7 @@ from domain.events import (
     HandDealt,
     RematchOffered,
     SeatControlChanged,
+    SeatFilled,
     SeatResigned,
     SeatsRemoved,
     TurnDeadlineSet,
@@ -196,5 +197,7 @@ class _Actors:
                 self.resigned.add(seat)
             case SeatsRemoved(seats=removed):
                 self.kinds = [kind for seat, kind in enumerate(self.kinds) if seat not in removed]
+            case SeatFilled(seat=seat):
+                self.kinds[seat] = "bot"
         if envelope.seat is not None and envelope.seat != self.timed_out:
             self.timed_out = None

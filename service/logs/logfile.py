@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from domain.events import GameStarted, HandDealt, SeatsRemoved
+from domain.events import GameStarted, HandDealt, SeatFilled, SeatsRemoved
 from domain.rules import RuleSet
 from service.app.envelope import Envelope, decode_envelope, encode_envelope
 from service.app.json_guard import JsonRefused, check_json_lines
@@ -173,11 +173,27 @@ def kinds_at_start(
 ) -> tuple[SeatKind, ...]:
     """The header's seat kinds, as the log starts: a table that started without some
     seats (`seats_removed`) keeps only the others in its meta; the removed ones were
-    open human seats."""
+    open human seats. An open seat a bot filled at the start (`seat_filled`) is that
+    bot's from its first move on."""
     if kinds is None:
-        return (SeatKind("human"),) * seats
+        kinds = (SeatKind("human"),) * seats
     removed = seats_removed(envelopes)
-    if not removed or len(kinds) != seats - len(removed):
-        return kinds
-    kept = iter(kinds)
-    return tuple(SeatKind("human") if seat in removed else next(kept) for seat in range(seats))
+    if removed and len(kinds) == seats - len(removed):
+        kept = iter(kinds)
+        kinds = tuple(SeatKind("human") if seat in removed else next(kept) for seat in range(seats))
+    fills = seats_filled(envelopes)
+    return tuple(
+        SeatKind("bot", fills[seat]) if seat in fills else kind for seat, kind in enumerate(kinds)
+    )
+
+
+def seats_filled(envelopes: Iterable[Envelope]) -> dict[int, int]:
+    """The open seats a bot took when the table started, with its level."""
+    fills: dict[int, int] = {}
+    for envelope in envelopes:
+        match envelope.event:
+            case SeatFilled(seat=seat, level=level):
+                fills[seat] = level
+            case HandDealt():
+                break
+    return fills

@@ -21,6 +21,7 @@ from domain.events import (
     MeldLaid,
     RematchOffered,
     SeatControlChanged,
+    SeatFilled,
     SeatResigned,
     SeatsRemoved,
     StockRenewed,
@@ -133,8 +134,10 @@ def describe(event: AnyEvent) -> str:
             return f"seat {seat} must play by {deadline}"
         case TurnTimedOut(seat=seat):
             return f"seat {seat} ran out of time: an automatic move follows"
-        case SeatResigned(seat=seat):
-            return f"seat {seat} resigned: a bot plays it to the end"
+        case SeatResigned(seat=seat, level=level):
+            return f"seat {seat} resigned: a level-{level} bot plays it to the end"
+        case SeatFilled(seat=seat, level=level):
+            return f"seat {seat} is taken by a level-{level} bot"
         case SeatsRemoved(seats=seats):
             return f"the table starts without seats {list(seats)}"
         case RematchOffered(seat=seat, game_id=game_id):

@@ -94,7 +94,8 @@ class GameTransfers:
             raise log_refusal(exc) from exc
         # A table started without its open seats: the header names them, the game has not.
         removed = seats_removed(e for chunk in decoded_chunks(data) for e in chunk)
-        rematch = await self._checked_rematch(header, data)
+        # The log's rematch link is the game's own from its replay: checked, not copied.
+        await self._check_rematch(header, data)
         return await self._store(
             new_id,
             header,
@@ -102,13 +103,12 @@ class GameTransfers:
             final,
             private_log=private_log,
             removed=removed,
-            rematch=rematch,
         )
 
-    async def _checked_rematch(self, header: LogHeader, data: bytes) -> str | None:
-        """The rematch the log names, if it is, on this server, the rematch of the game
-        the log is a copy of (the one its header names); else invalid_log_field: a
-        log could otherwise link its game to any table, a private one included."""
+    async def _check_rematch(self, header: LogHeader, data: bytes) -> None:
+        """invalid_log_field unless each rematch the log names is, on this server, the
+        rematch of the game the log is a copy of (the one its header names): a log
+        could otherwise link its game to any table, a private one included."""
         links = rematch_links(e for chunk in decoded_chunks(data) for e in chunk)
         for version, game_id in links:
             meta = await self._games.store.get_meta(game_id)
@@ -123,7 +123,6 @@ class GameTransfers:
                         field="event.game_id",
                     )
                 )
-        return links[-1][1] if links else None
 
     async def fork(
         self,
@@ -204,7 +203,6 @@ class GameTransfers:
         salts: Mapping[int, str] | None = None,
         removed: Sequence[int] = (),
         private_table: bool = False,
-        rematch: str | None = None,
     ) -> CreatedGame:
         """A checked log as game `game_id`: its meta (refused if the id is taken: the
         id is reserved), fresh tokens for every human seat (shown once), the log in
@@ -238,12 +236,8 @@ class GameTransfers:
         extra |= {f"salt:{hand}": salt.encode() for hand, salt in (salts or {}).items()}
         invite_code = new_invite_code() if private_table else None
         extra |= table_fields(waiting=False, invite_code=invite_code, deck=None, reserved={})
-        if rematch is not None:
-            extra["rematch"] = rematch.encode()  # the log names it: asked again, it is named
         secret_seed = seed if seed is not None else secrets.randbits(63)
-        meta = await self._games.seats.register(
-            game_id, info, secret_seed, tokens, extra, exclusive=True
-        )
+        await self._games.seats.register(game_id, info, secret_seed, tokens, extra, exclusive=True)
         version = 0
         for chunk in chunks:
             # Each chunk is one append of at most STRIDE events (~40 KB): no Redis
@@ -254,7 +248,6 @@ class GameTransfers:
                 answer=chunk_views,
                 expected_version=version if version else None,
                 creates=info if not version else None,
-                meta=meta if not version else None,
                 imports=True,
             )
             executed = await self._games.execute(game_id, write)
@@ -301,8 +294,9 @@ def log_header_facts(meta: Mapping[str, bytes]) -> HeaderFacts:
     if "info" not in meta:
         return HeaderFacts()
     info = info_decoder.decode(meta["info"])
-    # A seat a bot filled at the start was open: a bot's from its first move on.
-    filled = facts_of(meta).filled
+    # A seat a bot filled at the start (`seat_filled`) is the log's to say:
+    # `kinds_at_start` reads it there. A table started by an earlier release kept it here.
+    filled = facts_of(meta).meta_bots
     kinds = tuple(
         SeatKind("bot", filled[seat]) if seat in filled else SeatKind(spec.kind, spec.level)
         for seat, spec in enumerate(info.seats)

@@ -9,6 +9,7 @@ from domain.commands import (
     Deal,
     Discard,
     Draw,
+    FillSeat,
     Knock,
     LayMelds,
     LayOff,
@@ -33,6 +34,7 @@ from domain.events import (
     MeldLaid,
     RematchOffered,
     SeatControlChanged,
+    SeatFilled,
     SeatResigned,
     SeatsRemoved,
     StockRenewed,
@@ -189,8 +191,10 @@ def _command_behind(
             return state.turn, Draw("stock")
         case SeatsRemoved(seats=seats):
             return None, RemoveSeats(seats=seats)
-        case SeatResigned(seat=seat):
-            return seat, Resign()
+        case SeatResigned(seat=seat, level=level):
+            return seat, Resign(level=level)
+        case SeatFilled(seat=seat, level=level):
+            return None, FillSeat(seat=seat, level=level)
         case RematchOffered(seat=seat, game_id=game_id):
             return seat, OfferRematch(game_id=game_id)
     raise LogError(

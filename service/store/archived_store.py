@@ -94,7 +94,6 @@ class ArchivedEventStore(EventStore):
         command_digest: str | None,
         result: bytes | None = None,
         views: Mapping[str, bytes] | None = None,
-        with_meta: bool = False,
     ) -> AppendResult:
         if expected_version is None:
             # Appended at whatever version the store holds: it must hold the game.
@@ -109,7 +108,6 @@ class ArchivedEventStore(EventStore):
                 command_digest=command_digest,
                 result=result,
                 views=views,
-                with_meta=with_meta,
             )
 
         try:

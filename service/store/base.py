@@ -73,8 +73,6 @@ class AppendResult(msgspec.Struct, frozen=True, kw_only=True):
     last_version: int
     duplicate: bool = False
     result: bytes | None = None
-    # The game's meta record as of the append, when asked for with `with_meta`.
-    meta: dict[str, bytes] | None = None
 
     @property
     def version(self) -> int:

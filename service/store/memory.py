@@ -61,7 +61,6 @@ class InMemoryEventStore(EventStore, GameEviction):
         command_digest: str | None,
         result: bytes | None = None,
         views: Mapping[str, bytes] | None = None,
-        with_meta: bool = False,
     ) -> AppendResult:
         check_append(
             game_id,
@@ -90,7 +89,6 @@ class InMemoryEventStore(EventStore, GameEviction):
             first_version=current + 1,
             last_version=current + len(events),
             result=result if command_id is not None else None,
-            meta=dict(self._meta.get(game_id, {})) if with_meta else None,
         )
         if events:
             self._events.setdefault(game_id, []).extend(bytes(event) for event in events)

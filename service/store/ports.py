@@ -40,7 +40,6 @@ class EventLog(Protocol):
         command_digest: str | None,
         result: bytes | None = None,
         views: Mapping[str, bytes] | None = None,
-        with_meta: bool = False,
     ) -> AppendResult:
         """Atomically append `events` after checking the command id, then the version.
 
@@ -50,9 +49,7 @@ class EventLog(Protocol):
         Otherwise a stale `expected_version` raises `VersionConflict`.
         `views` (viewer -> bytes) are projections as of the new version, cached
         in the same atomic step (as `put_view` would) when the append goes
-        through, and never on a duplicate or a refusal. `with_meta` returns the
-        game's meta record as of the append in `meta` (saving the scheduler
-        that reads it after every command a round trip).
+        through, and never on a duplicate or a refusal.
         """
         ...
 

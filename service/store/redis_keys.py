@@ -62,9 +62,9 @@ POLL_INTERVAL_S = 0.1
 # leave half a command behind. The command id is checked before the version
 # so that a retry of a command that went through is answered, not refused.
 APPEND_LUA = """
--- KEYS: version, events, cmds, views, meta
+-- KEYS: version, events, cmds, views
 -- ARGV: expected version ('' = any), command id ('' = none), digest,
---       has result ('0'/'1'), result, with meta ('0'/'1'), view count n,
+--       has result ('0'/'1'), result, view count n,
 --       n pairs of viewer and view bytes, event bytes...
 local current = tonumber(redis.call('GET', KEYS[1]) or '0')
 local command_id = ARGV[2]
@@ -93,8 +93,8 @@ if last_version ~= current then
   return {'corrupt', current, last_version}
 end
 
-local view_count = tonumber(ARGV[7])
-local first_event = 8 + 2 * view_count
+local view_count = tonumber(ARGV[6])
+local first_event = 7 + 2 * view_count
 local count = #ARGV - first_event + 1
 for i = 1, count do
   redis.call('XADD', KEYS[2], '0-' .. (current + i), 'e', ARGV[first_event + i - 1])
@@ -114,18 +114,14 @@ end
 local version = current + count
 redis.set_repl(redis.REPL_NONE)
 for i = 0, view_count - 1 do
-  local viewer = ARGV[8 + 2 * i]
+  local viewer = ARGV[7 + 2 * i]
   local cached = tonumber(redis.call('HGET', KEYS[4], 'v:' .. viewer) or '-1')
   if cached <= version then
-    redis.call('HSET', KEYS[4], 'v:' .. viewer, version, 'd:' .. viewer, ARGV[9 + 2 * i])
+    redis.call('HSET', KEYS[4], 'v:' .. viewer, version, 'd:' .. viewer, ARGV[8 + 2 * i])
   end
 end
 redis.set_repl(redis.REPL_ALL)
-local meta = {}
-if ARGV[6] == '1' then
-  meta = redis.call('HGETALL', KEYS[5])
-end
-return {'ok', current + 1, current + count, meta}
+return {'ok', current + 1, current + count}
 """
 
 # A command's record, written again so that a WAIT after this call covers

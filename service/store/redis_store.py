@@ -35,7 +35,6 @@ from service.store.redis_keys import (
     connection_kwargs,
     game_key,
     max_connections,
-    pairs,
     stored,
     stream_id,
     text,
@@ -127,7 +126,6 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
         command_digest: str | None,
         result: bytes | None = None,
         views: Mapping[str, bytes] | None = None,
-        with_meta: bool = False,
     ) -> AppendResult:
         check_append(
             game_id,
@@ -142,13 +140,12 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
             command_digest or "",
             "1" if keep_result else "0",
             result if keep_result and result is not None else b"",
-            "1" if with_meta else "0",
             len(views or ()),
         ]
         for viewer, data in (views or {}).items():
             args += [viewer, data]
         args += events
-        keys = [game_key(game_id, kind) for kind in ("version", "events", "cmds", "views", "meta")]
+        keys = [game_key(game_id, kind) for kind in ("version", "events", "cmds", "views")]
         reply: list[Any] = await self._append_batch(keys, args)
         match text(reply[0]):
             case "ok":
@@ -156,7 +153,6 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
                     first_version=int(reply[1]),
                     last_version=int(reply[2]),
                     result=result if keep_result else None,
-                    meta=pairs(reply[3]) if with_meta else None,
                 )
             case "duplicate":
                 first, _, last = text(reply[1]).partition("-")

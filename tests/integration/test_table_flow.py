@@ -77,7 +77,7 @@ def test_two_players_from_the_lobby_to_the_rematch(embedded_redis: EmbeddedRedis
 
         # Bob resigns in the second hand: a bot plays his seat to the end.
         resigned = _ok(client.post(f"/games/{game_id}/resign", headers=auth(bob["token"])))
-        assert resigned["events"][0]["event"] == {"type": "seat_resigned", "seat": 1}
+        assert resigned["events"][0]["event"] == {"type": "seat_resigned", "seat": 1, "level": 2}
         _play_until(client, queue, game_id, {0: ada["token"]}, lambda view: view["phase"] == "over")
         over = _ok(client.get(f"/games/{game_id}"))
         assert over["status"] == "finished"

@@ -689,7 +689,7 @@ export interface components {
             at: string;
             seat: number | null;
             command_id: string | null;
-            event: components["schemas"]["GameStarted"] | components["schemas"]["HandDealt"] | components["schemas"]["CardsDrawn"] | components["schemas"]["StockRenewed"] | components["schemas"]["MeldLaid"] | components["schemas"]["CardLaidOff"] | components["schemas"]["JokerSwapped"] | components["schemas"]["CardDiscarded"] | components["schemas"]["Knocked"] | components["schemas"]["HandEnded"] | components["schemas"]["DeckRevealed"] | components["schemas"]["GameEnded"] | components["schemas"]["TurnDeadlineSet"] | components["schemas"]["TurnTimedOut"] | components["schemas"]["SeatResigned"] | components["schemas"]["RematchOffered"] | components["schemas"]["SeatsRemoved"] | components["schemas"]["SeatControlChanged"] | components["schemas"]["GameAbandoned"];
+            event: components["schemas"]["GameStarted"] | components["schemas"]["HandDealt"] | components["schemas"]["CardsDrawn"] | components["schemas"]["StockRenewed"] | components["schemas"]["MeldLaid"] | components["schemas"]["CardLaidOff"] | components["schemas"]["JokerSwapped"] | components["schemas"]["CardDiscarded"] | components["schemas"]["Knocked"] | components["schemas"]["HandEnded"] | components["schemas"]["DeckRevealed"] | components["schemas"]["GameEnded"] | components["schemas"]["TurnDeadlineSet"] | components["schemas"]["TurnTimedOut"] | components["schemas"]["SeatResigned"] | components["schemas"]["RematchOffered"] | components["schemas"]["SeatsRemoved"] | components["schemas"]["SeatFilled"] | components["schemas"]["SeatControlChanged"] | components["schemas"]["GameAbandoned"];
             /** @enum {null|string} */
             actor?: "player" | "bot" | "timer" | "service" | null;
         };
@@ -1330,6 +1330,16 @@ export interface components {
              */
             type: "seat_control_changed";
         };
+        /** SeatFilled */
+        SeatFilled: {
+            seat: number;
+            level: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_filled";
+        };
         /** SeatKind */
         SeatKind: {
             /** @enum {string} */
@@ -1376,6 +1386,8 @@ export interface components {
         /** SeatResigned */
         SeatResigned: {
             seat: number;
+            /** @description Default: `2`. */
+            level?: number;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}

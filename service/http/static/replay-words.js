@@ -47,6 +47,8 @@ export function stepText(envelope, seatName) {
       return `${who} offered a rematch`;
     case 'seats_removed':
       return 'Empty seats were removed';
+    case 'seat_filled':
+      return `A bot (level ${event.level}) takes ${who}`;
     case 'seat_control_changed':
       return event.controller === 'owner' ? `${who} plays again` : `A bot plays for ${who}`;
     case 'game_abandoned':

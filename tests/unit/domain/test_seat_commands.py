@@ -45,3 +45,27 @@ def test_seats_are_removed_before_the_deal_down_to_an_allowed_count() -> None:
     assert (error.code, error.facts.get("knob")) == ("invalid_ruleset", "players")
     dealt = deal(small(), HANDS, "TD", ["8S"])
     assert dealt.rejects(None, RemoveSeats(seats=(1,))).code == "hand_in_progress"
+
+
+def test_a_resigned_seat_names_its_bot_and_changes_hands_no_more() -> None:
+    from domain.commands import ChangeSeatControl
+
+    game = deal(small(), HANDS, "TD", ["8S", "JC"])
+    assert game.rejects(1, Resign(level=5)).code == "invalid_command"
+    assert game.do(1, Resign(level=3)) == [SeatResigned(seat=1, level=3)]
+    hand_over = ChangeSeatControl(seat=1, controller="autopilot", level=2, reason="handed_over")
+    assert game.rejects(None, hand_over).code == "seat_resigned"
+
+
+def test_a_bot_fills_an_open_seat_only_before_the_deal() -> None:
+    from domain.commands import FillSeat
+    from domain.events import SeatFilled
+
+    game = Game(small(), 3)
+    assert game.do(None, FillSeat(seat=2, level=4)) == [SeatFilled(seat=2, level=4)]
+    assert game.replayed() == game.state
+    assert game.rejects(None, FillSeat(seat=3, level=1)).code == "invalid_seat"
+    assert game.rejects(None, FillSeat(seat=1, level=0)).code == "invalid_command"
+    assert game.rejects(0, FillSeat(seat=1, level=1)).code == "invalid_command"
+    dealt = deal(small(), HANDS, "TD", ["8S"])
+    assert dealt.rejects(None, FillSeat(seat=1, level=1)).code == "hand_in_progress"

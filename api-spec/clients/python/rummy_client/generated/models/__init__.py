@@ -112,6 +112,7 @@ from .seat_control import SeatControl
 from .seat_control_changed import SeatControlChanged
 from .seat_control_changed_controller import SeatControlChangedController
 from .seat_control_changed_reason import SeatControlChangedReason
+from .seat_filled import SeatFilled
 from .seat_kind import SeatKind
 from .seat_kind_kind import SeatKindKind
 from .seat_label import SeatLabel
@@ -252,6 +253,7 @@ __all__ = (
     "SeatControlChanged",
     "SeatControlChangedController",
     "SeatControlChangedReason",
+    "SeatFilled",
     "SeatKind",
     "SeatKindKind",
     "SeatLabel",

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
   from ..models.meld_laid import MeldLaid
   from ..models.rematch_offered import RematchOffered
   from ..models.seat_control_changed import SeatControlChanged
+  from ..models.seat_filled import SeatFilled
   from ..models.seat_resigned import SeatResigned
   from ..models.seats_removed import SeatsRemoved
   from ..models.stock_renewed import StockRenewed
@@ -52,8 +53,8 @@ class Envelope:
             seat (int | None):
             command_id (None | str):
             event (CardDiscarded | CardLaidOff | CardsDrawn | DeckRevealed | GameAbandoned | GameEnded | GameStarted |
-                HandDealt | HandEnded | JokerSwapped | Knocked | MeldLaid | RematchOffered | SeatControlChanged | SeatResigned |
-                SeatsRemoved | StockRenewed | TurnDeadlineSet | TurnTimedOut):
+                HandDealt | HandEnded | JokerSwapped | Knocked | MeldLaid | RematchOffered | SeatControlChanged | SeatFilled |
+                SeatResigned | SeatsRemoved | StockRenewed | TurnDeadlineSet | TurnTimedOut):
             actor (EnvelopeActorType1 | EnvelopeActorType2Type1 | EnvelopeActorType3Type1 | None | Unset):
      """
 
@@ -61,7 +62,7 @@ class Envelope:
     at: str
     seat: int | None
     command_id: None | str
-    event: CardDiscarded | CardLaidOff | CardsDrawn | DeckRevealed | GameAbandoned | GameEnded | GameStarted | HandDealt | HandEnded | JokerSwapped | Knocked | MeldLaid | RematchOffered | SeatControlChanged | SeatResigned | SeatsRemoved | StockRenewed | TurnDeadlineSet | TurnTimedOut
+    event: CardDiscarded | CardLaidOff | CardsDrawn | DeckRevealed | GameAbandoned | GameEnded | GameStarted | HandDealt | HandEnded | JokerSwapped | Knocked | MeldLaid | RematchOffered | SeatControlChanged | SeatFilled | SeatResigned | SeatsRemoved | StockRenewed | TurnDeadlineSet | TurnTimedOut
     actor: EnvelopeActorType1 | EnvelopeActorType2Type1 | EnvelopeActorType3Type1 | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -84,6 +85,7 @@ class Envelope:
         from ..models.meld_laid import MeldLaid # noqa: PLC0415
         from ..models.rematch_offered import RematchOffered # noqa: PLC0415
         from ..models.seat_control_changed import SeatControlChanged # noqa: PLC0415
+        from ..models.seat_filled import SeatFilled # noqa: PLC0415
         from ..models.seat_resigned import SeatResigned # noqa: PLC0415
         from ..models.seats_removed import SeatsRemoved # noqa: PLC0415
         from ..models.stock_renewed import StockRenewed # noqa: PLC0415
@@ -133,6 +135,8 @@ class Envelope:
         elif isinstance(self.event, RematchOffered):
             event = self.event.to_dict()
         elif isinstance(self.event, SeatsRemoved):
+            event = self.event.to_dict()
+        elif isinstance(self.event, SeatFilled):
             event = self.event.to_dict()
         elif isinstance(self.event, SeatControlChanged):
             event = self.event.to_dict()
@@ -185,6 +189,7 @@ class Envelope:
         from ..models.meld_laid import MeldLaid # noqa: PLC0415
         from ..models.rematch_offered import RematchOffered # noqa: PLC0415
         from ..models.seat_control_changed import SeatControlChanged # noqa: PLC0415
+        from ..models.seat_filled import SeatFilled # noqa: PLC0415
         from ..models.seat_resigned import SeatResigned # noqa: PLC0415
         from ..models.seats_removed import SeatsRemoved # noqa: PLC0415
         from ..models.stock_renewed import StockRenewed # noqa: PLC0415
@@ -211,7 +216,7 @@ class Envelope:
         command_id = _parse_command_id(d.pop("command_id"))
 
 
-        def _parse_event(data: object) -> CardDiscarded | CardLaidOff | CardsDrawn | DeckRevealed | GameAbandoned | GameEnded | GameStarted | HandDealt | HandEnded | JokerSwapped | Knocked | MeldLaid | RematchOffered | SeatControlChanged | SeatResigned | SeatsRemoved | StockRenewed | TurnDeadlineSet | TurnTimedOut:
+        def _parse_event(data: object) -> CardDiscarded | CardLaidOff | CardsDrawn | DeckRevealed | GameAbandoned | GameEnded | GameStarted | HandDealt | HandEnded | JokerSwapped | Knocked | MeldLaid | RematchOffered | SeatControlChanged | SeatFilled | SeatResigned | SeatsRemoved | StockRenewed | TurnDeadlineSet | TurnTimedOut:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -385,20 +390,30 @@ class Envelope:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                event_type_17 = SeatControlChanged.from_dict(data)
+                event_type_17 = SeatFilled.from_dict(data)
 
 
 
                 return event_type_17
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                event_type_18 = SeatControlChanged.from_dict(data)
+
+
+
+                return event_type_18
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            event_type_18 = GameAbandoned.from_dict(data)
+            event_type_19 = GameAbandoned.from_dict(data)
 
 
 
-            return event_type_18
+            return event_type_19
 
         event = _parse_event(d.pop("event"))
 

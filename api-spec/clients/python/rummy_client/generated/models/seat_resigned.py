@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import Literal, cast
 
 
@@ -25,10 +26,12 @@ class SeatResigned:
         Attributes:
             seat (int):
             type_ (Literal['seat_resigned']):
+            level (int | Unset): Default: `2`.
      """
 
     seat: int
     type_: Literal['seat_resigned']
+    level: int | Unset = UNSET
 
 
 
@@ -39,6 +42,8 @@ class SeatResigned:
 
         type_ = self.type_
 
+        level = self.level
+
 
         field_dict: dict[str, Any] = {}
 
@@ -46,6 +51,8 @@ class SeatResigned:
             "seat": seat,
             "type": type_,
         })
+        if level is not UNSET:
+            field_dict["level"] = level
 
         return field_dict
 
@@ -60,9 +67,12 @@ class SeatResigned:
         if type_ != 'seat_resigned':
             raise ValueError(f"type must match const 'seat_resigned', got '{type_}'")
 
+        level = d.pop("level", UNSET)
+
         seat_resigned = cls(
             seat=seat,
             type_=type_,
+            level=level,
         )
 
         return seat_resigned

@@ -1,0 +1,177 @@
+"""Who plays each seat is the log's to say: a bot filling an open seat at the start, a
+resignation's bot, a hand-over and its take-back are events, none a field of the meta
+record; deleting every projection changes no answer; tables stored by the release
+before (fills kept in the meta) still seat their bots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from http_players import open_table, player, problem
+from http_table import auth, create
+from litestar import Litestar
+from litestar.testing import TestClient
+
+from service.app.games import GameService
+from service.http.app import create_app
+from service.store import InMemoryEventStore
+
+Client = TestClient[Litestar]
+# Fields the meta record kept about who plays a seat before the log said it.
+_SEAT_CONTROL_FIELDS = ("filled:", "resigned:", "bot:", "auto:")
+
+
+def _events(client: Client, game_id: str, token: str) -> list[dict[str, Any]]:
+    page = client.get(f"/games/{game_id}/events", headers=auth(token)).json()
+    return [envelope["event"] for envelope in page["events"]]
+
+
+def _meta_fields(client: Client, store: InMemoryEventStore, game_id: str) -> list[str]:
+    async def read() -> dict[str, bytes]:
+        return await store.get_meta(game_id)
+
+    return sorted(client.blocking_portal.call(read))
+
+
+def _control_fields(client: Client, store: InMemoryEventStore, game_id: str) -> list[str]:
+    fields = _meta_fields(client, store, game_id)
+    return [field for field in fields if field.startswith(_SEAT_CONTROL_FIELDS)]
+
+
+def _started_with_a_bot(client: Client, level: int = 3) -> tuple[str, dict[str, Any]]:
+    """A three-seat table: the host, a player who claimed seat 1, and seat 2 left to a bot."""
+    ada, bob = player(client, "Ada"), player(client, "Bob")
+    game_id = open_table(client, ada, count=3)["game_id"]
+    assert client.post(f"/games/{game_id}/seats/1", headers=auth(bob["token"])).status_code == 201
+    started = client.post(
+        f"/games/{game_id}/start", json={"fill": "bots", "level": level}, headers=auth(ada["token"])
+    )
+    assert started.status_code == 200, started.text
+    return game_id, {"ada": ada, "bob": bob}
+
+
+def test_a_bot_filling_an_open_seat_at_the_start_is_an_event(
+    client: Client, store: InMemoryEventStore
+) -> None:
+    game_id, people = _started_with_a_bot(client, level=3)
+    events = _events(client, game_id, people["ada"]["token"])
+    types = [event["type"] for event in events]
+    assert {"type": "seat_filled", "seat": 2, "level": 3} in events
+    assert types.index("seat_filled") < types.index("hand_dealt")
+    view = client.get(f"/games/{game_id}/view", headers=auth(people["ada"]["token"])).json()
+    assert view["controllers"][2] == {"kind": "bot", "level": 3}
+    assert [(label["kind"], label["level"]) for label in view["seat_labels"]] == [
+        ("human", None),
+        ("human", None),
+        ("bot", 3),
+    ]
+    assert _control_fields(client, store, game_id) == []
+
+
+def test_a_resignation_names_its_bot_in_the_log(client: Client, store: InMemoryEventStore) -> None:
+    ada, bob = player(client, "Ada"), player(client, "Bob")
+    game_id = open_table(client, ada)["game_id"]
+    client.post(f"/games/{game_id}/seats/1", headers=auth(bob["token"]))
+    resigned = client.post(
+        f"/games/{game_id}/resign", json={"level": 4}, headers=auth(bob["token"])
+    )
+    assert resigned.status_code == 200, resigned.text
+    assert resigned.json()["events"][0]["event"] == {"type": "seat_resigned", "seat": 1, "level": 4}
+    summary = client.get(f"/games/{game_id}").json()
+    assert summary["view"]["controllers"][1] == {"kind": "bot", "level": 4}
+    assert summary["seats"][1]["resigned"] is True
+    # Its bot plays to the end: the seat changes hands no more.
+    for answer in (
+        client.post(f"/games/{game_id}/seats/1/bot", json={"level": 1}, headers=auth(bob["token"])),
+        client.delete(f"/games/{game_id}/seats/1/bot", headers=auth(bob["token"])),
+    ):
+        problem(answer, 409, "seat_resigned")
+    assert _control_fields(client, store, game_id) == []
+
+
+def test_a_hand_over_and_its_take_back_are_only_events(
+    client: Client, store: InMemoryEventStore
+) -> None:
+    game = create(client, seed=5)
+    game_id, owner = game["game_id"], auth(game["tokens"]["1"])
+    assert client.post(f"/games/{game_id}/seats/1/bot", json={"level": 2}, headers=owner).is_success
+    assert client.get(f"/games/{game_id}").json()["view"]["controllers"][1]["kind"] == "autopilot"
+    assert _control_fields(client, store, game_id) == []
+    assert client.delete(f"/games/{game_id}/seats/1/bot", headers=owner).is_success
+    assert client.get(f"/games/{game_id}").json()["view"]["controllers"][1]["kind"] == "human"
+    assert _control_fields(client, store, game_id) == []
+
+
+def test_removing_open_seats_renumbers_who_plays_the_others(client: Client) -> None:
+    ada = player(client, "Ada")
+    seats = [
+        {"kind": "human"},
+        {"kind": "human", "open": True},
+        {"kind": "human", "open": True},
+        {"kind": "bot", "level": 3},
+    ]
+    game_id = open_table(client, ada, seats=seats)["game_id"]
+    started = client.post(
+        f"/games/{game_id}/start", json={"fill": "remove"}, headers=auth(ada["token"])
+    )
+    assert started.status_code == 200, started.text
+    view = client.get(f"/games/{game_id}/view", headers=auth(ada["token"])).json()
+    assert view["controllers"] == [{"kind": "human", "level": None}, {"kind": "bot", "level": 3}]
+
+
+def test_every_answer_survives_deleting_every_projection(
+    client: Client, store: InMemoryEventStore
+) -> None:
+    # Seat tokens (a fresh in-memory app knows no players of another).
+    open_seat = {"kind": "human", "open": True}
+    game = create(client, seats=[{"kind": "human"}, open_seat, open_seat], seed=7)
+    game_id, host = game["game_id"], auth(game["tokens"]["0"])
+    claimed = client.post(f"/games/{game_id}/seats/1")
+    guest = auth(claimed.json()["token"])
+    started = client.post(
+        f"/games/{game_id}/start", json={"fill": "bots", "level": 2}, headers=host
+    )
+    assert started.status_code == 200, started.text
+    assert client.post(f"/games/{game_id}/seats/1/bot", json={"level": 4}, headers=guest).is_success
+    routes = [
+        (f"/games/{game_id}", {}),
+        (f"/games/{game_id}/view", host),
+        (f"/games/{game_id}/view", guest),
+        (f"/games/{game_id}/events", host),
+    ]
+    before = [client.get(path, headers=headers).content for path, headers in routes]
+
+    async def forget() -> None:
+        await store.drop_views(game_id)
+
+    client.blocking_portal.call(forget)
+    # A fresh process over the same store: nothing remembered, nothing cached.
+    with TestClient(app=create_app(store)) as fresh:
+        after = [fresh.get(path, headers=headers).content for path, headers in routes]
+    assert after == before
+    assert b'"kind":"autopilot","level":4' in after[0] and b'"kind":"bot","level":2' in after[0]
+
+
+def test_a_table_started_by_the_previous_release_keeps_its_filled_seats_bots(
+    client: Client, store: InMemoryEventStore
+) -> None:
+    """The release before kept a start's fills in the meta (`filled:<seat>`), with no
+    `seat_filled` in the log: the bot still plays the seat."""
+    ada, bob = player(client, "Ada"), player(client, "Bob")
+    game_id = open_table(client, ada, count=3)["game_id"]
+    client.post(f"/games/{game_id}/seats/1", headers=auth(bob["token"]))
+
+    async def start_as_the_previous_release() -> dict[int, int]:
+        games = GameService(store)
+        facts = await games.fresh_facts(game_id)
+        assert await games.take_seat(game_id, facts, 2, b"bot")
+        await store.put_meta(game_id, {"filled:2": b"1"})
+        await games.deal_first_hand(game_id)
+        return (await games.game(game_id)).bot_levels
+
+    assert client.blocking_portal.call(start_as_the_previous_release) == {2: 1}
+    summary = client.get(f"/games/{game_id}").json()
+    assert [(seat["kind"], seat["level"]) for seat in summary["seats"]][2] == ("bot", 1)
+    view = client.get(f"/games/{game_id}/view", headers=auth(ada["token"])).json()
+    assert view["seat_labels"][2]["kind"] == "bot"
+    assert "seat_filled" not in [e["type"] for e in _events(client, game_id, ada["token"])]
