@@ -95,6 +95,8 @@ def _games(http: httpx.Client, data: Path) -> dict[str, Any]:
     manifest["bot"]["version"] = int(http.get(f"/games/{bot['game_id']}").json()["version"])
     assert manifest["bot"]["version"] > version
 
+    manifest["seated_bots"] = _seated_bots(http, player)
+
     one_hand = two | {"seed": 23, "rules": {"game_end": "hands:1"}}
     finished = http.post("/games", json=one_hand).json()
     last = _play(http, finished["game_id"], finished["tokens"], 3000)
@@ -105,6 +107,37 @@ def _games(http: httpx.Client, data: Path) -> dict[str, Any]:
         "the finished game's archiving",
     )
     return manifest
+
+
+def _seated_bots(http: httpx.Client, host: dict[str, Any]) -> dict[str, Any]:
+    """A table whose seats bots came to play in each way a table has: seat 1's player
+    hands it to a bot, seat 2's resigns, seat 3 was left open and filled at the start.
+    Left at the host's turn, after the bots' moves."""
+    open_seat = {"kind": "human", "open": True}
+    body = {"seats": [{"kind": "human"}, open_seat, open_seat, open_seat], "seed": 24}
+    table = http.post("/games", json=body, headers=_auth(host["token"])).json()
+    game_id = table["game_id"]
+    tokens = {"0": host["token"]}
+    for seat, name in ((1, "Bob"), (2, "Cy")):
+        guest = http.post("/players", json={"name": name}).json()
+        claimed = http.post(f"/games/{game_id}/seats/{seat}", headers=_auth(guest["token"]))
+        claimed.raise_for_status()
+        tokens[str(seat)] = guest["token"]
+    started = http.post(
+        f"/games/{game_id}/start", json={"fill": "bots", "level": 1}, headers=_auth(host["token"])
+    )
+    started.raise_for_status()
+    handed = http.post(
+        f"/games/{game_id}/seats/1/bot", json={"level": 3}, headers=_auth(tokens["1"])
+    )
+    handed.raise_for_status()
+    http.post(f"/games/{game_id}/resign", json={"level": 4}, headers=_auth(tokens["2"]))
+    _wait(
+        lambda: http.get(f"/games/{game_id}").json()["view"]["turn"] == 0,
+        "the bots' moves up to the host's turn",
+    )
+    version = int(http.get(f"/games/{game_id}").json()["version"])
+    return {"id": game_id, "tokens": tokens, "version": version}
 
 
 def make(out: Path) -> dict[str, Any]:

@@ -92,3 +92,47 @@ def test_an_archived_game_reads_whole(http: httpx.Client) -> None:
     assert log.status_code == 200, log.text
     lines = log.text.splitlines()
     assert len(lines) == 1 + game["version"]  # the header, then every event
+
+
+def test_every_bot_of_the_previous_release_plays_its_seat(http: httpx.Client) -> None:
+    """Stored when the meta said who plays a seat: seat 1 handed to a bot, seat 2
+    resigned, seat 3 filled at the start (a field of the meta, no event). After the
+    host's move, the bots at all three seats move in turn, back to the host."""
+    game = MANIFEST["seated_bots"]
+    host = _auth(game["tokens"]["0"])
+    summary = http.get(f"/games/{game['id']}").json()
+    assert (summary["version"], summary["view"]["turn"]) == (game["version"], 0)
+    assert [(seat["kind"], seat["resigned"]) for seat in summary["seats"]] == [
+        ("human", False),
+        ("human", False),
+        ("human", True),
+        ("bot", False),
+    ]
+    assert [c["kind"] for c in summary["view"]["controllers"]] == [
+        "human",
+        "autopilot",
+        "bot",
+        "bot",
+    ]
+    drawn = http.post(
+        f"/games/{game['id']}/commands", json={"type": "draw", "source": "stock"}, headers=host
+    )
+    assert drawn.status_code == 200, drawn.text
+    card = drawn.json()["view"]["hand"][0]
+    discarded = http.post(
+        f"/games/{game['id']}/commands", json={"type": "discard", "card": card}, headers=host
+    )
+    assert discarded.status_code == 200, discarded.text
+    after, moved = discarded.json()["version"], set()
+    for _ in range(20):
+        page = http.get(
+            f"/games/{game['id']}/events", params={"after": after, "wait": 30}, headers=host
+        ).json()
+        if not page["events"]:
+            break
+        after = page["events"][-1]["version"]
+        moved |= {(e["seat"], e["actor"]) for e in page["events"] if e["seat"] is not None}
+        if http.get(f"/games/{game['id']}").json()["view"]["turn"] == 0:
+            break
+    assert {(1, "bot"), (2, "bot"), (3, "bot")} <= moved
+    assert http.get(f"/games/{game['id']}").json()["view"]["turn"] == 0
