@@ -230,9 +230,9 @@ async def rematch(
     except ServiceError as refused:
         if refused.code != "command_id_reused":
             raise
-        # Another seat's rematch was recorded first: ours is withdrawn from the lobby
-        # and from its creator's games, and left to expire; theirs is the one.
-        await games.store.unindex_game(created.game_id)
+        # Another seat's rematch was recorded first: ours is removed (nobody was shown
+        # its tokens: the caller gets theirs), and dropped from its creator's games.
+        await games.store.remove_game(created.game_id)
         if caller.player is not None:
             await games.players.unfile_game(caller.player.player_id, created.game_id)
         return await _recorded_rematch(games, game_id), None

@@ -13,6 +13,9 @@ from http_players import open_table, play_one, player
 from http_table import auth
 from litestar.testing import TestClient
 
+from service.app.records import info_decoder
+from service.store import InMemoryEventStore
+
 Client = TestClient[Any]
 
 # Every shape of command id the service and its workers give their own commands
@@ -81,7 +84,7 @@ def _waiting_games(client: Client, token: str) -> list[str]:
 
 @pytest.mark.parametrize("round_", range(3))
 def test_seats_asking_at_once_get_one_rematch_and_leave_no_other_table(
-    client: Client, round_: int
+    client: Client, store: InMemoryEventStore, round_: int
 ) -> None:
     game_id, tokens, _ = _table_of_two(client, seed=10 + round_)
     rng = random.Random(round_)
@@ -112,3 +115,17 @@ def test_seats_asking_at_once_get_one_rematch_and_leave_no_other_table(
         [],
         [rematch],
     )
+    # Nor in the store: the losers' tables are gone, not left to expire.
+    assert _rematches_stored(client, store, game_id) == [rematch]
+
+
+def _rematches_stored(client: Client, store: InMemoryEventStore, game_id: str) -> list[str]:
+    async def stored() -> list[str]:
+        found = []
+        async for candidate in store.meta_ids():
+            meta = await store.get_meta(candidate)
+            if "info" in meta and info_decoder.decode(meta["info"]).table.rematch_of == game_id:
+                found.append(candidate)
+        return found
+
+    return client.blocking_portal.call(stored)
