@@ -24,7 +24,7 @@ from service.http.docs import LocalSwaggerPlugin, docs_assets_router
 from service.http.json_body import CheckedRequest
 from service.http.openapi import finished_once, security_components
 from service.http.problems import EXCEPTION_HANDLERS
-from service.http.query import reject_repeated_parameters
+from service.http.query import check_query_parameters
 from service.http.rate_limits import KINDS, close_storage, parse_limit, rate_limit_middleware
 from service.http.request_id import HEADER as REQUEST_ID_HEADER
 from service.http.request_id import request_id_middleware
@@ -120,7 +120,7 @@ def create_app(
             "draining": Provide(lambda: draining, use_cache=True, sync_to_thread=False),
         },
         exception_handlers=EXCEPTION_HANDLERS,
-        before_request=reject_repeated_parameters,
+        before_request=check_query_parameters,
         request_class=CheckedRequest,
         # The process's own logging (service/runtime/log_setup.py) writes every line,
         # uvicorn's and Litestar's too: Litestar's default would replace its handler.

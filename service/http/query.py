@@ -1,19 +1,25 @@
-"""Query strings: every query parameter a route reads is a single value."""
+"""Query strings: every query parameter a route reads is a single value, and an
+integer one is written as one."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 from urllib.parse import parse_qsl
 
 from litestar import Request
+from litestar.typing import FieldDefinition
 
 from service.app.errors import ServiceError
 
-__all__ = ["reject_repeated_parameters"]
+__all__ = ["check_query_parameters"]
+
+# Digits only: Litestar reads `5.0` and `1e3` as integers, which no client means.
+_INTEGER = re.compile(r"-?[0-9]+")
 
 
-async def reject_repeated_parameters(request: Request[Any, Any, Any]) -> None:
+async def check_query_parameters(request: Request[Any, Any, Any]) -> None:
     """A `before_request` hook: a parameter of the route given twice is a 400
     `invalid_parameter` (parameters the route does not read are ignored, as ever).
 
@@ -22,7 +28,8 @@ async def reject_repeated_parameters(request: Request[Any, Any, Any]) -> None:
     raw = request.scope["query_string"]
     if not raw:
         return
-    counts = Counter(name for name, _ in parse_qsl(raw.decode("latin-1"), keep_blank_values=True))
+    pairs = parse_qsl(raw.decode("latin-1"), keep_blank_values=True)
+    counts = Counter(name for name, _ in pairs)
     declared = request.route_handler.parsed_fn_signature.parameters
     repeated = sorted(name for name, count in counts.items() if count > 1 and name in declared)
     if repeated:
@@ -31,3 +38,15 @@ async def reject_repeated_parameters(request: Request[Any, Any, Any]) -> None:
             f"query parameter {repeated[0]!r} is given more than once",
             parameters=repeated,
         )
+    for name, value in pairs:
+        if name in declared and _integer(declared[name]) and not _INTEGER.fullmatch(value):
+            raise ServiceError(
+                "invalid_parameter",
+                f"query parameter {name!r} must be an integer, not {value!r}",
+                parameters=[name],
+            )
+
+
+def _integer(field: FieldDefinition) -> bool:
+    kinds = [inner.annotation for inner in field.inner_types] if field.is_optional else []
+    return int in (field.annotation, *kinds)

@@ -54,6 +54,21 @@ def test_a_query_parameter_given_twice_is_refused_not_overridden(client: Client)
     assert client.get("/games?unread=1&unread=2").status_code == 200
 
 
+def test_an_integer_query_parameter_is_written_as_an_integer(client: Client) -> None:
+    game = client.post("/games", json={"seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    events = f"/games/{game['game_id']}/events"
+    seat = {"authorization": f"Bearer {game['tokens']['0']}"}
+    for after in ("5.0", "1e3", "0.0"):
+        body = _problem(
+            client.get(events, params={"after": after}, headers=seat), 400, "invalid_parameter"
+        )
+        assert body["facts"]["parameters"] == ["after"]
+    for limit in ("5.0", "1e1"):
+        _problem(client.get("/games", params={"limit": limit}), 400, "invalid_parameter")
+    assert client.get(events, params={"after": "1", "limit": "5"}, headers=seat).status_code == 200
+    assert client.get("/games", params={"limit": "5", "offset": "0"}).status_code == 200
+
+
 def test_an_unknown_game_is_a_404_problem(client: Client) -> None:
     _problem(client.get("/games/" + "0" * 32), 404, "game_not_found")
     _problem(client.get("/games/not-an-id/events"), 404, "game_not_found")
