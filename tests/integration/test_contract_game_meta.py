@@ -37,24 +37,6 @@ async def test_meta_fields_merge_and_read_back(store: EventStore) -> None:
     }
 
 
-async def test_an_append_returns_the_meta_only_when_asked(store: EventStore) -> None:
-    await store.put_meta("g1", {"info": b"i", "handed:1": b"2"})
-
-    asked = await store.append(
-        "g1", [b"a"], expected_version=0, command_id=None, command_digest=None, with_meta=True
-    )
-    plain = await store.append(
-        "g1", [b"b"], expected_version=1, command_id=None, command_digest=None
-    )
-    fresh = await store.append(
-        "g2", [b"c"], expected_version=0, command_id=None, command_digest=None, with_meta=True
-    )
-
-    assert asked.meta == {"info": b"i", "handed:1": b"2"}
-    assert plain.meta is None
-    assert fresh.meta == {}
-
-
 async def test_every_meta_record_is_listed_with_or_without_events(store: EventStore) -> None:
     # A game's meta is written before its first event: a creation that stopped
     # between is found by its meta, which game_ids (games with events) misses.
