@@ -52,6 +52,8 @@ def _controllers_after(
     controllers: tuple[Controller, ...], event: AnyEvent
 ) -> tuple[Controller, ...]:
     """Who plays each seat is the log's to say: the service reads it from here."""
+    if type(event) not in _SEAT_EVENTS:
+        return controllers  # nearly every event: one set lookup, not five class patterns
     match event:
         case GameStarted(seats=seats, bots=bots):
             levels = bots or (0,) * seats
@@ -67,6 +69,9 @@ def _controllers_after(
         case SeatsRemoved(seats=removed):
             return tuple(c for seat, c in enumerate(controllers) if seat not in removed)
     return controllers
+
+
+_SEAT_EVENTS = frozenset({GameStarted, SeatFilled, SeatResigned, SeatControlChanged, SeatsRemoved})
 
 
 def _replaced(

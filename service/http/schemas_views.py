@@ -65,24 +65,34 @@ def seat_labels(
     return tuple(labels)
 
 
-class _WhoPlays(msgspec.Struct, frozen=True):
-    """The fields of a served view that say who plays each seat (the rest is skipped)."""
-
-    controllers: tuple[Controller, ...] | None = None
-    resigned: tuple[int, ...] = ()
+_controllers_decoder = msgspec.json.Decoder(tuple[Controller, ...] | None)
+_seats_decoder = msgspec.json.Decoder(tuple[int, ...])
 
 
-_who_plays = msgspec.json.Decoder(_WhoPlays)
+def _value_after(view: bytes, key: bytes) -> bytes | None:
+    """The array (or null) following `key` in a served view's bytes: read in place,
+    because decoding the whole view to find two short fields cost more than the
+    rest of the read. Neither array holds another, so its first `]` ends it."""
+    start = view.find(key)
+    if start < 0:
+        return None
+    start += len(key)
+    if view.startswith(b"null", start):
+        return b"null"
+    return view[start : view.index(b"]", start) + 1]
 
 
 def labels_of_view(
     view: bytes, info: GameInfo, names: Mapping[int, str], meta_bots: Mapping[int, int]
 ) -> tuple[SeatLabel, ...]:
-    """`seat_labels` for a view served as its cached bytes: who plays each seat as the
-    view's own version says (`meta_bots` for a log too old to say it of every seat)."""
-    who = _who_plays.decode(view)
-    controllers = controllers_with_bots(who.controllers or (), meta_bots)
-    return seat_labels(info, names, controllers, who.resigned)
+    """`seat_labels` for a view served as its cached bytes (before `with_labels`): who
+    plays each seat as the view's own version says (`meta_bots` for a log too old to
+    say it of every seat)."""
+    controllers_json = _value_after(view, b'"controllers":')
+    resigned_json = _value_after(view, b'"resigned":')
+    controllers = _controllers_decoder.decode(controllers_json) if controllers_json else None
+    resigned = _seats_decoder.decode(resigned_json) if resigned_json else ()
+    return seat_labels(info, names, controllers_with_bots(controllers or (), meta_bots), resigned)
 
 
 class View(TableView, frozen=True, kw_only=True):
