@@ -30,7 +30,7 @@ from domain.events import (
 )
 from service.app.envelope import Envelope
 from service.app.records import is_game_id
-from service.logs.logfile import LogError, LogHeader
+from service.logs.logfile import LogError, LogHeader, SeatKind
 
 __all__ = ["CLOCK_SKEW_S", "MAX_COMMAND_ID", "MAX_TURN_S", "check_claims", "rematch_links"]
 
@@ -110,6 +110,7 @@ class _Actors:
 
     def __init__(self, header: LogHeader, envelopes: Sequence[Envelope]) -> None:
         self.envelopes = envelopes
+        self.header_kinds = header.seat_kinds
         self.kinds = [kind.kind for kind in header.seat_kinds]
         # The seat whose turn timed out, until the next deadline or another seat acts.
         self.timed_out: int | None = None
@@ -156,6 +157,12 @@ class _Actors:
                 _refuse("event.commitment", "a commitment is 64 hex digits (sha256)", version)
             case RematchOffered(game_id=game_id) if not is_game_id(game_id):
                 _refuse("event.game_id", f"{game_id!r} is no game id", version)
+            case SeatFilled(seat=seat, level=level) if seat < len(self.header_kinds) and (
+                self.header_kinds[seat] != SeatKind("bot", level)
+            ):
+                # A fill comes before the first deal: the header, as the log starts,
+                # names that seat's bot (its level is the event's).
+                _refuse(f"seat_kinds[{seat}]", f"seat {seat} is a level-{level} bot's", version)
 
     def _check_actor(self, envelope: Envelope) -> None:
         actor, seat, version = envelope.actor, envelope.seat, envelope.version

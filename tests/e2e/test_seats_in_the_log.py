@@ -5,6 +5,8 @@ before (fills kept in the meta) still seat their bots."""
 
 from __future__ import annotations
 
+import json
+import random
 from typing import Any
 
 from http_players import open_table, player, problem
@@ -12,6 +14,7 @@ from http_table import auth, create
 from litestar import Litestar
 from litestar.testing import TestClient
 
+from domain.views import view_for
 from service.app.games import GameService
 from service.http.app import create_app
 from service.store import InMemoryEventStore
@@ -175,3 +178,62 @@ def test_a_table_started_by_the_previous_release_keeps_its_filled_seats_bots(
     view = client.get(f"/games/{game_id}/view", headers=auth(ada["token"])).json()
     assert view["seat_labels"][2]["kind"] == "bot"
     assert "seat_filled" not in [e["type"] for e in _events(client, game_id, ada["token"])]
+
+
+def _finished_with_a_filled_seat(client: Client, store: InMemoryEventStore) -> str:
+    """A one-hand table whose open seat 1 a level-2 bot filled, played to its end (the
+    bot's moves made as its job would make them: no worker runs here)."""
+    seats = [{"kind": "human"}, {"kind": "human", "open": True}]
+    game = create(client, seats=seats, seed=11, rules={"game_end": "hands:1"})
+    game_id, host = game["game_id"], auth(game["tokens"]["0"])
+    started = client.post(
+        f"/games/{game_id}/start", json={"fill": "bots", "level": 2}, headers=host
+    )
+    assert started.status_code == 200, started.text
+    rng = random.Random(11)
+
+    async def bot_move() -> None:
+        games = GameService(store)
+        state = (await games.game(game_id)).record.state
+        command = rng.choice(view_for(state, 1).legal_commands)
+        await games.commands.handle(game_id, 1, command, actor="bot")
+
+    for _ in range(3000):
+        summary = client.get(f"/games/{game_id}").json()
+        if summary["status"] == "finished":
+            return game_id
+        if summary["view"]["turn"] == 1:
+            client.blocking_portal.call(bot_move)
+            continue
+        view = client.get(f"/games/{game_id}/view", headers=host).json()
+        answer = client.post(
+            f"/games/{game_id}/commands", json=rng.choice(view["legal_commands"]), headers=host
+        )
+        assert answer.status_code == 200, answer.text
+    raise AssertionError("the hand did not end")
+
+
+def test_a_filled_seat_travels_with_the_log_and_a_forged_fill_is_refused(
+    client: Client, store: InMemoryEventStore
+) -> None:
+    game_id = _finished_with_a_filled_seat(client, store)
+    exported = client.get(f"/games/{game_id}/log")
+    assert exported.status_code == 200, exported.text
+    header, *events = [json.loads(line) for line in exported.text.splitlines()]
+    assert header["seat_kinds"] == [{"kind": "human", "level": None}, {"kind": "bot", "level": 2}]
+    assert {"type": "seat_filled", "seat": 1, "level": 2} in [e["event"] for e in events]
+    ndjson = {"content-type": "application/x-ndjson"}
+    imported = client.post("/games/import", content=exported.content, headers=ndjson)
+    assert imported.status_code == 201, imported.text
+    summary = client.get(f"/games/{imported.json()['game_id']}").json()
+    assert [(seat["kind"], seat["level"]) for seat in summary["seats"]] == [
+        ("human", None),
+        ("bot", 2),
+    ]
+    # A header that disagrees with the fill (another level, or a human seat) is refused.
+    for forged_kind in ({"kind": "bot", "level": 3}, {"kind": "human", "level": None}):
+        forged = dict(header, seat_kinds=[header["seat_kinds"][0], forged_kind])
+        body = "\n".join(json.dumps(item) for item in [forged, *events]).encode()
+        refused = client.post("/games/import", content=body, headers=ndjson)
+        assert refused.status_code == 422, refused.text
+        assert refused.json()["facts"]["field"] == "seat_kinds[1]"
