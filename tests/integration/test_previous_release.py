@@ -34,6 +34,22 @@ def http(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
         yield client
 
 
+def _draw_and_discard(http: httpx.Client, game_id: str, seat: dict[str, str]) -> int:
+    """The seat's turn: a card from the stock, then its hand's first card discarded;
+    the version after it."""
+    drawn = http.post(
+        f"/games/{game_id}/commands", json={"type": "draw", "source": "stock"}, headers=seat
+    )
+    assert drawn.status_code == 200, drawn.text
+    card = drawn.json()["view"]["hand"][0]
+    discarded = http.post(
+        f"/games/{game_id}/commands", json={"type": "discard", "card": card}, headers=seat
+    )
+    assert discarded.status_code == 200, discarded.text
+    version: int = discarded.json()["version"]
+    return version
+
+
 def test_a_player_of_the_previous_release_is_still_known_by_their_token(
     http: httpx.Client,
 ) -> None:
@@ -68,16 +84,7 @@ def test_a_game_against_a_bot_plays_on_and_the_bot_answers(http: httpx.Client) -
     game = MANIFEST["bot"]
     seat = _auth(game["tokens"]["0"])
     assert http.get(f"/games/{game['id']}").json()["version"] == game["version"]
-    drawn = http.post(
-        f"/games/{game['id']}/commands", json={"type": "draw", "source": "stock"}, headers=seat
-    )
-    assert drawn.status_code == 200, drawn.text
-    card = drawn.json()["view"]["hand"][0]
-    discarded = http.post(
-        f"/games/{game['id']}/commands", json={"type": "discard", "card": card}, headers=seat
-    )
-    assert discarded.status_code == 200, discarded.text
-    after = discarded.json()["version"]
+    after = _draw_and_discard(http, game["id"], seat)
     page = http.get(
         f"/games/{game['id']}/events", params={"after": after, "wait": 30}, headers=seat
     ).json()
@@ -114,16 +121,7 @@ def test_every_bot_of_the_previous_release_plays_its_seat(http: httpx.Client) ->
         "bot",
         "bot",
     ]
-    drawn = http.post(
-        f"/games/{game['id']}/commands", json={"type": "draw", "source": "stock"}, headers=host
-    )
-    assert drawn.status_code == 200, drawn.text
-    card = drawn.json()["view"]["hand"][0]
-    discarded = http.post(
-        f"/games/{game['id']}/commands", json={"type": "discard", "card": card}, headers=host
-    )
-    assert discarded.status_code == 200, discarded.text
-    after, moved = discarded.json()["version"], set()
+    after, moved = _draw_and_discard(http, game["id"], host), set()
     for _ in range(20):
         page = http.get(
             f"/games/{game['id']}/events", params={"after": after, "wait": 30}, headers=host
