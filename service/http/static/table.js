@@ -8,8 +8,12 @@ import { leagueResult } from './league.js';
 import { describe, layDownLabel, matchLayDown, meldOrder, movesOf, tableMoves } from './moves.js';
 import { cardBack, cardFace, meldView, problemText, rulesPanel, scoresTable, seatName } from './render.js';
 import { whenBack } from './connection.js';
+import { fly, startOf } from './card-flight.js';
+import { pacedQueue } from './paced-queue.js';
+import { paceMs, paceSetting } from './pace.js';
 import { seatChip } from './seat-chip.js';
 import { ensurePlayer, gameNotes, gameToken, keepGame, preference, seatsHeld, setPreference } from './session.js';
+import { stepView } from './view-steps.js';
 import { meantCommand, refusals } from './why-not.js';
 
 /** @typedef {import('./api.js').View} View */
@@ -165,6 +169,8 @@ export function mountTable(root, gameId) {
     const handChanged = !before || before.hand_number !== view.hand_number || cardsKey(before.hand ?? []) !== cardsKey(view.hand ?? []);
     state.view = view;
     state.moves = movesOf(view);
+    // The player's turn: the moves still to show go at once, never in their way.
+    if (mine.includes(view.turn) && view.phase !== 'over') paced.hurry();
     if (handChanged) {
       state.selected = [];
       state.staged = state.staged.filter(() => !before || before.hand_number === view.hand_number);
@@ -188,12 +194,57 @@ export function mountTable(root, gameId) {
   // Events after which the summary (status, seats, names) is read again.
   const SUMMARY_EVENTS = new Set(['hand_dealt', 'seats_removed', 'seat_resigned', 'game_ended', 'rematch_offered']);
 
+  // Events after which the drawn table is read again before the next move is shown.
+  const REDRAWN = new Set(['game_started', 'hand_dealt', 'stock_renewed', 'seats_removed', 'seat_resigned']);
+
   /** @param {Envelope[]} batch */
   function onEvents(batch) {
-    for (const envelope of batch) note(envelope);
-    if (batch.some((envelope) => SUMMARY_EVENTS.has(envelope.event.type))) summaryStale = true;
-    refresh().catch(showError);
+    // A channel opened again hands on what is queued already.
+    const fresh = batch.filter((envelope) => envelope.version > received);
+    received = Math.max(received, ...fresh.map((envelope) => envelope.version));
+    if (fresh.some((envelope) => SUMMARY_EVENTS.has(envelope.event.type))) summaryStale = true;
+    paced.push(fresh);
   }
+
+  /** @param {Envelope} envelope */
+  function othersMove(envelope) {
+    const event = envelope.event;
+    const seat = 'seat' in event && typeof event.seat === 'number' ? event.seat : envelope.seat;
+    return seat !== null && seat !== undefined && !mine.includes(seat) && PLAYS.has(event.type);
+  }
+
+  /**
+   * One event of the followed log: noted (the history, a hand's end) and, when it is
+   * another seat's move and the player paces them, drawn on its own and seen moving.
+   * The server's view is read once the queue is empty: what stays drawn is the truth.
+   * @param {Envelope} envelope
+   * @returns {Promise<boolean>} whether it was drawn, to stay a moment in view
+   */
+  async function playOut(envelope) {
+    note(envelope);
+    const view = state.view;
+    const moment = paceMs();
+    if (!view || envelope.version <= (view.version ?? 0) || moment === 0 || stop.signal.aborted) return false;
+    const stepped = othersMove(envelope) ? stepView(view, envelope) : null;
+    if (!stepped) {
+      if (REDRAWN.has(envelope.event.type)) await refresh();
+      return false;
+    }
+    const start = startOf(root, envelope);
+    // Handed to this screen: the server's view, with the moves it offers, at once.
+    if (mine.includes(stepped.turn) && stepped.phase === 'draw') await refresh();
+    else {
+      state.view = stepped;
+      state.moves = movesOf(stepped);
+      render();
+    }
+    fly(root, envelope, start, moment);
+    return true;
+  }
+
+  /** The last version queued to be shown. */
+  let received = 0;
+  const paced = pacedQueue(playOut, paceMs, () => refresh().catch(showError), showError, stop.signal);
 
   // The last version noted: a command's own events and the followed log may carry the same ones.
   let noted = 0;
@@ -246,6 +297,8 @@ export function mountTable(root, gameId) {
   async function play(command) {
     const current = token();
     if (current === null || state.busy) return;
+    // The player's own move is instant, and so is whatever was still being shown.
+    paced.hurry();
     state.busy = true;
     state.message = null;
     render();
@@ -538,6 +591,7 @@ export function mountTable(root, gameId) {
       h('span', { class: 'hand-number', text: `${summary.preset} · hand ${view.hand_number}` }),
       h('strong', { class: `whose${myTurn ? ' mine' : ''}`, 'data-testid': 'whose-turn', text: whose }),
       limit ? h('span', { class: 'timer', 'data-timer': '', text: timerText() }) : null,
+      paceSetting(),
       view.phase === 'over' && state.lastHandEnd && !state.handEnd
         ? h('button', { type: 'button', class: 'primary', 'data-testid': 'results', onclick: () => ((state.handEnd = state.lastHandEnd), render()), text: 'Results' })
         : null,
@@ -987,6 +1041,7 @@ export function mountTable(root, gameId) {
       // while nobody has played since it ended, and a finished game's for good.
       if (summary.status !== 'finished' && playedSinceHandEnd(recent.events)) state.handEnd = null;
       noted = Math.max(noted, recent.events.at(-1)?.version ?? summary.version);
+      received = noted;
       // Read again: the view must be at least as new as the log followed from here on.
       await refresh();
       followFrom(recent.events.at(-1)?.version ?? summary.version);
