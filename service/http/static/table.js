@@ -9,6 +9,8 @@ import { describe, layDownLabel, matchLayDown, meldOrder, movesOf, tableMoves } 
 import { cardBack, cardFace, meldView, problemText, rulesPanel, scoresTable, seatName } from './render.js';
 import { whenBack } from './connection.js';
 import { fly, startOf } from './card-flight.js';
+import { dragToReorder } from './hand-drag.js';
+import { arranged, moved, movedIndex } from './hand-order.js';
 import { pacedQueue } from './paced-queue.js';
 import { paceMs, paceSetting } from './pace.js';
 import { seatChip } from './seat-chip.js';
@@ -61,6 +63,8 @@ export function mountTable(root, gameId) {
     /** melds held back to be laid together (an opening that needs several) */
     staged: /** @type {string[][]} */ ([]),
     sortBy: /** @type {'suit' | 'rank'} */ (preference('sort', 'suit') === 'rank' ? 'rank' : 'suit'),
+    /** the player's own order of the hand, moved by drag or keys: kept until the hand ends */
+    /** @type {{hand: string, cards: string[]} | null} */ order: null,
     /** @type {string | null} */ message: null,
     /** @type {Command | null} */ hint: null,
     /** @type {string | null} */ hintText: null,
@@ -371,7 +375,25 @@ export function mountTable(root, gameId) {
       const at = rest.indexOf(card);
       if (at >= 0) rest.splice(at, 1);
     }
-    return sortHand(rest, state.sortBy);
+    const sorted = sortHand(rest, state.sortBy);
+    return state.order?.hand === handKey() ? arranged(sorted, state.order.cards) : sorted;
+  }
+
+  /** The hand an order belongs to: this seat's, in this hand. */
+  const handKey = () => `${state.seat}:${state.view?.hand_number}`;
+
+  /**
+   * Moves a card of the hand to another place; the hand keeps that order until it ends.
+   * @param {number} from
+   * @param {number} to
+   */
+  function moveCard(from, to) {
+    const hand = sortedHand();
+    if (from === to || to < 0 || to >= hand.length) return;
+    state.order = { hand: handKey(), cards: moved(hand, from, to) };
+    state.selected = state.selected.map((index) => movedIndex(index, from, to));
+    state.cursor = to;
+    render();
   }
 
   function selectedCards() {
@@ -534,6 +556,11 @@ export function mountTable(root, gameId) {
 
   function render() {
     if (stop.signal.aborted) return;
+    // A card being dragged stays under the finger: the table is drawn again once it is dropped.
+    if (dragging) {
+      redrawAfterDrag = true;
+      return;
+    }
     // While a request of the player's runs, the table says so (and its buttons are off).
     root.setAttribute('aria-busy', String(state.busy));
     const view = state.view;
@@ -579,6 +606,16 @@ export function mountTable(root, gameId) {
     turnFocused = myTurn;
   }
   let turnFocused = false;
+  let dragging = false;
+  let redrawAfterDrag = false;
+
+  /** @param {boolean} now */
+  function holdRedraws(now) {
+    dragging = now;
+    if (now || !redrawAfterDrag) return;
+    redrawAfterDrag = false;
+    render();
+  }
 
   /** @param {View} view @param {api.GameSummary} summary */
   function statusBar(view, summary) {
@@ -822,12 +859,20 @@ export function mountTable(root, gameId) {
       state.staged.length
         ? h('div', { class: 'staged', 'aria-label': 'Melds held for one lay-down' }, state.staged.map((meld) => h('span', { class: 'staged-meld' }, meld.map((card) => cardFace(card, { small: true })))))
         : null,
-      h('div', { class: 'hand', role: 'group', 'aria-label': 'Your hand (arrow keys move along it)', onkeydown: moveAlongHand }, cards),
+      handRow(cards),
       h('div', { class: 'actions' }, actions),
       state.hintText ? h('p', { class: 'hint-text', text: state.hintText }) : null,
       refused ? h('p', { class: 'why-not', role: 'status', 'data-testid': 'why-not', text: refused }) : null,
       state.message ? h('p', { class: 'problem', role: 'alert', 'data-testid': 'problem', text: state.message }) : null,
     );
+  }
+
+  /** @param {HTMLElement[]} cards */
+  function handRow(cards) {
+    const label = 'Your hand (arrow keys move along it, Alt with an arrow moves the card)';
+    const row = h('div', { class: 'hand', role: 'group', 'aria-label': label, onkeydown: moveAlongHand }, cards);
+    if (!state.covered) dragToReorder(row, moveCard, holdRedraws);
+    return row;
   }
 
   /** @param {Command} hint @param {string} card */
@@ -852,6 +897,13 @@ export function mountTable(root, gameId) {
    */
   function moveAlongHand(event) {
     const size = sortedHand().length;
+    if (event.altKey && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) {
+      event.preventDefault();
+      const to = state.cursor + (event.key === 'ArrowLeft' ? -1 : 1);
+      moveCard(state.cursor, to);
+      root.querySelector(`.hand [data-index="${state.cursor}"]`)?.closest('button')?.focus();
+      return;
+    }
     const steps = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
     /** @type {number | null} */
     let next = null;
@@ -899,6 +951,7 @@ export function mountTable(root, gameId) {
 
   function toggleSort() {
     state.sortBy = state.sortBy === 'suit' ? 'rank' : 'suit';
+    state.order = null;
     setPreference('sort', state.sortBy);
     state.selected = [];
     render();
