@@ -4,6 +4,7 @@ moving; the player's choice of pace kept; the table after them exactly the serve
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from table_setup import Table, humans, new_player, open_table, pack, stacked_deck
@@ -48,11 +49,13 @@ def a_meld_for_the_other_seat(server: str) -> Table:
     return Table(server, new_player(server), body)
 
 
-def the_other_seats_turn(page: Any, table: Table) -> tuple[list[dict[str, Any]], str]:
-    """Seat 1 draws, lays its meld and discards while the page records what it draws;
-    answers the states drawn and the card discarded."""
+def the_other_seats_turn(
+    page: Any, table: Table, whose_then: str = "Your turn"
+) -> tuple[list[dict[str, Any]], str]:
+    """Seat 1 draws, lays its meld and discards while the page records what it draws,
+    until it says `whose_then`; answers the states drawn and the card discarded."""
     table.draw_and_discard(0)
-    page.locator("[data-testid=whose-turn]", has_text="to play").wait_for()
+    page.locator("[data-testid=whose-turn]", has_text="Seat 2 · player to play").wait_for()
     page.evaluate(RECORD)
     hand = table.play(1, {"type": "draw", "source": "stock"})["view"]["hand"]
     table.play(1, {"type": "lay_melds", "melds": [MELD]})
@@ -61,8 +64,8 @@ def the_other_seats_turn(page: Any, table: Table) -> tuple[list[dict[str, Any]],
     wait_until(
         page,
         lambda: page.evaluate(
-            "card => window.seen.some((state) => state.top === card && state.whose === 'Your turn')",
-            discarded,
+            "([card, whose]) => window.seen.some((s) => s.top === card && s.whose === whose)",
+            [discarded, whose_then],
         ),
     )
     page.wait_for_timeout(200)
@@ -103,8 +106,8 @@ def test_another_seats_draw_meld_and_discard_are_shown_one_at_a_time(
 
 
 # The table's seats, piles, melds and hand as text: what must match once the moves are shown.
-TABLE_TEXT = """screen => ['.seats', '.felt', '.hand']
-    .map((part) => [...screen.querySelectorAll(part)].map((element) => element.innerText).join('|'))"""
+TABLE_TEXT = """screen => ['.seats', '.felt', '.hand'].map((part) => [...screen.querySelectorAll(part)]
+    .map((element) => element.textContent.replace(/\\s+/g, ' ').trim()).join('|'))"""
 
 
 def test_with_reduced_motion_the_moves_are_paced_but_nothing_slides(
@@ -133,3 +136,26 @@ def test_the_pace_is_the_players_choice_kept_in_this_browser(
     # At once: the other seat's turn goes by with nothing paced and nothing moving.
     seen, discarded = the_other_seats_turn(page, table)
     assert not any(state["moving"] for state in seen), seen
+
+
+def test_a_spectator_sees_the_moves_paced_and_then_the_table_as_the_server_has_it(
+    open_page: OpenPage, server: str
+) -> None:
+    table = a_meld_for_the_other_seat(server)
+    page = open_page(DESKTOP, paced=True)
+    # A visitor with a player of their own, seated nowhere at this table: they watch.
+    page.goto(f"{server}/")
+    visitor = json.dumps(new_player(server))
+    page.evaluate("player => localStorage.setItem('rummy.player', player)", visitor)
+    page.goto(f"{server}/#/game/{table.game_id}")
+    page.wait_for_selector(".table-screen .pile.stock")
+    seen, discarded = the_other_seats_turn(page, table, f"{table.player['name']} to play")
+    drawn, melded = first(seen, cards="11", melds=0), first(seen, cards="8", melds=1)
+    thrown = first(seen, top=discarded)
+    assert drawn < melded < thrown, seen
+    assert seen[thrown]["at"] - seen[drawn]["at"] >= 2 * AT_LEAST_MS, seen
+    page.wait_for_timeout(1000)
+    shown = page.locator(".table-screen").evaluate(TABLE_TEXT)
+    page.reload()
+    page.wait_for_selector(".table-screen .pile.stock")
+    assert page.locator(".table-screen").evaluate(TABLE_TEXT) == shown

@@ -115,7 +115,8 @@ export function mountTable(root, gameId) {
   async function loadView() {
     let view;
     try {
-      if (summaryStale || !state.summary) {
+      // A spectator's view comes with the summary: read each time, or the table stands still.
+      if (summaryStale || !state.summary || spectator) {
         summaryStale = false;
         state.summary = await api.summary(gameId, token(), invite);
         state.rematch = state.summary.rematch ?? state.rematch;
@@ -556,7 +557,7 @@ export function mountTable(root, gameId) {
 
   function render() {
     if (stop.signal.aborted) return;
-    // A card being dragged stays under the finger: the table is drawn again once it is dropped.
+    // A card being dragged stays under the finger, a menu open stays open: drawn once they end.
     if (dragging) {
       redrawAfterDrag = true;
       return;
@@ -609,7 +610,11 @@ export function mountTable(root, gameId) {
   let dragging = false;
   let redrawAfterDrag = false;
 
-  /** @param {boolean} now */
+  /**
+   * Holds the table's redraws while a card is dragged or a menu is open (a paced move
+   * would pull either from under the pointer), and draws what was held once they end.
+   * @param {boolean} now
+   */
   function holdRedraws(now) {
     dragging = now;
     if (now || !redrawAfterDrag) return;
@@ -628,7 +633,7 @@ export function mountTable(root, gameId) {
       h('span', { class: 'hand-number', text: `${summary.preset} · hand ${view.hand_number}` }),
       h('strong', { class: `whose${myTurn ? ' mine' : ''}`, 'data-testid': 'whose-turn', text: whose }),
       limit ? h('span', { class: 'timer', 'data-timer': '', text: timerText() }) : null,
-      paceSetting(),
+      paceSetting(holdRedraws),
       view.phase === 'over' && state.lastHandEnd && !state.handEnd
         ? h('button', { type: 'button', class: 'primary', 'data-testid': 'results', onclick: () => ((state.handEnd = state.lastHandEnd), render()), text: 'Results' })
         : null,
@@ -1160,6 +1165,7 @@ function focusKey(element) {
   if (element.dataset.index) return `.hand [data-index="${element.dataset.index}"]`;
   if (element.dataset.card) return `[data-card="${element.dataset.card}"]`;
   if (element.dataset.meld) return `[data-meld="${element.dataset.meld}"]`;
+  if (element.tagName === 'SELECT' && element.id) return `#${element.id}`;
   if (element.tagName === 'BUTTON' && element.textContent) return `button::${element.textContent}`;
   return null;
 }
