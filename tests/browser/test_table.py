@@ -178,7 +178,8 @@ def test_a_whole_palace_game_against_three_bots_by_clicks(
 def test_the_table_fits_the_screen(
     open_page: OpenPage, server: str, artifacts: Path, viewport: dict[str, int], name: str
 ) -> None:
-    page = open_page(viewport)
+    # Paced, as a player first sees it (the screenshots are committed beside the page).
+    page = open_page(viewport, paced=True)
     play_now(page, server, "palace", 3)
     wait_for_my_turn(page)
     click_for(page, page.locator("button.pile.stock"), "/commands")
