@@ -3,22 +3,19 @@
 import * as api from './api.js';
 import { cardsKey } from './cards.js';
 import { h, replace } from './dom.js';
-import { historyLine } from './history-lines.js';
 import { movesOf } from './moves.js';
 import { problemText, rulesPanel, seatName } from './render.js';
 import { whenBack } from './connection.js';
-import { fly, startOf } from './card-flight.js';
-import { pacedQueue } from './paced-queue.js';
-import { paceMs } from './pace.js';
-import { ensurePlayer, gameNotes, gameToken, keepGame, seatsHeld, setPreference } from './session.js';
+import { gameNotes, gameToken, seatsHeld } from './session.js';
 import { feltViews } from './table-felt.js';
+import { playedSinceHandEnd, tableFeed } from './table-feed.js';
 import { focusKey, keepFocusIn, nextControl, restoreFocus } from './table-focus.js';
 import { handViews } from './table-hand.js';
+import { seatActions } from './table-seats.js';
 import { sheetViews } from './table-sheets.js';
 import { newTableState } from './table-state.js';
 import { statusViews } from './table-status.js';
 import { waitingViews } from './table-waiting.js';
-import { stepView } from './view-steps.js';
 import { refusals } from './why-not.js';
 
 /** @typedef {import('./api.js').View} View */
@@ -29,8 +26,6 @@ import { refusals } from './why-not.js';
 /** @typedef {import('./api.js').Rematch} Rematch */
 /** @typedef {import('./moves.js').Moves} Moves */
 
-// The history keeps the whole hand (scrollable), bounded for a hand that never ends.
-const LOG_LINES = 400;
 // Read back on opening a table, so the history starts at its hand's deal.
 const RECENT_EVENTS = 400;
 // How often a finished table looks for a rematch offer (no live channel is open then).
@@ -133,8 +128,8 @@ export function mountTable(root, gameId) {
     if (before && view.hand_number > before.hand_number && state.handEnd?.hand_number !== before.hand_number) {
       // The summary of the hand that ended must come before the next hand's table.
       // Failing that, the followed log brings it a moment later.
-      const missed = await api.events(gameId, token(), noted, { limit: 500, invite }).catch(() => null);
-      for (const envelope of missed?.events ?? []) note(envelope);
+      const missed = await api.events(gameId, token(), feed.noted(), { limit: 500, invite }).catch(() => null);
+      for (const envelope of missed?.events ?? []) feed.note(envelope);
       // Another view may have been shown meanwhile: never go back to an older one.
       before = state.view;
       if (before && (before.version ?? 0) > (view.version ?? 0)) return;
@@ -143,7 +138,7 @@ export function mountTable(root, gameId) {
     state.view = view;
     state.moves = movesOf(view);
     // The player's turn: the moves still to show go at once, never in their way.
-    if (mine.includes(view.turn) && view.phase !== 'over') paced.hurry();
+    if (mine.includes(view.turn) && view.phase !== 'over') feed.hurry();
     if (handChanged) {
       state.selected = [];
       state.staged = state.staged.filter(() => !before || before.hand_number === view.hand_number);
@@ -153,102 +148,6 @@ export function mountTable(root, gameId) {
       state.hintText = null;
     }
     render();
-  }
-
-  // The moves of a hand: once one follows a hand's end, its summary is old news.
-  const PLAYS = new Set(['cards_drawn', 'meld_laid', 'card_laid_off', 'joker_swapped', 'card_discarded', 'knocked', 'turn_timed_out']);
-
-  /** @param {Envelope[]} events */
-  function playedSinceHandEnd(events) {
-    const ended = events.map((envelope) => envelope.event.type).lastIndexOf('hand_ended');
-    return events.slice(ended + 1).some((envelope) => PLAYS.has(envelope.event.type));
-  }
-
-  // Events after which the summary (status, seats, names) is read again.
-  const SUMMARY_EVENTS = new Set(['hand_dealt', 'seats_removed', 'seat_resigned', 'game_ended', 'rematch_offered']);
-
-  // Events after which the drawn table is read again before the next move is shown.
-  const REDRAWN = new Set(['game_started', 'hand_dealt', 'stock_renewed', 'seats_removed', 'seat_resigned']);
-
-  /** @param {Envelope[]} batch */
-  function onEvents(batch) {
-    // A channel opened again hands on what is queued already.
-    const fresh = batch.filter((envelope) => envelope.version > received);
-    received = Math.max(received, ...fresh.map((envelope) => envelope.version));
-    if (fresh.some((envelope) => SUMMARY_EVENTS.has(envelope.event.type))) summaryStale = true;
-    paced.push(fresh);
-  }
-
-  /** @param {Envelope} envelope */
-  function othersMove(envelope) {
-    const event = envelope.event;
-    const seat = 'seat' in event && typeof event.seat === 'number' ? event.seat : envelope.seat;
-    return seat !== null && seat !== undefined && !mine.includes(seat) && PLAYS.has(event.type);
-  }
-
-  /**
-   * One event of the followed log: noted (the history, a hand's end) and, when it is
-   * another seat's move and the player paces them, drawn on its own and seen moving.
-   * The server's view is read once the queue is empty: what stays drawn is the truth.
-   * @param {Envelope} envelope
-   * @returns {Promise<boolean>} whether it was drawn, to stay a moment in view
-   */
-  async function playOut(envelope) {
-    note(envelope);
-    const view = state.view;
-    const moment = paceMs();
-    if (!view || envelope.version <= (view.version ?? 0) || moment === 0 || stop.signal.aborted) return false;
-    const stepped = othersMove(envelope) ? stepView(view, envelope) : null;
-    if (!stepped) {
-      if (REDRAWN.has(envelope.event.type)) await refresh();
-      return false;
-    }
-    const start = startOf(root, envelope);
-    // Handed to this screen: the server's view, with the moves it offers, at once.
-    if (mine.includes(stepped.turn) && stepped.phase === 'draw') await refresh();
-    else {
-      state.view = stepped;
-      state.moves = movesOf(stepped);
-      render();
-    }
-    fly(root, envelope, start, moment);
-    return true;
-  }
-
-  /** The last version queued to be shown. */
-  let received = 0;
-  const paced = pacedQueue(playOut, paceMs, () => refresh().catch(showError), showError, stop.signal);
-
-  // The last version noted: a command's own events and the followed log may carry the same ones.
-  let noted = 0;
-
-  /** @param {Envelope} envelope */
-  function note(envelope) {
-    if (envelope.version <= noted) return;
-    noted = envelope.version;
-    const event = envelope.event;
-    switch (event.type) {
-      case 'hand_dealt':
-        state.log = [];
-        break;
-      case 'hand_ended':
-        state.handEnd = event;
-        state.lastHandEnd = event;
-        break;
-      case 'game_ended':
-        state.gameEnd = event;
-        break;
-      case 'turn_deadline_set':
-        state.deadline = { seat: event.seat, deadline: Date.parse(event.deadline) };
-        break;
-      case 'rematch_offered':
-        state.rematch = event.game_id;
-        break;
-      default:
-        break;
-    }
-    const line = historyLine(event, name);
-    if (line) state.log = [...state.log, line].slice(-LOG_LINES);
   }
 
   /** @param {unknown} error */
@@ -263,7 +162,7 @@ export function mountTable(root, gameId) {
     const current = token();
     if (current === null || state.busy) return;
     // The player's own move is instant, and so is whatever was still being shown.
-    paced.hurry();
+    feed.hurry();
     state.busy = true;
     state.message = null;
     render();
@@ -286,7 +185,7 @@ export function mountTable(root, gameId) {
     }
   }
 
-  // ------------------------------------------------------------ tables
+  // ------------------------------------------------------------ actions
 
   /**
    * Runs one table action, showing a refusal; `busy` keeps it from running twice.
@@ -307,81 +206,30 @@ export function mountTable(root, gameId) {
     }
   }
 
-  /** @param {number} seat */
-  function sit(seat) {
-    return act(async () => {
-      const player = await ensurePlayer();
-      const summary = /** @type {api.GameSummary} */ (state.summary);
-      const claimed = await api.claimSeat(gameId, seat, player.token, invite);
-      keepGame(gameId, `${summary.preset}, ${summary.seats.length} seats`, { invite, seats: [claimed.seat] });
-      spectator = false;
-      state.seat = claimed.seat;
-      mine.push(claimed.seat);
-      summaryStale = true;
-      await loadView();
-      followFrom(state.summary?.version ?? 0);
-    });
-  }
-
-  function startNow() {
-    return act(async () => {
-      setPreference('level', String(state.fillLevel));
-      state.summary = await api.startTable(gameId, /** @type {string} */ (token()), state.fillLevel);
-      await loadView();
-    });
-  }
-
-  function leave() {
-    return act(async () => {
-      await api.leaveSeat(gameId, /** @type {number} */ (state.seat), /** @type {string} */ (token()));
-      location.hash = '#/';
-    });
-  }
-
-  function resign() {
-    if (!state.confirmResign) {
-      state.confirmResign = true;
-      render();
-      return;
-    }
-    state.confirmResign = false;
-    return act(async () => {
-      const result = await api.resign(gameId, /** @type {string} */ (token()));
-      summaryStale = true;
-      await show(result.view);
-    });
-  }
-
-  /** Makes the rematch (or finds the one made already) and takes this player's seat in it. */
-  function playRematch() {
-    return act(async () => {
-      const player = await ensurePlayer();
-      const summary = /** @type {api.GameSummary} */ (state.summary);
-      const label = `${summary.preset}, ${summary.seats.length} seats${summary.private ? ', private' : ''}`;
-      let next = state.rematch;
-      if (next === null) {
-        const made = await api.rematch(gameId, player.token);
-        next = made.game_id;
-        if (made.created) keepGame(next, label, { host: true, invite: made.invite_code, seats: made.seat === null || made.seat === undefined ? [] : [made.seat] });
-      }
-      // Each seat this player held is kept for them: claimed with the player token alone.
-      for (const seat of mine.filter((held) => !(gameNotes(/** @type {string} */ (next))?.seats ?? []).includes(held))) {
-        const claimed = await api.claimSeat(next, seat, player.token);
-        keepGame(next, label, { invite, seats: [claimed.seat] });
-      }
-      location.hash = `#/game/${next}`;
-    });
-  }
-
   // ------------------------------------------------------------ drawing
 
   /** @type {import('./table-state.js').TableContext} */
-  const table = { root, gameId, state, mine, held, notes, invite, signal: stop.signal, name, token, render, play, act, loadView, holdRedraws, whyNot, resign, playRematch, sit, startNow, leave };
+  const table = {
+    ...{ root, gameId, state, mine, held, notes, invite, signal: stop.signal, name, token, render, play, act, loadView, holdRedraws, whyNot },
+    // Bound late: the seat's actions are made with this context.
+    sit: (/** @type {number} */ seat) => seats.sit(seat),
+    startNow: () => seats.startNow(),
+    leave: () => seats.leave(),
+    resign: () => seats.resign(),
+    playRematch: () => seats.playRematch(),
+  };
+  const seats = seatActions(table, {
+    show,
+    followFrom,
+    seated: () => (spectator = false),
+    summaryChanged: () => (summaryStale = true),
+  });
   const { pilesView, tableView } = feltViews(table);
   const { yourSide } = handViews(table);
   const { statusBar, rematchBanner, timerText, seatsRow, logView } = statusViews(table);
   const { handEndView, closeHandEnd, coverView } = sheetViews(table);
   const { tableCode, waitingView } = waitingViews(table);
+  const feed = tableFeed(table, refresh, showError, () => (summaryStale = true));
 
   function render() {
     if (stop.signal.aborted) return;
@@ -461,7 +309,7 @@ export function mountTable(root, gameId) {
     following = new AbortController();
     const signal = AbortSignal.any([stop.signal, following.signal]);
     api
-      .follow(gameId, { token: token(), invite, after, onEvents, onConnection, signal })
+      .follow(gameId, { token: token(), invite, after, onEvents: feed.onEvents, onConnection, signal })
       .then((followed) => (followed.ended ? watchForRematch(followed.after, signal) : undefined))
       .catch(showError);
   }
@@ -491,7 +339,7 @@ export function mountTable(root, gameId) {
       const page = await api.events(gameId, token(), after, { invite }).catch(() => null);
       if (!page?.events.length) continue;
       after = page.next_after;
-      onEvents(page.events);
+      feed.onEvents(page.events);
     }
   }
 
@@ -499,7 +347,7 @@ export function mountTable(root, gameId) {
   stop.signal.addEventListener('abort', whenBack(() => {
     if (state.message !== null && state.message === connectionMessage) state.message = null;
     connectionMessage = null;
-    if (state.summary) followFrom(noted);
+    if (state.summary) followFrom(feed.noted());
     refresh().catch(showError);
   }));
 
@@ -511,12 +359,11 @@ export function mountTable(root, gameId) {
       if (mine.length > 1 && summary.status !== 'waiting') state.covered = true;
       // The recent log seeds the history lines and the turn's deadline; then follow from its end.
       const recent = await api.events(gameId, token(), Math.max(0, summary.version - RECENT_EVENTS), { limit: RECENT_EVENTS, invite });
-      for (const envelope of recent.events) note(envelope);
+      for (const envelope of recent.events) feed.note(envelope);
       // Back at a table (a reload, or from the list of tables): a hand's summary stays up
       // while nobody has played since it ended, and a finished game's for good.
       if (summary.status !== 'finished' && playedSinceHandEnd(recent.events)) state.handEnd = null;
-      noted = Math.max(noted, recent.events.at(-1)?.version ?? summary.version);
-      received = noted;
+      feed.caughtUp(recent.events.at(-1)?.version ?? summary.version);
       // Read again: the view must be at least as new as the log followed from here on.
       await refresh();
       followFrom(recent.events.at(-1)?.version ?? summary.version);
