@@ -4,27 +4,17 @@ import * as api from './api.js';
 import { cardsKey } from './cards.js';
 import { h, replace } from './dom.js';
 import { movesOf } from './moves.js';
-import { problemText, rulesPanel, seatName } from './render.js';
+import { problemText, seatName } from './render.js';
 import { whenBack } from './connection.js';
 import { gameNotes, gameToken, seatsHeld } from './session.js';
-import { feltViews } from './table-felt.js';
 import { playedSinceHandEnd, tableFeed } from './table-feed.js';
-import { focusKey, keepFocusIn, nextControl, restoreFocus } from './table-focus.js';
-import { handViews } from './table-hand.js';
+import { tableScreen } from './table-screen.js';
 import { seatActions } from './table-seats.js';
-import { sheetViews } from './table-sheets.js';
 import { newTableState } from './table-state.js';
-import { statusViews } from './table-status.js';
-import { waitingViews } from './table-waiting.js';
 import { refusals } from './why-not.js';
 
 /** @typedef {import('./api.js').View} View */
 /** @typedef {import('./api.js').Command} Command */
-/** @typedef {import('./api.js').Envelope} Envelope */
-/** @typedef {import('./api-types').components['schemas']['HandEnded']} HandEnded */
-/** @typedef {import('./api-types').components['schemas']['GameEnded']} GameEnded */
-/** @typedef {import('./api.js').Rematch} Rematch */
-/** @typedef {import('./moves.js').Moves} Moves */
 
 // Read back on opening a table, so the history starts at its hand's deal.
 const RECENT_EVENTS = 400;
@@ -210,8 +200,9 @@ export function mountTable(root, gameId) {
 
   /** @type {import('./table-state.js').TableContext} */
   const table = {
-    ...{ root, gameId, state, mine, held, notes, invite, signal: stop.signal, name, token, render, play, act, loadView, holdRedraws, whyNot },
-    // Bound late: the seat's actions are made with this context.
+    ...{ root, gameId, state, mine, held, notes, invite, signal: stop.signal, name, token, render, play, act, loadView, whyNot },
+    // Bound late: the screen and the seat's actions are made with this context.
+    holdRedraws: (/** @type {boolean} */ now) => screen.holdRedraws(now),
     sit: (/** @type {number} */ seat) => seats.sit(seat),
     startNow: () => seats.startNow(),
     leave: () => seats.leave(),
@@ -224,79 +215,12 @@ export function mountTable(root, gameId) {
     seated: () => (spectator = false),
     summaryChanged: () => (summaryStale = true),
   });
-  const { pilesView, tableView } = feltViews(table);
-  const { yourSide } = handViews(table);
-  const { statusBar, rematchBanner, timerText, seatsRow, logView } = statusViews(table);
-  const { handEndView, closeHandEnd, coverView } = sheetViews(table);
-  const { tableCode, waitingView } = waitingViews(table);
-  const feed = tableFeed(table, refresh, showError, () => (summaryStale = true));
+  const screen = tableScreen(table);
 
   function render() {
-    if (stop.signal.aborted) return;
-    // A card being dragged stays under the finger, a menu open stays open: drawn once they end.
-    if (dragging) {
-      redrawAfterDrag = true;
-      return;
-    }
-    // While a request of the player's runs, the table says so (and its buttons are off).
-    root.setAttribute('aria-busy', String(state.busy));
-    const view = state.view;
-    const summary = state.summary;
-    if (!view || !summary) {
-      replace(root, h('p', { class: 'loading', text: 'Loading the table…' }));
-      return;
-    }
-    const focused = document.activeElement instanceof HTMLElement ? focusKey(document.activeElement) : null;
-    if (summary.status === 'waiting' || summary.expired) {
-      replace(root, waitingView(summary));
-      if (focused) restoreFocus(focused, root);
-      return;
-    }
-    replace(
-      root,
-      h(
-        'section',
-        { class: 'table-screen', 'aria-label': 'Card table' },
-        statusBar(view, summary),
-        view.phase === 'deal' ? null : tableCode(),
-        state.rematch && !state.handEnd ? rematchBanner() : null,
-        seatsRow(view),
-        h('div', { class: 'felt' }, pilesView(view, summary), tableView(view)),
-        yourSide(view, summary),
-        h('div', { class: 'below' }, logView(), rulesPanel(summary.ruleset)),
-      ),
-      state.handEnd ? handEndView(state.handEnd, view) : null,
-      state.covered && !state.handEnd ? coverView() : null,
-    );
-    // A sheet over the table takes the focus, its title kept in sight (a phone would scroll to the button).
-    const sheet = root.querySelector('.overlay .sheet');
-    if (sheet instanceof HTMLElement) keepFocusIn(sheet, state.handEnd && !state.gameEnd ? closeHandEnd : null);
-    const first = sheet?.querySelector('button.primary') ?? sheet?.querySelector('button');
-    if (sheet && !sheet.contains(document.activeElement) && first instanceof HTMLElement) first.focus({ preventScroll: true });
-    else if (focused) restoreFocus(focused, root);
-    // The history shows its newest lines (the whole hand stays above, scrollable).
-    root.querySelector('.log-lines')?.scrollTo(0, 1e9);
-    // Focus goes to what can be done next: at the turn's start, and when nothing has it (a table just opened).
-    const myTurn = !sheet && view.turn === state.seat && view.phase !== 'over';
-    const unfocused = document.activeElement === null || document.activeElement === document.body;
-    if (myTurn && (!turnFocused || unfocused)) nextControl(root)?.focus({ preventScroll: true });
-    turnFocused = myTurn;
+    if (!stop.signal.aborted) screen.render();
   }
-  let turnFocused = false;
-  let dragging = false;
-  let redrawAfterDrag = false;
-
-  /**
-   * Holds the table's redraws while a card is dragged or a menu is open (a paced move
-   * would pull either from under the pointer), and draws what was held once they end.
-   * @param {boolean} now
-   */
-  function holdRedraws(now) {
-    dragging = now;
-    if (now || !redrawAfterDrag) return;
-    redrawAfterDrag = false;
-    render();
-  }
+  const feed = tableFeed(table, refresh, showError, () => (summaryStale = true));
 
   // ------------------------------------------------------------ start
 
@@ -382,7 +306,7 @@ export function mountTable(root, gameId) {
 
   const ticker = setInterval(() => {
     const timer = root.querySelector('[data-timer]');
-    if (timer) timer.textContent = timerText();
+    if (timer) timer.textContent = screen.timerText();
   }, 1000);
   start();
   return () => {
