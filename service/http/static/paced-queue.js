@@ -10,7 +10,8 @@
 
 /**
  * @template T
- * @param {(item: T) => Promise<boolean>} play shows one item; true: it stays a moment in view
+ * @param {(item: T, hurried: boolean) => Promise<boolean>} play shows one item; true: it stays
+ *   a moment in view (`hurried`: the rest is wanted at once, nothing need be shown)
  * @param {() => number} moment how long, in ms, each item shown stays in view (0: instant)
  * @param {() => void} drained called each time the last item waiting has been played
  * @param {(error: unknown) => void} failed
@@ -30,7 +31,7 @@ export function pacedQueue(play, moment, drained, failed, signal) {
     try {
       while (waiting.length && !signal.aborted) {
         const item = /** @type {T} */ (waiting.shift());
-        const shown = await play(item).catch((error) => (failed(error), false));
+        const shown = await play(item, hurrying).catch((error) => (failed(error), false));
         const pause = hurrying ? 0 : moment();
         if (shown && pause > 0) {
           await new Promise((resolve) => {

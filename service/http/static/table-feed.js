@@ -13,6 +13,10 @@ import { stepView } from './view-steps.js';
 // The history keeps the whole hand (scrollable), bounded for a hand that never ends.
 const LOG_LINES = 400;
 
+// A tab out of sight shows nothing and its timers are slowed to a tick a second or a
+// minute: its moves go at once, so it is never behind when the player comes back.
+const momentNow = () => (document.hidden ? 0 : paceMs());
+
 // The moves of a hand: once one follows a hand's end, its summary is old news.
 const PLAYS = new Set(['cards_drawn', 'meld_laid', 'card_laid_off', 'joker_swapped', 'card_discarded', 'knocked', 'turn_timed_out']);
 
@@ -58,13 +62,14 @@ export function tableFeed(table, refresh, showError, summaryChanged) {
    * another seat's move and the player paces them, drawn on its own and seen moving.
    * The server's view is read once the queue is empty: what stays drawn is the truth.
    * @param {Envelope} envelope
+   * @param {boolean} hurried the player's turn or move: noted only, the server's view follows
    * @returns {Promise<boolean>} whether it was drawn, to stay a moment in view
    */
-  async function playOut(envelope) {
+  async function playOut(envelope, hurried) {
     note(envelope);
     const view = state.view;
-    const moment = paceMs();
-    if (!view || envelope.version <= (view.version ?? 0) || moment === 0 || signal.aborted) return false;
+    const moment = momentNow();
+    if (!view || envelope.version <= (view.version ?? 0) || moment === 0 || hurried || signal.aborted) return false;
     const stepped = othersMove(envelope) ? stepView(view, envelope) : null;
     if (!stepped) {
       if (REDRAWN.has(envelope.event.type)) await refresh();
@@ -84,7 +89,7 @@ export function tableFeed(table, refresh, showError, summaryChanged) {
 
   /** The last version queued to be shown. */
   let received = 0;
-  const paced = pacedQueue(playOut, paceMs, () => refresh().catch(showError), showError, signal);
+  const paced = pacedQueue(playOut, momentNow, () => refresh().catch(showError), showError, signal);
 
   // The last version noted: a command's own events and the followed log may carry the same ones.
   let noted = 0;
