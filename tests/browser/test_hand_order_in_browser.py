@@ -79,13 +79,15 @@ def test_a_card_dragged_by_touch_on_a_phone(open_page: OpenPage, server: str) ->
     before = hand_cards(page)
     (x, y), (to_x, to_y) = centre(page, 5), centre(page, 1)
     touch = page.context.new_cdp_session(page)
-    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    start = {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]}
+    touch.send("Input.dispatchTouchEvent", start)
     for step in range(1, 11):
         point = {"x": x + (to_x - x) * step / 10, "y": y + (to_y - y) * step / 10}
         touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
     touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     page.wait_for_function(
-        "before => [...document.querySelectorAll('.hand .card')].map((c) => c.dataset.card).join() !== before",
+        """before => [...document.querySelectorAll('.hand .card')]
+            .map((card) => card.dataset.card).join() !== before""",
         arg=",".join(before),
     )
     assert hand_cards(page) == moved(before, 5, 1)

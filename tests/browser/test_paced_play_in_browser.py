@@ -25,7 +25,7 @@ RECORD = """() => {
     const snapshot = () => {
         const top = [...document.querySelectorAll('.pile.discard .pile-cards .card')].at(-1);
         const state = {
-            cards: document.querySelector('.seats .seat[data-seat="1"] .seat-cards')?.textContent.trim(),
+            cards: document.querySelector('.seat[data-seat="1"] .seat-cards')?.textContent.trim(),
             top: top?.dataset.card ?? null,
             melds: document.querySelectorAll('.melds .meld').length,
             whose: document.querySelector('[data-testid=whose-turn]')?.textContent,
@@ -106,8 +106,9 @@ def test_another_seats_draw_meld_and_discard_are_shown_one_at_a_time(
 
 
 # The table's seats, piles, melds and hand as text: what must match once the moves are shown.
-TABLE_TEXT = """screen => ['.seats', '.felt', '.hand'].map((part) => [...screen.querySelectorAll(part)]
-    .map((element) => element.textContent.replace(/\\s+/g, ' ').trim()).join('|'))"""
+TABLE_TEXT = """screen => ['.seats', '.felt', '.hand']
+    .map((part) => [...screen.querySelectorAll(part)]
+        .map((element) => element.textContent.replace(/\\s+/g, ' ').trim()).join('|'))"""
 
 
 def test_with_reduced_motion_the_moves_are_paced_but_nothing_slides(
