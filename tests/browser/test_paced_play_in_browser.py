@@ -49,6 +49,13 @@ def a_meld_for_the_other_seat(server: str) -> Table:
     return Table(server, new_player(server), body)
 
 
+def slowly(page: Any) -> None:
+    """The slow pace (1.2 s a move): the test's three commands to the server, one after
+    another, come well within the first move's moment even on a busy machine, so the
+    queue never drains (and reads the server's view) halfway through the turn."""
+    page.get_by_label("Others' moves:").select_option(label="slowly")
+
+
 def the_other_seats_turn(
     page: Any, table: Table, whose_then: str = "Your turn"
 ) -> tuple[list[dict[str, Any]], str]:
@@ -85,6 +92,7 @@ def test_another_seats_draw_meld_and_discard_are_shown_one_at_a_time(
     open_table(page, server, table.player, table.game_id)
     # The usual pace, offered on the table.
     assert page.get_by_test_id("pace").input_value() == "600"
+    slowly(page)
     seen, discarded = the_other_seats_turn(page, table)
     drawn = first(seen, cards="11", melds=0)
     melded = first(seen, cards="8", melds=1)
@@ -117,6 +125,7 @@ def test_with_reduced_motion_the_moves_are_paced_but_nothing_slides(
     table = a_meld_for_the_other_seat(server)
     page = open_page(DESKTOP, paced=True, reduced_motion="reduce")
     open_table(page, server, table.player, table.game_id)
+    slowly(page)
     seen, discarded = the_other_seats_turn(page, table)
     drawn, thrown = first(seen, cards="11", melds=0), first(seen, top=discarded)
     assert seen[thrown]["at"] - seen[drawn]["at"] >= 2 * AT_LEAST_MS, seen
@@ -150,12 +159,14 @@ def test_a_spectator_sees_the_moves_paced_and_then_the_table_as_the_server_has_i
     page.evaluate("player => localStorage.setItem('rummy.player', player)", visitor)
     page.goto(f"{server}/#/game/{table.game_id}")
     page.wait_for_selector(".table-screen .pile.stock")
+    slowly(page)
     seen, discarded = the_other_seats_turn(page, table, f"{table.player['name']} to play")
     drawn, melded = first(seen, cards="11", melds=0), first(seen, cards="8", melds=1)
     thrown = first(seen, top=discarded)
     assert drawn < melded < thrown, seen
     assert seen[thrown]["at"] - seen[drawn]["at"] >= 2 * AT_LEAST_MS, seen
-    page.wait_for_timeout(1000)
+    # The last move's moment over, the queue drained: the server's view is drawn.
+    page.wait_for_timeout(2500)
     shown = page.locator(".table-screen").evaluate(TABLE_TEXT)
     page.reload()
     page.wait_for_selector(".table-screen .pile.stock")
