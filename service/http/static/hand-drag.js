@@ -70,6 +70,11 @@ export function dragToReorder(hand, onMove, onDragging) {
   };
   hand.addEventListener('pointerup', end);
   hand.addEventListener('pointercancel', end);
+  // The card's capture lost with no pointerup (the window left mid-drag): the drag ends where
+  // it began. A touch's own capture, on the part of the card touched, goes when the card takes it.
+  hand.addEventListener('lostpointercapture', (event) => {
+    if (drag?.moving && event.target === drag.card) end(event);
+  });
   hand.addEventListener('click', (event) => {
     if (!swallowClick) return;
     event.stopPropagation();
