@@ -1,0 +1,142 @@
+// The followed log as the table takes it: each event noted (the history, a hand's end) and
+// another seat's move played out on its own, for a moment, before the next.
+
+import { fly, startOf } from './card-flight.js';
+import { historyLine } from './history-lines.js';
+import { movesOf } from './moves.js';
+import { pacedQueue } from './paced-queue.js';
+import { paceMs } from './pace.js';
+import { stepView } from './view-steps.js';
+
+/** @typedef {import('./api.js').Envelope} Envelope */
+
+// The history keeps the whole hand (scrollable), bounded for a hand that never ends.
+const LOG_LINES = 400;
+
+// A tab out of sight shows nothing and its timers are slowed to a tick a second or a
+// minute: its moves go at once, so it is never behind when the player comes back.
+const momentNow = () => (document.hidden ? 0 : paceMs());
+
+// The moves of a hand: once one follows a hand's end, its summary is old news.
+const PLAYS = new Set(['cards_drawn', 'meld_laid', 'card_laid_off', 'joker_swapped', 'card_discarded', 'knocked', 'turn_timed_out']);
+
+/** @param {Envelope[]} events */
+export function playedSinceHandEnd(events) {
+  const ended = events.map((envelope) => envelope.event.type).lastIndexOf('hand_ended');
+  return events.slice(ended + 1).some((envelope) => PLAYS.has(envelope.event.type));
+}
+
+// Events after which the summary (status, seats, names) is read again.
+const SUMMARY_EVENTS = new Set(['hand_dealt', 'seats_removed', 'seat_resigned', 'game_ended', 'rematch_offered']);
+
+// Events after which the drawn table is read again before the next move is shown.
+const REDRAWN = new Set(['game_started', 'hand_dealt', 'stock_renewed', 'seats_removed', 'seat_resigned']);
+
+/**
+ * @param {import('./table-state.js').TableContext} table
+ * @param {() => Promise<void>} refresh reads the server's view and draws it
+ * @param {(error: unknown) => void} showError
+ * @param {() => void} summaryChanged the summary (seats, status, names) is to be read again
+ */
+export function tableFeed(table, refresh, showError, summaryChanged) {
+  const { root, state, mine, signal, name, render } = table;
+
+  /** @param {Envelope[]} batch */
+  function onEvents(batch) {
+    // A channel opened again hands on what is queued already.
+    const fresh = batch.filter((envelope) => envelope.version > received);
+    received = Math.max(received, ...fresh.map((envelope) => envelope.version));
+    if (fresh.some((envelope) => SUMMARY_EVENTS.has(envelope.event.type))) summaryChanged();
+    paced.push(fresh);
+  }
+
+  /** @param {Envelope} envelope */
+  function othersMove(envelope) {
+    const event = envelope.event;
+    const seat = 'seat' in event && typeof event.seat === 'number' ? event.seat : envelope.seat;
+    return seat !== null && seat !== undefined && !mine.includes(seat) && PLAYS.has(event.type);
+  }
+
+  /**
+   * One event of the followed log: noted (the history, a hand's end) and, when it is
+   * another seat's move and the player paces them, drawn on its own and seen moving.
+   * The server's view is read once the queue is empty: what stays drawn is the truth.
+   * @param {Envelope} envelope
+   * @param {boolean} hurried the player's turn or move: noted only, the server's view follows
+   * @returns {Promise<boolean>} whether it was drawn, to stay a moment in view
+   */
+  async function playOut(envelope, hurried) {
+    note(envelope);
+    const view = state.view;
+    const moment = momentNow();
+    if (!view || envelope.version <= (view.version ?? 0) || moment === 0 || hurried || signal.aborted) return false;
+    const stepped = othersMove(envelope) ? stepView(view, envelope) : null;
+    if (!stepped) {
+      if (REDRAWN.has(envelope.event.type)) await refresh();
+      return false;
+    }
+    const start = startOf(root, envelope);
+    // Handed to this screen: the server's view, with the moves it offers, at once.
+    if (mine.includes(stepped.turn) && stepped.phase === 'draw') await refresh();
+    else {
+      state.view = stepped;
+      state.moves = movesOf(stepped);
+      render();
+    }
+    fly(root, envelope, start, moment);
+    return true;
+  }
+
+  /** The last version queued to be shown. */
+  let received = 0;
+  const paced = pacedQueue(playOut, momentNow, () => refresh().catch(showError), showError, signal);
+
+  // The last version noted: a command's own events and the followed log may carry the same ones.
+  let noted = 0;
+
+  /** @param {Envelope} envelope */
+  function note(envelope) {
+    if (envelope.version <= noted) return;
+    noted = envelope.version;
+    const event = envelope.event;
+    switch (event.type) {
+      case 'hand_dealt':
+        state.log = [];
+        break;
+      case 'hand_ended':
+        state.handEnd = event;
+        state.lastHandEnd = event;
+        break;
+      case 'game_ended':
+        state.gameEnd = event;
+        break;
+      case 'turn_deadline_set':
+        state.deadline = { seat: event.seat, deadline: Date.parse(event.deadline) };
+        break;
+      case 'rematch_offered':
+        state.rematch = event.game_id;
+        break;
+      default:
+        break;
+    }
+    const line = historyLine(event, name);
+    if (line) state.log = [...state.log, line].slice(-LOG_LINES);
+  }
+
+  return {
+    onEvents,
+    note,
+    /** Plays the moves still queued at once (the player's turn, or their own move). */
+    hurry: () => paced.hurry(),
+    /** The last version noted. */
+    noted: () => noted,
+    /**
+     * The log read up to `version` (a table opened): noted, and nothing older to queue.
+     * @param {number} version
+     */
+    caughtUp(version) {
+      noted = Math.max(noted, version);
+      received = noted;
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// What a player does with their seat: sit at a waiting table, start it, leave it, resign,
+// and take their seats in the rematch.
+
+import * as api from './api.js';
+import { ensurePlayer, gameNotes, keepGame, setPreference } from './session.js';
+
+/** @typedef {import('./api.js').View} View */
+/** @typedef {import('./api.js').GameSummary} GameSummary */
+
+/**
+ * @param {import('./table-state.js').TableContext} table
+ * @param {object} flow
+ * @param {(view: View) => Promise<void>} flow.show
+ * @param {(after: number) => void} flow.followFrom follows the log (again) from a version
+ * @param {() => void} flow.seated this browser holds a seat here now
+ * @param {() => void} flow.summaryChanged the summary is to be read again
+ */
+export function seatActions(table, { show, followFrom, seated, summaryChanged }) {
+  const { gameId, state, mine, invite, token, render, act, loadView } = table;
+
+  /** @param {number} seat */
+  function sit(seat) {
+    return act(async () => {
+      const player = await ensurePlayer();
+      const summary = /** @type {GameSummary} */ (state.summary);
+      const claimed = await api.claimSeat(gameId, seat, player.token, invite);
+      keepGame(gameId, `${summary.preset}, ${summary.seats.length} seats`, { invite, seats: [claimed.seat] });
+      seated();
+      state.seat = claimed.seat;
+      mine.push(claimed.seat);
+      summaryChanged();
+      await loadView();
+      followFrom(state.summary?.version ?? 0);
+    });
+  }
+
+  function startNow() {
+    return act(async () => {
+      setPreference('level', String(state.fillLevel));
+      state.summary = await api.startTable(gameId, /** @type {string} */ (token()), state.fillLevel);
+      await loadView();
+    });
+  }
+
+  function leave() {
+    return act(async () => {
+      await api.leaveSeat(gameId, /** @type {number} */ (state.seat), /** @type {string} */ (token()));
+      location.hash = '#/';
+    });
+  }
+
+  function resign() {
+    if (!state.confirmResign) {
+      state.confirmResign = true;
+      render();
+      return;
+    }
+    state.confirmResign = false;
+    return act(async () => {
+      const result = await api.resign(gameId, /** @type {string} */ (token()));
+      summaryChanged();
+      await show(result.view);
+    });
+  }
+
+  /** Makes the rematch (or finds the one made already) and takes this player's seat in it. */
+  function playRematch() {
+    return act(async () => {
+      const player = await ensurePlayer();
+      const summary = /** @type {GameSummary} */ (state.summary);
+      const label = `${summary.preset}, ${summary.seats.length} seats${summary.private ? ', private' : ''}`;
+      let next = state.rematch;
+      if (next === null) {
+        const made = await api.rematch(gameId, player.token);
+        next = made.game_id;
+        if (made.created) keepGame(next, label, { host: true, invite: made.invite_code, seats: made.seat === null || made.seat === undefined ? [] : [made.seat] });
+      }
+      // Each seat this player held is kept for them: claimed with the player token alone.
+      for (const seat of mine.filter((held) => !(gameNotes(/** @type {string} */ (next))?.seats ?? []).includes(held))) {
+        const claimed = await api.claimSeat(next, seat, player.token);
+        keepGame(next, label, { invite, seats: [claimed.seat] });
+      }
+      location.hash = `#/game/${next}`;
+    });
+  }
+
+  return { sit, startNow, leave, resign, playRematch };
+}

@@ -1,0 +1,95 @@
+// The sheets over the table: a hand's summary (and the game's end), and the cover between friends' turns.
+
+import { h } from './dom.js';
+import { leagueResult } from './league.js';
+import { cardFace, scoresTable } from './render.js';
+
+/** @typedef {import('./api.js').View} View */
+/** @typedef {import('./api-types').components['schemas']['HandEnded']} HandEnded */
+/** @typedef {import('./api-types').components['schemas']['GameEnded']} GameEnded */
+
+
+/**
+ * The hand's summary and the cover, drawn for the table's state.
+ * @param {import('./table-state.js').TableContext} table
+ */
+export function sheetViews(table) {
+  const { gameId, state, mine, held, invite, signal, name, token, render, playRematch } = table;
+  /** @type {HTMLElement | null} the league's word on the finished game, fetched once */
+  let leagueBox = null;
+
+  /** @param {GameEnded} over */
+  function gameOverText(over) {
+    const winners = over.winners.map(name);
+    if (!winners.length) return 'Game over: nobody wins.';
+    const plural = winners.length > 1 || winners[0] === 'You';
+    return `Game over: ${winners.join(' and ')} ${plural ? 'win' : 'wins'}.`;
+  }
+
+  /** @param {HandEnded} ended @param {View} view */
+  function handEndView(ended, view) {
+    const rows = ended.hands.map((cards, seat) =>
+      h(
+        'tr',
+        { 'data-seat': seat },
+        h('th', { scope: 'row', text: name(seat) + (ended.winner === seat ? ' ★' : '') }),
+        h('td', { class: 'left-cards' }, cards.length ? cards.map((card) => cardFace(card, { small: true })) : '—'),
+        h('td', { text: ended.hand_values[seat] ?? 0 }),
+        h('td', { text: ended.scores[seat] ?? 0 }),
+        h('td', { text: ended.totals[seat] ?? 0 }),
+      ),
+    );
+    const over = state.gameEnd;
+    const headline = ended.winner === null ? `Hand ${ended.hand_number}: no winner` : `Hand ${ended.hand_number}: ${name(ended.winner)} went out${ended.rummy ? ' — rummy!' : ''}`;
+    return h(
+      'div',
+      { class: 'overlay', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'hand-end-title' },
+      h(
+        'div',
+        { class: 'sheet', 'data-testid': 'hand-end' },
+        h('h2', { id: 'hand-end-title', text: headline }),
+        scoresTable(['Seat', 'Cards left', 'Hand value', 'Score', 'Total'], rows, { class: 'hand-scores' }),
+        over
+          ? h('p', { class: 'game-over', 'data-testid': 'game-over', text: gameOverText(over) })
+          : null,
+        over ? (leagueBox ??= leagueResult(gameId, token(), invite, name, signal)) : null,
+        h(
+          'div',
+          { class: 'actions' },
+          over
+            ? [
+                state.seat !== null && !held.length && !(view.resigned ?? []).includes(state.seat) ? h('button', { type: 'button', class: 'primary', 'data-testid': 'rematch', onclick: playRematch, disabled: state.busy, text: state.rematch ? 'Join the rematch' : 'Rematch' }) : null,
+                state.seat === null && state.rematch ? h('a', { class: 'button primary', href: `#/game/${state.rematch}`, text: 'Watch the rematch' }) : null,
+                h('button', { type: 'button', class: state.seat === null ? 'primary' : '', onclick: () => (location.hash = '#/'), text: 'New game' }),
+                h('button', { type: 'button', onclick: () => (location.hash = `#/replay/${gameId}`), text: 'Replay this game' }),
+                h('button', { type: 'button', onclick: closeHandEnd, text: 'Look at the table' }),
+              ]
+            : h('button', { type: 'button', class: 'primary', onclick: closeHandEnd, text: view.hand_number > ended.hand_number ? 'Next hand' : 'Continue' }),
+        ),
+      ),
+    );
+  }
+
+  function closeHandEnd() {
+    state.handEnd = null;
+    // One screen: the summary went round the table; whoever plays next takes the device.
+    if (mine.length > 1 && state.view?.phase !== 'over') state.covered = true;
+    render();
+  }
+
+  function coverView() {
+    return h(
+      'div',
+      { class: 'overlay cover', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'cover-title' },
+      h(
+        'div',
+        { class: 'sheet' },
+        h('h2', { id: 'cover-title', text: `Pass the device to ${name(/** @type {number} */ (state.seat))}` }),
+        h('p', { text: 'The hand stays hidden until its player is ready.' }),
+        h('button', { type: 'button', class: 'primary', onclick: () => ((state.covered = false), render()), text: "I'm ready: show my hand" }),
+      ),
+    );
+  }
+
+  return { handEndView, closeHandEnd, coverView };
+}

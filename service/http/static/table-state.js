@@ -1,0 +1,113 @@
+// What the table holds while it is open, what its parts share, and the hand as it is shown.
+
+import { sortHand } from './cards.js';
+import { arranged } from './hand-order.js';
+import { preference } from './session.js';
+
+/** @typedef {import('./api.js').View} View */
+/** @typedef {import('./api.js').Command} Command */
+/** @typedef {import('./api.js').GameSummary} GameSummary */
+/** @typedef {import('./api-types').components['schemas']['HandEnded']} HandEnded */
+/** @typedef {import('./api-types').components['schemas']['GameEnded']} GameEnded */
+/** @typedef {import('./moves.js').Moves} Moves */
+
+/**
+ * A table just opened, showing `seat`'s hand (null: watched).
+ * @param {number | null} seat
+ */
+export function newTableState(seat) {
+  return {
+    /** @type {GameSummary | null} */ summary: null,
+    /** @type {View | null} */ view: null,
+    /** @type {Moves | null} */ moves: null,
+    /** the seat whose hand is shown (null: a spectator) */
+    seat,
+    /** positions in the hand as shown */
+    selected: /** @type {number[]} */ ([]),
+    /** the hand's one stop for Tab: the arrow keys move it along the hand */
+    cursor: 0,
+    /** melds held back to be laid together (an opening that needs several) */
+    staged: /** @type {string[][]} */ ([]),
+    sortBy: /** @type {'suit' | 'rank'} */ (preference('sort', 'suit') === 'rank' ? 'rank' : 'suit'),
+    /** the player's own order of the hand, moved by drag or keys: kept until the hand ends */
+    /** @type {{hand: string, cards: string[]} | null} */ order: null,
+    /** @type {string | null} */ message: null,
+    /** @type {Command | null} */ hint: null,
+    /** @type {string | null} */ hintText: null,
+    /** @type {string[]} */ log: [],
+    /** @type {{seat: number, deadline: number} | null} */ deadline: null,
+    /** @type {HandEnded | null} */ handEnd: null,
+    /** the last hand's summary, to show again once closed at a finished game */
+    /** @type {HandEnded | null} */ lastHandEnd: null,
+    /** @type {GameEnded | null} */ gameEnd: null,
+    /** hot seat: the hand stays covered until its player says they hold the device */
+    covered: false,
+    /** @type {number | null} */ chooserMeld: null,
+    busy: false,
+    live: true,
+    /** @type {string | null} the game a rematch of this one is played in */
+    rematch: null,
+    /** asked once before resigning */
+    confirmResign: false,
+    /** the host's choice of bot level for open seats */
+    fillLevel: Number(preference('level', '2')),
+  };
+}
+
+/** @typedef {ReturnType<typeof newTableState>} TableState */
+
+/**
+ * What the table's parts share: its game, its state, and the moves they call.
+ * @typedef {object} TableContext
+ * @property {HTMLElement} root
+ * @property {string} gameId
+ * @property {TableState} state
+ * @property {number[]} mine the seats this browser plays
+ * @property {{seat: number, token: string}[]} held seat tokens of an old session
+ * @property {ReturnType<typeof import('./session.js').gameNotes>} notes
+ * @property {string | null} invite
+ * @property {AbortSignal} signal the table is closed
+ * @property {(seat: number) => string} name
+ * @property {() => string | null} token
+ * @property {() => void} render
+ * @property {(command: Command) => Promise<void>} play
+ * @property {(action: () => Promise<void>) => Promise<void>} act
+ * @property {() => Promise<void>} loadView
+ * @property {(now: boolean) => void} holdRedraws
+ * @property {ReturnType<typeof import('./why-not.js').refusals>} whyNot
+ * @property {() => void} resign
+ * @property {() => Promise<void>} playRematch
+ * @property {(seat: number) => Promise<void>} sit
+ * @property {() => Promise<void>} startNow
+ * @property {() => Promise<void>} leave
+ */
+
+/**
+ * The hand an order belongs to: this seat's, in this hand.
+ * @param {TableState} state
+ */
+export const handKey = (state) => `${state.seat}:${state.view?.hand_number}`;
+
+/**
+ * The hand as shown: sorted or in the player's order, without the melds held back for a
+ * joint lay-down.
+ * @param {TableState} state
+ */
+export function shownHand(state) {
+  const rest = [...(state.view?.hand ?? [])];
+  for (const card of state.staged.flat()) {
+    const at = rest.indexOf(card);
+    if (at >= 0) rest.splice(at, 1);
+  }
+  const sorted = sortHand(rest, state.sortBy);
+  return state.order?.hand === handKey(state) ? arranged(sorted, state.order.cards) : sorted;
+}
+
+/**
+ * The cards picked, in the order picked.
+ * @param {TableState} state
+ */
+export function pickedCards(state) {
+  const hand = shownHand(state);
+  return state.selected.map((index) => hand[index]).filter((card) => card !== undefined);
+}

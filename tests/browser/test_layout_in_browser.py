@@ -1,0 +1,53 @@
+"""The table uses the screen it has: cards grow with the viewport (at least 72 px wide
+at 1280×800) and on a phone (360×740) everything still fits, nothing scrolled sideways
+(issue 31, desktop and phone layouts)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from table_setup import open_table, two_people_first_to_play
+from test_table import OpenPage, open_page, wait_for_my_turn
+
+__all__ = ["open_page"]  # the fixture, shared with test_table
+
+LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 360, "height": 740}
+
+
+def card_widths(page: Any, selector: str) -> list[float]:
+    widths: list[float] = page.locator(selector).evaluate_all(
+        "cards => cards.map((card) => card.getBoundingClientRect().width)"
+    )
+    return widths
+
+
+def open_a_dealt_table(open_page: OpenPage, server: str, viewport: dict[str, int]) -> Any:
+    table = two_people_first_to_play(server)
+    table.draw_and_discard(0)
+    table.draw_and_discard(1)
+    page = open_page(viewport)
+    open_table(page, server, table.player, table.game_id)
+    wait_for_my_turn(page)
+    return page
+
+
+def test_a_laptops_cards_are_large_enough_to_read_across_the_table(
+    open_page: OpenPage, server: str
+) -> None:
+    page = open_a_dealt_table(open_page, server, LAPTOP)
+    hand = card_widths(page, ".hand .card")
+    assert len(hand) == 10 and min(hand) >= 72, hand
+    # The pile's top card is drawn at the hand's size.
+    assert min(card_widths(page, ".pile .card")) >= 72
+    assert page.evaluate("document.documentElement.scrollWidth") <= LAPTOP["width"]
+
+
+def test_a_phones_cards_are_smaller_and_everything_fits(open_page: OpenPage, server: str) -> None:
+    page = open_a_dealt_table(open_page, server, PHONE)
+    hand = card_widths(page, ".hand .card")
+    assert len(hand) == 10 and max(hand) < 72, hand
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    for part in (".status", ".seats", ".felt", ".hand", ".you .actions", ".hand .card"):
+        for box in (element.bounding_box() for element in page.locator(part).all()):
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
