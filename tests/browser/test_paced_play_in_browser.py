@@ -171,3 +171,29 @@ def test_a_spectator_sees_the_moves_paced_and_then_the_table_as_the_server_has_i
     page.reload()
     page.wait_for_selector(".table-screen .pile.stock")
     assert page.locator(".table-screen").evaluate(TABLE_TEXT) == shown
+
+
+def test_a_discard_this_seat_may_knock_for_offers_the_knock_at_once(
+    open_page: OpenPage, server: str
+) -> None:
+    """At a table that knocks, another seat's discard is drawn from the server's view,
+    with Knock offered, not after the moves queued behind it: the window is short."""
+    player = new_player(server)
+    rules = {**FIRST_SEAT_ZERO, "knocking": True}
+    table = Table(server, player, {"preset": "palace", "seats": humans(3), "rules": rules})
+    page = open_page(DESKTOP, paced=True)
+    open_table(page, server, player, table.game_id)
+    slowly(page)
+    table.draw_and_discard(0)
+    page.locator("[data-testid=whose-turn]", has_text="Seat 2 · player to play").wait_for()
+    page.evaluate(
+        RECORD.replace(
+            "moving:", "knock: !!document.querySelector('.you .actions button.primary'), moving:"
+        )
+    )
+    discarded = table.draw_and_discard(1)
+    knock = page.locator(".you .actions").get_by_role("button", name="Knock")
+    knock.wait_for()
+    seen: list[dict[str, Any]] = page.evaluate("window.seen")
+    shown = [state for state in seen if state["top"] == discarded]
+    assert shown and all(state["knock"] for state in shown), seen

@@ -76,8 +76,9 @@ export function tableFeed(table, refresh, showError, summaryChanged) {
       return false;
     }
     const start = startOf(root, envelope);
-    // Handed to this screen: the server's view, with the moves it offers, at once.
-    if (mine.includes(stepped.turn) && stepped.phase === 'draw') await refresh();
+    // Handed to this screen, or a discard it may knock for (a window of seconds): the
+    // server's view, with the moves it offers, at once.
+    if ((mine.includes(stepped.turn) && stepped.phase === 'draw') || knockable(envelope)) await refresh();
     else {
       state.view = stepped;
       state.moves = movesOf(stepped);
@@ -85,6 +86,14 @@ export function tableFeed(table, refresh, showError, summaryChanged) {
     }
     fly(root, envelope, start, moment);
     return true;
+  }
+
+  /**
+   * Another seat's discard at a table that knocks: this screen may want it at once.
+   * @param {Envelope} envelope
+   */
+  function knockable(envelope) {
+    return envelope.event.type === 'card_discarded' && mine.length > 0 && state.summary?.ruleset.knocking === true;
   }
 
   /** The last version queued to be shown. */
