@@ -194,10 +194,18 @@ class MetaFacts(msgspec.Struct, frozen=True, kw_only=True):
         return tuple(seat for seat, held_by in sorted(self.players.items()) if held_by == player_id)
 
 
+def _with_meta_bots(record: GameRecord, facts: MetaFacts) -> GameRecord:
+    # The meta's seats are renumbered just before seats_removed is appended: its bot
+    # seats are applied only to a record with as many seats (never across a renumbering).
+    if len(record.controllers) != len(facts.info.seats):
+        return record
+    return with_bots(record, facts.meta_bots)
+
+
 def game_of(game_id: str, facts: MetaFacts, record: GameRecord) -> Game:
     return Game(
         game_id=game_id,
-        record=with_bots(record, facts.meta_bots),
+        record=_with_meta_bots(record, facts),
         info=facts.info,
         claimed=facts.claimed,
         seed=facts.seed,

@@ -102,6 +102,11 @@ def verify_log(header: LogHeader, envelopes: Sequence[Envelope]) -> GameState:
                     f"seat {envelope.event.seat} is not a seat of this game",
                     envelope.version,
                 )
+            if envelope.event.seat in state.resigned:
+                # A resigned seat's bot plays it to the end: it changes hands no more.
+                raise LogError(
+                    "illegal_event", f"seat {envelope.event.seat} has resigned", envelope.version
+                )
             index += 1
             continue
         if isinstance(envelope.event, GameAbandoned):

@@ -122,6 +122,28 @@ def test_removing_open_seats_renumbers_who_plays_the_others(client: Client) -> N
     assert view["controllers"] == [{"kind": "human", "level": None}, {"kind": "bot", "level": 3}]
 
 
+def test_removing_an_open_seat_before_a_claimed_one_keeps_the_claimant_human(
+    client: Client,
+) -> None:
+    ada, bob = player(client, "Ada"), player(client, "Bob")
+    seats = [
+        {"kind": "human"},
+        {"kind": "human", "open": True},
+        {"kind": "human", "open": True},
+        {"kind": "bot", "level": 4},
+    ]
+    game_id = open_table(client, ada, seats=seats)["game_id"]
+    assert client.post(f"/games/{game_id}/seats/2", headers=auth(bob["token"])).status_code == 201
+    started = client.post(
+        f"/games/{game_id}/start", json={"fill": "remove"}, headers=auth(ada["token"])
+    )
+    assert started.status_code == 200, started.text
+    view = client.get(f"/games/{game_id}/view", headers=auth(bob["token"])).json()
+    assert view["seat"] == 1
+    assert [c["kind"] for c in view["controllers"]] == ["human", "human", "bot"]
+    assert [label["kind"] for label in view["seat_labels"]] == ["human", "human", "bot"]
+
+
 def test_every_answer_survives_deleting_every_projection(
     client: Client, store: InMemoryEventStore
 ) -> None:
