@@ -120,7 +120,8 @@ class AbandonGame(Command, frozen=True, tag="abandon_game"):
 
 
 class Resign(Command, frozen=True, tag="resign"):
-    """A seat gives up its place: a bot of `level` plays it for the rest of the game."""
+    """A seat gives up its place: a bot of `level` plays it for the rest of the game
+    (level 2 unless the seat names another)."""
 
     level: int = 2
 

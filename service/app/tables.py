@@ -21,8 +21,6 @@ from service.app.writes import Write
 
 __all__ = ["Caller", "caller_of", "leave", "rematch", "resign", "start"]
 
-# The bot a resigned seat goes to unless the seat names another.
-RESIGNED_BOT_LEVEL = 2
 # The command id a finished game's rematch is recorded under: the first wins.
 _REMATCH_ID = "table:rematch"
 
@@ -185,7 +183,9 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
 async def resign(games: GameService, game_id: str, seat: int, level: int | None) -> Handled:
     """The seat gives up: SeatResigned in the log, and a bot plays it to the end."""
     # The seat is the bot's from this event on: the append's own hook schedules it.
-    return await games.commands.handle(game_id, seat, Resign(level=level or RESIGNED_BOT_LEVEL))
+    return await games.commands.handle(
+        game_id, seat, Resign() if level is None else Resign(level=level)
+    )
 
 
 async def rematch(

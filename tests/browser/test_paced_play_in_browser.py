@@ -49,6 +49,14 @@ def a_meld_for_the_other_seat(server: str) -> Table:
     return Table(server, new_player(server), body)
 
 
+def the_players_paced_table(open_page: OpenPage, server: str, **options: Any) -> tuple[Table, Any]:
+    """`a_meld_for_the_other_seat`, opened by its player on a desktop page that paces."""
+    table = a_meld_for_the_other_seat(server)
+    page = open_page(DESKTOP, paced=True, **options)
+    open_table(page, server, table.player, table.game_id)
+    return table, page
+
+
 def slowly(page: Any) -> None:
     """The slow pace (1.2 s a move): the test's three commands to the server, one after
     another, come well within the first move's moment even on a busy machine, so the
@@ -87,9 +95,7 @@ def first(seen: list[dict[str, Any]], **state: Any) -> int:
 def test_another_seats_draw_meld_and_discard_are_shown_one_at_a_time(
     open_page: OpenPage, server: str
 ) -> None:
-    table = a_meld_for_the_other_seat(server)
-    page = open_page(DESKTOP, paced=True)
-    open_table(page, server, table.player, table.game_id)
+    table, page = the_players_paced_table(open_page, server)
     # The usual pace, offered on the table.
     assert page.get_by_test_id("pace").input_value() == "600"
     slowly(page)
@@ -122,9 +128,7 @@ TABLE_TEXT = """screen => ['.seats', '.felt', '.hand']
 def test_with_reduced_motion_the_moves_are_paced_but_nothing_slides(
     open_page: OpenPage, server: str
 ) -> None:
-    table = a_meld_for_the_other_seat(server)
-    page = open_page(DESKTOP, paced=True, reduced_motion="reduce")
-    open_table(page, server, table.player, table.game_id)
+    table, page = the_players_paced_table(open_page, server, reduced_motion="reduce")
     slowly(page)
     seen, discarded = the_other_seats_turn(page, table)
     drawn, thrown = first(seen, cards="11", melds=0), first(seen, top=discarded)
@@ -135,9 +139,7 @@ def test_with_reduced_motion_the_moves_are_paced_but_nothing_slides(
 def test_the_pace_is_the_players_choice_kept_in_this_browser(
     open_page: OpenPage, server: str
 ) -> None:
-    table = a_meld_for_the_other_seat(server)
-    page = open_page(DESKTOP, paced=True)
-    open_table(page, server, table.player, table.game_id)
+    table, page = the_players_paced_table(open_page, server)
     page.get_by_label("Others' moves:").select_option(label="all at once")
     assert page.evaluate("localStorage.getItem('rummy.pace')") == "0"
     page.reload()
