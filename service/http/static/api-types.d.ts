@@ -3245,8 +3245,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LogDocument"];
                     "application/x-ndjson": string;
+                    "application/json": components["schemas"]["LogDocument"];
                 };
             };
             /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */

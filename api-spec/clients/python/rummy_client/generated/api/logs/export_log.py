@@ -9,9 +9,10 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.export_log_format import ExportLogFormat
-from ...models.log_document import LogDocument
 from ...models.problem import Problem
+from ...types import File, FileTypes
 from ...types import UNSET, Unset
+from io import BytesIO
 from typing import cast
 
 
@@ -57,9 +58,11 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> LogDocument | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> File | Problem | None:
     if response.status_code == 200:
-        response_200 = LogDocument.from_dict(response.json())
+        response_200 = File(
+             payload = BytesIO(response.content)
+        )
 
 
 
@@ -120,7 +123,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[LogDocument | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[File | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -136,7 +139,7 @@ def sync_detailed(
     format_: ExportLogFormat | Unset = ExportLogFormat.JSONL,
     invite: None | str | Unset = UNSET,
 
-) -> Response[LogDocument | Problem]:
+) -> Response[File | Problem]:
     """ A finished game's whole log as JSON lines (import it elsewhere)
 
      A `rummy-log/1` file: a header line, then one event envelope per line, unredacted; never a seat
@@ -156,7 +159,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[LogDocument | Problem]
+        Response[File | Problem]
      """
 
 
@@ -180,7 +183,7 @@ def sync(
     format_: ExportLogFormat | Unset = ExportLogFormat.JSONL,
     invite: None | str | Unset = UNSET,
 
-) -> LogDocument | Problem | None:
+) -> File | Problem | None:
     """ A finished game's whole log as JSON lines (import it elsewhere)
 
      A `rummy-log/1` file: a header line, then one event envelope per line, unredacted; never a seat
@@ -200,7 +203,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        LogDocument | Problem
+        File | Problem
      """
 
 
@@ -219,7 +222,7 @@ async def asyncio_detailed(
     format_: ExportLogFormat | Unset = ExportLogFormat.JSONL,
     invite: None | str | Unset = UNSET,
 
-) -> Response[LogDocument | Problem]:
+) -> Response[File | Problem]:
     """ A finished game's whole log as JSON lines (import it elsewhere)
 
      A `rummy-log/1` file: a header line, then one event envelope per line, unredacted; never a seat
@@ -239,7 +242,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[LogDocument | Problem]
+        Response[File | Problem]
      """
 
 
@@ -263,7 +266,7 @@ async def asyncio(
     format_: ExportLogFormat | Unset = ExportLogFormat.JSONL,
     invite: None | str | Unset = UNSET,
 
-) -> LogDocument | Problem | None:
+) -> File | Problem | None:
     """ A finished game's whole log as JSON lines (import it elsewhere)
 
      A `rummy-log/1` file: a header line, then one event envelope per line, unredacted; never a seat
@@ -283,7 +286,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        LogDocument | Problem
+        File | Problem
      """
 
 
