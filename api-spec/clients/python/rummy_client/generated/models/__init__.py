@@ -4,6 +4,10 @@ from .card_discarded import CardDiscarded
 from .card_laid_off import CardLaidOff
 from .cards_drawn import CardsDrawn
 from .cards_drawn_source import CardsDrawnSource
+from .check_command_problem import CheckCommandProblem
+from .check_command_problem_code import CheckCommandProblemCode
+from .claim_seat_problem import ClaimSeatProblem
+from .claim_seat_problem_code import ClaimSeatProblemCode
 from .claimed_seat import ClaimedSeat
 from .command_check import CommandCheck
 from .command_result import CommandResult
@@ -11,7 +15,13 @@ from .controller import Controller
 from .controller_kind import ControllerKind
 from .create_game import CreateGame
 from .create_game_preset import CreateGamePreset
+from .create_game_problem import CreateGameProblem
+from .create_game_problem_code import CreateGameProblemCode
 from .create_player import CreatePlayer
+from .create_player_problem import CreatePlayerProblem
+from .create_player_problem_code import CreatePlayerProblemCode
+from .create_ticket_problem import CreateTicketProblem
+from .create_ticket_problem_code import CreateTicketProblemCode
 from .created_game_out import CreatedGameOut
 from .created_game_out_status import CreatedGameOutStatus
 from .created_game_out_tokens import CreatedGameOutTokens
@@ -26,8 +36,12 @@ from .envelope_actor_type_2_type_1 import EnvelopeActorType2Type1
 from .envelope_actor_type_3_type_1 import EnvelopeActorType3Type1
 from .event_page import EventPage
 from .export_log_format import ExportLogFormat
+from .export_log_problem import ExportLogProblem
+from .export_log_problem_code import ExportLogProblemCode
 from .fork_game import ForkGame
 from .fork_game_deck import ForkGameDeck
+from .fork_game_problem import ForkGameProblem
+from .fork_game_problem_code import ForkGameProblemCode
 from .game_abandoned import GameAbandoned
 from .game_ended import GameEnded
 from .game_rating_changes import GameRatingChanges
@@ -37,12 +51,32 @@ from .game_state import GameState
 from .game_state_phase import GameStatePhase
 from .game_summary import GameSummary
 from .game_summary_status import GameSummaryStatus
+from .get_game_problem import GetGameProblem
+from .get_game_problem_code import GetGameProblemCode
+from .get_game_ratings_problem import GetGameRatingsProblem
+from .get_game_ratings_problem_code import GetGameRatingsProblemCode
+from .get_health_problem import GetHealthProblem
+from .get_health_problem_code import GetHealthProblemCode
+from .get_leaderboard_problem import GetLeaderboardProblem
+from .get_leaderboard_problem_code import GetLeaderboardProblemCode
+from .get_me_problem import GetMeProblem
+from .get_me_problem_code import GetMeProblemCode
+from .get_player_profile_problem import GetPlayerProfileProblem
+from .get_player_profile_problem_code import GetPlayerProfileProblemCode
+from .get_seat_view_problem import GetSeatViewProblem
+from .get_seat_view_problem_code import GetSeatViewProblemCode
+from .get_state_at_problem import GetStateAtProblem
+from .get_state_at_problem_code import GetStateAtProblemCode
 from .hand_dealt import HandDealt
 from .hand_ended import HandEnded
 from .hand_ended_reason import HandEndedReason
 from .hand_result import HandResult
+from .hand_seat_to_bot_problem import HandSeatToBotProblem
+from .hand_seat_to_bot_problem_code import HandSeatToBotProblemCode
 from .hand_to_bot import HandToBot
 from .health import Health
+from .import_log_problem import ImportLogProblem
+from .import_log_problem_code import ImportLogProblemCode
 from .joker_swapped import JokerSwapped
 from .knock_command import KnockCommand
 from .knocked import Knocked
@@ -52,10 +86,18 @@ from .lay_off_command import LayOffCommand
 from .leaderboard_entry import LeaderboardEntry
 from .leaderboard_entry_kind import LeaderboardEntryKind
 from .leaderboard_page import LeaderboardPage
+from .leave_seat_problem import LeaveSeatProblem
+from .leave_seat_problem_code import LeaveSeatProblemCode
+from .list_events_problem import ListEventsProblem
+from .list_events_problem_code import ListEventsProblemCode
 from .list_games_preset_type_1 import ListGamesPresetType1
 from .list_games_preset_type_2_type_1 import ListGamesPresetType2Type1
 from .list_games_preset_type_3_type_1 import ListGamesPresetType3Type1
+from .list_games_problem import ListGamesProblem
+from .list_games_problem_code import ListGamesProblemCode
 from .list_games_status import ListGamesStatus
+from .list_my_games_problem import ListMyGamesProblem
+from .list_my_games_problem_code import ListMyGamesProblemCode
 from .list_my_games_status_type_1 import ListMyGamesStatusType1
 from .list_my_games_status_type_2_type_1 import ListMyGamesStatusType2Type1
 from .list_my_games_status_type_3_type_1 import ListMyGamesStatusType3Type1
@@ -72,15 +114,23 @@ from .player import Player
 from .player_game import PlayerGame
 from .player_game_status import PlayerGameStatus
 from .player_games import PlayerGames
+from .post_command_problem import PostCommandProblem
+from .post_command_problem_code import PostCommandProblemCode
 from .problem import Problem
 from .problem_code import ProblemCode
-from .problem_facts_type_0 import ProblemFactsType0
+from .problem_facts import ProblemFacts
 from .profile import Profile
 from .recent_game import RecentGame
 from .rematch import Rematch
+from .rematch_game_problem import RematchGameProblem
+from .rematch_game_problem_code import RematchGameProblemCode
 from .rematch_offered import RematchOffered
+from .rename_me_problem import RenameMeProblem
+from .rename_me_problem_code import RenameMeProblemCode
 from .rename_player import RenamePlayer
 from .resign_seat import ResignSeat
+from .resign_seat_problem import ResignSeatProblem
+from .resign_seat_problem_code import ResignSeatProblemCode
 from .rule_overrides import RuleOverrides
 from .rule_overrides_ace import RuleOverridesAce
 from .rule_overrides_card_values import RuleOverridesCardValues
@@ -127,13 +177,21 @@ from .seat_spec_kind import SeatSpecKind
 from .seats_removed import SeatsRemoved
 from .start_table import StartTable
 from .start_table_fill import StartTableFill
+from .start_table_problem import StartTableProblem
+from .start_table_problem_code import StartTableProblemCode
 from .state_at import StateAt
 from .state_at_visibility import StateAtVisibility
 from .stock_renewed import StockRenewed
+from .stream_events_problem import StreamEventsProblem
+from .stream_events_problem_code import StreamEventsProblemCode
+from .suggest_command_problem import SuggestCommandProblem
+from .suggest_command_problem_code import SuggestCommandProblemCode
 from .suggest_request import SuggestRequest
 from .suggest_request_preset import SuggestRequestPreset
 from .suggestion import Suggestion
 from .swap_joker_command import SwapJokerCommand
+from .take_seat_back_problem import TakeSeatBackProblem
+from .take_seat_back_problem_code import TakeSeatBackProblemCode
 from .ticket import Ticket
 from .turn_deadline_set import TurnDeadlineSet
 from .turn_timed_out import TurnTimedOut
@@ -145,7 +203,11 @@ __all__ = (
     "CardLaidOff",
     "CardsDrawn",
     "CardsDrawnSource",
+    "CheckCommandProblem",
+    "CheckCommandProblemCode",
     "ClaimedSeat",
+    "ClaimSeatProblem",
+    "ClaimSeatProblemCode",
     "CommandCheck",
     "CommandResult",
     "Controller",
@@ -156,7 +218,13 @@ __all__ = (
     "CreatedPlayerOut",
     "CreateGame",
     "CreateGamePreset",
+    "CreateGameProblem",
+    "CreateGameProblemCode",
     "CreatePlayer",
+    "CreatePlayerProblem",
+    "CreatePlayerProblemCode",
+    "CreateTicketProblem",
+    "CreateTicketProblemCode",
     "DeckRevealed",
     "DiscardCommand",
     "DrawCommand",
@@ -167,8 +235,12 @@ __all__ = (
     "EnvelopeActorType3Type1",
     "EventPage",
     "ExportLogFormat",
+    "ExportLogProblem",
+    "ExportLogProblemCode",
     "ForkGame",
     "ForkGameDeck",
+    "ForkGameProblem",
+    "ForkGameProblemCode",
     "GameAbandoned",
     "GameEnded",
     "GameRatingChanges",
@@ -178,12 +250,32 @@ __all__ = (
     "GameStatePhase",
     "GameSummary",
     "GameSummaryStatus",
+    "GetGameProblem",
+    "GetGameProblemCode",
+    "GetGameRatingsProblem",
+    "GetGameRatingsProblemCode",
+    "GetHealthProblem",
+    "GetHealthProblemCode",
+    "GetLeaderboardProblem",
+    "GetLeaderboardProblemCode",
+    "GetMeProblem",
+    "GetMeProblemCode",
+    "GetPlayerProfileProblem",
+    "GetPlayerProfileProblemCode",
+    "GetSeatViewProblem",
+    "GetSeatViewProblemCode",
+    "GetStateAtProblem",
+    "GetStateAtProblemCode",
     "HandDealt",
     "HandEnded",
     "HandEndedReason",
     "HandResult",
+    "HandSeatToBotProblem",
+    "HandSeatToBotProblemCode",
     "HandToBot",
     "Health",
+    "ImportLogProblem",
+    "ImportLogProblemCode",
     "JokerSwapped",
     "KnockCommand",
     "Knocked",
@@ -193,10 +285,18 @@ __all__ = (
     "LeaderboardEntry",
     "LeaderboardEntryKind",
     "LeaderboardPage",
+    "LeaveSeatProblem",
+    "LeaveSeatProblemCode",
+    "ListEventsProblem",
+    "ListEventsProblemCode",
     "ListGamesPresetType1",
     "ListGamesPresetType2Type1",
     "ListGamesPresetType3Type1",
+    "ListGamesProblem",
+    "ListGamesProblemCode",
     "ListGamesStatus",
+    "ListMyGamesProblem",
+    "ListMyGamesProblemCode",
     "ListMyGamesStatusType1",
     "ListMyGamesStatusType2Type1",
     "ListMyGamesStatusType3Type1",
@@ -213,15 +313,23 @@ __all__ = (
     "PlayerGame",
     "PlayerGames",
     "PlayerGameStatus",
+    "PostCommandProblem",
+    "PostCommandProblemCode",
     "Problem",
     "ProblemCode",
-    "ProblemFactsType0",
+    "ProblemFacts",
     "Profile",
     "RecentGame",
     "Rematch",
+    "RematchGameProblem",
+    "RematchGameProblemCode",
     "RematchOffered",
+    "RenameMeProblem",
+    "RenameMeProblemCode",
     "RenamePlayer",
     "ResignSeat",
+    "ResignSeatProblem",
+    "ResignSeatProblemCode",
     "RuleOverrides",
     "RuleOverridesAce",
     "RuleOverridesCardValues",
@@ -268,13 +376,21 @@ __all__ = (
     "SeatsRemoved",
     "StartTable",
     "StartTableFill",
+    "StartTableProblem",
+    "StartTableProblemCode",
     "StateAt",
     "StateAtVisibility",
     "StockRenewed",
+    "StreamEventsProblem",
+    "StreamEventsProblemCode",
+    "SuggestCommandProblem",
+    "SuggestCommandProblemCode",
     "Suggestion",
     "SuggestRequest",
     "SuggestRequestPreset",
     "SwapJokerCommand",
+    "TakeSeatBackProblem",
+    "TakeSeatBackProblemCode",
     "Ticket",
     "TurnDeadlineSet",
     "TurnTimedOut",
