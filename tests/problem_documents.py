@@ -46,3 +46,28 @@ def documented_codes(operation_id: str) -> frozenset[str]:
                 if problem is not None:
                     codes |= _enum_of(_resolved(problem["schema"])["properties"]["code"])
     return frozenset(codes)
+
+
+_TYPES = {"integer": int, "string": str}
+
+
+@cache
+def _facts_schemas() -> dict[str, dict[str, Any]]:
+    """code -> its facts schema, for the codes whose facts are fixed."""
+    return {
+        schema["description"].split("`")[1]: schema
+        for schema in _document()["components"]["schemas"].values()
+        if schema.get("description", "").startswith("The facts of `")
+    }
+
+
+def fits_its_facts(code: str, facts: dict[str, Any]) -> bool:
+    """Whether `facts` has every field its code's facts schema requires, of its type."""
+    schema = _facts_schemas().get(code)
+    if schema is None:
+        return True
+    return all(
+        isinstance(facts.get(field), _TYPES[schema["properties"][field]["type"]])
+        and not isinstance(facts.get(field), bool)
+        for field in schema["required"]
+    )

@@ -18,6 +18,7 @@ from litestar.openapi.spec import (
 
 from domain.errors import ERROR_CODES
 from service.app.errors import PROBLEM_MEDIA_TYPE, STATUS_BY_CODE, problem_for
+from service.http.openapi_problem_facts import FACTS_BY_CODE
 
 __all__ = ["OWN_CODES", "operation_codes", "type_operation_problems"]
 
@@ -139,6 +140,27 @@ def operation_codes(operation_id: str, operation: Operation) -> list[str]:
     return sorted(code for code in codes if STATUS_BY_CODE.get(code, 422) in statuses)
 
 
+def _facts(codes: list[str]) -> Schema:
+    """The facts of the operation's codes whose facts are fixed, else the common fields.
+    `anyOf`, the most fields first: a generator's parser takes the first schema whose
+    fields are all there, and a code's facts fit the common schema too."""
+    fixed = sorted(
+        (code for code in codes if code in FACTS_BY_CODE),
+        key=lambda code: (-len(FACTS_BY_CODE[code][1]), code),
+    )
+    named = "; ".join(f"`{code}`: {FACTS_BY_CODE[code][0]}" for code in fixed)
+    return Schema(
+        any_of=[
+            *(Reference(ref=f"#/components/schemas/{FACTS_BY_CODE[code][0]}") for code in fixed),
+            Reference(ref="#/components/schemas/ProblemFacts"),
+            Schema(type=OpenAPIType.NULL),
+        ],
+        description=f"What the refusal is about ({named}; other codes: ProblemFacts)."
+        if fixed
+        else "What the refusal is about.",
+    )
+
+
 def _example(codes: list[str], status: int) -> dict[str, Example | Reference] | None:
     # One of this operation's own codes for the status, not the first of every route's.
     code = next((code for code in codes if STATUS_BY_CODE.get(code, 422) == status), None)
@@ -190,7 +212,7 @@ def type_operation_problems(document: OpenAPI, schemas: dict[str, Schema]) -> No
                 type=OpenAPIType.OBJECT,
                 title=f"{name}Problem",
                 description=f"A problem {operation.operation_id} answers (RFC 9457).",
-                properties={**problem.properties, "code": code},
+                properties={**problem.properties, "code": code, "facts": _facts(codes)},
                 required=problem.required,
             )
             reference = Reference(ref=f"#/components/schemas/{name}Problem")

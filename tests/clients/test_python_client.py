@@ -177,6 +177,30 @@ def test_a_refusal_is_a_problem_error_with_its_code_and_facts(server: str) -> No
     assert refused.value.facts["current_version"] >= 2
 
 
+def test_a_refusal_parses_as_the_operations_problem_with_facts_typed_by_code(
+    server: str,
+) -> None:
+    game_id, token = _new_game_against_a_bot(server)
+    body = models.DrawCommand(type_="draw", expected_version=999)
+    # No raising hook: the generated parser's own reading of the 409.
+    with AuthenticatedClient(base_url=server, token=token) as seat:
+        refused = post_command.sync(game_id, client=seat, body=body)
+    assert isinstance(refused, models.PostCommandProblem)
+    assert refused.code == models.PostCommandProblemCode.VERSION_CONFLICT
+    assert isinstance(refused.facts, models.VersionConflictFacts)
+    assert refused.facts.expected_version == 999 and refused.facts.current_version >= 2
+
+
+def test_facts_a_newer_server_adds_are_kept() -> None:
+    facts = {"kind": "create", "per": "client", "limit": "5/1 minute", "retry_after_s": 3}
+    problem = models.CreateGameProblem.from_dict(
+        {"type": "/problems/rate_limited", "title": "Rate limited", "status": 429}
+        | {"code": "rate_limited", "facts": facts | {"burst": 2}}
+    )
+    assert isinstance(problem.facts, models.RateLimitedFacts)
+    assert problem.facts.retry_after_s == 3 and problem.facts["burst"] == 2
+
+
 def test_a_code_this_client_does_not_know_is_kept_not_a_crash() -> None:
     body = b'{"status": 418, "code": "tea_time", "detail": "later", "facts": {"cups": 2}}'
     response = httpx.Response(418, content=body, headers={"retry-after": "3"})

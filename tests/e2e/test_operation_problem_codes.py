@@ -81,3 +81,25 @@ def test_an_operation_answering_a_code_its_document_omits_is_caught(
     assert "version_conflict" not in documented_codes("listRulesets")
     # The fixture would fail this test for it: the planted refusal is the point here.
     answered_problems.clear()
+
+
+def _facts_of(operation_id: str) -> set[str]:
+    name = operation_id[0].upper() + operation_id[1:]
+    facts = SPEC["components"]["schemas"][f"{name}Problem"]["properties"]["facts"]
+    return {part["$ref"].rsplit("/", 1)[1] for part in facts["anyOf"] if "$ref" in part}
+
+
+def test_the_facts_a_client_acts_on_are_typed_by_code() -> None:
+    assert {
+        "VersionConflictFacts",
+        "CommandIdReusedFacts",
+        "ContentionFacts",
+        "RateLimitedFacts",
+        "InvalidBodyFacts",
+        "ProblemFacts",
+    } <= _facts_of("postCommand")
+    assert "SeatTakenFacts" in _facts_of("claimSeat")
+    conflict = SPEC["components"]["schemas"]["VersionConflictFacts"]
+    assert conflict["required"] == ["current_version", "expected_version"]
+    # A newer server may add a fact: clients keep it.
+    assert conflict["additionalProperties"] is True

@@ -580,7 +580,8 @@ export interface components {
             /** @description The stable reason: one of CheckCommandProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["CheckCommandProblemCode"] | string;
             detail?: string | null;
-            facts?: components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -600,7 +601,8 @@ export interface components {
             /** @description The stable reason: one of ClaimSeatProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["ClaimSeatProblemCode"] | string;
             detail?: string | null;
-            facts?: components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `seat_taken`: SeatTakenFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["SeatTakenFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -620,11 +622,31 @@ export interface components {
             accepted: boolean;
             version: number;
         };
+        /**
+         * CommandIdReusedFacts
+         * @description The facts of `command_id_reused`.
+         */
+        CommandIdReusedFacts: {
+            /** @description The `command_id` already used for another command. */
+            command_id: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** CommandResult */
         CommandResult: {
             version: number;
             view: components["schemas"]["View"];
             events: components["schemas"]["Envelope"][];
+        };
+        /**
+         * ContentionFacts
+         * @description The facts of `contention`.
+         */
+        ContentionFacts: {
+            /** @description How many times the command was decided again. */
+            attempts: number;
+        } & {
+            [key: string]: unknown;
         };
         /** Controller */
         Controller: {
@@ -666,7 +688,8 @@ export interface components {
             /** @description The stable reason: one of CreateGameProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["CreateGameProblemCode"] | string;
             detail?: string | null;
-            facts?: components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -692,7 +715,8 @@ export interface components {
             /** @description The stable reason: one of CreatePlayerProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["CreatePlayerProblemCode"] | string;
             detail?: string | null;
-            facts?: components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -712,7 +736,8 @@ export interface components {
             /** @description The stable reason: one of CreateTicketProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["CreateTicketProblemCode"] | string;
             detail?: string | null;
-            facts?: components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -783,6 +808,18 @@ export interface components {
              */
             type: "draw";
         };
+        /**
+         * DuplicateKeyFacts
+         * @description The facts of `duplicate_key`.
+         */
+        DuplicateKeyFacts: {
+            /** @description The key given twice. */
+            key: string;
+            /** @description The object it is given twice in. */
+            path: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** Envelope */
         Envelope: {
             version: number;
@@ -812,7 +849,8 @@ export interface components {
             /** @description The stable reason: one of ExportLogProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["ExportLogProblemCode"] | string;
             detail?: string | null;
-            facts?: components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -842,7 +880,8 @@ export interface components {
             /** @description The stable reason: one of ForkGameProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["ForkGameProblemCode"] | string;
             detail?: string | null;
-            facts?: components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -981,6 +1020,7 @@ export interface components {
             /** @description The stable reason: one of GetGameProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["GetGameProblemCode"] | string;
             detail?: string | null;
+            /** @description What the refusal is about. */
             facts?: components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
@@ -1001,6 +1041,7 @@ export interface components {
             /** @description The stable reason: one of GetGameRatingsProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["GetGameRatingsProblemCode"] | string;
             detail?: string | null;
+            /** @description What the refusal is about. */
             facts?: components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
@@ -1021,6 +1062,7 @@ export interface components {
             /** @description The stable reason: one of GetHealthProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["GetHealthProblemCode"] | string;
             detail?: string | null;
+            /** @description What the refusal is about. */
             facts?: components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
@@ -1041,6 +1083,7 @@ export interface components {
             /** @description The stable reason: one of GetLeaderboardProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["GetLeaderboardProblemCode"] | string;
             detail?: string | null;
+            /** @description What the refusal is about. */
             facts?: components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
@@ -1061,6 +1104,7 @@ export interface components {
             /** @description The stable reason: one of GetMeProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["GetMeProblemCode"] | string;
             detail?: string | null;
+            /** @description What the refusal is about. */
             facts?: components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
@@ -1081,7 +1125,8 @@ export interface components {
             /** @description The stable reason: one of GetPlayerProfileProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["GetPlayerProfileProblemCode"] | string;
             detail?: string | null;
-            facts?: components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -1101,6 +1146,7 @@ export interface components {
             /** @description The stable reason: one of GetSeatViewProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["GetSeatViewProblemCode"] | string;
             detail?: string | null;
+            /** @description What the refusal is about. */
             facts?: components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
@@ -1121,7 +1167,8 @@ export interface components {
             /** @description The stable reason: one of GetStateAtProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["GetStateAtProblemCode"] | string;
             detail?: string | null;
-            facts?: components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -1182,7 +1229,8 @@ export interface components {
             /** @description The stable reason: one of HandSeatToBotProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["HandSeatToBotProblemCode"] | string;
             detail?: string | null;
-            facts?: components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -1217,7 +1265,8 @@ export interface components {
             /** @description The stable reason: one of ImportLogProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["ImportLogProblemCode"] | string;
             detail?: string | null;
-            facts?: components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -1226,6 +1275,16 @@ export interface components {
          * @enum {string}
          */
         ImportLogProblemCode: "bad_commitment" | "body_too_large" | "card_not_in_hand" | "discard_pile_empty" | "duplicate_key" | "game_exists" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "header_mismatch" | "illegal_event" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_log_field" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "malformed_log" | "must_keep_discard" | "not_your_turn" | "own_meld_required" | "rate_limited" | "redacted_log" | "same_discard" | "seat_resigned" | "stock_empty" | "storage_full" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_format" | "version_gap" | "wrong_phase";
+        /**
+         * InvalidBodyFacts
+         * @description The facts of `invalid_body`.
+         */
+        InvalidBodyFacts: {
+            /** @description The place in the body refused (`$.seats[0].kind`). */
+            path: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** JokerSwapped */
         JokerSwapped: {
             seat: number;
@@ -1236,6 +1295,16 @@ export interface components {
              * @enum {string}
              */
             type: "joker_swapped";
+        };
+        /**
+         * JsonTooDeepFacts
+         * @description The facts of `json_too_deep`.
+         */
+        JsonTooDeepFacts: {
+            /** @description The deepest nesting taken. */
+            limit: number;
+        } & {
+            [key: string]: unknown;
         };
         /** KnockCommand */
         KnockCommand: {
@@ -1323,7 +1392,8 @@ export interface components {
             /** @description The stable reason: one of LeaveSeatProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["LeaveSeatProblemCode"] | string;
             detail?: string | null;
-            facts?: components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `seat_taken`: SeatTakenFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["SeatTakenFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -1343,6 +1413,7 @@ export interface components {
             /** @description The stable reason: one of ListEventsProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["ListEventsProblemCode"] | string;
             detail?: string | null;
+            /** @description What the refusal is about. */
             facts?: components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
@@ -1363,6 +1434,7 @@ export interface components {
             /** @description The stable reason: one of ListGamesProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["ListGamesProblemCode"] | string;
             detail?: string | null;
+            /** @description What the refusal is about. */
             facts?: components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
@@ -1383,7 +1455,8 @@ export interface components {
             /** @description The stable reason: one of ListMyGamesProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["ListMyGamesProblemCode"] | string;
             detail?: string | null;
-            facts?: components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -1499,7 +1572,8 @@ export interface components {
             /** @description The stable reason: one of PostCommandProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["PostCommandProblemCode"] | string;
             detail?: string | null;
-            facts?: components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -1557,6 +1631,22 @@ export interface components {
             ratings: components["schemas"]["LadderRating"][];
             recent: components["schemas"]["RecentGame"][];
         };
+        /**
+         * RateLimitedFacts
+         * @description The facts of `rate_limited`.
+         */
+        RateLimitedFacts: {
+            /** @description The kind of request counted (`commands`, `create`, …). */
+            kind: string;
+            /** @description Whom the limit counts (a client address, a player). */
+            per: string;
+            /** @description The limit passed (`20/1 second`). */
+            limit: string;
+            /** @description Seconds to wait, as `Retry-After` says. */
+            retry_after_s: number;
+        } & {
+            [key: string]: unknown;
+        };
         /** RecentGame */
         RecentGame: {
             game_id: string;
@@ -1588,7 +1678,8 @@ export interface components {
             /** @description The stable reason: one of RematchGameProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["RematchGameProblemCode"] | string;
             detail?: string | null;
-            facts?: components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `seat_taken`: SeatTakenFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["SeatTakenFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -1618,7 +1709,8 @@ export interface components {
             /** @description The stable reason: one of RenameMeProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["RenameMeProblemCode"] | string;
             detail?: string | null;
-            facts?: components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -1646,7 +1738,8 @@ export interface components {
             /** @description The stable reason: one of ResignSeatProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["ResignSeatProblemCode"] | string;
             detail?: string | null;
-            facts?: components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; `seat_taken`: SeatTakenFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["SeatTakenFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -1907,6 +2000,16 @@ export interface components {
             /** @description Default: `false`. */
             open?: boolean;
         };
+        /**
+         * SeatTakenFacts
+         * @description The facts of `seat_taken`.
+         */
+        SeatTakenFacts: {
+            /** @description The seat someone else holds. */
+            seat: number;
+        } & {
+            [key: string]: unknown;
+        };
         /** SeatsRemoved */
         SeatsRemoved: {
             seats: number[];
@@ -1937,7 +2040,8 @@ export interface components {
             /** @description The stable reason: one of StartTableProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["StartTableProblemCode"] | string;
             detail?: string | null;
-            facts?: components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; `seat_taken`: SeatTakenFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["SeatTakenFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -1978,6 +2082,7 @@ export interface components {
             /** @description The stable reason: one of StreamEventsProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["StreamEventsProblemCode"] | string;
             detail?: string | null;
+            /** @description What the refusal is about. */
             facts?: components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
@@ -1998,7 +2103,8 @@ export interface components {
             /** @description The stable reason: one of SuggestCommandProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["SuggestCommandProblemCode"] | string;
             detail?: string | null;
-            facts?: components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -2050,7 +2156,8 @@ export interface components {
             /** @description The stable reason: one of TakeSeatBackProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["TakeSeatBackProblemCode"] | string;
             detail?: string | null;
-            facts?: components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -2084,6 +2191,18 @@ export interface components {
              * @enum {string}
              */
             type: "turn_timed_out";
+        };
+        /**
+         * VersionConflictFacts
+         * @description The facts of `version_conflict`.
+         */
+        VersionConflictFacts: {
+            /** @description The `expected_version` the command was sent with. */
+            expected_version: number;
+            /** @description The game's version now: re-read the view from it. */
+            current_version: number;
+        } & {
+            [key: string]: unknown;
         };
         /** View */
         View: {

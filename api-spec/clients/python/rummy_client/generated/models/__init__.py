@@ -10,7 +10,9 @@ from .claim_seat_problem import ClaimSeatProblem
 from .claim_seat_problem_code import ClaimSeatProblemCode
 from .claimed_seat import ClaimedSeat
 from .command_check import CommandCheck
+from .command_id_reused_facts import CommandIdReusedFacts
 from .command_result import CommandResult
+from .contention_facts import ContentionFacts
 from .controller import Controller
 from .controller_kind import ControllerKind
 from .create_game import CreateGame
@@ -30,6 +32,7 @@ from .deck_revealed import DeckRevealed
 from .discard_command import DiscardCommand
 from .draw_command import DrawCommand
 from .draw_command_source import DrawCommandSource
+from .duplicate_key_facts import DuplicateKeyFacts
 from .envelope import Envelope
 from .envelope_actor_type_1 import EnvelopeActorType1
 from .envelope_actor_type_2_type_1 import EnvelopeActorType2Type1
@@ -77,7 +80,9 @@ from .hand_to_bot import HandToBot
 from .health import Health
 from .import_log_problem import ImportLogProblem
 from .import_log_problem_code import ImportLogProblemCode
+from .invalid_body_facts import InvalidBodyFacts
 from .joker_swapped import JokerSwapped
+from .json_too_deep_facts import JsonTooDeepFacts
 from .knock_command import KnockCommand
 from .knocked import Knocked
 from .ladder_rating import LadderRating
@@ -120,6 +125,7 @@ from .problem import Problem
 from .problem_code import ProblemCode
 from .problem_facts import ProblemFacts
 from .profile import Profile
+from .rate_limited_facts import RateLimitedFacts
 from .recent_game import RecentGame
 from .rematch import Rematch
 from .rematch_game_problem import RematchGameProblem
@@ -174,6 +180,7 @@ from .seat_rating_change_kind import SeatRatingChangeKind
 from .seat_resigned import SeatResigned
 from .seat_spec import SeatSpec
 from .seat_spec_kind import SeatSpecKind
+from .seat_taken_facts import SeatTakenFacts
 from .seats_removed import SeatsRemoved
 from .start_table import StartTable
 from .start_table_fill import StartTableFill
@@ -195,6 +202,7 @@ from .take_seat_back_problem_code import TakeSeatBackProblemCode
 from .ticket import Ticket
 from .turn_deadline_set import TurnDeadlineSet
 from .turn_timed_out import TurnTimedOut
+from .version_conflict_facts import VersionConflictFacts
 from .view import View
 from .view_phase import ViewPhase
 
@@ -209,7 +217,9 @@ __all__ = (
     "ClaimSeatProblem",
     "ClaimSeatProblemCode",
     "CommandCheck",
+    "CommandIdReusedFacts",
     "CommandResult",
+    "ContentionFacts",
     "Controller",
     "ControllerKind",
     "CreatedGameOut",
@@ -229,6 +239,7 @@ __all__ = (
     "DiscardCommand",
     "DrawCommand",
     "DrawCommandSource",
+    "DuplicateKeyFacts",
     "Envelope",
     "EnvelopeActorType1",
     "EnvelopeActorType2Type1",
@@ -276,7 +287,9 @@ __all__ = (
     "Health",
     "ImportLogProblem",
     "ImportLogProblemCode",
+    "InvalidBodyFacts",
     "JokerSwapped",
+    "JsonTooDeepFacts",
     "KnockCommand",
     "Knocked",
     "LadderRating",
@@ -319,6 +332,7 @@ __all__ = (
     "ProblemCode",
     "ProblemFacts",
     "Profile",
+    "RateLimitedFacts",
     "RecentGame",
     "Rematch",
     "RematchGameProblem",
@@ -374,6 +388,7 @@ __all__ = (
     "SeatSpec",
     "SeatSpecKind",
     "SeatsRemoved",
+    "SeatTakenFacts",
     "StartTable",
     "StartTableFill",
     "StartTableProblem",
@@ -394,6 +409,7 @@ __all__ = (
     "Ticket",
     "TurnDeadlineSet",
     "TurnTimedOut",
+    "VersionConflictFacts",
     "View",
     "ViewPhase",
 )

@@ -13,7 +13,14 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.command_id_reused_facts import CommandIdReusedFacts
+  from ..models.contention_facts import ContentionFacts
+  from ..models.duplicate_key_facts import DuplicateKeyFacts
+  from ..models.invalid_body_facts import InvalidBodyFacts
+  from ..models.json_too_deep_facts import JsonTooDeepFacts
   from ..models.problem_facts import ProblemFacts
+  from ..models.rate_limited_facts import RateLimitedFacts
+  from ..models.version_conflict_facts import VersionConflictFacts
 
 
 
@@ -34,7 +41,11 @@ class PostCommandProblem:
             code (PostCommandProblemCode | str): The stable reason: one of PostCommandProblemCode today; a client keeps a
                 code it does not know as the string it came as.
             detail (None | str | Unset):
-            facts (None | ProblemFacts | Unset):
+            facts (CommandIdReusedFacts | ContentionFacts | DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None |
+                ProblemFacts | RateLimitedFacts | Unset | VersionConflictFacts): What the refusal is about (`rate_limited`:
+                RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts;
+                `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `invalid_body`: InvalidBodyFacts;
+                `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts).
             request_id (None | str | Unset):
      """
 
@@ -43,7 +54,7 @@ class PostCommandProblem:
     status: int
     code: PostCommandProblemCode | str
     detail: None | str | Unset = UNSET
-    facts: None | ProblemFacts | Unset = UNSET
+    facts: CommandIdReusedFacts | ContentionFacts | DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset | VersionConflictFacts = UNSET
     request_id: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -52,7 +63,14 @@ class PostCommandProblem:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.command_id_reused_facts import CommandIdReusedFacts # noqa: PLC0415
+        from ..models.contention_facts import ContentionFacts # noqa: PLC0415
+        from ..models.duplicate_key_facts import DuplicateKeyFacts # noqa: PLC0415
+        from ..models.invalid_body_facts import InvalidBodyFacts # noqa: PLC0415
+        from ..models.json_too_deep_facts import JsonTooDeepFacts # noqa: PLC0415
         from ..models.problem_facts import ProblemFacts # noqa: PLC0415
+        from ..models.rate_limited_facts import RateLimitedFacts # noqa: PLC0415
+        from ..models.version_conflict_facts import VersionConflictFacts # noqa: PLC0415
         type_ = self.type_
 
         title = self.title
@@ -74,6 +92,20 @@ class PostCommandProblem:
         facts: dict[str, Any] | None | Unset
         if isinstance(self.facts, Unset):
             facts = UNSET
+        elif isinstance(self.facts, RateLimitedFacts):
+            facts = self.facts.to_dict()
+        elif isinstance(self.facts, DuplicateKeyFacts):
+            facts = self.facts.to_dict()
+        elif isinstance(self.facts, VersionConflictFacts):
+            facts = self.facts.to_dict()
+        elif isinstance(self.facts, CommandIdReusedFacts):
+            facts = self.facts.to_dict()
+        elif isinstance(self.facts, ContentionFacts):
+            facts = self.facts.to_dict()
+        elif isinstance(self.facts, InvalidBodyFacts):
+            facts = self.facts.to_dict()
+        elif isinstance(self.facts, JsonTooDeepFacts):
+            facts = self.facts.to_dict()
         elif isinstance(self.facts, ProblemFacts):
             facts = self.facts.to_dict()
         else:
@@ -107,7 +139,14 @@ class PostCommandProblem:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.command_id_reused_facts import CommandIdReusedFacts # noqa: PLC0415
+        from ..models.contention_facts import ContentionFacts # noqa: PLC0415
+        from ..models.duplicate_key_facts import DuplicateKeyFacts # noqa: PLC0415
+        from ..models.invalid_body_facts import InvalidBodyFacts # noqa: PLC0415
+        from ..models.json_too_deep_facts import JsonTooDeepFacts # noqa: PLC0415
         from ..models.problem_facts import ProblemFacts # noqa: PLC0415
+        from ..models.rate_limited_facts import RateLimitedFacts # noqa: PLC0415
+        from ..models.version_conflict_facts import VersionConflictFacts # noqa: PLC0415
         d = dict(src_dict)
         type_ = d.pop("type")
 
@@ -141,7 +180,7 @@ class PostCommandProblem:
         detail = _parse_detail(d.pop("detail", UNSET))
 
 
-        def _parse_facts(data: object) -> None | ProblemFacts | Unset:
+        def _parse_facts(data: object) -> CommandIdReusedFacts | ContentionFacts | DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset | VersionConflictFacts:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -149,14 +188,84 @@ class PostCommandProblem:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                facts_type_0 = ProblemFacts.from_dict(data)
+                facts_type_0 = RateLimitedFacts.from_dict(data)
 
 
 
                 return facts_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | ProblemFacts | Unset, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_1 = DuplicateKeyFacts.from_dict(data)
+
+
+
+                return facts_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_2 = VersionConflictFacts.from_dict(data)
+
+
+
+                return facts_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_3 = CommandIdReusedFacts.from_dict(data)
+
+
+
+                return facts_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_4 = ContentionFacts.from_dict(data)
+
+
+
+                return facts_type_4
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_5 = InvalidBodyFacts.from_dict(data)
+
+
+
+                return facts_type_5
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_6 = JsonTooDeepFacts.from_dict(data)
+
+
+
+                return facts_type_6
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_7 = ProblemFacts.from_dict(data)
+
+
+
+                return facts_type_7
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CommandIdReusedFacts | ContentionFacts | DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset | VersionConflictFacts, data)
 
         facts = _parse_facts(d.pop("facts", UNSET))
 

@@ -13,7 +13,11 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.duplicate_key_facts import DuplicateKeyFacts
+  from ..models.invalid_body_facts import InvalidBodyFacts
+  from ..models.json_too_deep_facts import JsonTooDeepFacts
   from ..models.problem_facts import ProblemFacts
+  from ..models.rate_limited_facts import RateLimitedFacts
 
 
 
@@ -34,7 +38,9 @@ class RenameMeProblem:
             code (RenameMeProblemCode | str): The stable reason: one of RenameMeProblemCode today; a client keeps a code it
                 does not know as the string it came as.
             detail (None | str | Unset):
-            facts (None | ProblemFacts | Unset):
+            facts (DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts |
+                Unset): What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts;
+                `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts).
             request_id (None | str | Unset):
      """
 
@@ -43,7 +49,7 @@ class RenameMeProblem:
     status: int
     code: RenameMeProblemCode | str
     detail: None | str | Unset = UNSET
-    facts: None | ProblemFacts | Unset = UNSET
+    facts: DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset = UNSET
     request_id: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -52,7 +58,11 @@ class RenameMeProblem:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.duplicate_key_facts import DuplicateKeyFacts # noqa: PLC0415
+        from ..models.invalid_body_facts import InvalidBodyFacts # noqa: PLC0415
+        from ..models.json_too_deep_facts import JsonTooDeepFacts # noqa: PLC0415
         from ..models.problem_facts import ProblemFacts # noqa: PLC0415
+        from ..models.rate_limited_facts import RateLimitedFacts # noqa: PLC0415
         type_ = self.type_
 
         title = self.title
@@ -74,6 +84,14 @@ class RenameMeProblem:
         facts: dict[str, Any] | None | Unset
         if isinstance(self.facts, Unset):
             facts = UNSET
+        elif isinstance(self.facts, RateLimitedFacts):
+            facts = self.facts.to_dict()
+        elif isinstance(self.facts, DuplicateKeyFacts):
+            facts = self.facts.to_dict()
+        elif isinstance(self.facts, InvalidBodyFacts):
+            facts = self.facts.to_dict()
+        elif isinstance(self.facts, JsonTooDeepFacts):
+            facts = self.facts.to_dict()
         elif isinstance(self.facts, ProblemFacts):
             facts = self.facts.to_dict()
         else:
@@ -107,7 +125,11 @@ class RenameMeProblem:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.duplicate_key_facts import DuplicateKeyFacts # noqa: PLC0415
+        from ..models.invalid_body_facts import InvalidBodyFacts # noqa: PLC0415
+        from ..models.json_too_deep_facts import JsonTooDeepFacts # noqa: PLC0415
         from ..models.problem_facts import ProblemFacts # noqa: PLC0415
+        from ..models.rate_limited_facts import RateLimitedFacts # noqa: PLC0415
         d = dict(src_dict)
         type_ = d.pop("type")
 
@@ -141,7 +163,7 @@ class RenameMeProblem:
         detail = _parse_detail(d.pop("detail", UNSET))
 
 
-        def _parse_facts(data: object) -> None | ProblemFacts | Unset:
+        def _parse_facts(data: object) -> DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -149,14 +171,54 @@ class RenameMeProblem:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                facts_type_0 = ProblemFacts.from_dict(data)
+                facts_type_0 = RateLimitedFacts.from_dict(data)
 
 
 
                 return facts_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | ProblemFacts | Unset, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_1 = DuplicateKeyFacts.from_dict(data)
+
+
+
+                return facts_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_2 = InvalidBodyFacts.from_dict(data)
+
+
+
+                return facts_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_3 = JsonTooDeepFacts.from_dict(data)
+
+
+
+                return facts_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_4 = ProblemFacts.from_dict(data)
+
+
+
+                return facts_type_4
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset, data)
 
         facts = _parse_facts(d.pop("facts", UNSET))
 

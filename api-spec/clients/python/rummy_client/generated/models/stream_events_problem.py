@@ -34,7 +34,7 @@ class StreamEventsProblem:
             code (str | StreamEventsProblemCode): The stable reason: one of StreamEventsProblemCode today; a client keeps a
                 code it does not know as the string it came as.
             detail (None | str | Unset):
-            facts (None | ProblemFacts | Unset):
+            facts (None | ProblemFacts | Unset): What the refusal is about.
             request_id (None | str | Unset):
      """
 

@@ -13,7 +13,11 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.command_id_reused_facts import CommandIdReusedFacts
+  from ..models.contention_facts import ContentionFacts
   from ..models.problem_facts import ProblemFacts
+  from ..models.rate_limited_facts import RateLimitedFacts
+  from ..models.version_conflict_facts import VersionConflictFacts
 
 
 
@@ -34,7 +38,10 @@ class TakeSeatBackProblem:
             code (str | TakeSeatBackProblemCode): The stable reason: one of TakeSeatBackProblemCode today; a client keeps a
                 code it does not know as the string it came as.
             detail (None | str | Unset):
-            facts (None | ProblemFacts | Unset):
+            facts (CommandIdReusedFacts | ContentionFacts | None | ProblemFacts | RateLimitedFacts | Unset |
+                VersionConflictFacts): What the refusal is about (`rate_limited`: RateLimitedFacts; `version_conflict`:
+                VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; other codes:
+                ProblemFacts).
             request_id (None | str | Unset):
      """
 
@@ -43,7 +50,7 @@ class TakeSeatBackProblem:
     status: int
     code: str | TakeSeatBackProblemCode
     detail: None | str | Unset = UNSET
-    facts: None | ProblemFacts | Unset = UNSET
+    facts: CommandIdReusedFacts | ContentionFacts | None | ProblemFacts | RateLimitedFacts | Unset | VersionConflictFacts = UNSET
     request_id: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -52,7 +59,11 @@ class TakeSeatBackProblem:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.command_id_reused_facts import CommandIdReusedFacts # noqa: PLC0415
+        from ..models.contention_facts import ContentionFacts # noqa: PLC0415
         from ..models.problem_facts import ProblemFacts # noqa: PLC0415
+        from ..models.rate_limited_facts import RateLimitedFacts # noqa: PLC0415
+        from ..models.version_conflict_facts import VersionConflictFacts # noqa: PLC0415
         type_ = self.type_
 
         title = self.title
@@ -74,6 +85,14 @@ class TakeSeatBackProblem:
         facts: dict[str, Any] | None | Unset
         if isinstance(self.facts, Unset):
             facts = UNSET
+        elif isinstance(self.facts, RateLimitedFacts):
+            facts = self.facts.to_dict()
+        elif isinstance(self.facts, VersionConflictFacts):
+            facts = self.facts.to_dict()
+        elif isinstance(self.facts, CommandIdReusedFacts):
+            facts = self.facts.to_dict()
+        elif isinstance(self.facts, ContentionFacts):
+            facts = self.facts.to_dict()
         elif isinstance(self.facts, ProblemFacts):
             facts = self.facts.to_dict()
         else:
@@ -107,7 +126,11 @@ class TakeSeatBackProblem:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.command_id_reused_facts import CommandIdReusedFacts # noqa: PLC0415
+        from ..models.contention_facts import ContentionFacts # noqa: PLC0415
         from ..models.problem_facts import ProblemFacts # noqa: PLC0415
+        from ..models.rate_limited_facts import RateLimitedFacts # noqa: PLC0415
+        from ..models.version_conflict_facts import VersionConflictFacts # noqa: PLC0415
         d = dict(src_dict)
         type_ = d.pop("type")
 
@@ -141,7 +164,7 @@ class TakeSeatBackProblem:
         detail = _parse_detail(d.pop("detail", UNSET))
 
 
-        def _parse_facts(data: object) -> None | ProblemFacts | Unset:
+        def _parse_facts(data: object) -> CommandIdReusedFacts | ContentionFacts | None | ProblemFacts | RateLimitedFacts | Unset | VersionConflictFacts:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -149,14 +172,54 @@ class TakeSeatBackProblem:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                facts_type_0 = ProblemFacts.from_dict(data)
+                facts_type_0 = RateLimitedFacts.from_dict(data)
 
 
 
                 return facts_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | ProblemFacts | Unset, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_1 = VersionConflictFacts.from_dict(data)
+
+
+
+                return facts_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_2 = CommandIdReusedFacts.from_dict(data)
+
+
+
+                return facts_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_3 = ContentionFacts.from_dict(data)
+
+
+
+                return facts_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_4 = ProblemFacts.from_dict(data)
+
+
+
+                return facts_type_4
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CommandIdReusedFacts | ContentionFacts | None | ProblemFacts | RateLimitedFacts | Unset | VersionConflictFacts, data)
 
         facts = _parse_facts(d.pop("facts", UNSET))
 
