@@ -24,6 +24,8 @@ from service.http.openapi_operations import (
     log_alternatives,
     name_operations,
 )
+from service.http.openapi_problem_codes import type_operation_problems
+from service.http.openapi_problem_facts import facts_schemas
 from service.http.openapi_security import state_optional_tokens
 from service.http.openapi_unions import add_discriminators, close_objects
 
@@ -62,6 +64,8 @@ def finish_document(document: OpenAPI) -> OpenAPI:
     document_rate_limits(document)
     hoist_enums(schemas)
     type_problems(schemas)
+    facts_schemas(schemas)
+    type_operation_problems(document, schemas)
     log_alternatives(document)
     state_optional_tokens(document)
     optional_request_defaults(document, schemas)

@@ -74,4 +74,9 @@ def type_problems(schemas: dict[str, Schema]) -> None:
         },
         additional_properties=True,
     )
-    problem.properties["facts"] = Schema(one_of=[facts, Schema(type=OpenAPIType.NULL)])
+    # Named: every operation's problem shares it (service/http/openapi_problem_codes.py).
+    facts.title = "ProblemFacts"
+    schemas["ProblemFacts"] = facts
+    problem.properties["facts"] = Schema(
+        one_of=[Reference(ref="#/components/schemas/ProblemFacts"), Schema(type=OpenAPIType.NULL)]
+    )

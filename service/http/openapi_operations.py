@@ -6,6 +6,7 @@ from __future__ import annotations
 from litestar.openapi.spec import (
     Link,
     OpenAPI,
+    OpenAPIFormat,
     OpenAPIMediaType,
     OpenAPIResponse,
     OpenAPIType,
@@ -88,16 +89,21 @@ def name_operations(document: OpenAPI) -> None:
 
 
 def log_alternatives(document: OpenAPI) -> None:
-    """The log's JSON-lines form beside its JSON one (Litestar states one media type)."""
+    """The log's JSON-lines form beside its JSON one (Litestar states one media type).
+
+    JSON lines are the default answer, so they come first: a generator that reads one
+    media type per response (openapi-python-client) takes the first it knows, and
+    parsing the lines as one JSON document fails ("Extra data")."""
     item = (document.paths or {}).get("/games/{game_id}/log")
     operation = item.get if item is not None else None
     if operation is None or operation.responses is None:
         return
     ok = operation.responses["200"]
     assert isinstance(ok, OpenAPIResponse) and ok.content is not None
-    ok.content["application/x-ndjson"] = OpenAPIMediaType(
-        schema=Schema(type=OpenAPIType.STRING, description="The log as JSON lines.")
+    lines = Schema(
+        type=OpenAPIType.STRING, format=OpenAPIFormat.BINARY, description="The log as JSON lines."
     )
+    ok.content = {"application/x-ndjson": OpenAPIMediaType(schema=lines), **ok.content}
 
 
 # How one answer's ids feed the next requests (OpenAPI links: what schemathesis'

@@ -13,6 +13,7 @@ from litestar.response import Response
 
 from domain.errors import ERROR_CODES
 from service.app.errors import PROBLEM_TYPE_BASE, STATUS_BY_CODE, ServiceError, status_of
+from service.http.openapi_problem_codes import operation_codes
 
 __all__ = ["PROBLEM_ROUTES"]
 
@@ -68,14 +69,16 @@ def _meaning(code: str) -> str:
     return ERROR_CODES.get(code) or _MEANINGS.get(code) or code.replace("_", " ").capitalize()
 
 
-def _operations(request: Request[Any, Any, Any], status: int) -> list[str]:
-    """The operations whose documented answers include `status`."""
+def _operations(request: Request[Any, Any, Any], code: str) -> list[str]:
+    """The operations whose documented codes include `code`."""
     document = request.app.openapi_schema
     found = []
     for path, item in (document.paths or {}).items():
         for method in ("get", "post", "put", "patch", "delete"):
             operation = getattr(item, method, None)
-            if operation is not None and str(status) in (operation.responses or {}):
+            if operation is None or operation.operation_id is None:
+                continue
+            if code in operation_codes(operation.operation_id, operation):
                 found.append(f"{method.upper()} {path}")
     return found
 
@@ -99,14 +102,14 @@ async def problem_page(code: FromPath[str], request: Request[Any, Any, Any]) -> 
     status = status_of(code)
     operations = "".join(
         f"<li><code>{html.escape(operation)}</code></li>"
-        for operation in _operations(request, status)
+        for operation in _operations(request, code)
     )
     return _page(
         code,
         f"<h1><code>{html.escape(code)}</code></h1>"
         f"<p>HTTP {status}. {html.escape(_meaning(code))}</p>"
         f"<h2>What to do</h2><p>{html.escape(_NEXT_STEP.get(status, ''))}</p>"
-        f"<h2>Operations that may answer {status}</h2><ul>{operations}</ul>"
+        f"<h2>Operations that may answer it</h2><ul>{operations or '<li>none</li>'}</ul>"
         '<p><a href="/problems">Every problem</a> · <a href="/schema">the API</a></p>',
     )
 

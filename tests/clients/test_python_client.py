@@ -5,6 +5,7 @@ with no HTTP written by hand."""
 from __future__ import annotations
 
 import filecmp
+import json
 import subprocess
 import sys
 import threading
@@ -21,6 +22,7 @@ from rummy_client.generated.api.events import list_events
 from rummy_client.generated.api.games import create_game, get_game
 from rummy_client.generated.api.logs import export_log, import_log
 from rummy_client.generated.api.seats import get_seat_view, post_command
+from rummy_client.generated.types import File
 from rummy_client.problems import raise_for_problem
 from served import rummy_served
 
@@ -135,8 +137,10 @@ def test_the_exported_log_imports_as_the_same_game(server: str) -> None:
     game_id, token = _new_game_against_a_bot(server)
     last = _play_to_the_end(server, game_id, token)
     with connect(server, token) as seat, connect(server) as anyone:
-        document = export_log.sync(game_id, client=seat, format_=models.ExportLogFormat.JSON)
-        assert isinstance(document, models.LogDocument)
+        exported = export_log.sync(game_id, client=seat, format_=models.ExportLogFormat.JSON)
+        # One response, one parser in this generator: `format=json` comes as bytes too.
+        assert isinstance(exported, File)
+        document = models.LogDocument.from_dict(json.loads(exported.payload.read()))
         imported = import_log.sync(client=anyone, body=document)
         assert isinstance(imported, models.CreatedGameOut)
         original = get_game.sync(game_id, client=seat)
@@ -144,6 +148,23 @@ def test_the_exported_log_imports_as_the_same_game(server: str) -> None:
     assert isinstance(original, models.GameSummary) and isinstance(copy, models.GameSummary)
     assert copy.version == last and copy.view.totals == original.view.totals
     assert copy.status == models.GameSummaryStatus.FINISHED
+
+
+def test_the_log_exported_at_the_default_format_imports_as_the_same_game(server: str) -> None:
+    game_id, token = _new_game_against_a_bot(server)
+    last = _play_to_the_end(server, game_id, token)
+    with connect(server, token) as seat, connect(server) as anyone:
+        exported = export_log.sync(game_id, client=seat)
+        # The default answer is JSON lines (`application/x-ndjson`): its raw bytes.
+        assert isinstance(exported, File), exported
+        header, *events = exported.payload.read().splitlines()
+        document = models.LogDocument.from_dict(
+            {"header": json.loads(header), "events": [json.loads(line) for line in events]}
+        )
+        imported = import_log.sync(client=anyone, body=document)
+        assert isinstance(imported, models.CreatedGameOut)
+        copy = get_game.sync(imported.game_id, client=anyone)
+    assert isinstance(copy, models.GameSummary) and copy.version == last
 
 
 def test_a_refusal_is_a_problem_error_with_its_code_and_facts(server: str) -> None:
@@ -154,6 +175,30 @@ def test_a_refusal_is_a_problem_error_with_its_code_and_facts(server: str) -> No
     assert refused.value.status == 409
     assert refused.value.code == "version_conflict"
     assert refused.value.facts["current_version"] >= 2
+
+
+def test_a_refusal_parses_as_the_operations_problem_with_facts_typed_by_code(
+    server: str,
+) -> None:
+    game_id, token = _new_game_against_a_bot(server)
+    body = models.DrawCommand(type_="draw", expected_version=999)
+    # No raising hook: the generated parser's own reading of the 409.
+    with AuthenticatedClient(base_url=server, token=token) as seat:
+        refused = post_command.sync(game_id, client=seat, body=body)
+    assert isinstance(refused, models.PostCommandProblem)
+    assert refused.code == models.PostCommandProblemCode.VERSION_CONFLICT
+    assert isinstance(refused.facts, models.VersionConflictFacts)
+    assert refused.facts.expected_version == 999 and refused.facts.current_version >= 2
+
+
+def test_facts_a_newer_server_adds_are_kept() -> None:
+    facts = {"kind": "create", "per": "client", "limit": "5/1 minute", "retry_after_s": 3}
+    problem = models.CreateGameProblem.from_dict(
+        {"type": "/problems/rate_limited", "title": "Rate limited", "status": 429}
+        | {"code": "rate_limited", "facts": facts | {"burst": 2}}
+    )
+    assert isinstance(problem.facts, models.RateLimitedFacts)
+    assert problem.facts.retry_after_s == 3 and problem.facts["burst"] == 2
 
 
 def test_a_code_this_client_does_not_know_is_kept_not_a_crash() -> None:

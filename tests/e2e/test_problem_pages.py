@@ -35,3 +35,12 @@ def test_a_code_that_is_no_problem_has_no_page(client: TestClient[Litestar]) -> 
     missing = client.get("/problems/no_such_code")
     assert missing.status_code == 404
     assert missing.json()["code"] == "not_found"
+
+
+def test_a_codes_page_lists_the_operations_whose_codes_include_it(
+    client: TestClient[Litestar],
+) -> None:
+    # Every 503 of every operation once listed bots_busy; only the bots' suggestion answers it.
+    page = client.get("/problems/bots_busy")
+    assert "POST /bots/suggest" in page.text
+    assert "POST /games/{game_id}/commands" not in page.text

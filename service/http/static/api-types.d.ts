@@ -569,6 +569,48 @@ export interface components {
              */
             type: "cards_drawn";
         };
+        /**
+         * CheckCommandProblem
+         * @description A problem checkCommand answers (RFC 9457).
+         */
+        CheckCommandProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of CheckCommandProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["CheckCommandProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * CheckCommandProblemCode
+         * @description The codes checkCommand answers.
+         * @enum {string}
+         */
+        CheckCommandProblemCode: "body_too_large" | "card_not_in_hand" | "discard_pile_empty" | "duplicate_key" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "same_discard" | "seat_resigned" | "stock_empty" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "version_conflict" | "wrong_game" | "wrong_phase";
+        /**
+         * ClaimSeatProblem
+         * @description A problem claimSeat answers (RFC 9457).
+         */
+        ClaimSeatProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of ClaimSeatProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["ClaimSeatProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `seat_taken`: SeatTakenFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["SeatTakenFacts"] | components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * ClaimSeatProblemCode
+         * @description The codes claimSeat answers.
+         * @enum {string}
+         */
+        ClaimSeatProblemCode: "already_seated" | "command_id_reused" | "contention" | "discard_pile_empty" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "invalid_parameter" | "invalid_token" | "knock_not_allowed" | "missing_token" | "not_found" | "not_your_turn" | "rate_limited" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stock_empty" | "store_unavailable" | "table_expired" | "table_started" | "version_conflict" | "wrong_phase";
         /** ClaimedSeat */
         ClaimedSeat: {
             game_id: string;
@@ -580,11 +622,31 @@ export interface components {
             accepted: boolean;
             version: number;
         };
+        /**
+         * CommandIdReusedFacts
+         * @description The facts of `command_id_reused`.
+         */
+        CommandIdReusedFacts: {
+            /** @description The `command_id` already used for another command. */
+            command_id: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** CommandResult */
         CommandResult: {
             version: number;
             view: components["schemas"]["View"];
             events: components["schemas"]["Envelope"][];
+        };
+        /**
+         * ContentionFacts
+         * @description The facts of `contention`.
+         */
+        ContentionFacts: {
+            /** @description How many times the command was decided again. */
+            attempts: number;
+        } & {
+            [key: string]: unknown;
         };
         /** Controller */
         Controller: {
@@ -615,12 +677,75 @@ export interface components {
             /** @description Default: `false`. */
             hot_seat?: boolean;
         };
+        /**
+         * CreateGameProblem
+         * @description A problem createGame answers (RFC 9457).
+         */
+        CreateGameProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of CreateGameProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["CreateGameProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * CreateGameProblemCode
+         * @description The codes createGame answers.
+         * @enum {string}
+         */
+        CreateGameProblemCode: "body_too_large" | "card_not_in_hand" | "duplicate_key" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_name" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_seats" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "own_meld_required" | "rate_limited" | "same_discard" | "stacked_public_table" | "storage_full" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset";
         /** CreatePlayer */
         CreatePlayer: {
             name?: string | null;
             /** @description Default: `false`. */
             guest?: boolean;
         };
+        /**
+         * CreatePlayerProblem
+         * @description A problem createPlayer answers (RFC 9457).
+         */
+        CreatePlayerProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of CreatePlayerProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["CreatePlayerProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * CreatePlayerProblemCode
+         * @description The codes createPlayer answers.
+         * @enum {string}
+         */
+        CreatePlayerProblemCode: "body_too_large" | "duplicate_key" | "integer_out_of_range" | "invalid_body" | "invalid_name" | "json_too_deep" | "malformed_json" | "rate_limited" | "storage_full" | "store_unavailable";
+        /**
+         * CreateTicketProblem
+         * @description A problem createTicket answers (RFC 9457).
+         */
+        CreateTicketProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of CreateTicketProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["CreateTicketProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * CreateTicketProblemCode
+         * @description The codes createTicket answers.
+         * @enum {string}
+         */
+        CreateTicketProblemCode: "game_not_found" | "invalid_parameter" | "invalid_token" | "missing_token" | "not_seated" | "rate_limited" | "store_unavailable" | "wrong_game";
         /** CreatedGameOut */
         CreatedGameOut: {
             game_id: string;
@@ -683,6 +808,18 @@ export interface components {
              */
             type: "draw";
         };
+        /**
+         * DuplicateKeyFacts
+         * @description The facts of `duplicate_key`.
+         */
+        DuplicateKeyFacts: {
+            /** @description The key given twice. */
+            key: string;
+            /** @description The object it is given twice in. */
+            path: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** Envelope */
         Envelope: {
             version: number;
@@ -701,6 +838,27 @@ export interface components {
             has_more: boolean;
             ended: boolean;
         };
+        /**
+         * ExportLogProblem
+         * @description A problem exportLog answers (RFC 9457).
+         */
+        ExportLogProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of ExportLogProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["ExportLogProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * ExportLogProblemCode
+         * @description The codes exportLog answers.
+         * @enum {string}
+         */
+        ExportLogProblemCode: "game_in_progress" | "game_not_found" | "invalid_parameter" | "invalid_token" | "missing_token" | "not_seated" | "rate_limited" | "store_unavailable" | "wrong_game";
         /** ForkGame */
         ForkGame: {
             version: number;
@@ -711,6 +869,27 @@ export interface components {
             deck?: "keep" | "reshuffle";
             seed?: number | null;
         };
+        /**
+         * ForkGameProblem
+         * @description A problem forkGame answers (RFC 9457).
+         */
+        ForkGameProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of ForkGameProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["ForkGameProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * ForkGameProblemCode
+         * @description The codes forkGame answers.
+         * @enum {string}
+         */
+        ForkGameProblemCode: "bad_commitment" | "body_too_large" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_exists" | "game_in_progress" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "header_mismatch" | "illegal_event" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_fork_version" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_log_field" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "malformed_log" | "missing_token" | "must_keep_discard" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "redacted_log" | "same_discard" | "seat_resigned" | "stock_empty" | "storage_full" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_format" | "version_conflict" | "version_gap" | "version_not_found" | "wrong_game" | "wrong_phase";
         /** GameAbandoned */
         GameAbandoned: {
             hand_number: number;
@@ -830,6 +1009,174 @@ export interface components {
             rematch_of?: string | null;
             your_seat?: number | null;
         };
+        /**
+         * GetGameProblem
+         * @description A problem getGame answers (RFC 9457).
+         */
+        GetGameProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of GetGameProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["GetGameProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about. */
+            facts?: components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * GetGameProblemCode
+         * @description The codes getGame answers.
+         * @enum {string}
+         */
+        GetGameProblemCode: "game_not_found" | "invalid_parameter" | "invalid_token" | "missing_token" | "not_seated" | "store_unavailable" | "wrong_game";
+        /**
+         * GetGameRatingsProblem
+         * @description A problem getGameRatings answers (RFC 9457).
+         */
+        GetGameRatingsProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of GetGameRatingsProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["GetGameRatingsProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about. */
+            facts?: components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * GetGameRatingsProblemCode
+         * @description The codes getGameRatings answers.
+         * @enum {string}
+         */
+        GetGameRatingsProblemCode: "game_in_progress" | "game_not_found" | "invalid_parameter" | "invalid_token" | "league_result_pending" | "missing_token" | "not_seated" | "store_unavailable" | "wrong_game";
+        /**
+         * GetHealthProblem
+         * @description A problem getHealth answers (RFC 9457).
+         */
+        GetHealthProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of GetHealthProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["GetHealthProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about. */
+            facts?: components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * GetHealthProblemCode
+         * @description The codes getHealth answers.
+         * @enum {string}
+         */
+        GetHealthProblemCode: "store_unavailable" | "worker_unavailable";
+        /**
+         * GetLeaderboardProblem
+         * @description A problem getLeaderboard answers (RFC 9457).
+         */
+        GetLeaderboardProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of GetLeaderboardProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["GetLeaderboardProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about. */
+            facts?: components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * GetLeaderboardProblemCode
+         * @description The codes getLeaderboard answers.
+         * @enum {string}
+         */
+        GetLeaderboardProblemCode: "invalid_parameter" | "ladder_not_found" | "store_unavailable";
+        /**
+         * GetMeProblem
+         * @description A problem getMe answers (RFC 9457).
+         */
+        GetMeProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of GetMeProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["GetMeProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about. */
+            facts?: components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * GetMeProblemCode
+         * @description The codes getMe answers.
+         * @enum {string}
+         */
+        GetMeProblemCode: "invalid_token" | "missing_token" | "store_unavailable";
+        /**
+         * GetPlayerProfileProblem
+         * @description A problem getPlayerProfile answers (RFC 9457).
+         */
+        GetPlayerProfileProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of GetPlayerProfileProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["GetPlayerProfileProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * GetPlayerProfileProblemCode
+         * @description The codes getPlayerProfile answers.
+         * @enum {string}
+         */
+        GetPlayerProfileProblemCode: "invalid_parameter" | "player_not_found" | "rate_limited" | "store_unavailable";
+        /**
+         * GetSeatViewProblem
+         * @description A problem getSeatView answers (RFC 9457).
+         */
+        GetSeatViewProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of GetSeatViewProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["GetSeatViewProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about. */
+            facts?: components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * GetSeatViewProblemCode
+         * @description The codes getSeatView answers.
+         * @enum {string}
+         */
+        GetSeatViewProblemCode: "game_not_found" | "invalid_parameter" | "invalid_token" | "missing_token" | "not_seated" | "store_unavailable" | "wrong_game";
+        /**
+         * GetStateAtProblem
+         * @description A problem getStateAt answers (RFC 9457).
+         */
+        GetStateAtProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of GetStateAtProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["GetStateAtProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * GetStateAtProblemCode
+         * @description The codes getStateAt answers.
+         * @enum {string}
+         */
+        GetStateAtProblemCode: "game_not_found" | "invalid_parameter" | "invalid_token" | "missing_token" | "not_found" | "not_seated" | "rate_limited" | "store_unavailable" | "version_not_found" | "wrong_game";
         /** HandDealt */
         HandDealt: {
             hand_number: number;
@@ -871,6 +1218,27 @@ export interface components {
             rummy: boolean;
             scores: number[];
         };
+        /**
+         * HandSeatToBotProblem
+         * @description A problem handSeatToBot answers (RFC 9457).
+         */
+        HandSeatToBotProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of HandSeatToBotProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["HandSeatToBotProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * HandSeatToBotProblemCode
+         * @description The codes handSeatToBot answers.
+         * @enum {string}
+         */
+        HandSeatToBotProblemCode: "body_too_large" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "not_found" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "same_discard" | "seat_not_found" | "seat_resigned" | "stock_empty" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "version_conflict" | "wrong_game" | "wrong_phase" | "wrong_seat";
         /** HandToBot */
         HandToBot: {
             /** @description 1 random, 2 greedy, 3 careful, 4 search Default: `2`. */
@@ -886,6 +1254,37 @@ export interface components {
             /** @default [] */
             set_aside?: string[];
         };
+        /**
+         * ImportLogProblem
+         * @description A problem importLog answers (RFC 9457).
+         */
+        ImportLogProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of ImportLogProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["ImportLogProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * ImportLogProblemCode
+         * @description The codes importLog answers.
+         * @enum {string}
+         */
+        ImportLogProblemCode: "bad_commitment" | "body_too_large" | "card_not_in_hand" | "discard_pile_empty" | "duplicate_key" | "game_exists" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "header_mismatch" | "illegal_event" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_log_field" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "malformed_log" | "must_keep_discard" | "not_your_turn" | "own_meld_required" | "rate_limited" | "redacted_log" | "same_discard" | "seat_resigned" | "stock_empty" | "storage_full" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_format" | "version_gap" | "wrong_phase";
+        /**
+         * InvalidBodyFacts
+         * @description The facts of `invalid_body`.
+         */
+        InvalidBodyFacts: {
+            /** @description The place in the body refused (`$.seats[0].kind`). */
+            path: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** JokerSwapped */
         JokerSwapped: {
             seat: number;
@@ -896,6 +1295,16 @@ export interface components {
              * @enum {string}
              */
             type: "joker_swapped";
+        };
+        /**
+         * JsonTooDeepFacts
+         * @description The facts of `json_too_deep`.
+         */
+        JsonTooDeepFacts: {
+            /** @description The deepest nesting taken. */
+            limit: number;
+        } & {
+            [key: string]: unknown;
         };
         /** KnockCommand */
         KnockCommand: {
@@ -972,6 +1381,90 @@ export interface components {
             total: number;
             entries: components["schemas"]["LeaderboardEntry"][];
         };
+        /**
+         * LeaveSeatProblem
+         * @description A problem leaveSeat answers (RFC 9457).
+         */
+        LeaveSeatProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of LeaveSeatProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["LeaveSeatProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `seat_taken`: SeatTakenFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["SeatTakenFacts"] | components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * LeaveSeatProblemCode
+         * @description The codes leaveSeat answers.
+         * @enum {string}
+         */
+        LeaveSeatProblemCode: "already_seated" | "command_id_reused" | "contention" | "discard_pile_empty" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "invalid_parameter" | "invalid_token" | "knock_not_allowed" | "missing_token" | "not_found" | "not_host" | "not_seated" | "not_your_turn" | "rate_limited" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stock_empty" | "store_unavailable" | "table_expired" | "table_started" | "version_conflict" | "wrong_game" | "wrong_phase";
+        /**
+         * ListEventsProblem
+         * @description A problem listEvents answers (RFC 9457).
+         */
+        ListEventsProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of ListEventsProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["ListEventsProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about. */
+            facts?: components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * ListEventsProblemCode
+         * @description The codes listEvents answers.
+         * @enum {string}
+         */
+        ListEventsProblemCode: "game_not_found" | "invalid_parameter" | "invalid_token" | "missing_token" | "not_seated" | "store_unavailable" | "wrong_game";
+        /**
+         * ListGamesProblem
+         * @description A problem listGames answers (RFC 9457).
+         */
+        ListGamesProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of ListGamesProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["ListGamesProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about. */
+            facts?: components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * ListGamesProblemCode
+         * @description The codes listGames answers.
+         * @enum {string}
+         */
+        ListGamesProblemCode: "invalid_parameter" | "store_unavailable";
+        /**
+         * ListMyGamesProblem
+         * @description A problem listMyGames answers (RFC 9457).
+         */
+        ListMyGamesProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of ListMyGamesProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["ListMyGamesProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * ListMyGamesProblemCode
+         * @description The codes listMyGames answers.
+         * @enum {string}
+         */
+        ListMyGamesProblemCode: "invalid_parameter" | "invalid_token" | "missing_token" | "rate_limited" | "store_unavailable";
         /** Lobby */
         Lobby: {
             games: components["schemas"]["LobbyEntry"][];
@@ -1068,6 +1561,27 @@ export interface components {
             limit: number;
             offset: number;
         };
+        /**
+         * PostCommandProblem
+         * @description A problem postCommand answers (RFC 9457).
+         */
+        PostCommandProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of PostCommandProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["PostCommandProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * PostCommandProblemCode
+         * @description The codes postCommand answers.
+         * @enum {string}
+         */
+        PostCommandProblemCode: "body_too_large" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "same_discard" | "seat_resigned" | "stock_empty" | "storage_full" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "version_conflict" | "wrong_game" | "wrong_phase";
         /** Problem */
         Problem: {
             type: string;
@@ -1076,26 +1590,7 @@ export interface components {
             /** @description The stable reason: one of ProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["ProblemCode"] | string;
             detail?: string | null;
-            facts?: ({
-                /** @description The place in the body (`$.seats[0].kind`). */
-                path?: string | null;
-                /** @description The ruleset knob refused. */
-                knob?: string | null;
-                /** @description The card refused. */
-                card?: string | null;
-                /** @description The seat involved. */
-                seat?: number | null;
-                /** @description The meld involved. */
-                meld_id?: number | null;
-                /** @description The version involved (a log's first bad event). */
-                version?: number | null;
-                /** @description The game's version now. */
-                current_version?: number | null;
-                /** @description The size limit passed. */
-                limit_bytes?: number | null;
-            } & {
-                [key: string]: unknown;
-            }) | null;
+            facts?: components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -1104,6 +1599,30 @@ export interface components {
          * @enum {string}
          */
         ProblemCode: "already_seated" | "bad_commitment" | "body_too_large" | "bots_busy" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_exists" | "game_in_progress" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "header_mismatch" | "http_error" | "illegal_event" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "internal_error" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_fork_version" | "invalid_game_id" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_log_field" | "invalid_meld" | "invalid_name" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_seats" | "invalid_shuffle" | "invalid_ticket" | "invalid_token" | "invalid_view" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "ladder_not_found" | "lay_off_not_allowed" | "league_busy" | "league_result_pending" | "malformed_json" | "malformed_log" | "method_not_allowed" | "missing_token" | "must_keep_discard" | "not_found" | "not_host" | "not_seated" | "not_your_turn" | "own_meld_required" | "player_not_found" | "rate_limited" | "redacted_log" | "same_discard" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stacked_public_table" | "stock_empty" | "storage_full" | "store_unavailable" | "table_expired" | "table_started" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_format" | "version_conflict" | "version_gap" | "version_not_found" | "worker_unavailable" | "wrong_game" | "wrong_phase" | "wrong_seat";
+        /**
+         * ProblemFacts
+         * @description What the refusal is about; which fields depend on the code.
+         */
+        ProblemFacts: {
+            /** @description The place in the body (`$.seats[0].kind`). */
+            path?: string | null;
+            /** @description The ruleset knob refused. */
+            knob?: string | null;
+            /** @description The card refused. */
+            card?: string | null;
+            /** @description The seat involved. */
+            seat?: number | null;
+            /** @description The meld involved. */
+            meld_id?: number | null;
+            /** @description The version involved (a log's first bad event). */
+            version?: number | null;
+            /** @description The game's version now. */
+            current_version?: number | null;
+            /** @description The size limit passed. */
+            limit_bytes?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
         /** Profile */
         Profile: {
             player: string;
@@ -1111,6 +1630,22 @@ export interface components {
             experience: number;
             ratings: components["schemas"]["LadderRating"][];
             recent: components["schemas"]["RecentGame"][];
+        };
+        /**
+         * RateLimitedFacts
+         * @description The facts of `rate_limited`.
+         */
+        RateLimitedFacts: {
+            /** @description The kind of request counted (`commands`, `create`, …). */
+            kind: string;
+            /** @description Whom the limit counts (a client address, a player). */
+            per: string;
+            /** @description The limit passed (`20/1 second`). */
+            limit: string;
+            /** @description Seconds to wait, as `Retry-After` says. */
+            retry_after_s: number;
+        } & {
+            [key: string]: unknown;
         };
         /** RecentGame */
         RecentGame: {
@@ -1132,6 +1667,27 @@ export interface components {
             token?: string | null;
             invite_code?: string | null;
         };
+        /**
+         * RematchGameProblem
+         * @description A problem rematchGame answers (RFC 9457).
+         */
+        RematchGameProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of RematchGameProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["RematchGameProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `seat_taken`: SeatTakenFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["SeatTakenFacts"] | components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * RematchGameProblemCode
+         * @description The codes rematchGame answers.
+         * @enum {string}
+         */
+        RematchGameProblemCode: "already_seated" | "command_id_reused" | "contention" | "discard_pile_empty" | "game_exists" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "invalid_parameter" | "invalid_token" | "knock_not_allowed" | "missing_token" | "not_host" | "not_seated" | "not_your_turn" | "rate_limited" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stock_empty" | "store_unavailable" | "table_expired" | "table_started" | "version_conflict" | "wrong_game" | "wrong_phase";
         /** RematchOffered */
         RematchOffered: {
             seat: number;
@@ -1142,6 +1698,27 @@ export interface components {
              */
             type: "rematch_offered";
         };
+        /**
+         * RenameMeProblem
+         * @description A problem renameMe answers (RFC 9457).
+         */
+        RenameMeProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of RenameMeProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["RenameMeProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * RenameMeProblemCode
+         * @description The codes renameMe answers.
+         * @enum {string}
+         */
+        RenameMeProblemCode: "body_too_large" | "duplicate_key" | "integer_out_of_range" | "invalid_body" | "invalid_name" | "invalid_token" | "json_too_deep" | "malformed_json" | "missing_token" | "rate_limited" | "store_unavailable";
         /** RenamePlayer */
         RenamePlayer: {
             name: string;
@@ -1150,6 +1727,27 @@ export interface components {
         ResignSeat: {
             level?: number | null;
         };
+        /**
+         * ResignSeatProblem
+         * @description A problem resignSeat answers (RFC 9457).
+         */
+        ResignSeatProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of ResignSeatProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["ResignSeatProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; `seat_taken`: SeatTakenFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["SeatTakenFacts"] | components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * ResignSeatProblemCode
+         * @description The codes resignSeat answers.
+         * @enum {string}
+         */
+        ResignSeatProblemCode: "already_seated" | "body_too_large" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "not_host" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "same_discard" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stock_empty" | "store_unavailable" | "table_expired" | "table_started" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "version_conflict" | "wrong_game" | "wrong_phase";
         /** @description Knob overrides: any knobs of a RuleSet (GET /rulesets), each in its range; the preset gives the others. */
         RuleOverrides: {
             /** @description 52-card packs (1 to 3). */
@@ -1402,6 +2000,16 @@ export interface components {
             /** @description Default: `false`. */
             open?: boolean;
         };
+        /**
+         * SeatTakenFacts
+         * @description The facts of `seat_taken`.
+         */
+        SeatTakenFacts: {
+            /** @description The seat someone else holds. */
+            seat: number;
+        } & {
+            [key: string]: unknown;
+        };
         /** SeatsRemoved */
         SeatsRemoved: {
             seats: number[];
@@ -1421,6 +2029,27 @@ export interface components {
             /** @description Default: `2`. */
             level?: number;
         };
+        /**
+         * StartTableProblem
+         * @description A problem startTable answers (RFC 9457).
+         */
+        StartTableProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of StartTableProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["StartTableProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; `seat_taken`: SeatTakenFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["SeatTakenFacts"] | components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * StartTableProblemCode
+         * @description The codes startTable answers.
+         * @enum {string}
+         */
+        StartTableProblemCode: "already_seated" | "body_too_large" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "not_host" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "same_discard" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stock_empty" | "store_unavailable" | "table_expired" | "table_started" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "version_conflict" | "wrong_game" | "wrong_phase";
         /** StateAt */
         StateAt: {
             game_id: string;
@@ -1442,6 +2071,48 @@ export interface components {
              */
             type: "stock_renewed";
         };
+        /**
+         * StreamEventsProblem
+         * @description A problem streamEvents answers (RFC 9457).
+         */
+        StreamEventsProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of StreamEventsProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["StreamEventsProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about. */
+            facts?: components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * StreamEventsProblemCode
+         * @description The codes streamEvents answers.
+         * @enum {string}
+         */
+        StreamEventsProblemCode: "game_not_found" | "invalid_parameter" | "invalid_ticket" | "invalid_token" | "missing_token" | "not_seated" | "store_unavailable" | "wrong_game";
+        /**
+         * SuggestCommandProblem
+         * @description A problem suggestCommand answers (RFC 9457).
+         */
+        SuggestCommandProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of SuggestCommandProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["SuggestCommandProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * SuggestCommandProblemCode
+         * @description The codes suggestCommand answers.
+         * @enum {string}
+         */
+        SuggestCommandProblemCode: "body_too_large" | "bots_busy" | "card_not_in_hand" | "duplicate_key" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_view" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "lay_off_not_allowed" | "malformed_json" | "must_keep_discard" | "own_meld_required" | "rate_limited" | "same_discard" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset";
         /** SuggestRequest */
         SuggestRequest: {
             view: components["schemas"]["View"];
@@ -1474,6 +2145,27 @@ export interface components {
              */
             type: "swap_joker";
         };
+        /**
+         * TakeSeatBackProblem
+         * @description A problem takeSeatBack answers (RFC 9457).
+         */
+        TakeSeatBackProblem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description The stable reason: one of TakeSeatBackProblemCode today; a client keeps a code it does not know as the string it came as. */
+            code: components["schemas"]["TakeSeatBackProblemCode"] | string;
+            detail?: string | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["ProblemFacts"] | null;
+            request_id?: string | null;
+        };
+        /**
+         * TakeSeatBackProblemCode
+         * @description The codes takeSeatBack answers.
+         * @enum {string}
+         */
+        TakeSeatBackProblemCode: "command_id_reused" | "contention" | "discard_pile_empty" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "invalid_parameter" | "invalid_token" | "knock_not_allowed" | "missing_token" | "not_found" | "not_seated" | "not_your_turn" | "rate_limited" | "seat_not_found" | "seat_resigned" | "stock_empty" | "store_unavailable" | "version_conflict" | "wrong_game" | "wrong_phase" | "wrong_seat";
         /** Ticket */
         Ticket: {
             ticket: string;
@@ -1499,6 +2191,18 @@ export interface components {
              * @enum {string}
              */
             type: "turn_timed_out";
+        };
+        /**
+         * VersionConflictFacts
+         * @description The facts of `version_conflict`.
+         */
+        VersionConflictFacts: {
+            /** @description The `expected_version` the command was sent with. */
+            expected_version: number;
+            /** @description The game's version now: re-read the view from it. */
+            current_version: number;
+        } & {
+            [key: string]: unknown;
         };
         /** View */
         View: {
@@ -1573,7 +2277,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["StartTableProblem"];
                 };
             };
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
@@ -1582,7 +2286,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["StartTableProblem"];
                 };
             };
             /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
@@ -1591,7 +2295,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["StartTableProblem"];
                 };
             };
             /** @description No such game (`game_not_found`; also a private table to a caller not at it) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
@@ -1600,7 +2304,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["StartTableProblem"];
                 };
             };
             /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
@@ -1609,7 +2313,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["StartTableProblem"];
                 };
             };
             /** @description The body is larger than the limit (`body_too_large`). */
@@ -1618,7 +2322,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["StartTableProblem"];
                 };
             };
             /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and `facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), … */
@@ -1627,7 +2331,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["StartTableProblem"];
                 };
             };
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
@@ -1638,7 +2342,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["StartTableProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -1649,7 +2353,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["StartTableProblem"];
                 };
             };
         };
@@ -1684,7 +2388,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ClaimSeatProblem"];
                 };
             };
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
@@ -1693,7 +2397,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ClaimSeatProblem"];
                 };
             };
             /** @description No such game (`game_not_found`; also a private table to a caller not at it) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
@@ -1702,7 +2406,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ClaimSeatProblem"];
                 };
             };
             /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
@@ -1711,7 +2415,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ClaimSeatProblem"];
                 };
             };
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
@@ -1722,7 +2426,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ClaimSeatProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -1733,7 +2437,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ClaimSeatProblem"];
                 };
             };
         };
@@ -1764,7 +2468,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["LeaveSeatProblem"];
                 };
             };
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
@@ -1773,7 +2477,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["LeaveSeatProblem"];
                 };
             };
             /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
@@ -1782,7 +2486,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["LeaveSeatProblem"];
                 };
             };
             /** @description No such game (`game_not_found`; also a private table to a caller not at it) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
@@ -1791,7 +2495,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["LeaveSeatProblem"];
                 };
             };
             /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
@@ -1800,7 +2504,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["LeaveSeatProblem"];
                 };
             };
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
@@ -1811,7 +2515,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["LeaveSeatProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -1822,7 +2526,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["LeaveSeatProblem"];
                 };
             };
         };
@@ -1858,7 +2562,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ResignSeatProblem"];
                 };
             };
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
@@ -1867,7 +2571,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ResignSeatProblem"];
                 };
             };
             /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
@@ -1876,7 +2580,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ResignSeatProblem"];
                 };
             };
             /** @description No such game (`game_not_found`; also a private table to a caller not at it) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
@@ -1885,7 +2589,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ResignSeatProblem"];
                 };
             };
             /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
@@ -1894,7 +2598,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ResignSeatProblem"];
                 };
             };
             /** @description The body is larger than the limit (`body_too_large`). */
@@ -1903,7 +2607,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ResignSeatProblem"];
                 };
             };
             /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and `facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), … */
@@ -1912,7 +2616,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ResignSeatProblem"];
                 };
             };
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
@@ -1923,7 +2627,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ResignSeatProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -1934,7 +2638,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ResignSeatProblem"];
                 };
             };
         };
@@ -1966,7 +2670,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["RematchGameProblem"];
                 };
             };
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
@@ -1975,7 +2679,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["RematchGameProblem"];
                 };
             };
             /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
@@ -1984,7 +2688,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["RematchGameProblem"];
                 };
             };
             /** @description No such game (`game_not_found`; also a private table to a caller not at it) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
@@ -1993,7 +2697,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["RematchGameProblem"];
                 };
             };
             /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
@@ -2002,7 +2706,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["RematchGameProblem"];
                 };
             };
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
@@ -2013,7 +2717,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["RematchGameProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -2024,7 +2728,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["RematchGameProblem"];
                 };
             };
         };
@@ -2061,7 +2765,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ListGamesProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -2072,7 +2776,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ListGamesProblem"];
                 };
             };
         };
@@ -2105,7 +2809,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreateGameProblem"];
                 };
             };
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
@@ -2114,7 +2818,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreateGameProblem"];
                 };
             };
             /** @description The body is larger than the limit (`body_too_large`). */
@@ -2123,7 +2827,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreateGameProblem"];
                 };
             };
             /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and `facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), … */
@@ -2132,7 +2836,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreateGameProblem"];
                 };
             };
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
@@ -2143,7 +2847,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreateGameProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -2154,7 +2858,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreateGameProblem"];
                 };
             };
             /** @description The event store is full (`storage_full`): nothing was written. */
@@ -2163,7 +2867,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreateGameProblem"];
                 };
             };
         };
@@ -2198,7 +2902,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetGameProblem"];
                 };
             };
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
@@ -2207,7 +2911,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetGameProblem"];
                 };
             };
             /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
@@ -2216,7 +2920,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetGameProblem"];
                 };
             };
             /** @description No such game (`game_not_found`; also a private table to a caller not at it) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
@@ -2225,7 +2929,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetGameProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -2236,7 +2940,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetGameProblem"];
                 };
             };
         };
@@ -2268,7 +2972,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetSeatViewProblem"];
                 };
             };
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
@@ -2277,7 +2981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetSeatViewProblem"];
                 };
             };
             /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
@@ -2286,7 +2990,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetSeatViewProblem"];
                 };
             };
             /** @description No such game (`game_not_found`; also a private table to a caller not at it) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
@@ -2295,7 +2999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetSeatViewProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -2306,7 +3010,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetSeatViewProblem"];
                 };
             };
         };
@@ -2342,7 +3046,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PostCommandProblem"];
                 };
             };
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
@@ -2351,7 +3055,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PostCommandProblem"];
                 };
             };
             /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
@@ -2360,7 +3064,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PostCommandProblem"];
                 };
             };
             /** @description No such game (`game_not_found`; also a private table to a caller not at it) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
@@ -2369,7 +3073,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PostCommandProblem"];
                 };
             };
             /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
@@ -2378,7 +3082,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PostCommandProblem"];
                 };
             };
             /** @description The body is larger than the limit (`body_too_large`). */
@@ -2387,7 +3091,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PostCommandProblem"];
                 };
             };
             /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and `facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), … */
@@ -2396,7 +3100,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PostCommandProblem"];
                 };
             };
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
@@ -2407,7 +3111,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PostCommandProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -2418,7 +3122,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PostCommandProblem"];
                 };
             };
             /** @description The event store is full (`storage_full`): nothing was written. */
@@ -2427,7 +3131,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PostCommandProblem"];
                 };
             };
         };
@@ -2463,7 +3167,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CheckCommandProblem"];
                 };
             };
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
@@ -2472,7 +3176,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CheckCommandProblem"];
                 };
             };
             /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
@@ -2481,7 +3185,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CheckCommandProblem"];
                 };
             };
             /** @description No such game (`game_not_found`; also a private table to a caller not at it) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
@@ -2490,7 +3194,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CheckCommandProblem"];
                 };
             };
             /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
@@ -2499,7 +3203,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CheckCommandProblem"];
                 };
             };
             /** @description The body is larger than the limit (`body_too_large`). */
@@ -2508,7 +3212,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CheckCommandProblem"];
                 };
             };
             /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and `facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), … */
@@ -2517,7 +3221,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CheckCommandProblem"];
                 };
             };
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
@@ -2528,7 +3232,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CheckCommandProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -2539,7 +3243,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CheckCommandProblem"];
                 };
             };
         };
@@ -2572,7 +3276,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreatePlayerProblem"];
                 };
             };
             /** @description The body is larger than the limit (`body_too_large`). */
@@ -2581,7 +3285,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreatePlayerProblem"];
                 };
             };
             /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and `facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), … */
@@ -2590,7 +3294,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreatePlayerProblem"];
                 };
             };
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
@@ -2601,7 +3305,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreatePlayerProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -2612,7 +3316,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreatePlayerProblem"];
                 };
             };
             /** @description The event store is full (`storage_full`): nothing was written. */
@@ -2621,7 +3325,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreatePlayerProblem"];
                 };
             };
         };
@@ -2650,7 +3354,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetMeProblem"];
                 };
             };
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
@@ -2659,7 +3363,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetMeProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -2670,7 +3374,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetMeProblem"];
                 };
             };
         };
@@ -2703,7 +3407,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["RenameMeProblem"];
                 };
             };
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
@@ -2712,7 +3416,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["RenameMeProblem"];
                 };
             };
             /** @description The body is larger than the limit (`body_too_large`). */
@@ -2721,7 +3425,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["RenameMeProblem"];
                 };
             };
             /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and `facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), … */
@@ -2730,7 +3434,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["RenameMeProblem"];
                 };
             };
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
@@ -2741,7 +3445,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["RenameMeProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -2752,7 +3456,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["RenameMeProblem"];
                 };
             };
         };
@@ -2785,7 +3489,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ListMyGamesProblem"];
                 };
             };
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
@@ -2794,7 +3498,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ListMyGamesProblem"];
                 };
             };
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
@@ -2805,7 +3509,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ListMyGamesProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -2816,7 +3520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ListMyGamesProblem"];
                 };
             };
         };
@@ -2848,7 +3552,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreateTicketProblem"];
                 };
             };
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
@@ -2857,7 +3561,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreateTicketProblem"];
                 };
             };
             /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
@@ -2866,7 +3570,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreateTicketProblem"];
                 };
             };
             /** @description No such game (`game_not_found`; also a private table to a caller not at it) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
@@ -2875,7 +3579,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreateTicketProblem"];
                 };
             };
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
@@ -2886,7 +3590,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreateTicketProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -2897,7 +3601,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreateTicketProblem"];
                 };
             };
         };
@@ -2938,7 +3642,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ListEventsProblem"];
                 };
             };
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
@@ -2947,7 +3651,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ListEventsProblem"];
                 };
             };
             /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
@@ -2956,7 +3660,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ListEventsProblem"];
                 };
             };
             /** @description No such game (`game_not_found`; also a private table to a caller not at it) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
@@ -2965,7 +3669,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ListEventsProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -2976,7 +3680,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ListEventsProblem"];
                 };
             };
         };
@@ -3023,7 +3727,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["StreamEventsProblem"];
                 };
             };
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
@@ -3032,7 +3736,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["StreamEventsProblem"];
                 };
             };
             /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
@@ -3041,7 +3745,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["StreamEventsProblem"];
                 };
             };
             /** @description No such game (`game_not_found`; also a private table to a caller not at it) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
@@ -3050,7 +3754,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["StreamEventsProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -3061,7 +3765,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["StreamEventsProblem"];
                 };
             };
         };
@@ -3112,7 +3816,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetHealthProblem"];
                 };
             };
         };
@@ -3168,7 +3872,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetStateAtProblem"];
                 };
             };
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
@@ -3177,7 +3881,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetStateAtProblem"];
                 };
             };
             /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
@@ -3186,7 +3890,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetStateAtProblem"];
                 };
             };
             /** @description No such game (`game_not_found`) or version (`version_not_found`, `facts.current_version`). */
@@ -3195,7 +3899,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetStateAtProblem"];
                 };
             };
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
@@ -3206,7 +3910,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetStateAtProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -3217,7 +3921,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetStateAtProblem"];
                 };
             };
         };
@@ -3245,8 +3949,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LogDocument"];
                     "application/x-ndjson": string;
+                    "application/json": components["schemas"]["LogDocument"];
                 };
             };
             /** @description Malformed JSON (`malformed_json`), JSON nested deeper than 32 levels (`json_too_deep`, `facts.limit`) or with a key given twice in one object (`duplicate_key`, `facts.key`, `facts.path`), a body or parameter outside the schema (`invalid_body`, `invalid_parameter`; `facts.path` names the place). */
@@ -3255,7 +3959,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ExportLogProblem"];
                 };
             };
             /** @description No token for a private log (`missing_token`) or an unknown one (`invalid_token`). */
@@ -3264,7 +3968,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ExportLogProblem"];
                 };
             };
             /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
@@ -3273,7 +3977,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ExportLogProblem"];
                 };
             };
             /** @description No such game (`game_not_found`; also a private table to a caller not at it) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
@@ -3282,7 +3986,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ExportLogProblem"];
                 };
             };
             /** @description The game is still in progress (`game_in_progress`). */
@@ -3291,7 +3995,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ExportLogProblem"];
                 };
             };
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
@@ -3302,7 +4006,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ExportLogProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -3313,7 +4017,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ExportLogProblem"];
                 };
             };
         };
@@ -3351,7 +4055,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ImportLogProblem"];
                 };
             };
             /** @description The chosen `game_id` is taken (`game_exists`). */
@@ -3360,7 +4064,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ImportLogProblem"];
                 };
             };
             /** @description The log is larger than 8 MiB (`body_too_large`). */
@@ -3369,7 +4073,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ImportLogProblem"];
                 };
             };
             /** @description The log is refused: `malformed_log`, `unsupported_format`, `header_mismatch`, `version_gap`, `illegal_event`, `bad_commitment`, `redacted_log`, `invalid_log_field` (a field beside the events no service writes: a time that does not parse, lies in the future or outside the log's own times, a bot level, an actor or a rematch link replay does not derive; `facts.field` names it); `facts.version` names the first bad event, `facts.reason` says why. */
@@ -3378,7 +4082,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ImportLogProblem"];
                 };
             };
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
@@ -3389,7 +4093,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ImportLogProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -3400,7 +4104,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ImportLogProblem"];
                 };
             };
             /** @description The event store is full (`storage_full`): nothing was written. */
@@ -3409,7 +4113,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ImportLogProblem"];
                 };
             };
         };
@@ -3448,7 +4152,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ForkGameProblem"];
                 };
             };
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
@@ -3457,7 +4161,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ForkGameProblem"];
                 };
             };
             /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
@@ -3466,7 +4170,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ForkGameProblem"];
                 };
             };
             /** @description No such game (`game_not_found`) or version (`version_not_found`). */
@@ -3475,7 +4179,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ForkGameProblem"];
                 };
             };
             /** @description The game is still in progress (`game_in_progress`). */
@@ -3484,7 +4188,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ForkGameProblem"];
                 };
             };
             /** @description The body is larger than the limit (`body_too_large`). */
@@ -3493,7 +4197,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ForkGameProblem"];
                 };
             };
             /** @description The version cannot be forked (`invalid_fork_version`): it splits a command's events, the game is over there, or a reshuffle is not at a hand boundary. */
@@ -3502,7 +4206,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ForkGameProblem"];
                 };
             };
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
@@ -3513,7 +4217,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ForkGameProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -3524,7 +4228,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ForkGameProblem"];
                 };
             };
             /** @description The event store is full (`storage_full`): nothing was written. */
@@ -3533,7 +4237,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ForkGameProblem"];
                 };
             };
         };
@@ -3570,7 +4274,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["HandSeatToBotProblem"];
                 };
             };
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
@@ -3579,7 +4283,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["HandSeatToBotProblem"];
                 };
             };
             /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
@@ -3588,7 +4292,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["HandSeatToBotProblem"];
                 };
             };
             /** @description No such game (`game_not_found`; also a private table to a caller not at it) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
@@ -3597,7 +4301,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["HandSeatToBotProblem"];
                 };
             };
             /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
@@ -3606,7 +4310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["HandSeatToBotProblem"];
                 };
             };
             /** @description The body is larger than the limit (`body_too_large`). */
@@ -3615,7 +4319,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["HandSeatToBotProblem"];
                 };
             };
             /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and `facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), … */
@@ -3624,7 +4328,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["HandSeatToBotProblem"];
                 };
             };
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
@@ -3635,7 +4339,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["HandSeatToBotProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -3646,7 +4350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["HandSeatToBotProblem"];
                 };
             };
         };
@@ -3679,7 +4383,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["TakeSeatBackProblem"];
                 };
             };
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
@@ -3688,7 +4392,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["TakeSeatBackProblem"];
                 };
             };
             /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
@@ -3697,7 +4401,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["TakeSeatBackProblem"];
                 };
             };
             /** @description No such game (`game_not_found`; also a private table to a caller not at it) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
@@ -3706,7 +4410,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["TakeSeatBackProblem"];
                 };
             };
             /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
@@ -3715,7 +4419,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["TakeSeatBackProblem"];
                 };
             };
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
@@ -3726,7 +4430,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["TakeSeatBackProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -3737,7 +4441,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["TakeSeatBackProblem"];
                 };
             };
         };
@@ -3770,7 +4474,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["SuggestCommandProblem"];
                 };
             };
             /** @description The body is larger than the limit (`body_too_large`). */
@@ -3779,7 +4483,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["SuggestCommandProblem"];
                 };
             };
             /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and `facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), … */
@@ -3788,7 +4492,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["SuggestCommandProblem"];
                 };
             };
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
@@ -3799,7 +4503,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["SuggestCommandProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -3810,7 +4514,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["SuggestCommandProblem"];
                 };
             };
         };
@@ -3845,7 +4549,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetLeaderboardProblem"];
                 };
             };
             /** @description No such game (`game_not_found`; also a private table to a caller not at it) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
@@ -3854,7 +4558,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetLeaderboardProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -3865,7 +4569,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetLeaderboardProblem"];
                 };
             };
         };
@@ -3899,7 +4603,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetPlayerProfileProblem"];
                 };
             };
             /** @description No such game (`game_not_found`; also a private table to a caller not at it) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
@@ -3908,7 +4612,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetPlayerProfileProblem"];
                 };
             };
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
@@ -3919,7 +4623,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetPlayerProfileProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -3930,7 +4634,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetPlayerProfileProblem"];
                 };
             };
         };
@@ -3967,7 +4671,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetGameRatingsProblem"];
                 };
             };
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
@@ -3976,7 +4680,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetGameRatingsProblem"];
                 };
             };
             /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
@@ -3985,7 +4689,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetGameRatingsProblem"];
                 };
             };
             /** @description No such game (`game_not_found`; also a private table to a caller not at it) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
@@ -3994,7 +4698,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetGameRatingsProblem"];
                 };
             };
             /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
@@ -4003,7 +4707,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetGameRatingsProblem"];
                 };
             };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
@@ -4014,7 +4718,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetGameRatingsProblem"];
                 };
             };
         };

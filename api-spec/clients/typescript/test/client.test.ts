@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import net from "node:net";
 import { test } from "node:test";
-import { ProblemError, createClient, follow, type RummyClient } from "../src/index.js";
+import { ProblemError, createClient, follow, type RummyClient, type components } from "../src/index.js";
 
 const BASE = process.env.RUMMY_URL ?? "http://127.0.0.1:8000";
 
@@ -110,4 +110,24 @@ test("a code this client does not know is kept, not a crash", async () => {
     createClient(BASE, null, teapot).GET("/rulesets"),
     (error: unknown) => error instanceof ProblemError && error.code === "tea_time" && error.facts.cups === 2 && error.retryAfterS === 3,
   );
+});
+
+test("a refusal's code is one of its operation's, its fixed facts typed", async () => {
+  const { gameId, token } = await newGameAgainstABot();
+  const seat = createClient(BASE, token);
+  const body = { type: "draw" as const, expected_version: 999 };
+  const refused = await seat
+    .POST("/games/{game_id}/commands", { params: { path: { game_id: gameId } }, body })
+    .catch((error: unknown) => error);
+  assert.ok(refused instanceof ProblemError);
+  const code: components["schemas"]["PostCommandProblemCode"] = "version_conflict";
+  assert.equal(refused.code, code);
+  // The schema's own fields, and a fact a newer server may add, both fit the type.
+  const facts: components["schemas"]["VersionConflictFacts"] = { ...refused.facts } as never;
+  const later: components["schemas"]["VersionConflictFacts"] = { ...facts, added_later: 1 };
+  assert.equal(later.expected_version, 999);
+  assert.ok(later.current_version >= 2);
+  // @ts-expect-error: /health answers no version conflict (tsc fails if this compiles).
+  const never: components["schemas"]["GetHealthProblemCode"] = "version_conflict";
+  assert.ok(never);
 });

@@ -4,14 +4,26 @@ from .card_discarded import CardDiscarded
 from .card_laid_off import CardLaidOff
 from .cards_drawn import CardsDrawn
 from .cards_drawn_source import CardsDrawnSource
+from .check_command_problem import CheckCommandProblem
+from .check_command_problem_code import CheckCommandProblemCode
+from .claim_seat_problem import ClaimSeatProblem
+from .claim_seat_problem_code import ClaimSeatProblemCode
 from .claimed_seat import ClaimedSeat
 from .command_check import CommandCheck
+from .command_id_reused_facts import CommandIdReusedFacts
 from .command_result import CommandResult
+from .contention_facts import ContentionFacts
 from .controller import Controller
 from .controller_kind import ControllerKind
 from .create_game import CreateGame
 from .create_game_preset import CreateGamePreset
+from .create_game_problem import CreateGameProblem
+from .create_game_problem_code import CreateGameProblemCode
 from .create_player import CreatePlayer
+from .create_player_problem import CreatePlayerProblem
+from .create_player_problem_code import CreatePlayerProblemCode
+from .create_ticket_problem import CreateTicketProblem
+from .create_ticket_problem_code import CreateTicketProblemCode
 from .created_game_out import CreatedGameOut
 from .created_game_out_status import CreatedGameOutStatus
 from .created_game_out_tokens import CreatedGameOutTokens
@@ -20,14 +32,19 @@ from .deck_revealed import DeckRevealed
 from .discard_command import DiscardCommand
 from .draw_command import DrawCommand
 from .draw_command_source import DrawCommandSource
+from .duplicate_key_facts import DuplicateKeyFacts
 from .envelope import Envelope
 from .envelope_actor_type_1 import EnvelopeActorType1
 from .envelope_actor_type_2_type_1 import EnvelopeActorType2Type1
 from .envelope_actor_type_3_type_1 import EnvelopeActorType3Type1
 from .event_page import EventPage
 from .export_log_format import ExportLogFormat
+from .export_log_problem import ExportLogProblem
+from .export_log_problem_code import ExportLogProblemCode
 from .fork_game import ForkGame
 from .fork_game_deck import ForkGameDeck
+from .fork_game_problem import ForkGameProblem
+from .fork_game_problem_code import ForkGameProblemCode
 from .game_abandoned import GameAbandoned
 from .game_ended import GameEnded
 from .game_rating_changes import GameRatingChanges
@@ -37,13 +54,35 @@ from .game_state import GameState
 from .game_state_phase import GameStatePhase
 from .game_summary import GameSummary
 from .game_summary_status import GameSummaryStatus
+from .get_game_problem import GetGameProblem
+from .get_game_problem_code import GetGameProblemCode
+from .get_game_ratings_problem import GetGameRatingsProblem
+from .get_game_ratings_problem_code import GetGameRatingsProblemCode
+from .get_health_problem import GetHealthProblem
+from .get_health_problem_code import GetHealthProblemCode
+from .get_leaderboard_problem import GetLeaderboardProblem
+from .get_leaderboard_problem_code import GetLeaderboardProblemCode
+from .get_me_problem import GetMeProblem
+from .get_me_problem_code import GetMeProblemCode
+from .get_player_profile_problem import GetPlayerProfileProblem
+from .get_player_profile_problem_code import GetPlayerProfileProblemCode
+from .get_seat_view_problem import GetSeatViewProblem
+from .get_seat_view_problem_code import GetSeatViewProblemCode
+from .get_state_at_problem import GetStateAtProblem
+from .get_state_at_problem_code import GetStateAtProblemCode
 from .hand_dealt import HandDealt
 from .hand_ended import HandEnded
 from .hand_ended_reason import HandEndedReason
 from .hand_result import HandResult
+from .hand_seat_to_bot_problem import HandSeatToBotProblem
+from .hand_seat_to_bot_problem_code import HandSeatToBotProblemCode
 from .hand_to_bot import HandToBot
 from .health import Health
+from .import_log_problem import ImportLogProblem
+from .import_log_problem_code import ImportLogProblemCode
+from .invalid_body_facts import InvalidBodyFacts
 from .joker_swapped import JokerSwapped
+from .json_too_deep_facts import JsonTooDeepFacts
 from .knock_command import KnockCommand
 from .knocked import Knocked
 from .ladder_rating import LadderRating
@@ -52,10 +91,18 @@ from .lay_off_command import LayOffCommand
 from .leaderboard_entry import LeaderboardEntry
 from .leaderboard_entry_kind import LeaderboardEntryKind
 from .leaderboard_page import LeaderboardPage
+from .leave_seat_problem import LeaveSeatProblem
+from .leave_seat_problem_code import LeaveSeatProblemCode
+from .list_events_problem import ListEventsProblem
+from .list_events_problem_code import ListEventsProblemCode
 from .list_games_preset_type_1 import ListGamesPresetType1
 from .list_games_preset_type_2_type_1 import ListGamesPresetType2Type1
 from .list_games_preset_type_3_type_1 import ListGamesPresetType3Type1
+from .list_games_problem import ListGamesProblem
+from .list_games_problem_code import ListGamesProblemCode
 from .list_games_status import ListGamesStatus
+from .list_my_games_problem import ListMyGamesProblem
+from .list_my_games_problem_code import ListMyGamesProblemCode
 from .list_my_games_status_type_1 import ListMyGamesStatusType1
 from .list_my_games_status_type_2_type_1 import ListMyGamesStatusType2Type1
 from .list_my_games_status_type_3_type_1 import ListMyGamesStatusType3Type1
@@ -72,15 +119,24 @@ from .player import Player
 from .player_game import PlayerGame
 from .player_game_status import PlayerGameStatus
 from .player_games import PlayerGames
+from .post_command_problem import PostCommandProblem
+from .post_command_problem_code import PostCommandProblemCode
 from .problem import Problem
 from .problem_code import ProblemCode
-from .problem_facts_type_0 import ProblemFactsType0
+from .problem_facts import ProblemFacts
 from .profile import Profile
+from .rate_limited_facts import RateLimitedFacts
 from .recent_game import RecentGame
 from .rematch import Rematch
+from .rematch_game_problem import RematchGameProblem
+from .rematch_game_problem_code import RematchGameProblemCode
 from .rematch_offered import RematchOffered
+from .rename_me_problem import RenameMeProblem
+from .rename_me_problem_code import RenameMeProblemCode
 from .rename_player import RenamePlayer
 from .resign_seat import ResignSeat
+from .resign_seat_problem import ResignSeatProblem
+from .resign_seat_problem_code import ResignSeatProblemCode
 from .rule_overrides import RuleOverrides
 from .rule_overrides_ace import RuleOverridesAce
 from .rule_overrides_card_values import RuleOverridesCardValues
@@ -124,19 +180,29 @@ from .seat_rating_change_kind import SeatRatingChangeKind
 from .seat_resigned import SeatResigned
 from .seat_spec import SeatSpec
 from .seat_spec_kind import SeatSpecKind
+from .seat_taken_facts import SeatTakenFacts
 from .seats_removed import SeatsRemoved
 from .start_table import StartTable
 from .start_table_fill import StartTableFill
+from .start_table_problem import StartTableProblem
+from .start_table_problem_code import StartTableProblemCode
 from .state_at import StateAt
 from .state_at_visibility import StateAtVisibility
 from .stock_renewed import StockRenewed
+from .stream_events_problem import StreamEventsProblem
+from .stream_events_problem_code import StreamEventsProblemCode
+from .suggest_command_problem import SuggestCommandProblem
+from .suggest_command_problem_code import SuggestCommandProblemCode
 from .suggest_request import SuggestRequest
 from .suggest_request_preset import SuggestRequestPreset
 from .suggestion import Suggestion
 from .swap_joker_command import SwapJokerCommand
+from .take_seat_back_problem import TakeSeatBackProblem
+from .take_seat_back_problem_code import TakeSeatBackProblemCode
 from .ticket import Ticket
 from .turn_deadline_set import TurnDeadlineSet
 from .turn_timed_out import TurnTimedOut
+from .version_conflict_facts import VersionConflictFacts
 from .view import View
 from .view_phase import ViewPhase
 
@@ -145,9 +211,15 @@ __all__ = (
     "CardLaidOff",
     "CardsDrawn",
     "CardsDrawnSource",
+    "CheckCommandProblem",
+    "CheckCommandProblemCode",
     "ClaimedSeat",
+    "ClaimSeatProblem",
+    "ClaimSeatProblemCode",
     "CommandCheck",
+    "CommandIdReusedFacts",
     "CommandResult",
+    "ContentionFacts",
     "Controller",
     "ControllerKind",
     "CreatedGameOut",
@@ -156,19 +228,30 @@ __all__ = (
     "CreatedPlayerOut",
     "CreateGame",
     "CreateGamePreset",
+    "CreateGameProblem",
+    "CreateGameProblemCode",
     "CreatePlayer",
+    "CreatePlayerProblem",
+    "CreatePlayerProblemCode",
+    "CreateTicketProblem",
+    "CreateTicketProblemCode",
     "DeckRevealed",
     "DiscardCommand",
     "DrawCommand",
     "DrawCommandSource",
+    "DuplicateKeyFacts",
     "Envelope",
     "EnvelopeActorType1",
     "EnvelopeActorType2Type1",
     "EnvelopeActorType3Type1",
     "EventPage",
     "ExportLogFormat",
+    "ExportLogProblem",
+    "ExportLogProblemCode",
     "ForkGame",
     "ForkGameDeck",
+    "ForkGameProblem",
+    "ForkGameProblemCode",
     "GameAbandoned",
     "GameEnded",
     "GameRatingChanges",
@@ -178,13 +261,35 @@ __all__ = (
     "GameStatePhase",
     "GameSummary",
     "GameSummaryStatus",
+    "GetGameProblem",
+    "GetGameProblemCode",
+    "GetGameRatingsProblem",
+    "GetGameRatingsProblemCode",
+    "GetHealthProblem",
+    "GetHealthProblemCode",
+    "GetLeaderboardProblem",
+    "GetLeaderboardProblemCode",
+    "GetMeProblem",
+    "GetMeProblemCode",
+    "GetPlayerProfileProblem",
+    "GetPlayerProfileProblemCode",
+    "GetSeatViewProblem",
+    "GetSeatViewProblemCode",
+    "GetStateAtProblem",
+    "GetStateAtProblemCode",
     "HandDealt",
     "HandEnded",
     "HandEndedReason",
     "HandResult",
+    "HandSeatToBotProblem",
+    "HandSeatToBotProblemCode",
     "HandToBot",
     "Health",
+    "ImportLogProblem",
+    "ImportLogProblemCode",
+    "InvalidBodyFacts",
     "JokerSwapped",
+    "JsonTooDeepFacts",
     "KnockCommand",
     "Knocked",
     "LadderRating",
@@ -193,10 +298,18 @@ __all__ = (
     "LeaderboardEntry",
     "LeaderboardEntryKind",
     "LeaderboardPage",
+    "LeaveSeatProblem",
+    "LeaveSeatProblemCode",
+    "ListEventsProblem",
+    "ListEventsProblemCode",
     "ListGamesPresetType1",
     "ListGamesPresetType2Type1",
     "ListGamesPresetType3Type1",
+    "ListGamesProblem",
+    "ListGamesProblemCode",
     "ListGamesStatus",
+    "ListMyGamesProblem",
+    "ListMyGamesProblemCode",
     "ListMyGamesStatusType1",
     "ListMyGamesStatusType2Type1",
     "ListMyGamesStatusType3Type1",
@@ -213,15 +326,24 @@ __all__ = (
     "PlayerGame",
     "PlayerGames",
     "PlayerGameStatus",
+    "PostCommandProblem",
+    "PostCommandProblemCode",
     "Problem",
     "ProblemCode",
-    "ProblemFactsType0",
+    "ProblemFacts",
     "Profile",
+    "RateLimitedFacts",
     "RecentGame",
     "Rematch",
+    "RematchGameProblem",
+    "RematchGameProblemCode",
     "RematchOffered",
+    "RenameMeProblem",
+    "RenameMeProblemCode",
     "RenamePlayer",
     "ResignSeat",
+    "ResignSeatProblem",
+    "ResignSeatProblemCode",
     "RuleOverrides",
     "RuleOverridesAce",
     "RuleOverridesCardValues",
@@ -266,18 +388,28 @@ __all__ = (
     "SeatSpec",
     "SeatSpecKind",
     "SeatsRemoved",
+    "SeatTakenFacts",
     "StartTable",
     "StartTableFill",
+    "StartTableProblem",
+    "StartTableProblemCode",
     "StateAt",
     "StateAtVisibility",
     "StockRenewed",
+    "StreamEventsProblem",
+    "StreamEventsProblemCode",
+    "SuggestCommandProblem",
+    "SuggestCommandProblemCode",
     "Suggestion",
     "SuggestRequest",
     "SuggestRequestPreset",
     "SwapJokerCommand",
+    "TakeSeatBackProblem",
+    "TakeSeatBackProblemCode",
     "Ticket",
     "TurnDeadlineSet",
     "TurnTimedOut",
+    "VersionConflictFacts",
     "View",
     "ViewPhase",
 )

@@ -13,7 +13,7 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.problem_facts_type_0 import ProblemFactsType0
+  from ..models.problem_facts import ProblemFacts
 
 
 
@@ -33,7 +33,7 @@ class Problem:
             code (ProblemCode | str): The stable reason: one of ProblemCode today; a client keeps a code it does not know as
                 the string it came as.
             detail (None | str | Unset):
-            facts (None | ProblemFactsType0 | Unset):
+            facts (None | ProblemFacts | Unset):
             request_id (None | str | Unset):
      """
 
@@ -42,7 +42,7 @@ class Problem:
     status: int
     code: ProblemCode | str
     detail: None | str | Unset = UNSET
-    facts: None | ProblemFactsType0 | Unset = UNSET
+    facts: None | ProblemFacts | Unset = UNSET
     request_id: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -51,7 +51,7 @@ class Problem:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.problem_facts_type_0 import ProblemFactsType0 # noqa: PLC0415
+        from ..models.problem_facts import ProblemFacts # noqa: PLC0415
         type_ = self.type_
 
         title = self.title
@@ -73,7 +73,7 @@ class Problem:
         facts: dict[str, Any] | None | Unset
         if isinstance(self.facts, Unset):
             facts = UNSET
-        elif isinstance(self.facts, ProblemFactsType0):
+        elif isinstance(self.facts, ProblemFacts):
             facts = self.facts.to_dict()
         else:
             facts = self.facts
@@ -106,7 +106,7 @@ class Problem:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.problem_facts_type_0 import ProblemFactsType0 # noqa: PLC0415
+        from ..models.problem_facts import ProblemFacts # noqa: PLC0415
         d = dict(src_dict)
         type_ = d.pop("type")
 
@@ -140,7 +140,7 @@ class Problem:
         detail = _parse_detail(d.pop("detail", UNSET))
 
 
-        def _parse_facts(data: object) -> None | ProblemFactsType0 | Unset:
+        def _parse_facts(data: object) -> None | ProblemFacts | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -148,14 +148,14 @@ class Problem:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                facts_type_0 = ProblemFactsType0.from_dict(data)
+                facts_type_0 = ProblemFacts.from_dict(data)
 
 
 
                 return facts_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | ProblemFactsType0 | Unset, data)
+            return cast(None | ProblemFacts | Unset, data)
 
         facts = _parse_facts(d.pop("facts", UNSET))
 

@@ -8,8 +8,8 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.hand_seat_to_bot_problem import HandSeatToBotProblem
 from ...models.hand_to_bot import HandToBot
-from ...models.problem import Problem
 from ...models.seat_control import SeatControl
 from typing import cast
 
@@ -43,7 +43,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | SeatControl | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> HandSeatToBotProblem | SeatControl | None:
     if response.status_code == 200:
         response_200 = SeatControl.from_dict(response.json())
 
@@ -52,63 +52,63 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = HandSeatToBotProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = HandSeatToBotProblem.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Problem.from_dict(response.json())
+        response_403 = HandSeatToBotProblem.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = HandSeatToBotProblem.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = Problem.from_dict(response.json())
+        response_409 = HandSeatToBotProblem.from_dict(response.json())
 
 
 
         return response_409
 
     if response.status_code == 413:
-        response_413 = Problem.from_dict(response.json())
+        response_413 = HandSeatToBotProblem.from_dict(response.json())
 
 
 
         return response_413
 
     if response.status_code == 422:
-        response_422 = Problem.from_dict(response.json())
+        response_422 = HandSeatToBotProblem.from_dict(response.json())
 
 
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = HandSeatToBotProblem.from_dict(response.json())
 
 
 
         return response_429
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = HandSeatToBotProblem.from_dict(response.json())
 
 
 
@@ -120,7 +120,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | SeatControl]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[HandSeatToBotProblem | SeatControl]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -136,7 +136,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: HandToBot,
 
-) -> Response[Problem | SeatControl]:
+) -> Response[HandSeatToBotProblem | SeatControl]:
     """ Hand the caller's seat to a bot
 
      A bot of `level` plays the seat from now on, until the owner issues any command or DELETEs this.
@@ -151,7 +151,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | SeatControl]
+        Response[HandSeatToBotProblem | SeatControl]
      """
 
 
@@ -175,7 +175,7 @@ def sync(
     client: AuthenticatedClient,
     body: HandToBot,
 
-) -> Problem | SeatControl | None:
+) -> HandSeatToBotProblem | SeatControl | None:
     """ Hand the caller's seat to a bot
 
      A bot of `level` plays the seat from now on, until the owner issues any command or DELETEs this.
@@ -190,7 +190,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | SeatControl
+        HandSeatToBotProblem | SeatControl
      """
 
 
@@ -209,7 +209,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: HandToBot,
 
-) -> Response[Problem | SeatControl]:
+) -> Response[HandSeatToBotProblem | SeatControl]:
     """ Hand the caller's seat to a bot
 
      A bot of `level` plays the seat from now on, until the owner issues any command or DELETEs this.
@@ -224,7 +224,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | SeatControl]
+        Response[HandSeatToBotProblem | SeatControl]
      """
 
 
@@ -248,7 +248,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: HandToBot,
 
-) -> Problem | SeatControl | None:
+) -> HandSeatToBotProblem | SeatControl | None:
     """ Hand the caller's seat to a bot
 
      A bot of `level` plays the seat from now on, until the owner issues any command or DELETEs this.
@@ -263,7 +263,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | SeatControl
+        HandSeatToBotProblem | SeatControl
      """
 
 

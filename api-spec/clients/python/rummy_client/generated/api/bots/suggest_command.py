@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.problem import Problem
+from ...models.suggest_command_problem import SuggestCommandProblem
 from ...models.suggest_request import SuggestRequest
 from ...models.suggestion import Suggestion
 from typing import cast
@@ -41,7 +41,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | Suggestion | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> SuggestCommandProblem | Suggestion | None:
     if response.status_code == 200:
         response_200 = Suggestion.from_dict(response.json())
 
@@ -50,35 +50,35 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = SuggestCommandProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 413:
-        response_413 = Problem.from_dict(response.json())
+        response_413 = SuggestCommandProblem.from_dict(response.json())
 
 
 
         return response_413
 
     if response.status_code == 422:
-        response_422 = Problem.from_dict(response.json())
+        response_422 = SuggestCommandProblem.from_dict(response.json())
 
 
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = SuggestCommandProblem.from_dict(response.json())
 
 
 
         return response_429
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = SuggestCommandProblem.from_dict(response.json())
 
 
 
@@ -90,7 +90,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | Suggestion]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[SuggestCommandProblem | Suggestion]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -104,7 +104,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: SuggestRequest,
 
-) -> Response[Problem | Suggestion]:
+) -> Response[SuggestCommandProblem | Suggestion]:
     """ The command a bot would play from a seat view (no game needed)
 
      Stateless: the bot sees only the given view (no memory of earlier events). The answer is one of the
@@ -118,7 +118,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Suggestion]
+        Response[SuggestCommandProblem | Suggestion]
      """
 
 
@@ -138,7 +138,7 @@ def sync(
     client: AuthenticatedClient | Client,
     body: SuggestRequest,
 
-) -> Problem | Suggestion | None:
+) -> SuggestCommandProblem | Suggestion | None:
     """ The command a bot would play from a seat view (no game needed)
 
      Stateless: the bot sees only the given view (no memory of earlier events). The answer is one of the
@@ -152,7 +152,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Suggestion
+        SuggestCommandProblem | Suggestion
      """
 
 
@@ -167,7 +167,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: SuggestRequest,
 
-) -> Response[Problem | Suggestion]:
+) -> Response[SuggestCommandProblem | Suggestion]:
     """ The command a bot would play from a seat view (no game needed)
 
      Stateless: the bot sees only the given view (no memory of earlier events). The answer is one of the
@@ -181,7 +181,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Suggestion]
+        Response[SuggestCommandProblem | Suggestion]
      """
 
 
@@ -201,7 +201,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: SuggestRequest,
 
-) -> Problem | Suggestion | None:
+) -> SuggestCommandProblem | Suggestion | None:
     """ The command a bot would play from a seat view (no game needed)
 
      Stateless: the bot sees only the given view (no memory of earlier events). The answer is one of the
@@ -215,7 +215,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Suggestion
+        SuggestCommandProblem | Suggestion
      """
 
 

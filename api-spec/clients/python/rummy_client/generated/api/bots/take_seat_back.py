@@ -8,8 +8,8 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.problem import Problem
 from ...models.seat_control import SeatControl
+from ...models.take_seat_back_problem import TakeSeatBackProblem
 from typing import cast
 
 
@@ -35,7 +35,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | SeatControl | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> SeatControl | TakeSeatBackProblem | None:
     if response.status_code == 200:
         response_200 = SeatControl.from_dict(response.json())
 
@@ -44,49 +44,49 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = TakeSeatBackProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = TakeSeatBackProblem.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Problem.from_dict(response.json())
+        response_403 = TakeSeatBackProblem.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = TakeSeatBackProblem.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = Problem.from_dict(response.json())
+        response_409 = TakeSeatBackProblem.from_dict(response.json())
 
 
 
         return response_409
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = TakeSeatBackProblem.from_dict(response.json())
 
 
 
         return response_429
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = TakeSeatBackProblem.from_dict(response.json())
 
 
 
@@ -98,7 +98,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | SeatControl]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[SeatControl | TakeSeatBackProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -113,7 +113,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[Problem | SeatControl]:
+) -> Response[SeatControl | TakeSeatBackProblem]:
     """ Take the caller's seat back from a bot
 
     Args:
@@ -125,7 +125,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | SeatControl]
+        Response[SeatControl | TakeSeatBackProblem]
      """
 
 
@@ -147,7 +147,7 @@ def sync(
     *,
     client: AuthenticatedClient,
 
-) -> Problem | SeatControl | None:
+) -> SeatControl | TakeSeatBackProblem | None:
     """ Take the caller's seat back from a bot
 
     Args:
@@ -159,7 +159,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | SeatControl
+        SeatControl | TakeSeatBackProblem
      """
 
 
@@ -176,7 +176,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[Problem | SeatControl]:
+) -> Response[SeatControl | TakeSeatBackProblem]:
     """ Take the caller's seat back from a bot
 
     Args:
@@ -188,7 +188,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | SeatControl]
+        Response[SeatControl | TakeSeatBackProblem]
      """
 
 
@@ -210,7 +210,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 
-) -> Problem | SeatControl | None:
+) -> SeatControl | TakeSeatBackProblem | None:
     """ Take the caller's seat back from a bot
 
     Args:
@@ -222,7 +222,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | SeatControl
+        SeatControl | TakeSeatBackProblem
      """
 
 

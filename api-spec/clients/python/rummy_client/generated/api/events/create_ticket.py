@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.problem import Problem
+from ...models.create_ticket_problem import CreateTicketProblem
 from ...models.ticket import Ticket
 from typing import cast
 
@@ -34,7 +34,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | Ticket | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CreateTicketProblem | Ticket | None:
     if response.status_code == 201:
         response_201 = Ticket.from_dict(response.json())
 
@@ -43,42 +43,42 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_201
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = CreateTicketProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = CreateTicketProblem.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Problem.from_dict(response.json())
+        response_403 = CreateTicketProblem.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = CreateTicketProblem.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = CreateTicketProblem.from_dict(response.json())
 
 
 
         return response_429
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = CreateTicketProblem.from_dict(response.json())
 
 
 
@@ -90,7 +90,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | Ticket]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CreateTicketProblem | Ticket]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -104,7 +104,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[Problem | Ticket]:
+) -> Response[CreateTicketProblem | Ticket]:
     """ A single-use ticket standing for the caller's seat on a live channel
 
      The ticket is valid for 60 s and one connection: pass it as `?ticket=` to /events/stream or /live,
@@ -118,7 +118,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Ticket]
+        Response[CreateTicketProblem | Ticket]
      """
 
 
@@ -138,7 +138,7 @@ def sync(
     *,
     client: AuthenticatedClient,
 
-) -> Problem | Ticket | None:
+) -> CreateTicketProblem | Ticket | None:
     """ A single-use ticket standing for the caller's seat on a live channel
 
      The ticket is valid for 60 s and one connection: pass it as `?ticket=` to /events/stream or /live,
@@ -152,7 +152,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Ticket
+        CreateTicketProblem | Ticket
      """
 
 
@@ -167,7 +167,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[Problem | Ticket]:
+) -> Response[CreateTicketProblem | Ticket]:
     """ A single-use ticket standing for the caller's seat on a live channel
 
      The ticket is valid for 60 s and one connection: pass it as `?ticket=` to /events/stream or /live,
@@ -181,7 +181,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Ticket]
+        Response[CreateTicketProblem | Ticket]
      """
 
 
@@ -201,7 +201,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 
-) -> Problem | Ticket | None:
+) -> CreateTicketProblem | Ticket | None:
     """ A single-use ticket standing for the caller's seat on a live channel
 
      The ticket is valid for 60 s and one connection: pass it as `?ticket=` to /events/stream or /live,
@@ -215,7 +215,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Ticket
+        CreateTicketProblem | Ticket
      """
 
 

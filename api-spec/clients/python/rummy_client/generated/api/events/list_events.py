@@ -9,7 +9,7 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.event_page import EventPage
-from ...models.problem import Problem
+from ...models.list_events_problem import ListEventsProblem
 from ...types import UNSET, Unset
 from typing import cast
 
@@ -66,7 +66,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> EventPage | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> EventPage | ListEventsProblem | None:
     if response.status_code == 200:
         response_200 = EventPage.from_dict(response.json())
 
@@ -75,35 +75,35 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = ListEventsProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = ListEventsProblem.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Problem.from_dict(response.json())
+        response_403 = ListEventsProblem.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = ListEventsProblem.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = ListEventsProblem.from_dict(response.json())
 
 
 
@@ -115,7 +115,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[EventPage | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[EventPage | ListEventsProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -134,7 +134,7 @@ def sync_detailed(
     ticket: None | str | Unset = UNSET,
     invite: None | str | Unset = UNSET,
 
-) -> Response[EventPage | Problem]:
+) -> Response[EventPage | ListEventsProblem]:
     """ Events after a version, as the caller may see them (long poll with `wait`)
 
      Resume from `next_after`; `has_more` says a next page is waiting now, `ended` that the game is over
@@ -154,7 +154,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[EventPage | Problem]
+        Response[EventPage | ListEventsProblem]
      """
 
 
@@ -184,7 +184,7 @@ def sync(
     ticket: None | str | Unset = UNSET,
     invite: None | str | Unset = UNSET,
 
-) -> EventPage | Problem | None:
+) -> EventPage | ListEventsProblem | None:
     """ Events after a version, as the caller may see them (long poll with `wait`)
 
      Resume from `next_after`; `has_more` says a next page is waiting now, `ended` that the game is over
@@ -204,7 +204,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EventPage | Problem
+        EventPage | ListEventsProblem
      """
 
 
@@ -229,7 +229,7 @@ async def asyncio_detailed(
     ticket: None | str | Unset = UNSET,
     invite: None | str | Unset = UNSET,
 
-) -> Response[EventPage | Problem]:
+) -> Response[EventPage | ListEventsProblem]:
     """ Events after a version, as the caller may see them (long poll with `wait`)
 
      Resume from `next_after`; `has_more` says a next page is waiting now, `ended` that the game is over
@@ -249,7 +249,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[EventPage | Problem]
+        Response[EventPage | ListEventsProblem]
      """
 
 
@@ -279,7 +279,7 @@ async def asyncio(
     ticket: None | str | Unset = UNSET,
     invite: None | str | Unset = UNSET,
 
-) -> EventPage | Problem | None:
+) -> EventPage | ListEventsProblem | None:
     """ Events after a version, as the caller may see them (long poll with `wait`)
 
      Resume from `next_after`; `has_more` says a next page is waiting now, `ended` that the game is over
@@ -299,7 +299,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EventPage | Problem
+        EventPage | ListEventsProblem
      """
 
 

@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.problem import Problem
+from ...models.stream_events_problem import StreamEventsProblem
 from ...types import UNSET, Unset
 from typing import cast
 
@@ -66,7 +66,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | StreamEventsProblem | None:
     if response.status_code == 200:
         response_200 = cast(Any, response.text)
         return response_200
@@ -76,35 +76,35 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_204
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = StreamEventsProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = StreamEventsProblem.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Problem.from_dict(response.json())
+        response_403 = StreamEventsProblem.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = StreamEventsProblem.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = StreamEventsProblem.from_dict(response.json())
 
 
 
@@ -116,7 +116,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | StreamEventsProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -134,7 +134,7 @@ def sync_detailed(
     invite: None | str | Unset = UNSET,
     last_event_id: int | Unset = 0,
 
-) -> Response[Any | Problem]:
+) -> Response[Any | StreamEventsProblem]:
     """ The same events as server-sent events; resume with Last-Event-ID (a version)
 
      Each event is an unnamed message (EventSource's `onmessage`): `id` is its version, `data` one
@@ -157,7 +157,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem]
+        Response[Any | StreamEventsProblem]
      """
 
 
@@ -185,7 +185,7 @@ def sync(
     invite: None | str | Unset = UNSET,
     last_event_id: int | Unset = 0,
 
-) -> Any | Problem | None:
+) -> Any | StreamEventsProblem | None:
     """ The same events as server-sent events; resume with Last-Event-ID (a version)
 
      Each event is an unnamed message (EventSource's `onmessage`): `id` is its version, `data` one
@@ -208,7 +208,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem
+        Any | StreamEventsProblem
      """
 
 
@@ -231,7 +231,7 @@ async def asyncio_detailed(
     invite: None | str | Unset = UNSET,
     last_event_id: int | Unset = 0,
 
-) -> Response[Any | Problem]:
+) -> Response[Any | StreamEventsProblem]:
     """ The same events as server-sent events; resume with Last-Event-ID (a version)
 
      Each event is an unnamed message (EventSource's `onmessage`): `id` is its version, `data` one
@@ -254,7 +254,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem]
+        Response[Any | StreamEventsProblem]
      """
 
 
@@ -282,7 +282,7 @@ async def asyncio(
     invite: None | str | Unset = UNSET,
     last_event_id: int | Unset = 0,
 
-) -> Any | Problem | None:
+) -> Any | StreamEventsProblem | None:
     """ The same events as server-sent events; resume with Last-Event-ID (a version)
 
      Each event is an unnamed message (EventSource's `onmessage`): `id` is its version, `data` one
@@ -305,7 +305,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem
+        Any | StreamEventsProblem
      """
 
 

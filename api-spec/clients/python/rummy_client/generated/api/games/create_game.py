@@ -9,8 +9,8 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.create_game import CreateGame
+from ...models.create_game_problem import CreateGameProblem
 from ...models.created_game_out import CreatedGameOut
-from ...models.problem import Problem
 from typing import cast
 
 
@@ -41,7 +41,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CreatedGameOut | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CreateGameProblem | CreatedGameOut | None:
     if response.status_code == 201:
         response_201 = CreatedGameOut.from_dict(response.json())
 
@@ -50,49 +50,49 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_201
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = CreateGameProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = CreateGameProblem.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 413:
-        response_413 = Problem.from_dict(response.json())
+        response_413 = CreateGameProblem.from_dict(response.json())
 
 
 
         return response_413
 
     if response.status_code == 422:
-        response_422 = Problem.from_dict(response.json())
+        response_422 = CreateGameProblem.from_dict(response.json())
 
 
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = CreateGameProblem.from_dict(response.json())
 
 
 
         return response_429
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = CreateGameProblem.from_dict(response.json())
 
 
 
         return response_503
 
     if response.status_code == 507:
-        response_507 = Problem.from_dict(response.json())
+        response_507 = CreateGameProblem.from_dict(response.json())
 
 
 
@@ -104,7 +104,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CreatedGameOut | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CreateGameProblem | CreatedGameOut]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -118,7 +118,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: CreateGame,
 
-) -> Response[CreatedGameOut | Problem]:
+) -> Response[CreateGameProblem | CreatedGameOut]:
     """ Create a table (dealt at once unless seats are left open)
 
      A table with open seats waits (`status: waiting`) until every seat is taken or its host starts it
@@ -134,7 +134,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreatedGameOut | Problem]
+        Response[CreateGameProblem | CreatedGameOut]
      """
 
 
@@ -154,7 +154,7 @@ def sync(
     client: AuthenticatedClient | Client,
     body: CreateGame,
 
-) -> CreatedGameOut | Problem | None:
+) -> CreateGameProblem | CreatedGameOut | None:
     """ Create a table (dealt at once unless seats are left open)
 
      A table with open seats waits (`status: waiting`) until every seat is taken or its host starts it
@@ -170,7 +170,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreatedGameOut | Problem
+        CreateGameProblem | CreatedGameOut
      """
 
 
@@ -185,7 +185,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: CreateGame,
 
-) -> Response[CreatedGameOut | Problem]:
+) -> Response[CreateGameProblem | CreatedGameOut]:
     """ Create a table (dealt at once unless seats are left open)
 
      A table with open seats waits (`status: waiting`) until every seat is taken or its host starts it
@@ -201,7 +201,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreatedGameOut | Problem]
+        Response[CreateGameProblem | CreatedGameOut]
      """
 
 
@@ -221,7 +221,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: CreateGame,
 
-) -> CreatedGameOut | Problem | None:
+) -> CreateGameProblem | CreatedGameOut | None:
     """ Create a table (dealt at once unless seats are left open)
 
      A table with open seats waits (`status: waiting`) until every seat is taken or its host starts it
@@ -237,7 +237,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreatedGameOut | Problem
+        CreateGameProblem | CreatedGameOut
      """
 
 

@@ -9,7 +9,7 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.game_summary import GameSummary
-from ...models.problem import Problem
+from ...models.get_game_problem import GetGameProblem
 from ...types import UNSET, Unset
 from typing import cast
 
@@ -49,7 +49,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> GameSummary | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> GameSummary | GetGameProblem | None:
     if response.status_code == 200:
         response_200 = GameSummary.from_dict(response.json())
 
@@ -58,35 +58,35 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = GetGameProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = GetGameProblem.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Problem.from_dict(response.json())
+        response_403 = GetGameProblem.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = GetGameProblem.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = GetGameProblem.from_dict(response.json())
 
 
 
@@ -98,7 +98,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[GameSummary | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[GameSummary | GetGameProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -113,7 +113,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     invite: None | str | Unset = UNSET,
 
-) -> Response[GameSummary | Problem]:
+) -> Response[GameSummary | GetGameProblem]:
     """ Public summary and the spectator's view
 
      A private table's needs its `invite` code or a token of one of its seats (as every route that reads
@@ -129,7 +129,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameSummary | Problem]
+        Response[GameSummary | GetGameProblem]
      """
 
 
@@ -151,7 +151,7 @@ def sync(
     client: AuthenticatedClient | Client,
     invite: None | str | Unset = UNSET,
 
-) -> GameSummary | Problem | None:
+) -> GameSummary | GetGameProblem | None:
     """ Public summary and the spectator's view
 
      A private table's needs its `invite` code or a token of one of its seats (as every route that reads
@@ -167,7 +167,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameSummary | Problem
+        GameSummary | GetGameProblem
      """
 
 
@@ -184,7 +184,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     invite: None | str | Unset = UNSET,
 
-) -> Response[GameSummary | Problem]:
+) -> Response[GameSummary | GetGameProblem]:
     """ Public summary and the spectator's view
 
      A private table's needs its `invite` code or a token of one of its seats (as every route that reads
@@ -200,7 +200,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameSummary | Problem]
+        Response[GameSummary | GetGameProblem]
      """
 
 
@@ -222,7 +222,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     invite: None | str | Unset = UNSET,
 
-) -> GameSummary | Problem | None:
+) -> GameSummary | GetGameProblem | None:
     """ Public summary and the spectator's view
 
      A private table's needs its `invite` code or a token of one of its seats (as every route that reads
@@ -238,7 +238,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameSummary | Problem
+        GameSummary | GetGameProblem
      """
 
 

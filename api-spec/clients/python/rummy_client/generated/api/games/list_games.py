@@ -11,9 +11,9 @@ from ... import errors
 from ...models.list_games_preset_type_1 import ListGamesPresetType1
 from ...models.list_games_preset_type_2_type_1 import ListGamesPresetType2Type1
 from ...models.list_games_preset_type_3_type_1 import ListGamesPresetType3Type1
+from ...models.list_games_problem import ListGamesProblem
 from ...models.list_games_status import ListGamesStatus
 from ...models.lobby import Lobby
-from ...models.problem import Problem
 from ...types import UNSET, Unset
 from typing import cast
 
@@ -95,7 +95,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Lobby | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ListGamesProblem | Lobby | None:
     if response.status_code == 200:
         response_200 = Lobby.from_dict(response.json())
 
@@ -104,14 +104,14 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = ListGamesProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = ListGamesProblem.from_dict(response.json())
 
 
 
@@ -123,7 +123,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Lobby | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ListGamesProblem | Lobby]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -143,7 +143,7 @@ def sync_detailed(
     limit: int | Unset = 50,
     offset: int | Unset = 0,
 
-) -> Response[Lobby | Problem]:
+) -> Response[ListGamesProblem | Lobby]:
     """ The lobby: public tables by status, newest first, with their open seats
 
      `status=open` is the former name of `waiting`. Filters: `preset`, `seats` (the seat count), `rated`,
@@ -164,7 +164,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Lobby | Problem]
+        Response[ListGamesProblem | Lobby]
      """
 
 
@@ -196,7 +196,7 @@ def sync(
     limit: int | Unset = 50,
     offset: int | Unset = 0,
 
-) -> Lobby | Problem | None:
+) -> ListGamesProblem | Lobby | None:
     """ The lobby: public tables by status, newest first, with their open seats
 
      `status=open` is the former name of `waiting`. Filters: `preset`, `seats` (the seat count), `rated`,
@@ -217,7 +217,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Lobby | Problem
+        ListGamesProblem | Lobby
      """
 
 
@@ -244,7 +244,7 @@ async def asyncio_detailed(
     limit: int | Unset = 50,
     offset: int | Unset = 0,
 
-) -> Response[Lobby | Problem]:
+) -> Response[ListGamesProblem | Lobby]:
     """ The lobby: public tables by status, newest first, with their open seats
 
      `status=open` is the former name of `waiting`. Filters: `preset`, `seats` (the seat count), `rated`,
@@ -265,7 +265,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Lobby | Problem]
+        Response[ListGamesProblem | Lobby]
      """
 
 
@@ -297,7 +297,7 @@ async def asyncio(
     limit: int | Unset = 50,
     offset: int | Unset = 0,
 
-) -> Lobby | Problem | None:
+) -> ListGamesProblem | Lobby | None:
     """ The lobby: public tables by status, newest first, with their open seats
 
      `status=open` is the former name of `waiting`. Filters: `preset`, `seats` (the seat count), `rated`,
@@ -318,7 +318,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Lobby | Problem
+        ListGamesProblem | Lobby
      """
 
 

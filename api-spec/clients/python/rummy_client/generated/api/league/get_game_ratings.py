@@ -9,7 +9,7 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.game_rating_changes import GameRatingChanges
-from ...models.problem import Problem
+from ...models.get_game_ratings_problem import GetGameRatingsProblem
 from ...types import UNSET, Unset
 from typing import cast
 
@@ -52,7 +52,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> GameRatingChanges | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> GameRatingChanges | GetGameRatingsProblem | None:
     if response.status_code == 200:
         response_200 = GameRatingChanges.from_dict(response.json())
 
@@ -61,42 +61,42 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = GetGameRatingsProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = GetGameRatingsProblem.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Problem.from_dict(response.json())
+        response_403 = GetGameRatingsProblem.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = GetGameRatingsProblem.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = Problem.from_dict(response.json())
+        response_409 = GetGameRatingsProblem.from_dict(response.json())
 
 
 
         return response_409
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = GetGameRatingsProblem.from_dict(response.json())
 
 
 
@@ -108,7 +108,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[GameRatingChanges | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[GameRatingChanges | GetGameRatingsProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -124,7 +124,7 @@ def sync_detailed(
     invite: None | str | Unset = UNSET,
     wait: float | Unset = 0.0,
 
-) -> Response[GameRatingChanges | Problem]:
+) -> Response[GameRatingChanges | GetGameRatingsProblem]:
     """ Each seat's rating change at the game's end, and whether the game counted
 
      `counted` false gives the `reason` (`unrated`, `stacked`, `too_few_humans`, `fresh_accounts`,
@@ -145,7 +145,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameRatingChanges | Problem]
+        Response[GameRatingChanges | GetGameRatingsProblem]
      """
 
 
@@ -169,7 +169,7 @@ def sync(
     invite: None | str | Unset = UNSET,
     wait: float | Unset = 0.0,
 
-) -> GameRatingChanges | Problem | None:
+) -> GameRatingChanges | GetGameRatingsProblem | None:
     """ Each seat's rating change at the game's end, and whether the game counted
 
      `counted` false gives the `reason` (`unrated`, `stacked`, `too_few_humans`, `fresh_accounts`,
@@ -190,7 +190,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameRatingChanges | Problem
+        GameRatingChanges | GetGameRatingsProblem
      """
 
 
@@ -209,7 +209,7 @@ async def asyncio_detailed(
     invite: None | str | Unset = UNSET,
     wait: float | Unset = 0.0,
 
-) -> Response[GameRatingChanges | Problem]:
+) -> Response[GameRatingChanges | GetGameRatingsProblem]:
     """ Each seat's rating change at the game's end, and whether the game counted
 
      `counted` false gives the `reason` (`unrated`, `stacked`, `too_few_humans`, `fresh_accounts`,
@@ -230,7 +230,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameRatingChanges | Problem]
+        Response[GameRatingChanges | GetGameRatingsProblem]
      """
 
 
@@ -254,7 +254,7 @@ async def asyncio(
     invite: None | str | Unset = UNSET,
     wait: float | Unset = 0.0,
 
-) -> GameRatingChanges | Problem | None:
+) -> GameRatingChanges | GetGameRatingsProblem | None:
     """ Each seat's rating change at the game's end, and whether the game counted
 
      `counted` false gives the `reason` (`unrated`, `stacked`, `too_few_humans`, `fresh_accounts`,
@@ -275,7 +275,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameRatingChanges | Problem
+        GameRatingChanges | GetGameRatingsProblem
      """
 
 

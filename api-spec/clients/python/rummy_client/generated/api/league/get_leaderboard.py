@@ -8,8 +8,8 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.get_leaderboard_problem import GetLeaderboardProblem
 from ...models.leaderboard_page import LeaderboardPage
-from ...models.problem import Problem
 from ...types import UNSET, Unset
 from typing import cast
 
@@ -47,7 +47,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> LeaderboardPage | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> GetLeaderboardProblem | LeaderboardPage | None:
     if response.status_code == 200:
         response_200 = LeaderboardPage.from_dict(response.json())
 
@@ -56,21 +56,21 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = GetLeaderboardProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = GetLeaderboardProblem.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = GetLeaderboardProblem.from_dict(response.json())
 
 
 
@@ -82,7 +82,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[LeaderboardPage | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[GetLeaderboardProblem | LeaderboardPage]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -98,7 +98,7 @@ def sync_detailed(
     offset: int | Unset = 0,
     limit: int | Unset = 20,
 
-) -> Response[LeaderboardPage | Problem]:
+) -> Response[GetLeaderboardProblem | LeaderboardPage]:
     """ A ladder's leaderboard, best first (bots stand on it as players)
 
      `rating` is the conservative displayed rating, `mu - 3 sigma` (0 for a newcomer); `rank` is standard
@@ -119,7 +119,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[LeaderboardPage | Problem]
+        Response[GetLeaderboardProblem | LeaderboardPage]
      """
 
 
@@ -143,7 +143,7 @@ def sync(
     offset: int | Unset = 0,
     limit: int | Unset = 20,
 
-) -> LeaderboardPage | Problem | None:
+) -> GetLeaderboardProblem | LeaderboardPage | None:
     """ A ladder's leaderboard, best first (bots stand on it as players)
 
      `rating` is the conservative displayed rating, `mu - 3 sigma` (0 for a newcomer); `rank` is standard
@@ -164,7 +164,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        LeaderboardPage | Problem
+        GetLeaderboardProblem | LeaderboardPage
      """
 
 
@@ -183,7 +183,7 @@ async def asyncio_detailed(
     offset: int | Unset = 0,
     limit: int | Unset = 20,
 
-) -> Response[LeaderboardPage | Problem]:
+) -> Response[GetLeaderboardProblem | LeaderboardPage]:
     """ A ladder's leaderboard, best first (bots stand on it as players)
 
      `rating` is the conservative displayed rating, `mu - 3 sigma` (0 for a newcomer); `rank` is standard
@@ -204,7 +204,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[LeaderboardPage | Problem]
+        Response[GetLeaderboardProblem | LeaderboardPage]
      """
 
 
@@ -228,7 +228,7 @@ async def asyncio(
     offset: int | Unset = 0,
     limit: int | Unset = 20,
 
-) -> LeaderboardPage | Problem | None:
+) -> GetLeaderboardProblem | LeaderboardPage | None:
     """ A ladder's leaderboard, best first (bots stand on it as players)
 
      `rating` is the conservative displayed rating, `mu - 3 sigma` (0 for a newcomer); `rank` is standard
@@ -249,7 +249,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        LeaderboardPage | Problem
+        GetLeaderboardProblem | LeaderboardPage
      """
 
 

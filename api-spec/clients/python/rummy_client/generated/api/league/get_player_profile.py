@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.problem import Problem
+from ...models.get_player_profile_problem import GetPlayerProfileProblem
 from ...models.profile import Profile
 from ...types import UNSET, Unset
 from typing import cast
@@ -44,7 +44,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | Profile | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> GetPlayerProfileProblem | Profile | None:
     if response.status_code == 200:
         response_200 = Profile.from_dict(response.json())
 
@@ -53,28 +53,28 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = GetPlayerProfileProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = GetPlayerProfileProblem.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = GetPlayerProfileProblem.from_dict(response.json())
 
 
 
         return response_429
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = GetPlayerProfileProblem.from_dict(response.json())
 
 
 
@@ -86,7 +86,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | Profile]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[GetPlayerProfileProblem | Profile]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -101,7 +101,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     recent: int | Unset = 10,
 
-) -> Response[Problem | Profile]:
+) -> Response[GetPlayerProfileProblem | Profile]:
     """ A player's public profile: a rating per ladder, experience, recent games
 
      `recent`: up to that many of the player's last games, newest first, leaving out private tables'
@@ -117,7 +117,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Profile]
+        Response[GetPlayerProfileProblem | Profile]
      """
 
 
@@ -139,7 +139,7 @@ def sync(
     client: AuthenticatedClient | Client,
     recent: int | Unset = 10,
 
-) -> Problem | Profile | None:
+) -> GetPlayerProfileProblem | Profile | None:
     """ A player's public profile: a rating per ladder, experience, recent games
 
      `recent`: up to that many of the player's last games, newest first, leaving out private tables'
@@ -155,7 +155,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Profile
+        GetPlayerProfileProblem | Profile
      """
 
 
@@ -172,7 +172,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     recent: int | Unset = 10,
 
-) -> Response[Problem | Profile]:
+) -> Response[GetPlayerProfileProblem | Profile]:
     """ A player's public profile: a rating per ladder, experience, recent games
 
      `recent`: up to that many of the player's last games, newest first, leaving out private tables'
@@ -188,7 +188,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Profile]
+        Response[GetPlayerProfileProblem | Profile]
      """
 
 
@@ -210,7 +210,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     recent: int | Unset = 10,
 
-) -> Problem | Profile | None:
+) -> GetPlayerProfileProblem | Profile | None:
     """ A player's public profile: a rating per ladder, experience, recent games
 
      `recent`: up to that many of the player's last games, newest first, leaving out private tables'
@@ -226,7 +226,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Profile
+        GetPlayerProfileProblem | Profile
      """
 
 

@@ -9,9 +9,10 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.export_log_format import ExportLogFormat
-from ...models.log_document import LogDocument
-from ...models.problem import Problem
+from ...models.export_log_problem import ExportLogProblem
+from ...types import File, FileTypes
 from ...types import UNSET, Unset
+from io import BytesIO
 from typing import cast
 
 
@@ -57,58 +58,60 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> LogDocument | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ExportLogProblem | File | None:
     if response.status_code == 200:
-        response_200 = LogDocument.from_dict(response.json())
+        response_200 = File(
+             payload = BytesIO(response.content)
+        )
 
 
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = ExportLogProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = ExportLogProblem.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Problem.from_dict(response.json())
+        response_403 = ExportLogProblem.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = ExportLogProblem.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = Problem.from_dict(response.json())
+        response_409 = ExportLogProblem.from_dict(response.json())
 
 
 
         return response_409
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = ExportLogProblem.from_dict(response.json())
 
 
 
         return response_429
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = ExportLogProblem.from_dict(response.json())
 
 
 
@@ -120,7 +123,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[LogDocument | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ExportLogProblem | File]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -136,7 +139,7 @@ def sync_detailed(
     format_: ExportLogFormat | Unset = ExportLogFormat.JSONL,
     invite: None | str | Unset = UNSET,
 
-) -> Response[LogDocument | Problem]:
+) -> Response[ExportLogProblem | File]:
     """ A finished game's whole log as JSON lines (import it elsewhere)
 
      A `rummy-log/1` file: a header line, then one event envelope per line, unredacted; never a seat
@@ -156,7 +159,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[LogDocument | Problem]
+        Response[ExportLogProblem | File]
      """
 
 
@@ -180,7 +183,7 @@ def sync(
     format_: ExportLogFormat | Unset = ExportLogFormat.JSONL,
     invite: None | str | Unset = UNSET,
 
-) -> LogDocument | Problem | None:
+) -> ExportLogProblem | File | None:
     """ A finished game's whole log as JSON lines (import it elsewhere)
 
      A `rummy-log/1` file: a header line, then one event envelope per line, unredacted; never a seat
@@ -200,7 +203,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        LogDocument | Problem
+        ExportLogProblem | File
      """
 
 
@@ -219,7 +222,7 @@ async def asyncio_detailed(
     format_: ExportLogFormat | Unset = ExportLogFormat.JSONL,
     invite: None | str | Unset = UNSET,
 
-) -> Response[LogDocument | Problem]:
+) -> Response[ExportLogProblem | File]:
     """ A finished game's whole log as JSON lines (import it elsewhere)
 
      A `rummy-log/1` file: a header line, then one event envelope per line, unredacted; never a seat
@@ -239,7 +242,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[LogDocument | Problem]
+        Response[ExportLogProblem | File]
      """
 
 
@@ -263,7 +266,7 @@ async def asyncio(
     format_: ExportLogFormat | Unset = ExportLogFormat.JSONL,
     invite: None | str | Unset = UNSET,
 
-) -> LogDocument | Problem | None:
+) -> ExportLogProblem | File | None:
     """ A finished game's whole log as JSON lines (import it elsewhere)
 
      A `rummy-log/1` file: a header line, then one event envelope per line, unredacted; never a seat
@@ -283,7 +286,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        LogDocument | Problem
+        ExportLogProblem | File
      """
 
 

@@ -10,7 +10,7 @@ from ... import errors
 
 from ...models.created_game_out import CreatedGameOut
 from ...models.fork_game import ForkGame
-from ...models.problem import Problem
+from ...models.fork_game_problem import ForkGameProblem
 from ...types import UNSET, Unset
 from typing import cast
 
@@ -56,7 +56,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CreatedGameOut | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CreatedGameOut | ForkGameProblem | None:
     if response.status_code == 201:
         response_201 = CreatedGameOut.from_dict(response.json())
 
@@ -65,70 +65,70 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_201
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = ForkGameProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = ForkGameProblem.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Problem.from_dict(response.json())
+        response_403 = ForkGameProblem.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = ForkGameProblem.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = Problem.from_dict(response.json())
+        response_409 = ForkGameProblem.from_dict(response.json())
 
 
 
         return response_409
 
     if response.status_code == 413:
-        response_413 = Problem.from_dict(response.json())
+        response_413 = ForkGameProblem.from_dict(response.json())
 
 
 
         return response_413
 
     if response.status_code == 422:
-        response_422 = Problem.from_dict(response.json())
+        response_422 = ForkGameProblem.from_dict(response.json())
 
 
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = ForkGameProblem.from_dict(response.json())
 
 
 
         return response_429
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = ForkGameProblem.from_dict(response.json())
 
 
 
         return response_503
 
     if response.status_code == 507:
-        response_507 = Problem.from_dict(response.json())
+        response_507 = ForkGameProblem.from_dict(response.json())
 
 
 
@@ -140,7 +140,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CreatedGameOut | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CreatedGameOut | ForkGameProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -156,7 +156,7 @@ def sync_detailed(
     body: ForkGame,
     invite: None | str | Unset = UNSET,
 
-) -> Response[CreatedGameOut | Problem]:
+) -> Response[CreatedGameOut | ForkGameProblem]:
     """ A new game from a finished game's log up to a version
 
      `keep` copies the log up to `version` (a hand boundary takes the next deal along) and plays on with
@@ -176,7 +176,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreatedGameOut | Problem]
+        Response[CreatedGameOut | ForkGameProblem]
      """
 
 
@@ -200,7 +200,7 @@ def sync(
     body: ForkGame,
     invite: None | str | Unset = UNSET,
 
-) -> CreatedGameOut | Problem | None:
+) -> CreatedGameOut | ForkGameProblem | None:
     """ A new game from a finished game's log up to a version
 
      `keep` copies the log up to `version` (a hand boundary takes the next deal along) and plays on with
@@ -220,7 +220,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreatedGameOut | Problem
+        CreatedGameOut | ForkGameProblem
      """
 
 
@@ -239,7 +239,7 @@ async def asyncio_detailed(
     body: ForkGame,
     invite: None | str | Unset = UNSET,
 
-) -> Response[CreatedGameOut | Problem]:
+) -> Response[CreatedGameOut | ForkGameProblem]:
     """ A new game from a finished game's log up to a version
 
      `keep` copies the log up to `version` (a hand boundary takes the next deal along) and plays on with
@@ -259,7 +259,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreatedGameOut | Problem]
+        Response[CreatedGameOut | ForkGameProblem]
      """
 
 
@@ -283,7 +283,7 @@ async def asyncio(
     body: ForkGame,
     invite: None | str | Unset = UNSET,
 
-) -> CreatedGameOut | Problem | None:
+) -> CreatedGameOut | ForkGameProblem | None:
     """ A new game from a finished game's log up to a version
 
      `keep` copies the log up to `version` (a hand boundary takes the next deal along) and plays on with
@@ -303,7 +303,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreatedGameOut | Problem
+        CreatedGameOut | ForkGameProblem
      """
 
 

@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.problem import Problem
+from ...models.get_state_at_problem import GetStateAtProblem
 from ...models.state_at import StateAt
 from ...types import UNSET, Unset
 from typing import cast
@@ -50,7 +50,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | StateAt | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> GetStateAtProblem | StateAt | None:
     if response.status_code == 200:
         response_200 = StateAt.from_dict(response.json())
 
@@ -59,42 +59,42 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = GetStateAtProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = GetStateAtProblem.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Problem.from_dict(response.json())
+        response_403 = GetStateAtProblem.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = GetStateAtProblem.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = GetStateAtProblem.from_dict(response.json())
 
 
 
         return response_429
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = GetStateAtProblem.from_dict(response.json())
 
 
 
@@ -106,7 +106,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | StateAt]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[GetStateAtProblem | StateAt]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -122,7 +122,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     invite: None | str | Unset = UNSET,
 
-) -> Response[Problem | StateAt]:
+) -> Response[GetStateAtProblem | StateAt]:
     """ The game at one version of its log, as the caller may see it
 
      A seat (Bearer token) gets its seat view at that version, anyone else the spectator view. `state`
@@ -141,7 +141,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | StateAt]
+        Response[GetStateAtProblem | StateAt]
      """
 
 
@@ -165,7 +165,7 @@ def sync(
     client: AuthenticatedClient | Client,
     invite: None | str | Unset = UNSET,
 
-) -> Problem | StateAt | None:
+) -> GetStateAtProblem | StateAt | None:
     """ The game at one version of its log, as the caller may see it
 
      A seat (Bearer token) gets its seat view at that version, anyone else the spectator view. `state`
@@ -184,7 +184,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | StateAt
+        GetStateAtProblem | StateAt
      """
 
 
@@ -203,7 +203,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     invite: None | str | Unset = UNSET,
 
-) -> Response[Problem | StateAt]:
+) -> Response[GetStateAtProblem | StateAt]:
     """ The game at one version of its log, as the caller may see it
 
      A seat (Bearer token) gets its seat view at that version, anyone else the spectator view. `state`
@@ -222,7 +222,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | StateAt]
+        Response[GetStateAtProblem | StateAt]
      """
 
 
@@ -246,7 +246,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     invite: None | str | Unset = UNSET,
 
-) -> Problem | StateAt | None:
+) -> GetStateAtProblem | StateAt | None:
     """ The game at one version of its log, as the caller may see it
 
      A seat (Bearer token) gets its seat view at that version, anyone else the spectator view. `state`
@@ -265,7 +265,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | StateAt
+        GetStateAtProblem | StateAt
      """
 
 

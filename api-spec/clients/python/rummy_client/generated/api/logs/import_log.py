@@ -9,8 +9,8 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.created_game_out import CreatedGameOut
+from ...models.import_log_problem import ImportLogProblem
 from ...models.log_document import LogDocument
-from ...models.problem import Problem
 from ...types import UNSET, Unset
 from typing import cast
 
@@ -58,7 +58,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CreatedGameOut | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CreatedGameOut | ImportLogProblem | None:
     if response.status_code == 201:
         response_201 = CreatedGameOut.from_dict(response.json())
 
@@ -67,49 +67,49 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_201
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = ImportLogProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 409:
-        response_409 = Problem.from_dict(response.json())
+        response_409 = ImportLogProblem.from_dict(response.json())
 
 
 
         return response_409
 
     if response.status_code == 413:
-        response_413 = Problem.from_dict(response.json())
+        response_413 = ImportLogProblem.from_dict(response.json())
 
 
 
         return response_413
 
     if response.status_code == 422:
-        response_422 = Problem.from_dict(response.json())
+        response_422 = ImportLogProblem.from_dict(response.json())
 
 
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = ImportLogProblem.from_dict(response.json())
 
 
 
         return response_429
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = ImportLogProblem.from_dict(response.json())
 
 
 
         return response_503
 
     if response.status_code == 507:
-        response_507 = Problem.from_dict(response.json())
+        response_507 = ImportLogProblem.from_dict(response.json())
 
 
 
@@ -121,7 +121,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CreatedGameOut | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CreatedGameOut | ImportLogProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -137,7 +137,7 @@ def sync_detailed(
     game_id: None | str | Unset = UNSET,
     private_log: bool | Unset = False,
 
-) -> Response[CreatedGameOut | Problem]:
+) -> Response[CreatedGameOut | ImportLogProblem]:
     """ Import a log file as a new game: every event is checked again
 
      The body is a `rummy-log/1` file (as GET /games/{game_id}/log serves it), `application/x-ndjson` or
@@ -155,7 +155,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreatedGameOut | Problem]
+        Response[CreatedGameOut | ImportLogProblem]
      """
 
 
@@ -179,7 +179,7 @@ def sync(
     game_id: None | str | Unset = UNSET,
     private_log: bool | Unset = False,
 
-) -> CreatedGameOut | Problem | None:
+) -> CreatedGameOut | ImportLogProblem | None:
     """ Import a log file as a new game: every event is checked again
 
      The body is a `rummy-log/1` file (as GET /games/{game_id}/log serves it), `application/x-ndjson` or
@@ -197,7 +197,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreatedGameOut | Problem
+        CreatedGameOut | ImportLogProblem
      """
 
 
@@ -216,7 +216,7 @@ async def asyncio_detailed(
     game_id: None | str | Unset = UNSET,
     private_log: bool | Unset = False,
 
-) -> Response[CreatedGameOut | Problem]:
+) -> Response[CreatedGameOut | ImportLogProblem]:
     """ Import a log file as a new game: every event is checked again
 
      The body is a `rummy-log/1` file (as GET /games/{game_id}/log serves it), `application/x-ndjson` or
@@ -234,7 +234,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreatedGameOut | Problem]
+        Response[CreatedGameOut | ImportLogProblem]
      """
 
 
@@ -258,7 +258,7 @@ async def asyncio(
     game_id: None | str | Unset = UNSET,
     private_log: bool | Unset = False,
 
-) -> CreatedGameOut | Problem | None:
+) -> CreatedGameOut | ImportLogProblem | None:
     """ Import a log file as a new game: every event is checked again
 
      The body is a `rummy-log/1` file (as GET /games/{game_id}/log serves it), `application/x-ndjson` or
@@ -276,7 +276,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreatedGameOut | Problem
+        CreatedGameOut | ImportLogProblem
      """
 
 

@@ -8,8 +8,8 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.get_health_problem import GetHealthProblem
 from ...models.health import Health
-from ...models.problem import Problem
 from typing import cast
 
 
@@ -33,7 +33,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Health | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> GetHealthProblem | Health | None:
     if response.status_code == 200:
         response_200 = Health.from_dict(response.json())
 
@@ -42,7 +42,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = GetHealthProblem.from_dict(response.json())
 
 
 
@@ -54,7 +54,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Health | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[GetHealthProblem | Health]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -67,7 +67,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Response[Health | Problem]:
+) -> Response[GetHealthProblem | Health]:
     """ Ready when the event store answers and a worker is alive
 
     Raises:
@@ -75,7 +75,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Health | Problem]
+        Response[GetHealthProblem | Health]
      """
 
 
@@ -93,7 +93,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Health | Problem | None:
+) -> GetHealthProblem | Health | None:
     """ Ready when the event store answers and a worker is alive
 
     Raises:
@@ -101,7 +101,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Health | Problem
+        GetHealthProblem | Health
      """
 
 
@@ -114,7 +114,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Response[Health | Problem]:
+) -> Response[GetHealthProblem | Health]:
     """ Ready when the event store answers and a worker is alive
 
     Raises:
@@ -122,7 +122,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Health | Problem]
+        Response[GetHealthProblem | Health]
      """
 
 
@@ -140,7 +140,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Health | Problem | None:
+) -> GetHealthProblem | Health | None:
     """ Ready when the event store answers and a worker is alive
 
     Raises:
@@ -148,7 +148,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Health | Problem
+        GetHealthProblem | Health
      """
 
 

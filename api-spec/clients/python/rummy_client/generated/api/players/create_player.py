@@ -9,8 +9,8 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.create_player import CreatePlayer
+from ...models.create_player_problem import CreatePlayerProblem
 from ...models.created_player_out import CreatedPlayerOut
-from ...models.problem import Problem
 from typing import cast
 
 
@@ -41,7 +41,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CreatedPlayerOut | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CreatePlayerProblem | CreatedPlayerOut | None:
     if response.status_code == 201:
         response_201 = CreatedPlayerOut.from_dict(response.json())
 
@@ -50,42 +50,42 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_201
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = CreatePlayerProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 413:
-        response_413 = Problem.from_dict(response.json())
+        response_413 = CreatePlayerProblem.from_dict(response.json())
 
 
 
         return response_413
 
     if response.status_code == 422:
-        response_422 = Problem.from_dict(response.json())
+        response_422 = CreatePlayerProblem.from_dict(response.json())
 
 
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = CreatePlayerProblem.from_dict(response.json())
 
 
 
         return response_429
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = CreatePlayerProblem.from_dict(response.json())
 
 
 
         return response_503
 
     if response.status_code == 507:
-        response_507 = Problem.from_dict(response.json())
+        response_507 = CreatePlayerProblem.from_dict(response.json())
 
 
 
@@ -97,7 +97,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CreatedPlayerOut | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CreatePlayerProblem | CreatedPlayerOut]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -111,7 +111,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: CreatePlayer,
 
-) -> Response[CreatedPlayerOut | Problem]:
+) -> Response[CreatePlayerProblem | CreatedPlayerOut]:
     """ Create a player (or a guest): an id and a secret token, shown once
 
      The token (`Authorization: Bearer <token>`) acts for every seat the player takes: creating a game
@@ -127,7 +127,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreatedPlayerOut | Problem]
+        Response[CreatePlayerProblem | CreatedPlayerOut]
      """
 
 
@@ -147,7 +147,7 @@ def sync(
     client: AuthenticatedClient | Client,
     body: CreatePlayer,
 
-) -> CreatedPlayerOut | Problem | None:
+) -> CreatePlayerProblem | CreatedPlayerOut | None:
     """ Create a player (or a guest): an id and a secret token, shown once
 
      The token (`Authorization: Bearer <token>`) acts for every seat the player takes: creating a game
@@ -163,7 +163,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreatedPlayerOut | Problem
+        CreatePlayerProblem | CreatedPlayerOut
      """
 
 
@@ -178,7 +178,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: CreatePlayer,
 
-) -> Response[CreatedPlayerOut | Problem]:
+) -> Response[CreatePlayerProblem | CreatedPlayerOut]:
     """ Create a player (or a guest): an id and a secret token, shown once
 
      The token (`Authorization: Bearer <token>`) acts for every seat the player takes: creating a game
@@ -194,7 +194,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreatedPlayerOut | Problem]
+        Response[CreatePlayerProblem | CreatedPlayerOut]
      """
 
 
@@ -214,7 +214,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: CreatePlayer,
 
-) -> CreatedPlayerOut | Problem | None:
+) -> CreatePlayerProblem | CreatedPlayerOut | None:
     """ Create a player (or a guest): an id and a secret token, shown once
 
      The token (`Authorization: Bearer <token>`) acts for every seat the player takes: creating a game
@@ -230,7 +230,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreatedPlayerOut | Problem
+        CreatePlayerProblem | CreatedPlayerOut
      """
 
 

@@ -8,8 +8,8 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.get_me_problem import GetMeProblem
 from ...models.player import Player
-from ...models.problem import Problem
 from typing import cast
 
 
@@ -33,7 +33,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Player | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> GetMeProblem | Player | None:
     if response.status_code == 200:
         response_200 = Player.from_dict(response.json())
 
@@ -42,21 +42,21 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = GetMeProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = GetMeProblem.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = GetMeProblem.from_dict(response.json())
 
 
 
@@ -68,7 +68,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Player | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[GetMeProblem | Player]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -81,7 +81,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[Player | Problem]:
+) -> Response[GetMeProblem | Player]:
     """ The caller's player
 
     Raises:
@@ -89,7 +89,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Player | Problem]
+        Response[GetMeProblem | Player]
      """
 
 
@@ -107,7 +107,7 @@ def sync(
     *,
     client: AuthenticatedClient,
 
-) -> Player | Problem | None:
+) -> GetMeProblem | Player | None:
     """ The caller's player
 
     Raises:
@@ -115,7 +115,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Player | Problem
+        GetMeProblem | Player
      """
 
 
@@ -128,7 +128,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[Player | Problem]:
+) -> Response[GetMeProblem | Player]:
     """ The caller's player
 
     Raises:
@@ -136,7 +136,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Player | Problem]
+        Response[GetMeProblem | Player]
      """
 
 
@@ -154,7 +154,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 
-) -> Player | Problem | None:
+) -> GetMeProblem | Player | None:
     """ The caller's player
 
     Raises:
@@ -162,7 +162,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Player | Problem
+        GetMeProblem | Player
      """
 
 

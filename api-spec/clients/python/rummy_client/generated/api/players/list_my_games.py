@@ -8,11 +8,11 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.list_my_games_problem import ListMyGamesProblem
 from ...models.list_my_games_status_type_1 import ListMyGamesStatusType1
 from ...models.list_my_games_status_type_2_type_1 import ListMyGamesStatusType2Type1
 from ...models.list_my_games_status_type_3_type_1 import ListMyGamesStatusType3Type1
 from ...models.player_games import PlayerGames
-from ...models.problem import Problem
 from ...types import UNSET, Unset
 from typing import cast
 
@@ -63,7 +63,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> PlayerGames | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ListMyGamesProblem | PlayerGames | None:
     if response.status_code == 200:
         response_200 = PlayerGames.from_dict(response.json())
 
@@ -72,28 +72,28 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = ListMyGamesProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = ListMyGamesProblem.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = ListMyGamesProblem.from_dict(response.json())
 
 
 
         return response_429
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = ListMyGamesProblem.from_dict(response.json())
 
 
 
@@ -105,7 +105,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[PlayerGames | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ListMyGamesProblem | PlayerGames]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -121,7 +121,7 @@ def sync_detailed(
     limit: int | Unset = 50,
     offset: int | Unset = 0,
 
-) -> Response[PlayerGames | Problem]:
+) -> Response[ListMyGamesProblem | PlayerGames]:
     """ The caller's games, newest first, with whose turn it is
 
     Args:
@@ -135,7 +135,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PlayerGames | Problem]
+        Response[ListMyGamesProblem | PlayerGames]
      """
 
 
@@ -159,7 +159,7 @@ def sync(
     limit: int | Unset = 50,
     offset: int | Unset = 0,
 
-) -> PlayerGames | Problem | None:
+) -> ListMyGamesProblem | PlayerGames | None:
     """ The caller's games, newest first, with whose turn it is
 
     Args:
@@ -173,7 +173,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PlayerGames | Problem
+        ListMyGamesProblem | PlayerGames
      """
 
 
@@ -192,7 +192,7 @@ async def asyncio_detailed(
     limit: int | Unset = 50,
     offset: int | Unset = 0,
 
-) -> Response[PlayerGames | Problem]:
+) -> Response[ListMyGamesProblem | PlayerGames]:
     """ The caller's games, newest first, with whose turn it is
 
     Args:
@@ -206,7 +206,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PlayerGames | Problem]
+        Response[ListMyGamesProblem | PlayerGames]
      """
 
 
@@ -230,7 +230,7 @@ async def asyncio(
     limit: int | Unset = 50,
     offset: int | Unset = 0,
 
-) -> PlayerGames | Problem | None:
+) -> ListMyGamesProblem | PlayerGames | None:
     """ The caller's games, newest first, with whose turn it is
 
     Args:
@@ -244,7 +244,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PlayerGames | Problem
+        ListMyGamesProblem | PlayerGames
      """
 
 

@@ -9,7 +9,7 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.player import Player
-from ...models.problem import Problem
+from ...models.rename_me_problem import RenameMeProblem
 from ...models.rename_player import RenamePlayer
 from typing import cast
 
@@ -41,7 +41,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Player | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Player | RenameMeProblem | None:
     if response.status_code == 200:
         response_200 = Player.from_dict(response.json())
 
@@ -50,42 +50,42 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = RenameMeProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = RenameMeProblem.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 413:
-        response_413 = Problem.from_dict(response.json())
+        response_413 = RenameMeProblem.from_dict(response.json())
 
 
 
         return response_413
 
     if response.status_code == 422:
-        response_422 = Problem.from_dict(response.json())
+        response_422 = RenameMeProblem.from_dict(response.json())
 
 
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = RenameMeProblem.from_dict(response.json())
 
 
 
         return response_429
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = RenameMeProblem.from_dict(response.json())
 
 
 
@@ -97,7 +97,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Player | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Player | RenameMeProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -111,7 +111,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: RenamePlayer,
 
-) -> Response[Player | Problem]:
+) -> Response[Player | RenameMeProblem]:
     """ Rename the caller (their seats in games not finished show the new name)
 
     Args:
@@ -122,7 +122,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Player | Problem]
+        Response[Player | RenameMeProblem]
      """
 
 
@@ -142,7 +142,7 @@ def sync(
     client: AuthenticatedClient,
     body: RenamePlayer,
 
-) -> Player | Problem | None:
+) -> Player | RenameMeProblem | None:
     """ Rename the caller (their seats in games not finished show the new name)
 
     Args:
@@ -153,7 +153,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Player | Problem
+        Player | RenameMeProblem
      """
 
 
@@ -168,7 +168,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: RenamePlayer,
 
-) -> Response[Player | Problem]:
+) -> Response[Player | RenameMeProblem]:
     """ Rename the caller (their seats in games not finished show the new name)
 
     Args:
@@ -179,7 +179,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Player | Problem]
+        Response[Player | RenameMeProblem]
      """
 
 
@@ -199,7 +199,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: RenamePlayer,
 
-) -> Player | Problem | None:
+) -> Player | RenameMeProblem | None:
     """ Rename the caller (their seats in games not finished show the new name)
 
     Args:
@@ -210,7 +210,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Player | Problem
+        Player | RenameMeProblem
      """
 
 

@@ -8,13 +8,13 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.check_command_problem import CheckCommandProblem
 from ...models.command_check import CommandCheck
 from ...models.discard_command import DiscardCommand
 from ...models.draw_command import DrawCommand
 from ...models.knock_command import KnockCommand
 from ...models.lay_melds_command import LayMeldsCommand
 from ...models.lay_off_command import LayOffCommand
-from ...models.problem import Problem
 from ...models.swap_joker_command import SwapJokerCommand
 from typing import cast
 
@@ -60,7 +60,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CommandCheck | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CheckCommandProblem | CommandCheck | None:
     if response.status_code == 200:
         response_200 = CommandCheck.from_dict(response.json())
 
@@ -69,63 +69,63 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = CheckCommandProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = CheckCommandProblem.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Problem.from_dict(response.json())
+        response_403 = CheckCommandProblem.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = CheckCommandProblem.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = Problem.from_dict(response.json())
+        response_409 = CheckCommandProblem.from_dict(response.json())
 
 
 
         return response_409
 
     if response.status_code == 413:
-        response_413 = Problem.from_dict(response.json())
+        response_413 = CheckCommandProblem.from_dict(response.json())
 
 
 
         return response_413
 
     if response.status_code == 422:
-        response_422 = Problem.from_dict(response.json())
+        response_422 = CheckCommandProblem.from_dict(response.json())
 
 
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = CheckCommandProblem.from_dict(response.json())
 
 
 
         return response_429
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = CheckCommandProblem.from_dict(response.json())
 
 
 
@@ -137,7 +137,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CommandCheck | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CheckCommandProblem | CommandCheck]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -152,7 +152,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: DiscardCommand | DrawCommand | KnockCommand | LayMeldsCommand | LayOffCommand | SwapJokerCommand,
 
-) -> Response[CommandCheck | Problem]:
+) -> Response[CheckCommandProblem | CommandCheck]:
     """ Whether the caller's seat may send a command now (nothing is written)
 
      The same body as `POST /games/{game_id}/commands`, decided on the game as it stands, with nothing
@@ -171,7 +171,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CommandCheck | Problem]
+        Response[CheckCommandProblem | CommandCheck]
      """
 
 
@@ -193,7 +193,7 @@ def sync(
     client: AuthenticatedClient,
     body: DiscardCommand | DrawCommand | KnockCommand | LayMeldsCommand | LayOffCommand | SwapJokerCommand,
 
-) -> CommandCheck | Problem | None:
+) -> CheckCommandProblem | CommandCheck | None:
     """ Whether the caller's seat may send a command now (nothing is written)
 
      The same body as `POST /games/{game_id}/commands`, decided on the game as it stands, with nothing
@@ -212,7 +212,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CommandCheck | Problem
+        CheckCommandProblem | CommandCheck
      """
 
 
@@ -229,7 +229,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: DiscardCommand | DrawCommand | KnockCommand | LayMeldsCommand | LayOffCommand | SwapJokerCommand,
 
-) -> Response[CommandCheck | Problem]:
+) -> Response[CheckCommandProblem | CommandCheck]:
     """ Whether the caller's seat may send a command now (nothing is written)
 
      The same body as `POST /games/{game_id}/commands`, decided on the game as it stands, with nothing
@@ -248,7 +248,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CommandCheck | Problem]
+        Response[CheckCommandProblem | CommandCheck]
      """
 
 
@@ -270,7 +270,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: DiscardCommand | DrawCommand | KnockCommand | LayMeldsCommand | LayOffCommand | SwapJokerCommand,
 
-) -> CommandCheck | Problem | None:
+) -> CheckCommandProblem | CommandCheck | None:
     """ Whether the caller's seat may send a command now (nothing is written)
 
      The same body as `POST /games/{game_id}/commands`, decided on the game as it stands, with nothing
@@ -289,7 +289,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CommandCheck | Problem
+        CheckCommandProblem | CommandCheck
      """
 
 

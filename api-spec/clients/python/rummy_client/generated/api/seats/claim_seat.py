@@ -8,8 +8,8 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.claim_seat_problem import ClaimSeatProblem
 from ...models.claimed_seat import ClaimedSeat
-from ...models.problem import Problem
 from ...types import UNSET, Unset
 from typing import cast
 
@@ -50,7 +50,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ClaimedSeat | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ClaimSeatProblem | ClaimedSeat | None:
     if response.status_code == 201:
         response_201 = ClaimedSeat.from_dict(response.json())
 
@@ -59,42 +59,42 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_201
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = ClaimSeatProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = ClaimSeatProblem.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = ClaimSeatProblem.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = Problem.from_dict(response.json())
+        response_409 = ClaimSeatProblem.from_dict(response.json())
 
 
 
         return response_409
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = ClaimSeatProblem.from_dict(response.json())
 
 
 
         return response_429
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = ClaimSeatProblem.from_dict(response.json())
 
 
 
@@ -106,7 +106,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ClaimedSeat | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ClaimSeatProblem | ClaimedSeat]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -122,7 +122,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     invite: None | str | Unset = UNSET,
 
-) -> Response[ClaimedSeat | Problem]:
+) -> Response[ClaimSeatProblem | ClaimedSeat]:
     """ Claim an open seat: its token, shown once
 
      With a player token the seat becomes the player's: their token acts for it as the seat token does
@@ -138,7 +138,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ClaimedSeat | Problem]
+        Response[ClaimSeatProblem | ClaimedSeat]
      """
 
 
@@ -162,7 +162,7 @@ def sync(
     client: AuthenticatedClient | Client,
     invite: None | str | Unset = UNSET,
 
-) -> ClaimedSeat | Problem | None:
+) -> ClaimSeatProblem | ClaimedSeat | None:
     """ Claim an open seat: its token, shown once
 
      With a player token the seat becomes the player's: their token acts for it as the seat token does
@@ -178,7 +178,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ClaimedSeat | Problem
+        ClaimSeatProblem | ClaimedSeat
      """
 
 
@@ -197,7 +197,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     invite: None | str | Unset = UNSET,
 
-) -> Response[ClaimedSeat | Problem]:
+) -> Response[ClaimSeatProblem | ClaimedSeat]:
     """ Claim an open seat: its token, shown once
 
      With a player token the seat becomes the player's: their token acts for it as the seat token does
@@ -213,7 +213,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ClaimedSeat | Problem]
+        Response[ClaimSeatProblem | ClaimedSeat]
      """
 
 
@@ -237,7 +237,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     invite: None | str | Unset = UNSET,
 
-) -> ClaimedSeat | Problem | None:
+) -> ClaimSeatProblem | ClaimedSeat | None:
     """ Claim an open seat: its token, shown once
 
      With a player token the seat becomes the player's: their token acts for it as the seat token does
@@ -253,7 +253,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ClaimedSeat | Problem
+        ClaimSeatProblem | ClaimedSeat
      """
 
 

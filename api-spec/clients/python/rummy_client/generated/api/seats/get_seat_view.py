@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.problem import Problem
+from ...models.get_seat_view_problem import GetSeatViewProblem
 from ...models.view import View
 from typing import cast
 
@@ -34,7 +34,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | View | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> GetSeatViewProblem | View | None:
     if response.status_code == 200:
         response_200 = View.from_dict(response.json())
 
@@ -43,35 +43,35 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = GetSeatViewProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = GetSeatViewProblem.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Problem.from_dict(response.json())
+        response_403 = GetSeatViewProblem.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = GetSeatViewProblem.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = GetSeatViewProblem.from_dict(response.json())
 
 
 
@@ -83,7 +83,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | View]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[GetSeatViewProblem | View]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -97,7 +97,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[Problem | View]:
+) -> Response[GetSeatViewProblem | View]:
     """ The caller's seat view, with its legal commands
 
     Args:
@@ -108,7 +108,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | View]
+        Response[GetSeatViewProblem | View]
      """
 
 
@@ -128,7 +128,7 @@ def sync(
     *,
     client: AuthenticatedClient,
 
-) -> Problem | View | None:
+) -> GetSeatViewProblem | View | None:
     """ The caller's seat view, with its legal commands
 
     Args:
@@ -139,7 +139,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | View
+        GetSeatViewProblem | View
      """
 
 
@@ -154,7 +154,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[Problem | View]:
+) -> Response[GetSeatViewProblem | View]:
     """ The caller's seat view, with its legal commands
 
     Args:
@@ -165,7 +165,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | View]
+        Response[GetSeatViewProblem | View]
      """
 
 
@@ -185,7 +185,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 
-) -> Problem | View | None:
+) -> GetSeatViewProblem | View | None:
     """ The caller's seat view, with its legal commands
 
     Args:
@@ -196,7 +196,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | View
+        GetSeatViewProblem | View
      """
 
 

@@ -14,7 +14,7 @@ from ...models.draw_command import DrawCommand
 from ...models.knock_command import KnockCommand
 from ...models.lay_melds_command import LayMeldsCommand
 from ...models.lay_off_command import LayOffCommand
-from ...models.problem import Problem
+from ...models.post_command_problem import PostCommandProblem
 from ...models.swap_joker_command import SwapJokerCommand
 from typing import cast
 
@@ -60,7 +60,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CommandResult | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CommandResult | PostCommandProblem | None:
     if response.status_code == 200:
         response_200 = CommandResult.from_dict(response.json())
 
@@ -69,70 +69,70 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = PostCommandProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = PostCommandProblem.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Problem.from_dict(response.json())
+        response_403 = PostCommandProblem.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = PostCommandProblem.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = Problem.from_dict(response.json())
+        response_409 = PostCommandProblem.from_dict(response.json())
 
 
 
         return response_409
 
     if response.status_code == 413:
-        response_413 = Problem.from_dict(response.json())
+        response_413 = PostCommandProblem.from_dict(response.json())
 
 
 
         return response_413
 
     if response.status_code == 422:
-        response_422 = Problem.from_dict(response.json())
+        response_422 = PostCommandProblem.from_dict(response.json())
 
 
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = PostCommandProblem.from_dict(response.json())
 
 
 
         return response_429
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = PostCommandProblem.from_dict(response.json())
 
 
 
         return response_503
 
     if response.status_code == 507:
-        response_507 = Problem.from_dict(response.json())
+        response_507 = PostCommandProblem.from_dict(response.json())
 
 
 
@@ -144,7 +144,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CommandResult | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CommandResult | PostCommandProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -159,7 +159,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: DiscardCommand | DrawCommand | KnockCommand | LayMeldsCommand | LayOffCommand | SwapJokerCommand,
 
-) -> Response[CommandResult | Problem]:
+) -> Response[CommandResult | PostCommandProblem]:
     """ Issue one command as the caller's seat
 
      The body is one of the player commands, named by `type` (draw, lay_melds, lay_off, swap_joker,
@@ -176,7 +176,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CommandResult | Problem]
+        Response[CommandResult | PostCommandProblem]
      """
 
 
@@ -198,7 +198,7 @@ def sync(
     client: AuthenticatedClient,
     body: DiscardCommand | DrawCommand | KnockCommand | LayMeldsCommand | LayOffCommand | SwapJokerCommand,
 
-) -> CommandResult | Problem | None:
+) -> CommandResult | PostCommandProblem | None:
     """ Issue one command as the caller's seat
 
      The body is one of the player commands, named by `type` (draw, lay_melds, lay_off, swap_joker,
@@ -215,7 +215,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CommandResult | Problem
+        CommandResult | PostCommandProblem
      """
 
 
@@ -232,7 +232,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: DiscardCommand | DrawCommand | KnockCommand | LayMeldsCommand | LayOffCommand | SwapJokerCommand,
 
-) -> Response[CommandResult | Problem]:
+) -> Response[CommandResult | PostCommandProblem]:
     """ Issue one command as the caller's seat
 
      The body is one of the player commands, named by `type` (draw, lay_melds, lay_off, swap_joker,
@@ -249,7 +249,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CommandResult | Problem]
+        Response[CommandResult | PostCommandProblem]
      """
 
 
@@ -271,7 +271,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: DiscardCommand | DrawCommand | KnockCommand | LayMeldsCommand | LayOffCommand | SwapJokerCommand,
 
-) -> CommandResult | Problem | None:
+) -> CommandResult | PostCommandProblem | None:
     """ Issue one command as the caller's seat
 
      The body is one of the player commands, named by `type` (draw, lay_melds, lay_off, swap_joker,
@@ -288,7 +288,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CommandResult | Problem
+        CommandResult | PostCommandProblem
      """
 
 

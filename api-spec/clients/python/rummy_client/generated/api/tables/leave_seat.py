@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.problem import Problem
+from ...models.leave_seat_problem import LeaveSeatProblem
 from typing import cast
 
 
@@ -34,55 +34,55 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | LeaveSeatProblem | None:
     if response.status_code == 204:
         response_204 = cast(Any, None)
         return response_204
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = LeaveSeatProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = LeaveSeatProblem.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Problem.from_dict(response.json())
+        response_403 = LeaveSeatProblem.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = LeaveSeatProblem.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = Problem.from_dict(response.json())
+        response_409 = LeaveSeatProblem.from_dict(response.json())
 
 
 
         return response_409
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = LeaveSeatProblem.from_dict(response.json())
 
 
 
         return response_429
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = LeaveSeatProblem.from_dict(response.json())
 
 
 
@@ -94,7 +94,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | LeaveSeatProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -109,7 +109,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[Any | Problem]:
+) -> Response[Any | LeaveSeatProblem]:
     """ Leave a waiting table (the seat's holder) or remove its player (the host)
 
      Only a seat claimed from the lobby is given back; the seat is open again.
@@ -123,7 +123,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem]
+        Response[Any | LeaveSeatProblem]
      """
 
 
@@ -145,7 +145,7 @@ def sync(
     *,
     client: AuthenticatedClient,
 
-) -> Any | Problem | None:
+) -> Any | LeaveSeatProblem | None:
     """ Leave a waiting table (the seat's holder) or remove its player (the host)
 
      Only a seat claimed from the lobby is given back; the seat is open again.
@@ -159,7 +159,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem
+        Any | LeaveSeatProblem
      """
 
 
@@ -176,7 +176,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[Any | Problem]:
+) -> Response[Any | LeaveSeatProblem]:
     """ Leave a waiting table (the seat's holder) or remove its player (the host)
 
      Only a seat claimed from the lobby is given back; the seat is open again.
@@ -190,7 +190,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem]
+        Response[Any | LeaveSeatProblem]
      """
 
 
@@ -212,7 +212,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 
-) -> Any | Problem | None:
+) -> Any | LeaveSeatProblem | None:
     """ Leave a waiting table (the seat's holder) or remove its player (the host)
 
      Only a seat claimed from the lobby is given back; the seat is open again.
@@ -226,7 +226,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem
+        Any | LeaveSeatProblem
      """
 
 

@@ -8,8 +8,8 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.problem import Problem
 from ...models.rematch import Rematch
+from ...models.rematch_game_problem import RematchGameProblem
 from typing import cast
 
 
@@ -34,7 +34,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | Rematch | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Rematch | RematchGameProblem | None:
     if response.status_code == 201:
         response_201 = Rematch.from_dict(response.json())
 
@@ -43,49 +43,49 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_201
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = RematchGameProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = RematchGameProblem.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Problem.from_dict(response.json())
+        response_403 = RematchGameProblem.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = RematchGameProblem.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = Problem.from_dict(response.json())
+        response_409 = RematchGameProblem.from_dict(response.json())
 
 
 
         return response_409
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = RematchGameProblem.from_dict(response.json())
 
 
 
         return response_429
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = RematchGameProblem.from_dict(response.json())
 
 
 
@@ -97,7 +97,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | Rematch]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Rematch | RematchGameProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -111,7 +111,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[Problem | Rematch]:
+) -> Response[Rematch | RematchGameProblem]:
     """ A rematch of a finished game: a waiting table, same rules and players
 
      The old game's log gets a `rematch_offered` event naming the new game, so every client can follow;
@@ -126,7 +126,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Rematch]
+        Response[Rematch | RematchGameProblem]
      """
 
 
@@ -146,7 +146,7 @@ def sync(
     *,
     client: AuthenticatedClient,
 
-) -> Problem | Rematch | None:
+) -> Rematch | RematchGameProblem | None:
     """ A rematch of a finished game: a waiting table, same rules and players
 
      The old game's log gets a `rematch_offered` event naming the new game, so every client can follow;
@@ -161,7 +161,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Rematch
+        Rematch | RematchGameProblem
      """
 
 
@@ -176,7 +176,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[Problem | Rematch]:
+) -> Response[Rematch | RematchGameProblem]:
     """ A rematch of a finished game: a waiting table, same rules and players
 
      The old game's log gets a `rematch_offered` event naming the new game, so every client can follow;
@@ -191,7 +191,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Rematch]
+        Response[Rematch | RematchGameProblem]
      """
 
 
@@ -211,7 +211,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 
-) -> Problem | Rematch | None:
+) -> Rematch | RematchGameProblem | None:
     """ A rematch of a finished game: a waiting table, same rules and players
 
      The old game's log gets a `rematch_offered` event naming the new game, so every client can follow;
@@ -226,7 +226,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Rematch
+        Rematch | RematchGameProblem
      """
 
 

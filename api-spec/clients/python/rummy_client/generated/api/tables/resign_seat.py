@@ -9,8 +9,8 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.command_result import CommandResult
-from ...models.problem import Problem
 from ...models.resign_seat import ResignSeat
+from ...models.resign_seat_problem import ResignSeatProblem
 from typing import cast
 
 
@@ -46,7 +46,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CommandResult | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CommandResult | ResignSeatProblem | None:
     if response.status_code == 200:
         response_200 = CommandResult.from_dict(response.json())
 
@@ -55,63 +55,63 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = ResignSeatProblem.from_dict(response.json())
 
 
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = ResignSeatProblem.from_dict(response.json())
 
 
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Problem.from_dict(response.json())
+        response_403 = ResignSeatProblem.from_dict(response.json())
 
 
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = ResignSeatProblem.from_dict(response.json())
 
 
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = Problem.from_dict(response.json())
+        response_409 = ResignSeatProblem.from_dict(response.json())
 
 
 
         return response_409
 
     if response.status_code == 413:
-        response_413 = Problem.from_dict(response.json())
+        response_413 = ResignSeatProblem.from_dict(response.json())
 
 
 
         return response_413
 
     if response.status_code == 422:
-        response_422 = Problem.from_dict(response.json())
+        response_422 = ResignSeatProblem.from_dict(response.json())
 
 
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = ResignSeatProblem.from_dict(response.json())
 
 
 
         return response_429
 
     if response.status_code == 503:
-        response_503 = Problem.from_dict(response.json())
+        response_503 = ResignSeatProblem.from_dict(response.json())
 
 
 
@@ -123,7 +123,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CommandResult | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CommandResult | ResignSeatProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -138,7 +138,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: None | ResignSeat,
 
-) -> Response[CommandResult | Problem]:
+) -> Response[CommandResult | ResignSeatProblem]:
     """ Resign the caller's seat: a bot plays it to the end (SeatResigned)
 
     Args:
@@ -150,7 +150,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CommandResult | Problem]
+        Response[CommandResult | ResignSeatProblem]
      """
 
 
@@ -172,7 +172,7 @@ def sync(
     client: AuthenticatedClient,
     body: None | ResignSeat,
 
-) -> CommandResult | Problem | None:
+) -> CommandResult | ResignSeatProblem | None:
     """ Resign the caller's seat: a bot plays it to the end (SeatResigned)
 
     Args:
@@ -184,7 +184,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CommandResult | Problem
+        CommandResult | ResignSeatProblem
      """
 
 
@@ -201,7 +201,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: None | ResignSeat,
 
-) -> Response[CommandResult | Problem]:
+) -> Response[CommandResult | ResignSeatProblem]:
     """ Resign the caller's seat: a bot plays it to the end (SeatResigned)
 
     Args:
@@ -213,7 +213,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CommandResult | Problem]
+        Response[CommandResult | ResignSeatProblem]
      """
 
 
@@ -235,7 +235,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: None | ResignSeat,
 
-) -> CommandResult | Problem | None:
+) -> CommandResult | ResignSeatProblem | None:
     """ Resign the caller's seat: a bot plays it to the end (SeatResigned)
 
     Args:
@@ -247,7 +247,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CommandResult | Problem
+        CommandResult | ResignSeatProblem
      """
 
 

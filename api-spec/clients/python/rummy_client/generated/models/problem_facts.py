@@ -16,12 +16,12 @@ from typing import cast
 
 
 
-T = TypeVar("T", bound="ProblemFactsType0")
+T = TypeVar("T", bound="ProblemFacts")
 
 
 
 @_attrs_define
-class ProblemFactsType0:
+class ProblemFacts:
     """ What the refusal is about; which fields depend on the code.
 
         Attributes:
@@ -207,7 +207,7 @@ class ProblemFactsType0:
         limit_bytes = _parse_limit_bytes(d.pop("limit_bytes", UNSET))
 
 
-        problem_facts_type_0 = cls(
+        problem_facts = cls(
             path=path,
             knob=knob,
             card=card,
@@ -219,8 +219,8 @@ class ProblemFactsType0:
         )
 
 
-        problem_facts_type_0.additional_properties = d
-        return problem_facts_type_0
+        problem_facts.additional_properties = d
+        return problem_facts
 
     @property
     def additional_keys(self) -> list[str]:

@@ -1,0 +1,15 @@
+from enum import StrEnum
+
+class GetGameRatingsProblemCode(StrEnum):
+    GAME_IN_PROGRESS = "game_in_progress"
+    GAME_NOT_FOUND = "game_not_found"
+    INVALID_PARAMETER = "invalid_parameter"
+    INVALID_TOKEN = "invalid_token"
+    LEAGUE_RESULT_PENDING = "league_result_pending"
+    MISSING_TOKEN = "missing_token"
+    NOT_SEATED = "not_seated"
+    STORE_UNAVAILABLE = "store_unavailable"
+    WRONG_GAME = "wrong_game"
+
+    def __str__(self) -> str:
+        return str(self.value)

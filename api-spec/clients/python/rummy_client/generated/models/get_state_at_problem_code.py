@@ -1,0 +1,16 @@
+from enum import StrEnum
+
+class GetStateAtProblemCode(StrEnum):
+    GAME_NOT_FOUND = "game_not_found"
+    INVALID_PARAMETER = "invalid_parameter"
+    INVALID_TOKEN = "invalid_token"
+    MISSING_TOKEN = "missing_token"
+    NOT_FOUND = "not_found"
+    NOT_SEATED = "not_seated"
+    RATE_LIMITED = "rate_limited"
+    STORE_UNAVAILABLE = "store_unavailable"
+    VERSION_NOT_FOUND = "version_not_found"
+    WRONG_GAME = "wrong_game"
+
+    def __str__(self) -> str:
+        return str(self.value)

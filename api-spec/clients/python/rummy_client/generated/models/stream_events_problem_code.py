@@ -1,0 +1,14 @@
+from enum import StrEnum
+
+class StreamEventsProblemCode(StrEnum):
+    GAME_NOT_FOUND = "game_not_found"
+    INVALID_PARAMETER = "invalid_parameter"
+    INVALID_TICKET = "invalid_ticket"
+    INVALID_TOKEN = "invalid_token"
+    MISSING_TOKEN = "missing_token"
+    NOT_SEATED = "not_seated"
+    STORE_UNAVAILABLE = "store_unavailable"
+    WRONG_GAME = "wrong_game"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,265 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.take_seat_back_problem_code import TakeSeatBackProblemCode
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.command_id_reused_facts import CommandIdReusedFacts
+  from ..models.contention_facts import ContentionFacts
+  from ..models.problem_facts import ProblemFacts
+  from ..models.rate_limited_facts import RateLimitedFacts
+  from ..models.version_conflict_facts import VersionConflictFacts
+
+
+
+
+
+T = TypeVar("T", bound="TakeSeatBackProblem")
+
+
+
+@_attrs_define
+class TakeSeatBackProblem:
+    """ A problem takeSeatBack answers (RFC 9457).
+
+        Attributes:
+            type_ (str):
+            title (str):
+            status (int):
+            code (str | TakeSeatBackProblemCode): The stable reason: one of TakeSeatBackProblemCode today; a client keeps a
+                code it does not know as the string it came as.
+            detail (None | str | Unset):
+            facts (CommandIdReusedFacts | ContentionFacts | None | ProblemFacts | RateLimitedFacts | Unset |
+                VersionConflictFacts): What the refusal is about (`rate_limited`: RateLimitedFacts; `version_conflict`:
+                VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; other codes:
+                ProblemFacts).
+            request_id (None | str | Unset):
+     """
+
+    type_: str
+    title: str
+    status: int
+    code: str | TakeSeatBackProblemCode
+    detail: None | str | Unset = UNSET
+    facts: CommandIdReusedFacts | ContentionFacts | None | ProblemFacts | RateLimitedFacts | Unset | VersionConflictFacts = UNSET
+    request_id: None | str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.command_id_reused_facts import CommandIdReusedFacts # noqa: PLC0415
+        from ..models.contention_facts import ContentionFacts # noqa: PLC0415
+        from ..models.problem_facts import ProblemFacts # noqa: PLC0415
+        from ..models.rate_limited_facts import RateLimitedFacts # noqa: PLC0415
+        from ..models.version_conflict_facts import VersionConflictFacts # noqa: PLC0415
+        type_ = self.type_
+
+        title = self.title
+
+        status = self.status
+
+        code: str
+        if isinstance(self.code, TakeSeatBackProblemCode):
+            code = self.code.value
+        else:
+            code = self.code
+
+        detail: None | str | Unset
+        if isinstance(self.detail, Unset):
+            detail = UNSET
+        else:
+            detail = self.detail
+
+        facts: dict[str, Any] | None | Unset
+        if isinstance(self.facts, Unset):
+            facts = UNSET
+        elif isinstance(self.facts, RateLimitedFacts):
+            facts = self.facts.to_dict()
+        elif isinstance(self.facts, VersionConflictFacts):
+            facts = self.facts.to_dict()
+        elif isinstance(self.facts, CommandIdReusedFacts):
+            facts = self.facts.to_dict()
+        elif isinstance(self.facts, ContentionFacts):
+            facts = self.facts.to_dict()
+        elif isinstance(self.facts, ProblemFacts):
+            facts = self.facts.to_dict()
+        else:
+            facts = self.facts
+
+        request_id: None | str | Unset
+        if isinstance(self.request_id, Unset):
+            request_id = UNSET
+        else:
+            request_id = self.request_id
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "type": type_,
+            "title": title,
+            "status": status,
+            "code": code,
+        })
+        if detail is not UNSET:
+            field_dict["detail"] = detail
+        if facts is not UNSET:
+            field_dict["facts"] = facts
+        if request_id is not UNSET:
+            field_dict["request_id"] = request_id
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.command_id_reused_facts import CommandIdReusedFacts # noqa: PLC0415
+        from ..models.contention_facts import ContentionFacts # noqa: PLC0415
+        from ..models.problem_facts import ProblemFacts # noqa: PLC0415
+        from ..models.rate_limited_facts import RateLimitedFacts # noqa: PLC0415
+        from ..models.version_conflict_facts import VersionConflictFacts # noqa: PLC0415
+        d = dict(src_dict)
+        type_ = d.pop("type")
+
+        title = d.pop("title")
+
+        status = d.pop("status")
+
+        def _parse_code(data: object) -> str | TakeSeatBackProblemCode:
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                code_type_0 = TakeSeatBackProblemCode(data)
+
+
+
+                return code_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(str | TakeSeatBackProblemCode, data)
+
+        code = _parse_code(d.pop("code"))
+
+
+        def _parse_detail(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        detail = _parse_detail(d.pop("detail", UNSET))
+
+
+        def _parse_facts(data: object) -> CommandIdReusedFacts | ContentionFacts | None | ProblemFacts | RateLimitedFacts | Unset | VersionConflictFacts:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_0 = RateLimitedFacts.from_dict(data)
+
+
+
+                return facts_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_1 = VersionConflictFacts.from_dict(data)
+
+
+
+                return facts_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_2 = CommandIdReusedFacts.from_dict(data)
+
+
+
+                return facts_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_3 = ContentionFacts.from_dict(data)
+
+
+
+                return facts_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_4 = ProblemFacts.from_dict(data)
+
+
+
+                return facts_type_4
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CommandIdReusedFacts | ContentionFacts | None | ProblemFacts | RateLimitedFacts | Unset | VersionConflictFacts, data)
+
+        facts = _parse_facts(d.pop("facts", UNSET))
+
+
+        def _parse_request_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        request_id = _parse_request_id(d.pop("request_id", UNSET))
+
+
+        take_seat_back_problem = cls(
+            type_=type_,
+            title=title,
+            status=status,
+            code=code,
+            detail=detail,
+            facts=facts,
+            request_id=request_id,
+        )
+
+
+        take_seat_back_problem.additional_properties = d
+        return take_seat_back_problem
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
