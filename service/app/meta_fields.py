@@ -47,6 +47,7 @@ def facts_of(meta: Mapping[str, bytes]) -> MetaFacts:
         waiting=meta.get("waiting") == b"1",
         host=_text_of(meta, "host"),
         meta_bots=_meta_bots(meta, info),
+        resigned_levels={seat: int(level) for seat, level in _per_seat(meta, "resigned:").items()},
         reserved=_per_seat(meta, "reserved:"),
         invite_hash=_text_of(meta, "invite"),
         reopened=_reopened(meta),

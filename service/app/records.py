@@ -177,6 +177,8 @@ class MetaFacts(msgspec.Struct, frozen=True, kw_only=True):
     # when a table started before such fills were events in the log (they are
     # now: `seat_filled`). For logs that do not say so themselves.
     meta_bots: dict[int, int] = msgspec.field(default_factory=dict)
+    # Seat -> level: the bot of a seat that resigned before `seat_resigned` said its level.
+    resigned_levels: dict[int, int] = msgspec.field(default_factory=dict)
     # Seat -> the player a rematch keeps it for.
     reserved: dict[int, str] = msgspec.field(default_factory=dict)
     invite_hash: str | None = None
@@ -199,7 +201,7 @@ def _with_meta_bots(record: GameRecord, facts: MetaFacts) -> GameRecord:
     # seats are applied only to a record with as many seats (never across a renumbering).
     if len(record.controllers) != len(facts.info.seats):
         return record
-    return with_bots(record, facts.meta_bots)
+    return with_bots(record, facts.meta_bots, facts.resigned_levels)
 
 
 def game_of(game_id: str, facts: MetaFacts, record: GameRecord) -> Game:

@@ -265,7 +265,7 @@ async def seat_view(
     # within FACTS_TTL_S, in the summary at once: it reads the meta).
     encoded = await games.encoded_view(game_id, seat)
     facts, _ = await games.known_facts(game_id)
-    labels = labels_of_view(encoded, facts.info, facts.names, facts.meta_bots)
+    labels = labels_of_view(encoded, facts)
     return _encoded(with_labels(encoded, labels))
 
 

@@ -10,7 +10,7 @@ import msgspec
 from domain.views import SeatView, TableView
 from service.app.envelope import Envelope
 from service.app.game_record import Controller, GameRecord, controllers_with_bots
-from service.app.records import CommandOutcome, GameInfo
+from service.app.records import CommandOutcome, GameInfo, MetaFacts
 from service.app.wire_form import encode_outcome, encode_view
 from service.http.schemas_commands import CommandBody
 
@@ -82,17 +82,16 @@ def _value_after(view: bytes, key: bytes) -> bytes | None:
     return view[start : view.index(b"]", start) + 1]
 
 
-def labels_of_view(
-    view: bytes, info: GameInfo, names: Mapping[int, str], meta_bots: Mapping[int, int]
-) -> tuple[SeatLabel, ...]:
+def labels_of_view(view: bytes, facts: MetaFacts) -> tuple[SeatLabel, ...]:
     """`seat_labels` for a view served as its cached bytes (before `with_labels`): who
-    plays each seat as the view's own version says (`meta_bots` for a log too old to
-    say it of every seat)."""
+    plays each seat as the view's own version says (the meta's bots for a log too old
+    to say it of every seat)."""
     controllers_json = _value_after(view, b'"controllers":')
     resigned_json = _value_after(view, b'"resigned":')
     controllers = _controllers_decoder.decode(controllers_json) if controllers_json else None
     resigned = _seats_decoder.decode(resigned_json) if resigned_json else ()
-    return seat_labels(info, names, controllers_with_bots(controllers or (), meta_bots), resigned)
+    played_by = controllers_with_bots(controllers or (), facts.meta_bots, facts.resigned_levels)
+    return seat_labels(facts.info, facts.names, played_by, resigned)
 
 
 class View(TableView, frozen=True, kw_only=True):

@@ -103,7 +103,8 @@ def test_an_archived_game_reads_whole(http: httpx.Client) -> None:
 
 def test_every_bot_of_the_previous_release_plays_its_seat(http: httpx.Client) -> None:
     """Stored when the meta said who plays a seat: seat 1 handed to a bot, seat 2
-    resigned, seat 3 filled at the start (a field of the meta, no event). After the
+    resigned (its bot's level a field of the meta), seat 3 filled at the start (a field
+    of the meta, no event). After the
     host's move, the bots at all three seats move in turn, back to the host."""
     game = MANIFEST["seated_bots"]
     host = _auth(game["tokens"]["0"])
@@ -115,11 +116,12 @@ def test_every_bot_of_the_previous_release_plays_its_seat(http: httpx.Client) ->
         ("human", True),
         ("bot", False),
     ]
-    assert [c["kind"] for c in summary["view"]["controllers"]] == [
-        "human",
-        "autopilot",
-        "bot",
-        "bot",
+    # Each at the level it was given: handed over at 3, resigned to a 4, filled at 1.
+    assert [(c["kind"], c.get("level")) for c in summary["view"]["controllers"]] == [
+        ("human", None),
+        ("autopilot", 3),
+        ("bot", 4),
+        ("bot", 1),
     ]
     after, moved = _draw_and_discard(http, game["id"], host), set()
     for _ in range(20):
