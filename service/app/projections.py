@@ -95,11 +95,18 @@ class Projections:
     async def load(self, game_id: str, *, at_least: int | None = None) -> GameRecord | None:
         """The game at its latest version: a known record or the cached state, plus newer events.
 
-        With `at_least`, a load of the game already under way is shared when what it
-        finds is at that version or newer: a thousand watchers woken by one event
-        read the game's state once, not a thousand times."""
+        With `at_least`, a record this process holds at that version or newer is
+        enough, and a load of the game already under way is shared when what it
+        finds is: a thousand watchers woken by one event read the game's state
+        once, not a thousand times."""
         if at_least is None:
             return await self.settle(game_id, await self.snapshot(game_id))
+        known = self._records.get(game_id)
+        if known is not None and known.version >= at_least:
+            # As new as asked: once the first of the crowd's loads landed, the rest
+            # of the crowd (ten thousand watchers) reads it here, not from the store.
+            self._records.move_to_end(game_id)
+            return known
         return await self._loads.read(
             game_id,
             lambda: self.load(game_id),

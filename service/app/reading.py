@@ -44,6 +44,10 @@ LOBBY_SCAN = 2000
 _LOBBY_PAGE = 100
 
 
+def _any(_: MetaFacts) -> bool:
+    return True
+
+
 def _no_game(game_id: str) -> ServiceError:
     return ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
 
@@ -66,6 +70,8 @@ class GameReader:
         # Each game's facts and when they were read.
         self._facts: OrderedDict[str, tuple[MetaFacts, float]] = OrderedDict()
         self._existing: SharedReads[bool] = SharedReads()
+        self._existing_games: OrderedDict[str, None] = OrderedDict()
+        self._fresh_facts: SharedReads[MetaFacts] = SharedReads()
 
     # ------------------------------------------------------------ facts
 
@@ -75,11 +81,17 @@ class GameReader:
         table's are always read: its seats change hands (left, removed, filled)."""
         check_game_id(game_id)
         kept = self._facts.get(game_id)
-        if kept is not None:
+        if kept is not None and not kept[0].waiting:
             facts, read_at = kept
-            if not facts.waiting and self._clock() - read_at < FACTS_TTL_S:
+            if self._clock() - read_at < FACTS_TTL_S:
                 self._facts.move_to_end(game_id)
                 return facts, True
+            # Their time is up: the crowd of a dealt game's watchers shares one read
+            # (a read begun just before this call may miss a claim: from memory, then).
+            # A waiting table's seats change hands: it is read alone, below.
+            return await self._fresh_facts.read(
+                game_id, lambda: self.read_facts(game_id), _any
+            ), True
         return await self.read_facts(game_id), False
 
     async def facts(self, game_id: str) -> MetaFacts:
@@ -144,8 +156,7 @@ class GameReader:
         table that still waited when its facts were read has them read again once
         events came; a table in play costs no read more."""
         check_game_id(game_id)
-        # Shared with the game's other watchers: a game once there stays (archived or not).
-        if not await self._existing.read(game_id, lambda: self._store.exists(game_id), bool):
+        if not await self._exists(game_id):
             raise _no_game(game_id)
         facts = await self.facts(game_id)
         if facts.importing:
@@ -165,10 +176,24 @@ class GameReader:
         shown = unredacted_through(record, viewer, private_log=private)
         return record.version, served(envelopes, viewer, shown)
 
+    async def _exists(self, game_id: str) -> bool:
+        # A game once there stays (archived or not): known once, asked no more. Till
+        # then, asked once for all the game's watchers asking at that moment.
+        if game_id in self._existing_games:
+            self._existing_games.move_to_end(game_id)
+            return True
+        if not await self._existing.read(game_id, lambda: self._store.exists(game_id), bool):
+            return False
+        self._existing_games[game_id] = None
+        while len(self._existing_games) > FACTS_CAPACITY:
+            self._existing_games.popitem(last=False)
+        return True
+
     async def finished(self, game_id: str, through: int | None = None) -> bool:
         """Whether the game is over (and, with `through`, has no event after that version)."""
         # A record at `through` or newer answers; a load under way may be shared.
-        record = await self.projections.load(game_id, at_least=through or 0)
+        # Without `through`, whether it is over now: the store's word, not memory's.
+        record = await self.projections.load(game_id, at_least=through)
         if record is None or record.state.phase != "over":
             return False
         return through is None or record.version <= through

@@ -25,6 +25,7 @@ import contextlib
 import json
 import os
 import re
+import shutil
 import statistics
 import sys
 import tempfile
@@ -257,6 +258,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--gap-ms", type=int, default=500)
     parser.add_argument("--open-timeout-s", type=float, default=120.0)
     parser.add_argument("--settle-s", type=float, default=3.0)
+    parser.add_argument("--server-log", type=Path, help="keep the server's log in this file")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
@@ -278,6 +280,8 @@ def main(argv: list[str] | None = None) -> int:
             process.terminate()
             with contextlib.suppress(Exception):
                 process.wait(timeout=30)
+            if args.server_log is not None:
+                shutil.copyfile(log, args.server_log)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,10 @@
 """A process serves a game's meta facts from memory for FACTS_TTL_S, then reads them
-again: a seat renamed through another process shows within that long."""
+again: a seat renamed through another process shows within that long, and the crowd
+asking at that moment shares one read."""
 
 from __future__ import annotations
+
+import asyncio
 
 import anyio
 
@@ -36,7 +39,58 @@ def test_facts_renamed_elsewhere_show_once_their_time_in_memory_is_up() -> None:
         facts, from_memory = await reader.known_facts(game_id)
         assert from_memory and facts.names.get(0) is None
         clock.now += 0.2
-        facts, from_memory = await reader.known_facts(game_id)
-        assert not from_memory and facts.names[0] == "Countess"
+        facts, _ = await reader.known_facts(game_id)
+        assert facts.names[0] == "Countess"
+
+    anyio.run(scenario)
+
+
+class CountingStore(InMemoryEventStore):
+    """Counts meta reads, each taking a moment (a round trip) for others to arrive in."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.meta_reads = 0
+
+    async def get_meta(self, game_id: str) -> dict[str, bytes]:
+        self.meta_reads += 1
+        await asyncio.sleep(0.01)
+        return await super().get_meta(game_id)
+
+
+def test_a_crowd_asking_once_the_time_is_up_costs_one_read() -> None:
+    """Ten thousand watchers of a game in play: their facts expire at one moment, and
+    each asks; one read of the store answers them all (one each held every pooled
+    connection, and the game's own commands waited past their time: a 503)."""
+
+    async def scenario() -> None:
+        store = CountingStore()
+        created = await GameService(store).create(seats=HUMANS, seed=1)
+        clock = Clock()
+        reader = GameReader(store, Projections(store), clock=clock)
+        await reader.known_facts(created.game_id)
+        await store.put_meta(created.game_id, {"name:0": b"Countess"})
+        clock.now += FACTS_TTL_S + 0.1
+        store.meta_reads = 0
+        answers = await asyncio.gather(*(reader.known_facts(created.game_id) for _ in range(500)))
+        assert store.meta_reads == 1
+        assert {facts.names.get(0) for facts, _ in answers} == {"Countess"}
+
+    anyio.run(scenario)
+
+
+def test_a_waiting_tables_facts_are_read_by_each_caller() -> None:
+    """Its seats change hands: a read begun before a seat was left would still let
+    the old holder's token in."""
+
+    async def scenario() -> None:
+        store = CountingStore()
+        open_seat = SeatSpec(kind="human", open=True)
+        created = await GameService(store).create(seats=(HUMANS[0], open_seat), seed=1)
+        reader = GameReader(store, Projections(store), clock=Clock())
+        await reader.known_facts(created.game_id)
+        store.meta_reads = 0
+        await asyncio.gather(*(reader.known_facts(created.game_id) for _ in range(5)))
+        assert store.meta_reads == 5
 
     anyio.run(scenario)
