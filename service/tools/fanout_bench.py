@@ -64,6 +64,13 @@ async def _request(
     return reader, writer
 
 
+def _client_frame(opcode: int, payload: bytes) -> bytes:
+    """A whole, masked frame (as clients must send them), its payload under 126 bytes."""
+    mask = os.urandom(4)
+    masked = bytes(byte ^ mask[index % 4] for index, byte in enumerate(payload))
+    return bytes([0x80 | opcode, 0x80 | len(payload)]) + mask + masked
+
+
 async def _websocket(host: str, port: int, game: str, after: int, watchers: Watchers) -> None:
     key = base64.b64encode(os.urandom(16)).decode()
     upgrade = (
@@ -72,10 +79,8 @@ async def _websocket(host: str, port: int, game: str, after: int, watchers: Watc
     )
     reader, writer = await _request(host, port, f"/games/{game}/live?after={after}", upgrade)
     await reader.readuntil(b"\r\n\r\n")
-    # The first message says who it is: {} for a spectator (client frames are masked).
-    mask = os.urandom(4)
-    payload = bytes(byte ^ mask[index % 4] for index, byte in enumerate(b"{}"))
-    writer.write(bytes([0x81, 0x80 | 2]) + mask + payload)
+    # The first message says who it is: {} for a spectator.
+    writer.write(_client_frame(0x1, b"{}"))
     watchers.open["websocket"] += 1
     try:
         while True:
@@ -88,6 +93,10 @@ async def _websocket(host: str, port: int, game: str, after: int, watchers: Watc
             frame = await reader.readexactly(length)
             if head[0] & 0x0F == 0x8:  # close
                 return
+            if head[0] & 0x0F == 0x9:
+                # The server's keep-alive ping: unanswered, it closes the socket.
+                writer.write(_client_frame(0xA, frame))
+                continue
             for found in _WS_VERSION.finditer(frame):
                 watchers.saw("websocket", int(found.group(1)))
     finally:
