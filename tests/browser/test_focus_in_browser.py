@@ -58,3 +58,29 @@ def test_cards_and_seats_say_what_the_marks_show(open_page: OpenPage, server: st
     click_for(page, page.locator("button.pile.stock"), "/commands")
     label = page.locator('.hand [data-card="AC"]').get_attribute("aria-label")
     assert label.startswith("ace of clubs") and "can go in a meld" in label, label
+
+
+def test_a_stock_out_of_reach_has_no_ring_a_mouse_user_would_take_for_focus(
+    open_page: OpenPage, server: str
+) -> None:
+    # Issue 31: the disabled buttons' dashed edge drew a ring round the stock while others
+    # played; only the keyboard's :focus-visible ring may circle it.
+    player = new_player(server)
+    deck = stacked_deck(pack(), [GOING_OUT, []], 10, up_card="2S", stock=["KS"])
+    rules = {"first_player": "left_of_dealer"}
+    table = Table(
+        server, player, {"preset": "basic", "seats": humans(2), "deck": deck, "rules": rules}
+    )
+    page = open_page(DESKTOP)
+    open_table(page, server, player, table.game_id)
+    wait_for_my_turn(page)
+    stock = page.locator("button.pile.stock")
+    click_for(page, stock, "/commands")
+    # Read in one go from the stock drawn now (each render draws it anew).
+    ring = page.wait_for_function(
+        "() => { const el = document.querySelector('button.pile.stock');"
+        " if (!el?.disabled) return null; const s = getComputedStyle(el);"
+        " return [s.borderTopStyle, s.outlineStyle, el.matches(':focus-visible')]; }"
+    ).json_value()
+    assert ring[0] == "none", ring
+    assert ring[1] == "none" or not ring[2], ring

@@ -199,3 +199,37 @@ def test_a_discard_this_seat_may_knock_for_offers_the_knock_at_once(
     seen: list[dict[str, Any]] = page.evaluate("window.seen")
     shown = [state for state in seen if state["top"] == discarded]
     assert shown and all(state["knock"] for state in shown), seen
+
+
+# Each sentence the live region says, with when it was said.
+HEARD = """() => {
+    window.heard = [];
+    const listen = () => {
+        const region = document.querySelector('[data-testid=announcer]');
+        if (!region) return setTimeout(listen, 20);
+        new MutationObserver(() => window.heard.push(
+            { words: region.textContent, at: performance.now() },
+        )).observe(region, { childList: true, characterData: true, subtree: true });
+    };
+    listen();
+}"""
+
+
+def test_a_screen_reader_hears_each_move_of_another_seat_at_the_pace_shown(
+    open_page: OpenPage, server: str
+) -> None:
+    table, page = the_players_paced_table(open_page, server)
+    slowly(page)
+    page.evaluate(HEARD)
+    _, discarded = the_other_seats_turn(page, table)
+    heard: list[dict[str, Any]] = page.evaluate("window.heard")
+    words = [said["words"] for said in heard]
+    region = page.get_by_test_id("announcer")
+    assert region.get_attribute("aria-live") == "polite"
+    # One sentence per move, with the seat's name, in the order played.
+    assert len(words) == 3, words
+    assert all(said.startswith("Seat 2") for said in words), words
+    assert "drew from the stock" in words[0] and " laid " in words[1], words
+    assert "discarded" in words[2], words
+    # Never a flood: each is left to be heard for the move's moment.
+    assert heard[1]["at"] - heard[0]["at"] >= AT_LEAST_MS, heard

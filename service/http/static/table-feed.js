@@ -1,6 +1,7 @@
 // The followed log as the table takes it: each event noted (the history, a hand's end) and
 // another seat's move played out on its own, for a moment, before the next.
 
+import { announce, liveRegion } from './announcer.js';
 import { fly, startOf } from './card-flight.js';
 import { historyLine } from './history-lines.js';
 import { movesOf } from './moves.js';
@@ -40,6 +41,7 @@ const REDRAWN = new Set(['game_started', 'hand_dealt', 'stock_renewed', 'seats_r
  */
 export function tableFeed(table, refresh, showError, summaryChanged) {
   const { root, state, mine, signal, name, render } = table;
+  liveRegion();
 
   /** @param {Envelope[]} batch */
   function onEvents(batch) {
@@ -85,6 +87,9 @@ export function tableFeed(table, refresh, showError, summaryChanged) {
       render();
     }
     fly(root, envelope, start, moment);
+    // Heard as it is seen: one sentence per move shown, with its pause before the next.
+    const words = historyLine(envelope.event, name);
+    if (words) announce(words);
     return true;
   }
 
