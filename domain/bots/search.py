@@ -36,6 +36,14 @@ search on top):
   each level 3 seat 62.2% -> 63.5% (CI 60.7-66.1%); without the pairwise
   scoring 14.8% and 60.8%.
 Level 4's p95 decision time there: 150 ms (the budget).
+
+Tried for four seats and not kept (one level 4 against three level 3, 80
+hands, same seed before -> after): level 3's own moves as the base in
+palace (seed 377346) 21.2% -> 23.8% of hands, but beats each level 3 seat
+61.5% -> 49.0% and +13.8 -> -8.9 points a hand; HOLD_EDGE_Z for every
+overrule in basic (seed 709021) 26.2% -> 20.0% of hands, +1.9 -> -1.3
+points. Samples this small cannot separate those from noise; neither is a
+gain worth keeping.
 """
 
 from __future__ import annotations
