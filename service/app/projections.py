@@ -101,11 +101,10 @@ class Projections:
         once, not a thousand times."""
         if at_least is None:
             return await self.settle(game_id, await self.snapshot(game_id))
-        known = self._records.get(game_id)
+        known = self.remembered(game_id)
         if known is not None and known.version >= at_least:
             # As new as asked: once the first of the crowd's loads landed, the rest
             # of the crowd (ten thousand watchers) reads it here, not from the store.
-            self._records.move_to_end(game_id)
             return known
         return await self._loads.read(
             game_id,

@@ -4,6 +4,8 @@ next after "Play now" and at the player's turn."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from table_setup import Table, humans, new_player, open_table, pack, stacked_deck
 from test_live_in_browser import GOING_OUT
 from test_table import (
@@ -44,15 +46,7 @@ def test_focus_goes_to_the_piles_after_play_now_and_at_each_turn(
 
 
 def test_cards_and_seats_say_what_the_marks_show(open_page: OpenPage, server: str) -> None:
-    player = new_player(server)
-    deck = stacked_deck(pack(), [GOING_OUT, []], 10, up_card="2S", stock=["KS"])
-    rules = {"first_player": "left_of_dealer"}
-    table = Table(
-        server, player, {"preset": "basic", "seats": humans(2), "deck": deck, "rules": rules}
-    )
-    page = open_page(DESKTOP)
-    open_table(page, server, player, table.game_id)
-    wait_for_my_turn(page)
+    player, page = _at_a_going_out_hand(open_page, server)
     me = page.locator('.seats li[data-seat="0"]').get_attribute("aria-label")
     assert me == f"You, {player['name']}, 10 cards in hand, 0 points, to play"
     click_for(page, page.locator("button.pile.stock"), "/commands")
@@ -65,15 +59,7 @@ def test_a_stock_out_of_reach_has_no_ring_a_mouse_user_would_take_for_focus(
 ) -> None:
     # Issue 31: the disabled buttons' dashed edge drew a ring round the stock while others
     # played; only the keyboard's :focus-visible ring may circle it.
-    player = new_player(server)
-    deck = stacked_deck(pack(), [GOING_OUT, []], 10, up_card="2S", stock=["KS"])
-    rules = {"first_player": "left_of_dealer"}
-    table = Table(
-        server, player, {"preset": "basic", "seats": humans(2), "deck": deck, "rules": rules}
-    )
-    page = open_page(DESKTOP)
-    open_table(page, server, player, table.game_id)
-    wait_for_my_turn(page)
+    player, page = _at_a_going_out_hand(open_page, server)
     stock = page.locator("button.pile.stock")
     click_for(page, stock, "/commands")
     # Read in one go from the stock drawn now (each render draws it anew).
@@ -84,3 +70,17 @@ def test_a_stock_out_of_reach_has_no_ring_a_mouse_user_would_take_for_focus(
     ).json_value()
     assert ring[0] == "none", ring
     assert ring[1] == "none" or not ring[2], ring
+
+
+def _at_a_going_out_hand(open_page: OpenPage, server: str) -> tuple[dict[str, Any], Any]:
+    """A player at their turn in basic with two seats, holding a hand that goes out."""
+    player = new_player(server)
+    deck = stacked_deck(pack(), [GOING_OUT, []], 10, up_card="2S", stock=["KS"])
+    rules = {"first_player": "left_of_dealer"}
+    table = Table(
+        server, player, {"preset": "basic", "seats": humans(2), "deck": deck, "rules": rules}
+    )
+    page = open_page(DESKTOP)
+    open_table(page, server, player, table.game_id)
+    wait_for_my_turn(page)
+    return player, page
