@@ -29,8 +29,7 @@ __all__ = [
 # Connections one client opens at most, and how long a request waits for one.
 POOL_SIZE = 128
 POOL_WAIT_S = 10.0
-# A waiting request looks again at least this often: a release's wake that
-# reaches a request as it gives up (timed out or cancelled) is not passed on.
+# The first waiting request looks again at least this often, whatever wakes it.
 _RECHECK_S = 0.1
 
 
@@ -46,50 +45,84 @@ class WaitingConnectionPool(ConnectionPool):
     def __init__(self, *, wait_s: float = POOL_WAIT_S, **options: Any) -> None:
         super().__init__(**options)
         self.wait_s = wait_s
-        # One future per request waiting for a connection, oldest first; a
-        # release wakes the oldest still waiting.
-        self._waiters: dict[asyncio.Future[None], None] = {}
+        # The requests waiting for a connection, oldest first; each keeps its place
+        # until it is served or gives up. Only the oldest tries the pool.
+        self._queue: dict[_Waiter, None] = {}
 
     async def get_connection(self, *args: Any, **options: Any) -> AbstractConnection:
+        if not self._queue:
+            try:
+                return await self._take(args, options)
+            except MaxConnectionsError:
+                pass
+        # Behind everyone already waiting, even when a connection is free right now:
+        # a route that releases and at once asks again must not starve the queue.
+        return await self._wait_in_line(args, options)
+
+    async def _take(self, args: Any, options: Any) -> AbstractConnection:
+        # As called (redis-py deprecates passing a command name here).
+        connection: AbstractConnection = await super().get_connection(  # type: ignore[no-untyped-call]
+            *args, **options
+        )
+        return connection
+
+    async def _wait_in_line(self, args: Any, options: Any) -> AbstractConnection:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.wait_s
-        while True:
-            try:
-                # As called (redis-py deprecates passing a command name here).
-                connection: AbstractConnection = await super().get_connection(  # type: ignore[no-untyped-call]
-                    *args, **options
-                )
-                return connection
-            except MaxConnectionsError:
+        waiter = _Waiter(loop)
+        self._queue[waiter] = None
+        try:
+            while True:
+                if next(iter(self._queue)) is waiter:
+                    try:
+                        return await self._take(args, options)
+                    except MaxConnectionsError:
+                        pass
                 remaining = deadline - loop.time()
                 if remaining <= 0:
-                    raise MaxConnectionsError(
-                        f"no Redis connection free within {self.wait_s} s"
-                    ) from None
-                await self._await_release(min(_RECHECK_S, remaining))
+                    raise MaxConnectionsError(f"no Redis connection free within {self.wait_s} s")
+                await waiter.sleep(min(_RECHECK_S, remaining))
+        finally:
+            del self._queue[waiter]
+            # Served or gone: the next in line may find a connection free already.
+            if self.can_get_connection():
+                self._wake_first()
 
     async def release(self, connection: AbstractConnection) -> None:
         await super().release(connection)
-        for waiter in self._waiters:
-            if not waiter.done():
-                waiter.set_result(None)
-                break
+        self._wake_first()
 
-    async def _await_release(self, timeout_s: float) -> None:
+    def _wake_first(self) -> None:
+        first = next(iter(self._queue), None)
+        if first is not None:
+            first.wake()
+
+
+class _Waiter:
+    """One queued request: woken when it is first in line and a connection came free."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self._woken: asyncio.Future[None] = loop.create_future()
+
+    def wake(self) -> None:
+        if not self._woken.done():
+            self._woken.set_result(None)
+
+    async def sleep(self, timeout_s: float) -> None:
         # A bare future and asyncio.timeout, not Condition.wait under wait_for:
         # on Python 3.11 wait_for runs the wait in a task of its own, and a
         # request cancelled while wait_for was cancelling that task left it
         # behind to take the Condition's lock for good, wedging every later
         # release (seen when many queued long polls were cancelled at once).
-        released = asyncio.get_running_loop().create_future()
-        self._waiters[released] = None
         try:
             async with asyncio.timeout(timeout_s):
-                await released
+                await self._woken
         except TimeoutError:
             pass
         finally:
-            del self._waiters[released]
+            if self._woken.done():
+                self._woken = self._loop.create_future()
 
 
 class HiredisPackedConnection(Connection):

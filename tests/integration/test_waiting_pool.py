@@ -54,3 +54,36 @@ async def test_cancelled_waiters_never_wedge_the_pool(embedded_redis: EmbeddedRe
             assert await client.ping()
     finally:
         await client.aclose()
+
+
+async def test_queued_requests_get_connections_first_come_first_served(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    """Under overload the oldest request is served first. A request that releases its
+    connection and at once asks again (a route's next Redis call) goes behind those
+    already queued, and a queued request that lost a race keeps its place. Before, a
+    busy route took the freed connection back each time, and a command queued behind
+    it waited its whole limit and got a 503."""
+    client = open_redis(embedded_redis.url, max_connections=1, pool_wait_s=2.0)
+    pool = client.connection_pool
+    served: list[str] = []
+
+    async def busy_route() -> None:
+        for call in range(5):
+            connection = await pool.get_connection()
+            served.append(f"busy {call}")
+            await asyncio.sleep(0.02)  # the call's round trip
+            await pool.release(connection)
+
+    async def queued_command() -> None:
+        connection = await pool.get_connection()
+        served.append("command")
+        await pool.release(connection)
+
+    busy = asyncio.create_task(busy_route())
+    await asyncio.sleep(0.005)  # the route holds the connection
+    command = asyncio.create_task(queued_command())
+    async with asyncio.timeout(5):
+        await asyncio.gather(busy, command)
+    await client.aclose()
+    assert served.index("command") == 1, served
