@@ -1,14 +1,20 @@
 """Every text on every screen reads at 4.5:1 at least (issue 31, item 8), measured from the
 computed styles: the start, the options, the table (desktop and phone, the top discard
-included), the lobby, a leaderboard and a replay."""
+included), the waiting room, a hand's summary, a game's end with the league's word, the
+lobby, a leaderboard and a replay."""
 
 from __future__ import annotations
 
+import json
+
 from contrast import low_contrast
-from table_setup import Table, new_player, open_table
-from test_table import DESKTOP, PHONE, OpenPage, open_page, wait_for_my_turn
+from table_setup import Table, humans, new_player, open_table, pack, stacked_deck
+from test_live_in_browser import out_in_one_turn
+from test_table import DESKTOP, PHONE, OpenPage, click_for, open_page, wait_for_my_turn
 
 __all__ = ["open_page"]  # the fixture, shared with test_table
+
+OPEN_SEAT = {"kind": "human", "open": True}
 
 
 def test_every_screen_has_enough_contrast(open_page: OpenPage, server: str) -> None:
@@ -38,4 +44,42 @@ def test_every_screen_has_enough_contrast(open_page: OpenPage, server: str) -> N
         page.goto(f"{server}/#/replay/{table.game_id}")
         page.get_by_test_id("replay-at").wait_for()
         low[f"replay {size}"] = low_contrast(page)
+        waiting = Table(server, player, {"preset": "basic", "seats": [seats[0], OPEN_SEAT]})
+        # As its host sees it (the page's notes say who hosts): Start now, and the seats.
+        notes = {waiting.game_id: {"label": "t", "saved_at": "2026", "seats": [0], "host": True}}
+        page.evaluate("notes => localStorage.setItem('rummy.games', notes)", json.dumps(notes))
+        page.goto(f"{server}/#/game/{waiting.game_id}")
+        page.get_by_test_id("start").wait_for()
+        low[f"waiting room {size}"] = low_contrast(page)
+        open_table(page, server, player, out_in_one_turn(server, player, hands=2).game_id)
+        page.get_by_test_id("hand-end").wait_for()
+        low[f"hand summary {size}"] = low_contrast(page)
+        open_table(page, server, player, out_in_one_turn(server, player, hands=1).game_id)
+        page.get_by_test_id("game-over").wait_for()
+        page.get_by_test_id("league-result").locator("tr").first.wait_for(timeout=60_000)
+        low[f"game over {size}"] = low_contrast(page)
     assert not any(low.values()), {screen: found for screen, found in low.items() if found}
+
+
+def test_the_marks_of_a_first_meld_read_as_well(open_page: OpenPage, server: str) -> None:
+    """A first meld's counter once it reaches the minimum, and the "down" mark of a seat
+    that has laid its first meld: both were the meld's light green, at 3.2:1."""
+    player = new_player(server)
+    hearts = ["KH", "QH", "JH"]
+    deck = stacked_deck(pack(), [hearts, []], 10, up_card="2S", stock=["3C"])
+    rules = {"first_player": "left_of_dealer", "initial_meld_min": 30}
+    table = Table(
+        server, player, {"preset": "basic", "seats": humans(2), "deck": deck, "rules": rules}
+    )
+    page = open_page(DESKTOP)
+    open_table(page, server, player, table.game_id)
+    wait_for_my_turn(page)
+    click_for(page, page.locator("button.pile.stock"), "/commands")
+    for card in hearts:
+        page.locator(f'.hand [data-card="{card}"]').click()
+    page.locator('[data-testid="opening"].reached').wait_for()
+    low = {"first meld reached": low_contrast(page)}
+    click_for(page, page.get_by_role("button", name="Lay meld"), "/commands")
+    page.locator(".seat-opened").first.wait_for()
+    low["a seat down"] = low_contrast(page)
+    assert not any(low.values()), low

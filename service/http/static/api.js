@@ -1,7 +1,7 @@
-// The page's only door to the server: every route it uses, typed from the contract.
-// The live channel (a WebSocket, the long poll where none opens) is `follow`.
+// The page's door to the server: every route it uses, typed from the contract (the live
+// channel, which follows a game over a WebSocket, is follow.js).
 
-import { checkReachable, reachable, unreachable } from './connection.js';
+import { reachable, unreachable } from './connection.js';
 
 /** @typedef {import('./api-types').components['schemas']} Schemas */
 /** @typedef {Schemas['View']} View */
@@ -50,7 +50,7 @@ export class ApiError extends Error {
  * @param {{token?: string | null, body?: unknown, signal?: AbortSignal}} [options]
  * @returns {Promise<any>}
  */
-async function request(method, path, options = {}) {
+export async function request(method, path, options = {}) {
   /** @type {Record<string, string>} */
   const headers = { accept: 'application/json' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -87,8 +87,8 @@ async function request(method, path, options = {}) {
   return body;
 }
 
-/** @param {string} id */
-const game = (id) => `/games/${encodeURIComponent(id)}`;
+/** A game's path. @param {string} id */
+export const game = (id) => `/games/${encodeURIComponent(id)}`;
 
 /** @returns {Promise<Rulesets>} */
 export const rulesets = () => request('GET', '/rulesets');
@@ -117,38 +117,6 @@ export function lobby(filter = {}) {
 
 /** @param {string | null | undefined} invite */
 const inviteQuery = (invite) => (invite ? `?invite=${encodeURIComponent(invite)}` : '');
-
-/**
- * A new guest player (named "Guest …"): the answer holds its token, shown this once.
- * @returns {Promise<CreatedPlayer>}
- */
-export const createGuest = () => request('POST', '/players', { body: { guest: true } });
-
-/**
- * @param {string} token a player token
- * @returns {Promise<Player>}
- */
-export const me = (token) => request('GET', '/players/me', { token });
-
-/**
- * Names the caller (their seats at tables not finished show the new name).
- * @param {string} token a player token
- * @param {string} name
- * @returns {Promise<Player>}
- */
-export const renameMe = (token, name) => request('PATCH', '/players/me', { token, body: { name } });
-
-/**
- * The caller's games, newest first.
- * @param {string} token a player token
- * @param {Schemas['PlayerGame']['status']} [status]
- * @returns {Promise<PlayerGames>}
- */
-export function myGames(token, status) {
-  const query = new URLSearchParams({ limit: '10' });
-  if (status) query.set('status', status);
-  return request('GET', `/players/me/games?${query}`, { token });
-}
 
 /**
  * A new table; created with a player token, the player sits at its first human seat and hosts it.
@@ -222,41 +190,6 @@ export const rematch = (gameId, token) => request('POST', `${game(gameId)}/remat
 export const takeSeatBack = (gameId, seat, token) => request('DELETE', `${game(gameId)}/seats/${seat}/bot`, { token });
 
 /**
- * What the league made of a finished game: each seat's place, rating change and experience.
- * 409 `league_result_pending` if the worker has not applied it within the wait.
- * @param {string} gameId
- * @param {string | null} token
- * @param {string | null} [invite]
- * @param {AbortSignal} [signal]
- * @returns {Promise<GameRatings>}
- */
-export const gameRatings = (gameId, token, invite, signal) => {
-  // Waited for by the server (`wait`), so a page asks once, not again after each refusal.
-  const query = new URLSearchParams({ wait: String(RATINGS_WAIT_S), ...(invite ? { invite } : {}) });
-  return request('GET', `${game(gameId)}/ratings?${query}`, { token, signal });
-};
-const RATINGS_WAIT_S = 15;
-
-/**
- * One page of a ladder's leaderboard (a preset's name, or a knobbed ladder's).
- * @param {string} ladder
- * @param {number} [offset]
- * @param {number} [limit]
- * @returns {Promise<LeaderboardPage>}
- */
-export function leaderboard(ladder, offset = 0, limit = 20) {
-  const query = new URLSearchParams({ offset: String(offset), limit: String(limit) });
-  return request('GET', `/leaderboards/${encodeURIComponent(ladder)}?${query}`);
-}
-
-/**
- * A player's public profile: ratings per ladder, experience, recent games.
- * @param {string} playerId
- * @returns {Promise<Profile>}
- */
-export const profile = (playerId) => request('GET', `/players/${encodeURIComponent(playerId)}/profile`);
-
-/**
  * @param {string} gameId
  * @param {string} token
  * @returns {Promise<View>}
@@ -309,172 +242,6 @@ export function events(gameId, token, after, options = {}) {
   if (options.limit) query.set('limit', String(options.limit));
   if (options.invite) query.set('invite', options.invite);
   return request('GET', `${game(gameId)}/events?${query}`, { token, signal: options.signal });
-}
-
-/**
- * What the WebSocket `/games/{id}/live` sends (README, Live channels): the contract's
- * envelopes and problems, one JSON text frame each.
- * @typedef {{type: 'event', envelope: Envelope} | {type: 'end', version: number} | {type: 'error', problem: ServerProblem}} LiveMessage
- */
-
-/**
- * How one connection to `/live` ended: whether it ever opened, whether the game's end was
- * read, and the server's refusal if it sent one (no retry helps those: 4xx).
- * @typedef {{opened: boolean, ended: boolean, problem: ServerProblem | null, renewed: boolean}} LiveClosed
- */
-
-/**
- * One WebSocket to `/games/{id}/live` from `after` on. The token goes in the first message,
- * never in the URL (logs, history); without one, the caller watches (with a private
- * table's code, if any).
- * @param {string} gameId
- * @param {string | null} token
- * @param {number} after
- * @param {string | null | undefined} invite
- * @param {(envelope: Envelope) => void} onEnvelope
- * @param {() => void} onOpen
- * @param {AbortSignal} signal
- * @returns {Promise<LiveClosed>}
- */
-function liveSocket(gameId, token, after, invite, onEnvelope, onOpen, signal) {
-  return new Promise((resolve) => {
-    const url = new URL(`${game(gameId)}/live`, location.href);
-    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-    const socket = new WebSocket(url);
-    /** @type {LiveClosed} */
-    const closed = { opened: false, ended: false, problem: null, renewed: false };
-    const leave = () => socket.close(1000);
-    // A connection the browser believes open may be dead after the network came back.
-    const renew = () => {
-      closed.renewed = true;
-      socket.close(1000);
-    };
-    signal.addEventListener('abort', leave, { once: true });
-    window.addEventListener('online', renew);
-    socket.onopen = () => {
-      closed.opened = true;
-      onOpen();
-      /** @type {{after: number, token?: string, invite?: string}} */
-      const hello = { after };
-      if (token) hello.token = token;
-      else if (invite) hello.invite = invite;
-      socket.send(JSON.stringify(hello));
-    };
-    socket.onmessage = (message) => {
-      /** @type {LiveMessage} */
-      const live = JSON.parse(message.data);
-      if (live.type === 'event') onEnvelope(live.envelope);
-      else if (live.type === 'end') closed.ended = true;
-      else if (live.type === 'error') closed.problem = live.problem;
-    };
-    socket.onclose = () => {
-      signal.removeEventListener('abort', leave);
-      window.removeEventListener('online', renew);
-      resolve(closed);
-    };
-  });
-}
-
-/**
- * Waits `ms`, or less: resolves at once when `signal` aborts.
- * @param {number} ms
- * @param {AbortSignal} signal
- * @returns {Promise<void>}
- */
-export function pause(ms, signal) {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
-}
-
-/**
- * @typedef {object} Following
- * @property {string | null} token the seat's or player's token; none: a spectator
- * @property {string | null} [invite] a private table's code, for a spectator
- * @property {number} after the last version already seen
- * @property {(batch: Envelope[]) => void} onEvents each batch, in order, none repeated or missed
- * @property {(error: unknown | null) => void} [onConnection] a lost connection (the error), or null once it is back
- * @property {AbortSignal} signal
- */
-
-/**
- * Follows a game live to its last event, over the WebSocket `/games/{id}/live`: a dropped
- * connection is opened again from the last version seen. Where no WebSocket opens at all
- * (a proxy that refuses upgrades) the long poll takes over. Resolves with the last version
- * seen and whether the game's end was read (false: aborted, or refused for good).
- * @param {string} gameId
- * @param {Following} following
- * @returns {Promise<{after: number, ended: boolean}>}
- */
-export async function follow(gameId, following) {
-  const { token, invite, onEvents, onConnection, signal } = following;
-  let after = following.after;
-  /** Hands on the envelopes newer than the last delivered, as one batch. @param {Envelope[]} envelopes */
-  const deliverAll = (envelopes) => {
-    const fresh = [];
-    for (const envelope of envelopes) {
-      if (envelope.version <= after) continue;
-      after = envelope.version;
-      fresh.push(envelope);
-    }
-    if (fresh.length) onEvents(fresh);
-  };
-  /** One WebSocket frame's envelope. @param {Envelope} envelope */
-  const deliver = (envelope) => deliverAll([envelope]);
-  const lost = new ApiError({ type: 'about:blank', title: 'Connection lost', status: 0, code: 'network_error', detail: 'Connection lost: trying again…' });
-  /** connections in a row that brought nothing: the wait before the next grows with them */
-  let failures = 0;
-  let socketOpened = false;
-  let socketWorks = true;
-  while (!signal.aborted) {
-    const seen = after;
-    const began = Date.now();
-    if (socketWorks) {
-      const closed = await liveSocket(gameId, token, after, invite, deliver, () => {
-        if (failures) onConnection?.(null);
-        socketOpened = true;
-      }, signal);
-      if (closed.ended) return { after, ended: true };
-      if (closed.problem) {
-        onConnection?.(new ApiError(closed.problem));
-        return { after, ended: false };
-      }
-      if (signal.aborted) break;
-      checkReachable();
-      // Closed on purpose (the network came back): open again at once, nothing was lost.
-      if (closed.renewed) continue;
-      if (after > seen || Date.now() - began > 10_000) failures = 0;
-      failures += 1;
-      // Never opened, twice: something on the way (a proxy) refuses WebSockets.
-      if (!socketOpened && failures >= 2) socketWorks = false;
-      onConnection?.(lost);
-    } else {
-      try {
-        const page = await events(gameId, token, after, { wait: 25, signal, invite });
-        if (failures) onConnection?.(null);
-        failures = 0;
-        deliverAll(page.events);
-        if (page.ended) return { after, ended: true };
-        continue;
-      } catch (error) {
-        if (signal.aborted) break;
-        if (error instanceof ApiError && error.problem.status >= 400 && error.problem.status < 500) {
-          onConnection?.(error);
-          return { after, ended: false };
-        }
-        failures += 1;
-        onConnection?.(error);
-      }
-    }
-    await pause(Math.min(250 * 2 ** failures, 8000), signal);
-  }
-  return { after, ended: false };
 }
 
 /**

@@ -1,6 +1,8 @@
 // The league as the page shows it: a finished game's rating changes, and the leaderboards.
 
 import * as api from './api.js';
+import { pause } from './follow.js';
+import * as players from './players-api.js';
 import { h, replace } from './dom.js';
 import { problemText, scoresTable } from './render.js';
 import { PRESETS } from './rules.js';
@@ -48,7 +50,7 @@ export function leagueResult(gameId, token, invite, seatName, signal) {
     for (let tries = 0; tries < PENDING_TRIES; tries += 1) {
       if (signal.aborted) return;
       try {
-        const ratings = await api.gameRatings(gameId, token, invite, signal);
+        const ratings = await players.gameRatings(gameId, token, invite, signal);
         if (!signal.aborted) replace(box, ratingsView(ratings, seatName));
         return;
       } catch (error) {
@@ -58,7 +60,7 @@ export function leagueResult(gameId, token, invite, seatName, signal) {
           return;
         }
       }
-      await api.pause(PENDING_RETRY_MS, signal);
+      await pause(PENDING_RETRY_MS, signal);
     }
     if (signal.aborted) return;
     replace(box, h('p', { class: 'explain', text: 'The league has not counted this game yet: its page will show it later.' }));
@@ -118,7 +120,7 @@ export async function showLeaderboard(root, ladder, offset = 0) {
     ),
   );
   try {
-    const page = await api.leaderboard(ladder, offset, PAGE);
+    const page = await players.leaderboard(ladder, offset, PAGE);
     const rows = page.entries.map((entry) =>
       h(
         'tr',

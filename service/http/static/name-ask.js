@@ -1,6 +1,6 @@
 // The first visit's question: what the table should call this player (skippable).
 
-import * as api from './api.js';
+import * as players from './players-api.js';
 import { h } from './dom.js';
 import { problemText } from './render.js';
 import { ensurePlayer, keepPlayerName, preference, setPreference } from './session.js';
@@ -31,7 +31,7 @@ export function nameQuestion() {
     }
     try {
       const player = await ensurePlayer();
-      const renamed = await api.renameMe(player.token, name);
+      const renamed = await players.renameMe(player.token, name);
       keepPlayerName(renamed.name);
       done();
     } catch (error) {

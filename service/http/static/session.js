@@ -3,6 +3,7 @@
 // sessions from before players are still honoured.
 
 import * as api from './api.js';
+import * as players from './players-api.js';
 
 const KEY = 'rummy.games';
 const PLAYER_KEY = 'rummy.player';
@@ -42,13 +43,13 @@ export function ensurePlayer() {
     const held = heldPlayer();
     if (held) {
       try {
-        const known = await api.me(held.token);
+        const known = await players.me(held.token);
         return { ...held, name: known.name };
       } catch (error) {
         if (!(error instanceof api.ApiError) || error.problem.status !== 401) throw error;
       }
     }
-    const created = await api.createGuest();
+    const created = await players.createGuest();
     /** @type {HeldPlayer} */
     const player = { player_id: created.player_id, name: created.name, token: created.token };
     localStorage.setItem(PLAYER_KEY, JSON.stringify(player));

@@ -3,6 +3,7 @@
 import * as api from './api.js';
 import { cardsKey } from './cards.js';
 import { h, replace } from './dom.js';
+import { follow, pause } from './follow.js';
 import { movesOf } from './moves.js';
 import { problemText, seatName } from './render.js';
 import { whenBack } from './connection.js';
@@ -232,8 +233,7 @@ export function mountTable(root, gameId) {
     following?.abort();
     following = new AbortController();
     const signal = AbortSignal.any([stop.signal, following.signal]);
-    api
-      .follow(gameId, { token: token(), invite, after, onEvents: feed.onEvents, onConnection, signal })
+    follow(gameId, { token: token(), invite, after, onEvents: feed.onEvents, onConnection, signal })
       .then((followed) => (followed.ended ? watchForRematch(followed.after, signal) : undefined))
       .catch(showError);
   }
@@ -258,7 +258,7 @@ export function mountTable(root, gameId) {
    */
   async function watchForRematch(after, signal) {
     while (!signal.aborted && !state.rematch) {
-      await api.pause(REMATCH_POLL_MS, signal);
+      await pause(REMATCH_POLL_MS, signal);
       if (signal.aborted || document.visibilityState !== 'visible') continue;
       const page = await api.events(gameId, token(), after, { invite }).catch(() => null);
       if (!page?.events.length) continue;
