@@ -21,6 +21,9 @@ PHONE = {"width": 360, "height": 740}
 TURN_TIMEOUT_MS = 20_000
 
 OpenPage = Callable[..., Any]
+# Paced, each move of another seat shown for a moment before the next, but a short one:
+# whole games by clicks fit the suite's time.
+QUICK_PACE = """try { localStorage.setItem('rummy.pace', '60'); } catch {}"""
 NOT_PACED = """try {
     if (localStorage.getItem('rummy.pace') === null) localStorage.setItem('rummy.pace', '0');
 } catch {}"""
@@ -135,13 +138,13 @@ def play_my_turn(page: Any) -> None:
     pytest.fail("a turn took more than 12 moves")
 
 
-def test_a_whole_palace_game_against_three_bots_by_clicks(
-    open_page: OpenPage, server: str, artifacts: Path
-) -> None:
-    # The one whole game with the bots' moves paced, at the page's usual pace.
-    page = open_page(DESKTOP, paced=True)
-    play_now(page, server, "palace", 3, level=1)
-    deadline = time.monotonic() + 400
+def play_whole_game(
+    page: Any, seats: int, time_limit_s: float, artifacts: Path | None = None
+) -> int:
+    """Plays the page's seat by clicks to the game's end (each hand's summary read and
+    closed with Next hand); the number of hands played. The first hand's summary is
+    kept in `artifacts`, if given."""
+    deadline = time.monotonic() + time_limit_s
     turns = 0
     hands = 0
     while True:
@@ -151,14 +154,14 @@ def test_a_whole_palace_game_against_three_bots_by_clicks(
         if summary.count():
             hands += 1
             rows = summary.locator(".hand-scores tbody tr")
-            assert rows.count() == 4
+            assert rows.count() == seats
             # Every seat's remaining cards, hand value, score and total.
-            for seat in range(4):
+            for seat in range(seats):
                 cells = rows.nth(seat).locator("td")
                 assert cells.count() == 4
                 figures = (cells.nth(i).text_content().strip().lstrip("-") for i in (1, 2, 3))
                 assert all(figure.isdigit() for figure in figures)
-            if hands == 1:
+            if hands == 1 and artifacts is not None:
                 page.screenshot(path=str(artifacts / "hand-end-desktop.png"))
             if page.get_by_test_id("game-over").count():
                 break
@@ -167,10 +170,22 @@ def test_a_whole_palace_game_against_three_bots_by_clicks(
             continue
         play_my_turn(page)
         turns += 1
-    # Palace plays three hands; the game's end names the winners and offers a rematch.
-    assert hands == 3 and turns > 0
+    assert turns > 0
+    # The game's end names the winners and offers a rematch.
     assert page.get_by_test_id("game-over").text_content().startswith("Game over: ")
     assert page.get_by_test_id("rematch").count() == 1
+    return hands
+
+
+def test_a_whole_palace_game_against_three_bots_by_clicks(
+    open_page: OpenPage, server: str, artifacts: Path
+) -> None:
+    # The bots' moves paced, quickly (the usual pace: test_paced_play_in_browser.py).
+    page = open_page(DESKTOP, paced=True)
+    page.context.add_init_script(QUICK_PACE)
+    play_now(page, server, "palace", 3, level=1)
+    # Palace plays three hands.
+    assert play_whole_game(page, 4, 400, artifacts) == 3
     page.screenshot(path=str(artifacts / "game-over-desktop.png"))
 
 
