@@ -89,11 +89,13 @@ def name_operations(document: OpenAPI) -> None:
 
 
 def log_alternatives(document: OpenAPI) -> None:
-    """The log's JSON-lines form beside its JSON one (Litestar states one media type).
+    """The log's JSON-lines forms beside its JSON one (Litestar states one media type).
 
     JSON lines are the default answer, so they come first: a generator that reads one
     media type per response (openapi-python-client) takes the first it knows, and
-    parsing the lines as one JSON document fails ("Extra data")."""
+    parsing the lines as one JSON document fails ("Extra data"). None knows
+    `application/x-ndjson` at its default options, so the same lines as `text/plain`
+    (served for `Accept: text/plain`) follow: every generator reads that as text."""
     item = (document.paths or {}).get("/games/{game_id}/log")
     operation = item.get if item is not None else None
     if operation is None or operation.responses is None:
@@ -103,7 +105,12 @@ def log_alternatives(document: OpenAPI) -> None:
     lines = Schema(
         type=OpenAPIType.STRING, format=OpenAPIFormat.BINARY, description="The log as JSON lines."
     )
-    ok.content = {"application/x-ndjson": OpenAPIMediaType(schema=lines), **ok.content}
+    text = Schema(type=OpenAPIType.STRING, description="The log as JSON lines, as text.")
+    ok.content = {
+        "application/x-ndjson": OpenAPIMediaType(schema=lines),
+        "text/plain": OpenAPIMediaType(schema=text),
+        **ok.content,
+    }
 
 
 # How one answer's ids feed the next requests (OpenAPI links: what schemathesis'

@@ -172,7 +172,8 @@ async def game_log(
     format: Annotated[
         Literal["jsonl", "json"],
         QueryParameter(
-            description=f"`jsonl`: the `{FORMAT}` file as JSON lines (`{NDJSON}`); "
+            description=f"`jsonl`: the `{FORMAT}` file as JSON lines (`{NDJSON}`, or "
+            "`text/plain` for `Accept: text/plain`); "
             "`json`: the same lines as one `LogDocument` object (`application/json`)."
         ),
     ] = "jsonl",
@@ -181,7 +182,15 @@ async def game_log(
     data = await transfers.log_file(game_id, caller_token(request), invite_code=invite)
     if format == "json":
         return Response(_as_document(data), media_type=MediaType.JSON)  # type: ignore[arg-type]
-    return Response(data, media_type=NDJSON)  # type: ignore[arg-type]
+    return Response(data, media_type=_lines_type(request.headers.get("accept", "")))  # type: ignore[arg-type]
+
+
+def _lines_type(accept: str) -> str:
+    """JSON lines as `application/x-ndjson`, or as `text/plain` to a client that asks
+    for text and not for JSON lines (the contract states both)."""
+    if "text/plain" in accept and NDJSON not in accept:
+        return "text/plain"  # Litestar adds the charset
+    return NDJSON
 
 
 @post(

@@ -48,6 +48,24 @@ def finished_log(client: Client, store: InMemoryEventStore) -> bytes:
 # ------------------------------------------------------------------ export, import
 
 
+def test_the_log_is_json_lines_or_the_same_lines_as_text_for_a_client_that_asks(
+    client: Client, store: InMemoryEventStore
+) -> None:
+    created = _finished(store, seed=22)
+    lines = client.get(f"/games/{created.game_id}/log")
+    assert lines.headers["content-type"] == "application/x-ndjson"
+    text = client.get(f"/games/{created.game_id}/log", headers={"accept": "text/plain"})
+    assert text.headers["content-type"] == "text/plain; charset=utf-8"
+    assert text.content == lines.content
+    both = "application/x-ndjson, text/plain;q=0.5"
+    assert (
+        client.get(f"/games/{created.game_id}/log", headers={"accept": both}).headers[
+            "content-type"
+        ]
+        == "application/x-ndjson"
+    )
+
+
 @pytest.fixture
 async def two_servers(tmp_path: Path) -> AsyncIterator[tuple[EmbeddedRedis, EmbeddedRedis]]:
     with EmbeddedRedis(tmp_path / "one") as one, EmbeddedRedis(tmp_path / "two") as two:

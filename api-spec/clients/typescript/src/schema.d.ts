@@ -3929,7 +3929,7 @@ export interface operations {
     exportLog: {
         parameters: {
             query?: {
-                /** @description `jsonl`: the `rummy-log/1` file as JSON lines (`application/x-ndjson`); `json`: the same lines as one `LogDocument` object (`application/json`). */
+                /** @description `jsonl`: the `rummy-log/1` file as JSON lines (`application/x-ndjson`, or `text/plain` for `Accept: text/plain`); `json`: the same lines as one `LogDocument` object (`application/json`). */
                 format?: "jsonl" | "json";
                 /** @description A private table's invite code: without it (or a seat's token) the table is a 404 `game_not_found`. */
                 invite?: string | null;
@@ -3950,6 +3950,7 @@ export interface operations {
                 };
                 content: {
                     "application/x-ndjson": string;
+                    "text/plain": string;
                     "application/json": components["schemas"]["LogDocument"];
                 };
             };

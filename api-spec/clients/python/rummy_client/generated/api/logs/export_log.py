@@ -149,8 +149,8 @@ def sync_detailed(
     Args:
         game_id (str): The game's id (32 hex digits).
         format_ (ExportLogFormat | Unset): `jsonl`: the `rummy-log/1` file as JSON lines
-            (`application/x-ndjson`); `json`: the same lines as one `LogDocument` object
-            (`application/json`). Default: ExportLogFormat.JSONL.
+            (`application/x-ndjson`, or `text/plain` for `Accept: text/plain`); `json`: the same lines
+            as one `LogDocument` object (`application/json`). Default: ExportLogFormat.JSONL.
         invite (None | str | Unset): A private table's invite code: without it (or a seat's token)
             the table is a 404 `game_not_found`.
 
@@ -193,8 +193,8 @@ def sync(
     Args:
         game_id (str): The game's id (32 hex digits).
         format_ (ExportLogFormat | Unset): `jsonl`: the `rummy-log/1` file as JSON lines
-            (`application/x-ndjson`); `json`: the same lines as one `LogDocument` object
-            (`application/json`). Default: ExportLogFormat.JSONL.
+            (`application/x-ndjson`, or `text/plain` for `Accept: text/plain`); `json`: the same lines
+            as one `LogDocument` object (`application/json`). Default: ExportLogFormat.JSONL.
         invite (None | str | Unset): A private table's invite code: without it (or a seat's token)
             the table is a 404 `game_not_found`.
 
@@ -232,8 +232,8 @@ async def asyncio_detailed(
     Args:
         game_id (str): The game's id (32 hex digits).
         format_ (ExportLogFormat | Unset): `jsonl`: the `rummy-log/1` file as JSON lines
-            (`application/x-ndjson`); `json`: the same lines as one `LogDocument` object
-            (`application/json`). Default: ExportLogFormat.JSONL.
+            (`application/x-ndjson`, or `text/plain` for `Accept: text/plain`); `json`: the same lines
+            as one `LogDocument` object (`application/json`). Default: ExportLogFormat.JSONL.
         invite (None | str | Unset): A private table's invite code: without it (or a seat's token)
             the table is a 404 `game_not_found`.
 
@@ -276,8 +276,8 @@ async def asyncio(
     Args:
         game_id (str): The game's id (32 hex digits).
         format_ (ExportLogFormat | Unset): `jsonl`: the `rummy-log/1` file as JSON lines
-            (`application/x-ndjson`); `json`: the same lines as one `LogDocument` object
-            (`application/json`). Default: ExportLogFormat.JSONL.
+            (`application/x-ndjson`, or `text/plain` for `Accept: text/plain`); `json`: the same lines
+            as one `LogDocument` object (`application/json`). Default: ExportLogFormat.JSONL.
         invite (None | str | Unset): A private table's invite code: without it (or a seat's token)
             the table is a 404 `game_not_found`.
 
