@@ -71,24 +71,77 @@ def test_alt_and_an_arrow_move_the_focused_card(open_page: OpenPage, server: str
     assert page.locator(".hand .card.selected").count() == 0
 
 
-def test_a_card_dragged_by_touch_on_a_phone(open_page: OpenPage, server: str) -> None:
+def touch_path(page: Any, points: list[tuple[float, float]], hold_ms: int = 0) -> None:
+    """A finger put down at the first point, held `hold_ms`, moved through the others and
+    lifted (Chromium's own touch input: the page's touch-action and gestures apply)."""
+    touch = page.context.new_cdp_session(page)
+    (x, y), rest = points[0], points[1:]
+    start = {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]}
+    touch.send("Input.dispatchTouchEvent", start)
+    if hold_ms:
+        page.wait_for_timeout(hold_ms)
+    for x, y in rest:
+        touch.send(
+            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
+        )
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    touch.detach()
+
+
+def line(
+    start: tuple[float, float], end: tuple[float, float], steps: int = 10
+) -> list[tuple[float, float]]:
+    (x, y), (to_x, to_y) = start, end
+    return [
+        (x + (to_x - x) * step / steps, y + (to_y - y) * step / steps) for step in range(steps + 1)
+    ]
+
+
+def test_a_card_long_pressed_and_moved_by_touch_on_a_phone(
+    open_page: OpenPage, server: str
+) -> None:
     table = two_people_first_to_play(server)
     page = open_page(PHONE, has_touch=True, is_mobile=True)
     open_table(page, server, table.player, table.game_id)
     wait_for_my_turn(page)
     before = hand_cards(page)
-    (x, y), (to_x, to_y) = centre(page, 5), centre(page, 1)
-    touch = page.context.new_cdp_session(page)
-    start = {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]}
-    touch.send("Input.dispatchTouchEvent", start)
-    for step in range(1, 11):
-        point = {"x": x + (to_x - x) * step / 10, "y": y + (to_y - y) * step / 10}
-        touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
-    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    # Held still a moment (a long press, 350 ms), the card is lifted and goes with the finger.
+    touch_path(page, line(centre(page, 5), centre(page, 1)), hold_ms=450)
     page.wait_for_function(
         """before => [...document.querySelectorAll('.hand .card')]
             .map((card) => card.dataset.card).join() !== before""",
         arg=",".join(before),
     )
     assert hand_cards(page) == moved(before, 5, 1)
+    # A drag is no tap: nothing is picked.
+    assert page.locator(".hand .card.selected").count() == 0
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_tap_picks_a_card_and_a_swipe_scrolls_the_page_on_a_phone(
+    open_page: OpenPage, server: str
+) -> None:
+    table = two_people_first_to_play(server)
+    page = open_page(PHONE, has_touch=True, is_mobile=True)
+    open_table(page, server, table.player, table.game_id)
+    wait_for_my_turn(page)
+    page.locator("button.pile.stock").tap()
+    page.wait_for_function("document.querySelectorAll('.hand .card').length === 11")
+    before = hand_cards(page)
+    # A short tap picks the card, as it always has.
+    x, y = centre(page, 3)
+    page.touchscreen.tap(x, y)
+    page.wait_for_selector(f'.hand .card.selected[data-card="{before[3]}"]')
+    assert hand_cards(page) == before
+    # A swipe started on a card at once (no long press) scrolls the page and moves no card.
+    assert page.evaluate("document.documentElement.scrollHeight") > PHONE["height"]
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    scrolled = page.evaluate("window.scrollY")
+    assert scrolled > 0
+    x, y = centre(page, 6)
+    on_card = "([x, y]) => document.elementFromPoint(x, y)?.closest('.hand .card')?.dataset.index"
+    assert page.evaluate(on_card, [x, y]) == "6"
+    touch_path(page, line((x, y), (x + 4, y + 220), steps=8))
+    page.wait_for_function("scrolled => window.scrollY < scrolled", arg=scrolled)
+    assert hand_cards(page) == before
+    assert page.locator(".hand .card.dragging").count() == 0
