@@ -3,6 +3,8 @@ arrow key keeps its place for the rest of the hand (issue 31, reorder the hand).
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
 from table_setup import open_table, two_people_first_to_play
@@ -17,9 +19,18 @@ def moved(cards: list[str], origin: int, to: int) -> list[str]:
 
 
 def centre(page: Any, index: int) -> tuple[float, float]:
-    box = page.locator(f'.hand .card[data-index="{index}"]').bounding_box()
-    assert box is not None
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    """The card's centre, read in one go (a redraw between finding and measuring it, as a
+    paced move or the turn's focus may make, would leave a locator's box empty)."""
+    point = page.wait_for_function(
+        """index => {
+            const card = document.querySelector(`.hand .card[data-index="${index}"]`);
+            if (!card) return null;
+            const box = card.getBoundingClientRect();
+            return [box.left + box.width / 2, box.top + box.height / 2];
+        }""",
+        arg=index,
+    ).json_value()
+    return point[0], point[1]
 
 
 def test_a_card_dragged_keeps_its_place_for_the_rest_of_the_hand(
@@ -71,15 +82,23 @@ def test_alt_and_an_arrow_move_the_focused_card(open_page: OpenPage, server: str
     assert page.locator(".hand .card.selected").count() == 0
 
 
-def touch_path(page: Any, points: list[tuple[float, float]], hold_ms: int = 0) -> None:
+def touch_path(
+    page: Any,
+    points: list[tuple[float, float]],
+    hold_ms: int = 0,
+    meanwhile: Callable[[], object] = lambda: None,
+) -> None:
     """A finger put down at the first point, held `hold_ms`, moved through the others and
-    lifted (Chromium's own touch input: the page's touch-action and gestures apply)."""
+    lifted (Chromium's own touch input: the page's touch-action and gestures apply);
+    `meanwhile` is done as the finger goes down."""
     touch = page.context.new_cdp_session(page)
     (x, y), rest = points[0], points[1:]
     start = {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]}
     touch.send("Input.dispatchTouchEvent", start)
+    held_from = time.monotonic()
+    meanwhile()
     if hold_ms:
-        page.wait_for_timeout(hold_ms)
+        page.wait_for_timeout(max(0, hold_ms - (time.monotonic() - held_from) * 1000))
     for x, y in rest:
         touch.send(
             "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
@@ -104,9 +123,19 @@ def test_a_card_long_pressed_and_moved_by_touch_on_a_phone(
     page = open_page(PHONE, has_touch=True, is_mobile=True)
     open_table(page, server, table.player, table.game_id)
     wait_for_my_turn(page)
+    table.draw_and_discard(0)
+    page.wait_for_function(
+        "document.querySelector('[data-testid=whose-turn]').textContent !== 'Your turn'"
+    )
     before = hand_cards(page)
-    # Held still a moment (a long press, 350 ms), the card is lifted and goes with the finger.
-    touch_path(page, line(centre(page, 5), centre(page, 1)), hold_ms=450)
+    # Held still a moment (a long press, 350 ms), the card is lifted and goes with the finger;
+    # the other's turn, shown meanwhile (the player's own beginning), takes it from nobody.
+    touch_path(
+        page,
+        line(centre(page, 5), centre(page, 1)),
+        hold_ms=450,
+        meanwhile=lambda: table.draw_and_discard(1),
+    )
     page.wait_for_function(
         """before => [...document.querySelectorAll('.hand .card')]
             .map((card) => card.dataset.card).join() !== before""",

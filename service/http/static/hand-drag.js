@@ -7,6 +7,9 @@ const THRESHOLD = 8;
 /** A finger held this long (ms) on a card, still, picks it up to be dragged. */
 const LONG_PRESS_MS = 350;
 
+/** The longest (ms) a tap's click is waited for before the page draws again. */
+const TAP_CLICK_MS = 300;
+
 /**
  * @typedef {object} Drag
  * @property {HTMLElement} card
@@ -32,6 +35,20 @@ export function dragToReorder(hand, onMove, onDragging) {
   /** @type {Drag | null} */
   let drag = null;
   let swallowClick = false;
+  // A finger's press holds the page's redraws from its start (a card redrawn under the finger
+  // would be lost to the long press) until the card is dropped, or a tap's click has picked it.
+  let held = false;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let releasing;
+  /** @param {number} [after] ms */
+  function release(after = 0) {
+    clearTimeout(releasing);
+    if (!held) return;
+    releasing = setTimeout(() => {
+      held = false;
+      onDragging(false);
+    }, after);
+  }
 
   /**
    * The card leaves its place and follows the pointer.
@@ -43,7 +60,9 @@ export function dragToReorder(hand, onMove, onDragging) {
     now.card.setPointerCapture(pointer);
     now.card.classList.add('dragging');
     now.places = [...hand.querySelectorAll('[data-index]')].map((other) => ({ index: Number(/** @type {HTMLElement} */ (other).dataset.index), rect: other.getBoundingClientRect() }));
-    onDragging(true);
+    if (!held) onDragging(true);
+    held = false;
+    clearTimeout(releasing);
   }
 
   hand.addEventListener('pointerdown', (event) => {
@@ -56,6 +75,9 @@ export function dragToReorder(hand, onMove, onDragging) {
     const pressed = { card, from, pointer, x: event.clientX, y: event.clientY, moving: false, touch, press: null, places: [], to: from };
     drag = pressed;
     if (touch) {
+      clearTimeout(releasing);
+      if (!held) onDragging(true);
+      held = true;
       pressed.press = setTimeout(() => {
         pressed.press = null;
         // Redrawn meanwhile (a move shown), or let go: nothing to lift.
@@ -75,6 +97,7 @@ export function dragToReorder(hand, onMove, onDragging) {
       if (drag.touch) {
         forget(drag);
         drag = null;
+        release();
         return;
       }
       lift(drag, event.pointerId);
@@ -101,7 +124,8 @@ export function dragToReorder(hand, onMove, onDragging) {
     const { card, from, to, moving } = drag;
     forget(drag);
     drag = null;
-    if (!moving) return;
+    // A tap: its click (which picks the card) comes next, on the card as it is now.
+    if (!moving) return release(event.type === 'pointerup' ? TAP_CLICK_MS : 0);
     swallowClick = event.type === 'pointerup';
     setTimeout(() => (swallowClick = false), 0);
     card.classList.remove('dragging');
@@ -126,6 +150,7 @@ export function dragToReorder(hand, onMove, onDragging) {
     if (drag?.touch) event.preventDefault();
   });
   hand.addEventListener('click', (event) => {
+    if (held) release();
     if (!swallowClick) return;
     event.stopPropagation();
     event.preventDefault();
