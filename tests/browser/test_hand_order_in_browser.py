@@ -3,6 +3,8 @@ arrow key keeps its place for the rest of the hand (issue 31, reorder the hand).
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
 from table_setup import open_table, two_people_first_to_play
@@ -17,9 +19,18 @@ def moved(cards: list[str], origin: int, to: int) -> list[str]:
 
 
 def centre(page: Any, index: int) -> tuple[float, float]:
-    box = page.locator(f'.hand .card[data-index="{index}"]').bounding_box()
-    assert box is not None
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    """The card's centre, read in one go (a redraw between finding and measuring it, as a
+    paced move or the turn's focus may make, would leave a locator's box empty)."""
+    point = page.wait_for_function(
+        """index => {
+            const card = document.querySelector(`.hand .card[data-index="${index}"]`);
+            if (!card) return null;
+            const box = card.getBoundingClientRect();
+            return [box.left + box.width / 2, box.top + box.height / 2];
+        }""",
+        arg=index,
+    ).json_value()
+    return point[0], point[1]
 
 
 def test_a_card_dragged_keeps_its_place_for_the_rest_of_the_hand(
@@ -71,24 +82,95 @@ def test_alt_and_an_arrow_move_the_focused_card(open_page: OpenPage, server: str
     assert page.locator(".hand .card.selected").count() == 0
 
 
-def test_a_card_dragged_by_touch_on_a_phone(open_page: OpenPage, server: str) -> None:
+def touch_path(
+    page: Any,
+    points: list[tuple[float, float]],
+    hold_ms: int = 0,
+    meanwhile: Callable[[], object] = lambda: None,
+) -> None:
+    """A finger put down at the first point, held `hold_ms`, moved through the others and
+    lifted (Chromium's own touch input: the page's touch-action and gestures apply);
+    `meanwhile` is done as the finger goes down."""
+    touch = page.context.new_cdp_session(page)
+    (x, y), rest = points[0], points[1:]
+    start = {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]}
+    touch.send("Input.dispatchTouchEvent", start)
+    held_from = time.monotonic()
+    meanwhile()
+    if hold_ms:
+        page.wait_for_timeout(max(0, hold_ms - (time.monotonic() - held_from) * 1000))
+    for x, y in rest:
+        touch.send(
+            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
+        )
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    touch.detach()
+
+
+def line(
+    start: tuple[float, float], end: tuple[float, float], steps: int = 10
+) -> list[tuple[float, float]]:
+    (x, y), (to_x, to_y) = start, end
+    return [
+        (x + (to_x - x) * step / steps, y + (to_y - y) * step / steps) for step in range(steps + 1)
+    ]
+
+
+def test_a_card_long_pressed_and_moved_by_touch_on_a_phone(
+    open_page: OpenPage, server: str
+) -> None:
     table = two_people_first_to_play(server)
     page = open_page(PHONE, has_touch=True, is_mobile=True)
     open_table(page, server, table.player, table.game_id)
     wait_for_my_turn(page)
+    table.draw_and_discard(0)
+    page.wait_for_function(
+        "document.querySelector('[data-testid=whose-turn]').textContent !== 'Your turn'"
+    )
     before = hand_cards(page)
-    (x, y), (to_x, to_y) = centre(page, 5), centre(page, 1)
-    touch = page.context.new_cdp_session(page)
-    start = {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]}
-    touch.send("Input.dispatchTouchEvent", start)
-    for step in range(1, 11):
-        point = {"x": x + (to_x - x) * step / 10, "y": y + (to_y - y) * step / 10}
-        touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
-    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    # Held still a moment (a long press, 350 ms), the card is lifted and goes with the finger;
+    # the other's turn, shown meanwhile (the player's own beginning), takes it from nobody.
+    touch_path(
+        page,
+        line(centre(page, 5), centre(page, 1)),
+        hold_ms=450,
+        meanwhile=lambda: table.draw_and_discard(1),
+    )
     page.wait_for_function(
         """before => [...document.querySelectorAll('.hand .card')]
             .map((card) => card.dataset.card).join() !== before""",
         arg=",".join(before),
     )
     assert hand_cards(page) == moved(before, 5, 1)
+    # A drag is no tap: nothing is picked.
+    assert page.locator(".hand .card.selected").count() == 0
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_tap_picks_a_card_and_a_swipe_scrolls_the_page_on_a_phone(
+    open_page: OpenPage, server: str
+) -> None:
+    table = two_people_first_to_play(server)
+    page = open_page(PHONE, has_touch=True, is_mobile=True)
+    open_table(page, server, table.player, table.game_id)
+    wait_for_my_turn(page)
+    page.locator("button.pile.stock").tap()
+    page.wait_for_function("document.querySelectorAll('.hand .card').length === 11")
+    before = hand_cards(page)
+    # A short tap picks the card, as it always has.
+    x, y = centre(page, 3)
+    page.touchscreen.tap(x, y)
+    page.wait_for_selector(f'.hand .card.selected[data-card="{before[3]}"]')
+    assert hand_cards(page) == before
+    # A swipe started on a card at once (no long press) scrolls the page and moves no card.
+    assert page.evaluate("document.documentElement.scrollHeight") > PHONE["height"]
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    scrolled = page.evaluate("window.scrollY")
+    assert scrolled > 0
+    x, y = centre(page, 6)
+    on_card = "([x, y]) => document.elementFromPoint(x, y)?.closest('.hand .card')?.dataset.index"
+    assert page.evaluate(on_card, [x, y]) == "6"
+    touch_path(page, line((x, y), (x + 4, y + 220), steps=8))
+    page.wait_for_function("scrolled => window.scrollY < scrolled", arg=scrolled)
+    assert hand_cards(page) == before
+    assert page.locator(".hand .card.dragging").count() == 0

@@ -7,6 +7,8 @@ import { historyLine } from './history-lines.js';
 import { movesOf } from './moves.js';
 import { pacedQueue } from './paced-queue.js';
 import { paceMs } from './pace.js';
+import { cueOf } from './sound-cues.js';
+import { sound } from './sound.js';
 import { stepView } from './view-steps.js';
 
 /** @typedef {import('./api.js').Envelope} Envelope */
@@ -108,11 +110,16 @@ export function tableFeed(table, refresh, showError, summaryChanged) {
   // The last version noted: a command's own events and the followed log may carry the same ones.
   let noted = 0;
 
-  /** @param {Envelope} envelope */
-  function note(envelope) {
+  /**
+   * @param {Envelope} envelope
+   * @param {boolean} [quiet] read back from before the table was opened: no sound
+   */
+  function note(envelope, quiet = false) {
     if (envelope.version <= noted) return;
     noted = envelope.version;
     const event = envelope.event;
+    const cue = quiet ? null : cueOf(event, mine);
+    if (cue) sound(cue);
     switch (event.type) {
       case 'hand_dealt':
         state.log = [];

@@ -37,7 +37,7 @@ export function focusKey(element) {
   if (element.dataset.index) return `.hand [data-index="${element.dataset.index}"]`;
   if (element.dataset.card) return `[data-card="${element.dataset.card}"]`;
   if (element.dataset.meld) return `[data-meld="${element.dataset.meld}"]`;
-  if (element.tagName === 'SELECT' && element.id) return `#${element.id}`;
+  if ((element.tagName === 'SELECT' || element.tagName === 'INPUT') && element.id) return `#${element.id}`;
   if (element.tagName === 'BUTTON' && element.textContent) return `button::${element.textContent}`;
   return null;
 }

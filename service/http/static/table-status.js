@@ -1,8 +1,9 @@
-// The table's heading: the status bar (whose turn, the timer, the pace), the seats, the history.
+// The table's heading: the status bar (whose turn, the timer, the pace, the sound), the seats, the history.
 
 import { h } from './dom.js';
 import { paceSetting } from './pace.js';
 import { seatChip } from './seat-chip.js';
+import { soundSetting } from './sound.js';
 
 /** @typedef {import('./api.js').View} View */
 /** @typedef {import('./api.js').GameSummary} GameSummary */
@@ -27,6 +28,7 @@ export function statusViews(table) {
       h('strong', { class: `whose${myTurn ? ' mine' : ''}`, 'data-testid': 'whose-turn', text: whose }),
       limit ? h('span', { class: 'timer', 'data-timer': '', text: timerText() }) : null,
       paceSetting(holdRedraws),
+      soundSetting(),
       view.phase === 'over' && state.lastHandEnd && !state.handEnd
         ? h('button', { type: 'button', class: 'primary', 'data-testid': 'results', onclick: () => ((state.handEnd = state.lastHandEnd), render()), text: 'Results' })
         : null,

@@ -8,6 +8,8 @@ import { movesOf } from './moves.js';
 import { problemText, seatName } from './render.js';
 import { whenBack } from './connection.js';
 import { gameNotes, gameToken, seatsHeld } from './session.js';
+import { turnBegins } from './sound-cues.js';
+import { sound } from './sound.js';
 import { playedSinceHandEnd, tableFeed } from './table-feed.js';
 import { tableScreen } from './table-screen.js';
 import { seatActions } from './table-seats.js';
@@ -126,6 +128,7 @@ export function mountTable(root, gameId) {
       if (before && (before.version ?? 0) > (view.version ?? 0)) return;
     }
     const handChanged = !before || before.hand_number !== view.hand_number || cardsKey(before.hand ?? []) !== cardsKey(view.hand ?? []);
+    if (turnBegins(before, view, mine) && !state.handEnd) sound('turn');
     state.view = view;
     state.moves = movesOf(view);
     // The player's turn: the moves still to show go at once, never in their way.
@@ -283,7 +286,7 @@ export function mountTable(root, gameId) {
       if (mine.length > 1 && summary.status !== 'waiting') state.covered = true;
       // The recent log seeds the history lines and the turn's deadline; then follow from its end.
       const recent = await api.events(gameId, token(), Math.max(0, summary.version - RECENT_EVENTS), { limit: RECENT_EVENTS, invite });
-      for (const envelope of recent.events) feed.note(envelope);
+      for (const envelope of recent.events) feed.note(envelope, true);
       // Back at a table (a reload, or from the list of tables): a hand's summary stays up
       // while nobody has played since it ended, and a finished game's for good.
       if (summary.status !== 'finished' && playedSinceHandEnd(recent.events)) state.handEnd = null;
