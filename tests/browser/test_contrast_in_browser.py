@@ -1,12 +1,13 @@
 """Every text on every screen reads at 4.5:1 at least (issue 31, item 8), measured from the
 computed styles: the start, the options, the table (desktop and phone, the top discard
 included), the waiting room, a hand's summary, a game's end with the league's word, the
-lobby, a leaderboard and a replay."""
+cover between friends on one screen, the lobby, a leaderboard and a replay."""
 
 from __future__ import annotations
 
 import json
 
+import httpx
 from contrast import low_contrast
 from table_setup import Table, humans, new_player, open_table, pack, stacked_deck
 from test_live_in_browser import out_in_one_turn
@@ -58,6 +59,18 @@ def test_every_screen_has_enough_contrast(open_page: OpenPage, server: str) -> N
         page.get_by_test_id("game-over").wait_for()
         page.get_by_test_id("league-result").locator("tr").first.wait_for(timeout=60_000)
         low[f"game over {size}"] = low_contrast(page)
+        # Friends on one screen: the cover that hides the next player's hand.
+        friends = Table(
+            server, player, {"preset": "basic", "seats": [seats[0], OPEN_SEAT], "hot_seat": True}
+        )
+        claimed = httpx.post(
+            f"{server}/games/{friends.game_id}/seats/1",
+            headers={"authorization": f"Bearer {player['token']}"},
+        )
+        assert claimed.status_code == 201, claimed.text
+        open_table(page, server, player, friends.game_id, seats=[0, 1])
+        page.get_by_role("dialog").get_by_text("Pass the device to").wait_for()
+        low[f"cover {size}"] = low_contrast(page)
     assert not any(low.values()), {screen: found for screen, found in low.items() if found}
 
 

@@ -33,7 +33,6 @@ import { reachable, unreachable } from './connection.js';
 /** @typedef {Schemas['CommandResult']} Resigned */
 /** @typedef {Schemas['GameRatingChanges']} GameRatings */
 /** @typedef {Schemas['LeaderboardPage']} LeaderboardPage */
-/** @typedef {Schemas['Profile']} Profile */
 
 /** A refused request: the server's problem body (RFC 9457), or one made up for a network failure. */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
 // The server's routes for players and the league: a guest account, its name and games,
-// a game's rating changes, the leaderboards and public profiles.
+// a game's rating changes and the leaderboards.
 
 import { game, request } from './api.js';
 
@@ -8,7 +8,6 @@ import { game, request } from './api.js';
 /** @typedef {import('./api.js').PlayerGames} PlayerGames */
 /** @typedef {import('./api.js').GameRatings} GameRatings */
 /** @typedef {import('./api.js').LeaderboardPage} LeaderboardPage */
-/** @typedef {import('./api.js').Profile} Profile */
 /** @typedef {import('./api.js').Schemas} Schemas */
 
 /**
@@ -70,10 +69,3 @@ export function leaderboard(ladder, offset = 0, limit = 20) {
   const query = new URLSearchParams({ offset: String(offset), limit: String(limit) });
   return request('GET', `/leaderboards/${encodeURIComponent(ladder)}?${query}`);
 }
-
-/**
- * A player's public profile: ratings per ladder, experience, recent games.
- * @param {string} playerId
- * @returns {Promise<Profile>}
- */
-export const profile = (playerId) => request('GET', `/players/${encodeURIComponent(playerId)}/profile`);
