@@ -39,6 +39,19 @@ def test_a_body_outside_the_schema_names_the_place(client: Client) -> None:
     assert body["facts"]["path"] == "$.seats[0].kind"
 
 
+def test_a_missing_body_is_named_at_the_root_not_by_the_handlers_parameter(
+    client: Client,
+) -> None:
+    game = create(client)
+    for path in ("/games", f"/games/{game['game_id']}/commands", "/players", "/bots/suggest"):
+        response = client.post(
+            path, headers={"content-type": "application/json"} | auth(game["tokens"]["0"])
+        )
+        body = _problem(response, 400, "invalid_body")
+        assert body["facts"]["path"] == "$", (path, body)
+        assert "`data`" not in body["detail"], (path, body)
+
+
 def test_an_oversized_body_is_a_413_problem(client: Client) -> None:
     response = client.post(
         "/games", content=b" " * (70 * 1024), headers={"content-type": "application/json"}
