@@ -82,6 +82,18 @@ def test_an_integer_query_parameter_is_written_as_an_integer(client: Client) -> 
     assert client.get("/games", params={"limit": "5", "offset": "0"}).status_code == 200
 
 
+def test_an_integer_header_is_written_as_an_integer_as_a_query_parameter_is(
+    client: Client,
+) -> None:
+    game = client.post("/games", json={"seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    stream = f"/games/{game['game_id']}/events/stream"
+    for resume in ("1e0", "0.0", "2.0"):
+        body = _problem(
+            client.get(stream, headers={"last-event-id": resume}), 400, "invalid_parameter"
+        )
+        assert body["facts"]["parameters"] == ["last_event_id"], body
+
+
 def test_an_unknown_game_is_a_404_problem(client: Client) -> None:
     _problem(client.get("/games/" + "0" * 32), 404, "game_not_found")
     _problem(client.get("/games/not-an-id/events"), 404, "game_not_found")
