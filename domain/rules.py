@@ -192,7 +192,9 @@ def build_ruleset(preset: str = "basic", overrides: dict[str, Any] | None = None
         knobs.update(SHORT_DECK)
     knobs.update(overrides)
     try:
-        ruleset = msgspec.convert(knobs, RuleSet, strict=False)
+        # Strict: a knob is written as its type (12.0 is no int, 0 no bool); JSON's
+        # string keys of hand_size still read as the seat counts they name.
+        ruleset = msgspec.convert(knobs, RuleSet, strict=True, str_keys=True)
     except msgspec.ValidationError as exc:
         knob = _knob_from_path(str(exc))
         if knob in RANGE_TEXT:

@@ -53,7 +53,8 @@ class CreatedPlayer(msgspec.Struct, frozen=True, kw_only=True):
 def clean_name(raw: str) -> str:
     """The name trimmed; 422 `invalid_name` when empty, too long or holding control characters."""
     name = raw.strip()
-    if not name:
+    # Combining marks alone show nothing (or sit on the text before the name).
+    if not any(not unicodedata.category(char).startswith("M") for char in name):
         raise ServiceError("invalid_name", "a name needs at least one visible character")
     if len(name) > NAME_MAX:
         raise ServiceError(

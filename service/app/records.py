@@ -72,6 +72,8 @@ class CreatedGame(msgspec.Struct, frozen=True, kw_only=True):
     seats: tuple[SeatSpec, ...]
     # A private table's invite code, shown once: needed to see and join the table.
     invite_code: str | None = None
+    # An imported log may hold a whole game: it arrives over.
+    finished: bool = False
 
 
 class CommandOutcome(msgspec.Struct, frozen=True, kw_only=True):

@@ -125,8 +125,11 @@ def _validation(request: Request[Any, Any, Any], exc: ValidationException) -> Re
     source = details[0].get("source") if details and isinstance(details[0], dict) else None
     cause = str(exc.__cause__) if exc.__cause__ is not None else str(exc.detail)
     # msgspec names the place as `$.data.<field>`; the client sent `$.<field>`.
-    path = cause.rpartition(" - at `")[2].rstrip("`").replace("$.data", "$", 1)
-    message = cause.partition(" - at `")[0]
+    message, at, place = cause.partition(" - at `")
+    path = place.rstrip("`").replace("$.data", "$", 1) if at else "$"
+    if not at and "`data`" in message:
+        # No body at all: Litestar names its handler's parameter, not the client's body.
+        message = "a JSON body is required"
     if source == "body" or source is None:
         if path == "$.type" and "/commands" in request.url.path:
             message += f"; a command's type is one of {', '.join(COMMAND_TAGS)}"

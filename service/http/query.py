@@ -1,5 +1,5 @@
 """Query strings: every query parameter a route reads is a single value, and an
-integer one is written as one."""
+integer one (or an integer header, Last-Event-ID) is written as one."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from litestar import Request
+from litestar.params import HeaderParameter
 from litestar.typing import FieldDefinition
 
 from service.app.errors import ServiceError
@@ -25,12 +26,24 @@ async def check_query_parameters(request: Request[Any, Any, Any]) -> None:
 
     Litestar would quietly keep the last value, so `?offset=-1&offset=2` read as
     offset 2 and hid the client's mistake; no route takes a list in its query."""
+    declared = request.route_handler.parsed_fn_signature.parameters
+    for name, field in declared.items():
+        kwarg = field.kwarg_definition
+        header = getattr(kwarg, "header", None) or (
+            kwarg.name if isinstance(kwarg, HeaderParameter) else None
+        )
+        value = request.headers.get(header) if header else None
+        if value is not None and _integer(field) and not _INTEGER.fullmatch(value):
+            raise ServiceError(
+                "invalid_parameter",
+                f"header {header!r} must be an integer, not {value!r}",
+                parameters=[name],
+            )
     raw = request.scope["query_string"]
     if not raw:
         return
     pairs = parse_qsl(raw.decode("latin-1"), keep_blank_values=True)
     counts = Counter(name for name, _ in pairs)
-    declared = request.route_handler.parsed_fn_signature.parameters
     repeated = sorted(name for name, count in counts.items() if count > 1 and name in declared)
     if repeated:
         raise ServiceError(

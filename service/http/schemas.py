@@ -78,23 +78,31 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
 class CreatedGameOut(msgspec.Struct, frozen=True, kw_only=True):
     """`tokens` maps each human seat that is not open to its secret token, shown once.
     A table with open seats is `waiting`: dealt once every seat is taken or its
-    host starts it. `invite_code` (a private table's, shown once) opens it to others."""
+    host starts it; an imported log of a whole game is `finished`. `invite_code` (a
+    private table's, shown once) opens it to others."""
 
     game_id: str
     version: int
     tokens: dict[str, str]
     seats: tuple[SeatSpec, ...]
-    status: Literal["waiting", "active"] = "active"
+    status: Literal["waiting", "active", "finished"] = "active"
     invite_code: str | None = None
 
     @classmethod
     def of(cls, created: CreatedGame) -> CreatedGameOut:
+        status: Literal["waiting", "active", "finished"] = (
+            "finished"
+            if created.finished
+            else "waiting"
+            if any(spec.open for spec in created.seats)
+            else "active"
+        )
         return cls(
             game_id=created.game_id,
             version=created.version,
             tokens={str(seat): token for seat, token in created.tokens.items()},
             seats=created.seats,
-            status="waiting" if any(spec.open for spec in created.seats) else "active",
+            status=status,
             invite_code=created.invite_code,
         )
 

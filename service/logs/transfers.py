@@ -266,6 +266,7 @@ class GameTransfers:
             tokens=tokens,
             seats=game.info.seats,
             invite_code=invite_code,
+            finished=game.record.state.phase == "over",
         )
 
     async def _finished_source(

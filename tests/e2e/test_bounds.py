@@ -193,6 +193,20 @@ def test_a_knob_out_of_its_range_is_a_422_naming_the_knob_and_the_range(
     assert _lobby(client) == []
 
 
+@pytest.mark.parametrize(
+    ("knob", "value"),
+    [("max_run", 12.0), ("initial_meld_min", 1e2), ("hand_size", {"2": 9.0}), ("rated", 0)],
+)
+def test_a_knob_is_written_as_its_type_as_any_other_body_value(
+    client: Client, knob: str, value: Any
+) -> None:
+    # As a body's own fields: 12.0 is not the integer 12, 0 is not false.
+    response = client.post("/games", json={"seats": TWO_HUMANS, "rules": {knob: value}})
+    problem = _problem(response, 422, "invalid_ruleset")
+    assert problem["facts"]["knob"] == knob
+    assert _lobby(client) == []
+
+
 @pytest.mark.parametrize("knob", ["initial_meld_min", "reuse_limit", "max_run"])
 def test_each_end_of_a_knobs_range_is_playable(client: Client, knob: str) -> None:
     for value in KNOB_RANGES[knob]:

@@ -39,6 +39,19 @@ def test_a_body_outside_the_schema_names_the_place(client: Client) -> None:
     assert body["facts"]["path"] == "$.seats[0].kind"
 
 
+def test_a_missing_body_is_named_at_the_root_not_by_the_handlers_parameter(
+    client: Client,
+) -> None:
+    game = create(client)
+    for path in ("/games", f"/games/{game['game_id']}/commands", "/players", "/bots/suggest"):
+        response = client.post(
+            path, headers={"content-type": "application/json"} | auth(game["tokens"]["0"])
+        )
+        body = _problem(response, 400, "invalid_body")
+        assert body["facts"]["path"] == "$", (path, body)
+        assert "`data`" not in body["detail"], (path, body)
+
+
 def test_an_oversized_body_is_a_413_problem(client: Client) -> None:
     response = client.post(
         "/games", content=b" " * (70 * 1024), headers={"content-type": "application/json"}
@@ -67,6 +80,18 @@ def test_an_integer_query_parameter_is_written_as_an_integer(client: Client) -> 
         _problem(client.get("/games", params={"limit": limit}), 400, "invalid_parameter")
     assert client.get(events, params={"after": "1", "limit": "5"}, headers=seat).status_code == 200
     assert client.get("/games", params={"limit": "5", "offset": "0"}).status_code == 200
+
+
+def test_an_integer_header_is_written_as_an_integer_as_a_query_parameter_is(
+    client: Client,
+) -> None:
+    game = client.post("/games", json={"seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    stream = f"/games/{game['game_id']}/events/stream"
+    for resume in ("1e0", "0.0", "2.0"):
+        body = _problem(
+            client.get(stream, headers={"last-event-id": resume}), 400, "invalid_parameter"
+        )
+        assert body["facts"]["parameters"] == ["last_event_id"], body
 
 
 def test_an_unknown_game_is_a_404_problem(client: Client) -> None:

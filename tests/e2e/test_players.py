@@ -32,7 +32,19 @@ def test_a_guest_needs_no_name(client: Client) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["", "   ", "x" * 33, "Ada\x00", "tab\there", "line\nbreak", "zero\u200bwidth"]
+    "name",
+    [
+        "",
+        "   ",
+        "x" * 33,
+        "Ada\x00",
+        "tab\there",
+        "line\nbreak",
+        "zero\u200bwidth",
+        # Combining marks with nothing to combine with: no visible character.
+        "\u0301\u0301\u0301",
+        " \u0308 ",
+    ],
 )
 def test_a_bad_name_is_refused(client: Client, name: str) -> None:
     _problem(client.post("/players", json={"name": name}), 422, "invalid_name")

@@ -152,6 +152,16 @@ def test_an_imported_game_in_progress_plays_on_with_fresh_tokens(
     assert answer.status_code == 200, answer.text
 
 
+def test_an_imported_finished_game_is_answered_finished_as_its_summary_says(
+    client: Client, finished_log: bytes
+) -> None:
+    imported = client.post("/games/import", content=finished_log, headers=NDJSON)
+    assert imported.status_code == 201, imported.text
+    summary = client.get(f"/games/{imported.json()['game_id']}").json()
+    assert summary["status"] == "finished"
+    assert imported.json()["status"] == summary["status"]
+
+
 def test_a_chosen_id_is_used_once(client: Client, finished_log: bytes) -> None:
     game_id = "ab" * 16
     first = client.post(f"/games/import?game_id={game_id}", content=finished_log)

@@ -758,7 +758,7 @@ export interface components {
              * @default active
              * @enum {string}
              */
-            status?: "waiting" | "active";
+            status?: "waiting" | "active" | "finished";
             invite_code?: string | null;
         };
         /** CreatedPlayerOut */

@@ -2,6 +2,7 @@ from enum import StrEnum
 
 class CreatedGameOutStatus(StrEnum):
     ACTIVE = "active"
+    FINISHED = "finished"
     WAITING = "waiting"
 
     def __str__(self) -> str:
