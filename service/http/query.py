@@ -4,6 +4,7 @@ integer one (or an integer header, Last-Event-ID) is written as one."""
 from __future__ import annotations
 
 import re
+import weakref
 from collections import Counter
 from typing import Any
 from urllib.parse import parse_qsl
@@ -26,14 +27,10 @@ async def check_query_parameters(request: Request[Any, Any, Any]) -> None:
 
     Litestar would quietly keep the last value, so `?offset=-1&offset=2` read as
     offset 2 and hid the client's mistake; no route takes a list in its query."""
-    declared = request.route_handler.parsed_fn_signature.parameters
-    for name, field in declared.items():
-        kwarg = field.kwarg_definition
-        header = getattr(kwarg, "header", None) or (
-            kwarg.name if isinstance(kwarg, HeaderParameter) else None
-        )
-        value = request.headers.get(header) if header else None
-        if value is not None and _integer(field) and not _INTEGER.fullmatch(value):
+    handler = request.route_handler
+    for name, header in _integer_headers(handler):
+        value = request.headers.get(header)
+        if value is not None and not _INTEGER.fullmatch(value):
             raise ServiceError(
                 "invalid_parameter",
                 f"header {header!r} must be an integer, not {value!r}",
@@ -42,6 +39,7 @@ async def check_query_parameters(request: Request[Any, Any, Any]) -> None:
     raw = request.scope["query_string"]
     if not raw:
         return
+    declared = handler.parsed_fn_signature.parameters
     pairs = parse_qsl(raw.decode("latin-1"), keep_blank_values=True)
     counts = Counter(name for name, _ in pairs)
     repeated = sorted(name for name, count in counts.items() if count > 1 and name in declared)
@@ -58,6 +56,33 @@ async def check_query_parameters(request: Request[Any, Any, Any]) -> None:
                 f"query parameter {name!r} must be an integer, not {value!r}",
                 parameters=[name],
             )
+
+
+# Each route's integer headers (Last-Event-ID), found once: asked on every request.
+_INTEGER_HEADERS: weakref.WeakKeyDictionary[Any, tuple[tuple[str, str], ...]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _integer_headers(handler: Any) -> tuple[tuple[str, str], ...]:
+    """(parameter, header) of each integer header the route reads."""
+    known = _INTEGER_HEADERS.get(handler)
+    if known is None:
+        known = tuple(
+            (name, header)
+            for name, field in handler.parsed_fn_signature.parameters.items()
+            if (header := _header_of(field)) is not None and _integer(field)
+        )
+        _INTEGER_HEADERS[handler] = known
+    return known
+
+
+def _header_of(field: FieldDefinition) -> str | None:
+    kwarg = field.kwarg_definition
+    header: str | None = getattr(kwarg, "header", None)
+    if header is None and isinstance(kwarg, HeaderParameter):
+        header = kwarg.name
+    return header
 
 
 def _integer(field: FieldDefinition) -> bool:
