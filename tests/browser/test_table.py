@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 from browser_artifacts import keep_screenshot
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 360, "height": 740}
@@ -103,12 +104,14 @@ def hand_cards(page: Any) -> list[str]:
 def play_my_turn(page: Any) -> None:
     """One turn by clicks: the stock, then what the hint points at, until a discard."""
     stock = page.locator("button.pile.stock")
-    if stock.is_enabled():
-        click_for(page, stock, "/commands")
+    if stock.is_enabled() and not _click_unless_the_hand_ends(page, stock, "/commands"):
+        return
     for _ in range(12):
         if page.get_by_test_id("hand-end").count() or not page.locator(".hand .card").count():
             return
-        click_for(page, page.get_by_role("button", name="Hint"), "/bots/suggest")
+        hint = page.get_by_role("button", name="Hint")
+        if not _click_unless_the_hand_ends(page, hint, "/bots/suggest"):
+            return
         actions = page.locator(".you .actions")
         # A joker that may stand at either end of a run offers one button each way.
         lay = actions.get_by_role("button", name="Lay meld").first
@@ -175,6 +178,20 @@ def play_whole_game(
     assert page.get_by_test_id("game-over").text_content().startswith("Game over: ")
     assert page.get_by_test_id("rematch").count() == 1
     return hands
+
+
+def _click_unless_the_hand_ends(page: Any, locator: Any, path: str) -> bool:
+    """`click_for`, unless the last hand's summary comes up over the table first (another
+    seat went out just before the new hand's turn was shown): then False."""
+    try:
+        with page.expect_response(lambda response: path in response.url):
+            locator.click(timeout=10_000)
+    except PlaywrightTimeoutError:
+        if page.get_by_test_id("hand-end").count():
+            return False
+        raise
+    page.wait_for_selector("[aria-busy=true]", state="detached")
+    return True
 
 
 def test_a_whole_palace_game_against_three_bots_by_clicks(

@@ -1,5 +1,5 @@
 """A whole game of each preset played by clicks, the other seats' moves paced quickly
-(issue 31): basic, duel and classic here against a bot; palace against three bots in
+(issue 31): basic, classic and duel here against a bot; palace against three bots in
 test_table.py."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from table_setup import Table, new_player, open_table, pack
 from test_table import DESKTOP, QUICK_PACE, OpenPage, open_page, play_now, play_whole_game
 
 __all__ = ["open_page"]  # the fixture, shared with test_table
@@ -16,7 +17,6 @@ __all__ = ["open_page"]  # the fixture, shared with test_table
     ("preset", "ends"),
     [
         pytest.param("basic", lambda hands, totals: hands == 3, id="basic, three hands"),
-        pytest.param("duel", lambda hands, totals: hands == 7, id="duel, seven hands"),
         pytest.param("classic", lambda hands, totals: max(totals) >= 100, id="classic, to 100"),
     ],
 )
@@ -38,3 +38,18 @@ def test_a_whole_game_by_clicks_with_the_moves_paced(
         ).all_text_contents()
     ]
     assert ends(hands, totals), (hands, totals)
+
+
+def test_a_whole_duel_by_clicks_with_the_moves_paced(open_page: OpenPage, server: str) -> None:
+    """Duel's seven hands, each dealt so that whoever plays first can go out at once (a
+    ten-card run each, the clubs to the first seat dealt and the diamonds to the other):
+    the whole game by clicks in seconds, against a bot that may go out first."""
+    runs = [rank + suit for rank in "A23456789T" for suit in "CD"]
+    rest = [card for card in pack() if card not in runs]
+    player = new_player(server)
+    seats = [{"kind": "human"}, {"kind": "bot", "level": 1}]
+    table = Table(server, player, {"preset": "duel", "seats": seats, "decks": [runs + rest] * 7})
+    page = open_page(DESKTOP, paced=True)
+    page.context.add_init_script(QUICK_PACE)
+    open_table(page, server, player, table.game_id)
+    assert play_whole_game(page, 2, 300) == 7
