@@ -33,13 +33,21 @@ def centre(page: Any, index: int) -> tuple[float, float]:
     return point[0], point[1]
 
 
+def _at_my_turn(
+    open_page: OpenPage, server: str, viewport: dict[str, int], **options: Any
+) -> tuple[Any, Any]:
+    """A table for two people, opened by its first player, at their turn."""
+    table = two_people_first_to_play(server)
+    page = open_page(viewport, **options)
+    open_table(page, server, table.player, table.game_id)
+    wait_for_my_turn(page)
+    return table, page
+
+
 def test_a_card_dragged_keeps_its_place_for_the_rest_of_the_hand(
     open_page: OpenPage, server: str
 ) -> None:
-    table = two_people_first_to_play(server)
-    page = open_page(DESKTOP)
-    open_table(page, server, table.player, table.game_id)
-    wait_for_my_turn(page)
+    table, page = _at_my_turn(open_page, server, DESKTOP)
     before = hand_cards(page)
     (x, y), (to_x, to_y) = centre(page, 0), centre(page, 4)
     page.mouse.move(x, y)
@@ -63,10 +71,7 @@ def test_a_card_dragged_keeps_its_place_for_the_rest_of_the_hand(
 
 
 def test_alt_and_an_arrow_move_the_focused_card(open_page: OpenPage, server: str) -> None:
-    table = two_people_first_to_play(server)
-    page = open_page(DESKTOP)
-    open_table(page, server, table.player, table.game_id)
-    wait_for_my_turn(page)
+    table, page = _at_my_turn(open_page, server, DESKTOP)
     before = hand_cards(page)
     page.locator('.hand .card[tabindex="0"]').focus()
     page.keyboard.press("ArrowRight")
@@ -119,10 +124,7 @@ def line(
 def test_a_card_long_pressed_and_moved_by_touch_on_a_phone(
     open_page: OpenPage, server: str
 ) -> None:
-    table = two_people_first_to_play(server)
-    page = open_page(PHONE, has_touch=True, is_mobile=True)
-    open_table(page, server, table.player, table.game_id)
-    wait_for_my_turn(page)
+    table, page = _at_my_turn(open_page, server, PHONE, has_touch=True, is_mobile=True)
     table.draw_and_discard(0)
     page.wait_for_function(
         "document.querySelector('[data-testid=whose-turn]').textContent !== 'Your turn'"
@@ -150,10 +152,7 @@ def test_a_card_long_pressed_and_moved_by_touch_on_a_phone(
 def test_a_tap_picks_a_card_and_a_swipe_scrolls_the_page_on_a_phone(
     open_page: OpenPage, server: str
 ) -> None:
-    table = two_people_first_to_play(server)
-    page = open_page(PHONE, has_touch=True, is_mobile=True)
-    open_table(page, server, table.player, table.game_id)
-    wait_for_my_turn(page)
+    table, page = _at_my_turn(open_page, server, PHONE, has_touch=True, is_mobile=True)
     page.locator("button.pile.stock").tap()
     page.wait_for_function("document.querySelectorAll('.hand .card').length === 11")
     before = hand_cards(page)
