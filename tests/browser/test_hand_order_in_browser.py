@@ -85,6 +85,16 @@ def test_alt_and_an_arrow_move_the_focused_card(open_page: OpenPage, server: str
     page.keyboard.press("Alt+ArrowLeft")
     assert hand_cards(page) == moved(before, 2, 3)
     assert page.locator(".hand .card.selected").count() == 0
+    # A screen reader is told where the card went (the page reads it only as a new place).
+    said = page.get_by_test_id("announcer").text_content()
+    assert said == f"{long_name(before[2])} moved to place 4 of {len(before)}", said
+
+
+def long_name(card: str) -> str:
+    """A card as a screen reader hears it: "queen of hearts"."""
+    ranks = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
+    suits = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+    return "joker" if card == "JK" else f"{ranks.get(card[0], card[0])} of {suits[card[1]]}"
 
 
 def touch_path(

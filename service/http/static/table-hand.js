@@ -1,7 +1,8 @@
 // The player's side: their hand (picked, arranged, covered), what to do now, and the buttons that do it.
 
 import * as api from './api.js';
-import { cardsKey, meldPoints, shortName } from './cards.js';
+import { announce } from './announcer.js';
+import { cardsKey, longName, meldPoints, shortName } from './cards.js';
 import { h } from './dom.js';
 import { dragToReorder } from './hand-drag.js';
 import { moved, movedIndex } from './hand-order.js';
@@ -77,6 +78,8 @@ export function handViews(table) {
     state.selected = state.selected.map((index) => movedIndex(index, from, to));
     state.cursor = to;
     render();
+    // Redrawn, the card is only a new place to a screen reader: say where it went.
+    announce(`${longName(hand[from])} moved to place ${to + 1} of ${hand.length}`);
   }
 
   /** A bot plays this player's seat: say so, and offer it back. */
