@@ -4,7 +4,6 @@ integer one (or an integer header, Last-Event-ID) is written as one."""
 from __future__ import annotations
 
 import re
-import weakref
 from collections import Counter
 from typing import Any
 from urllib.parse import parse_qsl
@@ -58,23 +57,24 @@ async def check_query_parameters(request: Request[Any, Any, Any]) -> None:
             )
 
 
-# Each route's integer headers (Last-Event-ID), found once: asked on every request.
-_INTEGER_HEADERS: weakref.WeakKeyDictionary[Any, tuple[tuple[str, str], ...]] = (
-    weakref.WeakKeyDictionary()
-)
+# Each route's integer headers (Last-Event-ID), found once: asked on every request. Keyed
+# by the handler's id, holding the handler itself so its id is never another's meanwhile
+# (Litestar's own OPTIONS handlers take no weak reference).
+_INTEGER_HEADERS: dict[int, tuple[Any, tuple[tuple[str, str], ...]]] = {}
 
 
 def _integer_headers(handler: Any) -> tuple[tuple[str, str], ...]:
     """(parameter, header) of each integer header the route reads."""
-    known = _INTEGER_HEADERS.get(handler)
-    if known is None:
-        known = tuple(
-            (name, header)
-            for name, field in handler.parsed_fn_signature.parameters.items()
-            if (header := _header_of(field)) is not None and _integer(field)
-        )
-        _INTEGER_HEADERS[handler] = known
-    return known
+    known = _INTEGER_HEADERS.get(id(handler))
+    if known is not None and known[0] is handler:
+        return known[1]
+    found = tuple(
+        (name, header)
+        for name, field in handler.parsed_fn_signature.parameters.items()
+        if (header := _header_of(field)) is not None and _integer(field)
+    )
+    _INTEGER_HEADERS[id(handler)] = (handler, found)
+    return found
 
 
 def _header_of(field: FieldDefinition) -> str | None:
