@@ -57,23 +57,22 @@ async def check_query_parameters(request: Request[Any, Any, Any]) -> None:
             )
 
 
-# Each route's integer headers (Last-Event-ID), found once: asked on every request. Keyed
-# by the handler's id, holding the handler itself so its id is never another's meanwhile
-# (Litestar's own OPTIONS handlers take no weak reference).
-_INTEGER_HEADERS: dict[int, tuple[Any, tuple[tuple[str, str], ...]]] = {}
+# Where a route keeps its integer headers (Last-Event-ID), found at its first request: the
+# check runs on every request. Kept in the handler's own `opt`, which Litestar gives every
+# handler (its own OPTIONS ones too) for such notes.
+_INTEGER_HEADERS = "rummy.integer_headers"
 
 
 def _integer_headers(handler: Any) -> tuple[tuple[str, str], ...]:
     """(parameter, header) of each integer header the route reads."""
-    known = _INTEGER_HEADERS.get(id(handler))
-    if known is not None and known[0] is handler:
-        return known[1]
-    found = tuple(
-        (name, header)
-        for name, field in handler.parsed_fn_signature.parameters.items()
-        if (header := _header_of(field)) is not None and _integer(field)
-    )
-    _INTEGER_HEADERS[id(handler)] = (handler, found)
+    found: tuple[tuple[str, str], ...] | None = handler.opt.get(_INTEGER_HEADERS)
+    if found is None:
+        found = tuple(
+            (name, header)
+            for name, field in handler.parsed_fn_signature.parameters.items()
+            if (header := _header_of(field)) is not None and _integer(field)
+        )
+        handler.opt[_INTEGER_HEADERS] = found
     return found
 
 
