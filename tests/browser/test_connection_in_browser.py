@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import time
 
-from table_setup import open_table, two_people_first_to_play
-from test_table import DESKTOP, OpenPage, hand_cards, open_page
+from test_table import DESKTOP, OpenPage, hand_cards, open_page, table_for_two_opened
 
 __all__ = ["open_page"]  # the fixture, shared with test_table
 
@@ -14,9 +13,7 @@ __all__ = ["open_page"]  # the fixture, shared with test_table
 def test_an_offline_notice_stays_only_while_the_server_cannot_be_reached(
     open_page: OpenPage, server: str
 ) -> None:
-    table = two_people_first_to_play(server)
-    page = open_page(DESKTOP)
-    open_table(page, server, table.player, table.game_id)
+    table, page = table_for_two_opened(open_page, server, DESKTOP)
     page.wait_for_selector(".hand .card")
     page.context.set_offline(True)
     page.locator("button.pile.stock").click()

@@ -7,8 +7,16 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from table_setup import open_table, two_people_first_to_play
-from test_table import DESKTOP, PHONE, OpenPage, click_for, hand_cards, open_page, wait_for_my_turn
+from test_table import (
+    DESKTOP,
+    PHONE,
+    OpenPage,
+    click_for,
+    hand_cards,
+    open_page,
+    table_for_two_opened,
+    wait_for_my_turn,
+)
 
 __all__ = ["open_page"]  # the fixture, shared with test_table
 
@@ -37,9 +45,7 @@ def _at_my_turn(
     open_page: OpenPage, server: str, viewport: dict[str, int], **options: Any
 ) -> tuple[Any, Any]:
     """A table for two people, opened by its first player, at their turn."""
-    table = two_people_first_to_play(server)
-    page = open_page(viewport, **options)
-    open_table(page, server, table.player, table.game_id)
+    table, page = table_for_two_opened(open_page, server, viewport, **options)
     wait_for_my_turn(page)
     return table, page
 

@@ -9,13 +9,14 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from table_setup import open_table, two_people_first_to_play
+from table_setup import two_people_first_to_play
 from test_table import (
     DESKTOP,
     PHONE,
     OpenPage,
     click_for,
     open_page,
+    table_for_two_opened,
     wait_for_my_turn,
     wait_until,
 )
@@ -40,9 +41,7 @@ def sound_switch(page: Any) -> Any:
 def test_the_sound_switch_is_labelled_on_at_first_and_kept_across_a_reload(
     open_page: OpenPage, server: str
 ) -> None:
-    table = two_people_first_to_play(server)
-    page = open_page(DESKTOP)
-    open_table(page, server, table.player, table.game_id)
+    table, page = table_for_two_opened(open_page, server, DESKTOP)
     switch = sound_switch(page)
     assert switch.is_visible()
     assert switch.is_checked()
@@ -58,9 +57,7 @@ def test_the_sound_switch_is_labelled_on_at_first_and_kept_across_a_reload(
 
 
 def test_the_sound_switch_fits_the_phone_status_bar(open_page: OpenPage, server: str) -> None:
-    table = two_people_first_to_play(server)
-    page = open_page(PHONE, has_touch=True, is_mobile=True)
-    open_table(page, server, table.player, table.game_id)
+    table, page = table_for_two_opened(open_page, server, PHONE, has_touch=True, is_mobile=True)
     box = page.locator(".status .sound").bounding_box()
     assert box is not None
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]

@@ -15,6 +15,7 @@ import httpx
 import pytest
 from browser_artifacts import keep_screenshot
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from table_setup import open_table, two_people_first_to_play
 
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 360, "height": 740}
@@ -69,6 +70,16 @@ def play_now(page: Any, server: str, preset: str, opponents: int, level: int = 2
     page.select_option("#play-level", str(level))
     page.get_by_test_id("play").click()
     page.wait_for_selector(".hand .card")
+
+
+def table_for_two_opened(
+    open_page: OpenPage, server: str, viewport: dict[str, int], **options: Any
+) -> tuple[Any, Any]:
+    """A table for two people (`two_people_first_to_play`), opened by its first player."""
+    table = two_people_first_to_play(server)
+    page = open_page(viewport, **options)
+    open_table(page, server, table.player, table.game_id)
+    return table, page
 
 
 def wait_for_my_turn(page: Any) -> None:
