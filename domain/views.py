@@ -83,6 +83,15 @@ def view_for(state: GameState, seat: Viewer) -> SeatView:
     )
 
 
+def holder_view(state: GameState, seat: Viewer) -> SeatView:
+    """The view a seat's holder is served. A seat that resigned is its bot's from
+    then on: its former holder sees the table as a spectator does (knowing their
+    seat, holding no cards, sending nothing) until the game is over."""
+    if seat is None or seat not in state.resigned or state.phase == "over":
+        return view_for(state, seat)
+    return replace(view_for(state, None), seat=seat)
+
+
 def spectator_view(state: GameState) -> SeatView:
     return view_for(state, None)
 

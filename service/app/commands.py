@@ -11,14 +11,14 @@ import msgspec
 
 from domain.commands import AnyCommand, SeatCommand
 from domain.game import decide, evolve
-from domain.views import view_for
+from domain.views import holder_view
 from service.app.consequences import Clock, Decided, follow_ups, system_clock
 from service.app.envelope import ActorKind, Envelope, envelopes_from
 from service.app.errors import ServiceError
 from service.app.execute import Writer
 from service.app.game_record import GameRecord, encode_state
 from service.app.metrics import Metrics
-from service.app.privacy import unredacted_through
+from service.app.privacy import held_through, unredacted_through
 from service.app.projections import (
     STATE_KEY,
     served,
@@ -85,7 +85,7 @@ def projections_of(record: GameRecord, seat: int | None = None) -> dict[str, byt
     version, as clients follow the events."""
     views = {STATE_KEY: encode_state(record)}
     if seat is not None:
-        views[viewer_key(seat)] = encode_view(view_for(record.state, seat), record)
+        views[viewer_key(seat)] = encode_view(holder_view(record.state, seat), record)
     return views
 
 
@@ -141,8 +141,9 @@ class SeatCommands:
             return _decided(game, seat, command, command_id=command_id, actor=actor)
 
         def answer(after: GameRecord, envelopes: list[Envelope]) -> Answer:
-            view = view_for(after.state, seat)
-            shown = served(envelopes, seat, unredacted_through(after, seat, private_log=private[0]))
+            view = holder_view(after.state, seat)
+            revealed = unredacted_through(after, seat, private_log=private[0])
+            shown = served(envelopes, seat, revealed, held_through(after, seat))
             encoded = encode_view(view, after)
             views = {STATE_KEY: encode_state(after), viewer_key(seat): encoded}
             body = encode_outcome(after.version, encoded, shown)

@@ -131,6 +131,8 @@ class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
     controllers: tuple[Controller, ...] = ()
     # The table's next game, once a seat asked for it (the first rematch_offered).
     rematch: str | None = None
+    # (seat, version) of each seat_resigned: its holder sees no more of it after that.
+    resigned_at: tuple[tuple[int, int], ...] = ()
 
 
 def advance(record: GameRecord | None, envelope: Envelope) -> GameRecord:
@@ -153,6 +155,8 @@ def advance(record: GameRecord | None, envelope: Envelope) -> GameRecord:
         turn_deadline=_deadline_after(record, state, event),
         controllers=_controllers_after(record.controllers, event),
         rematch=record.rematch or (event.game_id if isinstance(event, RematchOffered) else None),
+        resigned_at=record.resigned_at
+        + (((event.seat, envelope.version),) if isinstance(event, SeatResigned) else ()),
     )
 
 

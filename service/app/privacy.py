@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.views import Viewer
 from service.app.game_record import GameRecord
 
-__all__ = ["unredacted_through"]
+__all__ = ["held_through", "unredacted_through"]
 
 
 def unredacted_through(record: GameRecord, viewer: Viewer, *, private_log: bool) -> int:
@@ -21,3 +21,15 @@ def unredacted_through(record: GameRecord, viewer: Viewer, *, private_log: bool)
     if record.state.phase == "over":
         return record.version
     return record.revealed_through if record.state.ruleset.reveal_after_hand else 0
+
+
+def held_through(record: GameRecord, viewer: Viewer) -> int | None:
+    """The last version whose events a seat's holder sees as that seat's (None: all
+    of them). A seat that resigned is its bot's after its resignation: from there
+    its former holder is served what a spectator is, as `holder_view` shows it."""
+    if viewer is None or viewer not in record.state.resigned:
+        return None
+    for seat, version in record.resigned_at:
+        if seat == viewer:
+            return version
+    return 0  # a record cached by a release that did not keep the version: none

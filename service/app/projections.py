@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from domain.views import redact, view_for
+from domain.views import holder_view, redact
 from service.app.envelope import Envelope, decode_envelope
 from service.app.game_record import GameRecord, advance, decode_state, encode_state
 from service.app.shared_reads import SharedReads
@@ -155,7 +155,7 @@ class Projections:
         record = await self.settle(game_id, snapshot)
         if record is None:
             return None
-        return encode_view(view_for(record.state, seat), record)
+        return encode_view(holder_view(record.state, seat), record)
 
     async def rebuild(self, game_id: str) -> GameRecord | None:
         """Forget every cached projection of the game and fold its whole log again."""
@@ -165,10 +165,25 @@ class Projections:
 
 
 def served(
-    envelopes: Sequence[Envelope], viewer: int | None, revealed_through: int
+    envelopes: Sequence[Envelope],
+    viewer: int | None,
+    revealed_through: int,
+    held_through: int | None = None,
 ) -> tuple[Envelope, ...]:
     """Envelopes as `viewer` may see them: unredacted up to `revealed_through`
-    (`service.app.privacy.unredacted_through` says how far), redacted after."""
+    (`service.app.privacy.unredacted_through` says how far), redacted after: for
+    the viewer's seat up to `held_through` (`privacy.held_through`), for a
+    spectator after it."""
+    if held_through is not None:
+        return tuple(
+            envelope
+            if envelope.version <= revealed_through
+            else msgspec.structs.replace(
+                envelope,
+                event=redact(envelope.event, viewer if envelope.version <= held_through else None),
+            )
+            for envelope in envelopes
+        )
     return tuple(
         envelope
         if envelope.version <= revealed_through

@@ -7,11 +7,11 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 
-from domain.views import SeatView, view_for
+from domain.views import SeatView, holder_view
 from service.app.envelope import Envelope, decode_envelope
 from service.app.errors import ServiceError
 from service.app.meta_fields import facts_of
-from service.app.privacy import unredacted_through
+from service.app.privacy import held_through, unredacted_through
 from service.app.projections import Projections, served
 from service.app.records import (
     LOBBY_KEYS,
@@ -132,7 +132,7 @@ class GameReader:
 
     async def view(self, game_id: str, seat: int | None) -> tuple[Game, SeatView]:
         game = await self.game(game_id)
-        return game, view_for(game.record.state, seat)
+        return game, holder_view(game.record.state, seat)
 
     async def encoded_view(self, game_id: str, seat: int | None) -> bytes:
         """The viewer's view at the latest version as the API serves it (a `View`)."""
@@ -174,7 +174,7 @@ class GameReader:
         assert record is not None
         envelopes = [decode_envelope(event.data) for event in stored]
         shown = unredacted_through(record, viewer, private_log=private)
-        return record.version, served(envelopes, viewer, shown)
+        return record.version, served(envelopes, viewer, shown, held_through(record, viewer))
 
     async def _exists(self, game_id: str) -> bool:
         # A game once there stays (archived or not): known once, asked no more. Till

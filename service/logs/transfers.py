@@ -14,7 +14,7 @@ import msgspec
 
 from domain.events import GameStarted
 from domain.state import GameState
-from domain.views import SeatView, view_for
+from domain.views import SeatView, holder_view
 from service.app.commands import decided_envelopes
 from service.app.envelope import Envelope, now
 from service.app.errors import ServiceError
@@ -79,7 +79,7 @@ class GameTransfers:
         _check_version(version, game.record.version)
         record = await self._snapshots.record_at(game_id, version)
         full = _sees_everything(game, viewer, version)
-        return view_for(record.state, viewer), record.state if full else None
+        return holder_view(record.state, viewer), record.state if full else None
 
     async def import_game(
         self, data: bytes, *, game_id: str | None = None, private_log: bool = False
