@@ -96,7 +96,8 @@ def labels_of_view(view: bytes, facts: MetaFacts) -> tuple[SeatLabel, ...]:
 
 class View(TableView, frozen=True, kw_only=True):
     """The table as one seat (or a spectator, `seat: null`) sees it. `hand` is the
-    viewer's own hand only; `legal_commands` can be posted as they are.
+    viewer's own hand only (null once the seat resigned: its bot's cards then);
+    `legal_commands` can be posted as they are.
     `seat_labels` (who sits where) is filled in the served view and the summary,
     empty in a command's answer."""
 
