@@ -168,21 +168,19 @@ class Seats:
     async def viewer_of(
         self, game_id: str, token: str | None, *, invite_code: str | None = None
     ) -> int | None:
-        """A seat for a token, or None (a spectator) without one. A private table
-        has no spectators but those with its invite code: to others it is a 404."""
-        if token is None:
-            # A spectator of no game is still a 404.
-            facts, _ = await self._reader.known_facts(game_id)
-            if not check_invite(facts, invite_code):
-                raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
-            return None
-        try:
-            return await self.seat_of(game_id, token)
-        except ServiceError as refused:
-            # Not at this private table (its 404), yet holding its code: a spectator.
-            if refused.code != "game_not_found" or invite_code is None:
-                raise
-            facts, _ = await self._reader.known_facts(game_id)
-            if not check_invite(facts, invite_code):
-                raise
-            return None
+        """A seat for a token, or None (a spectator): no token, or a player's token that
+        holds no seat here, sees what anyone sees. A private table has no spectators
+        but those with its invite code: to others it is a 404."""
+        if token is not None:
+            try:
+                return await self.seat_of(game_id, token)
+            except ServiceError as refused:
+                # Seated nowhere here (at a private table: its 404), a spectator as
+                # without a token; a seat token of another game stays refused.
+                if refused.code not in ("not_seated", "game_not_found"):
+                    raise
+        # A spectator of no game is still a 404.
+        facts, _ = await self._reader.known_facts(game_id)
+        if not check_invite(facts, invite_code):
+            raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
+        return None

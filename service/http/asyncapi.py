@@ -80,7 +80,8 @@ def asyncapi_document() -> dict[str, Any]:
             "title": "Who is watching",
             "summary": f"The client's first message when the URL has no ticket (within "
             f"{FIRST_MESSAGE_S:g} s): a seat's or a player's token, a ticket, or nothing "
-            "for a spectator; `after` wins over the query's.",
+            "for a spectator (as is a player with no seat here); `after` wins over the "
+            "query's.",
             "contentType": "application/json",
             "payload": _ref("schemas", "LiveHello"),
         },

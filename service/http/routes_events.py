@@ -133,7 +133,8 @@ async def list_events(
     'a message named `end` (`data: {"version": N}`), and the stream closes; a '
     "reconnect after the end is answered 204, which stops EventSource. A browser "
     "authenticates with `?ticket=` (POST /games/{game_id}/tickets); without a token "
-    "or ticket the caller is a spectator.",
+    "or ticket, or with the token of a player who holds no seat here, the caller is a "
+    "spectator.",
     security=OPTIONAL_BEARER,
     media_type="text/event-stream",
     responses={

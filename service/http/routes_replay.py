@@ -182,15 +182,20 @@ async def game_log(
     data = await transfers.log_file(game_id, caller_token(request), invite_code=invite)
     if format == "json":
         return Response(_as_document(data), media_type=MediaType.JSON)  # type: ignore[arg-type]
-    return Response(data, media_type=_lines_type(request.headers.get("accept", "")))  # type: ignore[arg-type]
+    return Response(data, media_type=_lines_type(request))  # type: ignore[arg-type]
 
 
-def _lines_type(accept: str) -> str:
-    """JSON lines as `application/x-ndjson`, or as `text/plain` to a client that asks
-    for text and not for JSON lines (the contract states both)."""
-    if "text/plain" in accept and NDJSON not in accept:
-        return "text/plain"  # Litestar adds the charset
-    return NDJSON
+def _lines_type(request: Request[Any, Any, Any]) -> str:
+    """JSON lines as `application/x-ndjson`, or as `text/plain` to a client whose
+    `Accept` ranks text first (by q-value, then the narrower type, then its own order;
+    the contract states both); `*/*`, or neither type named, gets JSON lines."""
+    try:
+        accept = request.accept
+    except OverflowError:
+        # Litestar weighs `q=inf` as an integer and fails: no weight read, the default.
+        return NDJSON
+    # Litestar adds the charset to text.
+    return accept.best_match([NDJSON, MediaType.TEXT], default=NDJSON)
 
 
 @post(

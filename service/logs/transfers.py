@@ -277,6 +277,9 @@ class GameTransfers:
         viewer = await self._games.viewer_of(game_id, token, invite_code=invite_code)
         game = await self._games.game(game_id)
         if game.info.private_log and viewer is None:
+            if token is not None:
+                # A player watching as a spectator: their token is good, it opens no seat.
+                raise ServiceError("not_seated", "this game's log is private to its seats")
             raise ServiceError(
                 "missing_token", "this game's log is private to its seats: send a seat token"
             )

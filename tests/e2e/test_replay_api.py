@@ -66,6 +66,30 @@ def test_the_log_is_json_lines_or_the_same_lines_as_text_for_a_client_that_asks(
     )
 
 
+@pytest.mark.parametrize(
+    ("accept", "served"),
+    [
+        # Weighed, not searched for: JSON lines are named, yet text is preferred.
+        ("application/x-ndjson;q=0.1, text/plain", "text/plain; charset=utf-8"),
+        ("text/plain;q=0.4, application/x-ndjson;q=0.6", "application/x-ndjson"),
+        ("text/*", "text/plain; charset=utf-8"),
+        ("application/json, text/plain, */*", "text/plain; charset=utf-8"),
+        ("*/*", "application/x-ndjson"),
+        # Nothing it serves is asked for: JSON lines, as without an `Accept`.
+        ("application/json", "application/x-ndjson"),
+        # A weight past any number is no weight: the default, not a 500.
+        ("text/plain;q=inf", "application/x-ndjson"),
+    ],
+)
+def test_the_logs_media_type_follows_the_accept_headers_weights(
+    client: Client, store: InMemoryEventStore, accept: str, served: str
+) -> None:
+    created = _finished(store, seed=22)
+    response = client.get(f"/games/{created.game_id}/log", headers={"accept": accept})
+    assert response.status_code == 200
+    assert response.headers["content-type"] == served
+
+
 @pytest.fixture
 async def two_servers(tmp_path: Path) -> AsyncIterator[tuple[EmbeddedRedis, EmbeddedRedis]]:
     with EmbeddedRedis(tmp_path / "one") as one, EmbeddedRedis(tmp_path / "two") as two:

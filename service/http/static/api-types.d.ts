@@ -287,7 +287,7 @@ export interface paths {
         };
         /**
          * The same events as server-sent events; resume with Last-Event-ID (a version)
-         * @description Each event is an unnamed message (EventSource's `onmessage`): `id` is its version, `data` one envelope (JSON). An idle stream sends a comment line (`: keep-alive`) every 15 s, which clients skip. After the game's last event comes a message named `end` (`data: {"version": N}`), and the stream closes; a reconnect after the end is answered 204, which stops EventSource. A browser authenticates with `?ticket=` (POST /games/{game_id}/tickets); without a token or ticket the caller is a spectator.
+         * @description Each event is an unnamed message (EventSource's `onmessage`): `id` is its version, `data` one envelope (JSON). An idle stream sends a comment line (`: keep-alive`) every 15 s, which clients skip. After the game's last event comes a message named `end` (`data: {"version": N}`), and the stream closes; a reconnect after the end is answered 204, which stops EventSource. A browser authenticates with `?ticket=` (POST /games/{game_id}/tickets); without a token or ticket, or with the token of a player who holds no seat here, the caller is a spectator.
          */
         get: operations["streamEvents"];
         put?: never;

@@ -141,8 +141,8 @@ def sync_detailed(
     envelope (JSON). An idle stream sends a comment line (`: keep-alive`) every 15 s, which clients
     skip. After the game's last event comes a message named `end` (`data: {"version": N}`), and the
     stream closes; a reconnect after the end is answered 204, which stops EventSource. A browser
-    authenticates with `?ticket=` (POST /games/{game_id}/tickets); without a token or ticket the caller
-    is a spectator.
+    authenticates with `?ticket=` (POST /games/{game_id}/tickets); without a token or ticket, or with
+    the token of a player who holds no seat here, the caller is a spectator.
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -192,8 +192,8 @@ def sync(
     envelope (JSON). An idle stream sends a comment line (`: keep-alive`) every 15 s, which clients
     skip. After the game's last event comes a message named `end` (`data: {"version": N}`), and the
     stream closes; a reconnect after the end is answered 204, which stops EventSource. A browser
-    authenticates with `?ticket=` (POST /games/{game_id}/tickets); without a token or ticket the caller
-    is a spectator.
+    authenticates with `?ticket=` (POST /games/{game_id}/tickets); without a token or ticket, or with
+    the token of a player who holds no seat here, the caller is a spectator.
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -238,8 +238,8 @@ async def asyncio_detailed(
     envelope (JSON). An idle stream sends a comment line (`: keep-alive`) every 15 s, which clients
     skip. After the game's last event comes a message named `end` (`data: {"version": N}`), and the
     stream closes; a reconnect after the end is answered 204, which stops EventSource. A browser
-    authenticates with `?ticket=` (POST /games/{game_id}/tickets); without a token or ticket the caller
-    is a spectator.
+    authenticates with `?ticket=` (POST /games/{game_id}/tickets); without a token or ticket, or with
+    the token of a player who holds no seat here, the caller is a spectator.
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -289,8 +289,8 @@ async def asyncio(
     envelope (JSON). An idle stream sends a comment line (`: keep-alive`) every 15 s, which clients
     skip. After the game's last event comes a message named `end` (`data: {"version": N}`), and the
     stream closes; a reconnect after the end is answered 204, which stops EventSource. A browser
-    authenticates with `?ticket=` (POST /games/{game_id}/tickets); without a token or ticket the caller
-    is a spectator.
+    authenticates with `?ticket=` (POST /games/{game_id}/tickets); without a token or ticket, or with
+    the token of a player who holds no seat here, the caller is a spectator.
 
     Args:
         game_id (str): The game's id (32 hex digits).
