@@ -9,6 +9,7 @@ import pytest
 from litestar.testing import TestClient
 from redis import Redis as SyncRedis
 from redis.asyncio import Redis
+from redis.exceptions import OutOfMemoryError
 
 from service.http.app import create_app
 from service.store import RedisEventStore
@@ -22,10 +23,19 @@ def server(tmp_path: Path) -> Iterator[EmbeddedRedis]:
 
 
 def _fill(admin: SyncRedis) -> None:
-    """Lower maxmemory under what is used: every write is refused from now on."""
+    """Lower maxmemory well under what is used, until a probe write is refused: every
+    write is refused from now on. The margin is wide because used memory moves (client
+    buffers, the append-only file's) on a busy machine: 100 KB under was not always under."""
     admin.set("ballast", b"x" * 1_000_000)
-    used = int(admin.info("memory")["used_memory"])
-    admin.config_set("maxmemory", used - 100_000)
+    for margin in (400_000, 800_000):
+        used = int(admin.info("memory")["used_memory"])
+        admin.config_set("maxmemory", used - margin)
+        try:
+            admin.set("probe", b"x")
+        except OutOfMemoryError:
+            return
+        admin.delete("probe")
+    raise AssertionError("the store took writes past its maxmemory")
 
 
 def test_the_embedded_redis_refuses_rather_than_evicts(server: EmbeddedRedis) -> None:
