@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PY_CLIENT := api-spec/clients/python
 TS_CLIENT := api-spec/clients/typescript
 
-.PHONY: install run test style lint spec clients bench browser web-tools
+.PHONY: install run test style lint spec clients web-client bench browser web-tools
 
 install: $(VENV)/.installed
 
@@ -27,7 +27,7 @@ browser:
 	@if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null; then \
 		apt-get update -qq && apt-get install -y -qq chromium; fi
 
-# tsc and openapi-typescript, pinned by the lock file, for the web table's type checks.
+# tsc, pinned by the lock files, for the web table's type checks and the clients.
 WEB_TOOLS := service/http/typecheck
 web-tools: $(WEB_TOOLS)/node_modules/.installed $(TS_CLIENT)/node_modules/.installed
 
@@ -59,4 +59,9 @@ clients: install web-tools
 	$(BIN)/openapi-python-client generate --path api-spec/openapi.json --meta none \
 		--config $(PY_CLIENT)/generator.yaml --output-path $(PY_CLIENT)/rummy_client/generated
 	cd $(TS_CLIENT) && npx openapi-typescript ../../openapi.json -o src/schema.d.ts
-	cd $(WEB_TOOLS) && npm run --silent types
+	$(MAKE) web-client
+
+# The TypeScript client compiled for the web table (service/http/static/client/, committed:
+# `make run` needs no npm), openapi-fetch beside it; a test fails when it drifts from src/.
+web-client: web-tools
+	cd $(TS_CLIENT) && npm run --silent web

@@ -76,7 +76,9 @@ def test_a_dropped_live_channel_resumes_with_no_event_missed_or_repeated(
     # The second connection asks for what came after the first one's last event ...
     hello = json.loads(connections[1]["sent"][0])
     assert hello["after"] == delivered(connections[0])[-1]
-    assert hello["token"] == player["token"]
+    # A fresh single-use ticket stands for the player: the token itself never goes on the socket.
+    assert hello["ticket"] and "token" not in hello
+    assert hello["ticket"] != json.loads(connections[0]["sent"][0])["ticket"]
     # ... so every version arrives once, in order, across both.
     versions = [number for connection in connections for number in delivered(connection)]
     assert versions == list(range(versions[0], version + 1))

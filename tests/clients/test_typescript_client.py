@@ -49,4 +49,4 @@ def test_the_clients_own_tests_play_follow_and_move_a_log(server: str) -> None:
         env=os.environ | {"RUMMY_URL": server},
     )
     assert ran.returncode == 0, ran.stdout + ran.stderr
-    assert "# pass 4" in ran.stdout and "# fail 0" in ran.stdout
+    assert "# pass 5" in ran.stdout and "# fail 0" in ran.stdout

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+
 from litestar import Litestar
 from litestar.testing import TestClient
 
@@ -16,6 +19,20 @@ def test_the_page_and_its_modules_are_served(client: TestClient[Litestar]) -> No
     assert module.headers["content-type"].startswith("text/javascript")
     assert module.text == (STATIC_DIR / "app.js").read_text()
     assert client.get("/web/table-phone.png").headers["content-type"] == "image/png"
+
+
+def test_the_page_imports_the_official_client_served_beside_it(
+    client: TestClient[Litestar],
+) -> None:
+    page = client.get("/").text
+    found = re.search(r'<script type="importmap">(.*?)</script>', page, re.DOTALL)
+    assert found is not None
+    imports = json.loads(found.group(1))["imports"]
+    assert set(imports) == {"@rummy/client", "openapi-fetch"}
+    for url in imports.values():
+        module = client.get("/" + url.removeprefix("./"))
+        assert module.status_code == 200, url
+        assert module.headers["content-type"].startswith("text/javascript")
 
 
 def test_the_page_is_not_part_of_the_api_contract(client: TestClient[Litestar]) -> None:

@@ -1,9 +1,14 @@
-// The page's door to the server: every route it uses, typed from the contract (the live
-// channel, which follows a game over a WebSocket, is follow.js).
+// The page's door to the server: every route it uses, called through the official TypeScript
+// client (api-spec/clients/typescript, served compiled under web/client/); the live channel
+// is follow.js, players and the league players-api.js.
 
+import { createClient, ProblemError } from '@rummy/client';
 import { reachable, unreachable } from './connection.js';
 
-/** @typedef {import('./api-types').components['schemas']} Schemas */
+export { ProblemError };
+
+/** @typedef {import('@rummy/client').Schemas} Schemas */
+/** @typedef {import('@rummy/client').RummyClient} RummyClient */
 /** @typedef {Schemas['View']} View */
 /** @typedef {View['legal_commands'][number]} Command */
 /** @typedef {Schemas['GameSummary']} GameSummary */
@@ -22,75 +27,62 @@ import { reachable, unreachable } from './connection.js';
 /** @typedef {Schemas['Suggestion']} Suggestion */
 /** @typedef {Schemas['StateAt']} StateAt */
 /** @typedef {Schemas['Meld']} Meld */
-/** @typedef {Schemas['Problem']} ServerProblem */
-/** The server's problem, or the page's own for a request that never reached it (`network_error`). */
-/** @typedef {Omit<ServerProblem, 'code'> & {code: ServerProblem['code'] | 'network_error'}} Problem */
-/** @typedef {NonNullable<import('./api-types').operations['listGames']['parameters']['query']>['status']} LobbyStatus */
+/** @typedef {NonNullable<import('@rummy/client').paths['/games']['get']['parameters']['query']>['status']} LobbyStatus */
 /** @typedef {Schemas['CreatedPlayerOut']} CreatedPlayer */
 /** @typedef {Schemas['Player']} Player */
 /** @typedef {Schemas['PlayerGames']} PlayerGames */
 /** @typedef {Schemas['Rematch']} Rematch */
-/** @typedef {Schemas['CommandResult']} Resigned */
 /** @typedef {Schemas['GameRatingChanges']} GameRatings */
 /** @typedef {Schemas['LeaderboardPage']} LeaderboardPage */
 
-/** A refused request: the server's problem body (RFC 9457), or one made up for a network failure. */
-export class ApiError extends Error {
-  /** @param {Problem} problem */
-  constructor(problem) {
-    super(problem.detail || problem.title);
-    this.problem = problem;
+/**
+ * The page's fetch: it notes whether the server could be reached, and a request that never
+ * reached it becomes the page's own problem, `network_error`.
+ * @type {typeof fetch}
+ */
+async function reachingFetch(input, init) {
+  try {
+    const response = await fetch(input, init);
+    reachable();
+    return response;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    unreachable();
+    throw new ProblemError({
+      status: 0,
+      code: 'network_error',
+      title: 'The server cannot be reached',
+      detail: 'The server cannot be reached: check the connection and try again.',
+    });
   }
 }
 
 /**
- * @param {string} method
- * @param {string} path
- * @param {{token?: string | null, body?: unknown, signal?: AbortSignal}} [options]
- * @returns {Promise<any>}
+ * The client acting with `token` (a seat's or the player's), or with none: a spectator.
+ * @param {string | null | undefined} token
+ * @returns {RummyClient}
  */
-export async function request(method, path, options = {}) {
-  /** @type {Record<string, string>} */
-  const headers = { accept: 'application/json' };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  /** @type {RequestInit} */
-  const init = { method, headers, signal: options.signal };
-  if (options.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(options.body);
-  }
-  let response;
-  try {
-    response = await fetch(path, init);
-    reachable();
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    unreachable();
-    throw new ApiError({
-      type: 'about:blank',
-      title: 'The server cannot be reached',
-      status: 0,
-      code: 'network_error',
-      detail: 'The server cannot be reached: check the connection and try again.',
-    });
-  }
-  const text = await response.text();
-  const body = text ? JSON.parse(text) : null;
-  if (!response.ok) {
-    throw new ApiError(
-      body && typeof body.code === 'string'
-        ? body
-        : { type: 'about:blank', title: response.statusText, status: response.status, code: 'http_error' },
-    );
-  }
-  return body;
+export const clientFor = (token) => createClient(location.origin, token ?? null, reachingFetch);
+
+/**
+ * The answer's body (the client throws a `ProblemError` for every refusal).
+ * @template T
+ * @param {Promise<{data?: T}>} call
+ * @returns {Promise<T>}
+ */
+export async function answer(call) {
+  const { data } = await call;
+  return /** @type {T} */ (data);
 }
 
-/** A game's path. @param {string} id */
-export const game = (id) => `/games/${encodeURIComponent(id)}`;
+/** A private table's code as a query, when there is one. @param {string | null | undefined} invite */
+export const inviteQuery = (invite) => (invite ? { invite } : {});
+
+/** A game's path. @param {string} gameId */
+const gameParams = (gameId) => ({ params: { path: { game_id: gameId } } });
 
 /** @returns {Promise<Rulesets>} */
-export const rulesets = () => request('GET', '/rulesets');
+export const rulesets = () => answer(clientFor(null).GET('/rulesets'));
 
 /**
  * @typedef {object} LobbyFilter
@@ -106,16 +98,15 @@ export const rulesets = () => request('GET', '/rulesets');
  * @returns {Promise<Lobby>}
  */
 export function lobby(filter = {}) {
-  const query = new URLSearchParams({ limit: String(filter.limit ?? 20) });
-  if (filter.status) query.set('status', filter.status);
-  if (filter.preset) query.set('preset', filter.preset);
-  if (filter.seats) query.set('seats', String(filter.seats));
-  if (filter.openSeats) query.set('open_seats', 'true');
-  return request('GET', `/games?${query}`);
+  const query = {
+    limit: filter.limit ?? 20,
+    status: filter.status || undefined,
+    preset: filter.preset || undefined,
+    seats: filter.seats || undefined,
+    open_seats: filter.openSeats || undefined,
+  };
+  return answer(clientFor(null).GET('/games', { params: { query } }));
 }
-
-/** @param {string | null | undefined} invite */
-const inviteQuery = (invite) => (invite ? `?invite=${encodeURIComponent(invite)}` : '');
 
 /**
  * A new table; created with a player token, the player sits at its first human seat and hosts it.
@@ -123,7 +114,7 @@ const inviteQuery = (invite) => (invite ? `?invite=${encodeURIComponent(invite)}
  * @param {string | null} token
  * @returns {Promise<CreatedGame>}
  */
-export const createGame = (body, token) => request('POST', '/games', { body, token });
+export const createGame = (body, token) => answer(clientFor(token).POST('/games', { body }));
 
 /**
  * Claims an open seat; with a player token the seat is the player's.
@@ -134,7 +125,7 @@ export const createGame = (body, token) => request('POST', '/games', { body, tok
  * @returns {Promise<ClaimedSeat>}
  */
 export const claimSeat = (gameId, seat, token, invite) =>
-  request('POST', `${game(gameId)}/seats/${seat}${inviteQuery(invite)}`, { token });
+  answer(clientFor(token).POST('/games/{game_id}/seats/{seat}', { params: { path: { game_id: gameId, seat }, query: inviteQuery(invite) } }));
 
 /**
  * @param {string} gameId
@@ -142,7 +133,7 @@ export const claimSeat = (gameId, seat, token, invite) =>
  * @param {string | null} [invite] a private table's code
  * @returns {Promise<GameSummary>}
  */
-export const summary = (gameId, token, invite) => request('GET', `${game(gameId)}${inviteQuery(invite)}`, { token });
+export const summary = (gameId, token, invite) => answer(clientFor(token).GET('/games/{game_id}', { params: { path: { game_id: gameId }, query: inviteQuery(invite) } }));
 
 /**
  * The host starts a waiting table, its open seats filled with bots of `level`.
@@ -152,16 +143,17 @@ export const summary = (gameId, token, invite) => request('GET', `${game(gameId)
  * @returns {Promise<GameSummary>}
  */
 export const startTable = (gameId, token, level) =>
-  request('POST', `${game(gameId)}/start`, { token, body: { fill: 'bots', level } });
+  answer(clientFor(token).POST('/games/{game_id}/start', { ...gameParams(gameId), body: { fill: 'bots', level } }));
 
 /**
  * Gives a seat of a waiting table back (its holder leaves, or the host removes them).
  * @param {string} gameId
  * @param {number} seat
  * @param {string} token
- * @returns {Promise<null>}
+ * @returns {Promise<unknown>}
  */
-export const leaveSeat = (gameId, seat, token) => request('DELETE', `${game(gameId)}/seats/${seat}`, { token });
+export const leaveSeat = (gameId, seat, token) =>
+  answer(clientFor(token).DELETE('/games/{game_id}/seats/{seat}', { params: { path: { game_id: gameId, seat } } }));
 
 /**
  * A bot plays the caller's seat to the end.
@@ -169,7 +161,7 @@ export const leaveSeat = (gameId, seat, token) => request('DELETE', `${game(game
  * @param {string} token
  * @returns {Promise<CommandResult>}
  */
-export const resign = (gameId, token) => request('POST', `${game(gameId)}/resign`, { token, body: {} });
+export const resign = (gameId, token) => answer(clientFor(token).POST('/games/{game_id}/resign', { ...gameParams(gameId), body: {} }));
 
 /**
  * The next game at this finished table (made once: asked again, the same game).
@@ -177,7 +169,7 @@ export const resign = (gameId, token) => request('POST', `${game(gameId)}/resign
  * @param {string} token
  * @returns {Promise<Rematch>}
  */
-export const rematch = (gameId, token) => request('POST', `${game(gameId)}/rematch`, { token });
+export const rematch = (gameId, token) => answer(clientFor(token).POST('/games/{game_id}/rematch', gameParams(gameId)));
 
 /**
  * Takes the caller's seat back from the bot playing it (after timeouts, or handed over).
@@ -186,14 +178,15 @@ export const rematch = (gameId, token) => request('POST', `${game(gameId)}/remat
  * @param {string} token
  * @returns {Promise<Schemas['SeatControl']>}
  */
-export const takeSeatBack = (gameId, seat, token) => request('DELETE', `${game(gameId)}/seats/${seat}/bot`, { token });
+export const takeSeatBack = (gameId, seat, token) =>
+  answer(clientFor(token).DELETE('/games/{game_id}/seats/{seat}/bot', { params: { path: { game_id: gameId, seat } } }));
 
 /**
  * @param {string} gameId
  * @param {string} token
  * @returns {Promise<View>}
  */
-export const seatView = (gameId, token) => request('GET', `${game(gameId)}/view`, { token });
+export const seatView = (gameId, token) => answer(clientFor(token).GET('/games/{game_id}/view', gameParams(gameId)));
 
 /**
  * One command, always one the view's `legal_commands` listed; the id makes a retry safe.
@@ -205,7 +198,7 @@ export const seatView = (gameId, token) => request('GET', `${game(gameId)}/view`
 export function sendCommand(gameId, token, command) {
   /** @type {Command} */
   const body = { ...command, command_id: crypto.randomUUID() };
-  return request('POST', `${game(gameId)}/commands`, { token, body });
+  return answer(clientFor(token).POST('/games/{game_id}/commands', { ...gameParams(gameId), body }));
 }
 
 /**
@@ -218,12 +211,10 @@ export function sendCommand(gameId, token, command) {
  */
 export async function refusal(gameId, token, command) {
   try {
-    await request('POST', `${game(gameId)}/commands/check`, { token, body: command });
+    await clientFor(token).POST('/games/{game_id}/commands/check', { ...gameParams(gameId), body: command });
     return null;
   } catch (error) {
-    if (error instanceof ApiError && error.problem.status >= 400 && error.problem.status < 500) {
-      return error.problem.detail || error.problem.title;
-    }
+    if (error instanceof ProblemError && error.status >= 400 && error.status < 500) return error.detail || error.title;
     throw error;
   }
 }
@@ -237,10 +228,8 @@ export async function refusal(gameId, token, command) {
  * @returns {Promise<EventPage>}
  */
 export function events(gameId, token, after, options = {}) {
-  const query = new URLSearchParams({ after: String(after), wait: String(options.wait ?? 0) });
-  if (options.limit) query.set('limit', String(options.limit));
-  if (options.invite) query.set('invite', options.invite);
-  return request('GET', `${game(gameId)}/events?${query}`, { token, signal: options.signal });
+  const query = { after, wait: options.wait ?? 0, limit: options.limit || undefined, ...inviteQuery(options.invite) };
+  return answer(clientFor(token).GET('/games/{game_id}/events', { params: { path: { game_id: gameId }, query }, signal: options.signal }));
 }
 
 /**
@@ -250,11 +239,7 @@ export function events(gameId, token, after, options = {}) {
  * @param {number} level
  * @returns {Promise<Suggestion>}
  */
-export function suggest(view, ruleset, level = 3) {
-  /** @type {Schemas['SuggestRequest']} */
-  const body = { view, ruleset, level };
-  return request('POST', '/bots/suggest', { body });
-}
+export const suggest = (view, ruleset, level = 3) => answer(clientFor(null).POST('/bots/suggest', { body: { view, ruleset, level } }));
 
 /**
  * The game as it was at `version`: the caller's view, and every card once the game is over.
@@ -264,4 +249,4 @@ export function suggest(view, ruleset, level = 3) {
  * @returns {Promise<StateAt>}
  */
 export const stateAt = (gameId, version, token) =>
-  request('GET', `${game(gameId)}/states/${version}`, { token });
+  answer(clientFor(token).GET('/games/{game_id}/states/{version}', { params: { path: { game_id: gameId, version } } }));

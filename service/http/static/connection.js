@@ -1,6 +1,8 @@
 // Whether the page can reach the server: an offline notice while it cannot, taken down the
 // moment it can (a probe of /health every second, and at once when the browser is online).
 
+import { ProblemError, createClient } from '@rummy/client';
+
 const PROBE_MS = 1000;
 /** @type {Set<() => void>} */
 const backListeners = new Set();
@@ -20,12 +22,15 @@ function showNotice() {
   document.body.prepend(notice);
 }
 
+/** `/health`, asked through the official client with the browser's own fetch (not the page's, which notes the answers). */
+const health = () => createClient(location.origin).GET('/health', { cache: 'no-store' });
+
 async function probe() {
   try {
-    const answer = await fetch('/health', { cache: 'no-store' });
-    if (answer.ok) reachable();
+    await health();
+    reachable();
   } catch {
-    // Still offline: the next probe asks again.
+    // Still offline (or not healthy yet): the next probe asks again.
   }
 }
 
@@ -50,7 +55,8 @@ export function unreachable() {
 
 /** Something looked lost (a live channel closed): ask the server at once. */
 export function checkReachable() {
-  fetch('/health', { cache: 'no-store' }).then(reachable, unreachable);
+  // Any answer, even a refusal, came from the server.
+  health().then(reachable, (error) => (error instanceof ProblemError ? reachable() : unreachable()));
 }
 
 export const isOffline = () => offline;

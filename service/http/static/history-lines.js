@@ -51,7 +51,7 @@ export function historyLine(event, name) {
 }
 
 /**
- * @param {import('./api-types').components['schemas']['SeatControlChanged']} event
+ * @param {import('@rummy/client').Schemas['SeatControlChanged']} event
  * @param {(seat: number) => string} name
  */
 function controlLine(event, name) {

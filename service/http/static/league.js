@@ -55,7 +55,7 @@ export function leagueResult(gameId, token, invite, seatName, signal) {
         return;
       } catch (error) {
         if (signal.aborted) return;
-        if (!(error instanceof api.ApiError) || error.problem.code !== 'league_result_pending') {
+        if (!(error instanceof api.ProblemError) || error.code !== 'league_result_pending') {
           replace(box, h('p', { class: 'explain', text: `League: ${problemText(error)}` }));
           return;
         }

@@ -4,12 +4,12 @@ import { cardsKey, jokersAs } from './cards.js';
 
 /** @typedef {import('./api.js').View} View */
 /** @typedef {import('./api.js').Command} Command */
-/** @typedef {import('./api-types').components['schemas']['LayMeldsCommand']} LayMelds */
-/** @typedef {import('./api-types').components['schemas']['LayOffCommand']} LayOff */
-/** @typedef {import('./api-types').components['schemas']['SwapJokerCommand']} SwapJoker */
-/** @typedef {import('./api-types').components['schemas']['DrawCommand']} Draw */
-/** @typedef {import('./api-types').components['schemas']['DiscardCommand']} Discard */
-/** @typedef {import('./api-types').components['schemas']['KnockCommand']} Knock */
+/** @typedef {import('@rummy/client').Schemas['LayMeldsCommand']} LayMelds */
+/** @typedef {import('@rummy/client').Schemas['LayOffCommand']} LayOff */
+/** @typedef {import('@rummy/client').Schemas['SwapJokerCommand']} SwapJoker */
+/** @typedef {import('@rummy/client').Schemas['DrawCommand']} Draw */
+/** @typedef {import('@rummy/client').Schemas['DiscardCommand']} Discard */
+/** @typedef {import('@rummy/client').Schemas['KnockCommand']} Knock */
 
 /**
  * @typedef {object} Moves

@@ -1,7 +1,7 @@
-// The server's routes for players and the league: a guest account, its name and games,
-// a game's rating changes and the leaderboards.
+// The server's routes for players and the league, through the official client (api.js):
+// a guest account, its name and games, a game's rating changes and the leaderboards.
 
-import { game, request } from './api.js';
+import { answer, clientFor, inviteQuery } from './api.js';
 
 /** @typedef {import('./api.js').CreatedPlayer} CreatedPlayer */
 /** @typedef {import('./api.js').Player} Player */
@@ -14,13 +14,13 @@ import { game, request } from './api.js';
  * A new guest player (named "Guest …"): the answer holds its token, shown this once.
  * @returns {Promise<CreatedPlayer>}
  */
-export const createGuest = () => request('POST', '/players', { body: { guest: true } });
+export const createGuest = () => answer(clientFor(null).POST('/players', { body: { guest: true } }));
 
 /**
  * @param {string} token a player token
  * @returns {Promise<Player>}
  */
-export const me = (token) => request('GET', '/players/me', { token });
+export const me = (token) => answer(clientFor(token).GET('/players/me'));
 
 /**
  * Names the caller (their seats at tables not finished show the new name).
@@ -28,7 +28,7 @@ export const me = (token) => request('GET', '/players/me', { token });
  * @param {string} name
  * @returns {Promise<Player>}
  */
-export const renameMe = (token, name) => request('PATCH', '/players/me', { token, body: { name } });
+export const renameMe = (token, name) => answer(clientFor(token).PATCH('/players/me', { body: { name } }));
 
 /**
  * The caller's games, newest first.
@@ -36,11 +36,8 @@ export const renameMe = (token, name) => request('PATCH', '/players/me', { token
  * @param {Schemas['PlayerGame']['status']} [status]
  * @returns {Promise<PlayerGames>}
  */
-export function myGames(token, status) {
-  const query = new URLSearchParams({ limit: '10' });
-  if (status) query.set('status', status);
-  return request('GET', `/players/me/games?${query}`, { token });
-}
+export const myGames = (token, status) =>
+  answer(clientFor(token).GET('/players/me/games', { params: { query: { limit: 10, status: status || undefined } } }));
 
 /**
  * What the league made of a finished game: each seat's place, rating change and experience.
@@ -53,8 +50,8 @@ export function myGames(token, status) {
  */
 export const gameRatings = (gameId, token, invite, signal) => {
   // Waited for by the server (`wait`), so a page asks once, not again after each refusal.
-  const query = new URLSearchParams({ wait: String(RATINGS_WAIT_S), ...(invite ? { invite } : {}) });
-  return request('GET', `${game(gameId)}/ratings?${query}`, { token, signal });
+  const query = { wait: RATINGS_WAIT_S, ...inviteQuery(invite) };
+  return answer(clientFor(token).GET('/games/{game_id}/ratings', { params: { path: { game_id: gameId }, query }, signal }));
 };
 const RATINGS_WAIT_S = 15;
 
@@ -65,7 +62,5 @@ const RATINGS_WAIT_S = 15;
  * @param {number} [limit]
  * @returns {Promise<LeaderboardPage>}
  */
-export function leaderboard(ladder, offset = 0, limit = 20) {
-  const query = new URLSearchParams({ offset: String(offset), limit: String(limit) });
-  return request('GET', `/leaderboards/${encodeURIComponent(ladder)}?${query}`);
-}
+export const leaderboard = (ladder, offset = 0, limit = 20) =>
+  answer(clientFor(null).GET('/leaderboards/{ladder}', { params: { path: { ladder }, query: { offset, limit } } }));

@@ -1,5 +1,6 @@
 // Pieces every screen draws: cards, melds, seat names, the rules panel, problems.
 
+import { ProblemError } from '@rummy/client';
 import { isJoker, isRed, longName, rankLabel, shortName, suitSymbol } from './cards.js';
 import { h } from './dom.js';
 import { KNOBS, knobNames, sayValue } from './rules.js';
@@ -139,10 +140,7 @@ export function rulesPanel(ruleset) {
  * @param {unknown} error
  */
 export function problemText(error) {
-  if (error && typeof error === 'object' && 'problem' in error) {
-    const problem = /** @type {import('./api.js').Problem} */ (error.problem);
-    return problem.detail || problem.title;
-  }
+  if (error instanceof ProblemError) return error.detail || error.title || error.message;
   return error instanceof Error ? error.message : String(error);
 }
 

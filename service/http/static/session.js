@@ -46,7 +46,7 @@ export function ensurePlayer() {
         const known = await players.me(held.token);
         return { ...held, name: known.name };
       } catch (error) {
-        if (!(error instanceof api.ApiError) || error.problem.status !== 401) throw error;
+        if (!(error instanceof api.ProblemError) || error.status !== 401) throw error;
       }
     }
     const created = await players.createGuest();

@@ -5,8 +5,8 @@ import { leagueResult } from './league.js';
 import { cardFace, scoresTable } from './render.js';
 
 /** @typedef {import('./api.js').View} View */
-/** @typedef {import('./api-types').components['schemas']['HandEnded']} HandEnded */
-/** @typedef {import('./api-types').components['schemas']['GameEnded']} GameEnded */
+/** @typedef {import('@rummy/client').Schemas['HandEnded']} HandEnded */
+/** @typedef {import('@rummy/client').Schemas['GameEnded']} GameEnded */
 
 
 /**

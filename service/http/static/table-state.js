@@ -7,8 +7,8 @@ import { preference } from './session.js';
 /** @typedef {import('./api.js').View} View */
 /** @typedef {import('./api.js').Command} Command */
 /** @typedef {import('./api.js').GameSummary} GameSummary */
-/** @typedef {import('./api-types').components['schemas']['HandEnded']} HandEnded */
-/** @typedef {import('./api-types').components['schemas']['GameEnded']} GameEnded */
+/** @typedef {import('@rummy/client').Schemas['HandEnded']} HandEnded */
+/** @typedef {import('@rummy/client').Schemas['GameEnded']} GameEnded */
 /** @typedef {import('./moves.js').Moves} Moves */
 
 /**

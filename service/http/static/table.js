@@ -90,7 +90,7 @@ export function mountTable(root, gameId) {
       view = await api.seatView(gameId, current);
     } catch (error) {
       // A player with no seat here (left, or never sat): they watch.
-      if (spectator || !(error instanceof api.ApiError) || !['not_seated', 'invalid_token', 'wrong_game'].includes(error.problem.code)) throw error;
+      if (spectator || !(error instanceof api.ProblemError) || !['not_seated', 'invalid_token', 'wrong_game'].includes(error.code)) throw error;
       spectator = true;
       state.seat = null;
       summaryStale = true;
@@ -147,7 +147,7 @@ export function mountTable(root, gameId) {
   /** @param {unknown} error */
   function showError(error) {
     state.message = problemText(error);
-    if (error instanceof api.ApiError && error.problem.code === 'network_error') connectionMessage = state.message;
+    if (error instanceof api.ProblemError && error.code === 'network_error') connectionMessage = state.message;
     render();
   }
 
@@ -174,7 +174,7 @@ export function mountTable(root, gameId) {
     } catch (error) {
       state.busy = false;
       // Refused: this tab may be stale (the seat played in another): redraw from the view.
-      if (error instanceof api.ApiError) await refresh().catch(() => {});
+      if (error instanceof api.ProblemError) await refresh().catch(() => {});
       showError(error);
     }
   }

@@ -131,3 +131,42 @@ test("a refusal's code is one of its operation's, its fixed facts typed", async 
   const never: components["schemas"]["GetHealthProblemCode"] = "version_conflict";
   assert.ok(never);
 });
+
+/** A WebSocket that never opens, as behind a proxy that refuses upgrades. */
+class RefusedSocket {
+  readonly OPEN = 1;
+  readonly CONNECTING = 0;
+  readyState = 3;
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  onclose: (() => void) | null = null;
+  constructor() {
+    setTimeout(() => this.onclose?.(), 0);
+  }
+  send(): void {}
+  close(): void {}
+}
+
+test("where no WebSocket opens the long poll follows to the end; a signal stops following", async () => {
+  const { gameId, token } = await newGameAgainstABot();
+  const states: string[] = [];
+  const seen: number[] = [];
+  const options = { WebSocketImpl: RefusedSocket as unknown as typeof WebSocket, backoffMs: 10, onConnection: (state: string) => states.push(state) };
+  const watching = (async () => {
+    for await (const envelope of follow(createClient(BASE, token), gameId, options)) seen.push(envelope.version);
+  })();
+  const last = await playToTheEnd(createClient(BASE, token), gameId);
+  await watching;
+  assert.deepEqual(seen, Array.from({ length: last }, (_, index) => index + 1));
+  assert.deepEqual(states.slice(0, 3), ["dropped", "dropped", "open"]);
+
+  const other = await newGameAgainstABot();
+  const stop = new AbortController();
+  let stopped = 0;
+  for await (const envelope of follow(createClient(BASE, other.token), other.gameId, { signal: stop.signal })) {
+    stopped = envelope.version;
+    stop.abort();
+  }
+  assert.ok(stopped >= 1);
+});
