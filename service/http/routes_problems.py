@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from litestar import Request, get
+from litestar import MediaType, Request, get
 from litestar.params import FromPath
 from litestar.response import Response
 
@@ -92,7 +92,7 @@ def _page(title: str, body: str) -> Response[str]:
         "padding:0 1rem;color:#1b1b1b}code{background:#f2f2f2;padding:0 .2em}</style>"
         f"</head><body>{body}</body></html>"
     )
-    return Response(text, media_type="text/html; charset=utf-8")
+    return Response(text, media_type=MediaType.HTML)  # Litestar adds the charset
 
 
 @get("/problems/{code:str}", include_in_schema=False)

@@ -16,7 +16,7 @@ def test_a_problems_type_resolves_to_its_page(client: TestClient[Litestar]) -> N
     assert problem["code"] == "game_not_found"
     page = client.get(urljoin(str(refused.url), problem["type"]))
     assert page.status_code == 200
-    assert page.headers["content-type"].startswith("text/html")
+    assert page.headers["content-type"] == "text/html; charset=utf-8"  # one charset
     assert "game_not_found" in page.text and "HTTP 404" in page.text
     assert "GET /games/{game_id}" in page.text  # an operation that answers it
 
