@@ -165,6 +165,15 @@ class Seats:
                 return record.state.turn
         return seats[0]
 
+    async def other_seats(self, game_id: str, token: str, seat: int) -> tuple[int, ...]:
+        """The seats but `seat` that a token `seat_of` already took acts for: a hot-seat
+        player's others (a seat token acts for its own seat only)."""
+        if not is_player_token(token):
+            return ()
+        facts, _ = await self._reader.known_facts(game_id)
+        player_id = token.partition(".")[0]
+        return tuple(other for other in facts.seats_of(player_id) if other != seat)
+
     async def viewer_of(
         self, game_id: str, token: str | None, *, invite_code: str | None = None
     ) -> int | None:

@@ -1,8 +1,8 @@
 """The WebSocket's first message is a JSON body like any other: the guard's rules hold.
 
-Every JSON body gives each key once (`duplicate_key`), nests at most 32 levels and
-holds no integer beyond 64 bits (the first message's `after` has its own bound): parsers disagree on which of two equal keys wins,
-so the service takes neither. The first message of `/games/{id}/live` was decoded
+Every JSON body gives each key once (`duplicate_key`) and nests at most 32 levels
+(`json_too_deep`): parsers disagree on which of two equal keys wins, so the service
+takes neither. The first message of `/games/{id}/live` was decoded
 straight by msgspec, which keeps the last: `{"token": A, "token": B}` opened the
 channel as B.
 """
