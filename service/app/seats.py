@@ -86,6 +86,10 @@ class Seats:
         if not 0 <= seat < len(game.info.seats):
             raise ServiceError("seat_not_found", f"no seat {seat}", seat=seat)
         check_can_claim(facts, seat, player)
+        if game.record.state.hand_number != 0:
+            # Every seat of a started table was held, filled or removed at its start: one
+            # that looks open now was given back by a leave that raced the start.
+            raise ServiceError("table_started", "the table has started", seat=seat)
         token = new_token()
         digest = token_hash(token)
         seated = player is not None and not game.info.table.hot_seat
