@@ -192,10 +192,14 @@ class Seats:
         try:
             return await self.seat_of(game_id, token)
         except ServiceError as refused:
-            # Not at this private table (its 404), yet holding its code: a spectator.
-            if refused.code != "game_not_found" or invite_code is None:
+            # Not at this private table (its 404), yet holding its code, or asked back
+            # to it (a rematch keeps them a seat, claimed without the code): a spectator.
+            if refused.code != "game_not_found":
                 raise
             facts, _ = await self._reader.known_facts(game_id)
-            if not check_invite(facts, invite_code):
+            # A player token reaches here authenticated (an unknown one is a 401).
+            if is_player_token(token) and token.partition(".")[0] in facts.reserved.values():
+                return None
+            if invite_code is None or not check_invite(facts, invite_code):
                 raise
             return None
