@@ -128,10 +128,14 @@ class SeatCommands:
         command_id: str | None = None,
         actor: ActorKind = "player",
         system_id: bool = False,
+        other_seats: tuple[int, ...] = (),
     ) -> Handled:
         """Decide, append at the version decided on, and answer as the seat sees it.
         `system_id`: the service chose `command_id` (a rematch's), so it is filed
-        with the system's ids, where no client's id can ever take it, whoever acts."""
+        with the system's ids, where no client's id can ever take it, whoever acts.
+        `other_seats`: the caller's other seats (a hot-seat player, whose token acts
+        for the seat to play): a retry of a command one of them made, the turn
+        having passed on since, gets that command's answer."""
 
         private: list[bool] = []
 
@@ -152,6 +156,14 @@ class SeatCommands:
 
         key_space: ActorKind = "service" if system_id else actor
         key = command_key(key_space, command_id) if command_id is not None else None
+        for other in other_seats:
+            if key is None:
+                break
+            earlier = await self._writer.recorded(
+                game_id, key, _digest(other, command, expected_version)
+            )
+            if earlier is not None and earlier.result is not None:
+                return _recorded(earlier.result)
         executed = await self._writer.execute(
             game_id,
             Write(

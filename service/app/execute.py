@@ -260,6 +260,13 @@ class Writer:
             )
         )
 
+    async def recorded(self, game_id: str, key: str, digest: str) -> AppendResult | None:
+        """The write recorded under `key` when it was this very command (`digest`), else None."""
+        try:
+            return await self._store.recall(game_id, key, digest)
+        except CommandIdReused:
+            return None
+
     async def _recall(self, game_id: str, key: str, digest: str) -> AppendResult | None:
         try:
             return await self._store.recall(game_id, key, digest)

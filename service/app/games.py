@@ -132,6 +132,9 @@ class GameService:
     ) -> int | None:
         return await self.seats.viewer_of(game_id, token, invite_code=invite_code)
 
+    async def other_seats(self, game_id: str, token: str, seat: int) -> tuple[int, ...]:
+        return await self.seats.other_seats(game_id, token, seat)
+
     async def known_facts(self, game_id: str) -> tuple[MetaFacts, bool]:
         return await self.reader.known_facts(game_id)
 

@@ -50,11 +50,20 @@ class CreatedPlayer(msgspec.Struct, frozen=True, kw_only=True):
     token: str
 
 
+_DRAWS_NOTHING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
 def clean_name(raw: str) -> str:
     """The name trimmed; 422 `invalid_name` when empty, too long or holding control characters."""
     name = raw.strip()
-    # Combining marks alone show nothing (or sit on the text before the name).
-    if not any(not unicodedata.category(char).startswith("M") for char in name):
+    # Combining marks alone show nothing (or sit on the text before the name), nor do
+    # the Hangul fillers and the blank Braille pattern (letters and symbols to Unicode).
+    if not any(
+        not unicodedata.category(char).startswith("M")
+        and char not in _DRAWS_NOTHING
+        and not char.isspace()
+        for char in name
+    ):
         raise ServiceError("invalid_name", "a name needs at least one visible character")
     if len(name) > NAME_MAX:
         raise ServiceError(

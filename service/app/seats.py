@@ -86,6 +86,10 @@ class Seats:
         if not 0 <= seat < len(game.info.seats):
             raise ServiceError("seat_not_found", f"no seat {seat}", seat=seat)
         check_can_claim(facts, seat, player)
+        if game.record.state.hand_number != 0:
+            # Every seat of a started table was held, filled or removed at its start: one
+            # that looks open now was given back by a leave that raced the start.
+            raise ServiceError("table_started", "the table has started", seat=seat)
         token = new_token()
         digest = token_hash(token)
         seated = player is not None and not game.info.table.hot_seat
@@ -165,12 +169,22 @@ class Seats:
                 return record.state.turn
         return seats[0]
 
+    async def other_seats(self, game_id: str, token: str, seat: int) -> tuple[int, ...]:
+        """The seats but `seat` that a token `seat_of` already took acts for: a hot-seat
+        player's others (a seat token acts for its own seat only)."""
+        if not is_player_token(token):
+            return ()
+        facts, _ = await self._reader.known_facts(game_id)
+        player_id = token.partition(".")[0]
+        return tuple(other for other in facts.seats_of(player_id) if other != seat)
+
     async def viewer_of(
         self, game_id: str, token: str | None, *, invite_code: str | None = None
     ) -> int | None:
         """A seat for a token, or None (a spectator): no token, or a player's token that
         holds no seat here, sees what anyone sees. A private table has no spectators
-        but those with its invite code: to others it is a 404."""
+        but those with its invite code, and the players its rematch keeps a seat for
+        (they claim it without the code): to others it is a 404."""
         if token is not None:
             try:
                 return await self.seat_of(game_id, token)
@@ -181,6 +195,12 @@ class Seats:
                     raise
         # A spectator of no game is still a 404.
         facts, _ = await self._reader.known_facts(game_id)
-        if not check_invite(facts, invite_code):
+        # A player token reaches here authenticated (an unknown one is a 401).
+        kept_for = (
+            token is not None
+            and is_player_token(token)
+            and (token.partition(".")[0] in facts.reserved.values())
+        )
+        if not kept_for and not check_invite(facts, invite_code):
             raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
         return None

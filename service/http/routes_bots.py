@@ -116,6 +116,12 @@ async def hand_seat_to_bot(
     games: Games,
 ) -> SeatControl:
     await _owner_in_play(games, game_id, seat, request)
+    if (await games.game(game_id)).record.state.hand_number == 0:
+        # A waiting table: no cards to play, and a bot left at a seat would play it
+        # for whoever claims it next (its holder may still leave).
+        raise ServiceError(
+            "hand_not_started", "the table has not started: a seat is handed over in play"
+        )
     await hand_to_bot(games, game_id, seat, data.level)
     # If the seat is to act now, the bot's job is made at once.
     await games.notify(game_id)

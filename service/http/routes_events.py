@@ -24,6 +24,7 @@ from domain.errors import DomainError
 from service.app.envelope import Envelope
 from service.app.errors import Problem, ServiceError, problem_for, problem_of
 from service.app.games import GameService
+from service.app.json_guard import JsonRefused, check_json
 from service.app.live import TICKET_TTL_S, Page, Tickets, follow, page
 from service.app.watchers import Watcher
 from service.http.openapi_security import OPTIONAL_BEARER
@@ -279,6 +280,13 @@ def _after_in_url(text: str | None) -> int:
 async def _hello(socket: WebSocket[Any, Any, Any]) -> LiveHello:
     with anyio.fail_after(FIRST_MESSAGE_S):
         data = await socket.receive_data(mode="text")
+    try:
+        # A JSON body like any other: a key given twice or too deep is refused (an
+        # integer is bounded by the message's own schema: `after` beyond it is a 4400).
+        check_json(data.encode() if isinstance(data, str) else data)
+    except JsonRefused as refused:
+        if refused.code != "integer_out_of_range":
+            raise ServiceError(refused.code, refused.message, **refused.facts) from None
     try:
         return msgspec.json.decode(data, type=LiveHello)
     except msgspec.DecodeError as exc:

@@ -287,7 +287,15 @@ async def post_command(
     request: Request[Any, Any, Any],
     games: Games,
 ) -> Response[CommandResult]:
-    seat = await games.seat_of(game_id, caller_token(request))
+    token = caller_token(request)
+    seat = await games.seat_of(game_id, token)
+    # A hot-seat player's token acts for the seat to play: a retry after the turn
+    # passed to another of their seats looks for the command under the seat that made it.
+    others = (
+        await games.other_seats(game_id, token, seat)
+        if data.command_id is not None and token is not None
+        else ()
+    )
     # The answer is the bytes recorded with the command: a CommandResult already.
     handled = await games.commands.handle(
         game_id,
@@ -295,6 +303,7 @@ async def post_command(
         to_domain(data),
         expected_version=data.expected_version,
         command_id=data.command_id,
+        other_seats=others,
     )
     return _encoded(handled.body)
 

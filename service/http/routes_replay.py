@@ -16,6 +16,7 @@ from litestar.params import FromQuery, JSONBody, PathParameter, QueryParameter, 
 
 from service.app.envelope import Envelope
 from service.app.errors import ServiceError
+from service.app.json_guard import JsonRefused, check_json
 from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
 from service.http.routes_games import GameId, InviteQuery, caller_token
@@ -79,7 +80,7 @@ class LogDocument(msgspec.Struct, frozen=True, kw_only=True):
     events: tuple[Envelope, ...]
 
 
-class _RawLogDocument(msgspec.Struct, frozen=True, kw_only=True):
+class _RawLogDocument(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     # The lines as they are: verified by the same reader as a JSON-lines file.
     header: msgspec.Raw
     events: tuple[msgspec.Raw, ...]
@@ -93,6 +94,12 @@ def _as_document(lines: bytes) -> bytes:
 
 
 def _as_lines(document: bytes) -> bytes:
+    # The route reads its body raw, past the guard every JSON body passes: the
+    # document itself (a key given twice, too deep, a huge integer) is checked here.
+    try:
+        check_json(document)
+    except JsonRefused as refused:
+        raise ServiceError(refused.code, refused.message, **refused.facts) from None
     try:
         raw = msgspec.json.decode(document, type=_RawLogDocument)
     except msgspec.ValidationError as exc:
