@@ -40,10 +40,15 @@ class Handled(NamedTuple):
     body: bytes
 
 
-def command_key(actor: ActorKind, command_id: str) -> str:
+def command_key(actor: ActorKind, command_id: str, seat: int | None = None) -> str:
     """Where the store files a command id: clients' ids and the system's (bots',
-    timers') live apart, so a client cannot take the id of a move a bot will make."""
-    return f"c:{command_id}" if actor == "player" else f"s:{command_id}"
+    timers') live apart, so a client cannot take the id of a move a bot will make;
+    a client's are its seat's own (`c:<seat>:<id>`), so two seats numbering their
+    commands alike never refuse each other's. Without a seat: the key releases
+    before the seat's own filed a client's id under (`c:<id>`)."""
+    if actor != "player":
+        return f"s:{command_id}"
+    return f"c:{command_id}" if seat is None else f"c:{seat}:{command_id}"
 
 
 def _digest(seat: int, command: SeatCommand, expected_version: int | None) -> str:
@@ -155,12 +160,14 @@ class SeatCommands:
             return Answer(views=views, body=body, outcome=outcome)
 
         key_space: ActorKind = "service" if system_id else actor
-        key = command_key(key_space, command_id) if command_id is not None else None
+        key = command_key(key_space, command_id, seat) if command_id is not None else None
         for other in other_seats:
-            if key is None:
+            if command_id is None:
                 break
             earlier = await self._writer.recorded(
-                game_id, key, _digest(other, command, expected_version)
+                game_id,
+                command_key(key_space, command_id, other),
+                _digest(other, command, expected_version),
             )
             if earlier is not None and earlier.result is not None:
                 return _recorded(earlier.result)
@@ -172,6 +179,10 @@ class SeatCommands:
                 answer=answer,
                 expected_version=expected_version,
                 key=key,
+                # A retry of a command filed by the previous release finds it there.
+                former_key=command_key(key_space, command_id)
+                if command_id is not None and key_space == "player"
+                else None,
                 digest=_digest(seat, command, expected_version) if key is not None else None,
                 seat=seat,
                 command_id=command_id,

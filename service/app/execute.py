@@ -77,7 +77,10 @@ class Writer:
         except (DomainError, ServiceError) as refused:
             if write.key is None or write.digest is None or _code(refused) == "command_id_reused":
                 raise
-            earlier = await self._recall(game_id, write.key, write.digest)
+            earlier = await self._recall(game_id, write)
+            if earlier is None and write.former_key is not None:
+                # Another seat's id there is no refusal of this one: theirs, not ours.
+                earlier = await self.recorded(game_id, write.former_key, write.digest)
             if earlier is None:
                 raise
             await self._announce_again(game_id, write, earlier)
@@ -267,11 +270,12 @@ class Writer:
         except CommandIdReused:
             return None
 
-    async def _recall(self, game_id: str, key: str, digest: str) -> AppendResult | None:
+    async def _recall(self, game_id: str, write: Write) -> AppendResult | None:
+        assert write.key is not None and write.digest is not None
         try:
-            return await self._store.recall(game_id, key, digest)
+            return await self._store.recall(game_id, write.key, write.digest)
         except CommandIdReused as reused:
-            raise _reused(key.partition(":")[2]) from reused
+            raise _reused(write.command_id) from reused
 
     def _conflict(self, conflict: VersionConflict) -> ServiceError:
         self._metrics.conflict("version_conflict")

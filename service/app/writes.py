@@ -41,6 +41,8 @@ class Write(msgspec.Struct, frozen=True, kw_only=True):
     answer: Callable[[GameRecord, list[Envelope]], Answer] | None = None
     expected_version: int | None = None
     key: str | None = None
+    # Where a release before `key`'s filed the same id: only a refused retry looks there.
+    former_key: str | None = None
     digest: str | None = None
     # A new game: nothing is loaded, and the append expects version 0.
     creates: GameInfo | None = None
