@@ -3,6 +3,7 @@ a player from it, resign during play, and the rematch that follows a finished ga
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Literal
 
@@ -21,6 +22,10 @@ from service.app.writes import Write
 
 __all__ = ["Caller", "caller_of", "leave", "rematch", "resign", "start"]
 
+# How long the start waits for a leave that won the seat's compare-and-set to write
+# the seat's release (one round trip after it): tries, and the pause between them.
+_LEAVE_WAITS = 100
+_LEAVE_WAIT_S = 0.02
 # The command id a finished game's rematch is recorded under: the first wins.
 _REMATCH_ID = "table:rematch"
 
@@ -81,6 +86,9 @@ async def start(
     game, facts = await games.game(game_id), await games.fresh_facts(game_id)
     check_host(facts, game_id, caller)
     _check_waiting(game, facts)
+    if await _waited_for_leaves(games, game, facts):
+        # Their leaves came first: the table starts as it is now they are done.
+        game, facts = await games.game(game_id), await games.fresh_facts(game_id)
     if fill == "remove":
         await _remove_open_seats(games, game, facts)
     else:
@@ -92,6 +100,41 @@ async def start(
         await _fill_seats(games, game_id, won, level)
     await games.deal_first_hand(game_id)
     return await games.game(game_id)
+
+
+def _leave_field(facts: MetaFacts, seat: int) -> str:
+    """The compare-and-set a leave and the start race on, per claim of a seat: whoever
+    sets it first decides whether the seat goes back to the lobby or into the game."""
+    return f"leaving:{seat}@{facts.reopened.get(seat, 0)}"
+
+
+async def _waited_for_leaves(games: GameService, game: Game, facts: MetaFacts) -> bool:
+    """The start's side of the leave's compare-and-set, for each seat claimed from the
+    lobby: the seat is the start's (a leave from now on finds the table started), or
+    its holder is leaving it. Then the start waits (a moment at most) for those leaves
+    to write the seats' release, so the table starts as if they had left just before;
+    whether there were any."""
+    store = games.store
+    leaving = [
+        seat
+        for seat, spec in enumerate(facts.info.seats)
+        if spec.kind == "human"
+        and spec.open
+        and seat in facts.claimed
+        and not await store.put_meta_if_absent(game.game_id, _leave_field(facts, seat), b"start")
+    ]
+    if leaving:
+        meta = await store.get_meta(game.game_id)
+        # "start": the mark of an earlier start that failed; the seat is still held.
+        leaving = [seat for seat in leaving if meta.get(_leave_field(facts, seat)) == b"leave"]
+    left = bool(leaving)
+    for _ in range(_LEAVE_WAITS):
+        if not leaving:
+            break
+        await asyncio.sleep(_LEAVE_WAIT_S)
+        now = (await games.fresh_facts(game.game_id)).reopened
+        leaving = [seat for seat in leaving if now.get(seat, 0) == facts.reopened.get(seat, 0)]
+    return left
 
 
 async def _fill_seats(games: GameService, game_id: str, seats: list[int], level: int) -> None:
@@ -170,6 +213,9 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
     if spec.kind != "human" or not spec.open or seat not in facts.claimed:
         # Only a seat claimed from the lobby goes back to it; the creator's seats stay.
         raise ServiceError("seat_not_open", f"seat {seat} was not taken from the lobby", seat=seat)
+    if not await games.store.put_meta_if_absent(game_id, _leave_field(facts, seat), b"leave"):
+        # The start came first: the seat is being dealt into the game.
+        raise ServiceError("table_started", "the table has started")
     fields = vacated_fields(facts, seat) | {f"reserved:{seat}": b""}
     if (player_id := facts.players.get(seat)) is not None:
         # One step with the seat's release: the player may sit down here again.
