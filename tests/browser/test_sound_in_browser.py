@@ -58,7 +58,9 @@ def test_the_sound_switch_is_labelled_on_at_first_and_kept_across_a_reload(
 
 def test_the_sound_switch_fits_the_phone_status_bar(open_page: OpenPage, server: str) -> None:
     table, page = table_for_two_opened(open_page, server, PHONE, has_touch=True, is_mobile=True)
-    box = page.locator(".status .sound").bounding_box()
+    switch = page.locator(".status .sound")
+    switch.wait_for()  # the status bar is drawn once the view is read
+    box = switch.bounding_box()
     assert box is not None
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     # A finger's target: the label is part of it.
