@@ -86,6 +86,9 @@ async def start(
     game, facts = await games.game(game_id), await games.fresh_facts(game_id)
     check_host(facts, game_id, caller)
     _check_waiting(game, facts)
+    if fill == "remove" and game.open_seats:
+        # Checked before the seats are marked for the start: a refused count marks none.
+        decide(game.record.state, None, RemoveSeats(seats=game.open_seats))
     if await _waited_for_leaves(games, game, facts):
         # Their leaves came first: the table starts as it is now they are done.
         game, facts = await games.game(game_id), await games.fresh_facts(game_id)
@@ -135,6 +138,16 @@ async def _waited_for_leaves(games: GameService, game: Game, facts: MetaFacts) -
         now = (await games.fresh_facts(game.game_id)).reopened
         leaving = [seat for seat in leaving if now.get(seat, 0) == facts.reopened.get(seat, 0)]
     return left
+
+
+async def _start_failed(games: GameService, game_id: str) -> bool:
+    """Whether a start that marked the seats is done without dealing (it failed): the
+    table still waits after the moment a start takes."""
+    for _ in range(_LEAVE_WAITS):
+        if (await games.game(game_id)).record.state.hand_number != 0:
+            return False
+        await asyncio.sleep(_LEAVE_WAIT_S)
+    return (await games.game(game_id)).record.state.hand_number == 0
 
 
 async def _fill_seats(games: GameService, game_id: str, seats: list[int], level: int) -> None:
@@ -213,9 +226,13 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
     if spec.kind != "human" or not spec.open or seat not in facts.claimed:
         # Only a seat claimed from the lobby goes back to it; the creator's seats stay.
         raise ServiceError("seat_not_open", f"seat {seat} was not taken from the lobby", seat=seat)
-    if not await games.store.put_meta_if_absent(game_id, _leave_field(facts, seat), b"leave"):
-        # The start came first: the seat is being dealt into the game.
-        raise ServiceError("table_started", "the table has started")
+    field = _leave_field(facts, seat)
+    if not await games.store.put_meta_if_absent(game_id, field, b"leave"):
+        if not await _start_failed(games, game_id):
+            # The start came first: the seat was dealt into the game.
+            raise ServiceError("table_started", "the table has started")
+        # A start that marked the seat failed before it dealt: the seat is free to go.
+        await games.store.put_meta(game_id, {field: b"leave"})
     fields = vacated_fields(facts, seat) | {f"reserved:{seat}": b""}
     if (player_id := facts.players.get(seat)) is not None:
         # One step with the seat's release: the player may sit down here again.

@@ -29,6 +29,8 @@ import pytest
 from http_players import open_table, player
 from http_table import auth
 
+from service.app import tables
+from service.app.errors import ServiceError
 from service.app.tables import caller_of, start
 from service.store import InMemoryEventStore
 
@@ -138,3 +140,28 @@ def test_a_leave_racing_a_start_that_closes_up_keeps_the_others_seats(
     assert view.status_code == 200 and view.json()["seat"] == 1 and view.json()["hand"]
     refused = client.get(f"/games/{game_id}/view", headers=auth(bo["token"]))
     assert refused.status_code == 403, refused.text
+
+
+def test_a_start_that_failed_does_not_keep_its_players_from_leaving(
+    client: Any, app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A start marks the seats it deals in; when it fails before dealing (here, its
+    bots' write), the table still waits and its players may still leave."""
+    host, bo = player(client, "Ada"), player(client, "Bo")
+    game_id: str = open_table(client, host, 3)["game_id"]
+    claimed = client.post(f"/games/{game_id}/seats/2", headers=auth(bo["token"]))
+    assert claimed.status_code == 201, claimed.text
+
+    async def store_fails(*_: Any) -> None:
+        raise ServiceError("store_unavailable", "the store is busy")
+
+    with monkeypatch.context() as failing:
+        failing.setattr(tables, "_fill_seats", store_fails)
+        started = client.post(
+            f"/games/{game_id}/start", json={"fill": "bots"}, headers=auth(host["token"])
+        )
+    assert started.status_code == 503, started.text
+    assert client.get(f"/games/{game_id}").json()["status"] == "waiting"
+    left = client.delete(f"/games/{game_id}/seats/2", headers=auth(bo["token"]))
+    assert left.status_code == 204, left.text
+    assert client.get(f"/games/{game_id}").json()["seats"][2]["claimed"] is False
