@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PY_CLIENT := api-spec/clients/python
 TS_CLIENT := api-spec/clients/typescript
 
-.PHONY: install run test style lint spec clients web-client bench browser web-tools
+.PHONY: install run test style lint spec clients web-client browser web-tools
 
 install: $(VENV)/.installed
 
