@@ -79,7 +79,10 @@ HOLD_MIN_EDGE = 0.05
 # With more seats the play-outs (every seat on `fastplay`) model the three
 # opponents' hands too poorly to overrule the base policy: in palace, four
 # seats, one level 4 against three level 3 (200 hands, seed 138436) the
-# search won 22.5% of hands, its base policy alone 23.5%, at 150 ms a move.
+# search won 22.5% of hands, its base policy alone 23.5%, at 150 ms a move;
+# in basic on the hold-back base (250 hands, seed 381919) 30.6% against
+# 28.8%, +5.8 against +5.5 points a hand: within the noise, at 150 times
+# the time a move.
 SEARCH_MAX_SEATS = 2
 
 
