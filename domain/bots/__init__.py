@@ -1,7 +1,8 @@
 """Bot players: `choose` picks a seat's next command from its view alone.
 
 Levels: 1 random legal play, 2 greedy, 3 careful (memory of what it saw),
-4 search (determinized Monte Carlo over the hidden cards).
+4 level 3 holding its melds back, with determinized Monte Carlo over the
+hidden cards on top at two seats (`search`).
 """
 
 from __future__ import annotations

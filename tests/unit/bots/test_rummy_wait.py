@@ -7,15 +7,16 @@ import random
 from palace_positions import PALACE, palace_state
 
 from domain.bots import choose
-from domain.bots.rummy_wait import NEAR_RUMMY, waits_for_rummy
+from domain.bots.rummy_wait import NEAR_RUMMY_MANY_SEATS, waits_for_rummy
 from domain.bots.solver import arrange
 from domain.commands import Discard, LayMelds
 from domain.views import view_for
 
 # KC KD KS reach the 30 points alone; 7H 8H 9H is a second meld.
 MELDS = ("7H", "8H", "9H", "KC", "KD", "KS")
-NEAR = (*MELDS, "2C", "5D", "9S", "JD")[: len(MELDS) + NEAR_RUMMY]
-FAR = (*NEAR, "4S")
+# Four seats: the opening waits up to NEAR_RUMMY_MANY_SEATS loose cards.
+NEAR = (*MELDS, "2C", "5D", "9S", "JD", "QH", "3S")[: len(MELDS) + NEAR_RUMMY_MANY_SEATS]
+FAR = (*NEAR, "6C")
 
 
 def _first_command(hand: tuple[str, ...], level: int, others: int = 5) -> object:

@@ -21,8 +21,9 @@ PALACE = build_ruleset("palace")
 
 @pytest.fixture(scope="module")
 def first_turn() -> SeatView:
-    """The first seat to act in a palace hand: a draw that level 4 searches."""
-    for _, _, _, state in play_game(PALACE, 4, seed=1, max_hands=1):
+    """The first seat to act in a palace hand for two: a draw that level 4
+    searches (with more seats it plays its base policy at once)."""
+    for _, _, _, state in play_game(PALACE, 2, seed=1, max_hands=1):
         if state.phase == "draw":
             return view_for(state, state.turn)
     raise AssertionError("no turn was dealt")
