@@ -104,7 +104,8 @@ async def seat_bot_options(game_id: GameId, seat: SeatNumber) -> Response[None]:
     tags=["seats"],
     summary="Hand the caller's seat to a bot",
     description="A bot of `level` plays the seat from now on, until the owner issues any "
-    "command or DELETEs this.",
+    "command or DELETEs this. Only once the table has been dealt: at a waiting table "
+    "(409 `hand_not_started`) the seat would keep the bot for whoever claims it next.",
     security=BEARER,
     responses=problem_responses(400, 401, 403, 404, 409, 413, 422, 503),
 )

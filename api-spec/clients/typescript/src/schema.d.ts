@@ -440,7 +440,7 @@ export interface paths {
         put?: never;
         /**
          * Hand the caller's seat to a bot
-         * @description A bot of `level` plays the seat from now on, until the owner issues any command or DELETEs this.
+         * @description A bot of `level` plays the seat from now on, until the owner issues any command or DELETEs this. Only once the table has been dealt: at a waiting table (409 `hand_not_started`) the seat would keep the bot for whoever claims it next.
          */
         post: operations["handSeatToBot"];
         /** Take the caller's seat back from a bot */

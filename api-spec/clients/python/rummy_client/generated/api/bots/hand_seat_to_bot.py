@@ -140,6 +140,8 @@ def sync_detailed(
     """ Hand the caller's seat to a bot
 
      A bot of `level` plays the seat from now on, until the owner issues any command or DELETEs this.
+    Only once the table has been dealt: at a waiting table (409 `hand_not_started`) the seat would keep
+    the bot for whoever claims it next.
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -179,6 +181,8 @@ def sync(
     """ Hand the caller's seat to a bot
 
      A bot of `level` plays the seat from now on, until the owner issues any command or DELETEs this.
+    Only once the table has been dealt: at a waiting table (409 `hand_not_started`) the seat would keep
+    the bot for whoever claims it next.
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -213,6 +217,8 @@ async def asyncio_detailed(
     """ Hand the caller's seat to a bot
 
      A bot of `level` plays the seat from now on, until the owner issues any command or DELETEs this.
+    Only once the table has been dealt: at a waiting table (409 `hand_not_started`) the seat would keep
+    the bot for whoever claims it next.
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -252,6 +258,8 @@ async def asyncio(
     """ Hand the caller's seat to a bot
 
      A bot of `level` plays the seat from now on, until the owner issues any command or DELETEs this.
+    Only once the table has been dealt: at a waiting table (409 `hand_not_started`) the seat would keep
+    the bot for whoever claims it next.
 
     Args:
         game_id (str): The game's id (32 hex digits).
