@@ -20,6 +20,8 @@ from typing import Any
 
 import msgspec
 
+from service.app.errors import ServiceError
+
 __all__ = ["MAX_DEPTH", "NOT_JSON", "JsonRefused", "check_json", "check_json_lines"]
 
 # Deeper than any body the API takes (a suggest view or a log line nests 6
@@ -44,6 +46,10 @@ class JsonRefused(ValueError):
         self.code = code
         self.message = message
         self.facts = facts
+
+    def problem(self) -> ServiceError:
+        """The refusal as the API answers it (400, with its code and facts)."""
+        return ServiceError(self.code, self.message, **self.facts)
 
 
 # What check_json returns for bytes that are not JSON at all.

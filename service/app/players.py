@@ -81,6 +81,11 @@ def is_player_token(token: str) -> bool:
     return "." in token
 
 
+def player_id_of(token: str) -> str:
+    """The player a player token names (not yet authenticated)."""
+    return token.partition(".")[0]
+
+
 def _player_of(player_id: str, record: dict[str, bytes]) -> Player:
     return Player(
         player_id=player_id,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from collections.abc import Sequence
 
@@ -174,19 +175,13 @@ def served(
     (`service.app.privacy.unredacted_through` says how far), redacted after: for
     the viewer's seat up to `held_through` (`privacy.held_through`), for a
     spectator after it."""
-    if held_through is not None:
-        return tuple(
-            envelope
-            if envelope.version <= revealed_through
-            else msgspec.structs.replace(
-                envelope,
-                event=redact(envelope.event, viewer if envelope.version <= held_through else None),
-            )
-            for envelope in envelopes
-        )
+    # Past `held_through` the seat is no longer the viewer's: a spectator is served.
+    held = math.inf if held_through is None else held_through
     return tuple(
         envelope
         if envelope.version <= revealed_through
-        else msgspec.structs.replace(envelope, event=redact(envelope.event, viewer))
+        else msgspec.structs.replace(
+            envelope, event=redact(envelope.event, viewer if envelope.version <= held else None)
+        )
         for envelope in envelopes
     )

@@ -11,7 +11,7 @@ import msgspec
 
 from service.app.errors import ServiceError
 from service.app.meta_fields import claim_field
-from service.app.players import Player, PlayerService, is_player_token
+from service.app.players import Player, PlayerService, is_player_token, player_id_of
 from service.app.reading import GameReader
 from service.app.records import GameInfo, MetaFacts
 from service.app.seating import (
@@ -175,8 +175,7 @@ class Seats:
         if not is_player_token(token):
             return ()
         facts, _ = await self._reader.known_facts(game_id)
-        player_id = token.partition(".")[0]
-        return tuple(other for other in facts.seats_of(player_id) if other != seat)
+        return tuple(other for other in facts.seats_of(player_id_of(token)) if other != seat)
 
     async def viewer_of(
         self, game_id: str, token: str | None, *, invite_code: str | None = None
@@ -199,7 +198,7 @@ class Seats:
         kept_for = (
             token is not None
             and is_player_token(token)
-            and (token.partition(".")[0] in facts.reserved.values())
+            and player_id_of(token) in facts.reserved.values()
         )
         if not kept_for and not check_invite(facts, invite_code):
             raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import msgspec
 
-from service.app.players import is_player_token
+from service.app.players import is_player_token, player_id_of
 from service.app.records import MetaFacts
 from service.app.tokens import token_hash
 
@@ -46,5 +46,5 @@ class Watcher(msgspec.Struct, frozen=True, kw_only=True):
 def watcher_for(token: str, seat: int) -> Watcher:
     """The credential of a token already found to open `seat`."""
     if is_player_token(token):
-        return Watcher(player_id=token.partition(".")[0], opened_as=seat)
+        return Watcher(player_id=player_id_of(token), opened_as=seat)
     return Watcher(token_hash=token_hash(token), opened_as=seat)

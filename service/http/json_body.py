@@ -29,7 +29,7 @@ class CheckedRequest(Request[Any, Any, Any]):
             try:
                 document = check_json(body or b"null")
             except JsonRefused as refused:
-                raise ServiceError(refused.code, refused.message, **refused.facts) from None
+                raise refused.problem() from None
             if document is not NOT_JSON:
                 _check_types_as_sent(document, _body_type(self))
                 # Decoded once: Litestar's json() takes it from the connection state.

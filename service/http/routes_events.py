@@ -286,7 +286,7 @@ async def _hello(socket: WebSocket[Any, Any, Any]) -> LiveHello:
         check_json(data.encode() if isinstance(data, str) else data)
     except JsonRefused as refused:
         if refused.code != "integer_out_of_range":
-            raise ServiceError(refused.code, refused.message, **refused.facts) from None
+            raise refused.problem() from None
     try:
         return msgspec.json.decode(data, type=LiveHello)
     except msgspec.DecodeError as exc:

@@ -99,7 +99,7 @@ def _as_lines(document: bytes) -> bytes:
     try:
         check_json(document)
     except JsonRefused as refused:
-        raise ServiceError(refused.code, refused.message, **refused.facts) from None
+        raise refused.problem() from None
     try:
         raw = msgspec.json.decode(document, type=_RawLogDocument)
     except msgspec.ValidationError as exc:
