@@ -142,7 +142,7 @@ export function handViews(table) {
       moves.knock ? h('button', { type: 'button', class: 'primary', onclick: () => moves.knock && play(moves.knock), text: 'Knock' }) : null,
       state.staged.length ? h('button', { type: 'button', onclick: unstage, text: 'Take melds back' }) : null,
       state.selected.length ? h('button', { type: 'button', onclick: clearSelection, text: 'Clear' }) : null,
-      moves.any ? h('button', { type: 'button', onclick: askHint, text: 'Hint' }) : null,
+      moves.any ? h('button', { type: 'button', onclick: askHint, disabled: state.busy, text: 'Hint' }) : null,
       h('button', { type: 'button', class: 'quiet', onclick: toggleSort, text: state.sortBy === 'suit' ? 'Sort by rank' : 'Sort by suit' }),
       view.phase !== 'over' && !(view.resigned ?? []).includes(state.seat) && !held.length
         ? h('button', { type: 'button', class: `quiet${state.confirmResign ? ' danger' : ''}`, onclick: resign, disabled: state.busy, text: state.confirmResign ? 'Really resign? A bot plays on' : 'Resign' })
