@@ -10,7 +10,7 @@ from domain.bots.going_out import hand_table_fits
 from domain.bots.greedy import least_damaging
 from domain.bots.memory import SeatMemory, live_cards
 from domain.bots.nextdraw import going_out_draws
-from domain.bots.outs import neighbours, outs, potential
+from domain.bots.outs import neighbours, outs
 from domain.bots.solver import Arrangement, arrange, card_value
 from domain.bots.table_fits import fits_table, frees_joker
 from domain.bots.way_out import WayOut
@@ -20,10 +20,7 @@ from domain.rules import RuleSet
 from domain.views import SeatView
 
 # Weights of the discard score (value kept low is good; these trade it off).
-POTENTIAL_WEIGHT = 0.0
 OUT_WEIGHT = 20.0
-# Before an initial meld with a minimum, high cards help reach it.
-CLOSED_VALUE_WEIGHT = 1.0
 FEED_PENALTY = 8.0
 # Times the chance that the next seat holds two cards that meld with the
 # discard (`feeding`, read from its discards: level 2 keeps no card worth more
@@ -132,8 +129,6 @@ def discard_scores(
     if arrangement is None:
         arrangement = arrange(hand, ruleset)
     fits: dict[Card, bool] = {}
-    closed = ruleset.initial_meld_min > 0 and not view.opened[view.seat]
-    value_weight = CLOSED_VALUE_WEIGHT if closed else 1.0
     following = (view.seat + 1) % view.seats
     wanted: set[Card] = set()
     unwanted_ranks: set[str] = set()
@@ -149,15 +144,12 @@ def discard_scores(
         risks = feed_risks(list(cards), following, size, live, memory, ruleset)
     scores: dict[Card, float] = {}
     for card in cards:
-        score = value_weight * card_value(card, ruleset)
-        if POTENTIAL_WEIGHT:
-            score -= POTENTIAL_WEIGHT * potential(card, hand, ruleset, live)
-        if OUT_WEIGHT:
-            rest = list(arrangement.loose)
-            if card in rest:
-                rest.remove(card)
-            kept = Arrangement((0, arrangement.melds, tuple(rest)))
-            score += OUT_WEIGHT * outs(hand, kept, live, ruleset, view.table, fits)
+        score: float = card_value(card, ruleset)
+        rest = list(arrangement.loose)
+        if card in rest:
+            rest.remove(card)
+        kept = Arrangement((0, arrangement.melds, tuple(rest)))
+        score += OUT_WEIGHT * outs(hand, kept, live, ruleset, view.table, fits)
         if card in wanted:
             score -= FEED_PENALTY
         score -= FEED_RISK_WEIGHT * risks.get(card, 0.0)

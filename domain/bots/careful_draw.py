@@ -77,7 +77,7 @@ def _preferred_draw(view: SeatView, ruleset: RuleSet, memory: SeatMemory | None)
         live = live_cards(view, ruleset, memory)
         if potential(top, hand, ruleset, live) >= SWAP_DOWN_POTENTIAL:
             return Draw("discard", 1)
-    if TAKE_TO_IMPROVE and _improves(view, ruleset, memory, top):
+    if _improves(view, ruleset, memory, top):
         return Draw("discard", 1)
     return command
 
