@@ -10,6 +10,7 @@ from typing import Literal
 import msgspec
 
 from domain.commands import FillSeat, OfferRematch, RemoveSeats, Resign
+from domain.errors import DomainError
 from domain.game import decide
 from service.app.commands import Handled
 from service.app.envelope import Envelope, envelopes_from
@@ -290,14 +291,16 @@ async def rematch(
             command_id=_REMATCH_ID,
             system_id=True,
         )
-    except ServiceError as refused:
-        if refused.code != "command_id_reused":
-            raise
-        # Another seat's rematch was recorded first: ours is removed (nobody was shown
-        # its tokens: the caller gets theirs), and dropped from its creator's games.
+    except (DomainError, ServiceError) as refused:
+        # Ours was not recorded: it is removed (nobody was shown its tokens), and
+        # dropped from its creator's games. Either another seat's rematch was
+        # recorded first (the caller gets that one), or the rules refused the
+        # caller's seat (a seat that resigned): the refusal is the answer.
         await games.store.remove_game(created.game_id)
         if caller.player is not None:
             await games.players.unfile_game(caller.player.player_id, created.game_id)
+        if refused.code != "command_id_reused":
+            raise
         return await _recorded_rematch(games, game_id), None
     for player_id in set(facts.players.values()):
         # Filed now: the rematch is each player's newest game.
