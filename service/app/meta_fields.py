@@ -44,6 +44,7 @@ def facts_of(meta: Mapping[str, bytes]) -> MetaFacts:
         },
         seats_by_token=seats_by_token,
         claimed=frozenset(claims),
+        taken_for_start=frozenset(seat for seat, claim in claims.items() if claim == b"bot"),
         players=_per_seat(meta, "player:") | {seat: held[0] for seat, held in holders.items()},
         # A rename writes `name:<seat>`: it wins over the name the claim was made under.
         names={seat: held[1] for seat, held in holders.items()} | _per_seat(meta, "name:"),

@@ -16,6 +16,7 @@ from service.app.commands import Handled
 from service.app.envelope import Envelope, envelopes_from
 from service.app.errors import ServiceError
 from service.app.games import GameService
+from service.app.leaving import LEAVE_WAIT_S, LEAVE_WAITS, leave_field, waited_for_leaves
 from service.app.players import Player, is_player_token
 from service.app.records import CreatedGame, Game, MetaFacts, SeatSpec
 from service.app.seating import expired, not_seated, vacated_fields
@@ -23,10 +24,6 @@ from service.app.writes import Write
 
 __all__ = ["Caller", "caller_of", "leave", "rematch", "resign", "start"]
 
-# How long the start waits for a leave that won the seat's compare-and-set to write
-# the seat's release (one round trip after it): tries, and the pause between them.
-_LEAVE_WAITS = 100
-_LEAVE_WAIT_S = 0.02
 # The command id a finished game's rematch is recorded under: the first wins.
 _REMATCH_ID = "table:rematch"
 
@@ -90,7 +87,7 @@ async def start(
     if fill == "remove" and game.open_seats:
         # Checked before the seats are marked for the start: a refused count marks none.
         decide(game.record.state, None, RemoveSeats(seats=game.open_seats))
-    if await _waited_for_leaves(games, game, facts):
+    if await waited_for_leaves(games, game, facts):
         # Their leaves came first: the table starts as it is now they are done.
         game, facts = await games.game(game_id), await games.fresh_facts(game_id)
     if fill == "remove":
@@ -106,48 +103,13 @@ async def start(
     return await games.game(game_id)
 
 
-def _leave_field(facts: MetaFacts, seat: int) -> str:
-    """The compare-and-set a leave and the start race on, per claim of a seat: whoever
-    sets it first decides whether the seat goes back to the lobby or into the game."""
-    return f"leaving:{seat}@{facts.reopened.get(seat, 0)}"
-
-
-async def _waited_for_leaves(games: GameService, game: Game, facts: MetaFacts) -> bool:
-    """The start's side of the leave's compare-and-set, for each seat claimed from the
-    lobby: the seat is the start's (a leave from now on finds the table started), or
-    its holder is leaving it. Then the start waits (a moment at most) for those leaves
-    to write the seats' release, so the table starts as if they had left just before;
-    whether there were any."""
-    store = games.store
-    leaving = [
-        seat
-        for seat, spec in enumerate(facts.info.seats)
-        if spec.kind == "human"
-        and spec.open
-        and seat in facts.claimed
-        and not await store.put_meta_if_absent(game.game_id, _leave_field(facts, seat), b"start")
-    ]
-    if leaving:
-        meta = await store.get_meta(game.game_id)
-        # "start": the mark of an earlier start that failed; the seat is still held.
-        leaving = [seat for seat in leaving if meta.get(_leave_field(facts, seat)) == b"leave"]
-    left = bool(leaving)
-    for _ in range(_LEAVE_WAITS):
-        if not leaving:
-            break
-        await asyncio.sleep(_LEAVE_WAIT_S)
-        now = (await games.fresh_facts(game.game_id)).reopened
-        leaving = [seat for seat in leaving if now.get(seat, 0) == facts.reopened.get(seat, 0)]
-    return left
-
-
 async def _start_failed(games: GameService, game_id: str) -> bool:
     """Whether a start that marked the seats is done without dealing (it failed): the
     table still waits after the moment a start takes."""
-    for _ in range(_LEAVE_WAITS):
+    for _ in range(LEAVE_WAITS):
         if (await games.game(game_id)).record.state.hand_number != 0:
             return False
-        await asyncio.sleep(_LEAVE_WAIT_S)
+        await asyncio.sleep(LEAVE_WAIT_S)
     return (await games.game(game_id)).record.state.hand_number == 0
 
 
@@ -175,8 +137,15 @@ async def _remove_open_seats(games: GameService, game: Game, facts: MetaFacts) -
         return
     # Checked before any seat is taken for the start: a refused count changes nothing.
     decide(game.record.state, None, RemoveSeats(seats=removed))
-    for seat in removed:
+    for taken, seat in enumerate(removed):
         if not await games.take_seat(game.game_id, facts, seat, b"bot"):
+            # Refused: the seats taken for the removal are open again, not held by no one.
+            reopened = {
+                f"reopened:{mine}": str(facts.reopened.get(mine, 0) + 1).encode()
+                for mine in removed[:taken]
+            }
+            if reopened:
+                await games.store.put_meta(game.game_id, reopened)
             raise ServiceError("seat_taken", f"seat {seat} was taken just now", seat=seat)
     kept = [seat for seat in range(len(game.info.seats)) if seat not in removed]
     await games.store.put_meta(game.game_id, _renumbered(facts, kept))
@@ -227,7 +196,7 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
     if spec.kind != "human" or not spec.open or seat not in facts.claimed:
         # Only a seat claimed from the lobby goes back to it; the creator's seats stay.
         raise ServiceError("seat_not_open", f"seat {seat} was not taken from the lobby", seat=seat)
-    field = _leave_field(facts, seat)
+    field = leave_field(facts, seat)
     if not await games.store.put_meta_if_absent(game_id, field, b"leave"):
         if not await _start_failed(games, game_id):
             # The start came first: the seat was dealt into the game.
