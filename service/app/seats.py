@@ -83,7 +83,8 @@ class Seats:
         if not check_invite(facts, invite_code) and not kept:
             # A private table does not exist for whoever lacks its code.
             raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
-        if not 0 <= seat < len(game.info.seats):
+        # The meta read last: a start may have closed the seats up since `game` was read.
+        if not 0 <= seat < min(len(game.info.seats), len(facts.info.seats)):
             raise ServiceError("seat_not_found", f"no seat {seat}", seat=seat)
         check_can_claim(facts, seat, player)
         if game.record.state.hand_number != 0:
