@@ -28,6 +28,7 @@ from service.app.records import (
     MetaFacts,
     SeatSpec,
     check_game_id,
+    game_of,
     lobby_status,
 )
 from service.app.seating import TablePolicy
@@ -117,7 +118,12 @@ class GameService:
         game = await self.game(game_id)
         if game.record.state.hand_number != 0 or game.open_seats:
             return token
+        # The seats as the meta read last says (a leave released since the game's read
+        # was missed by both reads otherwise: not marked as leaving, yet dealt in).
         facts = await self.fresh_facts(game_id)
+        game = game_of(game_id, facts, game.record)
+        if game.open_seats:
+            return token
         if facts.taken_for_start - game.filled.keys():
             return token  # a start is seating bots or removing seats: it deals (or gives them back)
         if await waited_for_leaves(self, game, facts) and (await self.game(game_id)).open_seats:

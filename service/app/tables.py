@@ -18,7 +18,7 @@ from service.app.errors import ServiceError
 from service.app.games import GameService
 from service.app.leaving import LEAVE_WAIT_S, LEAVE_WAITS, leave_field, waited_for_leaves
 from service.app.players import Player, is_player_token
-from service.app.records import CreatedGame, Game, MetaFacts, SeatSpec
+from service.app.records import CreatedGame, Game, MetaFacts, SeatSpec, game_of
 from service.app.seating import expired, not_seated, vacated_fields
 from service.app.writes import Write
 
@@ -81,7 +81,7 @@ async def start(
 ) -> Game:
     """The host starts a waiting table: its open seats become bots of `level`, or are
     removed (where the rules allow the seats left); then the first hand is dealt."""
-    game, facts = await games.game(game_id), await games.fresh_facts(game_id)
+    game, facts = await _table(games, game_id)
     check_host(facts, game_id, caller)
     _check_waiting(game, facts)
     if fill == "remove" and game.open_seats:
@@ -89,7 +89,7 @@ async def start(
         decide(game.record.state, None, RemoveSeats(seats=game.open_seats))
     if await waited_for_leaves(games, game, facts):
         # Their leaves came first: the table starts as it is now they are done.
-        game, facts = await games.game(game_id), await games.fresh_facts(game_id)
+        game, facts = await _table(games, game_id)
     if fill == "remove":
         await _remove_open_seats(games, game, facts)
     else:
@@ -101,6 +101,15 @@ async def start(
         await _fill_seats(games, game_id, won, level)
     await games.deal_first_hand(game_id)
     return await games.game(game_id)
+
+
+async def _table(games: GameService, game_id: str) -> tuple[Game, MetaFacts]:
+    """The game, its seats as its meta read last says: the start decides who leaves and
+    which seats are open on one read (a leave released between two reads was missed
+    by both: not marked as leaving, yet dealt in)."""
+    game = await games.game(game_id)
+    facts = await games.fresh_facts(game_id)
+    return game_of(game_id, facts, game.record), facts
 
 
 async def _start_failed(games: GameService, game_id: str) -> bool:

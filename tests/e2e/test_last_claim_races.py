@@ -27,6 +27,7 @@ import pytest
 from http_players import open_table, player, problem
 from http_table import auth
 
+from service.app.tables import caller_of, leave, start
 from service.store import InMemoryEventStore
 
 
@@ -93,3 +94,61 @@ def test_a_leave_racing_the_last_claim_leaves_no_seat_of_a_dealt_table_empty(
         assert _seats(client, game_id) == [("human", "Host"), ("human", "Ada"), ("human", "Cy")]
         view = client.get(f"/games/{game_id}/view", headers=auth(ada["token"]))
         assert view.status_code == 200 and view.json()["hand"], view.text
+
+
+def test_a_leave_between_the_last_claims_reads_of_the_table_is_seen(
+    client: Any, app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The dealer (here the last claim; the start below) read the game (the leaver's
+    seat held), then the meta (the seat released): it marked no leave for a seat
+    its meta showed open, and dealt the seats its game showed held, the leaver's too."""
+    host, ada, cy = (player(client, name) for name in ("Host", "Ada", "Cy"))
+    game_id: str = open_table(client, host, 3)["game_id"]
+    assert client.post(f"/games/{game_id}/seats/1", headers=auth(ada["token"])).is_success
+    games = app.state.games
+    fresh_facts = games.fresh_facts
+
+    async def ada_leaves_first(target: str) -> Any:
+        monkeypatch.setattr(games, "fresh_facts", fresh_facts)
+        await leave(games, game_id, 1, await caller_of(games, game_id, ada["token"]))
+        return await fresh_facts(target)
+
+    monkeypatch.setattr(games, "fresh_facts", ada_leaves_first)
+    claimed = client.post(f"/games/{game_id}/seats/2", headers=auth(cy["token"]))
+    assert claimed.status_code == 201, claimed.text
+    # Ada left before the table was full: it waits for another player.
+    assert client.get(f"/games/{game_id}").json()["status"] == "waiting"
+    assert _seats(client, game_id) == [("human", "Host"), ("human", None), ("human", "Cy")]
+
+
+@pytest.mark.parametrize("fill", ["bots", "remove"])
+def test_a_leave_between_the_starts_reads_of_the_table_is_seen(
+    client: Any, app: Any, monkeypatch: pytest.MonkeyPatch, fill: str
+) -> None:
+    host, ada, bo = (player(client, name) for name in ("Host", "Ada", "Bo"))
+    seats = [{"kind": "human"}] + [{"kind": "human", "open": True}] * 3
+    game_id: str = open_table(client, host, seats=seats)["game_id"]
+    for seat, holder in ((1, ada), (2, bo)):
+        assert client.post(f"/games/{game_id}/seats/{seat}", headers=auth(holder["token"]))
+    games = app.state.games
+    fresh_facts = games.fresh_facts
+
+    async def ada_leaves_first(target: str) -> Any:
+        monkeypatch.setattr(games, "fresh_facts", fresh_facts)
+        await leave(games, game_id, 1, await caller_of(games, game_id, ada["token"]))
+        return await fresh_facts(target)
+
+    async def host_starts() -> None:
+        caller = await caller_of(games, game_id, host["token"])
+        # The start's own reads: the game, then the meta, Ada leaving between them.
+        monkeypatch.setattr(games, "fresh_facts", ada_leaves_first)
+        await start(games, game_id, caller, fill, 2)
+
+    with client.portal() as portal:
+        portal.call(host_starts)
+    assert client.get(f"/games/{game_id}").json()["status"] == "active"
+    expected = {
+        "bots": [("human", "Host"), ("bot", None), ("human", "Bo"), ("bot", None)],
+        "remove": [("human", "Host"), ("human", "Bo")],
+    }
+    assert _seats(client, game_id) == expected[fill]
