@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 from urllib.parse import parse_qsl
 
-from litestar import Request
+from litestar.connection import ASGIConnection
 from litestar.params import HeaderParameter
 from litestar.typing import FieldDefinition
 
@@ -20,9 +20,10 @@ __all__ = ["check_query_parameters"]
 _INTEGER = re.compile(r"-?[0-9]+")
 
 
-async def check_query_parameters(request: Request[Any, Any, Any]) -> None:
-    """A `before_request` hook: a parameter of the route given twice is a 400
-    `invalid_parameter` (parameters the route does not read are ignored, as ever).
+async def check_query_parameters(request: ASGIConnection[Any, Any, Any, Any]) -> None:
+    """A `before_request` hook (and the WebSocket's first check): a parameter of the
+    route given twice is a 400 `invalid_parameter` (parameters the route does not
+    read are ignored, as ever).
 
     Litestar would quietly keep the last value, so `?offset=-1&offset=2` read as
     offset 2 and hid the client's mistake; no route takes a list in its query."""

@@ -29,6 +29,7 @@ from service.app.live import TICKET_TTL_S, Page, Tickets, follow, page
 from service.app.watchers import Watcher
 from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
+from service.http.query import check_query_parameters
 from service.http.routes_games import BEARER, GameId, Games, caller_token
 from service.http.schemas import EventPage, Ticket
 from service.runtime.draining import Draining
@@ -309,6 +310,9 @@ async def live(
     """Each event as the caller may see it, from `after` on, then `end`; see the README."""
     await socket.accept()
     try:
+        # `before_request` hooks do not run for WebSockets: a parameter given twice
+        # reached the handler as a list and broke it after the handshake, silently.
+        await check_query_parameters(socket)
         start = _after_in_url(after)
         if ticket is None:
             hello = await _hello(socket)

@@ -1,0 +1,44 @@
+"""The WebSocket's query string is checked as every route's is, and refused with a close.
+
+A query parameter given twice is a 400 `invalid_parameter` on every HTTP route (a
+`before_request` hook), but that hook does not run for WebSockets: `/live?after=1&after=2`
+reached the handler with a list where it reads a string, raised a TypeError after the
+handshake, and the socket stayed open saying nothing, neither events nor a close,
+until the client gave up. It is now the documented refusal: an `error` message, then
+close 4400.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+
+import httpx
+import pytest
+import websockets.sync.client
+from live_server import serving_a_store
+from websockets.exceptions import ConnectionClosed
+
+# Bounds a socket that says nothing (the defect): far beyond a refusal's milliseconds.
+SILENCE_S = 30
+
+
+@pytest.mark.parametrize("query", ["after=1&after=2", "ticket=a&ticket=b", "invite=a&invite=b"])
+def test_a_query_parameter_given_twice_is_refused_with_a_close(query: str) -> None:
+    with serving_a_store() as served:
+        created = httpx.post(
+            f"{served.base}/games",
+            json={"seats": [{"kind": "human"}, {"kind": "bot", "level": 1}]},
+        )
+        game_id = created.json()["game_id"]
+        url = f"{served.base.replace('http', 'ws', 1)}/games/{game_id}/live?{query}"
+        with websockets.sync.client.connect(url, open_timeout=10) as socket:
+            # Refused before the first message is read: the error waits to be read.
+            with contextlib.suppress(ConnectionClosed):
+                socket.send("{}")
+            message = json.loads(socket.recv(timeout=SILENCE_S))
+            assert message["type"] == "error", message
+            assert message["problem"]["code"] == "invalid_parameter", message
+            with pytest.raises(ConnectionClosed) as closed:
+                socket.recv(timeout=SILENCE_S)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4400
