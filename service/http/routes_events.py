@@ -17,7 +17,7 @@ from litestar import Request, Response, WebSocket, get, post, websocket
 from litestar.di import NamedDependency
 from litestar.exceptions import WebSocketDisconnect
 from litestar.openapi.datastructures import ResponseSpec
-from litestar.params import FromQuery, HeaderParameter, QueryParameter
+from litestar.params import FromQuery, HeaderParameter, PathParameter, QueryParameter
 from litestar.response import Stream
 
 from domain.errors import DomainError
@@ -297,14 +297,15 @@ async def _hello(socket: WebSocket[Any, Any, Any]) -> LiveHello:
 @websocket("/games/{game_id:str}/live")
 async def live(
     socket: WebSocket[Any, Any, Any],
-    game_id: GameId,
+    # Every parameter is read as plain text and checked after the handshake, so a bad
+    # value is refused with the documented close (4400, 4401, 4404) rather than an
+    # HTTP 403 before the socket opens (a game id or ticket past its length too).
+    game_id: Annotated[str, PathParameter()],
     games: Games,
     tickets: TicketsDep,
     draining: DrainingDep,
-    # Read as text and checked after the handshake, so a bad value is refused with the
-    # documented 4400 close rather than an HTTP 403 before the socket opens.
     after: FromQuery[str | None] = None,
-    ticket: TicketQuery = None,
+    ticket: FromQuery[str | None] = None,
     invite: FromQuery[str | None] = None,
 ) -> None:
     """Each event as the caller may see it, from `after` on, then `end`; see the README."""
@@ -356,7 +357,7 @@ def _client_left(exc: Exception) -> bool:
 async def _feed(
     socket: WebSocket[Any, Any, Any],
     games: GameService,
-    game_id: str,
+    game_id: Annotated[str, PathParameter()],
     watcher: Watcher | None,
     start: int,
     draining: Draining,

@@ -42,3 +42,36 @@ def test_a_query_parameter_given_twice_is_refused_with_a_close(query: str) -> No
             with pytest.raises(ConnectionClosed) as closed:
                 socket.recv(timeout=SILENCE_S)
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 4400
+
+
+@pytest.mark.parametrize(
+    ("path", "code"),
+    [
+        ("/games/{long_id}/live", "game_not_found"),
+        ("/games/{game_id}/live?ticket={long_ticket}", "invalid_ticket"),
+    ],
+    ids=["game id past 64 characters", "ticket past 128 characters"],
+)
+def test_a_path_or_ticket_past_its_length_is_refused_with_a_close(path: str, code: str) -> None:
+    """The framework checked these lengths before the handshake and rejected it with a
+    bare HTTP 403: no problem, no close code, where every other refusal of the
+    channel is an `error` message and a 4000 + status close."""
+    with serving_a_store() as served:
+        created = httpx.post(
+            f"{served.base}/games",
+            json={"seats": [{"kind": "human"}, {"kind": "bot", "level": 1}]},
+        )
+        filled = path.format(
+            long_id="a" * 65, game_id=created.json()["game_id"], long_ticket="t" * 129
+        )
+        url = f"{served.base.replace('http', 'ws', 1)}{filled}"
+        with websockets.sync.client.connect(url, open_timeout=10) as socket:
+            with contextlib.suppress(ConnectionClosed):
+                socket.send("{}")
+            message = json.loads(socket.recv(timeout=SILENCE_S))
+            assert message["type"] == "error", message
+            assert message["problem"]["code"] == code, message
+            with pytest.raises(ConnectionClosed) as closed:
+                socket.recv(timeout=SILENCE_S)
+            assert closed.value.rcvd is not None
+            assert closed.value.rcvd.code == 4000 + message["problem"]["status"]
