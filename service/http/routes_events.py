@@ -333,19 +333,27 @@ async def live(
         return
     except WebSocketDisconnect:
         return
+    except Exception as exc:  # noqa: BLE001 - whatever broke, the operator reads it and the client is told
+        await _failed(socket, game_id, exc)
+        return
     try:
         ended = await _feed(socket, games, game_id, watcher, start, draining)
-    except Exception as exc:  # noqa: BLE001 - whatever broke, the operator reads it and the client is told
-        if _client_left(exc):
-            return
-        log.exception("live channel of game %s failed", game_id)
-        with contextlib.suppress(Exception):
-            await _refuse(
-                socket, problem_for("internal_error", "an unexpected error; it has been logged")
-            )
+    except Exception as exc:  # noqa: BLE001 - as above
+        await _failed(socket, game_id, exc)
         return
     with contextlib.suppress(Exception):
         await socket.close(code=1000 if ended else CLOSE_SERVICE_RESTART)
+
+
+async def _failed(socket: WebSocket[Any, Any, Any], game_id: str, exc: Exception) -> None:
+    """An unexpected error: logged, and the client told (an `error`, then close 4500)."""
+    if _client_left(exc):
+        return
+    log.exception("live channel of game %s failed", game_id, exc_info=exc)
+    with contextlib.suppress(Exception):
+        await _refuse(
+            socket, problem_for("internal_error", "an unexpected error; it has been logged")
+        )
 
 
 def _client_left(exc: Exception) -> bool:

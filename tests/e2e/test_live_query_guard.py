@@ -19,6 +19,8 @@ import websockets.sync.client
 from live_server import serving_a_store
 from websockets.exceptions import ConnectionClosed
 
+from service.app.live import Tickets
+
 # Bounds a socket that says nothing (the defect): far beyond a refusal's milliseconds.
 SILENCE_S = 30
 
@@ -75,3 +77,29 @@ def test_a_path_or_ticket_past_its_length_is_refused_with_a_close(path: str, cod
                 socket.recv(timeout=SILENCE_S)
             assert closed.value.rcvd is not None
             assert closed.value.rcvd.code == 4000 + message["problem"]["status"]
+
+
+def test_an_unexpected_failure_before_the_feed_is_told_and_closes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Only the feed had a catch-all: a failure while the caller was being identified
+    (any error but a refusal: a bug, a store gone) left the socket open and silent."""
+
+    async def broken(*_: object, **__: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(Tickets, "viewer", broken)
+    with serving_a_store() as served:
+        created = httpx.post(
+            f"{served.base}/games",
+            json={"seats": [{"kind": "human"}, {"kind": "bot", "level": 1}]},
+        )
+        url = f"{served.base.replace('http', 'ws', 1)}/games/{created.json()['game_id']}/live"
+        with websockets.sync.client.connect(url, open_timeout=10) as socket:
+            socket.send("{}")
+            message = json.loads(socket.recv(timeout=SILENCE_S))
+            assert message["type"] == "error", message
+            assert message["problem"]["code"] == "internal_error", message
+            with pytest.raises(ConnectionClosed) as closed:
+                socket.recv(timeout=SILENCE_S)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4500
