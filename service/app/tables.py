@@ -69,10 +69,11 @@ def check_host(facts: MetaFacts, game_id: str, caller: Caller) -> None:
     raise ServiceError("not_host", "only the table's host may do this")
 
 
-def _check_waiting(game: Game, facts: MetaFacts) -> None:
+def _check_waiting(game: Game, facts: MetaFacts, *, expiring: bool = True) -> None:
+    """The table waits (and, unless `expiring` is off, has not expired)."""
     if not facts.waiting or game.record.state.hand_number != 0:
         raise ServiceError("table_started", "the table has started")
-    if expired(facts):
+    if expiring and expired(facts):
         raise ServiceError("table_expired", "nobody joined this table in time: it has expired")
 
 
@@ -200,7 +201,8 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
         check_host(facts, game_id, caller)
     if not 0 <= seat < len(game.info.seats):
         raise ServiceError("seat_not_found", f"no seat {seat}", seat=seat)
-    _check_waiting(game, facts)
+    # An expired table still lets its players get up: else it stays in their games for good.
+    _check_waiting(game, facts, expiring=False)
     spec = game.info.seats[seat]
     if spec.kind != "human" or not spec.open or seat not in facts.claimed:
         # Only a seat claimed from the lobby goes back to it; the creator's seats stay.
