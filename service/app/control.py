@@ -88,8 +88,9 @@ class ControlWrites(Protocol):
     async def execute(self, game_id: str, write: Write) -> Executed: ...
 
 
-async def hand_to_bot(games: ControlWrites, game_id: str, seat: int, level: int) -> None:
-    await record_control(games, game_id, seat, level, "handed_over")
+async def hand_to_bot(games: ControlWrites, game_id: str, seat: int, level: int) -> int | None:
+    """The version the hand-over got, or None when nothing was recorded (see record_control)."""
+    return await record_control(games, game_id, seat, level, "handed_over")
 
 
 async def timed_out_to_bot(
@@ -105,9 +106,10 @@ async def take_back(
     reason: ReturnReason = "taken_back",
     *,
     key: str | None = None,
-) -> None:
-    """The owner plays the seat again; nothing is recorded for a seat no bot stands in for."""
-    await record_control(games, game_id, seat, None, reason, key=key)
+) -> int | None:
+    """The owner plays the seat again; nothing is recorded for a seat no bot stands in for
+    (None, as for a game over or a seat resigned: see record_control)."""
+    return await record_control(games, game_id, seat, None, reason, key=key)
 
 
 async def record_control(

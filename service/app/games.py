@@ -10,6 +10,7 @@ from service.app.commands import Handled, SeatCommands
 from service.app.creation import Creation
 from service.app.envelope import Envelope, decode_envelope
 from service.app.execute import Writer
+from service.app.leaving import waited_for_leaves
 from service.app.metrics import Metrics
 from service.app.players import Player, PlayerService
 from service.app.projections import Projections, served
@@ -27,6 +28,7 @@ from service.app.records import (
     MetaFacts,
     SeatSpec,
     check_game_id,
+    game_of,
     lobby_status,
 )
 from service.app.seating import TablePolicy
@@ -111,11 +113,22 @@ class GameService:
         invite_code: str | None = None,
     ) -> str:
         """Claim an open seat; the claim that takes a waiting table's last open seat
-        deals its first hand."""
+        deals its first hand, once every human seat is held."""
         token = await self.seats.claim(game_id, seat, player, invite_code=invite_code)
         game = await self.game(game_id)
-        if game.record.state.hand_number == 0 and not game.open_seats:
-            await self.deal_first_hand(game_id)
+        if game.record.state.hand_number != 0 or game.open_seats:
+            return token
+        # The seats as the meta read last says (a leave released since the game's read
+        # was missed by both reads otherwise: not marked as leaving, yet dealt in).
+        facts = await self.fresh_facts(game_id)
+        game = game_of(game_id, facts, game.record)
+        if game.open_seats:
+            return token
+        if facts.taken_for_start - game.filled.keys():
+            return token  # a start is seating bots or removing seats: it deals (or gives them back)
+        if await waited_for_leaves(self, game, facts) and (await self.game(game_id)).open_seats:
+            return token  # a holder left just before: the table waits for another
+        await self.deal_first_hand(game_id)
         return token
 
     async def deal_first_hand(self, game_id: str) -> bool:

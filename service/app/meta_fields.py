@@ -30,6 +30,8 @@ def _text_of(meta: Mapping[str, bytes], field: str) -> str | None:
 
 def facts_of(meta: Mapping[str, bytes]) -> MetaFacts:
     claims = _claims(meta)
+    seats_by_token = _seats_by_token(meta, claims)
+    holders = _holders(meta, seats_by_token)
     info = info_decoder.decode(meta["info"])
     return MetaFacts(
         info=info,
@@ -40,10 +42,12 @@ def facts_of(meta: Mapping[str, bytes]) -> MetaFacts:
             for field, value in meta.items()
             if field.startswith("salt:")
         },
-        seats_by_token=_seats_by_token(meta, claims),
+        seats_by_token=seats_by_token,
         claimed=frozenset(claims),
-        players=_per_seat(meta, "player:"),
-        names=_per_seat(meta, "name:"),
+        taken_for_start=frozenset(seat for seat, claim in claims.items() if claim == b"bot"),
+        players=_per_seat(meta, "player:") | {seat: held[0] for seat, held in holders.items()},
+        # A rename writes `name:<seat>`: it wins over the name the claim was made under.
+        names={seat: held[1] for seat, held in holders.items()} | _per_seat(meta, "name:"),
         waiting=meta.get("waiting") == b"1",
         host=_text_of(meta, "host"),
         meta_bots=_meta_bots(meta, info),
@@ -59,6 +63,21 @@ def facts_of(meta: Mapping[str, bytes]) -> MetaFacts:
             if field.startswith("left:") and value
         },
     )
+
+
+def _holders(
+    meta: Mapping[str, bytes], seats_by_token: Mapping[str, int]
+) -> dict[int, tuple[str, str]]:
+    """The player (id, name) of each seat claimed by one: written under the claim's
+    token hash before its compare-and-set, so whoever reads the claim reads its
+    player too, under whatever number the seat has now (a start may renumber)."""
+    holders: dict[int, tuple[str, str]] = {}
+    for field, value in meta.items():
+        digest = field.removeprefix("holder:")
+        if digest != field and value and digest in seats_by_token:
+            player_id, _, name = value.decode().partition("\n")
+            holders[seats_by_token[digest]] = (player_id, name)
+    return holders
 
 
 def _meta_bots(meta: Mapping[str, bytes], info: GameInfo) -> dict[int, int]:

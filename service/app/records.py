@@ -170,6 +170,8 @@ class MetaFacts(msgspec.Struct, frozen=True, kw_only=True):
     salts: dict[int, str]
     seats_by_token: dict[str, int]
     claimed: frozenset[int]
+    # Open seats a start has taken for a bot or for removal (claimed `bot`): it deals.
+    taken_for_start: frozenset[int] = frozenset()
     players: dict[int, str] = msgspec.field(default_factory=dict)
     names: dict[int, str] = msgspec.field(default_factory=dict)
     # Not dealt yet (a table with open seats waits for players or its host).

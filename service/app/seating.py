@@ -23,6 +23,7 @@ __all__ = [
     "expired",
     "new_invite_code",
     "seat_fields",
+    "holder_fields",
     "table_fields",
     "vacated_fields",
 ]
@@ -70,6 +71,13 @@ def not_seated(facts: MetaFacts, game_id: str) -> ServiceError:
 def seat_fields(player: Player, seat: int) -> dict[str, bytes]:
     """The meta fields that seat a player: their id (the token acts for the seat) and name."""
     return {f"player:{seat}": player.player_id.encode(), f"name:{seat}": player.name.encode()}
+
+
+def holder_fields(player: Player | None, digest: str) -> dict[str, bytes]:
+    """The fields that seat a player at the seat its claim (token hash `digest`)
+    wins; cleared (`None`) when the claim lost."""
+    value = b"" if player is None else f"{player.player_id}\n{player.name}".encode()
+    return {f"holder:{digest}": value}
 
 
 def creator_fields(player: Player | None, seats: Sequence[int]) -> dict[str, bytes]:

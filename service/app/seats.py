@@ -17,9 +17,9 @@ from service.app.records import GameInfo, MetaFacts
 from service.app.seating import (
     check_can_claim,
     check_invite,
+    holder_fields,
     not_seated,
     outsider_refusal,
-    seat_fields,
 )
 from service.app.tokens import TokenIndex, new_token, token_hash
 from service.store import EventStore
@@ -83,7 +83,8 @@ class Seats:
         if not check_invite(facts, invite_code) and not kept:
             # A private table does not exist for whoever lacks its code.
             raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
-        if not 0 <= seat < len(game.info.seats):
+        # The meta read last: a start may have closed the seats up since `game` was read.
+        if not 0 <= seat < min(len(game.info.seats), len(facts.info.seats)):
             raise ServiceError("seat_not_found", f"no seat {seat}", seat=seat)
         check_can_claim(facts, seat, player)
         if game.record.state.hand_number != 0:
@@ -95,13 +96,18 @@ class Seats:
         seated = player is not None and not game.info.table.hot_seat
         if seated and player is not None:
             await self._seat_player_once(game_id, facts, player.player_id, seat)
+        if player is not None:
+            # Before the seat's compare-and-set, under the token's hash: a start that
+            # reads the claim and closes the seats up carries the player along.
+            await self._store.put_meta(game_id, holder_fields(player, digest))
         if not await self.take_seat(game_id, facts, seat, digest.encode()):
+            if player is not None:
+                await self._store.put_meta(game_id, holder_fields(None, digest))
             if seated and player is not None:
                 await self.release_player(game_id, facts, player.player_id)
             raise ServiceError("seat_taken", f"seat {seat} is already taken", seat=seat)
         await self._tokens.put(digest, game_id)
         if player is not None:
-            await self._store.put_meta(game_id, seat_fields(player, seat))
             await self.players.file_game(player.player_id, game_id, game.info.created_ts)
         # game() reads the meta again: the new token is known here at once, and
         # the lobby files the table as active once its last seat is taken.

@@ -10,22 +10,20 @@ from typing import Literal
 import msgspec
 
 from domain.commands import FillSeat, OfferRematch, RemoveSeats, Resign
+from domain.errors import DomainError
 from domain.game import decide
 from service.app.commands import Handled
 from service.app.envelope import Envelope, envelopes_from
 from service.app.errors import ServiceError
 from service.app.games import GameService
+from service.app.leaving import LEAVE_WAIT_S, LEAVE_WAITS, leave_field, waited_for_leaves
 from service.app.players import Player, is_player_token
-from service.app.records import CreatedGame, Game, MetaFacts, SeatSpec
+from service.app.records import CreatedGame, Game, MetaFacts, SeatSpec, game_of
 from service.app.seating import expired, not_seated, vacated_fields
 from service.app.writes import Write
 
 __all__ = ["Caller", "caller_of", "leave", "rematch", "resign", "start"]
 
-# How long the start waits for a leave that won the seat's compare-and-set to write
-# the seat's release (one round trip after it): tries, and the pause between them.
-_LEAVE_WAITS = 100
-_LEAVE_WAIT_S = 0.02
 # The command id a finished game's rematch is recorded under: the first wins.
 _REMATCH_ID = "table:rematch"
 
@@ -71,10 +69,11 @@ def check_host(facts: MetaFacts, game_id: str, caller: Caller) -> None:
     raise ServiceError("not_host", "only the table's host may do this")
 
 
-def _check_waiting(game: Game, facts: MetaFacts) -> None:
+def _check_waiting(game: Game, facts: MetaFacts, *, expiring: bool = True) -> None:
+    """The table waits (and, unless `expiring` is off, has not expired)."""
     if not facts.waiting or game.record.state.hand_number != 0:
         raise ServiceError("table_started", "the table has started")
-    if expired(facts):
+    if expiring and expired(facts):
         raise ServiceError("table_expired", "nobody joined this table in time: it has expired")
 
 
@@ -83,15 +82,15 @@ async def start(
 ) -> Game:
     """The host starts a waiting table: its open seats become bots of `level`, or are
     removed (where the rules allow the seats left); then the first hand is dealt."""
-    game, facts = await games.game(game_id), await games.fresh_facts(game_id)
+    game, facts = await _table(games, game_id)
     check_host(facts, game_id, caller)
     _check_waiting(game, facts)
     if fill == "remove" and game.open_seats:
         # Checked before the seats are marked for the start: a refused count marks none.
         decide(game.record.state, None, RemoveSeats(seats=game.open_seats))
-    if await _waited_for_leaves(games, game, facts):
+    if await waited_for_leaves(games, game, facts):
         # Their leaves came first: the table starts as it is now they are done.
-        game, facts = await games.game(game_id), await games.fresh_facts(game_id)
+        game, facts = await _table(games, game_id)
     if fill == "remove":
         await _remove_open_seats(games, game, facts)
     else:
@@ -105,48 +104,22 @@ async def start(
     return await games.game(game_id)
 
 
-def _leave_field(facts: MetaFacts, seat: int) -> str:
-    """The compare-and-set a leave and the start race on, per claim of a seat: whoever
-    sets it first decides whether the seat goes back to the lobby or into the game."""
-    return f"leaving:{seat}@{facts.reopened.get(seat, 0)}"
-
-
-async def _waited_for_leaves(games: GameService, game: Game, facts: MetaFacts) -> bool:
-    """The start's side of the leave's compare-and-set, for each seat claimed from the
-    lobby: the seat is the start's (a leave from now on finds the table started), or
-    its holder is leaving it. Then the start waits (a moment at most) for those leaves
-    to write the seats' release, so the table starts as if they had left just before;
-    whether there were any."""
-    store = games.store
-    leaving = [
-        seat
-        for seat, spec in enumerate(facts.info.seats)
-        if spec.kind == "human"
-        and spec.open
-        and seat in facts.claimed
-        and not await store.put_meta_if_absent(game.game_id, _leave_field(facts, seat), b"start")
-    ]
-    if leaving:
-        meta = await store.get_meta(game.game_id)
-        # "start": the mark of an earlier start that failed; the seat is still held.
-        leaving = [seat for seat in leaving if meta.get(_leave_field(facts, seat)) == b"leave"]
-    left = bool(leaving)
-    for _ in range(_LEAVE_WAITS):
-        if not leaving:
-            break
-        await asyncio.sleep(_LEAVE_WAIT_S)
-        now = (await games.fresh_facts(game.game_id)).reopened
-        leaving = [seat for seat in leaving if now.get(seat, 0) == facts.reopened.get(seat, 0)]
-    return left
+async def _table(games: GameService, game_id: str) -> tuple[Game, MetaFacts]:
+    """The game, its seats as its meta read last says: the start decides who leaves and
+    which seats are open on one read (a leave released between two reads was missed
+    by both: not marked as leaving, yet dealt in)."""
+    game = await games.game(game_id)
+    facts = await games.fresh_facts(game_id)
+    return game_of(game_id, facts, game.record), facts
 
 
 async def _start_failed(games: GameService, game_id: str) -> bool:
     """Whether a start that marked the seats is done without dealing (it failed): the
     table still waits after the moment a start takes."""
-    for _ in range(_LEAVE_WAITS):
+    for _ in range(LEAVE_WAITS):
         if (await games.game(game_id)).record.state.hand_number != 0:
             return False
-        await asyncio.sleep(_LEAVE_WAIT_S)
+        await asyncio.sleep(LEAVE_WAIT_S)
     return (await games.game(game_id)).record.state.hand_number == 0
 
 
@@ -174,8 +147,15 @@ async def _remove_open_seats(games: GameService, game: Game, facts: MetaFacts) -
         return
     # Checked before any seat is taken for the start: a refused count changes nothing.
     decide(game.record.state, None, RemoveSeats(seats=removed))
-    for seat in removed:
+    for taken, seat in enumerate(removed):
         if not await games.take_seat(game.game_id, facts, seat, b"bot"):
+            # Refused: the seats taken for the removal are open again, not held by no one.
+            reopened = {
+                f"reopened:{mine}": str(facts.reopened.get(mine, 0) + 1).encode()
+                for mine in removed[:taken]
+            }
+            if reopened:
+                await games.store.put_meta(game.game_id, reopened)
             raise ServiceError("seat_taken", f"seat {seat} was taken just now", seat=seat)
     kept = [seat for seat in range(len(game.info.seats)) if seat not in removed]
     await games.store.put_meta(game.game_id, _renumbered(facts, kept))
@@ -221,12 +201,13 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
         check_host(facts, game_id, caller)
     if not 0 <= seat < len(game.info.seats):
         raise ServiceError("seat_not_found", f"no seat {seat}", seat=seat)
-    _check_waiting(game, facts)
+    # An expired table still lets its players get up: else it stays in their games for good.
+    _check_waiting(game, facts, expiring=False)
     spec = game.info.seats[seat]
     if spec.kind != "human" or not spec.open or seat not in facts.claimed:
         # Only a seat claimed from the lobby goes back to it; the creator's seats stay.
         raise ServiceError("seat_not_open", f"seat {seat} was not taken from the lobby", seat=seat)
-    field = _leave_field(facts, seat)
+    field = leave_field(facts, seat)
     if not await games.store.put_meta_if_absent(game_id, field, b"leave"):
         if not await _start_failed(games, game_id):
             # The start came first: the seat was dealt into the game.
@@ -290,14 +271,16 @@ async def rematch(
             command_id=_REMATCH_ID,
             system_id=True,
         )
-    except ServiceError as refused:
-        if refused.code != "command_id_reused":
-            raise
-        # Another seat's rematch was recorded first: ours is removed (nobody was shown
-        # its tokens: the caller gets theirs), and dropped from its creator's games.
+    except (DomainError, ServiceError) as refused:
+        # Ours was not recorded: it is removed (nobody was shown its tokens), and
+        # dropped from its creator's games. Either another seat's rematch was
+        # recorded first (the caller gets that one), or the rules refused the
+        # caller's seat (a seat that resigned): the refusal is the answer.
         await games.store.remove_game(created.game_id)
         if caller.player is not None:
             await games.players.unfile_game(caller.player.player_id, created.game_id)
+        if refused.code != "command_id_reused":
+            raise
         return await _recorded_rematch(games, game_id), None
     for player_id in set(facts.players.values()):
         # Filed now: the rematch is each player's newest game.

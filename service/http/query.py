@@ -1,5 +1,5 @@
-"""Query strings: every query parameter a route reads is a single value, and an
-integer one (or an integer header, Last-Event-ID) is written as one."""
+"""Query strings and paths: every query parameter a route reads is a single value, and an
+integer one (or an integer header, Last-Event-ID, or a path's integer) is written as one."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 from urllib.parse import parse_qsl
 
-from litestar import Request
+from litestar.connection import ASGIConnection
 from litestar.params import HeaderParameter
 from litestar.typing import FieldDefinition
 
@@ -20,9 +20,10 @@ __all__ = ["check_query_parameters"]
 _INTEGER = re.compile(r"-?[0-9]+")
 
 
-async def check_query_parameters(request: Request[Any, Any, Any]) -> None:
-    """A `before_request` hook: a parameter of the route given twice is a 400
-    `invalid_parameter` (parameters the route does not read are ignored, as ever).
+async def check_query_parameters(request: ASGIConnection[Any, Any, Any, Any]) -> None:
+    """A `before_request` hook (and the WebSocket's first check): a parameter of the
+    route given twice is a 400 `invalid_parameter` (parameters the route does not
+    read are ignored, as ever).
 
     Litestar would quietly keep the last value, so `?offset=-1&offset=2` read as
     offset 2 and hid the client's mistake; no route takes a list in its query."""
@@ -35,6 +36,7 @@ async def check_query_parameters(request: Request[Any, Any, Any]) -> None:
                 f"header {header!r} must be an integer, not {value!r}",
                 parameters=[name],
             )
+    _check_path_integers(request)
     raw = request.scope["query_string"]
     if not raw:
         return
@@ -53,6 +55,26 @@ async def check_query_parameters(request: Request[Any, Any, Any]) -> None:
             raise ServiceError(
                 "invalid_parameter",
                 f"query parameter {name!r} must be an integer, not {value!r}",
+                parameters=[name],
+            )
+
+
+def _check_path_integers(request: ASGIConnection[Any, Any, Any, Any]) -> None:
+    """Litestar reads a path's integer with `int()`, which takes `+1`, ` 1`, `1_0` and
+    other scripts' digits: refused here as in a query."""
+    template: str = request.scope.get("path_template", "")
+    if "{" not in template:
+        return
+    declared = request.route_handler.parsed_fn_signature.parameters
+    for pattern, segment in zip(
+        template.split("/"), request.scope["path"].split("/"), strict=False
+    ):
+        name = pattern.strip("{}").partition(":")[0]
+        integer = pattern.startswith("{") and name in declared and _integer(declared[name])
+        if integer and not _INTEGER.fullmatch(segment):
+            raise ServiceError(
+                "invalid_parameter",
+                f"path parameter {name!r} must be an integer, not {segment!r}",
                 parameters=[name],
             )
 

@@ -123,7 +123,9 @@ async def hand_seat_to_bot(
         raise ServiceError(
             "hand_not_started", "the table has not started: a seat is handed over in play"
         )
-    await hand_to_bot(games, game_id, seat, data.level)
+    if await hand_to_bot(games, game_id, seat, data.level) is None:
+        # A resignation or the game's end overtook the checks above: say which.
+        await _owner_in_play(games, game_id, seat, request)
     # If the seat is to act now, the bot's job is made at once.
     await games.notify(game_id)
     return SeatControl(game_id=game_id, seat=seat, bot_level=data.level)
@@ -141,7 +143,10 @@ async def take_seat_back(
     game_id: GameId, seat: SeatNumber, request: Request[Any, Any, Any], games: Games
 ) -> SeatControl:
     await _owner_in_play(games, game_id, seat, request)
-    await take_back(games, game_id, seat)
+    if await take_back(games, game_id, seat) is None:
+        # Nothing recorded: no bot stood in (200), or a resignation or the game's end
+        # overtook the checks above (say which).
+        await _owner_in_play(games, game_id, seat, request)
     return SeatControl(game_id=game_id, seat=seat, bot_level=None)
 
 

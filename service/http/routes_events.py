@@ -17,7 +17,7 @@ from litestar import Request, Response, WebSocket, get, post, websocket
 from litestar.di import NamedDependency
 from litestar.exceptions import WebSocketDisconnect
 from litestar.openapi.datastructures import ResponseSpec
-from litestar.params import FromQuery, HeaderParameter, QueryParameter
+from litestar.params import FromQuery, HeaderParameter, PathParameter, QueryParameter
 from litestar.response import Stream
 
 from domain.errors import DomainError
@@ -29,6 +29,7 @@ from service.app.live import TICKET_TTL_S, Page, Tickets, follow, page
 from service.app.watchers import Watcher
 from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
+from service.http.query import check_query_parameters
 from service.http.routes_games import BEARER, GameId, Games, caller_token
 from service.http.schemas import EventPage, Ticket
 from service.runtime.draining import Draining
@@ -296,19 +297,23 @@ async def _hello(socket: WebSocket[Any, Any, Any]) -> LiveHello:
 @websocket("/games/{game_id:str}/live")
 async def live(
     socket: WebSocket[Any, Any, Any],
-    game_id: GameId,
+    # Every parameter is read as plain text and checked after the handshake, so a bad
+    # value is refused with the documented close (4400, 4401, 4404) rather than an
+    # HTTP 403 before the socket opens (a game id or ticket past its length too).
+    game_id: Annotated[str, PathParameter()],
     games: Games,
     tickets: TicketsDep,
     draining: DrainingDep,
-    # Read as text and checked after the handshake, so a bad value is refused with the
-    # documented 4400 close rather than an HTTP 403 before the socket opens.
     after: FromQuery[str | None] = None,
-    ticket: TicketQuery = None,
+    ticket: FromQuery[str | None] = None,
     invite: FromQuery[str | None] = None,
 ) -> None:
     """Each event as the caller may see it, from `after` on, then `end`; see the README."""
     await socket.accept()
     try:
+        # `before_request` hooks do not run for WebSockets: a parameter given twice
+        # reached the handler as a list and broke it after the handshake, silently.
+        await check_query_parameters(socket)
         start = _after_in_url(after)
         if ticket is None:
             hello = await _hello(socket)
@@ -328,19 +333,27 @@ async def live(
         return
     except WebSocketDisconnect:
         return
+    except Exception as exc:  # noqa: BLE001 - whatever broke, the operator reads it and the client is told
+        await _failed(socket, game_id, exc)
+        return
     try:
         ended = await _feed(socket, games, game_id, watcher, start, draining)
-    except Exception as exc:  # noqa: BLE001 - whatever broke, the operator reads it and the client is told
-        if _client_left(exc):
-            return
-        log.exception("live channel of game %s failed", game_id)
-        with contextlib.suppress(Exception):
-            await _refuse(
-                socket, problem_for("internal_error", "an unexpected error; it has been logged")
-            )
+    except Exception as exc:  # noqa: BLE001 - as above
+        await _failed(socket, game_id, exc)
         return
     with contextlib.suppress(Exception):
         await socket.close(code=1000 if ended else CLOSE_SERVICE_RESTART)
+
+
+async def _failed(socket: WebSocket[Any, Any, Any], game_id: str, exc: Exception) -> None:
+    """An unexpected error: logged, and the client told (an `error`, then close 4500)."""
+    if _client_left(exc):
+        return
+    log.exception("live channel of game %s failed", game_id, exc_info=exc)
+    with contextlib.suppress(Exception):
+        await _refuse(
+            socket, problem_for("internal_error", "an unexpected error; it has been logged")
+        )
 
 
 def _client_left(exc: Exception) -> bool:
@@ -352,7 +365,7 @@ def _client_left(exc: Exception) -> bool:
 async def _feed(
     socket: WebSocket[Any, Any, Any],
     games: GameService,
-    game_id: str,
+    game_id: Annotated[str, PathParameter()],
     watcher: Watcher | None,
     start: int,
     draining: Draining,

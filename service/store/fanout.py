@@ -160,7 +160,11 @@ class EventFanout:
                 async with asyncio.timeout_at(deadline):
                     batch = await waiter.woken
             except TimeoutError:
-                return []
+                if watch.cursor is not None:
+                    return []  # the loop read the log: nothing after `after` came
+                # A deadline shorter than the loop's first read: nobody looked at the
+                # log yet, and a wait must not answer less than no wait would.
+                return await self._read(game_id, after, limit)
             finally:
                 self._leave(watch, waiter)
             answer = _answer(batch, after, limit)
@@ -170,7 +174,8 @@ class EventFanout:
             # Woken, yet nothing there: the log went back under the loop (a
             # flushed database). Look again later rather than spin.
             await asyncio.sleep(min(self._poll_interval_s, max(0.0, deadline - loop.time())))
-        return []
+        # Rare: a deadline passed before the first look, or after a flushed log's pause.
+        return await self._read(game_id, after, limit)
 
     def _join(self, game_id: str, after: int, deadline: float) -> tuple[_Watch, _Waiter]:
         watch = self._watches.get(game_id)

@@ -373,3 +373,28 @@ def test_random_waits_appends_and_cancellations_lose_no_wakeup(seed: int) -> Non
 
     run(scenario)
     assert not problems, f"seed {seed}: {problems[:5]}"
+
+
+def test_a_wait_shorter_than_the_loops_first_read_still_answers_the_events_there() -> None:
+    """`GET /events?wait=0.0001` answered an empty page at a game with events after
+    `after` (and so could any short wait on a loaded server): the loop's first read of
+    the last version had not come back by the deadline, and the timeout answered []
+    where `wait=0` answers the events. A wait never answers less than no wait."""
+
+    async def scenario(log: FakeLog) -> None:
+        log.append("g", 3)
+        first_read_done = asyncio.Event()
+
+        async def slow_last_version(game_id: str) -> int:
+            await first_read_done.wait()  # past every deadline of this scenario
+            return await log.last_version(game_id)
+
+        fanout = log.fanout()
+        fanout._last_version = slow_last_version  # noqa: SLF001 (the loop's first read stalls)
+        assert versions(await fanout.wait("g", 1, 0.01, None)) == [2, 3]
+        assert versions(await fanout.wait("g", 0, 0.01, 1)) == [1]
+        first_read_done.set()
+        await settle()
+        assert fanout.watched_games == 0
+
+    run(scenario)

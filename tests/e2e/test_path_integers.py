@@ -1,0 +1,34 @@
+"""An integer in a path is written as one, as in a query or a body.
+
+A query's integers and every body's are digits only (`5.0`, `1e3`, `+5` and other
+scripts' digits are a 400 `invalid_parameter` or `invalid_body`), but the paths'
+integers went through Python's `int()`: `/games/{id}/seats/+1` acted on seat 1 and
+`/games/{id}/states/٣` (Arabic-Indic three) served version 3, so a client's mangled
+URL acted somewhere instead of being refused.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from http_players import problem
+from http_table import auth, create
+
+
+@pytest.mark.parametrize("written", ["+1", "\u0661", "\uff11", " 1", "1_0"])
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("GET", "/games/{game_id}/states/{n}"),
+        ("POST", "/games/{game_id}/seats/{n}/bot"),
+        ("DELETE", "/games/{game_id}/seats/{n}"),
+    ],
+)
+def test_a_path_integer_not_written_as_digits_is_refused(
+    client: Any, written: str, method: str, path: str
+) -> None:
+    game = create(client, seed=2)
+    url = path.format(game_id=game["game_id"], n=written)
+    answer = client.request(method, url, headers=auth(game["tokens"]["1"]), json={"level": 2})
+    problem(answer, 400, "invalid_parameter")

@@ -1,0 +1,70 @@
+"""A rematch asked by a seat that resigned is refused and leaves no table behind.
+
+`POST /games/{id}/rematch` made the new waiting table first, then appended
+`rematch_offered` as the caller's seat, which the rules refuse for a resigned seat
+(409 `seat_resigned`). The refusal reached the caller, but the table it had made
+stayed: in the caller's `GET /players/me/games`, in the lobby, and in the store until
+it expired; each retry made another.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from http_players import open_table, player, problem
+from http_table import auth
+from test_rematch_ids import _rematches_stored, _waiting_games
+
+from domain.views import view_for
+from service.store import InMemoryEventStore
+
+ONE_HAND = {"game_end": "hands:1"}
+
+
+def _finished_with_a_resigned_seat(client: Any) -> tuple[str, str, str]:
+    """A finished game of two players, the second resigned during play: its id, the
+    resigned player's token and the other's."""
+    ada, bob = player(client, "Ada"), player(client, "Bob")
+    game_id = open_table(client, ada, rules=ONE_HAND, seed=5)["game_id"]
+    assert client.post(f"/games/{game_id}/seats/1", headers=auth(bob["token"])).is_success
+    assert client.post(f"/games/{game_id}/resign", headers=auth(bob["token"])).is_success
+    games = client.app.state.games
+
+    async def bot_move() -> None:
+        # What the bot job does for the resigned seat (no worker runs here).
+        game = await games.game(game_id)
+        view = view_for(game.record.state, 1)
+        command = view.legal_commands[0] if view.phase == "draw" else view.legal_commands[-1]
+        await games.commands.handle(game_id, 1, command, actor="bot")
+
+    for _ in range(3000):
+        summary = client.get(f"/games/{game_id}").json()
+        if summary["status"] == "finished":
+            return game_id, bob["token"], ada["token"]
+        if summary["view"]["turn"] == 1:
+            with client.portal() as portal:
+                portal.call(bot_move)
+            continue
+        view = client.get(f"/games/{game_id}/view", headers=auth(ada["token"])).json()
+        legal = view["legal_commands"]
+        command = legal[0] if view["phase"] == "draw" else legal[-1]
+        client.post(f"/games/{game_id}/commands", json=command, headers=auth(ada["token"]))
+    raise AssertionError("the game did not end")
+
+
+def test_a_resigned_seats_rematch_is_refused_and_leaves_no_table(
+    client: Any, store: InMemoryEventStore
+) -> None:
+    game_id, resigned, other = _finished_with_a_resigned_seat(client)
+    for _ in range(3):
+        problem(
+            client.post(f"/games/{game_id}/rematch", headers=auth(resigned)), 409, "seat_resigned"
+        )
+    assert _waiting_games(client, resigned) == []
+    lobby = client.get("/games", params={"status": "waiting"}).json()["games"]
+    assert [game for game in lobby if game.get("rematch_of") == game_id] == []
+    assert _rematches_stored(client, store, game_id) == []
+    # The seat that played on still may: one rematch, kept for both players.
+    rematch = client.post(f"/games/{game_id}/rematch", headers=auth(other))
+    assert rematch.status_code == 201, rematch.text
+    assert _rematches_stored(client, store, game_id) == [rematch.json()["game_id"]]
