@@ -46,7 +46,7 @@ export function mountTable(root, gameId) {
   const token = () => (spectator ? null : gameToken(gameId, state.seat));
   // Why the picked cards offer no move: asked once a selection, drawn when answered.
   const whyNot = refusals(gameId, token, () => render());
-  const name = (/** @type {number} */ seat) => seatName(state.summary, seat, mine);
+  const name = (/** @type {number} */ seat) => seatName(state.summary, seat, mine, state.resigned);
 
   // ------------------------------------------------------------ data
 
