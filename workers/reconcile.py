@@ -6,6 +6,7 @@ game the league has not applied."""
 from __future__ import annotations
 
 import asyncio
+import functools
 
 import msgspec
 
@@ -134,7 +135,7 @@ async def reconcile_league(
             scheduled = await failures.run(
                 "league",
                 game_id,
-                lambda game_id=game_id: scheduler.schedule_league(game_id, replace_done=True),
+                functools.partial(scheduler.schedule_league, game_id, replace_done=True),
                 metrics,
             )
             enqueued += bool(scheduled)

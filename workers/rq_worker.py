@@ -31,7 +31,8 @@ class PromptWorker(SimpleWorker):
         self.log.info("Worker %s: subscribing to channel %s", self.name, self.pubsub_channel_name)
         self.pubsub = self.connection.pubsub()
         self.pubsub.subscribe(**{self.pubsub_channel_name: self.handle_payload})
-        self.pubsub_thread = self.pubsub.run_in_thread(
+        # rq annotates the attribute as None, though its own subscribe() sets a thread.
+        self.pubsub_thread = self.pubsub.run_in_thread(  # type: ignore[assignment]
             sleep_time=PUBSUB_WAIT_S,
             daemon=True,
             exception_handler=self._pubsub_exception_handler,

@@ -89,7 +89,8 @@ class SchedulerLoop:
             name=name,
             logging_level=logging.WARNING,
         )
-        self._scheduler._connection = self._connection  # one pool, with the timeouts above
+        # One pool, with the timeouts above (rq annotates the attribute as None).
+        self._scheduler._connection = self._connection  # type: ignore[assignment]
         self._take_over = self._connection.register_script(_TAKE_OVER_STALE)
         self._failing = False
         self._stopping = threading.Event()

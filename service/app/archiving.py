@@ -11,6 +11,7 @@ workers) from doing the work twice.
 from __future__ import annotations
 
 import asyncio
+import functools
 import secrets
 import time
 from collections.abc import Callable
@@ -131,7 +132,7 @@ class Archiver:
                 break
             counts.looked_at += 1
             outcome = await failures.run(
-                "archive", game_id, lambda game_id=game_id: self._due(game_id), metrics
+                "archive", game_id, functools.partial(self._due, game_id), metrics
             )
             if outcome == "archived":
                 counts.archived += 1

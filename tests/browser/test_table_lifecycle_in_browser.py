@@ -183,6 +183,11 @@ def test_the_host_starts_with_bots_plays_the_rematch_and_resigns(
     click_for(page, page.get_by_role("button", name="Really resign? A bot plays on"), "/resign")
     page.get_by_test_id("game-over").wait_for(timeout=GAME_TIMEOUT_MS)
     assert "resigned" in page.locator(".seats").text_content()
+    # From the resignation on, the seat's moves are its bot's, not the player's.
+    lines = page.locator(".log ol li").all_text_contents()
+    resigned_at = lines.index("You resigned: a bot plays on.")
+    after = lines[resigned_at + 1 :]
+    assert not [line for line in after if line.startswith("You ")], after
     # A resigned seat offers no rematch.
     assert not page.get_by_test_id("rematch").count()
 

@@ -5,6 +5,7 @@
 import { follow as followLive } from '@rummy/client';
 import { ProblemError, clientFor } from './api.js';
 import { checkReachable } from './connection.js';
+import { anySignal } from './signals.js';
 
 /** @typedef {import('./api.js').Envelope} Envelope */
 
@@ -66,7 +67,7 @@ export async function follow(gameId, following) {
     const renew = () => renewal.abort();
     window.addEventListener('online', renew);
     try {
-      const options = { after, invite, signal: AbortSignal.any([signal, renewal.signal]), maxFailures: Infinity, backoffMs: BACKOFF_MS, onConnection: told };
+      const options = { after, invite, signal: anySignal([signal, renewal.signal]), maxFailures: Infinity, backoffMs: BACKOFF_MS, onConnection: told };
       for await (const envelope of followLive(clientFor(token), gameId, options)) {
         after = envelope.version;
         onEvents([/** @type {Envelope} */ (envelope)]);

@@ -112,11 +112,16 @@ function botName(summary, spec) {
  * @param {GameSummary | null} summary
  * @param {number} seat
  * @param {number[]} mine the seats this browser plays
+ * @param {ReadonlySet<number>} [resigned] seats the log says were resigned (the summary may lag)
  */
-export function seatName(summary, seat, mine) {
+export function seatName(summary, seat, mine, resigned = new Set()) {
   const spec = summary?.seats.find((entry) => entry.seat === seat);
   const base = `Seat ${seat + 1}`;
-  if (mine.includes(seat)) return mine.length > 1 ? `${base} (here)` : 'You';
+  if (mine.includes(seat)) {
+    // After resigning, the seat's moves are its bot's: "You discarded" would mislead.
+    if (resigned.has(seat) || spec?.resigned) return mine.length > 1 ? `${base} (here) · bot` : 'Your bot';
+    return mine.length > 1 ? `${base} (here)` : 'You';
+  }
   if (!spec) return base;
   if (spec.resigned) return `${spec.name ?? base} · resigned, Bot · level ${spec.level ?? 2}`;
   if (spec.kind === 'bot') return botName(summary, spec);

@@ -142,6 +142,9 @@ export function tableFeed(table, refresh, showError, summaryChanged) {
     }
     const line = historyLine(event, name);
     if (line) state.log = [...state.log, line].slice(-LOG_LINES);
+    // The seat is named as its bot's after this line ("You resigned" stays the player's):
+    // the bot's moves come before the summary is read again.
+    if (event.type === 'seat_resigned') state.resigned.add(event.seat);
   }
 
   return {

@@ -49,6 +49,8 @@ export function newTableState(seat) {
     rematch: null,
     /** asked once before resigning */
     confirmResign: false,
+    /** seats whose holder resigned, as the log said (before the summary is read again) */
+    resigned: /** @type {Set<number>} */ (new Set()),
     /** the host's choice of bot level for open seats */
     fillLevel: Number(preference('level', '2')),
   };

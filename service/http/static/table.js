@@ -15,6 +15,7 @@ import { tableScreen } from './table-screen.js';
 import { seatActions } from './table-seats.js';
 import { newTableState } from './table-state.js';
 import { refusals } from './why-not.js';
+import { anySignal } from './signals.js';
 
 /** @typedef {import('./api.js').View} View */
 /** @typedef {import('./api.js').Command} Command */
@@ -46,7 +47,7 @@ export function mountTable(root, gameId) {
   const token = () => (spectator ? null : gameToken(gameId, state.seat));
   // Why the picked cards offer no move: asked once a selection, drawn when answered.
   const whyNot = refusals(gameId, token, () => render());
-  const name = (/** @type {number} */ seat) => seatName(state.summary, seat, mine);
+  const name = (/** @type {number} */ seat) => seatName(state.summary, seat, mine, state.resigned);
 
   // ------------------------------------------------------------ data
 
@@ -235,7 +236,7 @@ export function mountTable(root, gameId) {
   function followFrom(/** @type {number} */ after) {
     following?.abort();
     following = new AbortController();
-    const signal = AbortSignal.any([stop.signal, following.signal]);
+    const signal = anySignal([stop.signal, following.signal]);
     follow(gameId, { token: token(), invite, after, onEvents: feed.onEvents, onConnection, signal })
       .then((followed) => (followed.ended ? watchForRematch(followed.after, signal) : undefined))
       .catch(showError);
