@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import logging
+import re
 import typing
 from pathlib import Path
 from typing import Any
@@ -120,6 +122,19 @@ def _known(_: Request[Any, Any, Any], exc: DomainError | ServiceError) -> Respon
     return _respond(problem, headers)
 
 
+_UNKNOWN_FIELD = re.compile(r"Object contains unknown field `(.*)`", re.S)
+_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _field_place(message: str, path: str) -> str:
+    """The place of a field outside the schema is the field's, not its object's."""
+    unknown = _UNKNOWN_FIELD.fullmatch(message)
+    if unknown is None:
+        return path
+    key = unknown[1]
+    return f"{path}.{key}" if _PLAIN_KEY.fullmatch(key) else f"{path}[{json.dumps(key)}]"
+
+
 def _validation(request: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:
     details = exc.extra if isinstance(exc.extra, list) else []
     source = details[0].get("source") if details and isinstance(details[0], dict) else None
@@ -133,7 +148,7 @@ def _validation(request: Request[Any, Any, Any], exc: ValidationException) -> Re
     if source == "body" or source is None:
         if path == "$.type" and "/commands" in request.url.path:
             message += f"; a command's type is one of {', '.join(COMMAND_TAGS)}"
-        return _respond(problem_for("invalid_body", message, {"path": path}))
+        return _respond(problem_for("invalid_body", message, {"path": _field_place(message, path)}))
     keys = [str(item.get("key")) for item in details if isinstance(item, dict)]
     message = str(details[0].get("message"))
     return _respond(problem_for("invalid_parameter", message, {"parameters": keys}))

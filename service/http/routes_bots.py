@@ -31,7 +31,7 @@ _MAX_VIEW_CARDS = 400
 Suggestions = NamedDependency[SuggestionPool]
 
 
-class HandToBot(msgspec.Struct, frozen=True, kw_only=True):
+class HandToBot(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The level of the bot that plays the seat until its owner acts again or takes it back."""
 
     level: BotLevel = 2
@@ -45,7 +45,7 @@ class SeatControl(msgspec.Struct, frozen=True, kw_only=True):
     bot_level: int | None
 
 
-class SuggestRequest(msgspec.Struct, frozen=True, kw_only=True):
+class SuggestRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A seat view (as GET /games/{id}/view returns it) and the rules it is played under:
     a `preset` with `rules` overrides, or a whole `ruleset` (which wins)."""
 

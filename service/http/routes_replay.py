@@ -73,7 +73,7 @@ class _LogBodyOperation(Operation):
         )
 
 
-class LogDocument(msgspec.Struct, frozen=True, kw_only=True):
+class LogDocument(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A log file as one JSON object: its header line and its event lines, in order."""
 
     header: LogHeader

@@ -39,6 +39,16 @@ def test_a_body_outside_the_schema_names_the_place(client: Client) -> None:
     assert body["facts"]["path"] == "$.seats[0].kind"
 
 
+def test_a_field_outside_the_schema_is_named_at_its_own_place(client: Client) -> None:
+    seats = [{"kind": "human", "colour": "red"}, {"kind": "human"}]
+    for body, place in (
+        ({"seats": seats}, "$.seats[0].colour"),
+        ({"seats": seats[1:] * 2, "seat s": 2}, '$["seat s"]'),
+    ):
+        response = client.post("/games", json=body)
+        assert _problem(response, 400, "invalid_body")["facts"]["path"] == place
+
+
 def test_a_missing_body_is_named_at_the_root_not_by_the_handlers_parameter(
     client: Client,
 ) -> None:

@@ -43,7 +43,6 @@ class SuggestRequest:
     rules: RuleOverrides | Unset = UNSET
     ruleset: None | RuleOverrides | Unset = UNSET
     seed: int | None | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -81,7 +80,7 @@ class SuggestRequest:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
             "view": view,
         })
@@ -171,22 +170,5 @@ class SuggestRequest:
             seed=seed,
         )
 
-
-        suggest_request.additional_properties = d
         return suggest_request
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties
