@@ -201,6 +201,9 @@ async def _run(args: argparse.Namespace, base: str, api_pid: int) -> int:
             turn = summary["view"]["turn"]
             seat_token = tokens[str(turn)]
             view = (await http.get(f"/games/{game}/view", headers=_bearer(seat_token))).json()
+            if "phase" not in view:
+                print(f"the seat's view was refused: {view}")
+                return 1
             command = (
                 {"type": "draw", "source": "stock"}
                 if view["phase"] == "draw"
