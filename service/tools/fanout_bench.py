@@ -40,6 +40,8 @@ from service.tools.serve_process import free_port, start_serve, wait_healthy
 KINDS = ("websocket", "sse", "long_poll")
 # Opening this many at once, then a breath: the server accepts without a backlog overflow.
 OPEN_BATCH = 250
+# How long a batch waits at most for the one before the last to open.
+OPEN_BATCH_WAIT_S = 5.0
 _SSE_ID = re.compile(rb"^id: (\d+)$", re.M)
 _WS_VERSION = re.compile(rb'"envelope":\{"version":(\d+)')
 
@@ -175,6 +177,15 @@ async def _run(args: argparse.Namespace, base: str, api_pid: int) -> int:
             tasks.append(asyncio.create_task(openers[kind](host, port, game, version, watchers)))
             if index % OPEN_BATCH == OPEN_BATCH - 1:
                 await asyncio.sleep(0.05)
+                # On busy cores the server opens fewer than a batch a breath: the
+                # handshakes piled up held its Redis connections past their 10 s
+                # (503s, channels failed). At most two batches wait to be opened.
+                until = time.monotonic() + OPEN_BATCH_WAIT_S
+                while (
+                    sum(watchers.open.values()) < index + 1 - 2 * OPEN_BATCH
+                    and time.monotonic() < until
+                ):
+                    await asyncio.sleep(0.05)
         deadline = time.monotonic() + args.open_timeout_s
         while sum(watchers.open.values()) < args.watchers and time.monotonic() < deadline:
             await asyncio.sleep(0.2)
