@@ -73,6 +73,26 @@ class Projections:
         while len(self._records) > self._capacity:
             self._records.popitem(last=False)
 
+    def caught_up(self, game_id: str, following: Sequence[Envelope]) -> GameRecord | None:
+        """The remembered record moved on through `following` (consecutive events of
+        the log, read just now) when they reach past it with no gap: else None.
+
+        The watchers of a game are woken by its next event before the command
+        that appended it remembers its record: the first of them folds the event
+        into the record it remembers, and the rest of the crowd (ten thousand
+        watchers) finds it here rather than parking on one shared store read."""
+        known = self._records.get(game_id)
+        if known is None or not following or following[-1].version <= known.version:
+            return known if known is not None and following else None
+        record = known
+        for envelope in following:
+            if envelope.version > record.version + 1:
+                return None  # a gap: the store answers
+            if envelope.version == record.version + 1:
+                record = advance(record, envelope)
+        self.remember(game_id, record)
+        return record
+
     def forget(self, game_id: str) -> None:
         self._records.pop(game_id, None)
 

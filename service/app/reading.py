@@ -168,11 +168,14 @@ class GameReader:
         if watcher is not None and facts.waiting and stored:
             facts = await self.read_facts(game_id)
         viewer = watcher.seat_in(facts) if watcher is not None else None
-        # The state at least as new as the events read: shared with the game's other watchers.
-        newest = stored[-1].version if stored else after
-        record = await self.projections.load(game_id, at_least=newest)
-        assert record is not None
         envelopes = [decode_envelope(event.data) for event in stored]
+        # The state at least as new as the events read: the remembered one moved on
+        # through them, else a load shared with the game's other watchers.
+        newest = stored[-1].version if stored else after
+        record = self.projections.caught_up(game_id, envelopes)
+        if record is None or record.version < newest:
+            record = await self.projections.load(game_id, at_least=newest)
+        assert record is not None
         shown = unredacted_through(record, viewer, private_log=private)
         return record.version, served(envelopes, viewer, shown, held_through(record, viewer))
 

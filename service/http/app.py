@@ -15,7 +15,7 @@ from litestar.openapi.plugins import JsonRenderPlugin
 
 from service.app.games import AppendHook, GameService
 from service.app.league.store import InMemoryLeagueStore, LeagueStore
-from service.app.live import Tickets
+from service.app.live import LiveChannels, Tickets
 from service.app.metrics import Metrics, metrics_middleware
 from service.app.seating import TablePolicy
 from service.app.suggestions import SuggestionPool
@@ -96,6 +96,7 @@ def create_app(
     # Whoever runs the server begins it as the server stops (`rummy serve`): the
     # live channels' waits end then instead of holding the shutdown up.
     draining = draining or Draining()
+    live = LiveChannels(games=games, tickets=live_tickets, draining=draining)
     app = Litestar(
         route_handlers=[
             # First: an explicit OPTIONS handler must precede the others of its path.
@@ -118,6 +119,7 @@ def create_app(
             "league": Provide(lambda: league_store, use_cache=True, sync_to_thread=False),
             "tickets": Provide(lambda: live_tickets, use_cache=True, sync_to_thread=False),
             "draining": Provide(lambda: draining, use_cache=True, sync_to_thread=False),
+            "live": Provide(lambda: live, use_cache=True, sync_to_thread=False),
         },
         exception_handlers=EXCEPTION_HANDLERS,
         before_request=check_query_parameters,

@@ -25,12 +25,12 @@ from service.app.envelope import Envelope
 from service.app.errors import Problem, ServiceError, problem_for, problem_of
 from service.app.games import GameService
 from service.app.json_guard import JsonRefused, check_json
-from service.app.live import TICKET_TTL_S, Page, Tickets, follow, page
+from service.app.live import TICKET_TTL_S, LiveChannels, Page, Tickets, follow, page
 from service.app.watchers import Watcher
 from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
 from service.http.query import check_query_parameters
-from service.http.routes_games import BEARER, GameId, Games, caller_token
+from service.http.routes_games import BEARER, GameId, caller_token
 from service.http.schemas import EventPage, Ticket
 from service.runtime.draining import Draining
 
@@ -45,8 +45,9 @@ FIRST_MESSAGE_S = 10.0
 CLOSE_SERVICE_RESTART = 1012
 
 TicketsDep = NamedDependency[Tickets]
-# Set as the server stops: waits answer at once, streams end (README, Live channels).
-DrainingDep = NamedDependency[Draining]
+# The games, the tickets and `draining` (set as the server stops: waits answer at
+# once, streams end; README, Live channels), as one dependency.
+LiveDep = NamedDependency[LiveChannels]
 # The highest version a client may resume after (a game never comes near it).
 AFTER_MAX = 2**31
 _AFTER_BOUNDS = msgspec.Meta(ge=0, le=AFTER_MAX)
@@ -97,9 +98,7 @@ async def create_ticket(
 async def list_events(
     game_id: GameId,
     request: Request[Any, Any, Any],
-    games: Games,
-    tickets: TicketsDep,
-    draining: DrainingDep,
+    live: LiveDep,
     after: After = 0,
     wait: Annotated[
         float, QueryParameter(ge=0, le=30, description="Seconds to wait for a first event.")
@@ -108,12 +107,13 @@ async def list_events(
     ticket: TicketQuery = None,
     invite: FromQuery[str | None] = None,
 ) -> EventPage:
-    watcher = await tickets.viewer(
+    games = live.games
+    watcher = await live.tickets.viewer(
         game_id, ticket=ticket, token=caller_token(request), invite_code=invite
     )
     with games.metrics.watching("long_poll") if wait > 0 else contextlib.nullcontext():
         served = await page(
-            games, game_id, watcher, after=after, wait_s=wait, limit=limit, draining=draining
+            games, game_id, watcher, after=after, wait_s=wait, limit=limit, draining=live.draining
         )
     return EventPage(
         version=served.version,
@@ -149,9 +149,7 @@ async def list_events(
 async def stream_events(
     game_id: GameId,
     request: Request[Any, Any, Any],
-    games: Games,
-    tickets: TicketsDep,
-    draining: DrainingDep,
+    live: LiveDep,
     after: After = 0,
     last_event_id: Annotated[
         int, HeaderParameter(name="Last-Event-ID", ge=0, le=2**31, required=False)
@@ -159,7 +157,8 @@ async def stream_events(
     ticket: TicketQuery = None,
     invite: FromQuery[str | None] = None,
 ) -> Stream:
-    watcher = await tickets.viewer(
+    games = live.games
+    watcher = await live.tickets.viewer(
         game_id, ticket=ticket, token=caller_token(request), invite_code=invite
     )
     # A reconnecting EventSource sends the last id it saw; it wins over `after`.
@@ -170,7 +169,7 @@ async def stream_events(
         # event is served (then `end`), or that event would be lost.
         return Response(None, status_code=204)  # type: ignore[return-value]
     return Stream(
-        _sse_frames(games, game_id, watcher, start, draining),
+        _sse_frames(games, game_id, watcher, start, live.draining),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
@@ -301,9 +300,7 @@ async def live(
     # value is refused with the documented close (4400, 4401, 4404) rather than an
     # HTTP 403 before the socket opens (a game id or ticket past its length too).
     game_id: Annotated[str, PathParameter()],
-    games: Games,
-    tickets: TicketsDep,
-    draining: DrainingDep,
+    live: LiveDep,
     after: FromQuery[str | None] = None,
     ticket: FromQuery[str | None] = None,
     invite: FromQuery[str | None] = None,
@@ -322,7 +319,7 @@ async def live(
             invite = hello.invite if hello.invite is not None else invite
         else:
             token = None
-        watcher = await tickets.viewer(game_id, ticket=ticket, token=token, invite_code=invite)
+        watcher = await live.tickets.viewer(game_id, ticket=ticket, token=token, invite_code=invite)
     except (DomainError, ServiceError) as error:
         await _refuse(socket, problem_of(error))
         return
@@ -337,7 +334,7 @@ async def live(
         await _failed(socket, game_id, exc)
         return
     try:
-        ended = await _feed(socket, games, game_id, watcher, start, draining)
+        ended = await _feed(socket, live.games, game_id, watcher, start, live.draining)
     except Exception as exc:  # noqa: BLE001 - as above
         await _failed(socket, game_id, exc)
         return

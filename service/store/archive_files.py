@@ -78,6 +78,10 @@ def decode_archive(data: bytes) -> ArchivedGame:
     return ArchivedGame(game_id=header.game_id, events=events, meta=header.meta)
 
 
+# Games whose file names `has` keeps (forgotten all at once past that).
+_FILE_NAMES_KEPT = 4096
+
+
 class FileGameArchive(GameArchive):
     """GameArchive in a folder (the data folder's `archive/`)."""
 
@@ -86,6 +90,9 @@ class FileGameArchive(GameArchive):
         # Decoded archives, each checked against its file's stat before it is used.
         self._cache: OrderedDict[str, tuple[tuple[int, int, int], ArchivedGame]] = OrderedDict()
         self._capacity = cached
+        # Each asked-after game's file name: `has` runs at every wait of a live
+        # channel, and building the path cost ten times its stat.
+        self._file_names: dict[str, str] = {}
 
     def path_of(self, game_id: str) -> Path:
         check_game_id(game_id)
@@ -132,7 +139,12 @@ class FileGameArchive(GameArchive):
         return game
 
     def has(self, game_id: str) -> bool:
-        return self.path_of(game_id).is_file()
+        name = self._file_names.get(game_id)
+        if name is None:
+            if len(self._file_names) >= _FILE_NAMES_KEPT:
+                self._file_names.clear()
+            name = self._file_names[game_id] = str(self.path_of(game_id))
+        return os.path.isfile(name)
 
     def delete(self, game_id: str) -> None:
         path = self.path_of(game_id)

@@ -31,7 +31,9 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from collections.abc import Coroutine
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -40,6 +42,8 @@ from service.tools.serve_process import free_port, start_serve, wait_healthy
 KINDS = ("websocket", "sse", "long_poll")
 # Opening this many at once, then a breath: the server accepts without a backlog overflow.
 OPEN_BATCH = 250
+# How long a batch waits at most for the one before the last to open.
+OPEN_BATCH_WAIT_S = 5.0
 _SSE_ID = re.compile(rb"^id: (\d+)$", re.M)
 _WS_VERSION = re.compile(rb'"envelope":\{"version":(\d+)')
 
@@ -145,9 +149,25 @@ def _rss_kib(pid: int) -> int:
     return 0
 
 
+def _cpu_s(pid: int) -> float:
+    """The CPU seconds (user and system) the process has spent so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    # After the state: utime and stime are the 12th and 13th fields, in clock ticks.
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def _run_loop(main: Coroutine[Any, Any, int]) -> int:
+    """On uvloop where it is installed: the driver's own loop, not the server's, costs less."""
+    try:
+        import uvloop
+    except ImportError:  # pragma: no cover
+        return asyncio.run(main)
+    return uvloop.run(main)
 
 
 async def _run(args: argparse.Namespace, base: str, api_pid: int) -> int:
@@ -168,6 +188,15 @@ async def _run(args: argparse.Namespace, base: str, api_pid: int) -> int:
             tasks.append(asyncio.create_task(openers[kind](host, port, game, version, watchers)))
             if index % OPEN_BATCH == OPEN_BATCH - 1:
                 await asyncio.sleep(0.05)
+                # On busy cores the server opens fewer than a batch a breath: the
+                # handshakes piled up held its Redis connections past their 10 s
+                # (503s, channels failed). At most two batches wait to be opened.
+                until = time.monotonic() + OPEN_BATCH_WAIT_S
+                while (
+                    sum(watchers.open.values()) < index + 1 - 2 * OPEN_BATCH
+                    and time.monotonic() < until
+                ):
+                    await asyncio.sleep(0.05)
         deadline = time.monotonic() + args.open_timeout_s
         while sum(watchers.open.values()) < args.watchers and time.monotonic() < deadline:
             await asyncio.sleep(0.2)
@@ -180,6 +209,12 @@ async def _run(args: argparse.Namespace, base: str, api_pid: int) -> int:
         rss_watching = _rss_kib(api_pid)
 
         acknowledged: dict[int, float] = {}
+        # When each event's command was sent: a watcher may hold the event before the
+        # answer arrives (its delay after the answer is then 0), so both are shown.
+        sent_at: dict[int, float] = {}
+        # Both processes' CPU while the commands are fanned out: what one delivery costs
+        # each side, a figure the other work sharing the cores disturbs less than delays.
+        cpu_before = _cpu_s(api_pid), _cpu_s(os.getpid())
         for turn in range(args.commands):
             summary = (await http.get(f"/games/{game}")).json()
             if "view" not in summary:
@@ -188,11 +223,15 @@ async def _run(args: argparse.Namespace, base: str, api_pid: int) -> int:
             turn = summary["view"]["turn"]
             seat_token = tokens[str(turn)]
             view = (await http.get(f"/games/{game}/view", headers=_bearer(seat_token))).json()
+            if "phase" not in view:
+                print(f"the seat's view was refused: {view}")
+                return 1
             command = (
                 {"type": "draw", "source": "stock"}
                 if view["phase"] == "draw"
                 else {"type": "discard", "card": view["hand"][0]}
             )
+            sent = time.monotonic()
             answer = await http.post(
                 f"/games/{game}/commands",
                 json=command | {"expected_version": view["version"]},
@@ -205,9 +244,16 @@ async def _run(args: argparse.Namespace, base: str, api_pid: int) -> int:
             result = answer.json()
             for event in result["events"]:
                 acknowledged[event["version"]] = at
+                sent_at[event["version"]] = sent
             version = result["version"]
             await asyncio.sleep(args.gap_ms / 1000)
         await asyncio.sleep(args.settle_s)
+        cpu_spent = [
+            after - before
+            for after, before in zip(
+                (_cpu_s(api_pid), _cpu_s(os.getpid())), cpu_before, strict=True
+            )
+        ]
         for task in tasks:
             task.cancel()
         failures = [
@@ -239,10 +285,15 @@ async def _run(args: argparse.Namespace, base: str, api_pid: int) -> int:
                 f"p50 {statistics.median(delays):.1f} ms, p99 {_percentile(delays, 0.99):.1f} ms, "
                 f"max {max(delays):.1f} ms"
             )
+    since_sent: list[float] = []
+    early = 0
     for event_version, at in acknowledged.items():
         moments = [m for kind in KINDS for m in watchers.held[kind].get(event_version, [])]
         if moments:
             last_holder.append(max(0.0, max(moments) - at) * 1000)
+        since_sent += [(moment - sent_at[event_version]) * 1000 for moment in moments]
+        early += sum(moment < at for moment in moments)
+    answered = [(acknowledged[v] - sent_at[v]) * 1000 for v in acknowledged]
     if everyone:
         print(
             f"       all: p50 {statistics.median(everyone):.1f} ms, "
@@ -250,7 +301,22 @@ async def _run(args: argparse.Namespace, base: str, api_pid: int) -> int:
             f"until the last watcher held an event: p50 {statistics.median(last_holder):.1f} ms, "
             f"max {max(last_holder):.1f} ms"
         )
+    if since_sent:
+        print(
+            f"   command: answered p50 {statistics.median(answered):.1f} ms, "
+            f"max {max(answered):.1f} ms after it was sent; {early} deliveries came before "
+            f"the answer; from the sending to each delivery p50 "
+            f"{statistics.median(since_sent):.1f} ms, p99 {_percentile(since_sent, 0.99):.1f} ms, "
+            f"max {max(since_sent):.1f} ms"
+        )
     print(f"deliveries missing: {missing}; long polls refused: {dict(watchers.refused)}")
+    if everyone:
+        server_s, driver_s = cpu_spent
+        print(
+            f"CPU while the commands were fanned out: API process {server_s:.2f} s "
+            f"({server_s / len(everyone) * 1e6:.0f} us a delivery), this driver {driver_s:.2f} s "
+            f"({driver_s / len(everyone) * 1e6:.0f} us a delivery)"
+        )
     target = bool(everyone) and _percentile(everyone, 0.99) < 100 and missing == 0
     print("target (p99 < 100 ms, none missing):", "met" if target else "NOT met")
     return 0
@@ -278,13 +344,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         try:
             wait_healthy(process, f"http://127.0.0.1:{port}/health", log)
-            try:
-                import uvloop
-
-                runner = uvloop.run
-            except ImportError:  # pragma: no cover
-                runner = asyncio.run
-            return runner(_run(args, f"http://127.0.0.1:{port}", process.pid))
+            return _run_loop(_run(args, f"http://127.0.0.1:{port}", process.pid))
         finally:
             process.terminate()
             with contextlib.suppress(Exception):
