@@ -140,3 +140,32 @@ def check_view(view: dict[str, Any], state: GameState, viewer: int | None) -> No
     else:
         assert view["hand"] == sorted(state.hands[viewer])
     assert view["stock_count"] == len(state.stock)
+
+
+def finish_beside_a_resigned_seat(
+    client: TestClient[Any], game_id: str, token: str, resigned: int = 1
+) -> None:
+    """Plays a game to its end: the token's seat draws first and discards last, and the
+    resigned seat's bot moves as its job would (no worker runs beside a TestClient)."""
+    from domain.views import view_for
+
+    games = client.app.state.games
+
+    async def bot_move() -> None:
+        view = view_for((await games.game(game_id)).record.state, resigned)
+        command = view.legal_commands[0] if view.phase == "draw" else view.legal_commands[-1]
+        await games.commands.handle(game_id, resigned, command, actor="bot")
+
+    for _ in range(3000):
+        summary = client.get(f"/games/{game_id}").json()
+        if summary["status"] == "finished":
+            return
+        if summary["view"]["turn"] == resigned:
+            with client.portal() as portal:
+                portal.call(bot_move)
+            continue
+        view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
+        legal = view["legal_commands"]
+        command = legal[0] if view["phase"] == "draw" else legal[-1]
+        client.post(f"/games/{game_id}/commands", json=command, headers=auth(token))
+    raise AssertionError("the game did not end")

@@ -21,6 +21,7 @@ other's step, as `test_leave_start_race.py` does.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -34,6 +35,21 @@ from service.store import InMemoryEventStore
 def _seats(client: Any, game_id: str) -> list[tuple[str, str | None]]:
     summary = client.get(f"/games/{game_id}").json()
     return [(seat["kind"], seat.get("name")) for seat in summary["seats"]]
+
+
+def _leaving_before_the_read(
+    games: Any, game_id: str, token: str, monkeypatch: pytest.MonkeyPatch
+) -> Callable[[str], Awaitable[Any]]:
+    """A stand-in for `games.fresh_facts`: seat 1's holder (`token`) leaves, then the
+    meta is read as the stand-in's caller asked (once: the real one is back after)."""
+    fresh_facts = games.fresh_facts
+
+    async def leaves_first(target: str) -> Any:
+        monkeypatch.setattr(games, "fresh_facts", fresh_facts)
+        await leave(games, game_id, 1, await caller_of(games, game_id, token))
+        return await fresh_facts(target)
+
+    return leaves_first
 
 
 def test_a_start_refused_midway_gives_its_seats_back_and_the_last_claim_waits(
@@ -106,12 +122,7 @@ def test_a_leave_between_the_last_claims_reads_of_the_table_is_seen(
     game_id: str = open_table(client, host, 3)["game_id"]
     assert client.post(f"/games/{game_id}/seats/1", headers=auth(ada["token"])).is_success
     games = app.state.games
-    fresh_facts = games.fresh_facts
-
-    async def ada_leaves_first(target: str) -> Any:
-        monkeypatch.setattr(games, "fresh_facts", fresh_facts)
-        await leave(games, game_id, 1, await caller_of(games, game_id, ada["token"]))
-        return await fresh_facts(target)
+    ada_leaves_first = _leaving_before_the_read(games, game_id, ada["token"], monkeypatch)
 
     monkeypatch.setattr(games, "fresh_facts", ada_leaves_first)
     claimed = client.post(f"/games/{game_id}/seats/2", headers=auth(cy["token"]))
@@ -131,12 +142,7 @@ def test_a_leave_between_the_starts_reads_of_the_table_is_seen(
     for seat, holder in ((1, ada), (2, bo)):
         assert client.post(f"/games/{game_id}/seats/{seat}", headers=auth(holder["token"]))
     games = app.state.games
-    fresh_facts = games.fresh_facts
-
-    async def ada_leaves_first(target: str) -> Any:
-        monkeypatch.setattr(games, "fresh_facts", fresh_facts)
-        await leave(games, game_id, 1, await caller_of(games, game_id, ada["token"]))
-        return await fresh_facts(target)
+    ada_leaves_first = _leaving_before_the_read(games, game_id, ada["token"], monkeypatch)
 
     async def host_starts() -> None:
         caller = await caller_of(games, game_id, host["token"])

@@ -12,10 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from http_players import open_table, player, problem
-from http_table import auth
+from http_table import auth, finish_beside_a_resigned_seat
 from test_rematch_ids import _rematches_stored, _waiting_games
 
-from domain.views import view_for
 from service.store import InMemoryEventStore
 
 ONE_HAND = {"game_end": "hands:1"}
@@ -28,28 +27,8 @@ def _finished_with_a_resigned_seat(client: Any) -> tuple[str, str, str]:
     game_id = open_table(client, ada, rules=ONE_HAND, seed=5)["game_id"]
     assert client.post(f"/games/{game_id}/seats/1", headers=auth(bob["token"])).is_success
     assert client.post(f"/games/{game_id}/resign", headers=auth(bob["token"])).is_success
-    games = client.app.state.games
-
-    async def bot_move() -> None:
-        # What the bot job does for the resigned seat (no worker runs here).
-        game = await games.game(game_id)
-        view = view_for(game.record.state, 1)
-        command = view.legal_commands[0] if view.phase == "draw" else view.legal_commands[-1]
-        await games.commands.handle(game_id, 1, command, actor="bot")
-
-    for _ in range(3000):
-        summary = client.get(f"/games/{game_id}").json()
-        if summary["status"] == "finished":
-            return game_id, bob["token"], ada["token"]
-        if summary["view"]["turn"] == 1:
-            with client.portal() as portal:
-                portal.call(bot_move)
-            continue
-        view = client.get(f"/games/{game_id}/view", headers=auth(ada["token"])).json()
-        legal = view["legal_commands"]
-        command = legal[0] if view["phase"] == "draw" else legal[-1]
-        client.post(f"/games/{game_id}/commands", json=command, headers=auth(ada["token"]))
-    raise AssertionError("the game did not end")
+    finish_beside_a_resigned_seat(client, game_id, ada["token"])
+    return game_id, bob["token"], ada["token"]
 
 
 def test_a_resigned_seats_rematch_is_refused_and_leaves_no_table(

@@ -9,7 +9,7 @@ from typing import Any
 import anyio
 import pytest
 from http_players import open_table, play_hand, player, problem
-from http_table import auth, create
+from http_table import auth, create, finish_beside_a_resigned_seat
 from litestar import Litestar
 from litestar.testing import AsyncTestClient, TestClient
 
@@ -356,35 +356,13 @@ async def test_of_concurrent_claims_of_one_seat_exactly_one_wins(app: Litestar) 
 def test_a_table_started_short_resigned_and_rematched_exports_and_imports(
     client: Client,
 ) -> None:
-    from domain.views import view_for
-
     ada, bob = player(client, "Ada"), player(client, "Bob")
     seats = [{"kind": "human"}, {"kind": "human", "open": True}, {"kind": "human", "open": True}]
     game_id = open_table(client, ada, rules=ONE_HAND, seed=3, seats=seats)["game_id"]
     client.post(f"/games/{game_id}/seats/1", headers=auth(bob["token"]))
     client.post(f"/games/{game_id}/start", json={"fill": "remove"}, headers=auth(ada["token"]))
     client.post(f"/games/{game_id}/resign", headers=auth(bob["token"]))
-    games = client.app.state.games
-
-    async def bot_move() -> None:
-        # What the bot job does for the resigned seat (no worker runs here).
-        game = await games.game(game_id)
-        view = view_for(game.record.state, 1)
-        command = view.legal_commands[0] if view.phase == "draw" else view.legal_commands[-1]
-        await games.commands.handle(game_id, 1, command, actor="bot")
-
-    for _ in range(3000):
-        summary = _summary(client, game_id)
-        if summary["status"] == "finished":
-            break
-        if summary["view"]["turn"] == 1:
-            with client.portal() as portal:
-                portal.call(bot_move)
-            continue
-        view = client.get(f"/games/{game_id}/view", headers=auth(ada["token"])).json()
-        legal = view["legal_commands"]
-        command = legal[0] if view["phase"] == "draw" else legal[-1]
-        client.post(f"/games/{game_id}/commands", json=command, headers=auth(ada["token"]))
+    finish_beside_a_resigned_seat(client, game_id, ada["token"])
     assert _summary(client, game_id)["status"] == "finished"
     assert client.post(f"/games/{game_id}/rematch", headers=auth(ada["token"])).status_code == 201
     log = client.get(f"/games/{game_id}/log")
