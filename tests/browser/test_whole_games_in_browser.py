@@ -6,9 +6,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import httpx
 import pytest
 from table_setup import Table, new_player, open_table, pack
-from test_table import DESKTOP, QUICK_PACE, OpenPage, open_page, play_now, play_whole_game
+from test_table import (
+    DESKTOP,
+    QUICK_PACE,
+    OpenPage,
+    open_page,
+    play_my_turn,
+    play_now,
+    play_whole_game,
+    wait_for_my_turn,
+    wait_until,
+)
 
 __all__ = ["open_page"]  # the fixture, shared with test_table
 
@@ -53,3 +64,45 @@ def test_a_whole_duel_by_clicks_with_the_moves_paced(open_page: OpenPage, server
     page.context.add_init_script(QUICK_PACE)
     open_table(page, server, player, table.game_id)
     assert play_whole_game(page, 2, 300) == 7
+
+
+def test_a_hand_ended_while_the_last_ones_summary_is_read_follows_it(
+    open_page: OpenPage, server: str
+) -> None:
+    """While the player still reads hand 1's summary, hand 2 is played to its end (here by
+    the player's other client; a bot that plays first and goes out at once does the
+    same). Hand 1's stays up until it is closed, then hand 2's comes: before, hand 2's
+    replaced it under the player's eyes, and Next hand closed a summary never read."""
+    runs = [rank + suit for rank in "A23456789T" for suit in "CD"]
+    rest = [card for card in pack() if card not in runs]
+    player = new_player(server)
+    seats = [{"kind": "human"}, {"kind": "bot", "level": 1}]
+    table = Table(server, player, {"preset": "duel", "seats": seats, "decks": [runs + rest] * 7})
+    page = open_page(DESKTOP, paced=True)
+    page.context.add_init_script(QUICK_PACE)
+    open_table(page, server, player, table.game_id)
+    heading = page.get_by_test_id("hand-end").locator("h2")
+    while not heading.count():
+        wait_for_my_turn(page)
+        if not heading.count():
+            play_my_turn(page)
+    assert heading.text_content().startswith("Hand 1:")
+
+    def hand_two_played_on() -> bool:
+        view = table.view(0)
+        if view["hand_number"] > 2:
+            return True
+        if view["turn"] == 0 and view["legal_commands"]:
+            suggested = httpx.post(f"{server}/bots/suggest", json={"view": view, "preset": "duel"})
+            table.play(0, suggested.json()["command"])
+        return False
+
+    wait_until(page, hand_two_played_on, timeout_s=60)
+    page.wait_for_function(
+        "() => document.querySelector('.log ol')?.textContent.includes('Hand 3')"
+    )
+    assert heading.text_content().startswith("Hand 1:")
+    page.get_by_role("button", name="Next hand").click()
+    assert heading.text_content().startswith("Hand 2:")
+    page.get_by_role("button", name="Next hand").click()
+    assert not page.get_by_test_id("hand-end").count()

@@ -125,11 +125,17 @@ export function tableFeed(table, refresh, showError, summaryChanged) {
         state.log = [];
         break;
       case 'hand_ended':
-        state.handEnd = event;
+        // A bot that plays first may go out while the last hand's summary is still read:
+        // that one stays up, and this one follows it (read back on opening: the last only).
+        if (state.handEnd && !quiet && !state.gameEnd) state.handEndsWaiting.push(event);
+        else state.handEnd = event;
         state.lastHandEnd = event;
         break;
       case 'game_ended':
+        // The game's end is summed up with its last hand.
         state.gameEnd = event;
+        state.handEnd = state.lastHandEnd ?? state.handEnd;
+        state.handEndsWaiting = [];
         break;
       case 'turn_deadline_set':
         state.deadline = { seat: event.seat, deadline: Date.parse(event.deadline) };

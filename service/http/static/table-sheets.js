@@ -71,7 +71,7 @@ export function sheetViews(table) {
   }
 
   function closeHandEnd() {
-    state.handEnd = null;
+    state.handEnd = state.handEndsWaiting.shift() ?? null;
     // One screen: the summary went round the table; whoever plays next takes the device.
     if (mine.length > 1 && state.view?.phase !== 'over') state.covered = true;
     render();

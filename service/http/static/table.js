@@ -290,7 +290,10 @@ export function mountTable(root, gameId) {
       for (const envelope of recent.events) feed.note(envelope, true);
       // Back at a table (a reload, or from the list of tables): a hand's summary stays up
       // while nobody has played since it ended, and a finished game's for good.
-      if (summary.status !== 'finished' && playedSinceHandEnd(recent.events)) state.handEnd = null;
+      if (summary.status !== 'finished' && playedSinceHandEnd(recent.events)) {
+        state.handEnd = null;
+        state.handEndsWaiting = [];
+      }
       feed.caughtUp(recent.events.at(-1)?.version ?? summary.version);
       // Read again: the view must be at least as new as the log followed from here on.
       await refresh();
