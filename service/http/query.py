@@ -63,20 +63,39 @@ def _check_path_integers(request: ASGIConnection[Any, Any, Any, Any]) -> None:
     """Litestar reads a path's integer with `int()`, which takes `+1`, ` 1`, `1_0` and
     other scripts' digits: refused here as in a query."""
     template: str = request.scope.get("path_template", "")
-    if "{" not in template:
+    places = _integer_path_places(request.route_handler, template)
+    if not places:
         return
-    declared = request.route_handler.parsed_fn_signature.parameters
-    for pattern, segment in zip(
-        template.split("/"), request.scope["path"].split("/"), strict=False
-    ):
-        name = pattern.strip("{}").partition(":")[0]
-        integer = pattern.startswith("{") and name in declared and _integer(declared[name])
-        if integer and not _INTEGER.fullmatch(segment):
+    segments = request.scope["path"].split("/")
+    for index, name in places:
+        segment = segments[index] if index < len(segments) else ""
+        if not _INTEGER.fullmatch(segment):
             raise ServiceError(
                 "invalid_parameter",
                 f"path parameter {name!r} must be an integer, not {segment!r}",
                 parameters=[name],
             )
+
+
+# Where each path template of a route has its integers, found at its first request (the
+# check runs on every request, the command route's included).
+_INTEGER_PATH_PLACES = "rummy.integer_path_places"
+
+
+def _integer_path_places(handler: Any, template: str) -> tuple[tuple[int, str], ...]:
+    """(segment index, parameter) of each integer in the route's path `template`."""
+    known: dict[str, tuple[tuple[int, str], ...]] = handler.opt.setdefault(_INTEGER_PATH_PLACES, {})
+    places = known.get(template)
+    if places is None:
+        declared = handler.parsed_fn_signature.parameters
+        places = known[template] = tuple(
+            (index, name)
+            for index, pattern in enumerate(template.split("/"))
+            if pattern.startswith("{")
+            and (name := pattern.strip("{}").partition(":")[0]) in declared
+            and _integer(declared[name])
+        )
+    return places
 
 
 # Where a route keeps its integer headers (Last-Event-ID), found at its first request: the
