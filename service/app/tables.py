@@ -101,6 +101,10 @@ async def start(
         ]
         await _fill_seats(games, game_id, won, level)
     await games.deal_first_hand(game_id)
+    # A rematch's seats kept for players who did not come back: no longer their game.
+    seated = set((await games.fresh_facts(game_id)).players.values())
+    for player_id in set(facts.reserved.values()) - seated:
+        await games.players.unfile_game(player_id, game_id)
     return await games.game(game_id)
 
 
