@@ -5,6 +5,7 @@ test_table.py."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import httpx
 import pytest
@@ -51,10 +52,10 @@ def test_a_whole_game_by_clicks_with_the_moves_paced(
     assert ends(hands, totals), (hands, totals)
 
 
-def test_a_whole_duel_by_clicks_with_the_moves_paced(open_page: OpenPage, server: str) -> None:
-    """Duel's seven hands, each dealt so that whoever plays first can go out at once (a
-    ten-card run each, the clubs to the first seat dealt and the diamonds to the other):
-    the whole game by clicks in seconds, against a bot that may go out first."""
+def _duel_of_runs(open_page: OpenPage, server: str) -> tuple[Table, Any]:
+    """A duel against a level-1 bot, each hand dealt so that whoever plays first can go
+    out at once (a ten-card run each, the clubs to the first seat dealt and the
+    diamonds to the other), open at the page's player's seat, its moves paced quickly."""
     runs = [rank + suit for rank in "A23456789T" for suit in "CD"]
     rest = [card for card in pack() if card not in runs]
     player = new_player(server)
@@ -63,6 +64,12 @@ def test_a_whole_duel_by_clicks_with_the_moves_paced(open_page: OpenPage, server
     page = open_page(DESKTOP, paced=True)
     page.context.add_init_script(QUICK_PACE)
     open_table(page, server, player, table.game_id)
+    return table, page
+
+
+def test_a_whole_duel_by_clicks_with_the_moves_paced(open_page: OpenPage, server: str) -> None:
+    """Duel's seven hands by clicks in seconds, against a bot that may go out first."""
+    _, page = _duel_of_runs(open_page, server)
     assert play_whole_game(page, 2, 300) == 7
 
 
@@ -73,14 +80,7 @@ def test_a_hand_ended_while_the_last_ones_summary_is_read_follows_it(
     the player's other client; a bot that plays first and goes out at once does the
     same). Hand 1's stays up until it is closed, then hand 2's comes: before, hand 2's
     replaced it under the player's eyes, and Next hand closed a summary never read."""
-    runs = [rank + suit for rank in "A23456789T" for suit in "CD"]
-    rest = [card for card in pack() if card not in runs]
-    player = new_player(server)
-    seats = [{"kind": "human"}, {"kind": "bot", "level": 1}]
-    table = Table(server, player, {"preset": "duel", "seats": seats, "decks": [runs + rest] * 7})
-    page = open_page(DESKTOP, paced=True)
-    page.context.add_init_script(QUICK_PACE)
-    open_table(page, server, player, table.game_id)
+    table, page = _duel_of_runs(open_page, server)
     heading = page.get_by_test_id("hand-end").locator("h2")
     while not heading.count():
         wait_for_my_turn(page)
