@@ -127,7 +127,8 @@ export function tableFeed(table, refresh, showError, summaryChanged) {
       case 'hand_ended':
         // A bot that plays first may go out while the last hand's summary is still read:
         // that one stays up, and this one follows it (read back on opening: the last only).
-        if (state.handEnd && !quiet && !state.gameEnd) state.handEndsWaiting.push(event);
+        // One waits at most: a table played on by bots meanwhile skips to its latest.
+        if (state.handEnd && !quiet && !state.gameEnd) state.handEndWaiting = event;
         else state.handEnd = event;
         state.lastHandEnd = event;
         break;
@@ -135,7 +136,7 @@ export function tableFeed(table, refresh, showError, summaryChanged) {
         // The game's end is summed up with its last hand.
         state.gameEnd = event;
         state.handEnd = state.lastHandEnd ?? state.handEnd;
-        state.handEndsWaiting = [];
+        state.handEndWaiting = null;
         break;
       case 'turn_deadline_set':
         state.deadline = { seat: event.seat, deadline: Date.parse(event.deadline) };

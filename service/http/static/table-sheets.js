@@ -71,7 +71,8 @@ export function sheetViews(table) {
   }
 
   function closeHandEnd() {
-    state.handEnd = state.handEndsWaiting.shift() ?? null;
+    state.handEnd = state.handEndWaiting;
+    state.handEndWaiting = null;
     // One screen: the summary went round the table; whoever plays next takes the device.
     if (mine.length > 1 && state.view?.phase !== 'over') state.covered = true;
     render();

@@ -37,8 +37,8 @@ export function newTableState(seat) {
     /** @type {string[]} */ log: [],
     /** @type {{seat: number, deadline: number} | null} */ deadline: null,
     /** @type {HandEnded | null} */ handEnd: null,
-    /** hands that ended while another's summary was still open: shown once it is closed */
-    /** @type {HandEnded[]} */ handEndsWaiting: [],
+    /** the latest hand that ended while another's summary was still open: shown once it is closed */
+    /** @type {HandEnded | null} */ handEndWaiting: null,
     /** the last hand's summary, to show again once closed at a finished game */
     /** @type {HandEnded | null} */ lastHandEnd: null,
     /** @type {GameEnded | null} */ gameEnd: null,

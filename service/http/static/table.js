@@ -292,7 +292,7 @@ export function mountTable(root, gameId) {
       // while nobody has played since it ended, and a finished game's for good.
       if (summary.status !== 'finished' && playedSinceHandEnd(recent.events)) {
         state.handEnd = null;
-        state.handEndsWaiting = [];
+        state.handEndWaiting = null;
       }
       feed.caughtUp(recent.events.at(-1)?.version ?? summary.version);
       // Read again: the view must be at least as new as the log followed from here on.
