@@ -82,8 +82,10 @@ class Projections:
         into the record it remembers, and the rest of the crowd (ten thousand
         watchers) finds it here rather than parking on one shared store read."""
         known = self._records.get(game_id)
-        if known is None or not following or following[-1].version <= known.version:
-            return known if known is not None and following else None
+        if known is None or not following:
+            return None
+        if following[-1].version <= known.version:
+            return known
         record = known
         for envelope in following:
             if envelope.version > record.version + 1:

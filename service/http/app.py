@@ -118,7 +118,6 @@ def create_app(
             "transfers": Provide(lambda: transfers, use_cache=True, sync_to_thread=False),
             "league": Provide(lambda: league_store, use_cache=True, sync_to_thread=False),
             "tickets": Provide(lambda: live_tickets, use_cache=True, sync_to_thread=False),
-            "draining": Provide(lambda: draining, use_cache=True, sync_to_thread=False),
             "live": Provide(lambda: live, use_cache=True, sync_to_thread=False),
         },
         exception_handlers=EXCEPTION_HANDLERS,

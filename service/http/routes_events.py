@@ -362,7 +362,7 @@ def _client_left(exc: Exception) -> bool:
 async def _feed(
     socket: WebSocket[Any, Any, Any],
     games: GameService,
-    game_id: Annotated[str, PathParameter()],
+    game_id: str,
     watcher: Watcher | None,
     start: int,
     draining: Draining,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from typing import Any
 
 import httpx
 import pytest
@@ -25,6 +26,20 @@ from service.app.live import Tickets
 SILENCE_S = 30
 
 
+def _refusal(url: str) -> tuple[dict[str, Any], int]:
+    """The `error` message a channel refused at `url` sends, and the code it closes with."""
+    with websockets.sync.client.connect(url, open_timeout=10) as socket:
+        # Refused before the first message is read: the error waits to be read.
+        with contextlib.suppress(ConnectionClosed):
+            socket.send("{}")
+        message = json.loads(socket.recv(timeout=SILENCE_S))
+        assert message["type"] == "error", message
+        with pytest.raises(ConnectionClosed) as closed:
+            socket.recv(timeout=SILENCE_S)
+        assert closed.value.rcvd is not None
+        return message, closed.value.rcvd.code
+
+
 @pytest.mark.parametrize("query", ["after=1&after=2", "ticket=a&ticket=b", "invite=a&invite=b"])
 def test_a_query_parameter_given_twice_is_refused_with_a_close(query: str) -> None:
     with serving_a_store() as served:
@@ -34,16 +49,9 @@ def test_a_query_parameter_given_twice_is_refused_with_a_close(query: str) -> No
         )
         game_id = created.json()["game_id"]
         url = f"{served.base.replace('http', 'ws', 1)}/games/{game_id}/live?{query}"
-        with websockets.sync.client.connect(url, open_timeout=10) as socket:
-            # Refused before the first message is read: the error waits to be read.
-            with contextlib.suppress(ConnectionClosed):
-                socket.send("{}")
-            message = json.loads(socket.recv(timeout=SILENCE_S))
-            assert message["type"] == "error", message
-            assert message["problem"]["code"] == "invalid_parameter", message
-            with pytest.raises(ConnectionClosed) as closed:
-                socket.recv(timeout=SILENCE_S)
-            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4400
+        message, close = _refusal(url)
+        assert message["problem"]["code"] == "invalid_parameter", message
+        assert close == 4400
 
 
 @pytest.mark.parametrize(
@@ -66,17 +74,9 @@ def test_a_path_or_ticket_past_its_length_is_refused_with_a_close(path: str, cod
         filled = path.format(
             long_id="a" * 65, game_id=created.json()["game_id"], long_ticket="t" * 129
         )
-        url = f"{served.base.replace('http', 'ws', 1)}{filled}"
-        with websockets.sync.client.connect(url, open_timeout=10) as socket:
-            with contextlib.suppress(ConnectionClosed):
-                socket.send("{}")
-            message = json.loads(socket.recv(timeout=SILENCE_S))
-            assert message["type"] == "error", message
-            assert message["problem"]["code"] == code, message
-            with pytest.raises(ConnectionClosed) as closed:
-                socket.recv(timeout=SILENCE_S)
-            assert closed.value.rcvd is not None
-            assert closed.value.rcvd.code == 4000 + message["problem"]["status"]
+        message, close = _refusal(f"{served.base.replace('http', 'ws', 1)}{filled}")
+        assert message["problem"]["code"] == code, message
+        assert close == 4000 + message["problem"]["status"]
 
 
 def test_an_unexpected_failure_before_the_feed_is_told_and_closes(
