@@ -10,8 +10,10 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 import httpx
 import pytest
@@ -28,6 +30,7 @@ from served import rummy_served
 
 ROOT = Path(__file__).resolve().parents[2]
 CLIENT = ROOT / "api-spec" / "clients" / "python"
+T = TypeVar("T")
 
 
 def test_the_committed_client_is_what_the_contract_generates(tmp_path: Path) -> None:
@@ -97,13 +100,27 @@ def _play(seat: AuthenticatedClient, game_id: str) -> int:
         melds = [c for c in view.legal_commands if isinstance(c, models.LayMeldsCommand)]
         command = melds[0] if melds else view.legal_commands[-1]
         command.expected_version = view.version
-        try:
-            post_command.sync(game_id, client=seat, body=command)
-        except ProblemError as refusal:
-            # A client plays within the server's rate limit: it waits when told to.
-            assert refusal.code == "rate_limited", refusal
-            time.sleep(refusal.retry_after_s or 1.0)
+        _past_the_rate_limit(partial(post_command.sync, game_id, client=seat, body=command))
     raise AssertionError("the game did not end")
+
+
+def _past_the_rate_limit(send: Callable[[], T]) -> T:
+    """What `send` answers once the address's command budget lets it through: a client
+    plays within the server's rate limit, waiting when told to, and the games this
+    module's tests played just before may have spent this second's budget."""
+    for _ in range(20):
+        try:
+            answer = send()
+        except ProblemError as refusal:
+            if refusal.code != "rate_limited":
+                raise
+            time.sleep(refusal.retry_after_s or 1.0)
+            continue
+        limited = models.PostCommandProblemCode.RATE_LIMITED
+        if not (isinstance(answer, models.PostCommandProblem) and answer.code == limited):
+            return answer
+        time.sleep(1.0)
+    raise AssertionError("still rate limited after 20 tries")
 
 
 def test_a_whole_game_against_a_bot_followed_live_through_two_drops(server: str) -> None:
@@ -171,7 +188,7 @@ def test_a_refusal_is_a_problem_error_with_its_code_and_facts(server: str) -> No
     game_id, token = _new_game_against_a_bot(server)
     body = models.DrawCommand(type_="draw", expected_version=999)
     with connect(server, token) as seat, pytest.raises(ProblemError) as refused:
-        post_command.sync(game_id, client=seat, body=body)
+        _past_the_rate_limit(lambda: post_command.sync(game_id, client=seat, body=body))
     assert refused.value.status == 409
     assert refused.value.code == "version_conflict"
     assert refused.value.facts["current_version"] >= 2
@@ -184,7 +201,7 @@ def test_a_refusal_parses_as_the_operations_problem_with_facts_typed_by_code(
     body = models.DrawCommand(type_="draw", expected_version=999)
     # No raising hook: the generated parser's own reading of the 409.
     with AuthenticatedClient(base_url=server, token=token) as seat:
-        refused = post_command.sync(game_id, client=seat, body=body)
+        refused = _past_the_rate_limit(lambda: post_command.sync(game_id, client=seat, body=body))
     assert isinstance(refused, models.PostCommandProblem)
     assert refused.code == models.PostCommandProblemCode.VERSION_CONFLICT
     assert isinstance(refused.facts, models.VersionConflictFacts)
