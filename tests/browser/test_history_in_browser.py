@@ -25,3 +25,13 @@ def test_the_history_keeps_every_move_of_the_hand(open_page: OpenPage, server: s
     # Scrollable, and scrolled to its newest line.
     sizes = history.evaluate("ol => [ol.scrollHeight, ol.clientHeight, ol.scrollTop]")
     assert sizes[0] > sizes[1] and sizes[2] + sizes[1] >= sizes[0] - 2, sizes
+    # A long hand's line numbers stay whole: the list's margin holds a "999." marker.
+    margin, widest_number = history.evaluate(
+        """ol => {
+            const style = getComputedStyle(ol);
+            const pen = document.createElement('canvas').getContext('2d');
+            pen.font = style.font;
+            return [parseFloat(style.paddingLeft), pen.measureText('999. ').width];
+        }"""
+    )
+    assert margin >= widest_number, (margin, widest_number)
