@@ -12,6 +12,7 @@ from service.app.errors import ServiceError
 from service.app.games import GameService
 from service.app.players import Player
 from service.app.records import Game, lobby_status
+from service.app.seating import waited_too_long
 
 __all__ = ["PlayerGame", "PlayerGameStatus", "player_games", "rename_player", "status_of"]
 
@@ -37,6 +38,9 @@ class PlayerGame(msgspec.Struct, frozen=True, kw_only=True):
     names: tuple[str | None, ...]
     version: int
     created_at: str
+    # A waiting table nobody joined in time (the summary's `expired`): its seated
+    # players may leave it, which takes it out of their games.
+    expired: bool
 
 
 def status_of(game: Game) -> PlayerGameStatus:
@@ -47,9 +51,10 @@ def _entry(game: Game, player_id: str) -> PlayerGame:
     state = game.record.state
     seats = tuple(seat for seat, held_by in sorted(game.players.items()) if held_by == player_id)
     turn = state.turn if state.phase in ("draw", "play") else None
+    status = status_of(game)
     return PlayerGame(
         game_id=game.game_id,
-        status=status_of(game),
+        status=status,
         preset=game.info.preset,
         seats=seats,
         turn=turn,
@@ -57,6 +62,7 @@ def _entry(game: Game, player_id: str) -> PlayerGame:
         names=tuple(game.names.get(seat) for seat in range(len(game.info.seats))),
         version=game.record.version,
         created_at=game.info.created_at,
+        expired=status == "waiting" and waited_too_long(game.info),
     )
 
 

@@ -13,7 +13,7 @@ import msgspec
 
 from service.app.errors import ServiceError
 from service.app.players import Player
-from service.app.records import MetaFacts, open_seats_of
+from service.app.records import GameInfo, MetaFacts, open_seats_of
 
 __all__ = [
     "TablePolicy",
@@ -26,6 +26,7 @@ __all__ = [
     "holder_fields",
     "table_fields",
     "vacated_fields",
+    "waited_too_long",
 ]
 
 
@@ -122,10 +123,15 @@ def vacated_fields(facts: MetaFacts, seat: int) -> dict[str, bytes]:
 
 def expired(facts: MetaFacts, now_ts: float | None = None) -> bool:
     """Whether a table that still waits has waited past its expiry."""
-    limit = facts.info.table.expires_after_s
-    if not facts.waiting or limit is None:
+    return facts.waiting and waited_too_long(facts.info, now_ts)
+
+
+def waited_too_long(info: GameInfo, now_ts: float | None = None) -> bool:
+    """Whether a table waiting since its creation would have expired by now."""
+    limit = info.table.expires_after_s
+    if limit is None:
         return False
-    return (time.time() if now_ts is None else now_ts) > facts.info.created_ts + limit
+    return (time.time() if now_ts is None else now_ts) > info.created_ts + limit
 
 
 def check_can_claim(facts: MetaFacts, seat: int, player: Player | None) -> None:

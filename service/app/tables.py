@@ -209,6 +209,10 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
     _check_waiting(game, facts, expiring=False)
     spec = game.info.seats[seat]
     if spec.kind != "human" or not spec.open or seat not in facts.claimed:
+        if seat in caller.seats and expired(facts):
+            # Nobody will ever play here: its creator puts it out of their games.
+            await _unfile(games, game_id, facts.players.get(seat))
+            return
         # Only a seat claimed from the lobby goes back to it; the creator's seats stay.
         raise ServiceError("seat_not_open", f"seat {seat} was not taken from the lobby", seat=seat)
     field = leave_field(facts, seat)
@@ -223,9 +227,13 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
         # One step with the seat's release: the player may sit down here again.
         fields[f"left:{player_id}"] = str(facts.left.get(player_id, 0) + 1).encode()
     await games.store.put_meta(game_id, fields)
+    await _unfile(games, game_id, player_id)
+    await games.file_in_lobby(await games.game(game_id))
+
+
+async def _unfile(games: GameService, game_id: str, player_id: str | None) -> None:
     if player_id is not None:
         await games.players.unfile_game(player_id, game_id)
-    await games.file_in_lobby(await games.game(game_id))
 
 
 async def resign(games: GameService, game_id: str, seat: int, level: int | None) -> Handled:

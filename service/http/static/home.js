@@ -149,7 +149,7 @@ async function showYourTables(section) {
     if (player) {
       const games = await players.myGames(player.token);
       items = games.games.map((game) => {
-        const state = game.status === 'waiting' ? 'waiting for players' : game.status === 'finished' ? 'finished' : game.your_turn ? 'your turn' : 'playing';
+        const state = game.expired ? 'expired: nobody joined' : game.status === 'waiting' ? 'waiting for players' : game.status === 'finished' ? 'finished' : game.your_turn ? 'your turn' : 'playing';
         return h('li', {}, h('a', { href: `#/game/${game.game_id}`, text: `${game.preset}, ${game.names.length} seats — ${state} · ${new Date(game.created_at).toLocaleString()}` }));
       });
     }

@@ -70,7 +70,11 @@ export function waitingViews(table) {
               h('button', { type: 'button', class: 'primary', 'data-testid': 'start', onclick: startNow, disabled: state.busy, text: 'Start now' }),
             ]
           : null,
-        seated && !host ? h('button', { type: 'button', onclick: leave, disabled: state.busy, text: 'Leave the table' }) : null,
+        seated && summary.expired
+          ? h('button', { type: 'button', onclick: leave, disabled: state.busy, text: 'Remove from my tables' })
+          : seated && !host
+            ? h('button', { type: 'button', onclick: leave, disabled: state.busy, text: 'Leave the table' })
+            : null,
       ),
       state.message ? h('p', { class: 'problem', role: 'alert', 'data-testid': 'problem', text: state.message }) : null,
       rulesPanel(summary.ruleset),

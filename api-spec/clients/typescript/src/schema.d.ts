@@ -1554,6 +1554,7 @@ export interface components {
             names: (string | null)[];
             version: number;
             created_at: string;
+            expired: boolean;
         };
         /** PlayerGames */
         PlayerGames: {

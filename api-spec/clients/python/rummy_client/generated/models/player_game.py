@@ -33,6 +33,7 @@ class PlayerGame:
             names (list[None | str]):
             version (int):
             created_at (str):
+            expired (bool):
      """
 
     game_id: str
@@ -44,6 +45,7 @@ class PlayerGame:
     names: list[None | str]
     version: int
     created_at: str
+    expired: bool
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -78,6 +80,8 @@ class PlayerGame:
 
         created_at = self.created_at
 
+        expired = self.expired
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -91,6 +95,7 @@ class PlayerGame:
             "names": names,
             "version": version,
             "created_at": created_at,
+            "expired": expired,
         })
 
         return field_dict
@@ -139,6 +144,8 @@ class PlayerGame:
 
         created_at = d.pop("created_at")
 
+        expired = d.pop("expired")
+
         player_game = cls(
             game_id=game_id,
             status=status,
@@ -149,6 +156,7 @@ class PlayerGame:
             names=names,
             version=version,
             created_at=created_at,
+            expired=expired,
         )
 
 
