@@ -11,6 +11,9 @@ arrived and the moment each watcher read the event, and prints the delays (p50,
 p99, max) by channel, how long until the last watcher held each event, and the
 API process's resident memory before and after the watchers joined.
 
+`--floor` serves `service.tools.fanout_floor` instead: the same channels with no store,
+credentials or redaction, the least delay this stack reaches with these watchers.
+
 The watchers are raw sockets on one event loop (a full client library per watcher
 would make the driver, not the server, the bottleneck); they share the 2 cores
 with the server, so the figures are an upper bound of the server's own delay.
@@ -27,6 +30,7 @@ import os
 import re
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -37,7 +41,7 @@ from typing import Any
 
 import httpx
 
-from service.tools.serve_process import free_port, start_serve, wait_healthy
+from service.tools.serve_process import REPO_ROOT, free_port, start_serve, wait_healthy
 
 KINDS = ("websocket", "sse", "long_poll")
 # Opening this many at once, then a breath: the server accepts without a backlog overflow.
@@ -173,11 +177,14 @@ def _run_loop(main: Coroutine[Any, Any, int]) -> int:
 async def _run(args: argparse.Namespace, base: str, api_pid: int) -> int:
     host, port = "127.0.0.1", int(base.rsplit(":", 1)[1])
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-        created = (
-            await http.post("/games", json={"seats": [{"kind": "human"}, {"kind": "human"}]})
-        ).json()
-        game, tokens = created["game_id"], created["tokens"]
-        version = created["version"]
+        if args.floor:
+            game, tokens, version = "floor", {}, 0
+        else:
+            created = (
+                await http.post("/games", json={"seats": [{"kind": "human"}, {"kind": "human"}]})
+            ).json()
+            game, tokens = created["game_id"], created["tokens"]
+            version = created["version"]
         rss_before = _rss_kib(api_pid)
         watchers = Watchers()
         openers = {"websocket": _websocket, "sse": _sse, "long_poll": _long_poll}
@@ -216,27 +223,14 @@ async def _run(args: argparse.Namespace, base: str, api_pid: int) -> int:
         # each side, a figure the other work sharing the cores disturbs less than delays.
         cpu_before = _cpu_s(api_pid), _cpu_s(os.getpid())
         for turn in range(args.commands):
-            summary = (await http.get(f"/games/{game}")).json()
-            if "view" not in summary:
-                print(f"the game's summary was refused: {summary}")
+            # The floor takes any body: each command is its next event.
+            prepared = ({}, {}) if args.floor else await _next_command(http, game, tokens)
+            if isinstance(prepared, str):
+                print(prepared)
                 return 1
-            turn = summary["view"]["turn"]
-            seat_token = tokens[str(turn)]
-            view = (await http.get(f"/games/{game}/view", headers=_bearer(seat_token))).json()
-            if "phase" not in view:
-                print(f"the seat's view was refused: {view}")
-                return 1
-            command = (
-                {"type": "draw", "source": "stock"}
-                if view["phase"] == "draw"
-                else {"type": "discard", "card": view["hand"][0]}
-            )
+            command, headers = prepared
             sent = time.monotonic()
-            answer = await http.post(
-                f"/games/{game}/commands",
-                json=command | {"expected_version": view["version"]},
-                headers=_bearer(seat_token),
-            )
+            answer = await http.post(f"/games/{game}/commands", json=command, headers=headers)
             at = time.monotonic()
             if answer.status_code != 200:
                 print(f"command {turn} refused: {answer.status_code} {answer.text[:200]}")
@@ -322,6 +316,26 @@ async def _run(args: argparse.Namespace, base: str, api_pid: int) -> int:
     return 0
 
 
+async def _next_command(
+    http: httpx.AsyncClient, game: str, tokens: dict[str, str]
+) -> tuple[dict[str, Any], dict[str, str]] | str:
+    """The next turn's command (a draw from the stock, else its hand's first card
+    discarded) and its seat's headers; what was refused, if something was."""
+    summary = (await http.get(f"/games/{game}")).json()
+    if "view" not in summary:
+        return f"the game's summary was refused: {summary}"
+    headers = _bearer(tokens[str(summary["view"]["turn"])])
+    view = (await http.get(f"/games/{game}/view", headers=headers)).json()
+    if "phase" not in view:
+        return f"the seat's view was refused: {view}"
+    command = (
+        {"type": "draw", "source": "stock"}
+        if view["phase"] == "draw"
+        else {"type": "discard", "card": view["hand"][0]}
+    )
+    return command | {"expected_version": view["version"]}, headers
+
+
 def _bearer(token: str) -> dict[str, str]:
     return {"authorization": f"Bearer {token}"}
 
@@ -334,14 +348,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--open-timeout-s", type=float, default=120.0)
     parser.add_argument("--settle-s", type=float, default=3.0)
     parser.add_argument("--server-log", type=Path, help="keep the server's log in this file")
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="serve service.tools.fanout_floor instead: the least delay this stack reaches",
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
         log = Path(folder) / "serve.log"
-        env = {"RATE_LIMIT_CREATE": "off", "RATE_LIMIT_COMMANDS": "off", "LEAGUE_SEED_GAMES": "0"}
-        process = start_serve(
-            port, log, "--data-dir", str(Path(folder) / "data"), "--no-worker", extra_env=env
-        )
+        if args.floor:
+            process = _start_floor(port, log)
+        else:
+            env = {
+                "RATE_LIMIT_CREATE": "off",
+                "RATE_LIMIT_COMMANDS": "off",
+                "LEAGUE_SEED_GAMES": "0",
+            }
+            process = start_serve(
+                port, log, "--data-dir", str(Path(folder) / "data"), "--no-worker", extra_env=env
+            )
         try:
             wait_healthy(process, f"http://127.0.0.1:{port}/health", log)
             return _run_loop(_run(args, f"http://127.0.0.1:{port}", process.pid))
@@ -351,6 +377,20 @@ def main(argv: list[str] | None = None) -> int:
                 process.wait(timeout=30)
             if args.server_log is not None:
                 shutil.copyfile(log, args.server_log)
+
+
+def _start_floor(port: int, log: Path) -> subprocess.Popen[bytes]:
+    """The floor app under uvicorn, as `rummy serve` runs the API (its fast loop and parser)."""
+    app = "service.tools.fanout_floor:app"
+    command = [sys.executable, "-m", "uvicorn", app, "--host", "127.0.0.1", "--port", str(port)]
+    with log.open("ab") as out:
+        return subprocess.Popen(
+            [*command, "--log-level", "warning"],
+            cwd=REPO_ROOT,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
 
 
 if __name__ == "__main__":
