@@ -3,6 +3,7 @@ and its values must have their declared types as sent."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import msgspec
@@ -31,7 +32,7 @@ class CheckedRequest(Request[Any, Any, Any]):
             except JsonRefused as refused:
                 raise refused.problem() from None
             if document is not NOT_JSON:
-                _check_types_as_sent(document, _body_type(self))
+                _check_types_as_sent(body or b"null", document, _body_type(self))
                 # Decoded once: Litestar's json() takes it from the connection state.
                 self._connection_state.json = document
         return await super().json()
@@ -42,9 +43,16 @@ def _body_type(request: Request[Any, Any, Any]) -> Any:
     return None if parameter is None else parameter.annotation
 
 
-def _check_types_as_sent(document: Any, body_type: Any) -> None:
+def _check_types_as_sent(body: bytes, document: Any, body_type: Any) -> None:
     if body_type is None:
         return
+    decoder = _strict_decoder(body_type)
+    if decoder is not None:
+        try:
+            decoder.decode(body)
+            return
+        except msgspec.DecodeError:
+            pass  # the document's own conversion below names the fault
     try:
         msgspec.convert(document, type=body_type, strict=True, str_keys=True)
     except msgspec.ValidationError as strict_error:
@@ -54,3 +62,14 @@ def _check_types_as_sent(document: Any, body_type: Any) -> None:
             return  # wrong whatever the leniency: Litestar's own check names it
         message, _, place = str(strict_error).partition(" - at `")
         raise ServiceError("invalid_body", message, path=place.rstrip("`") or "$") from None
+
+
+@functools.cache
+def _strict_decoder(body_type: Any) -> msgspec.json.Decoder[Any] | None:
+    """A strict decoder of `body_type`, built once: `msgspec.convert` builds one for a
+    union on every call (a command body: 8.4 µs, against 0.4 µs to decode its bytes).
+    It takes what the strict conversion of the decoded document takes."""
+    try:
+        return msgspec.json.Decoder(body_type, strict=True)
+    except TypeError:
+        return None  # not a type msgspec decodes: the conversion alone checks it
