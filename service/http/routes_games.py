@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from litestar import Request, Response, get, post, route
 from litestar.di import NamedDependency
-from litestar.enums import HttpMethod, MediaType
+from litestar.enums import HttpMethod
 from litestar.params import FromQuery, JSONBody, PathParameter, QueryParameter
 
 from service.app.errors import ServiceError
@@ -16,6 +16,7 @@ from service.app.players import Player
 from service.app.records import LobbyEntry, TableOptions
 from service.app.seating import expired
 from service.app.tokens import bearer_token
+from service.http.encoded import encoded_json
 from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
 from service.http.schemas import (
@@ -343,7 +344,7 @@ async def _player(request: Request[Any, Any, Any], games: GameService) -> Player
 
 def _encoded(body: bytes) -> Response[Any]:
     """A response whose body is the declared schema's JSON already (sent as it is)."""
-    return Response(body, media_type=MediaType.JSON)
+    return encoded_json(body)
 
 
 GAME_ROUTES = [

@@ -6,10 +6,11 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 from litestar import Request, Response, delete, post, route
-from litestar.enums import HttpMethod, MediaType
+from litestar.enums import HttpMethod
 from litestar.params import JSONBody
 
 from service.app.tables import caller_of, leave, rematch, resign, start
+from service.http.encoded import encoded_json
 from service.http.problems import problem_responses
 from service.http.routes_games import (
     BEARER,
@@ -117,8 +118,7 @@ async def resign_seat(
     seat = await games.seat_of(game_id, caller_token(request))
     handled = await resign(games, game_id, seat, data.level if data else None)
     # The bytes recorded with the command: a CommandResult already.
-    answer: Response[Any] = Response(handled.body, media_type=MediaType.JSON)
-    return answer
+    return encoded_json(handled.body)
 
 
 @post(
