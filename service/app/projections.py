@@ -200,10 +200,12 @@ def served(
     # Past `held_through` the seat is no longer the viewer's: a spectator is served.
     held = math.inf if held_through is None else held_through
     return tuple(
-        envelope
-        if envelope.version <= revealed_through
-        else msgspec.structs.replace(
-            envelope, event=redact(envelope.event, viewer if envelope.version <= held else None)
-        )
+        envelope if envelope.version <= revealed_through else _redacted(envelope, viewer, held)
         for envelope in envelopes
     )
+
+
+def _redacted(envelope: Envelope, viewer: int | None, held: float) -> Envelope:
+    event = redact(envelope.event, viewer if envelope.version <= held else None)
+    # Most events hide nothing: the envelope itself, not a copy of it.
+    return envelope if event is envelope.event else msgspec.structs.replace(envelope, event=event)
