@@ -40,18 +40,21 @@ async def check_query_parameters(request: ASGIConnection[Any, Any, Any, Any]) ->
     raw = request.scope["query_string"]
     if not raw:
         return
-    declared = handler.parsed_fn_signature.parameters
     pairs = parse_qsl(raw.decode("latin-1"), keep_blank_values=True)
-    counts = Counter(name for name, _ in pairs)
-    repeated = sorted(name for name, count in counts.items() if count > 1 and name in declared)
-    if repeated:
-        raise ServiceError(
-            "invalid_parameter",
-            f"query parameter {repeated[0]!r} is given more than once",
-            parameters=repeated,
-        )
+    names = [name for name, _ in pairs]
+    if len(set(names)) < len(names):
+        declared = handler.parsed_fn_signature.parameters
+        counts = Counter(names)
+        repeated = sorted(name for name, count in counts.items() if count > 1 and name in declared)
+        if repeated:
+            raise ServiceError(
+                "invalid_parameter",
+                f"query parameter {repeated[0]!r} is given more than once",
+                parameters=repeated,
+            )
+    integers = _integer_parameters(handler)
     for name, value in pairs:
-        if name in declared and _integer(declared[name]) and not _INTEGER.fullmatch(value):
+        if name in integers and not _INTEGER.fullmatch(value):
             raise ServiceError(
                 "invalid_parameter",
                 f"query parameter {name!r} must be an integer, not {value!r}",
@@ -114,6 +117,20 @@ def _integer_headers(handler: Any) -> tuple[tuple[str, str], ...]:
             if (header := _header_of(field)) is not None and _integer(field)
         )
         handler.opt[_INTEGER_HEADERS] = found
+    return found
+
+
+# The route's integer parameters by name, found at its first request with a query.
+_INTEGER_PARAMETERS = "rummy.integer_parameters"
+
+
+def _integer_parameters(handler: Any) -> frozenset[str]:
+    """The names of the parameters the route reads as integers."""
+    found: frozenset[str] | None = handler.opt.get(_INTEGER_PARAMETERS)
+    if found is None:
+        declared = handler.parsed_fn_signature.parameters
+        found = frozenset(name for name, field in declared.items() if _integer(field))
+        handler.opt[_INTEGER_PARAMETERS] = found
     return found
 
 
