@@ -27,6 +27,7 @@ from service.app.games import GameService
 from service.app.json_guard import JsonRefused, check_json
 from service.app.live import TICKET_TTL_S, LiveChannels, Page, Tickets, follow, page
 from service.app.watchers import Watcher
+from service.http.encoded import encoded_json
 from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
 from service.http.query import check_query_parameters
@@ -106,7 +107,7 @@ async def list_events(
     limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 500,
     ticket: TicketQuery = None,
     invite: FromQuery[str | None] = None,
-) -> EventPage:
+) -> Response[EventPage]:
     games = live.games
     watcher = await live.tickets.viewer(
         game_id, ticket=ticket, token=caller_token(request), invite_code=invite
@@ -115,13 +116,18 @@ async def list_events(
         served = await page(
             games, game_id, watcher, after=after, wait_s=wait, limit=limit, draining=live.draining
         )
-    return EventPage(
+    event_page = EventPage(
         version=served.version,
         events=served.events,
         next_after=served.next_after,
         has_more=served.has_more,
         ended=served.ended,
     )
+    # Encoded here, as Litestar would (the same bytes), to be sent as they are.
+    return encoded_json(_page_encoder.encode(event_page))
+
+
+_page_encoder = msgspec.json.Encoder()
 
 
 @get(
