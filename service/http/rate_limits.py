@@ -169,8 +169,11 @@ def rate_limit_middleware(
         raise RateLimited(kind, per, limit, wait_s)
 
     def wrap(app: ASGIApp) -> ASGIApp:
+        if not active:
+            return app  # every limit off: no layer for each request to pass through
+
         async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
-            if scope["type"] == ScopeType.HTTP and active:
+            if scope["type"] == ScopeType.HTTP:
                 kind = request_kind(scope["method"], scope["path"])
                 limit = active.get(kind) if kind is not None else None
                 if limit is not None and kind is not None:
