@@ -60,6 +60,20 @@ def test_a_log_dated_in_the_future_is_refused(client: Client, finished_log: byte
     _refused(client, joined(items), "at")
 
 
+def test_a_log_dated_before_any_service_clock_is_refused(
+    client: Client, finished_log: bytes
+) -> None:
+    # Year 1 east of UTC is no date in UTC: the league's job, which files a game
+    # under its UTC day, failed on the imported game at every retry.
+    items = lines(finished_log)
+    for item in items[1:]:
+        item["at"] = "0001-01-01T00:00:01+14:00"
+        if item["event"]["type"] == "turn_deadline_set":
+            item["event"]["deadline"] = "0001-01-01T00:00:10+14:00"
+    items[0]["created_at"] = "0001-01-01T00:00:00+14:00"
+    _refused(client, joined(items), "at")
+
+
 def test_a_creation_time_outside_the_logs_own_times_is_refused(
     client: Client, finished_log: bytes
 ) -> None:
