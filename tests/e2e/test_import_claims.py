@@ -92,6 +92,30 @@ def test_a_time_that_steps_back_is_refused(client: Client, finished_log: bytes) 
     assert problem["facts"]["version"] == items[-1]["version"]
 
 
+@pytest.mark.parametrize(
+    ("rules", "knob"),
+    [
+        # No deal could come of these: the import's next deal failed after its first write.
+        ({"hand_size": {"2": 60, "3": 7, "4": 7, "5": 6, "6": 6}}, "hand_size"),
+        ({"hand_size": {"3": 7}}, "hand_size"),
+        # Rules a table is never created with, played on after the import.
+        ({"players": [3]}, "players"),
+        ({"knocking": True}, "knocking"),
+        ({"strict_groups": True, "set_suits": False}, "strict_groups"),
+        ({"scoring": "penalty"}, "game_end"),
+    ],
+)
+def test_a_ruleset_no_table_could_be_created_with_is_refused(
+    client: Client, finished_log: bytes, rules: dict[str, Any], knob: str
+) -> None:
+    # A table that had not been dealt yet: only its header and game_started.
+    header, started = lines(finished_log)[:2]
+    header["ruleset"] |= rules
+    started["event"]["ruleset"] = header["ruleset"]
+    problem = _refused(client, joined([header, started]), f"ruleset.{knob}")
+    assert problem["facts"]["version"] == 1
+
+
 @pytest.mark.parametrize("level", [5, 99, -3, 2**40, 0])
 def test_a_bot_level_no_bot_has_is_refused_and_the_id_stays_free(
     client: Client, finished_log: bytes, level: int
