@@ -114,7 +114,8 @@ class FillSeat(Command, frozen=True, tag="fill_seat"):
 
 class AbandonGame(Command, frozen=True, tag="abandon_game"):
     """The service's: every human seat spent the last `hands` hands on autopilot
-    (timed out, or played by a bot): the game ends, without winners."""
+    (timed out, or played by a bot), or a table of bots alone played `hands`
+    hands: the game ends, without winners."""
 
     hands: int
 

@@ -180,8 +180,9 @@ class SeatControlChanged(Event, frozen=True, tag="seat_control_changed"):
 
 class GameAbandoned(Event, frozen=True, tag="game_abandoned"):
     """Every human seat was played on autopilot (timeouts or a bot) for the last
-    `hands` hands: the service ends the game, without winners, instead of
-    letting it play itself. Like the clock's events, the service's decision."""
+    `hands` hands, or a table of bots alone played `hands` hands: the service ends
+    the game, without winners, instead of letting it play itself. Like the
+    clock's events, the service's decision."""
 
     hand_number: int
     hands: int

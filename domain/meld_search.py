@@ -77,7 +77,13 @@ def _possible_sets(
         if ruleset.strict_groups:
             yield from _possible_strict_groups(rank_letter, cards, jokers, ruleset)
             continue
-        pool = cards if ruleset.set_suits else sorted(c for c in hand if c[0] == rank_letter)
+        # Repeated suits: every copy the hand holds, but never a joker, whose code
+        # starts with the jack's letter.
+        pool = (
+            cards
+            if ruleset.set_suits
+            else sorted(c for c in hand if c != JOKER and c[0] == rank_letter)
+        )
         for size in range(3, limit + 1):
             for used_jokers in range(0, min(jokers, size // 2) + 1):
                 chosen = size - used_jokers

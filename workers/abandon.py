@@ -2,7 +2,10 @@
 (timed out, or handed to a bot), the service records `game_abandoned` and the game is over.
 
 Without it a game with a turn limit and nobody at it plays itself through
-timeouts and bots, hand after hand. Bot-only games are never abandoned.
+timeouts and bots, hand after hand. A table of bots alone plays for nobody to stop:
+once it has played the most hands a game may ask for (`hands:100`), it is abandoned
+too, or a target no bot reaches (zero-sum totals only fall while nobody goes out)
+would keep the workers playing it for good.
 """
 
 from __future__ import annotations
@@ -19,10 +22,12 @@ from service.app.errors import ServiceError
 from service.app.games import Game, GameService
 from service.app.writes import Write
 
-__all__ = ["hands_on_autopilot", "run_abandon_check"]
+__all__ = ["BOTS_ONLY_MAX_HANDS", "hands_on_autopilot", "run_abandon_check"]
 
 # A bot may append between the read and the append: try again on the newer version.
 _ATTEMPTS = 8
+# The hands a table of bots alone plays at most: the longest game_end ("hands:100").
+BOTS_ONLY_MAX_HANDS = 100
 
 
 def hands_on_autopilot(envelopes: Sequence[Envelope], human_seats: set[int]) -> int:
@@ -43,9 +48,9 @@ def hands_on_autopilot(envelopes: Sequence[Envelope], human_seats: set[int]) -> 
 
 
 async def run_abandon_check(games: GameService, game_id: str, hands: int) -> str:
-    """'abandoned' when the game was abandoned now, else what held it back."""
-    if hands <= 0:
-        return "off"
+    """'abandoned' when the game was abandoned now, else what held it back. `hands`
+    (0: never) counts a human table's hands on autopilot; a table of bots alone is
+    abandoned past BOTS_ONLY_MAX_HANDS hands, whatever `hands` says."""
     for _ in range(_ATTEMPTS):
         game = await games.game(game_id)
         state = game.record.state
@@ -53,12 +58,18 @@ async def run_abandon_check(games: GameService, game_id: str, hands: int) -> str
             return "not_in_play"
         human_seats = {seat for seat, spec in enumerate(game.info.seats) if spec.kind == "human"}
         if not human_seats:
-            return "no_humans"
-        at = game.record.version
-        envelopes = [envelope for envelope in await games.log(game_id) if envelope.version <= at]
-        if hands_on_autopilot(envelopes, human_seats) < hands:
-            return "played"
-        outcome = await _abandon(games, game, hands)
+            if state.hand_number <= BOTS_ONLY_MAX_HANDS:
+                return "no_humans"
+            after = BOTS_ONLY_MAX_HANDS
+        else:
+            if hands <= 0:
+                return "off"
+            at = game.record.version
+            log = await games.log(game_id)
+            if hands_on_autopilot([e for e in log if e.version <= at], human_seats) < hands:
+                return "played"
+            after = hands
+        outcome = await _abandon(games, game, after)
         if outcome is not None:
             return outcome
     return "raced"

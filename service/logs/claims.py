@@ -89,6 +89,11 @@ def _time_of(text: str, field: str, version: int | None) -> float:
         raise  # unreachable: _refuse raises
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)  # the service writes UTC
+    if moment.timestamp() < 0:
+        # No service's clock read a time before the Unix epoch, and the earliest ones
+        # (year 1 east of UTC) are no date in UTC: the league's job, which files a
+        # game under its UTC day, would fail on the game at every retry.
+        _refuse(field, f"{text!r} is before 1970", version)
     return moment.timestamp()
 
 

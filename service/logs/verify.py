@@ -18,7 +18,7 @@ from domain.commands import (
     Resign,
     SwapJoker,
 )
-from domain.errors import DomainError
+from domain.errors import DomainError, InvalidRuleSet
 from domain.events import (
     AnyEvent,
     CardDiscarded,
@@ -43,6 +43,7 @@ from domain.events import (
 )
 from domain.fairness import commitment_holds
 from domain.game import decide, evolve
+from domain.rules import validate_ruleset, validate_seats
 from domain.state import GameState, new_game
 from service.app.envelope import Envelope
 from service.logs.logfile import LogError, LogHeader
@@ -155,6 +156,17 @@ def _started(header: LogHeader, envelopes: Sequence[Envelope]) -> GameState:
         )
     if len(header.seat_kinds) != header.seats:
         raise LogError("header_mismatch", f"seat_kinds lists {len(header.seat_kinds)} seats")
+    try:
+        # The knobs' own bounds are the header's schema; these are the checks across
+        # knobs and seats a table's creation makes. A log that deals no hand is dealt
+        # its next one on import, and the game is played on under these rules.
+        validate_ruleset(header.ruleset)
+        validate_seats(header.ruleset, header.seats)
+    except InvalidRuleSet as exc:
+        knob = exc.facts.get("knob")
+        raise LogError(
+            "invalid_log_field", f"ruleset: {exc.message}", 1, field=f"ruleset.{knob}"
+        ) from exc
     return evolve(new_game(header.ruleset, header.seats), first.event)
 
 

@@ -60,6 +60,20 @@ def test_a_log_dated_in_the_future_is_refused(client: Client, finished_log: byte
     _refused(client, joined(items), "at")
 
 
+def test_a_log_dated_before_any_service_clock_is_refused(
+    client: Client, finished_log: bytes
+) -> None:
+    # Year 1 east of UTC is no date in UTC: the league's job, which files a game
+    # under its UTC day, failed on the imported game at every retry.
+    items = lines(finished_log)
+    for item in items[1:]:
+        item["at"] = "0001-01-01T00:00:01+14:00"
+        if item["event"]["type"] == "turn_deadline_set":
+            item["event"]["deadline"] = "0001-01-01T00:00:10+14:00"
+    items[0]["created_at"] = "0001-01-01T00:00:00+14:00"
+    _refused(client, joined(items), "at")
+
+
 def test_a_creation_time_outside_the_logs_own_times_is_refused(
     client: Client, finished_log: bytes
 ) -> None:
@@ -76,6 +90,30 @@ def test_a_time_that_steps_back_is_refused(client: Client, finished_log: bytes) 
     items[-1]["at"] = "2020-01-01T00:00:00.000+00:00"
     problem = _refused(client, joined(items), "at")
     assert problem["facts"]["version"] == items[-1]["version"]
+
+
+@pytest.mark.parametrize(
+    ("rules", "knob"),
+    [
+        # No deal could come of these: the import's next deal failed after its first write.
+        ({"hand_size": {"2": 60, "3": 7, "4": 7, "5": 6, "6": 6}}, "hand_size"),
+        ({"hand_size": {"3": 7}}, "hand_size"),
+        # Rules a table is never created with, played on after the import.
+        ({"players": [3]}, "players"),
+        ({"knocking": True}, "knocking"),
+        ({"strict_groups": True, "set_suits": False}, "strict_groups"),
+        ({"scoring": "penalty"}, "game_end"),
+    ],
+)
+def test_a_ruleset_no_table_could_be_created_with_is_refused(
+    client: Client, finished_log: bytes, rules: dict[str, Any], knob: str
+) -> None:
+    # A table that had not been dealt yet: only its header and game_started.
+    header, started = lines(finished_log)[:2]
+    header["ruleset"] |= rules
+    started["event"]["ruleset"] = header["ruleset"]
+    problem = _refused(client, joined([header, started]), f"ruleset.{knob}")
+    assert problem["facts"]["version"] == 1
 
 
 @pytest.mark.parametrize("level", [5, 99, -3, 2**40, 0])

@@ -11,6 +11,7 @@ from workers_table import auth, work, worker_app
 
 from service.app.league.records_store import open_league_store
 from service.store.embedded_redis import EmbeddedRedis
+from workers import abandon
 from workers.jobs import league_result
 
 
@@ -147,3 +148,27 @@ def test_a_hand_its_owner_ended_queues_no_abandon_check(embedded_redis: Embedded
         else:
             pytest.fail("the first hand did not end")
         assert not [job for job in queue.get_job_ids() if job.startswith("abandon-")]
+
+
+def test_a_table_of_bots_alone_that_never_reaches_its_target_is_abandoned(
+    embedded_redis: EmbeddedRedis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nobody goes out under a 1,000-point opening, zero-sum totals only fall, and a
+    target of 1 is never reached: it played for good (the workers with it). Past the
+    hands a table of bots may play it is abandoned, abandonment off or not (the limit,
+    100 hands, is cut to 1 here)."""
+    monkeypatch.setattr(abandon, "BOTS_ONLY_MAX_HANDS", 1)
+    with worker_app(embedded_redis.url, abandon_after_hands=0) as (client, queue):
+        rules = {"initial_meld_min": 1000, "game_end": "target:1"}
+        seats = [{"kind": "bot", "level": 1}] * 2
+        body = {"preset": "palace", "rules": rules, "seats": seats, "seed": 5}
+        created = client.post("/games", json=body)
+        assert created.status_code == 201, created.text
+        game_id = created.json()["game_id"]
+
+        summary = _play_out(client, queue, game_id)
+
+        assert summary["status"] == "finished"
+        events = _events(client, game_id)
+        assert events[-1]["event"] == {"type": "game_abandoned", "hand_number": 2, "hands": 1}
+        assert len([e for e in events if e["event"]["type"] == "hand_ended"]) == 1

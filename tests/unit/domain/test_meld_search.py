@@ -22,6 +22,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("palace", {"strict_jokers": True}),
     ("palace", {"strict_groups": True}),
     ("palace", {"max_run": 5}),
+    ("palace", {"set_suits": False}),
 ]
 
 
@@ -45,6 +46,14 @@ def test_every_meld_found_is_legal_made_of_the_hand_and_listed_once(
             assert not Counter(meld) - Counter(hand), f"{meld} is not in {hand}"
         found_any += bool(melds)
     assert found_any > 20
+
+
+def test_a_joker_is_never_a_jack_of_a_set_of_any_suits() -> None:
+    # A joker's code starts with J: sets of repeated suits once took it for a jack,
+    # and offered JC JK JK, which the rules refuse. Under an opening minimum the
+    # legal commands then failed to build, and the seat could not even draw.
+    ruleset = build_ruleset("palace", {"set_suits": False})
+    assert meld_search.possible_melds(["JC", "JK", "JK", "2H"], ruleset) == []
 
 
 @pytest.mark.parametrize(("preset", "overrides"), VARIANTS)
