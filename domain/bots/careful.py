@@ -48,11 +48,13 @@ def choose_careful(
     memory: SeatMemory | None,
     hold: Callable[[SeatView, Arrangement, RuleSet], bool] | None = None,
     lay_some: LaySome | None = None,
+    reads_feeding: bool = True,
 ) -> PlayerCommand | None:
     """Level 3's command. `hold` (default: level 3's, for rummy or, with an
     opening minimum, to deny lay-offs) says whether to keep melds in hand
     this turn, and `lay_some` which of them go down all the same; level 4
-    passes its own."""
+    passes its own. `reads_feeding`: whether discards weigh the next seat's
+    hand read from its discards (`careful_discard.FEED_RISK_WEIGHT`)."""
     legal = view.legal_commands
     if not legal:
         return None
@@ -60,7 +62,7 @@ def choose_careful(
     if view.turn != view.seat:
         return Knock() if _knock_pays(view, hand, ruleset) else None
     if view.phase == "draw":
-        return careful_draw(view, ruleset, memory)
+        return careful_draw(view, ruleset, memory, reads_feeding)
     arrangement = arrange(hand, ruleset)
     out = going_out(view, ruleset, arrangement)
     if out is not None:
@@ -76,7 +78,7 @@ def choose_careful(
         or swap_joker(legal, hand, arrangement, ruleset)
         or swap_loose(legal, arrangement, ruleset)
         or lay_off(legal, arrangement, ruleset, keep_jokers=False)
-        or careful_discard(view, arrangement, ruleset, memory)
+        or careful_discard(view, arrangement, ruleset, memory, reads_feeding)
     )
 
 

@@ -73,7 +73,11 @@ JOKER_SWAP_KEEP = 30.0
 
 
 def careful_discard(
-    view: SeatView, arrangement: Arrangement, ruleset: RuleSet, memory: SeatMemory | None
+    view: SeatView,
+    arrangement: Arrangement,
+    ruleset: RuleSet,
+    memory: SeatMemory | None,
+    reads_feeding: bool = True,
 ) -> PlayerCommand:
     legal = view.legal_commands
     hand = view.hand or ()
@@ -85,7 +89,7 @@ def careful_discard(
     if not free:
         natural = [c for c in options if c != JOKER] or options
         return Discard(least_damaging(natural, hand, ruleset))
-    scores = discard_scores(view, free, ruleset, memory, arrangement)
+    scores = discard_scores(view, free, ruleset, memory, arrangement, reads_feeding)
     if (
         NEXT_DRAW_WEIGHT
         and plays_denial(ruleset)
@@ -120,9 +124,11 @@ def discard_scores(
     ruleset: RuleSet,
     memory: SeatMemory | None,
     arrangement: Arrangement | None = None,
+    reads_feeding: bool = True,
 ) -> dict[Card, float]:
     """Higher is a better discard: valuable, hopeless (the hand kept has the
-    most outs), and useless to the next seat."""
+    most outs), and useless to the next seat (read as level 2 plays when
+    `reads_feeding`: see FEED_RISK_WEIGHT)."""
     assert view.seat is not None
     hand = view.hand or ()
     live = live_cards(view, ruleset, memory)
@@ -139,7 +145,7 @@ def discard_scores(
         unwanted_ranks = {c[0] for c in memory.discarded[following] if c != JOKER}
     may_lay_off = not ruleset.needs_opening or view.opened[following]
     risks: dict[Card, float] = {}
-    if _reads_feeding(ruleset) and memory is not None:
+    if reads_feeding and _reads_feeding(ruleset) and memory is not None:
         size = view.hand_sizes[following]
         risks = feed_risks(list(cards), following, size, live, memory, ruleset)
     scores: dict[Card, float] = {}

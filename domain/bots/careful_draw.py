@@ -32,7 +32,9 @@ SWAP_DOWN_POTENTIAL = 2.0
 TAKE_TO_IMPROVE = 20.0
 
 
-def careful_draw(view: SeatView, ruleset: RuleSet, memory: SeatMemory | None) -> PlayerCommand:
+def careful_draw(
+    view: SeatView, ruleset: RuleSet, memory: SeatMemory | None, reads_feeding: bool = True
+) -> PlayerCommand:
     take = Draw("discard", 1)
     # Take the discard when the hand goes out with it this turn (`goes_out_with`),
     # though it melds nothing in the least-deadwood split: a sure win instead of
@@ -42,7 +44,7 @@ def careful_draw(view: SeatView, ruleset: RuleSet, memory: SeatMemory | None) ->
     # turn later anyway.
     if take in view.legal_commands and goes_out_with(view, ruleset, view.discard_pile[-1]):
         return take  # the hand ends this turn: no pile cycle to guard against
-    command = _preferred_draw(view, ruleset, memory)
+    command = _preferred_draw(view, ruleset, memory, reads_feeding)
     takes_pile = command != Draw("stock") and bool(view.discard_pile)
     if (
         takes_pile
@@ -54,7 +56,9 @@ def careful_draw(view: SeatView, ruleset: RuleSet, memory: SeatMemory | None) ->
     return command
 
 
-def _preferred_draw(view: SeatView, ruleset: RuleSet, memory: SeatMemory | None) -> PlayerCommand:
+def _preferred_draw(
+    view: SeatView, ruleset: RuleSet, memory: SeatMemory | None, reads_feeding: bool
+) -> PlayerCommand:
     command = best_draw(view, ruleset)
     pile = view.discard_pile
     if command != Draw("stock") or not pile or Draw("discard", 1) not in view.legal_commands:
@@ -77,31 +81,38 @@ def _preferred_draw(view: SeatView, ruleset: RuleSet, memory: SeatMemory | None)
         live = live_cards(view, ruleset, memory)
         if potential(top, hand, ruleset, live) >= SWAP_DOWN_POTENTIAL:
             return Draw("discard", 1)
-    if _improves(view, ruleset, memory, top):
+    if _improves(view, ruleset, memory, top, reads_feeding):
         return Draw("discard", 1)
     return command
 
 
-def _improves(view: SeatView, ruleset: RuleSet, memory: SeatMemory | None, top: Card) -> bool:
+def _improves(
+    view: SeatView, ruleset: RuleSet, memory: SeatMemory | None, top: Card, reads_feeding: bool
+) -> bool:
     """Whether the hand with `top` taken off the pile keeps a better discard
     than the hand now has (`discard_scores`: outs, value, feeding the next
     seat) by TAKE_TO_IMPROVE: a known card that gives the hand outs, against a
     blind one."""
     hand = view.hand or ()
-    now = _best_discard_score(view, ruleset, memory)
+    now = _best_discard_score(view, ruleset, memory, reads_feeding)
     # `copy.replace` from Python 3.13 on; the view's own hook before, so the
     # bots need no library beyond the domain and the standard library.
     taken = view.__replace__(hand=tuple(sorted((*hand, top))), discard_pile=view.discard_pile[:-1])
-    after = _best_discard_score(taken, ruleset, memory, keep=top)
+    after = _best_discard_score(taken, ruleset, memory, reads_feeding, keep=top)
     return now is not None and after is not None and after - now >= TAKE_TO_IMPROVE
 
 
 def _best_discard_score(
-    view: SeatView, ruleset: RuleSet, memory: SeatMemory | None, keep: Card | None = None
+    view: SeatView,
+    ruleset: RuleSet,
+    memory: SeatMemory | None,
+    reads_feeding: bool,
+    keep: Card | None = None,
 ) -> float | None:
     """The score of the best loose card to discard (not `keep`), None if none is loose."""
     arrangement = arrange(view.hand or (), ruleset)
     free = [c for c in set(arrangement.loose) if c not in (JOKER, keep)]
     if not free:
         return None
-    return max(discard_scores(view, free, ruleset, memory, arrangement).values())
+    scores = discard_scores(view, free, ruleset, memory, arrangement, reads_feeding)
+    return max(scores.values())

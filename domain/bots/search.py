@@ -47,6 +47,32 @@ overrule in basic (seed 709021) 26.2% -> 20.0% of hands, +1.9 -> -1.3
 points. Samples this small cannot separate those from noise; neither is a
 gain worth keeping.
 
+Swept at four seats, one level 4 against three level 3, level 4's constants
+changed for its seat alone, the same deals (600 hands each unless said;
+none kept but dropping the read of the next seat: `holdback.FEED_READ_SEATS`):
+- palace, seed 13 (as it is: 27.3% of hands, 49.6% pairwise, +32.5 points
+  a hand, 34.8% of 200 games): NEAR_RUMMY_MANY_SEATS 0/3/4/5/8 won
+  28.3/28.2/27.7/27.0/25.7% of hands, +15.0/+19.1/+23.1/+30.4/+30.7
+  points, 28.0/29.0/29.0/33.5/42.5% of games (8: 36.5% pairwise); laying
+  the held melds down once an opponent holds 2/3/5 cards (level 3: 1):
+  27.3/27.3/26.3% of hands, 34.8/34.8/35.8% of games; taking pile cards
+  that improve the hand after the opening as well (`careful_draw` skips them
+  in palace): 22.0% of hands, +14.7 points. No knob lifts palace's hands
+  above what a level 3 seat wins there (27.5%, `--control`).
+- basic, seed 11 (26.7% of hands, +4.9 points): TAKE_TO_IMPROVE 10/30
+  28.0/27.6%, SWAP_DOWN_GAIN 4/9 27.1/27.8%, FEED_PENALTY 0/16 28.0/27.6%,
+  FEED_RISK_WEIGHT 0/200 31.8/26.6% (kept without classic), OUT_WEIGHT 12/30
+  26.6/26.4%, EXTEND_OUT 0 27.2%; TABLE_FEED_PENALTY 0 or 10 plays the very
+  same hands (a loose card that fits the table is laid off, never thrown).
+- without the read, 800 hands, basic seed 983169596 / classic seed
+  1640141496 (33.6% / 30.4% of hands): TAKE_TO_IMPROVE 10: 34.0/30.5%, 30:
+  34.9/30.2%; SWAP_DOWN_GAIN 9: 35.0/31.6%; FEED_PENALTY 0: 34.0/28.7%, 16:
+  31.3/31.6%: all within the noise.
+- holding lay-offs back for the rummy in basic (no lay-off while every
+  opponent holds more than THREAT_CARDS, a card that fits the table kept
+  from the discard), 1,500 hands at seed 979119971: 30.9% -> 30.8% of
+  hands, +11.4 -> +11.8 points, 38.7% -> 39.9% of games: nothing.
+
 Tried at two seats in basic and not kept: play-outs closer to level 3 with
 inferred hands. Each opponent's hidden cards were dealt by weight (the
 neighbours of its discards x0.35, of the pile cards it passed x0.7, of the

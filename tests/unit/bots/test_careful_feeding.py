@@ -90,3 +90,20 @@ def test_careful_takes_a_discard_that_gives_the_hand_outs() -> None:
     view = two_seat_view(hand, phase="draw", legal=draws, discard_pile=("6H",))
     assert choose(view, BASIC, 2, random.Random(0)) == Draw("stock")
     assert choose(view, BASIC, 3, random.Random(0), memory) == Draw("discard", 1)
+
+
+def test_level_four_reads_no_next_seats_hand_with_more_than_two_seats() -> None:
+    # The position above at a table of four: level 3 still keeps the 9H the
+    # next seat may meld, level 4 throws it, worth more (see
+    # `holdback.FEED_READ_SEATS`).
+    hand = ("AS", "2S", "3S", "9H", "4C")
+    pile = ("3C", "4D", "4H", "5C", "KS")
+    memory = SeatMemory(0, 4)
+    for seat, card in ((0, "3C"), (0, "4D"), (0, "4H"), (0, "5C"), (1, "KS")):
+        memory.observe(CardDiscarded(seat=seat, card=card))
+    legal: list[PlayerCommand] = [Discard(c) for c in sorted(hand)]
+    view = two_seat_view(hand, legal=legal, discard_pile=pile).__replace__(
+        seats=4, hand_sizes=(5, 7, 7, 7), opened=(False,) * 4, totals=(0,) * 4
+    )
+    assert choose(view, BASIC, 3, random.Random(0), memory) == Discard("4C")
+    assert choose(view, BASIC, 4, random.Random(0), memory) == Discard("9H")
