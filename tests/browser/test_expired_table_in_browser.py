@@ -59,6 +59,7 @@ def test_the_creator_sees_the_table_expired_and_removes_it(
     listed.first.click()
     waiting = page.get_by_test_id("waiting")
     waiting.wait_for()
+    assert waiting.locator("h1").text_content() == "Expired · basic"
     assert "it has expired" in waiting.text_content()
     page.get_by_role("button", name="Remove from my tables").click()
     page.wait_for_function("() => location.hash === '#/'")

@@ -56,7 +56,7 @@ export function waitingViews(table) {
     return h(
       'section',
       { class: 'waiting-screen', 'data-testid': 'waiting' },
-      h('h1', { text: `Waiting for players · ${summary.preset}` }),
+      h('h1', { text: `${summary.expired ? 'Expired' : 'Waiting for players'} · ${summary.preset}` }),
       h('p', { class: 'lead', text: lead }),
       tableCode(),
       h('ul', { class: 'seats waiting', 'aria-label': 'Seats' }, rows),
