@@ -153,15 +153,16 @@ def test_a_hand_its_owner_ended_queues_no_abandon_check(embedded_redis: Embedded
 def test_a_table_of_bots_alone_that_never_reaches_its_target_is_abandoned(
     embedded_redis: EmbeddedRedis, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Nobody goes out under a 1,000-point opening, zero-sum totals only fall, and a
-    target of 1 is never reached: it played for good (the workers with it). Past the
-    hands a table of bots may play it is abandoned, abandonment off or not (the limit,
-    100 hands, is cut to 1 here)."""
+    """Palace under a 1,000-point opening: nobody goes out, zero-sum totals only fall,
+    and a target of 1 is never reached, so the table played for good (the workers with
+    it). Past the hands a table of bots may play it is abandoned, abandonment off or
+    not. Here the limit (100 hands) is cut to 1, and a far target stands for one never
+    reached (a basic hand is played out faster than a palace one)."""
     monkeypatch.setattr(abandon, "BOTS_ONLY_MAX_HANDS", 1)
     with worker_app(embedded_redis.url, abandon_after_hands=0) as (client, queue):
-        rules = {"initial_meld_min": 1000, "game_end": "target:1"}
+        rules = {"game_end": "target:10000"}
         seats = [{"kind": "bot", "level": 1}] * 2
-        body = {"preset": "palace", "rules": rules, "seats": seats, "seed": 5}
+        body = {"preset": "basic", "rules": rules, "seats": seats, "seed": 5}
         created = client.post("/games", json=body)
         assert created.status_code == 201, created.text
         game_id = created.json()["game_id"]
