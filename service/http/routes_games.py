@@ -15,6 +15,7 @@ from service.app.games import GameService, lobby_status
 from service.app.players import Player
 from service.app.records import LobbyEntry, TableOptions
 from service.app.seating import expired
+from service.app.tables import caller_of, check_host
 from service.app.tokens import bearer_token
 from service.http.encoded import encoded_json
 from service.http.openapi_security import OPTIONAL_BEARER
@@ -187,7 +188,19 @@ async def with_your_seat(
         seat: int | None = await games.viewer_of(summary.game_id, token, invite_code=invite)
     except ServiceError:
         seat = None
-    return msgspec.structs.replace(summary, your_seat=seat)
+    hosting = summary.status == "waiting" and await _hosts(games, summary.game_id, token)
+    return msgspec.structs.replace(summary, your_seat=seat, hosting=hosting)
+
+
+async def _hosts(games: GameService, game_id: str, token: str) -> bool:
+    """Whether the token's holder hosts the table: may start it and remove its players
+    (a page need not remember that it made the table)."""
+    try:
+        caller = await caller_of(games, game_id, token)
+        check_host(await games.fresh_facts(game_id), game_id, caller)
+    except ServiceError:
+        return False
+    return True
 
 
 async def check_readable(

@@ -124,7 +124,9 @@ class GameSummary(msgspec.Struct, frozen=True, kw_only=True):
     seed or a deck (its creator knows every hand). `rematch`: the next game at
     this table, once a seat asked for it. `expired`: a waiting table nobody
     joined in time. `your_seat`: asked with a token, the seat it opens here
-    (null without a token, or when it opens none: the caller watches)."""
+    (null without a token, or when it opens none: the caller watches).
+    `hosting`: asked with a token at a waiting table, whether the caller is its
+    host (may start it and remove its players)."""
 
     game_id: str
     status: Literal["waiting", "active", "finished"]
@@ -143,6 +145,7 @@ class GameSummary(msgspec.Struct, frozen=True, kw_only=True):
     rematch: str | None = None
     rematch_of: str | None = None
     your_seat: int | None = None
+    hosting: bool = False
 
 
 class Lobby(msgspec.Struct, frozen=True, kw_only=True):

@@ -269,3 +269,27 @@ def test_a_full_private_tables_code_opens_it_to_watch(open_page: OpenPage, serve
     page.get_by_text("You are watching this table.").wait_for(timeout=TURN_TIMEOUT_MS)
     assert page.locator(".hand [data-card]").count() == 0
     assert page.locator(".seats .seat").count() == 2
+
+
+def test_a_host_whose_browser_forgot_the_table_still_starts_it(
+    open_page: OpenPage, server: str
+) -> None:
+    """The table made elsewhere (another client of the same player): this browser holds
+    the player but no note of the table. It asked its own memory who hosts, and showed
+    Leave (refused to the creator's seat) and no Start; the summary says `hosting`."""
+    player = new_player(server)
+    seats = [{"kind": "human"}, {"kind": "human", "open": True}]
+    made = httpx.post(
+        f"{server}/games",
+        json={"seats": seats},
+        headers={"authorization": f"Bearer {player['token']}"},
+    )
+    assert made.status_code == 201, made.text
+    page = open_page(DESKTOP)
+    page.goto(f"{server}/")
+    page.evaluate("player => localStorage.setItem('rummy.player', player)", json.dumps(player))
+    page.goto(f"{server}/#/game/{made.json()['game_id']}")
+    page.get_by_test_id("waiting").wait_for()
+    assert not page.get_by_role("button", name="Leave the table").count()
+    page.get_by_test_id("start").click()
+    page.locator(".table-screen").wait_for(timeout=GAME_TIMEOUT_MS)

@@ -31,7 +31,8 @@ export function waitingViews(table) {
   /** @param {GameSummary} summary */
   function waitingView(summary) {
     const seated = state.seat !== null;
-    const host = seated && notes?.host === true;
+    // The server says who hosts: this browser may not remember making the table.
+    const host = summary.hosting === true;
     const rows = summary.seats.map((seat) => {
       const open = seat.kind === 'human' && seat.open && !seat.claimed;
       const who = open ? 'Open seat' : mine.includes(seat.seat) ? `You${seat.name ? ` (${seat.name})` : ''}` : seat.kind === 'bot' ? `Bot · level ${seat.level ?? 2}` : (seat.name ?? 'A player');

@@ -1008,6 +1008,8 @@ export interface components {
             rematch?: string | null;
             rematch_of?: string | null;
             your_seat?: number | null;
+            /** @default false */
+            hosting: boolean;
         };
         /**
          * GetGameProblem

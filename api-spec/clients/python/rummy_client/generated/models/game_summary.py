@@ -46,6 +46,7 @@ class GameSummary:
             rematch (None | str | Unset):
             rematch_of (None | str | Unset):
             your_seat (int | None | Unset):
+            hosting (bool | Unset):  Default: False.
      """
 
     game_id: str
@@ -65,6 +66,7 @@ class GameSummary:
     rematch: None | str | Unset = UNSET
     rematch_of: None | str | Unset = UNSET
     your_seat: int | None | Unset = UNSET
+    hosting: bool | Unset = False
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -127,6 +129,8 @@ class GameSummary:
         else:
             your_seat = self.your_seat
 
+        hosting = self.hosting
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -157,6 +161,8 @@ class GameSummary:
             field_dict["rematch_of"] = rematch_of
         if your_seat is not UNSET:
             field_dict["your_seat"] = your_seat
+        if hosting is not UNSET:
+            field_dict["hosting"] = hosting
 
         return field_dict
 
@@ -249,6 +255,8 @@ class GameSummary:
         your_seat = _parse_your_seat(d.pop("your_seat", UNSET))
 
 
+        hosting = d.pop("hosting", UNSET)
+
         game_summary = cls(
             game_id=game_id,
             status=status,
@@ -267,6 +275,7 @@ class GameSummary:
             rematch=rematch,
             rematch_of=rematch_of,
             your_seat=your_seat,
+            hosting=hosting,
         )
 
 
