@@ -110,13 +110,29 @@ class Table:
         return card
 
 
+def waiting_table_of(server: str, player: dict[str, str]) -> str:
+    """A basic table for two made by `player` through the API (not by this browser, which
+    keeps no note of it), its second seat open: its game id."""
+    seats = [{"kind": "human"}, {"kind": "human", "open": True}]
+    headers = {"authorization": f"Bearer {player['token']}"}
+    made = httpx.post(f"{server}/games", json={"seats": seats}, headers=headers)
+    assert made.status_code == 201, made.text
+    game_id: str = made.json()["game_id"]
+    return game_id
+
+
+def keep_player(page: Any, server: str, player: dict[str, str]) -> None:
+    """The page's player, its token kept as a first visit keeps it."""
+    page.goto(f"{server}/")
+    page.evaluate("player => localStorage.setItem('rummy.player', player)", json.dumps(player))
+
+
 def open_table(
     page: Any, server: str, player: dict[str, str], game_id: str, seats: Sequence[int] = ()
 ) -> None:
     """Opens the table as the page's player, whose token is kept as a first visit keeps it;
     with `seats`, this browser holds those seats too (friends on one screen)."""
-    page.goto(f"{server}/")
-    page.evaluate("player => localStorage.setItem('rummy.player', player)", json.dumps(player))
+    keep_player(page, server, player)
     if seats:
         games = {game_id: {"label": "t", "saved_at": "2026-01-01", "seats": list(seats)}}
         page.evaluate("games => localStorage.setItem('rummy.games', games)", json.dumps(games))

@@ -4,13 +4,12 @@ creator puts it away from its screen (before, it stayed first in their tables as
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Iterator
 
 import httpx
 import pytest
-from table_setup import new_player
+from table_setup import keep_player, new_player, waiting_table_of
 from test_table import DESKTOP, OpenPage, open_page
 
 from service.http.rate_limits import LIMITS_OFF
@@ -41,17 +40,10 @@ def test_the_creator_sees_the_table_expired_and_removes_it(
     open_page: OpenPage, server: str
 ) -> None:
     player = new_player(server)
-    seats = [{"kind": "human"}, {"kind": "human", "open": True}]
-    created = httpx.post(
-        f"{server}/games",
-        json={"seats": seats},
-        headers={"authorization": f"Bearer {player['token']}"},
-    )
-    assert created.status_code == 201, created.text
+    waiting_table_of(server, player)
     time.sleep(EXPIRES_AFTER_S * 1.5)  # past its expiry (a lower bound, whatever the load)
     page = open_page(DESKTOP)
-    page.goto(f"{server}/")
-    page.evaluate("player => localStorage.setItem('rummy.player', player)", json.dumps(player))
+    keep_player(page, server, player)
     page.goto(f"{server}/#/")
     listed = page.locator(".game-list a")
     listed.first.wait_for()

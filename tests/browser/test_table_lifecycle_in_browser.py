@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from table_setup import new_player
+from table_setup import keep_player, new_player, waiting_table_of
 from test_table import (
     DESKTOP,
     TURN_TIMEOUT_MS,
@@ -278,17 +278,10 @@ def test_a_host_whose_browser_forgot_the_table_still_starts_it(
     the player but no note of the table. It asked its own memory who hosts, and showed
     Leave (refused to the creator's seat) and no Start; the summary says `hosting`."""
     player = new_player(server)
-    seats = [{"kind": "human"}, {"kind": "human", "open": True}]
-    made = httpx.post(
-        f"{server}/games",
-        json={"seats": seats},
-        headers={"authorization": f"Bearer {player['token']}"},
-    )
-    assert made.status_code == 201, made.text
+    game_id = waiting_table_of(server, player)
     page = open_page(DESKTOP)
-    page.goto(f"{server}/")
-    page.evaluate("player => localStorage.setItem('rummy.player', player)", json.dumps(player))
-    page.goto(f"{server}/#/game/{made.json()['game_id']}")
+    keep_player(page, server, player)
+    page.goto(f"{server}/#/game/{game_id}")
     page.get_by_test_id("waiting").wait_for()
     assert not page.get_by_role("button", name="Leave the table").count()
     page.get_by_test_id("start").click()
