@@ -35,14 +35,17 @@ class Caller(msgspec.Struct, frozen=True, kw_only=True):
     seats: tuple[int, ...]
 
 
-async def caller_of(games: GameService, game_id: str, token: str | None) -> Caller:
+async def caller_of(
+    games: GameService, game_id: str, token: str | None, facts: MetaFacts | None = None
+) -> Caller:
     """The caller at this table: 401 without a valid token, 403 `wrong_game` for a
     seat token of another game. A player holding no seat here is a Caller all the
-    same (the host of a table whose seats are all open), with no seats."""
+    same (the host of a table whose seats are all open), with no seats. `facts`: the
+    game's, read fresh just now by the caller (else read here)."""
     if token is not None and is_player_token(token):
         await games.known_facts(game_id)  # an unknown game is a 404 first
         player = await games.players.authenticate(token)
-        facts = await games.fresh_facts(game_id)
+        facts = facts or await games.fresh_facts(game_id)
         return Caller(player=player, seats=facts.seats_of(player.player_id))
     return Caller(player=None, seats=(await games.seat_of(game_id, token),))
 

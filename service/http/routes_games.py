@@ -196,8 +196,8 @@ async def _hosts(games: GameService, game_id: str, token: str) -> bool:
     """Whether the token's holder hosts the table: may start it and remove its players
     (a page need not remember that it made the table)."""
     try:
-        caller = await caller_of(games, game_id, token)
-        check_host(await games.fresh_facts(game_id), game_id, caller)
+        facts = await games.fresh_facts(game_id)
+        check_host(facts, game_id, await caller_of(games, game_id, token, facts))
     except ServiceError:
         return False
     return True
