@@ -161,10 +161,10 @@ async def play_game(
     index: int,
     on_created: asyncio.Future[str] | None = None,
 ) -> Played:
-    """Seat 0 a human playing legal commands (melds first), seat 1 a bot (levels 1-2)."""
+    """Seat 0 a human playing legal commands (melds first), seat 1 a bot (levels 2-3)."""
     rng = random.Random(index)
     body = {
-        "seats": [{"kind": "human"}, {"kind": "bot", "level": 1 + index % 2}],
+        "seats": [{"kind": "human"}, {"kind": "bot", "level": 2 + index % 2}],
         "rules": {"game_end": "hands:1"},
         "seed": index,
     }

@@ -38,7 +38,7 @@ def _human_plays_one_turn_then_hands_over(
         command = view["legal_commands"][pick]
         answer = client.post(f"/games/{game_id}/commands", json=command, headers=auth(token))
         assert answer.status_code == 200, answer.text
-    handed = client.post(f"/games/{game_id}/seats/0/bot", json={"level": 1}, headers=auth(token))
+    handed = client.post(f"/games/{game_id}/seats/0/bot", json={"level": 3}, headers=auth(token))
     assert handed.status_code == 200, handed.text
 
 
@@ -51,11 +51,11 @@ def _play_out(client: Any, queue: Any, game_id: str) -> dict[str, Any]:
 
 
 def _duel_against_a_bot(client: Any) -> dict[str, Any]:
-    """A four-hand duel, a human against a level-1 bot, dealt from a fixed seed."""
+    """A four-hand duel, a human against a level-3 bot (short hands), from a fixed seed."""
     created: dict[str, Any] = client.post(
         "/games",
         json={
-            "seats": [{"kind": "human"}, {"kind": "bot", "level": 1}],
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": 3}],
             "preset": "duel",
             "rules": {"game_end": "hands:4"},
             "seed": 3,
