@@ -214,7 +214,7 @@ def test_a_whole_palace_game_against_three_bots_by_clicks(
     # The bots' moves paced, quickly (the usual pace: test_paced_play_in_browser.py).
     page = open_page(DESKTOP, paced=True)
     page.context.add_init_script(QUICK_PACE)
-    play_now(page, server, "palace", 3, level=1)
+    play_now(page, server, "palace", 3, level=3)
     # Palace plays three hands.
     assert play_whole_game(page, 4, 400, artifacts) == 3
     page.screenshot(path=str(artifacts / "game-over-desktop.png"))
