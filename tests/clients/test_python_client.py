@@ -65,11 +65,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-def _new_game_against_a_bot(base_url: str) -> tuple[str, str]:
+def _new_game_against_a_bot(base_url: str, level: int = 3) -> tuple[str, str]:
+    """A one-hand game, seat 0 to the caller, against a bot (level 3: the hand is short)."""
     body = models.CreateGame(
         seats=[
             models.SeatSpec(kind=models.SeatSpecKind.HUMAN),
-            models.SeatSpec(kind=models.SeatSpecKind.BOT, level=1),
+            models.SeatSpec(kind=models.SeatSpecKind.BOT, level=level),
         ],
         rules=models.RuleOverrides(game_end="hands:1"),
     )
@@ -124,7 +125,8 @@ def _past_the_rate_limit(send: Callable[[], T]) -> T:
 
 
 def test_a_whole_game_against_a_bot_followed_live_through_two_drops(server: str) -> None:
-    game_id, token = _new_game_against_a_bot(server)
+    # Level 1: its hands are long, the second drop comes before the end.
+    game_id, token = _new_game_against_a_bot(server, level=1)
     seen: list[int] = []
     with cut_proxy(server) as proxy:
         follower_done = threading.Event()
