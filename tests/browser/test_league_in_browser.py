@@ -12,7 +12,7 @@ __all__ = ["open_page"]  # the fixture, shared with test_table
 
 ONE_HAND_AGAINST_A_BOT = {
     "preset": "basic",
-    "seats": [{"kind": "human"}, {"kind": "bot", "level": 1}],
+    "seats": [{"kind": "human"}, {"kind": "bot", "level": 3}],
     "rules": {"game_end": "hands:1"},
 }
 
@@ -36,7 +36,7 @@ def test_a_newcomer_is_on_the_leaderboard_after_one_game_against_a_bot(
     board = page.get_by_test_id("leaderboard")
     board.wait_for()
     names = board.locator("tbody th").all_text_contents()
-    assert player["name"] in names and "Level 1 bot" in names
+    assert player["name"] in names and "Level 3 bot" in names
 
 
 def test_the_lobby_tags_rated_only_the_tables_that_can_count(
