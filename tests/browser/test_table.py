@@ -233,16 +233,19 @@ def test_the_table_fits_the_screen(
     click_for(page, page.get_by_role("button", name="Hint"), "/bots/suggest")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= viewport["width"]
-    for part in (".status", ".seats", ".felt", ".hand", ".you .actions"):
-        box = page.locator(part).bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
-    # The whole hand is on screen: every card is visible without scrolling sideways.
-    # Measured in one step: a live update may draw the hand again between two reads.
-    rights = page.evaluate(
-        "[...document.querySelectorAll('.hand .card')]"
-        ".map(card => card.getBoundingClientRect()).map(box => box.width && box.right)"
+    # Each part and every card of the hand on screen, without scrolling sideways: all
+    # measured in one step, as a live update may draw the table again between two reads.
+    parts = (".status", ".seats", ".felt", ".hand", ".you .actions", ".hand .card")
+    boxes = page.evaluate(
+        "parts => parts.map(part => [...document.querySelectorAll(part)].map(element => {"
+        "  const box = element.getBoundingClientRect(); return [box.width, box.left, box.right];"
+        "}))",
+        parts,
     )
-    assert rights and all(0 < right <= viewport["width"] for right in rights), rights
+    for part, found in zip(parts, boxes, strict=True):
+        assert found, f"no {part} on the page"
+        for width, left, right in found:
+            assert width > 0 and left >= 0 and right <= viewport["width"], (part, found)
     page.screenshot(path=str(artifacts / f"table-{name}.png"), full_page=True)
     keep_screenshot(artifacts, f"table-{name}.png")
     # The form for a new table fits too; a seat's bot level shows only for a bot.
