@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import re
 from pathlib import Path
 
 from litestar import MediaType, Response, get
@@ -18,10 +21,45 @@ STATIC_DIR = Path(__file__).parent / "static"
 # content hashes in their names: a browser must check again after an upgrade.
 NO_CACHE = CacheControlHeader(no_cache=True)
 
+# Every file: never sniffed as another type, and no address of a table (its game id,
+# an invite code) sent on to another site.
+FILE_HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+
+_IMPORT_MAP = re.compile(rb'<script type="importmap">(.*?)</script>', re.DOTALL)
+
+
+def page_policy(html: bytes) -> str:
+    """The page's Content-Security-Policy: its own origin only, no framing (a hidden
+    frame could steer a player's clicks), and no inline script but its import map,
+    allowed by its hash: a name or a card that ever reached the page as markup could
+    run nothing."""
+    scripts = ["'self'"]
+    for found in _IMPORT_MAP.finditer(html):
+        digest = base64.b64encode(hashlib.sha256(found.group(1)).digest()).decode()
+        scripts.append(f"'sha256-{digest}'")
+    return "; ".join(
+        (
+            "default-src 'self'",
+            f"script-src {' '.join(scripts)}",
+            "img-src 'self' data:",  # the page's blank icon
+            "object-src 'none'",
+            "base-uri 'none'",
+            "form-action 'self'",
+            "frame-ancestors 'none'",
+        )
+    )
+
 
 @get("/", include_in_schema=False, cache_control=NO_CACHE, sync_to_thread=False)
 def page() -> Response[bytes]:
-    return Response((STATIC_DIR / "index.html").read_bytes(), media_type=MediaType.HTML)
+    html = (STATIC_DIR / "index.html").read_bytes()
+    headers = FILE_HEADERS | {"Content-Security-Policy": page_policy(html)}
+    return Response(html, media_type=MediaType.HTML, headers=headers)
+
+
+async def _with_file_headers(response: Response[object]) -> Response[object]:
+    response.headers.update(FILE_HEADERS)
+    return response
 
 
 # Under /web/ rather than at /: a router at / would answer any other method on
@@ -34,5 +72,6 @@ WEB_ROUTES: list[Router | HTTPRouteHandler] = [
         name="web",
         include_in_schema=False,
         cache_control=NO_CACHE,
+        after_request=_with_file_headers,
     ),
 ]

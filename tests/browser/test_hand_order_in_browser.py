@@ -143,7 +143,7 @@ def test_a_card_long_pressed_and_moved_by_touch_on_a_phone(
     table, page = _at_my_turn(open_page, server, PHONE, has_touch=True, is_mobile=True)
     table.draw_and_discard(0)
     page.wait_for_function(
-        "document.querySelector('[data-testid=whose-turn]').textContent !== 'Your turn'"
+        "() => document.querySelector('[data-testid=whose-turn]').textContent !== 'Your turn'"
     )
     before = hand_cards(page)
     # Held still a moment (a long press, 350 ms), the card is lifted and goes with the finger;
@@ -170,7 +170,7 @@ def test_a_tap_picks_a_card_and_a_swipe_scrolls_the_page_on_a_phone(
 ) -> None:
     table, page = _at_my_turn(open_page, server, PHONE, has_touch=True, is_mobile=True)
     page.locator("button.pile.stock").tap()
-    page.wait_for_function("document.querySelectorAll('.hand .card').length === 11")
+    page.wait_for_function("() => document.querySelectorAll('.hand .card').length === 11")
     before = hand_cards(page)
     # A short tap picks the card, as it always has.
     x, y = centre(page, 3)

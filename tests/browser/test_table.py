@@ -34,7 +34,7 @@ NOT_PACED = """try {
 @pytest.fixture
 def open_page(browser: Any, server: str) -> Iterator[OpenPage]:
     """A fresh browser context a test; each records every URL it requests, and every
-    one must be of the server's own origin."""
+    one must be of the server's own origin; no page error, nothing its policy refused."""
     contexts: list[Any] = []
     requested: list[str] = []
     errors: list[str] = []
@@ -51,6 +51,8 @@ def open_page(browser: Any, server: str) -> Iterator[OpenPage]:
         # The live channel: a WebSocket, which is no "request" to Playwright.
         page.on("websocket", lambda socket: requested.append(socket.url))
         page.on("pageerror", lambda error: errors.append(str(error)))
+        # Anything the page's Content-Security-Policy refused is the page's own bug.
+        page.on("console", lambda message: refused_by_the_policy(message, errors))
         return page
 
     yield open_one
@@ -60,6 +62,11 @@ def open_page(browser: Any, server: str) -> Iterator[OpenPage]:
     foreign = [url for url in requested if not url.startswith(own)]
     assert requested and not foreign, foreign
     assert not errors, errors
+
+
+def refused_by_the_policy(message: Any, errors: list[str]) -> None:
+    if "Content Security Policy" in message.text:
+        errors.append(message.text)
 
 
 def play_now(page: Any, server: str, preset: str, opponents: int, level: int = 2) -> None:

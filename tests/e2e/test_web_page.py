@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 
@@ -46,3 +48,24 @@ def test_unknown_paths_stay_problems_for_every_method(client: TestClient[Litesta
         assert response.status_code == 404, method
         assert response.json()["code"] == "not_found"
     assert client.get("/web/../pyproject.toml").status_code == 404
+
+
+def test_the_page_runs_only_its_own_scripts_and_no_site_frames_it(
+    client: TestClient[Litestar],
+) -> None:
+    page = client.get("/")
+    policy = dict(
+        directive.strip().split(" ", 1)
+        for directive in page.headers["content-security-policy"].split(";")
+    )
+    # The import map is the page's one inline script: allowed by its hash, nothing else.
+    found = re.search(r'<script type="importmap">(.*?)</script>', page.text, re.DOTALL)
+    assert found is not None
+    digest = base64.b64encode(hashlib.sha256(found.group(1).encode()).digest()).decode()
+    assert policy["script-src"].split() == ["'self'", f"'sha256-{digest}'"]
+    assert policy["default-src"] == "'self'" and policy["frame-ancestors"] == "'none'"
+    assert policy["object-src"] == "'none'" and policy["base-uri"] == "'none'"
+    for path in ("/", "/web/app.js", "/web/style.css"):
+        headers = client.get(path).headers
+        assert headers["x-content-type-options"] == "nosniff", path
+        assert headers["referrer-policy"] == "no-referrer", path
