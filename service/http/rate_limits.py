@@ -35,6 +35,7 @@ from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Receive, Scope, Send
 
 from service.app.errors import ServiceError
+from service.app.tokens import bearer_token
 from service.store.redis_cluster import cluster_nodes, is_cluster_url
 
 __all__ = [
@@ -141,8 +142,15 @@ async def close_storage(storage: Storage) -> None:
 def _credential(scope: Scope) -> str | None:
     for name, value in scope["headers"]:
         if name == b"authorization":
+            # The token as the routes read it: the spellings they take alike (the
+            # scheme's case, the spaces around the token) are one budget, not one each.
+            try:
+                token = bearer_token(value.decode("latin-1"))
+            except ServiceError:
+                token = None  # refused by the route: counted as sent
+            credential = value if token is None else token.encode()
             # Hashed: the counts' keys must not carry the token itself.
-            return hashlib.blake2b(value, digest_size=12).hexdigest()
+            return hashlib.blake2b(credential, digest_size=12).hexdigest()
     return None
 
 

@@ -67,3 +67,27 @@ def test_the_environment_names_the_trusted_proxies() -> None:
     named = settings_from_env({"TRUSTED_PROXIES": "10.0.0.2, 172.28.0.0/24"})
     assert named.trusted_proxies == ("10.0.0.2", "172.28.0.0/24")
     assert msgspec.structs.replace(named, trusted_proxies=()).trusted_proxies == ()
+
+
+def test_one_credential_is_one_budget_however_its_header_is_spelled() -> None:
+    # The scheme's case and the spaces around the token are the server's to ignore:
+    # each spelling opens the same seat, so it spends the same budget.
+    settings = msgspec.structs.replace(
+        limited(rate_limit_renames="3/minute"), trusted_proxies=("127.0.0.1",)
+    )
+    app = create_app(InMemoryEventStore(), settings=settings)
+    spellings = ["Bearer {}", "bearer {}", "BEARER  {}", "Bearer   {}", "bEaRer    {}"]
+    with serving(app, settings) as base, httpx.Client(base_url=base, timeout=30) as client:
+        token = client.post("/players", json={"name": "Ada"}).json()["token"]
+        answers = [
+            client.patch(
+                "/players/me",
+                json={"name": f"Ada{n}"},
+                headers={
+                    "Authorization": spelling.format(token),
+                    "X-Forwarded-For": f"203.0.113.{n}",
+                },
+            ).status_code
+            for n, spelling in enumerate(spellings)
+        ]
+    assert answers == [200, 200, 200, 429, 429]
