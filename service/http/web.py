@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from litestar import MediaType, Response, get
 from litestar.datastructures import CacheControlHeader
+from litestar.file_system import BaseLocalFileSystem
 from litestar.handlers import HTTPRouteHandler
 from litestar.router import Router
 from litestar.static_files import create_static_files_router
+from litestar.types import PathType
+from litestar.types.file_types import FileInfo
 
 __all__ = ["STATIC_DIR", "WEB_ROUTES"]
 
@@ -24,6 +28,18 @@ def page() -> Response[bytes]:
     return Response((STATIC_DIR / "index.html").read_bytes(), media_type=MediaType.HTML)
 
 
+class _WebFiles(BaseLocalFileSystem):
+    """The page's files, where a path no file can have is no file: a 404, not a 500."""
+
+    async def info(self, path: PathType, **kwargs: Any) -> FileInfo:
+        try:
+            return await super().info(path, **kwargs)
+        except (ValueError, OSError) as exc:
+            # A NUL byte (ValueError), a name too long, a file taken for a folder: the
+            # static router answers 404 for FileNotFoundError only.
+            raise FileNotFoundError(str(path)) from exc
+
+
 # Under /web/ rather than at /: a router at / would answer any other method on
 # an unknown path with 405 instead of 404.
 WEB_ROUTES: list[Router | HTTPRouteHandler] = [
@@ -34,5 +50,6 @@ WEB_ROUTES: list[Router | HTTPRouteHandler] = [
         name="web",
         include_in_schema=False,
         cache_control=NO_CACHE,
+        file_system=_WebFiles(),
     ),
 ]

@@ -46,3 +46,12 @@ def test_unknown_paths_stay_problems_for_every_method(client: TestClient[Litesta
         assert response.status_code == 404, method
         assert response.json()["code"] == "not_found"
     assert client.get("/web/../pyproject.toml").status_code == 404
+
+
+def test_a_path_no_file_can_have_is_not_found_not_a_failure(client: TestClient[Litestar]) -> None:
+    # A NUL byte, a name longer than the file system takes, a file taken for a folder:
+    # each failed inside the file system's stat and answered 500.
+    for path in ("/web/%00", "/web/app.js%00.png", "/web/" + "a" * 300, "/web/app.js/x"):
+        response = client.get(path)
+        assert response.status_code == 404, (path, response.text)
+        assert response.json()["code"] == "not_found"
