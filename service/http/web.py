@@ -14,7 +14,7 @@ from litestar.static_files import create_static_files_router
 from litestar.types import PathType
 from litestar.types.file_types import FileInfo
 
-__all__ = ["STATIC_DIR", "WEB_ROUTES"]
+__all__ = ["STATIC_DIR", "WEB_ROUTES", "ServedFiles"]
 
 STATIC_DIR = Path(__file__).parent / "static"
 
@@ -28,8 +28,9 @@ def page() -> Response[bytes]:
     return Response((STATIC_DIR / "index.html").read_bytes(), media_type=MediaType.HTML)
 
 
-class _WebFiles(BaseLocalFileSystem):
-    """The page's files, where a path no file can have is no file: a 404, not a 500."""
+class ServedFiles(BaseLocalFileSystem):
+    """Files a static router serves, where a path no file can have is no file: a 404,
+    not a 500 (the page's files, the docs' assets)."""
 
     async def info(self, path: PathType, **kwargs: Any) -> FileInfo:
         try:
@@ -50,6 +51,6 @@ WEB_ROUTES: list[Router | HTTPRouteHandler] = [
         name="web",
         include_in_schema=False,
         cache_control=NO_CACHE,
-        file_system=_WebFiles(),
+        file_system=ServedFiles(),
     ),
 ]
