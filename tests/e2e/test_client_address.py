@@ -91,3 +91,22 @@ def test_one_credential_is_one_budget_however_its_header_is_spelled() -> None:
             for n, spelling in enumerate(spellings)
         ]
     assert answers == [200, 200, 200, 429, 429]
+
+
+def test_the_addresses_of_one_ipv6_network_share_one_bucket() -> None:
+    # A host given an IPv6 /64 (any home connection) holds 2^64 addresses: counted one
+    # by one, each would be a bucket of its own. A /64 is one client; another is not.
+    settings = msgspec.structs.replace(
+        limited(rate_limit_create="3/minute"), trusted_proxies=("127.0.0.1",)
+    )
+    app = create_app(InMemoryEventStore(), settings=settings)
+    with serving(app, settings) as base:
+        one_network = _guests(base, [f"2001:db8:1:2::{n:x}" for n in range(1, 6)])
+        spelled_out = _guests(base, ["2001:0db8:0001:0002:ffff:0:0:1"])
+        next_network = _guests(base, ["2001:db8:1:3::1"])
+        mapped = _guests(base, [f"::ffff:203.0.113.{n}" for n in range(1, 5)])
+    assert one_network == [201, 201, 201, 429, 429]
+    assert spelled_out == [429]
+    assert next_network == [201]
+    # An IPv4 address written as IPv6 stays the IPv4 address it is: one each.
+    assert mapped == [201, 201, 201, 201]
