@@ -127,7 +127,9 @@ class PlayerService:
         if token is None:
             raise ServiceError("missing_token", "this route needs 'Authorization: Bearer <token>'")
         player_id, _, secret = token.partition(".")
-        if not secret or not player_id.isalnum() or len(player_id) > 64:
+        # ASCII: str.isalnum() takes any script's letters and digits (é, ², ٣), which no
+        # player id holds and the store refuses outright.
+        if not secret or not (player_id.isascii() and player_id.isalnum()) or len(player_id) > 64:
             raise ServiceError("invalid_token", "not a player token")
         record = await self.store.get_player(player_id)
         stored = record.get("token")

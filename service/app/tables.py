@@ -230,7 +230,9 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
         # One step with the seat's release: the player may sit down here again.
         fields[f"left:{player_id}"] = str(facts.left.get(player_id, 0) + 1).encode()
     await games.store.put_meta(game_id, fields)
-    await _unfile(games, game_id, player_id)
+    if player_id is not None and facts.seats_of(player_id) == (seat,):
+        # Their last seat here: a hot-seat player leaving one of theirs still sits here.
+        await _unfile(games, game_id, player_id)
     await games.file_in_lobby(await games.game(game_id))
 
 

@@ -24,6 +24,7 @@ from service.http.routes_events import (
     LiveHello,
     StreamEnd,
 )
+from service.runtime.settings import Settings
 
 __all__ = ["asyncapi_document"]
 
@@ -42,6 +43,8 @@ def _close_codes() -> dict[str, str]:
         "1000": "the game is over and every event was sent (after `end`): done",
         str(CLOSE_SERVICE_RESTART): "the server is restarting: reconnect with `after` the last "
         "version seen (a fresh ticket if you used one)",
+        "1009": f"a message was larger than {Settings().max_body_bytes // 1024} KiB (a "
+        "body's limit): the server read no further",
     }
     for status in refusals:
         codes[str(4000 + status)] = (

@@ -13,6 +13,8 @@ from litestar.openapi.plugins import OpenAPIRenderPlugin
 from litestar.static_files import create_static_files_router
 from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]
 
+from service.http.web import ServedFiles
+
 __all__ = ["ASSETS_PATH", "LocalSwaggerPlugin", "docs_assets_router"]
 
 ASSETS_PATH = "/schema/assets"
@@ -20,7 +22,10 @@ ASSETS_PATH = "/schema/assets"
 
 def docs_assets_router() -> Router:
     return create_static_files_router(
-        path=ASSETS_PATH, directories=[swagger_ui_path], include_in_schema=False
+        path=ASSETS_PATH,
+        directories=[swagger_ui_path],
+        include_in_schema=False,
+        file_system=ServedFiles(),
     )
 
 

@@ -7,9 +7,9 @@ rewrites every game of the player), `writes` (every other write: tickets, seat
 claims, hand-to-bot, starts, resignations, suggestions) and `reads` (the reads
 that cost: a player's games and profile, a game's whole log, a state at a
 version). A request is counted against its
-address and, when it carries a bearer token, against that token (a player's or
-a seat's): many addresses do not buy one player more, nor many players one
-address.
+address (an IPv6 one by its /64: one host's network) and, when it carries a
+bearer token, against that token (a player's or a seat's): many addresses do
+not buy one player more, nor many players one address.
 
 The `limits` library counts (a sliding window: no burst of twice the limit at
 a window's edge). Under `rummy serve` the counts live in the event store's
@@ -22,6 +22,7 @@ for itself (503), and a limit never turns an outage into a larger one.
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import logging
 import math
 import re
@@ -35,12 +36,14 @@ from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Receive, Scope, Send
 
 from service.app.errors import ServiceError
+from service.app.tokens import bearer_token
 from service.store.redis_cluster import cluster_nodes, is_cluster_url
 
 __all__ = [
     "KINDS",
     "LIMITS_OFF",
     "RateLimited",
+    "client_bucket",
     "close_storage",
     "parse_limit",
     "rate_limit_middleware",
@@ -138,11 +141,33 @@ async def close_storage(storage: Storage) -> None:
         await client.aclose()
 
 
+def client_bucket(address: str) -> str:
+    """The address a client is counted as: an IPv4 address itself, an IPv6 address its
+    /64. A host is given a /64 (a home connection, a cloud server): counted address by
+    address, it would hold 2^64 budgets."""
+    if ":" not in address:
+        return address  # IPv4 (or no address at all): the common case, as it is
+    try:
+        ip = ipaddress.IPv6Address(address)
+    except ValueError:
+        return address
+    if ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return str(ipaddress.IPv6Network((ip, 64), strict=False))
+
+
 def _credential(scope: Scope) -> str | None:
     for name, value in scope["headers"]:
         if name == b"authorization":
+            # The token as the routes read it: the spellings they take alike (the
+            # scheme's case, the spaces around the token) are one budget, not one each.
+            try:
+                token = bearer_token(value.decode("latin-1"))
+            except ServiceError:
+                token = None  # refused by the route: counted as sent
+            credential = value if token is None else token.encode()
             # Hashed: the counts' keys must not carry the token itself.
-            return hashlib.blake2b(value, digest_size=12).hexdigest()
+            return hashlib.blake2b(credential, digest_size=12).hexdigest()
     return None
 
 
@@ -178,7 +203,8 @@ def rate_limit_middleware(
                 limit = active.get(kind) if kind is not None else None
                 if limit is not None and kind is not None:
                     client = scope.get("client")
-                    await spend(limit, kind, "address", client[0] if client else "unknown")
+                    address = client_bucket(client[0]) if client else "unknown"
+                    await spend(limit, kind, "address", address)
                     credential = _credential(scope)
                     if credential is not None:
                         await spend(limit, kind, "credential", credential)

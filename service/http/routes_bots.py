@@ -75,11 +75,15 @@ class Suggestion(msgspec.Struct, frozen=True, kw_only=True):
 async def _owner_in_play(
     games: Games, game_id: str, seat: int, request: Request[Any, Any, Any]
 ) -> None:
-    """The caller holds `seat`, the game is not over (a finished or archived game's
-    seats are played by no one, and nothing may be written for them), and the seat
-    has not resigned (its bot plays it to the end: nothing to hand over or take back)."""
-    caller = await games.seat_of(game_id, caller_token(request))
-    if caller != seat:
+    """The caller holds `seat` (a hot-seat player, any of theirs), the game is not over
+    (a finished or archived game's seats are played by no one, and nothing may be
+    written for them), and the seat has not resigned (its bot plays it to the end:
+    nothing to hand over or take back)."""
+    token = caller_token(request)
+    caller = await games.seat_of(game_id, token)
+    assert token is not None  # seat_of refuses a missing one
+    # A hot-seat player's token opens the seat to play; the path may name another of theirs.
+    if caller != seat and seat not in await games.other_seats(game_id, token, caller):
         raise ServiceError("wrong_seat", f"the token opens seat {caller}, not {seat}", seat=seat)
     if await games.finished(game_id):
         raise ServiceError("game_over", "the game is over: no seat can change hands")

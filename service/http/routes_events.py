@@ -286,6 +286,9 @@ def _after_in_url(text: str | None) -> int:
 async def _hello(socket: WebSocket[Any, Any, Any]) -> LiveHello:
     with anyio.fail_after(FIRST_MESSAGE_S):
         data = await socket.receive_data(mode="text")
+    if not data:
+        # A binary frame reads as "" here: say what was wrong, not that "" is no JSON.
+        raise ServiceError("invalid_body", "the first message: a JSON object in a text frame")
     try:
         # A JSON body like any other: a key given twice or too deep is refused (an
         # integer is bounded by the message's own schema: `after` beyond it is a 4400).

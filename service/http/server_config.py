@@ -1,5 +1,5 @@
-"""How uvicorn serves the app: whose word it takes for a client's address, and
-how long a request may take to arrive."""
+"""How uvicorn serves the app: whose word it takes for a client's address, how
+long a request may take to arrive, and how large a WebSocket message may be."""
 
 from __future__ import annotations
 
@@ -26,5 +26,8 @@ def uvicorn_config(app: Litestar, settings: Settings, **options: Any) -> uvicorn
         # and with it its rate-limit bucket. Only the named proxies are believed.
         proxy_headers=bool(settings.trusted_proxies),
         forwarded_allow_ips=list(settings.trusted_proxies),
+        # A WebSocket message is held to a body's limit (uvicorn's default is 16 MiB):
+        # a client sends one small hello, and every message is read while it watches.
+        ws_max_size=settings.max_body_bytes,
         **options,
     )

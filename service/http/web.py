@@ -6,14 +6,18 @@ import base64
 import hashlib
 import re
 from pathlib import Path
+from typing import Any
 
 from litestar import MediaType, Response, get
 from litestar.datastructures import CacheControlHeader
+from litestar.file_system import BaseLocalFileSystem
 from litestar.handlers import HTTPRouteHandler
 from litestar.router import Router
 from litestar.static_files import create_static_files_router
+from litestar.types import PathType
+from litestar.types.file_types import FileInfo
 
-__all__ = ["STATIC_DIR", "WEB_ROUTES"]
+__all__ = ["STATIC_DIR", "WEB_ROUTES", "ServedFiles"]
 
 STATIC_DIR = Path(__file__).parent / "static"
 
@@ -62,6 +66,19 @@ async def _with_file_headers(response: Response[object]) -> Response[object]:
     return response
 
 
+class ServedFiles(BaseLocalFileSystem):
+    """Files a static router serves, where a path no file can have is no file: a 404,
+    not a 500 (the page's files, the docs' assets)."""
+
+    async def info(self, path: PathType, **kwargs: Any) -> FileInfo:
+        try:
+            return await super().info(path, **kwargs)
+        except (ValueError, OSError) as exc:
+            # A NUL byte (ValueError), a name too long, a file taken for a folder: the
+            # static router answers 404 for FileNotFoundError only.
+            raise FileNotFoundError(str(path)) from exc
+
+
 # Under /web/ rather than at /: a router at / would answer any other method on
 # an unknown path with 405 instead of 404.
 WEB_ROUTES: list[Router | HTTPRouteHandler] = [
@@ -73,5 +90,6 @@ WEB_ROUTES: list[Router | HTTPRouteHandler] = [
         include_in_schema=False,
         cache_control=NO_CACHE,
         after_request=_with_file_headers,
+        file_system=ServedFiles(),
     ),
 ]

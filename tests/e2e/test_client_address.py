@@ -67,3 +67,46 @@ def test_the_environment_names_the_trusted_proxies() -> None:
     named = settings_from_env({"TRUSTED_PROXIES": "10.0.0.2, 172.28.0.0/24"})
     assert named.trusted_proxies == ("10.0.0.2", "172.28.0.0/24")
     assert msgspec.structs.replace(named, trusted_proxies=()).trusted_proxies == ()
+
+
+def test_one_credential_is_one_budget_however_its_header_is_spelled() -> None:
+    # The scheme's case and the spaces around the token are the server's to ignore:
+    # each spelling opens the same seat, so it spends the same budget.
+    settings = msgspec.structs.replace(
+        limited(rate_limit_renames="3/minute"), trusted_proxies=("127.0.0.1",)
+    )
+    app = create_app(InMemoryEventStore(), settings=settings)
+    spellings = ["Bearer {}", "bearer {}", "BEARER  {}", "Bearer   {}", "bEaRer    {}"]
+    with serving(app, settings) as base, httpx.Client(base_url=base, timeout=30) as client:
+        token = client.post("/players", json={"name": "Ada"}).json()["token"]
+        answers = [
+            client.patch(
+                "/players/me",
+                json={"name": f"Ada{n}"},
+                headers={
+                    "Authorization": spelling.format(token),
+                    "X-Forwarded-For": f"203.0.113.{n}",
+                },
+            ).status_code
+            for n, spelling in enumerate(spellings)
+        ]
+    assert answers == [200, 200, 200, 429, 429]
+
+
+def test_the_addresses_of_one_ipv6_network_share_one_bucket() -> None:
+    # A host given an IPv6 /64 (any home connection) holds 2^64 addresses: counted one
+    # by one, each would be a bucket of its own. A /64 is one client; another is not.
+    settings = msgspec.structs.replace(
+        limited(rate_limit_create="3/minute"), trusted_proxies=("127.0.0.1",)
+    )
+    app = create_app(InMemoryEventStore(), settings=settings)
+    with serving(app, settings) as base:
+        one_network = _guests(base, [f"2001:db8:1:2::{n:x}" for n in range(1, 6)])
+        spelled_out = _guests(base, ["2001:0db8:0001:0002:ffff:0:0:1"])
+        next_network = _guests(base, ["2001:db8:1:3::1"])
+        mapped = _guests(base, [f"::ffff:203.0.113.{n}" for n in range(1, 5)])
+    assert one_network == [201, 201, 201, 429, 429]
+    assert spelled_out == [429]
+    assert next_network == [201]
+    # An IPv4 address written as IPv6 stays the IPv4 address it is: one each.
+    assert mapped == [201, 201, 201, 201]

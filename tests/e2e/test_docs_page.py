@@ -30,3 +30,13 @@ def test_the_docs_page_and_its_assets_come_from_this_origin(client: TestClient[L
     scripts = re.findall(r"""<script[^>]*src=["']([^"']+)""", page.text)
     assert any(script.endswith("swagger-ui-bundle.js") for script in scripts)
     assert client.get("/schema/openapi.json").json()["info"]["title"] == "Rummy API"
+
+
+def test_an_asset_path_no_file_can_have_is_not_found_not_a_failure(
+    client: TestClient[Litestar],
+) -> None:
+    # As the page's own files (test_web_page.py): the stat failed and answered 500.
+    for path in ("/schema/assets/%00", "/schema/assets/" + "a" * 300, "/schema/assets/x%00.js"):
+        response = client.get(path)
+        assert response.status_code == 404, (path, response.text)
+        assert response.json()["code"] == "not_found"

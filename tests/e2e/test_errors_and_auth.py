@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import anyio
+import httpx
 import pytest
 from http_table import auth, create
 from litestar import Litestar
 from litestar.testing import AsyncTestClient, TestClient
+from live_server import serving
+
+from service.http.app import create_app
+from service.store import InMemoryEventStore
 
 Client = TestClient[Litestar]
 
@@ -159,6 +165,33 @@ def test_tokens_missing_wrong_and_of_another_game(client: Client) -> None:
     _problem(client.get(path, headers={"Authorization": "Basic abc"}), 401, "invalid_token")
     _problem(client.get(path, headers=auth(second["tokens"]["0"])), 403, "wrong_game")
     assert client.get(path, headers=auth(first["tokens"]["1"])).json()["seat"] == 1
+
+
+# Player tokens are `<player id>.<secret>`, the id of [A-Za-z0-9]: a letter or digit
+# of another script (é, ÿ, ²) is no player's, and was a 500 (the store refused the id).
+# A header's bytes are latin-1: these are letters and digits there too.
+_NOT_ASCII_IDS = ["é", "ÿ", "a²", "µ"]
+
+
+@pytest.mark.parametrize("player_id", _NOT_ASCII_IDS)
+def test_a_player_token_naming_an_id_of_another_script_is_invalid(player_id: str) -> None:
+    # Over a real server: a header carries these bytes as sent (latin-1) only on the wire.
+    with serving(create_app(InMemoryEventStore())) as base, httpx.Client(base_url=base) as http:
+        game = http.post("/games", json={"seats": [{"kind": "human"}] * 2}).json()
+        header = {"Authorization": f"Bearer {player_id}.secret".encode("latin-1")}
+        for path in ("/players/me", f"/games/{game['game_id']}/view"):
+            _problem(http.get(path, headers=header), 401, "invalid_token")
+
+
+@pytest.mark.parametrize("player_id", [*_NOT_ASCII_IDS, "ǅ", "٣"])
+def test_a_live_hello_with_such_a_token_is_refused_with_4401(
+    client: Client, player_id: str
+) -> None:
+    game = create(client)
+    with client.websocket_connect(f"/games/{game['game_id']}/live") as socket:
+        socket.send_text(json.dumps({"token": f"{player_id}.secret"}))
+        refused = json.loads(socket.receive_text())
+    assert refused["problem"]["code"] == "invalid_token", refused
 
 
 def test_an_open_seat_is_claimed_once(client: Client) -> None:

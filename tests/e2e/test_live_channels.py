@@ -23,6 +23,7 @@ from live_server import Server, serving_a_store
 from websockets.exceptions import ConnectionClosed, ConnectionClosedOK
 
 from service.http import routes_events
+from service.runtime.settings import Settings
 
 
 class Followed(NamedTuple):
@@ -421,3 +422,29 @@ def test_a_web_socket_that_fails_unexpectedly_is_logged_and_closed_with_4500(
         "live channel of game" in record.getMessage() and record.exc_info
         for record in caplog.records
     )
+
+
+def test_a_web_socket_message_larger_than_a_body_may_be_is_refused_unread(
+    server: Server,
+) -> None:
+    # A body is at most 64 KiB (413 past it); a socket's messages were read up to
+    # uvicorn's 16 MiB each, however many a client sent.
+    game = _create(server)
+    url = "ws" + server.base.removeprefix("http") + f"/games/{game['game_id']}/live"
+    padded = {"token": game["tokens"]["1"], "invite": "x" * (Settings().max_body_bytes + 1)}
+    with websockets.sync.client.connect(url, max_size=None) as ws:
+        ws.send(json.dumps(padded))
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+    assert closed.value.rcvd is not None
+    assert closed.value.rcvd.code == 1009  # message too big
+
+
+def test_a_web_socket_message_within_the_body_limit_is_read(server: Server) -> None:
+    game = _create(server)
+    url = "ws" + server.base.removeprefix("http") + f"/games/{game['game_id']}/live"
+    padded = {"token": game["tokens"]["1"], "invite": "x" * (Settings().max_body_bytes - 100)}
+    with websockets.sync.client.connect(url) as ws:
+        ws.send(json.dumps(padded))
+        first = json.loads(ws.recv(timeout=10))
+    assert first["type"] == "event", first

@@ -37,3 +37,19 @@ def test_the_first_message_is_refused_as_any_body_would_be(
         assert message["type"] == "error", message
         assert message["problem"]["code"] == code, message
         assert message["problem"]["status"] + 4000 == close
+
+
+@pytest.mark.parametrize("frame", ["binary", "empty text"])
+def test_a_first_message_that_is_no_text_is_refused_saying_so(client: Any, frame: str) -> None:
+    # A binary frame reached the decoder as "" and was refused as "Input data was
+    # truncated": a client sending its hello as bytes could not tell what to change.
+    game = create(client)
+    hello = json.dumps({"token": game["tokens"]["0"]})
+    with client.websocket_connect(f"/games/{game['game_id']}/live") as socket:
+        if frame == "binary":
+            socket.send_bytes(hello.encode())
+        else:
+            socket.send_text("")
+        message = json.loads(socket.receive_text())
+    assert message["problem"]["code"] == "invalid_body", message
+    assert "text frame" in message["problem"]["detail"], message

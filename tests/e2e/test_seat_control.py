@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from http_players import open_table, player
 from http_table import auth, create, finish
 from litestar import Litestar
 from litestar.testing import TestClient
@@ -57,3 +58,27 @@ def test_a_finished_games_seat_cannot_be_handed_to_a_bot_or_taken_back(
         assert (answer.status_code, answer.json()["code"]) == (409, "game_over"), answer.text
     assert client.get(f"/games/{game_id}").json()["version"] == last
     assert _control_events(client, game_id) == []
+
+
+def test_a_hot_seat_player_hands_over_and_takes_back_any_seat_they_hold(
+    client: TestClient[Litestar],
+) -> None:
+    # Their token opens the seat to play (seat 0 here); the path names the other one.
+    host = player(client, "Ada")
+    table = open_table(client, host, hot_seat=True, seed=4, rules={"rated": False})
+    game_id, owner = table["game_id"], auth(host["token"])
+    assert client.post(f"/games/{game_id}/seats/1", headers=owner).status_code == 201
+    assert client.get(f"/games/{game_id}/view", headers=owner).json()["turn"] == 0
+    handed = client.post(f"/games/{game_id}/seats/1/bot", json={"level": 1}, headers=owner)
+    assert handed.status_code == 200, handed.text
+    assert client.delete(f"/games/{game_id}/seats/1/bot", headers=owner).status_code == 200
+    assert [(e["seat"], e["reason"]) for e in _control_events(client, game_id)] == [
+        (1, "handed_over"),
+        (1, "taken_back"),
+    ]
+    # A seat they do not hold stays refused.
+    other = create(client, seed=5)
+    stranger = client.post(
+        f"/games/{other['game_id']}/seats/1/bot", json={}, headers=auth(other["tokens"]["0"])
+    )
+    assert (stranger.status_code, stranger.json()["code"]) == (403, "wrong_seat")

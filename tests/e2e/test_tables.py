@@ -330,6 +330,24 @@ def test_hot_seat_lets_one_player_take_several_seats(client: Client) -> None:
     assert drawn.status_code == 200, drawn.text
 
 
+def test_a_hot_seat_player_who_leaves_one_seat_keeps_the_table_among_their_games(
+    client: Client,
+) -> None:
+    ada, bea = player(client, "Ada"), player(client, "Bea")
+    game_id = open_table(client, ada, 4, hot_seat=True)["game_id"]
+    for seat in (1, 2):
+        claimed = client.post(f"/games/{game_id}/seats/{seat}", headers=auth(bea["token"]))
+        assert claimed.status_code == 201, claimed.text
+    assert client.delete(f"/games/{game_id}/seats/1", headers=auth(bea["token"])).status_code == 204
+    # Bea still sits at seat 2: the table is still one of her games.
+    assert _summary(client, game_id)["seats"][2]["name"] == "Bea"
+    games = client.get("/players/me/games", headers=auth(bea["token"])).json()["games"]
+    assert [game["game_id"] for game in games] == [game_id]
+    # Once she leaves her last seat there, it is not.
+    assert client.delete(f"/games/{game_id}/seats/2", headers=auth(bea["token"])).status_code == 204
+    assert client.get("/players/me/games", headers=auth(bea["token"])).json()["games"] == []
+
+
 @pytest.mark.anyio
 async def test_of_concurrent_claims_of_one_seat_exactly_one_wins(app: Litestar) -> None:
     async with AsyncTestClient(app) as client:
