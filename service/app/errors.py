@@ -80,6 +80,8 @@ STATUS_BY_CODE: dict[str, int] = {
     "seat_reserved": 409,
     "table_started": 409,
     "table_expired": 409,
+    # A live channel resumed past the log of a game still played.
+    "after_beyond_log": 409,
     "invalid_name": 422,
     "stacked_public_table": 422,
     # A finished game whose league job has not run yet.

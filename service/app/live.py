@@ -82,6 +82,14 @@ async def page(
         and version > 0
         and await games.finished(game_id, through=next_after)
     )
+    if version < after and not ended:
+        # Resuming past the log of a game still played would wait for events it
+        # already had (a version from another game, a client's bug): said, not hidden.
+        raise ServiceError(
+            "after_beyond_log",
+            f"after {after}: the game's log ends at version {version}; resume from it",
+            version=version,
+        )
     return Page(
         events=envelopes, next_after=next_after, has_more=has_more, version=version, ended=ended
     )

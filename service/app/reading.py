@@ -162,8 +162,8 @@ class GameReader:
         if facts.importing:
             raise _no_game(game_id)
         private = facts.info.private_log
-        if wait_s > 0 and await self.finished(game_id, through=after):
-            wait_s = 0  # nothing will come: a long poll at a finished game's end answers now
+        if wait_s > 0 and await self._nothing_will_come(game_id, after):
+            wait_s = 0  # a long poll at a finished game's end, or past its log, answers now
         stored = await self._store.wait_for(game_id, after, wait_s, limit)
         if watcher is not None and facts.waiting and stored:
             facts = await self.read_facts(game_id)
@@ -191,6 +191,14 @@ class GameReader:
         while len(self._existing_games) > FACTS_CAPACITY:
             self._existing_games.popitem(last=False)
         return True
+
+    async def _nothing_will_come(self, game_id: str, after: int) -> bool:
+        """Whether no event can come after `after`: the game is over and read to its
+        end, or `after` is past the log (a version it never had; `live.page` refuses it)."""
+        record = await self.projections.load(game_id, at_least=after)
+        if record is None or record.version < after:
+            return True
+        return record.state.phase == "over" and record.version == after
 
     async def finished(self, game_id: str, through: int | None = None) -> bool:
         """Whether the game is over (and, with `through`, has no event after that version)."""

@@ -21,6 +21,10 @@ FACTS_BY_CODE: dict[str, tuple[str, dict[str, tuple[OpenAPIType, str]]]] = {
             "current_version": (_INTEGER, "The game's version now: re-read the view from it."),
         },
     ),
+    "after_beyond_log": (
+        "AfterBeyondLogFacts",
+        {"version": (_INTEGER, "The game's last version: resume from it.")},
+    ),
     "command_id_reused": (
         "CommandIdReusedFacts",
         {"command_id": (_STRING, "The `command_id` already used for another command.")},

@@ -92,9 +92,10 @@ async def create_ticket(
     operation_id="listEvents",
     summary="Events after a version, as the caller may see them (long poll with `wait`)",
     description="Resume from `next_after`; `has_more` says a next page is waiting now, "
-    "`ended` that the game is over and nothing is left to read.",
+    "`ended` that the game is over and nothing is left to read. An `after` past the "
+    "log of a game still played is a 409 `after_beyond_log` naming its last version.",
     security=OPTIONAL_BEARER,
-    responses=problem_responses(400, 401, 403, 404, 503),
+    responses=problem_responses(400, 401, 403, 404, 409, 503),
 )
 async def list_events(
     game_id: GameId,
@@ -149,7 +150,7 @@ _page_encoder = msgspec.json.Encoder()
         204: ResponseSpec(
             data_container=None, description="The game is over and the caller has read it all."
         ),
-        **problem_responses(400, 401, 403, 404, 503),
+        **problem_responses(400, 401, 403, 404, 409, 503),
     },
 )
 async def stream_events(
@@ -329,6 +330,8 @@ async def live(
         else:
             token = None
         watcher = await live.tickets.viewer(game_id, ticket=ticket, token=token, invite_code=invite)
+        # Refused now, as the stream's first page is: `after` past the log of a game in play.
+        await page(live.games, game_id, watcher, after=start, wait_s=0, limit=1)
     except (DomainError, ServiceError) as error:
         await _refuse(socket, problem_of(error))
         return

@@ -53,6 +53,8 @@ _MEANINGS = {
     "not_host": "Only the table's host may do that.",
     "game_not_found": "No such game (or a private one, to a caller without its code).",
     "version_conflict": "`expected_version` is not the game's version.",
+    "after_beyond_log": "`after` (or Last-Event-ID) is past the log of a game still played: "
+    "resume from `facts.version`.",
     "command_id_reused": "That `command_id` was used for a different command.",
     "rate_limited": "Past the client's budget for this kind of request.",
     "store_unavailable": "The event store did not answer in time.",

@@ -243,6 +243,34 @@ def test_the_end_names_the_games_last_version_whatever_was_asked_past_it(
         assert json.loads(socket.recv(timeout=30)) == {"type": "end", "version": last}
 
 
+def test_resuming_past_the_log_of_a_game_in_play_is_refused_on_every_channel(
+    server: Server,
+) -> None:
+    # Before, each channel waited for versions the game had already had: the long poll
+    # answered empty pages for good, SSE and the WebSocket stayed silent.
+    game = _create(server)
+    game_id, version = game["game_id"], game["version"]
+    with _http(server) as http:
+        polled = http.get(f"/games/{game_id}/events", params={"after": version + 5, "wait": 5})
+        assert polled.status_code == 409, polled.text
+        assert polled.json()["code"] == "after_beyond_log"
+        assert polled.json()["facts"] == {"version": version}
+        resumed = http.get(
+            f"/games/{game_id}/events/stream", headers={"Last-Event-ID": str(version + 1)}
+        )
+        assert resumed.status_code == 409 and resumed.json()["code"] == "after_beyond_log"
+        # At the log's end it is an ordinary wait.
+        assert http.get(f"/games/{game_id}/events", params={"after": version}).status_code == 200
+    url = "ws" + server.base.removeprefix("http") + f"/games/{game_id}/live"
+    with websockets.sync.client.connect(url, open_timeout=10) as socket:
+        socket.send(json.dumps({"after": version + 1}))
+        refused = json.loads(socket.recv(timeout=30))
+        assert refused["problem"]["code"] == "after_beyond_log"
+        with pytest.raises(ConnectionClosed) as closed:
+            socket.recv(timeout=30)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4409
+
+
 # ------------------------------------------------------------------ one transport each
 
 

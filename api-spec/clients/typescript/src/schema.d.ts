@@ -267,7 +267,7 @@ export interface paths {
         };
         /**
          * Events after a version, as the caller may see them (long poll with `wait`)
-         * @description Resume from `next_after`; `has_more` says a next page is waiting now, `ended` that the game is over and nothing is left to read.
+         * @description Resume from `next_after`; `has_more` says a next page is waiting now, `ended` that the game is over and nothing is left to read. An `after` past the log of a game still played is a 409 `after_beyond_log` naming its last version.
          */
         get: operations["listEvents"];
         put?: never;
@@ -534,6 +534,16 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * AfterBeyondLogFacts
+         * @description The facts of `after_beyond_log`.
+         */
+        AfterBeyondLogFacts: {
+            /** @description The game's last version: resume from it. */
+            version: number;
+        } & {
+            [key: string]: unknown;
+        };
         /** CardDiscarded */
         CardDiscarded: {
             seat: number;
@@ -1415,8 +1425,8 @@ export interface components {
             /** @description The stable reason: one of ListEventsProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["ListEventsProblemCode"] | string;
             detail?: string | null;
-            /** @description What the refusal is about. */
-            facts?: components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`after_beyond_log`: AfterBeyondLogFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["AfterBeyondLogFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -1424,7 +1434,7 @@ export interface components {
          * @description The codes listEvents answers.
          * @enum {string}
          */
-        ListEventsProblemCode: "game_not_found" | "invalid_parameter" | "invalid_token" | "missing_token" | "not_seated" | "store_unavailable" | "wrong_game";
+        ListEventsProblemCode: "after_beyond_log" | "game_not_found" | "invalid_parameter" | "invalid_token" | "missing_token" | "not_seated" | "store_unavailable" | "wrong_game";
         /**
          * ListGamesProblem
          * @description A problem listGames answers (RFC 9457).
@@ -1601,7 +1611,7 @@ export interface components {
          * @description The stable reason of a problem; `type` (`/problems/<code>`) is its page.
          * @enum {string}
          */
-        ProblemCode: "already_seated" | "bad_commitment" | "body_too_large" | "bots_busy" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_exists" | "game_in_progress" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "header_mismatch" | "http_error" | "illegal_event" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "internal_error" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_fork_version" | "invalid_game_id" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_log_field" | "invalid_meld" | "invalid_name" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_seats" | "invalid_shuffle" | "invalid_ticket" | "invalid_token" | "invalid_view" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "ladder_not_found" | "lay_off_not_allowed" | "league_busy" | "league_result_pending" | "malformed_json" | "malformed_log" | "method_not_allowed" | "missing_token" | "must_keep_discard" | "not_found" | "not_host" | "not_seated" | "not_your_turn" | "own_meld_required" | "player_not_found" | "rate_limited" | "redacted_log" | "same_discard" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stacked_public_table" | "stock_empty" | "storage_full" | "store_unavailable" | "table_expired" | "table_started" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_format" | "version_conflict" | "version_gap" | "version_not_found" | "worker_unavailable" | "wrong_game" | "wrong_phase" | "wrong_seat";
+        ProblemCode: "after_beyond_log" | "already_seated" | "bad_commitment" | "body_too_large" | "bots_busy" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_exists" | "game_in_progress" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "header_mismatch" | "http_error" | "illegal_event" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "internal_error" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_fork_version" | "invalid_game_id" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_log_field" | "invalid_meld" | "invalid_name" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_seats" | "invalid_shuffle" | "invalid_ticket" | "invalid_token" | "invalid_view" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "ladder_not_found" | "lay_off_not_allowed" | "league_busy" | "league_result_pending" | "malformed_json" | "malformed_log" | "method_not_allowed" | "missing_token" | "must_keep_discard" | "not_found" | "not_host" | "not_seated" | "not_your_turn" | "own_meld_required" | "player_not_found" | "rate_limited" | "redacted_log" | "same_discard" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stacked_public_table" | "stock_empty" | "storage_full" | "store_unavailable" | "table_expired" | "table_started" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_format" | "version_conflict" | "version_gap" | "version_not_found" | "worker_unavailable" | "wrong_game" | "wrong_phase" | "wrong_seat";
         /**
          * ProblemFacts
          * @description What the refusal is about; which fields depend on the code.
@@ -2085,8 +2095,8 @@ export interface components {
             /** @description The stable reason: one of StreamEventsProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["StreamEventsProblemCode"] | string;
             detail?: string | null;
-            /** @description What the refusal is about. */
-            facts?: components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`after_beyond_log`: AfterBeyondLogFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["AfterBeyondLogFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -2094,7 +2104,7 @@ export interface components {
          * @description The codes streamEvents answers.
          * @enum {string}
          */
-        StreamEventsProblemCode: "game_not_found" | "invalid_parameter" | "invalid_ticket" | "invalid_token" | "missing_token" | "not_seated" | "store_unavailable" | "wrong_game";
+        StreamEventsProblemCode: "after_beyond_log" | "game_not_found" | "invalid_parameter" | "invalid_ticket" | "invalid_token" | "missing_token" | "not_seated" | "store_unavailable" | "wrong_game";
         /**
          * SuggestCommandProblem
          * @description A problem suggestCommand answers (RFC 9457).
@@ -3675,6 +3685,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ListEventsProblem"];
                 };
             };
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ListEventsProblem"];
+                };
+            };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
@@ -3753,6 +3772,15 @@ export interface operations {
             };
             /** @description No such game (`game_not_found`; also a private table to a caller not at it) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["StreamEventsProblem"];
+                };
+            };
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,6 @@
 """ Contains all the data models used in inputs/outputs """
 
+from .after_beyond_log_facts import AfterBeyondLogFacts
 from .card_discarded import CardDiscarded
 from .card_laid_off import CardLaidOff
 from .cards_drawn import CardsDrawn
@@ -207,6 +208,7 @@ from .view import View
 from .view_phase import ViewPhase
 
 __all__ = (
+    "AfterBeyondLogFacts",
     "CardDiscarded",
     "CardLaidOff",
     "CardsDrawn",

@@ -1,6 +1,7 @@
 from enum import StrEnum
 
 class ListEventsProblemCode(StrEnum):
+    AFTER_BEYOND_LOG = "after_beyond_log"
     GAME_NOT_FOUND = "game_not_found"
     INVALID_PARAMETER = "invalid_parameter"
     INVALID_TOKEN = "invalid_token"

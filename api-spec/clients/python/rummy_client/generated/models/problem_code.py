@@ -1,6 +1,7 @@
 from enum import StrEnum
 
 class ProblemCode(StrEnum):
+    AFTER_BEYOND_LOG = "after_beyond_log"
     ALREADY_SEATED = "already_seated"
     BAD_COMMITMENT = "bad_commitment"
     BODY_TOO_LARGE = "body_too_large"

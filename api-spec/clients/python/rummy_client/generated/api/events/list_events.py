@@ -102,6 +102,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = ListEventsProblem.from_dict(response.json())
+
+
+
+        return response_409
+
     if response.status_code == 503:
         response_503 = ListEventsProblem.from_dict(response.json())
 
@@ -138,7 +145,8 @@ def sync_detailed(
     """ Events after a version, as the caller may see them (long poll with `wait`)
 
      Resume from `next_after`; `has_more` says a next page is waiting now, `ended` that the game is over
-    and nothing is left to read.
+    and nothing is left to read. An `after` past the log of a game still played is a 409
+    `after_beyond_log` naming its last version.
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -188,7 +196,8 @@ def sync(
     """ Events after a version, as the caller may see them (long poll with `wait`)
 
      Resume from `next_after`; `has_more` says a next page is waiting now, `ended` that the game is over
-    and nothing is left to read.
+    and nothing is left to read. An `after` past the log of a game still played is a 409
+    `after_beyond_log` naming its last version.
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -233,7 +242,8 @@ async def asyncio_detailed(
     """ Events after a version, as the caller may see them (long poll with `wait`)
 
      Resume from `next_after`; `has_more` says a next page is waiting now, `ended` that the game is over
-    and nothing is left to read.
+    and nothing is left to read. An `after` past the log of a game still played is a 409
+    `after_beyond_log` naming its last version.
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -283,7 +293,8 @@ async def asyncio(
     """ Events after a version, as the caller may see them (long poll with `wait`)
 
      Resume from `next_after`; `has_more` says a next page is waiting now, `ended` that the game is over
-    and nothing is left to read.
+    and nothing is left to read. An `after` past the log of a game still played is a 409
+    `after_beyond_log` naming its last version.
 
     Args:
         game_id (str): The game's id (32 hex digits).
