@@ -73,6 +73,28 @@ none kept but dropping the read of the next seat: `holdback.FEED_READ_SEATS`):
   from the discard), 1,500 hands at seed 979119971: 30.9% -> 30.8% of
   hands, +11.4 -> +11.8 points, 38.7% -> 39.9% of games: nothing.
 
+Tried at four seats and not kept: the discard searched with the table's own
+players. The base choice and the three best loose cards by `discard_scores`
+were played out on the rules engine (`decide`/`evolve`) from the hidden
+cards dealt again (each opponent keeping the pile cards seen taken), level 3
+deciding for the opponents from their own views and the seat's memory (all
+public), the hold-back policy for the seat, through the candidate's turn and
+the four after it; the same paired edge (EDGE_Z, MIN_EDGE), 150 ms of thread
+CPU a discard (about 3 ms a play-out: some 12 deals). One level 4 against
+three level 3 in basic, budget and p95 on the thread's CPU clock, seed
+300413558, 600 hands: base 31.8% (28.2-35.6%) of hands, +7.7 points a hand,
+32.7% of 199 games; play-outs nobody went out of scored by the deadwood
+edge: 28.7% (25.3-32.5%), +4.7, 33.3% (498 overrules in 4,285 discards: it
+sheds high cards before outs); scored only by who went out: 33.2%
+(29.6-37.1%), +8.5, 32.2% (56 overrules). That, on a fresh seed (670596163, 1,000 hands): 30.9%
+(28.1-33.8%) -> 30.7% (27.9-33.6%) of hands, +8.2 -> +7.5 points, 37.0% ->
+36.6% of 331 games; 93 overrules in 7,072 discards, and of the hands that
+ended otherwise, 49 won only with the search, 51 only without. p95 152 ms.
+Classic, fresh seed 506306257, 400 hands: 33.2% (28.8-38.0%) -> 31.4%
+(27.0-36.1%), +1.9 -> +1.3 points, 28.0% -> 27.3% of games (39 overrules
+in 2,283 discards). About a dozen deals a discard seldom clear EDGE_Z, and
+the few overrules they allow gain nothing measurable.
+
 Tried at two seats in basic and not kept: play-outs closer to level 3 with
 inferred hands. Each opponent's hidden cards were dealt by weight (the
 neighbours of its discards x0.35, of the pile cards it passed x0.7, of the
