@@ -25,7 +25,7 @@ class BotTable:
 
     `latencies` collects each level's decision times in seconds; `max_rollouts`
     caps level 4's play-outs (tests, for speed); `clock` is the one level 4's
-    time budget is read on (wall time by default).
+    time budget and the decision times are read on (wall time by default).
     """
 
     def __init__(
@@ -77,7 +77,7 @@ class BotTable:
     def _ask(self, seat: int) -> PlayerCommand | None:
         view = view_for(self.state, seat)
         level = self.levels[seat]
-        started = time.perf_counter()
+        started = self.clock()
         command = choose(
             view,
             self.ruleset,
@@ -88,7 +88,7 @@ class BotTable:
             max_rollouts=self.max_rollouts,
             clock=self.clock,
         )
-        self.latencies.setdefault(level, []).append(time.perf_counter() - started)
+        self.latencies.setdefault(level, []).append(self.clock() - started)
         return command
 
     def _offer_knocks(self) -> bool:

@@ -118,8 +118,10 @@ def run_ladder(
     seed: int = 0,
     budget_s: float = DEFAULT_BUDGET_S,
     progress: Callable[[int, int], None] | None = None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> LadderResult:
-    """`hands` hands of one `high`-level seat against `seats - 1` `low`-level seats."""
+    """`hands` hands of one `high`-level seat against `seats - 1` `low`-level seats;
+    level 4's budget and every decision's time read on `clock`."""
     ruleset = build_ruleset(preset)
     rng = random.Random(seed)
     latencies: dict[int, list[float]] = {}
@@ -149,7 +151,7 @@ def run_ladder(
                 progress(played, hands)
             return played < hands
 
-        table = BotTable(ruleset, levels, rng, budget_s, latencies)
+        table = BotTable(ruleset, levels, rng, budget_s, latencies, clock=clock)
         table.play(on_hand)
         if table.state.phase == "over":
             games += 1

@@ -1,4 +1,5 @@
-"""`rummy simulate`: the engine's throughput (random players), or the bot ladder (`--bots`)."""
+"""`rummy simulate`: the engine's throughput (random players), the bot ladder (`--bots`),
+or level 4's whole table of targets (`--table`)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import argparse
 import time
 
 from domain.rules import build_ruleset
-from service.tools import ladder
+from service.tools import ladder, ladder_table
 from service.tools.progress import ProgressBar
 from service.tools.simulation import simulate_hands
 
@@ -24,9 +25,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "seats alternated) instead of random players",
     )
     ladder.add_bot_arguments(parser)
+    ladder_table.add_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.table:
+        return ladder_table.run(args)
     if args.bots:
         return ladder.run(args)
     ruleset = build_ruleset(args.preset)
