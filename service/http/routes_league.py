@@ -7,6 +7,7 @@ read): each read runs in a worker thread, off the event loop.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Sequence
 from typing import Annotated, Any
 
@@ -16,7 +17,7 @@ from litestar.di import NamedDependency
 from litestar.params import PathParameter, QueryParameter
 
 from domain.rules import PRESETS
-from service.app.errors import ServiceError
+from service.app.errors import UNREADABLE_RECORD, ServiceError
 from service.app.games import GameService, lobby_status
 from service.app.league.queries import (
     DEFAULT_PAGE,
@@ -39,6 +40,8 @@ from service.http.routes_games import GameId, Games, InviteQuery, check_readable
 from service.store.players import check_player_id
 
 __all__ = ["LEAGUE_ROUTES"]
+
+_log = logging.getLogger(__name__)
 
 League = NamedDependency[LeagueStore]
 Ladder = Annotated[
@@ -164,6 +167,11 @@ async def _private_table(games: GameService, game_id: str) -> bool:
         return (await games.known_facts(game_id))[0].info.table.private
     except ServiceError:
         return False  # a game the store does not hold: nothing of it to hide
+    except UNREADABLE_RECORD:
+        # Its meta record cannot be read, so whether it is private cannot either:
+        # hidden, and the profile answers without it.
+        _log.warning("game %s: its meta record is unreadable", game_id, exc_info=True)
+        return True
 
 
 @get(
