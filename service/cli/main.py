@@ -110,6 +110,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # found: a sentence, not a traceback.
         print(f"rummy {args.command}: cannot reach Redis: {unreachable}", file=sys.stderr)
         return 1
+    except OSError as failed:
+        # A file it cannot write (a folder, no permission), a port it cannot bind.
+        print(f"rummy {args.command}: {failed}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

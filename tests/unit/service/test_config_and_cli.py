@@ -80,3 +80,12 @@ def test_a_store_that_cannot_be_reached_is_said_in_a_sentence(
     err = capsys.readouterr().err
     assert err.startswith(f"rummy {argv[0]}: cannot reach Redis: ") and "127.0.0.1:1" in err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", ["openapi", "asyncapi"])
+def test_a_document_that_cannot_be_written_is_said_in_a_sentence(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([command, "--write", str(tmp_path)]) == 1  # a folder
+    err = capsys.readouterr().err
+    assert err.startswith(f"rummy {command}: [Errno 21] Is a directory") and "Traceback" not in err
