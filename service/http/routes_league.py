@@ -68,8 +68,18 @@ def _refused(error: LeagueError) -> ServiceError:
 
 async def _names(games: GameService, players: Sequence[str]) -> dict[str, str]:
     """The players' names from the directory (bots and unknown ids keep the league's)."""
-    found = await asyncio.gather(*(_directory_player(games, player) for player in players))
+    found = await asyncio.gather(*(_listed_player(games, player) for player in players))
     return {player.player_id: player.name for player in found if player is not None}
+
+
+async def _listed_player(games: GameService, player_id: str) -> Player | None:
+    """`_directory_player` for a list of many: a record that cannot be read leaves
+    the league's name in place instead of failing everyone's page."""
+    try:
+        return await _directory_player(games, player_id)
+    except UNREADABLE_RECORD:
+        _log.warning("player %s: their record is unreadable", player_id, exc_info=True)
+        return None
 
 
 async def _directory_player(games: GameService, player_id: str) -> Player | None:

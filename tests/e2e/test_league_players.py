@@ -216,3 +216,18 @@ def test_a_profile_answers_when_one_of_its_games_is_unreadable(
     assert answer.status_code == 200, answer.text
     # Whether its table is private cannot be read: its id is left out.
     assert [game["game_id"] for game in answer.json()["recent"]] == [readable]
+
+
+def test_the_leaderboard_answers_when_a_players_record_is_unreadable(client: Client) -> None:
+    ann, bob = regular_player(client, "Ann"), regular_player(client, "Bob")
+    game_id = table_of_two(client, ann, bob)
+    play_out(client, game_id, {0: ann["token"], 1: bob["token"]}, seed=12)
+    # A player record written wrong (by hand, by an older release): not UTF-8.
+    players = cast(Any, client.app).state.games.players.store
+    asyncio.run(players.update_player(ann["player_id"], {"name": b"\xff\xfe"}))
+    for path in ("/leaderboards/duel", f"/games/{game_id}/ratings"):
+        answer = client.get(path)
+        assert answer.status_code == 200, answer.text
+    board = client.get("/leaderboards/duel").json()["entries"]
+    # Bob's name from his record; Ann's the league's own (her id).
+    assert {entry["name"] for entry in board} == {ann["player_id"], "Bob"}
