@@ -140,6 +140,14 @@ def test_a_game_whose_meta_is_unreadable_costs_the_lobby_and_its_players_only_it
             listed = client.get(path, headers=auth(host["token"]))
             assert listed.status_code == 200, listed.text
             assert [game["game_id"] for game in listed.json()["games"]] == [good]
+        # A version counter written by hand: the lobby lists the others.
+        anonymous = client.post("/games", json={"seats": seats, "preset": "duel"})
+        worse = anonymous.json()["game_id"]
+        SyncRedis.from_url(url).set(game_key(worse, "version"), b"not a number")
+        for path in ("/games", "/games?open_seats=true"):
+            listed = client.get(path)
+            assert listed.status_code == 200, listed.text
+            assert [game["game_id"] for game in listed.json()["games"]] == [good]
         renamed = client.patch("/players/me", json={"name": "Bea"}, headers=auth(host["token"]))
         assert renamed.status_code == 200, renamed.text
         mine = client.get("/players/me/games", headers=auth(host["token"])).json()["games"]
