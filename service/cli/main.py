@@ -14,6 +14,7 @@ from service.cli import league_commands
 from service.cli import log_subcommands as logs
 from service.cli.openapi_spec import add_openapi_arguments, write_asyncapi, write_openapi
 from service.cli.serve import add_serve_arguments, serve
+from service.runtime.settings import SettingsError
 from workers import command as worker_command
 
 __all__ = ["SUBCOMMANDS", "Subcommand", "main"]
@@ -110,6 +111,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         # found: a sentence, not a traceback.
         print(f"rummy {args.command}: cannot reach Redis: {unreachable}", file=sys.stderr)
         return 1
+    except SettingsError as refused:
+        print(f"rummy {args.command}: {refused}", file=sys.stderr)
+        return 2
     except OSError as failed:
         # A file it cannot write (a folder, no permission), a port it cannot bind.
         print(f"rummy {args.command}: {failed}", file=sys.stderr)

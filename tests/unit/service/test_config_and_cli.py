@@ -89,3 +89,24 @@ def test_a_document_that_cannot_be_written_is_said_in_a_sentence(
     assert main([command, "--write", str(tmp_path)]) == 1  # a folder
     err = capsys.readouterr().err
     assert err.startswith(f"rummy {command}: [Errno 21] Is a directory") and "Traceback" not in err
+
+
+@pytest.mark.parametrize("port", ["99999", "0", "-1", "http"])
+def test_serve_refuses_a_port_out_of_range(port: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # 99999 was bound as 34463 (modulo 65536) while the log said 99999.
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", "--port", port])
+    assert exited.value.code == 2
+    assert "a port is 1 to 65535" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"), [("KNOCK_WINDOW_S", "100"), ("PORT", "abc"), ("PORT", "70000")]
+)
+def test_a_bad_setting_in_the_environment_is_named_in_a_sentence(
+    variable: str, value: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(variable, value)
+    assert main(["worker", "--redis-url", "redis://127.0.0.1:1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("rummy worker: a setting in the environment: ") and variable in err
