@@ -55,9 +55,10 @@ def test_rummy_version_prints_the_package_version(capsys: pytest.CaptureFixture[
         (["simulate", "--seats", "9", "--hands", "1"], "9 seats is not allowed"),
         (["simulate", "--bots", "3,4", "--seats", "1", "--hands", "1"], "1 seats is not allowed"),
         (["simulate", "--bots", "x", "--hands", "1"], "--bots takes two levels"),
+        (["loadtest", "--url", "notaurl", "--no-ceiling"], "rummy loadtest: only plain http"),
     ],
 )
-def test_simulate_refuses_bad_arguments_in_a_sentence(
+def test_tools_refuse_bad_arguments_in_a_sentence(
     argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(argv) == 2
