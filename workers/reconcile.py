@@ -14,7 +14,7 @@ from domain.events import TurnDeadlineSet
 from service.app.control import seats_to_act
 from service.app.games import GameService
 from service.app.league.store import LeagueStore
-from service.app.records import Game, lobby_status
+from service.app.records import Game, info_decoder, is_game_id, lobby_status
 from service.app.step_failures import StepFailures
 from service.app.worker_metrics import WorkerMetrics
 from service.logs.half_imports import remove_half_imports
@@ -69,7 +69,71 @@ async def reconcile(
     for game in misfiled:
         await games.file_in_lobby(game)
     counts.refiled = len(misfiled)
+    await reconcile_private_tables(games, scheduler, league, counts, failures, metrics)
     return counts
+
+
+async def reconcile_private_tables(
+    games: GameService,
+    scheduler: TurnScheduler,
+    league: LeagueStore | None,
+    counts: Reconciled,
+    failures: StepFailures,
+    metrics: WorkerMetrics | None = None,
+) -> None:
+    """The private tables' jobs: never filed in the lobby (their code finds them), they
+    are found by a walk of the store's meta records, a page of headlines a round trip
+    (as the walk for half imports reads every record anyway)."""
+    page: list[str] = []
+    async for game_id in games.store.meta_ids():
+        if is_game_id(game_id):
+            page.append(game_id)
+        if len(page) == _PAGE:
+            await _reconcile_private_page(games, scheduler, league, page, counts, failures, metrics)
+            page = []
+    await _reconcile_private_page(games, scheduler, league, page, counts, failures, metrics)
+
+
+async def _reconcile_private_page(
+    games: GameService,
+    scheduler: TurnScheduler,
+    league: LeagueStore | None,
+    page: list[str],
+    counts: Reconciled,
+    failures: StepFailures,
+    metrics: WorkerMetrics | None,
+) -> None:
+    if not page:
+        return
+    headlines = await games.store.headlines(page)
+    finished: list[str] = []
+    for game_id, headline in zip(page, headlines, strict=True):
+        meta = headline.meta or {}
+        if headline.version == 0 or "info" not in meta:
+            continue  # half written: the walk for half imports removes it in time
+
+        async def one(game_id: str = game_id, info: bytes = meta["info"]) -> None:
+            if not info_decoder.decode(info).table.private:
+                return  # filed in the lobby: reconciled with it
+            game = await games.game(game_id)
+            if lobby_status(game) == "finished":
+                finished.append(game_id)
+            else:
+                await reconcile_game(games, scheduler, game, counts)
+
+        await failures.run("reconcile", game_id, one, metrics)
+    if league is None or not finished:
+        return
+    applied = await asyncio.to_thread(league.applied, finished)
+    for game_id in finished:
+        if game_id not in applied:
+            scheduled = await failures.run(
+                "league",
+                game_id,
+                functools.partial(scheduler.schedule_league, game_id, replace_done=True),
+                metrics,
+            )
+            counts.league_jobs += bool(scheduled)
 
 
 async def reconcile_game(

@@ -23,6 +23,7 @@ from domain.errors import ERROR_CODES, DomainError
 __all__ = [
     "PROBLEM_MEDIA_TYPE",
     "STATUS_BY_CODE",
+    "UNREADABLE_RECORD",
     "Problem",
     "ServiceError",
     "problem_for",
@@ -31,6 +32,9 @@ __all__ = [
 ]
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
+# What reading a game's records raises when they were written wrong (an old bad
+# import, a record written by hand): a listing of many games skips that game.
+UNREADABLE_RECORD: tuple[type[Exception], ...] = (msgspec.MsgspecError, ValueError, LookupError)
 # A relative reference (RFC 9457 3.1.1): resolved against the answering server's URL,
 # it is that server's page for the code (service/http/routes_problems.py).
 PROBLEM_TYPE_BASE = "/problems/"

@@ -4,11 +4,12 @@ that every table they sit at shows."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Literal
 
 import msgspec
 
-from service.app.errors import ServiceError
+from service.app.errors import UNREADABLE_RECORD, ServiceError
 from service.app.games import GameService
 from service.app.players import Player
 from service.app.records import Game, lobby_status
@@ -17,6 +18,8 @@ from service.app.seating import waited_too_long
 __all__ = ["PlayerGame", "PlayerGameStatus", "player_games", "rename_player", "status_of"]
 
 PlayerGameStatus = Literal["waiting", "active", "finished"]
+
+_log = logging.getLogger(__name__)
 
 # How many of a player's newest games a listing looks through: a bound on the
 # work of one request (older games stay in the index; a rename reaches them all).
@@ -71,10 +74,9 @@ async def _games_of(games: GameService, player_id: str) -> list[Game]:
     for offset in range(0, SCAN_LIMIT, _CHUNK):
         game_ids = await games.players.game_ids(player_id, _CHUNK, offset)
         for game_id in game_ids:
-            try:
-                found.append(await games.game(game_id))
-            except ServiceError:
-                continue  # gone (expired): the index is only a cache
+            game = await _game_or_none(games, game_id)
+            if game is not None:
+                found.append(game)
         if len(game_ids) < _CHUNK:
             break
     return found
@@ -119,6 +121,10 @@ async def _game_or_none(games: GameService, game_id: str) -> Game | None:
         return await games.game(game_id)
     except ServiceError:
         return None  # gone (expired): the index is only a cache
+    except UNREADABLE_RECORD:
+        # One game's bad record costs the player that game's line, not the whole list.
+        _log.warning("game %s: its records are unreadable", game_id, exc_info=True)
+        return None
 
 
 async def _rename_seats(games: GameService, game: Game, player_id: str, name: str) -> None:

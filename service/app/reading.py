@@ -3,13 +3,14 @@ views, the events a viewer may see, and the lobby."""
 
 from __future__ import annotations
 
+import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 
 from domain.views import SeatView, holder_view
 from service.app.envelope import Envelope, decode_envelope
-from service.app.errors import ServiceError
+from service.app.errors import UNREADABLE_RECORD, ServiceError
 from service.app.meta_fields import facts_of
 from service.app.privacy import held_through, unredacted_through
 from service.app.projections import Projections, served
@@ -31,6 +32,8 @@ from service.app.watchers import Watcher
 from service.store import EventStore
 
 __all__ = ["FACTS_CAPACITY", "FACTS_TTL_S", "GameReader"]
+
+_log = logging.getLogger(__name__)
 
 # Games whose meta facts one process keeps in memory.
 FACTS_CAPACITY = 4096
@@ -232,7 +235,12 @@ class GameReader:
             for game_id, headline in zip(game_ids, headlines, strict=True):
                 if "info" not in (headline.meta or {}):
                     continue  # gone since the index listed it: the index is only a cache
-                facts = self.keep_facts(game_id, headline.meta or {})
+                try:
+                    facts = self.keep_facts(game_id, headline.meta or {})
+                except UNREADABLE_RECORD:
+                    # One game's bad record costs that game its line, not everyone the lobby.
+                    _log.warning("game %s: its meta record is unreadable", game_id, exc_info=True)
+                    continue
                 if expired(facts):
                     await self._store.unindex_game(game_id)  # never listed again
                     continue

@@ -8,10 +8,13 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from redis.exceptions import ConnectionError as RedisConnectionError
+
 from service.cli import league_commands
 from service.cli import log_subcommands as logs
 from service.cli.openapi_spec import add_openapi_arguments, write_asyncapi, write_openapi
 from service.cli.serve import add_serve_arguments, serve
+from service.runtime.settings import SettingsError
 from workers import command as worker_command
 
 __all__ = ["SUBCOMMANDS", "Subcommand", "main"]
@@ -101,7 +104,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             subcommand.add_arguments(sub)
         sub.set_defaults(run=subcommand.run)
     args = parser.parse_args(argv)
-    return int(args.run(args))
+    try:
+        return int(args.run(args))
+    except RedisConnectionError as unreachable:
+        # A store named by --redis-url or REDIS_URL, or a server stopped since it was
+        # found: a sentence, not a traceback.
+        print(f"rummy {args.command}: cannot reach Redis: {unreachable}", file=sys.stderr)
+        return 1
+    except SettingsError as refused:
+        print(f"rummy {args.command}: {refused}", file=sys.stderr)
+        return 2
+    except OSError as failed:
+        # A file it cannot write (a folder, no permission), a port it cannot bind.
+        print(f"rummy {args.command}: {failed}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ LONG_POLL_CONNECTIONS = 512
 
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", help="address to bind (env HOST, default 127.0.0.1)")
-    parser.add_argument("--port", type=int, help="port (env PORT, default 8000)")
+    parser.add_argument("--port", type=_port_number, help="port (env PORT, default 8000)")
     parser.add_argument("--data-dir", help="embedded Redis data folder parent (env DATA_DIR)")
     parser.add_argument("--redis-url", help="use this Redis instead of the embedded one")
     beside = parser.add_mutually_exclusive_group()
@@ -75,6 +75,13 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help=f"how long an idle connection stays open (default {KEEP_ALIVE_S})",
     )
+
+
+def _port_number(text: str) -> int:
+    """A TCP port, 1 to 65535 (a larger one would be bound modulo 65536)."""
+    if not text.strip().isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1 to 65535, not {text!r}")
+    return int(text)
 
 
 def _settings(args: argparse.Namespace) -> Settings:

@@ -7,6 +7,7 @@ read): each read runs in a worker thread, off the event loop.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Sequence
 from typing import Annotated, Any
 
@@ -16,7 +17,7 @@ from litestar.di import NamedDependency
 from litestar.params import PathParameter, QueryParameter
 
 from domain.rules import PRESETS
-from service.app.errors import ServiceError
+from service.app.errors import UNREADABLE_RECORD, ServiceError
 from service.app.games import GameService, lobby_status
 from service.app.league.queries import (
     DEFAULT_PAGE,
@@ -39,6 +40,8 @@ from service.http.routes_games import GameId, Games, InviteQuery, check_readable
 from service.store.players import check_player_id
 
 __all__ = ["LEAGUE_ROUTES"]
+
+_log = logging.getLogger(__name__)
 
 League = NamedDependency[LeagueStore]
 Ladder = Annotated[
@@ -65,8 +68,18 @@ def _refused(error: LeagueError) -> ServiceError:
 
 async def _names(games: GameService, players: Sequence[str]) -> dict[str, str]:
     """The players' names from the directory (bots and unknown ids keep the league's)."""
-    found = await asyncio.gather(*(_directory_player(games, player) for player in players))
+    found = await asyncio.gather(*(_listed_player(games, player) for player in players))
     return {player.player_id: player.name for player in found if player is not None}
+
+
+async def _listed_player(games: GameService, player_id: str) -> Player | None:
+    """`_directory_player` for a list of many: a record that cannot be read leaves
+    the league's name in place instead of failing everyone's page."""
+    try:
+        return await _directory_player(games, player_id)
+    except UNREADABLE_RECORD:
+        _log.warning("player %s: their record is unreadable", player_id, exc_info=True)
+        return None
 
 
 async def _directory_player(games: GameService, player_id: str) -> Player | None:
@@ -164,6 +177,11 @@ async def _private_table(games: GameService, game_id: str) -> bool:
         return (await games.known_facts(game_id))[0].info.table.private
     except ServiceError:
         return False  # a game the store does not hold: nothing of it to hide
+    except UNREADABLE_RECORD:
+        # Its meta record cannot be read, so whether it is private cannot either:
+        # hidden, and the profile answers without it.
+        _log.warning("game %s: its meta record is unreadable", game_id, exc_info=True)
+        return True
 
 
 @get(

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from typing import Annotated, Literal
 
 import msgspec
 
-__all__ = ["KNOCK_WINDOW_S", "Settings", "settings_from_env"]
+__all__ = ["KNOCK_WINDOW_S", "Settings", "SettingsError", "settings_from_env"]
 
 # The knock window's default (Settings.knock_window_s).
 KNOCK_WINDOW_S = 3.0
@@ -30,7 +31,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     rq_redis_url: str | None = None
     data_dir: str = "./data"
     host: str = "127.0.0.1"
-    port: int = 8000
+    port: Annotated[int, msgspec.Meta(ge=1, le=65535)] = 8000
     cors_origins: tuple[str, ...] = ("*",)
     max_body_bytes: int = 64 * 1024
     # Consecutive turn timeouts after which a level-2 bot plays the seat.
@@ -142,4 +143,13 @@ def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
     if env.get("TRUSTED_PROXIES"):
         fields["trusted_proxies"] = _comma_list(env["TRUSTED_PROXIES"])
     # strict=False so the port, a string in the environment, becomes an int.
-    return msgspec.convert(fields, Settings, strict=False)
+    try:
+        return msgspec.convert(fields, Settings, strict=False)
+    except msgspec.ValidationError as refused:
+        # Named by the variable its reader set, not by the field it fills.
+        said = re.sub(r"`\$\.(\w+)`", lambda field: field[1].upper(), str(refused))
+        raise SettingsError(f"a setting in the environment: {said}") from None
+
+
+class SettingsError(ValueError):
+    """An environment variable the service cannot take: which, and why."""

@@ -4,6 +4,7 @@ moved between in one script, and the headlines of a page of games in one pipelin
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
@@ -60,12 +61,22 @@ class RedisLobbyIndex(LobbyIndex):
                 pipe.hgetall(game_key(game_id, "meta"))
             replies = await pipe.execute()
         return [
-            Snapshot(
-                version=int(raw_version or 0),
-                meta={text(field): to_bytes(value) for field, value in raw_meta.items()},
-            )
+            _headline(raw_version, raw_meta)
             for raw_version, raw_meta in zip(replies[::2], replies[1::2], strict=True)
         ]
 
     def _lobby_keys(self) -> list[str]:
         return [lobby_key(status) for status in self._lobby_statuses]
+
+
+def _headline(raw_version: bytes | None, raw_meta: dict[Any, Any]) -> Snapshot:
+    """A game's headline; a version counter written wrong (by hand: the append's
+    script writes only numbers) reads as an unknown game's, so the page that lists
+    it still answers, without it."""
+    try:
+        version = int(raw_version or 0)
+    except ValueError:
+        return Snapshot(version=0, meta={})
+    return Snapshot(
+        version=version, meta={text(field): to_bytes(value) for field, value in raw_meta.items()}
+    )

@@ -243,12 +243,17 @@ def add_bot_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def default_seats(preset: str) -> int:
+    return 4 if preset == "palace" else 2
+
+
 def run(args: argparse.Namespace) -> int:
-    levels = sorted(int(x) for x in args.bots.split(","))
-    if len(levels) != 2 or not all(level in LEVELS for level in levels):
+    words = args.bots.split(",")
+    levels = sorted(int(word) for word in words if word.strip().isdigit())
+    if len(levels) != len(words) or len(levels) != 2 or not all(lv in LEVELS for lv in levels):
         print("--bots takes two levels from 1 to 4, e.g. 3,4", file=sys.stderr)
         return 2
-    seats = args.seats or (4 if args.preset == "palace" else 2)
+    seats = args.seats or default_seats(args.preset)
     bar = None if args.quiet else ProgressBar(args.hands, label=f"{args.preset} {args.bots}")
     tune_collector_for_a_long_run()
     result = run_ladder(

@@ -4,9 +4,11 @@ or level 4's whole table of targets (`--table`)."""
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
-from domain.rules import build_ruleset
+from domain.errors import DomainError
+from domain.rules import build_ruleset, validate_seats
 from service.tools import ladder, ladder_table
 from service.tools.progress import ProgressBar
 from service.tools.simulation import simulate_hands
@@ -31,10 +33,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.table:
         return ladder_table.run(args)
+    seats = args.seats or (ladder.default_seats(args.preset) if args.bots else 2)
+    try:
+        ruleset = build_ruleset(args.preset)
+        validate_seats(ruleset, seats)
+    except DomainError as refused:
+        print(f"rummy simulate: {refused}", file=sys.stderr)
+        return 2
     if args.bots:
         return ladder.run(args)
-    ruleset = build_ruleset(args.preset)
-    seats = args.seats or 2
     bar = ProgressBar(args.hands, label=f"{args.preset} x{seats}")
     started = time.perf_counter()
     hands, commands = simulate_hands(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from http_players import player, problem
@@ -15,6 +15,7 @@ from league_results import regular_player
 from litestar import Litestar
 from litestar.testing import TestClient
 
+from service.app import reading
 from service.app.games import Appended
 from service.app.league.apply import apply_result
 from service.app.league.game_end import directory_of, ends_game, game_result
@@ -196,3 +197,37 @@ def test_a_public_profile_fills_recent_past_the_private_games_it_leaves_out(
     # The newest game is private: the one game asked for is the public one before it.
     profile = client.get(f"/players/{ann['player_id']}/profile", params={"recent": 1}).json()
     assert [game["game_id"] for game in profile["recent"]] == [public]
+
+
+def test_a_profile_answers_when_one_of_its_games_is_unreadable(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ann, bob = regular_player(client, "Ann"), regular_player(client, "Bob")
+    played = [table_of_two(client, ann, bob) for _ in range(2)]
+    for seed, game_id in enumerate(played):
+        play_out(client, game_id, {0: ann["token"], 1: bob["token"]}, seed=10 + seed)
+    readable, broken = played
+    # A meta record written wrong (an old bad import, a field set by hand), read
+    # from the store (as another API process would, remembering no game's facts).
+    store = cast(Any, client.app).state.games.store
+    asyncio.run(store.put_meta(broken, {"info": b"not json"}))
+    monkeypatch.setattr(reading, "FACTS_TTL_S", 0.0)
+    answer = client.get(f"/players/{ann['player_id']}/profile")
+    assert answer.status_code == 200, answer.text
+    # Whether its table is private cannot be read: its id is left out.
+    assert [game["game_id"] for game in answer.json()["recent"]] == [readable]
+
+
+def test_the_leaderboard_answers_when_a_players_record_is_unreadable(client: Client) -> None:
+    ann, bob = regular_player(client, "Ann"), regular_player(client, "Bob")
+    game_id = table_of_two(client, ann, bob)
+    play_out(client, game_id, {0: ann["token"], 1: bob["token"]}, seed=12)
+    # A player record written wrong (by hand, by an older release): not UTF-8.
+    players = cast(Any, client.app).state.games.players.store
+    asyncio.run(players.update_player(ann["player_id"], {"name": b"\xff\xfe"}))
+    for path in ("/leaderboards/duel", f"/games/{game_id}/ratings"):
+        answer = client.get(path)
+        assert answer.status_code == 200, answer.text
+    board = client.get("/leaderboards/duel").json()["entries"]
+    # Bob's name from his record; Ann's the league's own (her id).
+    assert {entry["name"] for entry in board} == {ann["player_id"], "Bob"}

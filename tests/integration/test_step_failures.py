@@ -9,7 +9,7 @@ from typing import Any
 
 from redis import Redis as SyncRedis
 from redis.asyncio import Redis
-from workers_table import work, worker_app
+from workers_table import auth, work, worker_app
 
 from service.app.archiving import Archiver
 from service.app.games import GameService
@@ -117,3 +117,38 @@ def test_a_game_the_archiver_cannot_read_fails_alone(
         redis = SyncRedis.from_url(url)
         assert not redis.exists(game_key(good, "events"))  # archived: out of Redis
         assert redis.exists(game_key(bad, "events"))
+
+
+def test_a_game_whose_meta_is_unreadable_costs_the_lobby_and_its_players_only_its_line(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    url = embedded_redis.url
+    with worker_app(url) as (client, _):
+        host = client.post("/players", json={"name": "Ada"}).json()
+        seats = [{"kind": "human"}, {"kind": "human", "open": True}]
+
+        def table() -> str:
+            body = {"seats": seats, "preset": "duel"}
+            created = client.post("/games", json=body, headers=auth(host["token"]))
+            assert created.status_code == 201, created.text
+            game_id: str = created.json()["game_id"]
+            return game_id
+
+        good, bad = table(), table()
+        _break(url, bad)
+        for path in ("/games", "/games?open_seats=true", "/players/me/games"):
+            listed = client.get(path, headers=auth(host["token"]))
+            assert listed.status_code == 200, listed.text
+            assert [game["game_id"] for game in listed.json()["games"]] == [good]
+        # A version counter written by hand: the lobby lists the others.
+        anonymous = client.post("/games", json={"seats": seats, "preset": "duel"})
+        worse = anonymous.json()["game_id"]
+        SyncRedis.from_url(url).set(game_key(worse, "version"), b"not a number")
+        for path in ("/games", "/games?open_seats=true"):
+            listed = client.get(path)
+            assert listed.status_code == 200, listed.text
+            assert [game["game_id"] for game in listed.json()["games"]] == [good]
+        renamed = client.patch("/players/me", json={"name": "Bea"}, headers=auth(host["token"]))
+        assert renamed.status_code == 200, renamed.text
+        mine = client.get("/players/me/games", headers=auth(host["token"])).json()["games"]
+        assert mine[0]["names"][0] == "Bea"

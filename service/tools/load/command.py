@@ -16,6 +16,7 @@ from service.tools.load.ceiling import CeilingReport, drive_ceiling
 from service.tools.load.clients import DEFAULT_TIMEOUT_S, run_loop
 from service.tools.load.games import GameLoad, GameLoadReport, play_games
 from service.tools.load.processes import embedded_redis, measure_cpu, running_server
+from service.tools.load.raw_http import split_url
 from service.tools.load.report import print_report, print_rounds
 from service.tools.progress import ProgressBar
 from service.tools.serve_process import free_port
@@ -84,6 +85,12 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1 or args.concurrency < 1 or args.rounds < 1:
         print("--games, --concurrency and --rounds must be positive", file=sys.stderr)
         return 2
+    if not args.spawn:
+        try:
+            split_url(args.url)
+        except ValueError as refused:
+            print(f"rummy loadtest: {refused}", file=sys.stderr)
+            return 2
     deadline = time.monotonic() + args.timeout
     scratch = Path(tempfile.mkdtemp(prefix="rummy-loadtest-"))
     rounds: list[tuple[GameLoadReport, CeilingReport | None]] = []

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
 import pytest
 
 from service.cli.main import SUBCOMMANDS, main
 from service.cli.serve import KEEP_ALIVE_S
 from service.runtime.settings import Settings, settings_from_env
+
+GOLDEN = Path(__file__).parents[2] / "golden"
 
 
 def test_settings_come_from_the_environment() -> None:
@@ -43,3 +46,68 @@ def test_rummy_version_prints_the_package_version(capsys: pytest.CaptureFixture[
         main(["--version"])
     assert done.value.code == 0
     assert capsys.readouterr().out.strip() == f"rummy {version('rummy-backend')}"
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["simulate", "--preset", "nope", "--hands", "1"], "unknown preset 'nope'"),
+        (["simulate", "--seats", "9", "--hands", "1"], "9 seats is not allowed"),
+        (["simulate", "--bots", "3,4", "--seats", "1", "--hands", "1"], "1 seats is not allowed"),
+        (["simulate", "--bots", "x", "--hands", "1"], "--bots takes two levels"),
+        (["loadtest", "--url", "notaurl", "--no-ceiling"], "rummy loadtest: only plain http"),
+    ],
+)
+def test_tools_refuse_bad_arguments_in_a_sentence(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    assert said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["export", "0123456789abcdef0123456789abcdef"],
+        ["import", str(GOLDEN / "basic_rummy.jsonl")],
+        ["league", "rebuild"],
+    ],
+)
+def test_a_store_that_cannot_be_reached_is_said_in_a_sentence(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Nothing listens on port 1: as a stopped server's address would.
+    assert main([*argv, "--redis-url", "redis://127.0.0.1:1"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"rummy {argv[0]}: cannot reach Redis: ") and "127.0.0.1:1" in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", ["openapi", "asyncapi"])
+def test_a_document_that_cannot_be_written_is_said_in_a_sentence(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([command, "--write", str(tmp_path)]) == 1  # a folder
+    err = capsys.readouterr().err
+    assert err.startswith(f"rummy {command}: [Errno 21] Is a directory") and "Traceback" not in err
+
+
+@pytest.mark.parametrize("port", ["99999", "0", "-1", "http"])
+def test_serve_refuses_a_port_out_of_range(port: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # 99999 was bound as 34463 (modulo 65536) while the log said 99999.
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", "--port", port])
+    assert exited.value.code == 2
+    assert "a port is 1 to 65535" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"), [("KNOCK_WINDOW_S", "100"), ("PORT", "abc"), ("PORT", "70000")]
+)
+def test_a_bad_setting_in_the_environment_is_named_in_a_sentence(
+    variable: str, value: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(variable, value)
+    assert main(["worker", "--redis-url", "redis://127.0.0.1:1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("rummy worker: a setting in the environment: ") and variable in err

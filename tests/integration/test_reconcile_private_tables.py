@@ -1,0 +1,82 @@
+"""The reconciler finds a private table's lost jobs too: such a table is never filed
+in the lobby (it is found by its invite code only), yet its bots, timers and league
+result are owed the same as any table's."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from redis.asyncio import Redis
+from workers_table import auth, work, worker_app
+
+from service.app.games import GameService
+from service.app.league.records_store import open_league_store
+from service.store import RedisEventStore
+from service.store.embedded_redis import EmbeddedRedis
+from workers.queue import bot_job_id, league_job_id, open_queue
+from workers.reconcile import Reconciled, reconcile
+from workers.schedule import TurnScheduler
+
+
+def _reconcile(url: str) -> Reconciled:
+    async def run() -> Reconciled:
+        redis = Redis.from_url(url)
+        jobs = open_queue(url)
+        league = open_league_store(url)
+        try:
+            store = RedisEventStore(redis)
+            return await reconcile(GameService(store), TurnScheduler(store, jobs), league)
+        finally:
+            await redis.aclose()
+            jobs.connection.close()
+            league.close()
+
+    return asyncio.run(run())
+
+
+def _private_table(client: Any, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    body = {"seats": seats, "preset": "duel", "rules": {"game_end": "hands:1"}, "private": True}
+    created = client.post("/games", json=body)
+    assert created.status_code == 201, created.text
+    table: dict[str, Any] = created.json()
+    return table
+
+
+def test_a_private_tables_lost_bot_job_is_made_again(embedded_redis: EmbeddedRedis) -> None:
+    url = embedded_redis.url
+    with worker_app(url) as (client, queue):
+        # A bot deals first or plays after the human: make it the bot's turn.
+        table = _private_table(client, [{"kind": "human"}, {"kind": "bot", "level": 1}])
+        game_id, token = table["game_id"], table["tokens"]["0"]
+        view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
+        if view["turn"] == 0:
+            for _ in range(2):
+                legal = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
+                command = legal["legal_commands"][0 if legal["phase"] == "draw" else -1]
+                client.post(f"/games/{game_id}/commands", json=command, headers=auth(token))
+        version = client.get(f"/games/{game_id}", params={"invite": table["invite_code"]})
+        at = version.json()["version"]
+        queue.empty()  # as after a crash of the queues' Redis: the bot's job is lost
+        counts = _reconcile(url)
+        assert counts.bot_jobs == 1
+        assert bot_job_id(game_id, at) in queue.get_job_ids()
+
+
+def test_a_private_tables_missed_league_result_is_enqueued_again(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    url = embedded_redis.url
+    with worker_app(url) as (client, queue):
+        table = _private_table(client, [{"kind": "bot", "level": 1}, {"kind": "bot", "level": 1}])
+        game_id = table["game_id"]
+        for _ in range(200):
+            if not work(queue):
+                break
+        league = open_league_store(url)
+        try:
+            league.clear()  # as if its league job had been lost
+            assert _reconcile(url).league_jobs == 1
+            assert league_job_id(game_id) in queue.get_job_ids()
+        finally:
+            league.close()
