@@ -14,12 +14,13 @@ from datetime import datetime
 from redis import Redis
 from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError, NoSuchJobError
-from rq.job import Job
+from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
 from workers.liveness import forget_executions, is_live
 
 __all__ = [
+    "JobFailed",
     "QUEUE_NAME",
     "SEEDING_QUEUE_NAME",
     "bot_job_id",
@@ -76,6 +77,12 @@ def seeding_job_id(game_id: str) -> str:
     return f"seeding-{game_id}"
 
 
+class JobFailed(Exception):
+    """A job was made again whose last run failed after all its retries: the step
+    that made it counts as failing for its game (`StepFailures`: backed off, then
+    set aside and named by /health), not as done."""
+
+
 def ensure_job(
     queue: Queue,
     job_id: str,
@@ -84,13 +91,17 @@ def ensure_job(
     *,
     at: datetime | None = None,
     replace_done: bool = False,
+    failed_is_a_failure: bool = False,
 ) -> bool:
     """Enqueue (or schedule `at`) unless a job of that id exists; True when it was added.
 
     `replace_done` lets a finished or failed job of that id be made again (the
     reconciler's case: the job ran, yet its game still waits for it), and so
-    does a job whose worker died while running it (`workers.liveness`).
+    does a job whose worker died while running it (`workers.liveness`). With
+    `failed_is_a_failure`, making a failed one again then raises `JobFailed`: a
+    job that fails every time is not made again every round for good.
     """
+    failed = False
     if replace_done:
         try:
             existing = Job.fetch(job_id, connection=queue.connection, serializer=JSONSerializer)
@@ -100,6 +111,7 @@ def ensure_job(
             # A job started by a worker that has since died is not live: made again.
             if is_live(queue, existing):
                 return False
+            failed = existing.get_status(refresh=False) == JobStatus.FAILED
             forget_executions(queue, job_id)
             existing.delete()
     options: dict[str, object] = {
@@ -116,6 +128,8 @@ def ensure_job(
             queue.enqueue_at(at, func, *args, **options)
     except DuplicateJobError:
         return False
+    if failed and failed_is_a_failure:
+        raise JobFailed(f"job {job_id} failed after its retries; made again")
     return True
 
 

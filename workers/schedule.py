@@ -105,7 +105,11 @@ def _hand_ended(appended: Appended) -> bool:
 
 
 class TurnScheduler:
-    """The GameService's `on_appended`: bot jobs and timer jobs with deterministic ids."""
+    """The GameService's `on_appended`: bot jobs and timer jobs with deterministic ids.
+
+    `replace_done` is the reconciler's: a job done or failed is made again, and one
+    that had failed after its retries raises `JobFailed` once made (its game's step
+    then backs off, and is set aside if it goes on failing)."""
 
     def __init__(
         self, store: EventStore, queue: Queue, *, knock_window_s: float = KNOCK_WINDOW_S
@@ -197,6 +201,7 @@ class TurnScheduler:
             (game_id, version),
             at=at,
             replace_done=replace_done,
+            failed_is_a_failure=replace_done,
         )
 
     async def schedule_league(self, game_id: str, *, replace_done: bool = False) -> bool:
@@ -208,6 +213,7 @@ class TurnScheduler:
             LEAGUE_JOB,
             (game_id,),
             replace_done=replace_done,
+            failed_is_a_failure=replace_done,
         )
 
     async def schedule_timer(
@@ -223,4 +229,5 @@ class TurnScheduler:
             (game_id, version),
             at=at,
             replace_done=replace_done,
+            failed_is_a_failure=replace_done,
         )

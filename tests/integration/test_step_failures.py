@@ -9,6 +9,8 @@ from typing import Any
 
 from redis import Redis as SyncRedis
 from redis.asyncio import Redis
+from rq.job import Job, JobStatus
+from rq.serializers import JSONSerializer
 from workers_table import auth, work, worker_app
 
 from service.app.archiving import Archiver
@@ -85,6 +87,51 @@ def test_a_game_the_reconciler_cannot_read_is_set_aside_and_the_others_reconcile
         metrics = client.get("/metrics").text
         assert 'rummy_game_step_failures_total{step="reconcile"} 3' in metrics
         assert "rummy_games_set_aside 1" in metrics
+
+
+def _fail(queue: Any, job_id: str) -> None:
+    """The job as rq leaves one that failed after all its retries."""
+    job = Job.fetch(job_id, connection=queue.connection, serializer=JSONSerializer)
+    queue.remove(job)
+    job.set_status(JobStatus.FAILED)
+
+
+def test_a_bot_job_that_fails_every_time_is_backed_off_and_set_aside(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    # Before, the reconciler deleted and queued such a job again every round (each run
+    # retried five times more), for good, and /health never named the game.
+    url = embedded_redis.url
+    with worker_app(url) as (client, queue):
+        game_id = _game(client, [{"kind": "bot", "level": 1}, {"kind": "human"}])
+        clock = Clock()
+        failures = StepFailures(clock)
+
+        async def run() -> list[int]:
+            redis = Redis.from_url(url)
+            jobs = open_queue(url)
+            metrics = WorkerMetrics(RedisSharedCounters(redis))
+            try:
+                store = RedisEventStore(redis)
+                scheduler = TurnScheduler(store, jobs)
+                made_again = []
+                for _ in range(SET_ASIDE_AFTER):
+                    [job_id] = [job for job in queue.get_job_ids() if game_id in job]
+                    _fail(queue, job_id)
+                    counts = await reconcile(
+                        GameService(store), scheduler, failures=failures, metrics=metrics
+                    )
+                    made_again.append(counts.bot_jobs)
+                    # Made again once, then backed off: the next round leaves it be.
+                    assert not failures.due("reconcile", game_id)
+                    clock.now += 3600
+                return made_again
+            finally:
+                await redis.aclose()
+                jobs.connection.close()
+
+        assert asyncio.run(run()) == [0] * SET_ASIDE_AFTER  # counted as failures, not as made
+        assert client.get("/health").json()["set_aside"] == [f"reconcile:{game_id}"]
 
 
 def test_a_game_the_archiver_cannot_read_fails_alone(
