@@ -138,12 +138,13 @@ async def test_replica_mode_on_a_server_without_replicas_acknowledges_nothing(
 
 
 def test_the_mode_is_a_setting() -> None:
-    from service.runtime.settings import settings_from_env
+    from service.runtime.settings import SettingsError, settings_from_env
 
     settings = settings_from_env({"DURABILITY": "replica", "DURABILITY_TIMEOUT_MS": "250"})
     acknowledged = durability(settings.durability, settings.durability_timeout_ms)
     assert acknowledged == Durability(replicas=1, timeout_ms=250)
-    with pytest.raises(Exception, match="durability"):
+    # Refused naming the variable the operator set.
+    with pytest.raises(SettingsError, match="at DURABILITY"):
         settings_from_env({"DURABILITY": "fsync"})
 
 
