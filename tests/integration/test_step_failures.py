@@ -5,6 +5,7 @@ every other game is reconciled and archived as before (issue 28)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from redis import Redis as SyncRedis
@@ -48,6 +49,38 @@ def _break(url: str, game_id: str) -> None:
     SyncRedis.from_url(url).hset(game_key(game_id, "meta"), "info", b"not json")
 
 
+def _reconcile_rounds(
+    url: str, failing: str, before_each: Callable[[], None] = lambda: None
+) -> list[int]:
+    """Bot jobs the reconciler made in each of SET_ASIDE_AFTER rounds an hour apart
+    (`before_each` runs first), each leaving the `failing` game's step backed off."""
+    clock = Clock()
+    failures = StepFailures(clock)
+
+    async def run() -> list[int]:
+        redis = Redis.from_url(url)
+        jobs = open_queue(url)
+        metrics = WorkerMetrics(RedisSharedCounters(redis))
+        try:
+            store = RedisEventStore(redis)
+            scheduler = TurnScheduler(store, jobs)
+            made = []
+            for _ in range(SET_ASIDE_AFTER):
+                before_each()
+                counts = await reconcile(
+                    GameService(store), scheduler, failures=failures, metrics=metrics
+                )
+                made.append(counts.bot_jobs)
+                assert not failures.due("reconcile", failing)  # backs off: no hot loop
+                clock.now += 3600
+            return made
+        finally:
+            await redis.aclose()
+            jobs.connection.close()
+
+    return asyncio.run(run())
+
+
 def test_a_game_the_reconciler_cannot_read_is_set_aside_and_the_others_reconciled(
     embedded_redis: EmbeddedRedis,
 ) -> None:
@@ -57,30 +90,8 @@ def test_a_game_the_reconciler_cannot_read_is_set_aside_and_the_others_reconcile
         bad = _game(client, [{"kind": "bot", "level": 1}, {"kind": "human"}])
         queue.empty()  # as after a crash: the bots' jobs are lost
         _break(url, bad)
-        clock = Clock()
-        failures = StepFailures(clock)
-
-        async def run() -> list[int]:
-            redis = Redis.from_url(url)
-            jobs = open_queue(url)
-            metrics = WorkerMetrics(RedisSharedCounters(redis))
-            try:
-                store = RedisEventStore(redis)
-                scheduler = TurnScheduler(store, jobs)
-                scheduled = []
-                for _ in range(SET_ASIDE_AFTER):
-                    counts = await reconcile(
-                        GameService(store), scheduler, failures=failures, metrics=metrics
-                    )
-                    scheduled.append(counts.bot_jobs)
-                    assert not failures.due("reconcile", bad)  # backs off: no hot loop
-                    clock.now += 3600
-                return scheduled
-            finally:
-                await redis.aclose()
-                jobs.connection.close()
-
-        assert asyncio.run(run())[0] == 1  # the good game's bot job, despite the bad game
+        # The good game's bot job, despite the bad game.
+        assert _reconcile_rounds(url, bad)[0] == 1
         assert any(good in job_id for job_id in queue.get_job_ids())
         health = client.get("/health").json()
         assert health["set_aside"] == [f"reconcile:{bad}"]
@@ -104,33 +115,14 @@ def test_a_bot_job_that_fails_every_time_is_backed_off_and_set_aside(
     url = embedded_redis.url
     with worker_app(url) as (client, queue):
         game_id = _game(client, [{"kind": "bot", "level": 1}, {"kind": "human"}])
-        clock = Clock()
-        failures = StepFailures(clock)
 
-        async def run() -> list[int]:
-            redis = Redis.from_url(url)
-            jobs = open_queue(url)
-            metrics = WorkerMetrics(RedisSharedCounters(redis))
-            try:
-                store = RedisEventStore(redis)
-                scheduler = TurnScheduler(store, jobs)
-                made_again = []
-                for _ in range(SET_ASIDE_AFTER):
-                    [job_id] = [job for job in queue.get_job_ids() if game_id in job]
-                    _fail(queue, job_id)
-                    counts = await reconcile(
-                        GameService(store), scheduler, failures=failures, metrics=metrics
-                    )
-                    made_again.append(counts.bot_jobs)
-                    # Made again once, then backed off: the next round leaves it be.
-                    assert not failures.due("reconcile", game_id)
-                    clock.now += 3600
-                return made_again
-            finally:
-                await redis.aclose()
-                jobs.connection.close()
+        def fail_its_job() -> None:
+            # Each round finds it made again, and fails it once more.
+            [job_id] = [job for job in queue.get_job_ids() if game_id in job]
+            _fail(queue, job_id)
 
-        assert asyncio.run(run()) == [0] * SET_ASIDE_AFTER  # counted as failures, not as made
+        # Made again each round, but counted as a failure, not as a job made.
+        assert _reconcile_rounds(url, game_id, fail_its_job) == [0] * SET_ASIDE_AFTER
         assert client.get("/health").json()["set_aside"] == [f"reconcile:{game_id}"]
 
 
