@@ -14,10 +14,10 @@ from domain.events import TurnDeadlineSet
 from service.app.control import seats_to_act
 from service.app.games import GameService
 from service.app.league.store import LeagueStore
-from service.app.records import Game, info_decoder, is_game_id, lobby_status
+from service.app.records import Game, info_decoder, lobby_status
 from service.app.step_failures import StepFailures
 from service.app.worker_metrics import WorkerMetrics
-from service.logs.half_imports import remove_half_imports
+from service.logs.half_imports import Headline, headline_pages, remove_half_written
 from workers.schedule import TurnScheduler, knock_window_length, window_end
 
 __all__ = ["Reconciled", "reconcile", "reconcile_game"]
@@ -48,7 +48,6 @@ async def reconcile(
     (`failures` keeps its back-off across calls)."""
     failures = failures or StepFailures()
     counts = Reconciled()
-    counts.half_imports = len(await remove_half_imports(games))
     if league is not None:
         counts.league_jobs = await reconcile_league(games, scheduler, league, failures, metrics)
     misfiled: list[Game] = []
@@ -69,11 +68,11 @@ async def reconcile(
     for game in misfiled:
         await games.file_in_lobby(game)
     counts.refiled = len(misfiled)
-    await reconcile_private_tables(games, scheduler, league, counts, failures, metrics)
+    await _walk_every_game(games, scheduler, league, counts, failures, metrics)
     return counts
 
 
-async def reconcile_private_tables(
+async def _walk_every_game(
     games: GameService,
     scheduler: TurnScheduler,
     league: LeagueStore | None,
@@ -81,36 +80,28 @@ async def reconcile_private_tables(
     failures: StepFailures,
     metrics: WorkerMetrics | None = None,
 ) -> None:
-    """The private tables' jobs: never filed in the lobby (their code finds them), they
-    are found by a walk of the store's meta records, a page of headlines a round trip
-    (as the walk for half imports reads every record anyway)."""
-    page: list[str] = []
-    async for game_id in games.store.meta_ids():
-        if is_game_id(game_id):
-            page.append(game_id)
-        if len(page) == _PAGE:
-            await _reconcile_private_page(games, scheduler, league, page, counts, failures, metrics)
-            page = []
-    await _reconcile_private_page(games, scheduler, league, page, counts, failures, metrics)
+    """One walk of the store's meta records, a page of headlines a round trip: the
+    games written halfway are removed after their grace, and the private tables
+    (never filed in the lobby: their code finds them) get their jobs."""
+    async for page in headline_pages(games.store, _PAGE):
+        counts.half_imports += len(await remove_half_written(games, page))
+        await _reconcile_private_page(games, scheduler, league, page, counts, failures, metrics)
 
 
 async def _reconcile_private_page(
     games: GameService,
     scheduler: TurnScheduler,
     league: LeagueStore | None,
-    page: list[str],
+    page: list[Headline],
     counts: Reconciled,
     failures: StepFailures,
     metrics: WorkerMetrics | None,
 ) -> None:
-    if not page:
-        return
-    headlines = await games.store.headlines(page)
     finished: list[str] = []
-    for game_id, headline in zip(page, headlines, strict=True):
+    for game_id, headline in page:
         meta = headline.meta or {}
-        if headline.version == 0 or "info" not in meta:
-            continue  # half written: the walk for half imports removes it in time
+        if headline.version == 0 or "info" not in meta or meta.get("importing") == b"1":
+            continue  # half written: `remove_half_written` removes it in time
 
         async def one(game_id: str = game_id, info: bytes = meta["info"]) -> None:
             if not info_decoder.decode(info).table.private:
