@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from domain.views import SeatView, holder_view
 from service.app.envelope import Envelope, decode_envelope
 from service.app.errors import UNREADABLE_RECORD, ServiceError
+from service.app.game_record import GameRecord
 from service.app.meta_fields import facts_of
 from service.app.privacy import held_through, unredacted_through
 from service.app.projections import Projections, served
@@ -199,18 +200,14 @@ class GameReader:
         """Whether no event can come after `after`: the game is over and read to its
         end, or `after` is past the log (a version it never had; `live.page` refuses it)."""
         record = await self.projections.load(game_id, at_least=after)
-        if record is None or record.version < after:
-            return True
-        return record.state.phase == "over" and record.version == after
+        return record is None or record.version < after or _over_through(record, after)
 
     async def finished(self, game_id: str, through: int | None = None) -> bool:
         """Whether the game is over (and, with `through`, has no event after that version)."""
         # A record at `through` or newer answers; a load under way may be shared.
         # Without `through`, whether it is over now: the store's word, not memory's.
         record = await self.projections.load(game_id, at_least=through)
-        if record is None or record.state.phase != "over":
-            return False
-        return through is None or record.version <= through
+        return record is not None and _over_through(record, through)
 
     # ------------------------------------------------------------ lobby
 
@@ -274,3 +271,8 @@ class GameReader:
                 await self.file_in_lobby(await self.game(game_id))
                 count += 1
         return count
+
+
+def _over_through(record: GameRecord, through: int | None) -> bool:
+    """Whether the game is over with no event after `through` (None: over at all)."""
+    return record.state.phase == "over" and (through is None or record.version <= through)

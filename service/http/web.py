@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import re
 from pathlib import Path
@@ -32,6 +33,7 @@ FILE_HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-refe
 _IMPORT_MAP = re.compile(rb'<script type="importmap">(.*?)</script>', re.DOTALL)
 
 
+@functools.lru_cache(maxsize=1)  # the page read again each request, hashed once
 def page_policy(html: bytes) -> str:
     """The page's Content-Security-Policy: its own origin only, no framing (a hidden
     frame could steer a player's clicks), and no inline script but its import map,
