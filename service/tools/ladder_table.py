@@ -5,13 +5,16 @@ judged against its target:
 
 Rows: basic with two seats (level 4 against level 3); palace, classic and
 basic with four (one level 4 against three level 3: an equal seat wins a
-quarter); duel (two seats, seven-hand games). Each row's seed is drawn when
-the run starts and printed (`--seed` derives them all from one number, to
-play a run again), so no row is judged on seeds a bot was tuned on. Bounded
-by hands, never by time: the full table takes about 20 minutes on a 2-core
-machine (two-seat rows search at level 4's full budget, about 0.7 hands a
-second); `--quick` plays a fifth of the hands for a look. Level 4's budget
-and every decision's time are read on the thread's CPU clock.
+quarter); duel (two seats, seven-hand games); and the league's seeding games
+on every preset, judged on whether their ratings order the levels 4 > 3 > 2 >
+1 (as a worker seeds them: level 4 at its fast cap, `LEAGUE_SEED_GAMES` games
+a preset). Each row's seed is drawn when the run starts and printed (`--seed`
+derives them all from one number, to play a run again), so no row is judged
+on seeds a bot was tuned on. Bounded by hands and games, never by time: the
+full table takes about 20 minutes on a 2-core machine (two-seat rows search
+at level 4's full budget, about 0.7 hands a second; the seeding games take
+about a minute); `--quick` plays a fifth of the hands for a look. Level 4's
+budget and every decision's time are read on the thread's CPU clock.
 """
 
 from __future__ import annotations
@@ -24,10 +27,20 @@ from collections.abc import Callable, Sequence
 
 import msgspec
 
+from domain.bots import LEVELS
+from domain.rules import PRESETS
+from service.app.league.queries import leaderboard
+from service.app.league.results import BOT_PREFIX
+from service.app.league.seeding import play_seeding_game
+from service.app.league.store import InMemoryLeagueStore
+from service.runtime.settings import Settings
 from service.tools.ladder import LadderResult, format_results, run_ladder
 from service.tools.progress import ProgressBar
 
-__all__ = ["ROWS", "Row", "judged", "run_table"]
+__all__ = ["ROWS", "Row", "judged", "run_table", "seeding_order"]
+
+# As many seeding games a preset as a worker plays by default.
+SEEDING_GAMES = Settings().league_seed_games
 
 
 class Row(msgspec.Struct, frozen=True, kw_only=True):
@@ -70,6 +83,27 @@ def judged(row: Row, result: LadderResult) -> list[str]:
 
 def _verdict(what: str, share: float, target: float) -> str:
     return f"{what} {share:.1%} >= {target:.0%}: {'met' if share >= target else 'NOT met'}"
+
+
+def seeding_order(preset: str, seed: int, games: int) -> list[tuple[int, float]]:
+    """The bot levels best first on the preset's ladder after its seeding games
+    (in memory, as a worker plays them), each with its displayed rating."""
+    store = InMemoryLeagueStore()
+    for number in range(1, games + 1):
+        play_seeding_game(store, preset, seed, number, fast=True)
+    board = leaderboard(store, preset, limit=len(LEVELS) + 1).entries
+    return [
+        (int(entry.player.removeprefix(BOT_PREFIX)), entry.rating)
+        for entry in board
+        if entry.kind == "bot"
+    ]
+
+
+def _ordered(order: Sequence[tuple[int, float]]) -> str:
+    levels = " > ".join(str(level) for level, _ in order)
+    ratings = " / ".join(f"{rating:.1f}" for _, rating in order)
+    met = [level for level, _ in order] == sorted(LEVELS, reverse=True)
+    return f"{levels} ({ratings}): {'met' if met else 'NOT met'}"
 
 
 def run_table(
@@ -124,6 +158,11 @@ def run(args: argparse.Namespace) -> int:
     print("\n| preset | seats | seed | targets |\n|---|---|---|---|")
     for row, seed, result in played:
         print(f"| {row.preset} | {row.seats} | {seed} | {'; '.join(judged(row, result))} |")
+    seeding_seed = random.Random(base * 10 + len(ROWS)).randrange(2**31)
+    print("\n| preset | seeding games | seed | 4 > 3 > 2 > 1 |\n|---|---|---|---|")
+    for preset in sorted(PRESETS):
+        order = seeding_order(preset, seeding_seed, SEEDING_GAMES)
+        print(f"| {preset} | {SEEDING_GAMES} | {seeding_seed} | {_ordered(order)} |")
     print(
         f"\nrun seed {base} (`--seed {base}` plays these rows again), "
         f"{time.perf_counter() - started:.0f} s"

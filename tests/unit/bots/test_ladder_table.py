@@ -7,9 +7,10 @@ import argparse
 
 import pytest
 
+from domain.rules import PRESETS
 from service.tools import ladder_table, simulate_command
 from service.tools.ladder import LadderResult
-from service.tools.ladder_table import ROWS, Row, judged, run_table
+from service.tools.ladder_table import ROWS, Row, judged, run_table, seeding_order
 
 
 def _result(hands: int, wins: float, games: int, games_won: float, margin: float) -> LadderResult:
@@ -67,6 +68,7 @@ def test_the_command_prints_every_row_its_seed_and_how_to_play_it_again(
     # A few hands a row: the command's shape, not the bots' strength.
     small = tuple(Row(preset=r.preset, seats=r.seats, hands=5, games_won=r.games_won) for r in ROWS)
     monkeypatch.setattr(ladder_table, "ROWS", small)
+    monkeypatch.setattr(ladder_table, "SEEDING_GAMES", 3)
     parser = argparse.ArgumentParser()
     simulate_command.add_arguments(parser)
     args = parser.parse_args(["--table", "--seed", "42", "--budget", "0.002", "--quiet"])
@@ -75,3 +77,16 @@ def test_the_command_prints_every_row_its_seed_and_how_to_play_it_again(
     assert "run seed 42 (`--seed 42` plays these rows again)" in printed
     judged_rows = [line for line in printed.splitlines() if ">=" in line]
     assert [line.split(" | ")[0].strip("| ") for line in judged_rows] == [r.preset for r in ROWS]
+    seeding_rows = [line for line in printed.splitlines() if line.endswith("met |")]
+    seeding_rows = [line for line in seeding_rows if ">=" not in line]
+    assert [line.split(" | ")[0].strip("| ") for line in seeding_rows] == sorted(PRESETS)
+    assert all(" | 3 | " in line for line in seeding_rows)
+
+
+def test_the_seeding_row_orders_the_levels_by_their_ratings_after_the_games() -> None:
+    order = seeding_order("basic", seed=7, games=6)
+    assert sorted(level for level, _ in order) == [1, 2, 3, 4]
+    ratings = [rating for _, rating in order]
+    assert ratings == sorted(ratings, reverse=True)
+    assert ladder_table._ordered([(4, 9.0), (3, 5.0), (2, 1.0), (1, -2.0)]).endswith(": met")
+    assert ladder_table._ordered([(3, 9.0), (4, 5.0), (2, 1.0), (1, -2.0)]).endswith(": NOT met")
