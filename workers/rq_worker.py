@@ -8,7 +8,8 @@ subscription that will never come, and the join waits with it: one burst worker 
 eight took 60 s here, and a worker asked to stop (SIGTERM, `rummy serve` stopping,
 a seeding process ending, a test) hung as long, more often on a loaded machine.
 So the thread is told to stop before the unsubscribe, waits a second at a time,
-and is joined for at most a second (what is left is a daemon thread)."""
+and is joined for at most a second (what is left is a daemon thread, which closes
+its pubsub as it ends)."""
 
 from __future__ import annotations
 
@@ -46,5 +47,9 @@ class PromptWorker(SimpleWorker):
         with contextlib.suppress(RedisError):
             self.pubsub.unsubscribe()
         thread.join(timeout=PUBSUB_WAIT_S)
+        if thread.is_alive():
+            # The thread closes the pubsub itself as its loop ends: closing it here too
+            # races that close (redis-py then raises on the thread, AttributeError).
+            return
         with contextlib.suppress(RedisError):
             self.pubsub.close()

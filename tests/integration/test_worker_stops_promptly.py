@@ -35,3 +35,37 @@ def test_a_worker_whose_pubsub_thread_saw_the_unsubscribe_first_stops(
     stopping.join(_BOUND_S)
     assert not stopping.is_alive(), "the worker's stop waits for its pubsub thread"
     queue.connection.close()
+
+
+class _StillWaiting:
+    """A pubsub thread that has not ended after its join (a loaded machine)."""
+
+    def stop(self, timeout: float | None = None) -> None:
+        return None
+
+    def join(self, timeout: float | None = None) -> None:
+        return None
+
+    def is_alive(self) -> bool:
+        return True
+
+
+class _PubSub:
+    closed = 0
+
+    def unsubscribe(self) -> None:
+        return None
+
+    def close(self) -> None:
+        self.closed += 1
+
+
+def test_a_pubsub_still_in_use_by_its_thread_is_left_for_the_thread_to_close() -> None:
+    """Closed from both sides at once, redis-py's pubsub raised on its thread
+    (AttributeError in `reset`): a failure in whichever test ran next."""
+    worker = PromptWorker.__new__(PromptWorker)
+    pubsub = _PubSub()
+    worker.pubsub = pubsub  # type: ignore[assignment]
+    worker.pubsub_thread = _StillWaiting()  # type: ignore[assignment]
+    worker.unsubscribe()
+    assert pubsub.closed == 0
