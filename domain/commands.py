@@ -112,6 +112,21 @@ class FillSeat(Command, frozen=True, tag="fill_seat"):
     level: int
 
 
+class ClaimSeat(Command, frozen=True, tag="claim_seat"):
+    """The service's, before the first deal: a seat is taken from the lobby under
+    `claim`, an id the service drew (the service knows which seats are open, and
+    who may take them)."""
+
+    seat: int
+    claim: str
+
+
+class LeaveSeat(Command, frozen=True, tag="leave_seat"):
+    """The service's, before the first deal: a seat taken from the lobby is open again."""
+
+    seat: int
+
+
 class AbandonGame(Command, frozen=True, tag="abandon_game"):
     """The service's: every human seat spent the last `hands` hands on autopilot
     (timed out, or played by a bot), or a table of bots alone played `hands`
@@ -147,7 +162,15 @@ TableCommand = Resign | OfferRematch
 SeatCommand = PlayerCommand | TableCommand
 # What only the service issues: players never deal, reveal or keep time.
 SystemCommand = (
-    Deal | RevealDeck | SetTurnDeadline | TimeOutTurn | ChangeSeatControl | FillSeat | AbandonGame
+    Deal
+    | RevealDeck
+    | SetTurnDeadline
+    | TimeOutTurn
+    | ChangeSeatControl
+    | FillSeat
+    | ClaimSeat
+    | LeaveSeat
+    | AbandonGame
 )
 AnyCommand = (
     Deal
@@ -162,6 +185,8 @@ AnyCommand = (
     | TimeOutTurn
     | ChangeSeatControl
     | FillSeat
+    | ClaimSeat
+    | LeaveSeat
     | AbandonGame
     | Resign
     | OfferRematch

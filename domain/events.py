@@ -165,6 +165,22 @@ class SeatFilled(Event, frozen=True, tag="seat_filled"):
     level: int
 
 
+class SeatClaimed(Event, frozen=True, tag="seat_claimed"):
+    """Before the first deal: an open seat is taken from the lobby, under a claim
+    id the service drew. Who holds it (the holder's token and player) the service
+    keeps beside the log, under that id: a secret, never in the log."""
+
+    seat: int
+    claim: str
+
+
+class SeatLeft(Event, frozen=True, tag="seat_left"):
+    """Before the first deal: a seat taken from the lobby is open again (its holder
+    left, or the host removed them)."""
+
+    seat: int
+
+
 class SeatControlChanged(Event, frozen=True, tag="seat_control_changed"):
     """Who plays a human seat changed: a bot of `level` took it (`autopilot`), or
     its owner has it again (`owner`, level null). `reason`: `handed_over` or
@@ -207,6 +223,8 @@ AnyEvent = (
     | RematchOffered
     | SeatsRemoved
     | SeatFilled
+    | SeatClaimed
+    | SeatLeft
     | SeatControlChanged
     | GameAbandoned
 )

@@ -23,8 +23,10 @@ from domain.events import (
     Knocked,
     MeldLaid,
     RematchOffered,
+    SeatClaimed,
     SeatControlChanged,
     SeatFilled,
+    SeatLeft,
     SeatResigned,
     SeatsRemoved,
     StockRenewed,
@@ -199,10 +201,13 @@ def _deck_revealed(state: GameState, event: DeckRevealed) -> GameState:
     return state
 
 
-def _clock_event(
-    state: GameState, event: TurnDeadlineSet | TurnTimedOut | SeatControlChanged | SeatFilled
-) -> GameState:
-    # Deadlines and who plays a seat belong to the service; the rules never read them.
+_ServiceEvent = (
+    TurnDeadlineSet | TurnTimedOut | SeatControlChanged | SeatFilled | SeatClaimed | SeatLeft
+)
+
+
+def _clock_event(state: GameState, event: _ServiceEvent) -> GameState:
+    # Deadlines and who holds or plays a seat belong to the service; the rules never read them.
     return state
 
 
@@ -275,5 +280,7 @@ _APPLY: dict[type, Callable[[GameState, Any], GameState]] = {
     SeatsRemoved: _seats_removed,
     SeatControlChanged: _clock_event,
     SeatFilled: _clock_event,
+    SeatClaimed: _clock_event,
+    SeatLeft: _clock_event,
     GameAbandoned: _game_abandoned,
 }

@@ -10,6 +10,7 @@ from domain.commands import (
     AbandonGame,
     AnyCommand,
     ChangeSeatControl,
+    ClaimSeat,
     Deal,
     Discard,
     Draw,
@@ -17,6 +18,7 @@ from domain.commands import (
     Knock,
     LayMelds,
     LayOff,
+    LeaveSeat,
     OfferRematch,
     RemoveSeats,
     Resign,
@@ -39,7 +41,14 @@ from domain.system import (
     decide_set_deadline,
     decide_time_out,
 )
-from domain.tables import decide_fill, decide_rematch, decide_remove_seats, decide_resign
+from domain.tables import (
+    decide_claim,
+    decide_fill,
+    decide_leave,
+    decide_rematch,
+    decide_remove_seats,
+    decide_resign,
+)
 
 __all__ = [
     "decide",
@@ -125,6 +134,8 @@ _SYSTEM_HANDLERS: dict[type, Callable[[GameState, Any], list[AnyEvent]]] = {
     Deal: decide_deal,
     RemoveSeats: decide_remove_seats,
     FillSeat: decide_fill,
+    ClaimSeat: decide_claim,
+    LeaveSeat: decide_leave,
     SetTurnDeadline: decide_set_deadline,
     TimeOutTurn: decide_time_out,
     ChangeSeatControl: decide_seat_control,

@@ -3,13 +3,29 @@ it, or taking it over when its holder resigns), and naming the next game."""
 
 from __future__ import annotations
 
-from domain.commands import FillSeat, OfferRematch, RemoveSeats, Resign
+from domain.commands import ClaimSeat, FillSeat, LeaveSeat, OfferRematch, RemoveSeats, Resign
 from domain.errors import IllegalCommand
-from domain.events import AnyEvent, RematchOffered, SeatFilled, SeatResigned, SeatsRemoved
+from domain.events import (
+    AnyEvent,
+    RematchOffered,
+    SeatClaimed,
+    SeatFilled,
+    SeatLeft,
+    SeatResigned,
+    SeatsRemoved,
+)
 from domain.rules import validate_seats
 from domain.state import GameState
 
-__all__ = ["BOT_LEVELS", "decide_fill", "decide_rematch", "decide_remove_seats", "decide_resign"]
+__all__ = [
+    "BOT_LEVELS",
+    "decide_claim",
+    "decide_fill",
+    "decide_leave",
+    "decide_rematch",
+    "decide_remove_seats",
+    "decide_resign",
+]
 
 # The levels a bot plays at (the bots' own list: the rules do not import the bots).
 BOT_LEVELS = range(1, 5)
@@ -29,12 +45,30 @@ def decide_remove_seats(state: GameState, command: RemoveSeats) -> list[AnyEvent
 
 def decide_fill(state: GameState, command: FillSeat) -> list[AnyEvent]:
     """A bot takes a seat only before the first deal."""
-    if state.hand_number != 0:
-        raise IllegalCommand("the table has been dealt", code="hand_in_progress")
-    if not 0 <= command.seat < state.seats:
-        raise IllegalCommand(f"no seat {command.seat}", code="invalid_seat", seat=command.seat)
+    _check_seat_before_deal(state, command.seat)
     _check_level(command.level)
     return [SeatFilled(seat=command.seat, level=command.level)]
+
+
+def decide_claim(state: GameState, command: ClaimSeat) -> list[AnyEvent]:
+    """A seat is taken from the lobby only before the first deal."""
+    _check_seat_before_deal(state, command.seat)
+    if not command.claim:
+        raise IllegalCommand("a claim needs its id", code="invalid_command")
+    return [SeatClaimed(seat=command.seat, claim=command.claim)]
+
+
+def decide_leave(state: GameState, command: LeaveSeat) -> list[AnyEvent]:
+    """A seat goes back to the lobby only before the first deal."""
+    _check_seat_before_deal(state, command.seat)
+    return [SeatLeft(seat=command.seat)]
+
+
+def _check_seat_before_deal(state: GameState, seat: int) -> None:
+    if state.hand_number != 0:
+        raise IllegalCommand("the table has been dealt", code="hand_in_progress")
+    if not 0 <= seat < state.seats:
+        raise IllegalCommand(f"no seat {seat}", code="invalid_seat", seat=seat)
 
 
 def _check_level(level: int) -> None:

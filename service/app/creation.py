@@ -14,7 +14,7 @@ import msgspec
 
 from domain.cards import is_card, not_a_card
 from domain.commands import Deal
-from domain.events import GameStarted
+from domain.events import AnyEvent, GameStarted
 from domain.game import decide, evolve
 from domain.rules import RuleSet, build_ruleset, validate_seats
 from domain.state import GameState, new_game
@@ -175,31 +175,37 @@ class Creation:
         ]
 
     async def deal_first_hand(self, game_id: str) -> bool:
-        """Deal a waiting table's first hand, as its creation would have dealt it (from
-        the creator's seed or deck when stacked, else the system's shuffle); False
-        when it was dealt already: a racing claim or start dealt it first."""
-        facts = await self._reader.read_facts(game_id)
+        """Deal a waiting table's first hand; False when it was dealt already."""
+        deck = (await self._reader.read_facts(game_id)).first_deck
 
         def first_deal(game: Game | None) -> list[Envelope]:
             assert game is not None
             state = game.record.state
             if state.hand_number != 0 or state.phase != "deal":
                 return []
-            deck = facts.first_deck
-            seed = game.seed if game.info.stacked and deck is None else None
-            dealt = self._deal(state, seed, deck, game.seed, game.info.table.first_dealer)
-            after = state
-            for _seat, event in dealt:
-                after = evolve(after, event)
-            _, decided = follow_ups(game, state, after, dealt, self._clock)
-            return envelopes_from(game.record.version, decided, None)
+            return self.first_deal(game, deck)
 
         executed = await self._writer.execute(game_id, Write(actor="service", decide=first_deal))
-        if not executed.envelopes:
-            return False
-        await self._seats.store.put_meta(game_id, {"waiting": b""})
-        await self._reader.file_in_lobby(await self._reader.game(game_id))
-        return True
+        return bool(executed.envelopes)
+
+    def first_deal(
+        self, game: Game, deck: Sequence[str] | None, prelude: Sequence[AnyEvent] = ()
+    ) -> list[Envelope]:
+        """The events that take a waiting table to its first turn: `prelude` (what
+        seats it just now: a claim, the start's bots or removals), then its first hand
+        dealt as its creation would have dealt it (from the creator's seed or `deck`,
+        its first deck, when stacked, else the system's shuffle)."""
+        state = game.record.state
+        for event in prelude:
+            state = evolve(state, event)
+        seed = game.seed if game.info.stacked and deck is None else None
+        dealt = self._deal(state, seed, deck, game.seed, game.info.table.first_dealer)
+        after = state
+        for _seat, event in dealt:
+            after = evolve(after, event)
+        _, decided = follow_ups(game, state, after, dealt, self._clock)
+        seated: Decided = [(None, event) for event in prelude]
+        return envelopes_from(game.record.version, seated + decided, None)
 
     def _first_deal(self, state: GameState, seed: int | None, deck: Sequence[str] | None) -> Deal:
         rng = random.Random(seed) if seed is not None else self._system_random

@@ -15,10 +15,11 @@ import msgspec
 from domain.errors import DomainError
 from service.app.envelope import Envelope, decode_envelope, encode_envelope
 from service.app.errors import ServiceError
-from service.app.game_record import GameRecord, advance, encode_state
+from service.app.game_record import GameRecord, advance, encode_state, seating_fields
+from service.app.meta_fields import game_of
 from service.app.metrics import Metrics
 from service.app.projections import STATE_KEY, Projections
-from service.app.records import Appended, Game, MetaFacts, game_of, lobby_status
+from service.app.records import Appended, Game, MetaFacts, lobby_status
 from service.app.writes import Answer, Executed, Write
 from service.store import AppendResult, CommandIdReused, EventStore, VersionConflict
 
@@ -173,6 +174,7 @@ class Writer:
                 command_digest=_OWN_DIGEST if own else write.digest,
                 result=None if own else answer.body,
                 views=answer.views,
+                meta=seating_fields(record, after),
             )
         except CommandIdReused as reused:
             raise _reused(write.command_id) from reused

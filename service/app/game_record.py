@@ -11,10 +11,13 @@ import msgspec
 from domain.events import (
     AnyEvent,
     GameStarted,
+    HandDealt,
     HandEnded,
     RematchOffered,
+    SeatClaimed,
     SeatControlChanged,
     SeatFilled,
+    SeatLeft,
     SeatResigned,
     SeatsRemoved,
     TurnDeadlineSet,
@@ -27,6 +30,12 @@ from service.app.envelope import Envelope
 __all__ = [
     "Controller",
     "GameRecord",
+    "FILLED",
+    "GIVEN_BACK",
+    "SEATING_FIELD",
+    "UNCLAIMED",
+    "Seating",
+    "seating_fields",
     "advance",
     "bot_levels",
     "controllers_with_bots",
@@ -118,6 +127,80 @@ def controllers_with_bots(
     return controllers
 
 
+# A seat's claim in `Seating.claims` but a claim's id: never taken from the lobby,
+# given back, or filled by a bot at the start.
+UNCLAIMED = ""
+GIVEN_BACK = "-"
+FILLED = "+"
+
+
+class Seating(msgspec.Struct, frozen=True, kw_only=True):
+    """Who holds each seat of a table, as its log says: the claims taken from the
+    lobby (`seat_claimed`, `seat_left`), each seat's number at creation (a start
+    that removes seats closes the others up) and whether the first hand was dealt,
+    after which none of it changes. The service keeps a copy beside the log (its
+    `seating` meta field), written in the same step as the events that change it."""
+
+    # Per seat: the claim id it is held under, UNCLAIMED (the meta of a release
+    # before claims were events may still hold it), GIVEN_BACK or FILLED.
+    claims: tuple[str, ...]
+    # Per seat: its number at creation.
+    origin: tuple[int, ...]
+    dealt: bool = False
+
+    def claim_of(self, seat: int) -> str:
+        return self.claims[seat] if seat < len(self.claims) else UNCLAIMED
+
+
+def _seating_after(seating: Seating | None, state: GameState, event: AnyEvent) -> Seating | None:
+    """The table's seating after one more event of the log (nearly every event: the same)."""
+    kind = type(event)
+    if kind is GameStarted:
+        return Seating(claims=(UNCLAIMED,) * state.seats, origin=tuple(range(state.seats)))
+    if kind not in _SEATING_EVENTS or (seating is not None and seating.dealt):
+        return seating
+    if seating is None:
+        # A record cached by a release before the seating was folded: every seat as created.
+        seating = Seating(claims=(UNCLAIMED,) * state.seats, origin=tuple(range(state.seats)))
+    match event:
+        case SeatClaimed(seat=seat, claim=claim):
+            return msgspec.structs.replace(seating, claims=_put(seating.claims, seat, claim))
+        case SeatLeft(seat=seat):
+            return msgspec.structs.replace(seating, claims=_put(seating.claims, seat, GIVEN_BACK))
+        case SeatFilled(seat=seat):
+            return msgspec.structs.replace(seating, claims=_put(seating.claims, seat, FILLED))
+        case SeatsRemoved(seats=removed):
+            kept = [seat for seat in range(len(seating.origin)) if seat not in removed]
+            return Seating(
+                claims=tuple(seating.claim_of(seat) for seat in kept),
+                origin=tuple(seating.origin[seat] for seat in kept),
+            )
+        case HandDealt():
+            return msgspec.structs.replace(seating, dealt=True)
+    return seating
+
+
+_SEATING_EVENTS = frozenset({SeatClaimed, SeatLeft, SeatFilled, SeatsRemoved, HandDealt})
+
+
+# The meta field that keeps a copy of the seating, for reads without the log (the lobby).
+SEATING_FIELD = "seating"
+_seating_encoder = msgspec.json.Encoder()
+
+
+def seating_fields(before: GameRecord | None, after: GameRecord | None) -> dict[str, bytes] | None:
+    """The meta fields a write sets beside its events: the seating, when they change it."""
+    seating = after.seating if after is not None else None
+    if seating is None or (before is not None and before.seating is seating):
+        return None
+    return {SEATING_FIELD: _seating_encoder.encode(seating)}
+
+
+def _put(claims: tuple[str, ...], seat: int, claim: str) -> tuple[str, ...]:
+    padded = claims + (UNCLAIMED,) * (seat + 1 - len(claims))
+    return padded[:seat] + (claim,) + padded[seat + 1 :]
+
+
 class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
     """A game folded up to `version`. `revealed_through` is the version of the
     last HandEnded: every event up to it belongs to a finished hand."""
@@ -133,6 +216,8 @@ class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
     rematch: str | None = None
     # (seat, version) of each seat_resigned: its holder sees no more of it after that.
     resigned_at: tuple[tuple[int, int], ...] = ()
+    # Who holds each seat from the lobby (None: a record cached before this was kept).
+    seating: Seating | None = None
 
 
 def advance(record: GameRecord | None, envelope: Envelope) -> GameRecord:
@@ -141,10 +226,12 @@ def advance(record: GameRecord | None, envelope: Envelope) -> GameRecord:
     if record is None:
         if not isinstance(event, GameStarted):
             raise ValueError("a game's log starts with game_started")
+        state = new_game(event.ruleset, event.seats)
         return GameRecord(
             version=envelope.version,
-            state=new_game(event.ruleset, event.seats),
+            state=state,
             controllers=_controllers_after((), event),
+            seating=_seating_after(None, state, event),
         )
     revealed = envelope.version if isinstance(event, HandEnded) else record.revealed_through
     state = evolve(record.state, event)
@@ -157,6 +244,7 @@ def advance(record: GameRecord | None, envelope: Envelope) -> GameRecord:
         rematch=record.rematch or (event.game_id if isinstance(event, RematchOffered) else None),
         resigned_at=record.resigned_at
         + (((event.seat, envelope.version),) if isinstance(event, SeatResigned) else ()),
+        seating=_seating_after(record.seating, record.state, event),
     )
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from domain.events import AnyEvent
 from service.app.commands import Handled, SeatCommands
 from service.app.creation import Creation
 from service.app.envelope import Envelope, decode_envelope
 from service.app.execute import Writer
-from service.app.leaving import waited_for_leaves
 from service.app.metrics import Metrics
 from service.app.players import Player, PlayerService
 from service.app.projections import Projections, served
@@ -28,7 +28,6 @@ from service.app.records import (
     MetaFacts,
     SeatSpec,
     check_game_id,
-    game_of,
     lobby_status,
 )
 from service.app.seating import TablePolicy
@@ -80,7 +79,6 @@ class GameService:
         self.tables = tables or TablePolicy()
         self.projections = Projections(store)
         self.reader = GameReader(store, self.projections)
-        self.seats = Seats(store, self.reader, TokenIndex(store), self.players)
         self.writer = Writer(
             store,
             self.projections,
@@ -89,6 +87,7 @@ class GameService:
             announce=on_appended,
             file_in_lobby=self.reader.file_in_lobby,
         )
+        self.seats = Seats(store, self.reader, TokenIndex(store), self.players, self.writer)
         self.commands = SeatCommands(self.writer, self.metrics)
         self._creation = Creation(self.seats, self.writer, self.reader, policy=self.tables)
         # A hook that writes itself (a seat's owner back from a bot) writes through this service.
@@ -113,29 +112,18 @@ class GameService:
         invite_code: str | None = None,
     ) -> str:
         """Claim an open seat; the claim that takes a waiting table's last open seat
-        deals its first hand, once every human seat is held."""
-        token = await self.seats.claim(game_id, seat, player, invite_code=invite_code)
-        game = await self.game(game_id)
-        if game.record.state.hand_number != 0 or game.open_seats:
-            return token
-        # The seats as the meta read last says (a leave released since the game's read
-        # was missed by both reads otherwise: not marked as leaving, yet dealt in).
-        facts = await self.fresh_facts(game_id)
-        game = game_of(game_id, facts, game.record)
-        if game.open_seats:
-            return token
-        if facts.taken_for_start - game.filled.keys():
-            return token  # a start is seating bots or removing seats: it deals (or gives them back)
-        if await waited_for_leaves(self, game, facts) and (await self.game(game_id)).open_seats:
-            return token  # a holder left just before: the table waits for another
-        await self.deal_first_hand(game_id)
-        return token
+        deals its first hand in the same step."""
+        return await self.seats.claim(
+            game_id, seat, player, invite_code=invite_code, first_deal=self.first_deal
+        )
+
+    def first_deal(
+        self, game: Game, deck: Sequence[str] | None, prelude: Sequence[AnyEvent] = ()
+    ) -> list[Envelope]:
+        return self._creation.first_deal(game, deck, prelude)
 
     async def deal_first_hand(self, game_id: str) -> bool:
         return await self._creation.deal_first_hand(game_id)
-
-    async def take_seat(self, game_id: str, facts: MetaFacts, seat: int, claim: bytes) -> bool:
-        return await self.seats.take_seat(game_id, facts, seat, claim)
 
     async def seat_of(self, game_id: str, token: str | None) -> int:
         return await self.seats.seat_of(game_id, token)

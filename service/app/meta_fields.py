@@ -1,5 +1,12 @@
-"""A game's meta record read field by field: the facts (`MetaFacts`) of its flat hash,
-and the field a seat's claim is compare-and-set on."""
+"""A game's meta record read field by field into its facts (`MetaFacts`): what was
+fixed at creation (the rules, the creator's seat, reservations, the deal's seed),
+the secrets kept beside the log (token and invite-code hashes, the deal's salts,
+who made each claim), and the seating, which is the log's (`Seating`, copied into
+the `seating` field by the write that changes it).
+
+Tables of releases before claims were events kept their seating in fields of their
+own (`claimed:`, `holder:`, `player:`, `reopened:`, `filled:`, …): those are still
+read, for the seats the log has no claim of."""
 
 from __future__ import annotations
 
@@ -7,11 +14,34 @@ from collections.abc import Mapping
 
 import msgspec
 
-from service.app.records import GameInfo, MetaFacts, info_decoder
+from service.app.game_record import (
+    FILLED,
+    GIVEN_BACK,
+    SEATING_FIELD,
+    UNCLAIMED,
+    GameRecord,
+    Seating,
+    with_bots,
+)
+from service.app.records import Game, GameInfo, MetaFacts, info_decoder
 
-__all__ = ["claim_field", "facts_of"]
+__all__ = ["CLAIM_TOKEN", "claimant_field", "facts_of", "game_of", "renamed_field", "seated_by"]
+
+# A token field's value for a claim's token: this prefix, then the claim's id.
+CLAIM_TOKEN = "@"
 
 _deck_decoder = msgspec.json.Decoder(tuple[str, ...])
+_seating_decoder = msgspec.json.Decoder(Seating)
+
+
+def claimant_field(claim: str) -> str:
+    """The secret field naming the player who made a claim (`<player id>\\n<name>`)."""
+    return f"claimant:{claim}"
+
+
+def renamed_field(player_id: str) -> str:
+    """The field holding a player's name at this table since they renamed themselves."""
+    return f"renamed:{player_id}"
 
 
 def _per_seat(meta: Mapping[str, bytes], prefix: str) -> dict[int, str]:
@@ -28,12 +58,16 @@ def _text_of(meta: Mapping[str, bytes], field: str) -> str | None:
     return value.decode() if value else None
 
 
-def facts_of(meta: Mapping[str, bytes]) -> MetaFacts:
-    claims = _claims(meta)
+def facts_of(meta: Mapping[str, bytes], seating: Seating | None = None) -> MetaFacts:
+    """The facts of a meta record, seated as `seating` says (the log's, when the
+    caller holds the game's record), else as the record's own copy says."""
+    if seating is None and meta.get(SEATING_FIELD):
+        seating = _seating_decoder.decode(meta[SEATING_FIELD])
+    claims = _legacy_claims(meta)
     seats_by_token = _seats_by_token(meta, claims)
     holders = _holders(meta, seats_by_token)
     info = info_decoder.decode(meta["info"])
-    return MetaFacts(
+    facts = MetaFacts(
         info=info,
         seed=int(meta.get("seed", b"0")),
         own_hands_from=int(meta.get("own_hands_from", b"0")),
@@ -44,7 +78,6 @@ def facts_of(meta: Mapping[str, bytes]) -> MetaFacts:
         },
         seats_by_token=seats_by_token,
         claimed=frozenset(claims),
-        taken_for_start=frozenset(seat for seat, claim in claims.items() if claim == b"bot"),
         players=_per_seat(meta, "player:") | {seat: held[0] for seat, held in holders.items()},
         # A rename writes `name:<seat>`: it wins over the name the claim was made under.
         names={seat: held[1] for seat, held in holders.items()} | _per_seat(meta, "name:"),
@@ -54,23 +87,155 @@ def facts_of(meta: Mapping[str, bytes]) -> MetaFacts:
         resigned_levels={seat: int(level) for seat, level in _per_seat(meta, "resigned:").items()},
         reserved=_per_seat(meta, "reserved:"),
         invite_hash=_text_of(meta, "invite"),
-        reopened=_reopened(meta),
         first_deck=_deck_decoder.decode(meta["first_deck"]) if meta.get("first_deck") else None,
         importing=meta.get("importing") == b"1",
-        left={
-            field.removeprefix("left:"): int(value)
-            for field, value in meta.items()
-            if field.startswith("left:") and value
-        },
+        meta=meta,
     )
+    if seating is None:
+        return facts
+    return _renamed(meta, _seated(meta, _closed_up(facts, seating), seating))
+
+
+def seated_by(facts: MetaFacts, record: GameRecord) -> MetaFacts:
+    """The facts as the record's log seats them (they may have been read before it)."""
+    seating = record.seating
+    if seating is None or seating == facts.seating or not facts.meta:
+        return facts
+    return facts_of(facts.meta, seating)
+
+
+def game_of(game_id: str, facts: MetaFacts, record: GameRecord) -> Game:
+    """The game at `record`, its facts seated as that record's log says."""
+    facts = seated_by(facts, record)
+    return Game(
+        game_id=game_id,
+        record=_with_meta_bots(record, facts),
+        info=facts.info,
+        claimed=facts.claimed,
+        seed=facts.seed,
+        own_hands_from=facts.own_hands_from,
+        salts=facts.salts,
+        players=facts.players,
+        names=facts.names,
+    )
+
+
+def _with_meta_bots(record: GameRecord, facts: MetaFacts) -> GameRecord:
+    # Seats are numbered as in the record once seated by it (an older release's meta
+    # was renumbered just before its seats_removed): never applied across a renumbering.
+    if len(record.controllers) != len(facts.info.seats):
+        return record
+    return with_bots(record, facts.meta_bots, facts.resigned_levels)
+
+
+def _closed_up(facts: MetaFacts, seating: Seating) -> MetaFacts:
+    """The facts with each seat under its number now: a start that removed seats
+    closed the others up (`origin`), and the meta keeps them under their numbers
+    at creation. (Releases before claims were events renumbered the meta itself:
+    its seats are as many as the log's.)"""
+    origin = seating.origin
+    if len(facts.info.seats) == len(origin):
+        return facts
+    now = {created: seat for seat, created in enumerate(origin)}
+
+    def moved(values: Mapping[int, str]) -> dict[int, str]:
+        return {now[seat]: value for seat, value in values.items() if seat in now}
+
+    def moved_levels(values: Mapping[int, int]) -> dict[int, int]:
+        return {now[seat]: value for seat, value in values.items() if seat in now}
+
+    info = msgspec.structs.replace(
+        facts.info, seats=tuple(facts.info.seats[created] for created in origin)
+    )
+    return msgspec.structs.replace(
+        facts,
+        info=info,
+        seats_by_token={
+            digest: now[seat] for digest, seat in facts.seats_by_token.items() if seat in now
+        },
+        claimed=frozenset(now[seat] for seat in facts.claimed if seat in now),
+        players=moved(facts.players),
+        names=moved(facts.names),
+        reserved=moved(facts.reserved),
+        meta_bots=moved_levels(facts.meta_bots),
+        resigned_levels=moved_levels(facts.resigned_levels),
+    )
+
+
+def _seated(meta: Mapping[str, bytes], facts: MetaFacts, seating: Seating) -> MetaFacts:
+    """The facts with the log's claims: a seat claimed in the log is held by its
+    claim's player (if a player made it) and token; a seat a bot filled at the
+    start is taken, by no one; a seat given back is open, whatever the meta of an
+    older release says; a seat the log never saw claimed
+    is as that meta says. A reservation holds until the seat's first claim. (An
+    imported log's claims were made on another server: they name no one here.)"""
+    claimed = set(facts.claimed)
+    players = dict(facts.players)
+    names = dict(facts.names)
+    reserved = dict(facts.reserved)
+    # The tokens of an older release's claims give way to the log's claims; a seat's
+    # creation token (an import deals one to every human seat) stays, but not at a
+    # seat given back.
+    legacy = {value.decode() for value in _legacy_claims(meta).values() if len(value) == 64}
+    seats_by_token = {
+        digest: seat
+        for digest, seat in facts.seats_by_token.items()
+        if seating.claim_of(seat) == UNCLAIMED
+        or (seating.claim_of(seat) != GIVEN_BACK and digest not in legacy)
+    }
+    seats_of_claims = {
+        claim: seat
+        for seat, claim in enumerate(seating.claims)
+        if claim not in (UNCLAIMED, GIVEN_BACK, FILLED)
+    }
+    for seat, claim in enumerate(seating.claims):
+        if claim == UNCLAIMED:
+            continue
+        reserved.pop(seat, None)
+        players.pop(seat, None)
+        names.pop(seat, None)
+        claimed.discard(seat)
+        if claim == GIVEN_BACK:
+            continue
+        claimed.add(seat)  # a bot's (FILLED), or a claim's
+        if claim == FILLED:
+            continue
+        claimant = meta.get(claimant_field(claim))
+        if claimant:
+            player_id, _, name = claimant.decode().partition("\n")
+            players[seat], names[seat] = player_id, name
+    for field, value in meta.items():
+        if field.startswith("token:") and value.startswith(CLAIM_TOKEN.encode()):
+            held = seats_of_claims.get(value[len(CLAIM_TOKEN) :].decode())
+            if held is not None:
+                seats_by_token[field.removeprefix("token:")] = held
+    return msgspec.structs.replace(
+        facts,
+        claimed=frozenset(claimed),
+        players=players,
+        names=names,
+        reserved=reserved,
+        seats_by_token=seats_by_token,
+        waiting=not seating.dealt,
+        seating=seating,
+    )
+
+
+def _renamed(meta: Mapping[str, bytes], facts: MetaFacts) -> MetaFacts:
+    """Names players gave themselves since they sat down here (kept per player)."""
+    names = dict(facts.names)
+    for seat, player_id in facts.players.items():
+        name = meta.get(renamed_field(player_id))
+        if name:
+            names[seat] = name.decode()
+    return msgspec.structs.replace(facts, names=names)
 
 
 def _holders(
     meta: Mapping[str, bytes], seats_by_token: Mapping[str, int]
 ) -> dict[int, tuple[str, str]]:
-    """The player (id, name) of each seat claimed by one: written under the claim's
-    token hash before its compare-and-set, so whoever reads the claim reads its
-    player too, under whatever number the seat has now (a start may renumber)."""
+    """The player (id, name) of each seat an older release's claim gave one: written
+    under the claim's token hash, under whatever number the seat has now."""
     holders: dict[int, tuple[str, str]] = {}
     for field, value in meta.items():
         digest = field.removeprefix("holder:")
@@ -86,21 +251,11 @@ def _meta_bots(meta: Mapping[str, bytes], info: GameInfo) -> dict[int, int]:
     return bots | {seat: int(level) for seat, level in _per_seat(meta, "filled:").items()}
 
 
-def claim_field(seat: int, generation: int = 0) -> str:
-    """The meta field whose compare-and-set claims the seat. A seat given back (left,
-    removed) is claimed under a fresh field: a field once set stays set."""
-    return f"claimed:{seat}" if generation == 0 else f"claimed:{seat}@{generation}"
-
-
-def _reopened(meta: Mapping[str, bytes]) -> dict[int, int]:
-    return {seat: int(count) for seat, count in _per_seat(meta, "reopened:").items()}
-
-
-def _claims(meta: Mapping[str, bytes]) -> dict[int, bytes]:
-    """Each claimed seat's current claim: the token's hash, `1` (releases before the
-    compare-and-set, beside a token field), or `bot` (a bot seated at the start).
-    Claims of a seat's earlier generations (given back since) do not count."""
-    reopened = _reopened(meta)
+def _legacy_claims(meta: Mapping[str, bytes]) -> dict[int, bytes]:
+    """Each seat an older release's claim holds: the token's hash, `1` (releases
+    before the compare-and-set, beside a token field), or `bot` (a bot seated at the
+    start). Claims of a seat's earlier generations (given back since) do not count."""
+    reopened = {seat: int(count) for seat, count in _per_seat(meta, "reopened:").items()}
     claims: dict[int, bytes] = {}
     for field, value in meta.items():
         if not field.startswith("claimed:") or not value:
@@ -113,12 +268,14 @@ def _claims(meta: Mapping[str, bytes]) -> dict[int, bytes]:
 
 
 def _seats_by_token(meta: Mapping[str, bytes], claims: Mapping[int, bytes]) -> dict[str, int]:
-    """Token hashes of the seats dealt out at creation (`token:<hash>` = seat; a seat
-    given back clears its own), and of the seats claimed since (the claim's hash)."""
+    """Token hashes of the seats dealt out at creation (`token:<hash>` = seat; an
+    older release cleared those of a seat given back), and of the seats an older
+    release's claims hold (the claim's hash). A claim's token (`@<claim>`) is the
+    log's to place."""
     seats = {
         field.removeprefix("token:"): int(value)
         for field, value in meta.items()
-        if field.startswith("token:") and value
+        if field.startswith("token:") and value and not value.startswith(CLAIM_TOKEN.encode())
     }
     for seat, value in claims.items():
         if len(value) == 64:

@@ -11,6 +11,7 @@ import msgspec
 
 from service.app.errors import UNREADABLE_RECORD, ServiceError
 from service.app.games import GameService
+from service.app.meta_fields import renamed_field
 from service.app.players import Player
 from service.app.records import Game, lobby_status
 from service.app.seating import waited_too_long
@@ -130,11 +131,8 @@ async def _game_or_none(games: GameService, game_id: str) -> Game | None:
 async def _rename_seats(games: GameService, game: Game, player_id: str, name: str) -> None:
     if status_of(game) == "finished":
         return  # a finished table keeps the names it was played under
-    fields = {
-        f"name:{seat}": name.encode()
-        for seat, held_by in game.players.items()
-        if held_by == player_id and game.names.get(seat) != name
-    }
-    if fields:
-        await games.store.put_meta(game.game_id, fields)
+    held = [seat for seat, held_by in game.players.items() if held_by == player_id]
+    if any(game.names.get(seat) != name for seat in held):
+        # Under the player, not a seat: a start that closes the seats up moves it along.
+        await games.store.put_meta(game.game_id, {renamed_field(player_id): name.encode()})
         await games.reader.read_facts(game.game_id)  # this process shows the name at once

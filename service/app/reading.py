@@ -11,8 +11,8 @@ from collections.abc import Callable, Mapping
 from domain.views import SeatView, holder_view
 from service.app.envelope import Envelope, decode_envelope
 from service.app.errors import UNREADABLE_RECORD, ServiceError
-from service.app.game_record import GameRecord
-from service.app.meta_fields import facts_of
+from service.app.game_record import SEATING_FIELD, GameRecord, Seating
+from service.app.meta_fields import facts_of, game_of
 from service.app.privacy import held_through, unredacted_through
 from service.app.projections import Projections, served
 from service.app.records import (
@@ -22,7 +22,6 @@ from service.app.records import (
     LobbyStatus,
     MetaFacts,
     check_game_id,
-    game_of,
     is_game_id,
     lobby_entry,
     lobby_status,
@@ -102,13 +101,27 @@ class GameReader:
         return (await self.known_facts(game_id))[0]
 
     async def read_facts(self, game_id: str) -> MetaFacts:
-        return self.keep_facts(game_id, await self._store.get_meta(game_id))
+        meta = await self._store.get_meta(game_id)
+        return self.keep_facts(game_id, meta, await self._seating_without_copy(game_id, meta))
 
-    def keep_facts(self, game_id: str, meta: Mapping[str, bytes]) -> MetaFacts:
+    async def _seating_without_copy(
+        self, game_id: str, meta: Mapping[str, bytes]
+    ) -> Seating | None:
+        """The log's seating of a game whose meta keeps no copy of it (a release's
+        before claims were events, or the copy deleted: it is a projection); None
+        when the meta has one."""
+        if "info" not in meta or meta.get(SEATING_FIELD):
+            return None
+        record = await self.projections.load(game_id)
+        return record.seating if record is not None else None
+
+    def keep_facts(
+        self, game_id: str, meta: Mapping[str, bytes], seating: Seating | None = None
+    ) -> MetaFacts:
         if "info" not in meta:
             self._facts.pop(game_id, None)
             raise _no_game(game_id)
-        facts = facts_of(meta)
+        facts = facts_of(meta, seating)
         if facts.importing:
             # Not kept: the import's last chunk clears the flag for every process.
             self._facts.pop(game_id, None)
@@ -132,7 +145,11 @@ class GameReader:
         record = await self.projections.settle(game_id, snapshot)
         if record is None:
             raise _no_game(game_id)
-        return game_of(game_id, facts, record)
+        game = game_of(game_id, facts, record)
+        if facts.seating is None and record.seating is not None:
+            # The meta keeps no copy of the seating: the facts kept are the record's.
+            self.keep_facts(game_id, snapshot.meta or {}, record.seating)
+        return game
 
     async def view(self, game_id: str, seat: int | None) -> tuple[Game, SeatView]:
         game = await self.game(game_id)
@@ -232,8 +249,10 @@ class GameReader:
             for game_id, headline in zip(game_ids, headlines, strict=True):
                 if "info" not in (headline.meta or {}):
                     continue  # gone since the index listed it: the index is only a cache
+                meta = headline.meta or {}
                 try:
-                    facts = self.keep_facts(game_id, headline.meta or {})
+                    seating = await self._seating_without_copy(game_id, meta)
+                    facts = self.keep_facts(game_id, meta, seating)
                 except UNREADABLE_RECORD:
                     # One game's bad record costs that game its line, not everyone the lobby.
                     _log.warning("game %s: its meta record is unreadable", game_id, exc_info=True)

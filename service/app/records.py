@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Annotated, Literal
 
 import msgspec
@@ -12,7 +12,7 @@ from domain.state import GameState
 from domain.views import SeatView
 from service.app.envelope import ActorKind, Envelope
 from service.app.errors import ServiceError
-from service.app.game_record import Controller, bot_levels, with_bots
+from service.app.game_record import Controller, Seating, bot_levels
 from service.app.projections import GameRecord
 
 LobbyStatus = Literal["waiting", "active", "finished"]
@@ -160,9 +160,10 @@ def open_seats_of(info: GameInfo, claimed: frozenset[int]) -> tuple[int, ...]:
 
 
 class MetaFacts(msgspec.Struct, frozen=True, kw_only=True):
-    """What the service reads from a game's meta record. All is fixed once the game
-    is registered but `claimed`, the token hashes and the seats' players, which a
-    claim adds to, and the names, which a rename changes."""
+    """What the service reads from a game's meta record, seated as its log says
+    (`seating`): who holds each seat and by which token, under the seats' numbers
+    now. All else is fixed once the game is registered, but the names, which a
+    rename changes (`service/app/meta_fields.py` reads the record)."""
 
     info: GameInfo
     seed: int
@@ -170,8 +171,6 @@ class MetaFacts(msgspec.Struct, frozen=True, kw_only=True):
     salts: dict[int, str]
     seats_by_token: dict[str, int]
     claimed: frozenset[int]
-    # Open seats a start has taken for a bot or for removal (claimed `bot`): it deals.
-    taken_for_start: frozenset[int] = frozenset()
     players: dict[int, str] = msgspec.field(default_factory=dict)
     names: dict[int, str] = msgspec.field(default_factory=dict)
     # Not dealt yet (a table with open seats waits for players or its host).
@@ -186,40 +185,18 @@ class MetaFacts(msgspec.Struct, frozen=True, kw_only=True):
     # Seat -> the player a rematch keeps it for.
     reserved: dict[int, str] = msgspec.field(default_factory=dict)
     invite_hash: str | None = None
-    # Seat -> how often it was given back (each claim of a seat takes a fresh mutex).
-    reopened: dict[int, int] = msgspec.field(default_factory=dict)
     # A waiting table's first deck, when its creator gave one.
     first_deck: tuple[str, ...] | None = None
     # An import whose chunks are still being appended: no one else reads or writes it.
     importing: bool = False
-    # Player -> how often they gave a seat of this table back (their seating mutex
-    # moves on to a fresh field each time).
-    left: dict[str, int] = msgspec.field(default_factory=dict)
+    # The log's seating these facts were seated by (None: a game of a release that
+    # kept it in the meta alone, as the meta says).
+    seating: Seating | None = None
+    # The meta record read: seated again by a newer seating (`seated_by`).
+    meta: Mapping[str, bytes] = msgspec.field(default_factory=dict)
 
     def seats_of(self, player_id: str) -> tuple[int, ...]:
         return tuple(seat for seat, held_by in sorted(self.players.items()) if held_by == player_id)
-
-
-def _with_meta_bots(record: GameRecord, facts: MetaFacts) -> GameRecord:
-    # The meta's seats are renumbered just before seats_removed is appended: its bot
-    # seats are applied only to a record with as many seats (never across a renumbering).
-    if len(record.controllers) != len(facts.info.seats):
-        return record
-    return with_bots(record, facts.meta_bots, facts.resigned_levels)
-
-
-def game_of(game_id: str, facts: MetaFacts, record: GameRecord) -> Game:
-    return Game(
-        game_id=game_id,
-        record=_with_meta_bots(record, facts),
-        info=facts.info,
-        claimed=facts.claimed,
-        seed=facts.seed,
-        own_hands_from=facts.own_hands_from,
-        salts=facts.salts,
-        players=facts.players,
-        names=facts.names,
-    )
 
 
 def lobby_status(game: Game) -> LobbyStatus:

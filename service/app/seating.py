@@ -1,5 +1,7 @@
-"""Who may sit where: the meta fields that seat a player, keep a seat for one,
-reopen a seat, and the server's policy for tables (expiry, stacked decks)."""
+"""Who may sit where: the meta fields that seat a table's creator and keep seats
+for players, the refusals of a claim, and the server's policy for tables (expiry,
+stacked decks). Claims and leaves themselves are the log's (`seat_claimed`,
+`seat_left`)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from collections.abc import Mapping, Sequence
 import msgspec
 
 from service.app.errors import ServiceError
+from service.app.game_record import GameRecord
 from service.app.players import Player
 from service.app.records import GameInfo, MetaFacts, open_seats_of
 
@@ -19,13 +22,13 @@ __all__ = [
     "TablePolicy",
     "check_can_claim",
     "check_invite",
+    "check_one_seat_each",
+    "new_claim",
     "creator_fields",
     "expired",
     "new_invite_code",
     "seat_fields",
-    "holder_fields",
     "table_fields",
-    "vacated_fields",
     "waited_too_long",
 ]
 
@@ -74,13 +77,6 @@ def seat_fields(player: Player, seat: int) -> dict[str, bytes]:
     return {f"player:{seat}": player.player_id.encode(), f"name:{seat}": player.name.encode()}
 
 
-def holder_fields(player: Player | None, digest: str) -> dict[str, bytes]:
-    """The fields that seat a player at the seat its claim (token hash `digest`)
-    wins; cleared (`None`) when the claim lost."""
-    value = b"" if player is None else f"{player.player_id}\n{player.name}".encode()
-    return {f"holder:{digest}": value}
-
-
 def creator_fields(player: Player | None, seats: Sequence[int]) -> dict[str, bytes]:
     if player is None:
         return {}
@@ -98,26 +94,12 @@ def table_fields(
     reserved: Mapping[int, str],
 ) -> dict[str, bytes]:
     fields: dict[str, bytes] = {}
-    if waiting:
-        fields["waiting"] = b"1"
-        if deck is not None:
-            # The first deal waits for the start: the creator's deck waits with it.
-            fields["first_deck"] = msgspec.json.encode(list(deck))
+    if waiting and deck is not None:
+        # The first deal waits for the start: the creator's deck waits with it.
+        fields["first_deck"] = msgspec.json.encode(list(deck))
     if invite_code is not None:
         fields["invite"] = _invite_hash(invite_code).encode()
     fields |= {f"reserved:{seat}": player_id.encode() for seat, player_id in reserved.items()}
-    return fields
-
-
-def vacated_fields(facts: MetaFacts, seat: int) -> dict[str, bytes]:
-    """The fields that give a claimed seat back (left, or removed by the host): its
-    player, name and tokens cleared, and its claim moved on to a fresh field (the
-    old claim, with its token's hash, no longer counts)."""
-    fields = {f"player:{seat}": b"", f"name:{seat}": b""}
-    fields |= {
-        f"token:{digest}": b"" for digest, held in facts.seats_by_token.items() if held == seat
-    }
-    fields[f"reopened:{seat}"] = str(facts.reopened.get(seat, 0) + 1).encode()
     return fields
 
 
@@ -134,14 +116,41 @@ def waited_too_long(info: GameInfo, now_ts: float | None = None) -> bool:
     return (time.time() if now_ts is None else now_ts) > info.created_ts + limit
 
 
+def new_claim(facts: MetaFacts, player: Player | None) -> str:
+    """A fresh claim id. A player's starts with a mark of theirs at this table (a
+    keyed hash: the log names no player), so that the log itself shows a player
+    holding a seat here already, whatever the meta read says."""
+    drawn = secrets.token_hex(4)
+    if player is None:
+        return drawn
+    return f"{_player_mark(facts.seed, player.player_id)}.{drawn}"
+
+
+def _player_mark(seed: int, player_id: str) -> str:
+    key = str(seed).encode()
+    return hmac.new(key, player_id.encode(), hashlib.sha256).hexdigest()[:16]
+
+
+def check_one_seat_each(record: GameRecord, claim: str) -> None:
+    """already_seated when the log holds a seat under another claim of the same
+    player as `claim` (a table that is not hot-seat seats a player once)."""
+    mark, dot, _ = claim.partition(".")
+    seating = record.seating
+    if not dot or seating is None:
+        return
+    for seat, held in enumerate(seating.claims):
+        if held.partition(".")[0] == mark and held != claim:
+            raise ServiceError("already_seated", f"this player holds seat {seat}", seat=seat)
+
+
 def check_can_claim(facts: MetaFacts, seat: int, player: Player | None) -> None:
-    """Refusals of a claim that the seat's state alone decides (before the claim's mutex)."""
+    """Refusals of a claim that the seat's state decides, checked before anything is
+    written and again on the game at the version the claim is appended to."""
     if expired(facts):
         raise ServiceError("table_expired", "nobody joined this table in time: it has expired")
     spec = facts.info.seats[seat]
     if spec.kind != "human" or not spec.open:
         raise ServiceError("seat_not_open", f"seat {seat} cannot be claimed", seat=seat)
-    # A seat a bot filled at the start was claimed for it (`take_seat`).
     if seat not in open_seats_of(facts.info, facts.claimed):
         raise ServiceError("seat_taken", f"seat {seat} is already taken", seat=seat)
     kept_for = facts.reserved.get(seat)

@@ -5,36 +5,52 @@ its player holds)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 import msgspec
 
+from domain.commands import ClaimSeat
+from domain.events import AnyEvent
+from domain.game import decide
+from service.app.envelope import Envelope, envelopes_from
 from service.app.errors import ServiceError
-from service.app.meta_fields import claim_field
+from service.app.execute import Writer
+from service.app.meta_fields import CLAIM_TOKEN, claimant_field, seated_by
 from service.app.players import Player, PlayerService, is_player_token, player_id_of
 from service.app.reading import GameReader
-from service.app.records import GameInfo, MetaFacts
+from service.app.records import Game, GameInfo, MetaFacts, check_game_id, open_seats_of
 from service.app.seating import (
     check_can_claim,
     check_invite,
-    holder_fields,
+    check_one_seat_each,
+    new_claim,
     not_seated,
     outsider_refusal,
 )
 from service.app.tokens import TokenIndex, new_token, token_hash
+from service.app.writes import Write
 from service.store import EventStore
 
-__all__ = ["Seats"]
+# The first deal of a waiting table, after the events that seat it (`Creation.first_deal`).
+FirstDeal = Callable[[Game, Sequence[str] | None, Sequence[AnyEvent]], list[Envelope]]
+
+__all__ = ["FirstDeal", "Seats"]
 
 
 class Seats:
     """Seat tokens over the store's meta records (only the tokens' hashes are kept)."""
 
     def __init__(
-        self, store: EventStore, reader: GameReader, tokens: TokenIndex, players: PlayerService
+        self,
+        store: EventStore,
+        reader: GameReader,
+        tokens: TokenIndex,
+        players: PlayerService,
+        writer: Writer,
     ) -> None:
         self._store = self.store = store
         self._reader = reader
+        self._writer = writer
         self._tokens = tokens
         self.players = players
 
@@ -71,71 +87,52 @@ class Seats:
         player: Player | None = None,
         *,
         invite_code: str | None = None,
+        first_deal: FirstDeal,
     ) -> str:
-        """A token for an open human seat. The claim is one compare-and-set of the
-        seat's field in the meta record: of concurrent claims exactly one wins, and
-        the token's hash is written in the same step, so a claimed seat always has
-        an owner who can act for it. With a `player` the seat is theirs too: their
-        player token acts for it."""
-        game = await self._reader.game(game_id)
+        """A token for an open human seat: a `seat_claimed` appended at the version
+        the claim was decided on, so of concurrent claims exactly one wins. The claim
+        that takes a waiting table's last open seat deals its first hand in the same
+        step (`first_deal`). With a `player` the seat is theirs too: their player
+        token acts for it."""
+        check_game_id(game_id)  # only ids this service made name a game
         facts = await self._reader.read_facts(game_id)
         kept = player is not None and player.player_id in facts.reserved.values()
         if not check_invite(facts, invite_code) and not kept:
             # A private table does not exist for whoever lacks its code.
             raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
-        # The meta read last: a start may have closed the seats up since `game` was read.
-        if not 0 <= seat < min(len(game.info.seats), len(facts.info.seats)):
-            raise ServiceError("seat_not_found", f"no seat {seat}", seat=seat)
-        check_can_claim(facts, seat, player)
-        if game.record.state.hand_number != 0:
-            # Every seat of a started table was held, filled or removed at its start: one
-            # that looks open now was given back by a leave that raced the start.
-            raise ServiceError("table_started", "the table has started", seat=seat)
+        _check_seat(facts, seat)
+        check_can_claim(facts, seat, player)  # refused before anything is written
+        claim = new_claim(facts, player)
         token = new_token()
         digest = token_hash(token)
-        seated = player is not None and not game.info.table.hot_seat
-        if seated and player is not None:
-            await self._seat_player_once(game_id, facts, player.player_id, seat)
+        # The secrets first, under the claim's own id: a claim that loses leaves
+        # fields the log never names.
+        hidden = {f"token:{digest}": (CLAIM_TOKEN + claim).encode()}
         if player is not None:
-            # Before the seat's compare-and-set, under the token's hash: a start that
-            # reads the claim and closes the seats up carries the player along.
-            await self._store.put_meta(game_id, holder_fields(player, digest))
-        if not await self.take_seat(game_id, facts, seat, digest.encode()):
-            if player is not None:
-                await self._store.put_meta(game_id, holder_fields(None, digest))
-            if seated and player is not None:
-                await self.release_player(game_id, facts, player.player_id)
-            raise ServiceError("seat_taken", f"seat {seat} is already taken", seat=seat)
+            hidden[claimant_field(claim)] = f"{player.player_id}\n{player.name}".encode()
+        await self._store.put_meta(game_id, hidden)
+
+        def claiming(game: Game | None) -> list[Envelope]:
+            assert game is not None
+            seated = seated_by(facts, game.record)
+            _check_seat(seated, seat)
+            if seat in game.filled:
+                raise ServiceError("seat_taken", f"seat {seat} is already taken", seat=seat)
+            if game.record.state.hand_number != 0:
+                raise ServiceError("table_started", "the table has started", seat=seat)
+            check_can_claim(seated, seat, player)
+            if not game.info.table.hot_seat:
+                check_one_seat_each(game.record, claim)
+            events = decide(game.record.state, None, ClaimSeat(seat=seat, claim=claim))
+            if open_seats_of(seated.info, seated.claimed) == (seat,):
+                return first_deal(game, seated.first_deck, events)
+            return envelopes_from(game.record.version, [(None, e) for e in events], None)
+
+        await self._writer.execute(game_id, Write(actor="service", decide=claiming))
         await self._tokens.put(digest, game_id)
         if player is not None:
-            await self.players.file_game(player.player_id, game_id, game.info.created_ts)
-        # game() reads the meta again: the new token is known here at once, and
-        # the lobby files the table as active once its last seat is taken.
-        await self._reader.file_in_lobby(await self._reader.game(game_id))
+            await self.players.file_game(player.player_id, game_id, facts.info.created_ts)
         return token
-
-    async def _seat_player_once(
-        self, game_id: str, facts: MetaFacts, player_id: str, seat: int
-    ) -> None:
-        """A player's own compare-and-set, before the seat's: of two claims by one
-        player racing for two seats of a table, only one goes on to claim its seat."""
-        field = f"seated:{player_id}@{facts.left.get(player_id, 0)}"
-        if not await self._store.put_meta_if_absent(game_id, field, str(seat).encode()):
-            raise ServiceError(
-                "already_seated", "this player is taking or holds a seat of this table", seat=seat
-            )
-
-    async def release_player(self, game_id: str, facts: MetaFacts, player_id: str) -> None:
-        """The player may claim a seat of this table again (they left it, or lost the
-        race for the seat they asked for): their mutex moves on to a fresh field."""
-        count = facts.left.get(player_id, 0) + 1
-        await self._store.put_meta(game_id, {f"left:{player_id}": str(count).encode()})
-
-    async def take_seat(self, game_id: str, facts: MetaFacts, seat: int, claim: bytes) -> bool:
-        """Whether this caller won the seat's compare-and-set (a claim, or a bot
-        seated at the start)."""
-        field = claim_field(seat, facts.reopened.get(seat, 0))
-        return await self._store.put_meta_if_absent(game_id, field, claim)
 
     async def seat_of(self, game_id: str, token: str | None) -> int:
         """The seat a token opens in this game; 401 for no or an unknown token,
@@ -152,8 +149,13 @@ class Seats:
             seat = (await self._reader.read_facts(game_id)).seats_by_token.get(digest)
         if seat is not None:
             return seat
-        if await self._tokens.game_of(digest) is not None:
-            message = "the token belongs to another game"
+        owner = await self._tokens.game_of(digest)
+        if owner is not None:
+            message = (
+                "this token's seat was given back: it opens no seat here"
+                if owner == game_id
+                else "the token belongs to another game"
+            )
             raise outsider_refusal(facts, game_id, "wrong_game", message)
         raise ServiceError("invalid_token", "unknown token")
 
@@ -209,3 +211,8 @@ class Seats:
         if not kept_for and not check_invite(facts, invite_code):
             raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
         return None
+
+
+def _check_seat(facts: MetaFacts, seat: int) -> None:
+    if not 0 <= seat < len(facts.info.seats):
+        raise ServiceError("seat_not_found", f"no seat {seat}", seat=seat)

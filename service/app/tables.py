@@ -3,23 +3,23 @@ a player from it, resign during play, and the rematch that follows a finished ga
 
 from __future__ import annotations
 
-import asyncio
 import time
 from typing import Literal
 
 import msgspec
 
-from domain.commands import FillSeat, OfferRematch, RemoveSeats, Resign
+from domain.commands import FillSeat, LeaveSeat, OfferRematch, RemoveSeats, Resign
 from domain.errors import DomainError
 from domain.game import decide
 from service.app.commands import Handled
 from service.app.envelope import Envelope, envelopes_from
 from service.app.errors import ServiceError
+from service.app.game_record import UNCLAIMED
 from service.app.games import GameService
-from service.app.leaving import LEAVE_WAIT_S, LEAVE_WAITS, leave_field, waited_for_leaves
+from service.app.meta_fields import seated_by
 from service.app.players import Player, is_player_token
-from service.app.records import CreatedGame, Game, MetaFacts, SeatSpec, game_of
-from service.app.seating import expired, not_seated, vacated_fields
+from service.app.records import CreatedGame, Game, MetaFacts, SeatSpec, open_seats_of
+from service.app.seating import expired, not_seated
 from service.app.writes import Write
 
 __all__ = ["Caller", "caller_of", "leave", "rematch", "resign", "start"]
@@ -74,7 +74,7 @@ def check_host(facts: MetaFacts, game_id: str, caller: Caller) -> None:
 
 def _check_waiting(game: Game, facts: MetaFacts, *, expiring: bool = True) -> None:
     """The table waits (and, unless `expiring` is off, has not expired)."""
-    if not facts.waiting or game.record.state.hand_number != 0:
+    if game.record.state.hand_number != 0 or game.record.state.phase != "deal":
         raise ServiceError("table_started", "the table has started")
     if expiring and expired(facts):
         raise ServiceError("table_expired", "nobody joined this table in time: it has expired")
@@ -84,26 +84,29 @@ async def start(
     games: GameService, game_id: str, caller: Caller, fill: Literal["bots", "remove"], level: int
 ) -> Game:
     """The host starts a waiting table: its open seats become bots of `level`, or are
-    removed (where the rules allow the seats left); then the first hand is dealt."""
-    game, facts = await _table(games, game_id)
+    removed (where the rules allow the seats left), and its first hand is dealt, in
+    one step decided on the table as its log stands (a claim or a leave just before
+    is in, one just after finds the table started)."""
+    facts = await games.fresh_facts(game_id)
     check_host(facts, game_id, caller)
-    _check_waiting(game, facts)
-    if fill == "remove" and game.open_seats:
-        # Checked before the seats are marked for the start: a refused count marks none.
-        decide(game.record.state, None, RemoveSeats(seats=game.open_seats))
-    if await waited_for_leaves(games, game, facts):
-        # Their leaves came first: the table starts as it is now they are done.
-        game, facts = await _table(games, game_id)
-    if fill == "remove":
-        await _remove_open_seats(games, game, facts)
-    else:
-        # Each seat's compare-and-set, won for the bot: a claim racing the start
-        # either won it first (the seat stays theirs) or finds it taken.
-        won = [
-            seat for seat in game.open_seats if await games.take_seat(game_id, facts, seat, b"bot")
-        ]
-        await _fill_seats(games, game_id, won, level)
-    await games.deal_first_hand(game_id)
+
+    def starting(game: Game | None) -> list[Envelope]:
+        assert game is not None
+        seated = seated_by(facts, game.record)
+        _check_waiting(game, seated)
+        state = game.record.state
+        opened = open_seats_of(seated.info, seated.claimed)
+        if fill == "remove":
+            prelude = decide(state, None, RemoveSeats(seats=opened)) if opened else []
+        else:
+            prelude = [
+                event
+                for seat in opened
+                for event in decide(state, None, FillSeat(seat=seat, level=level))
+            ]
+        return games.first_deal(game, seated.first_deck, prelude)
+
+    await games.execute(game_id, Write(actor="service", decide=starting))
     # A rematch's seats kept for players who did not come back: no longer their game.
     seated = set((await games.fresh_facts(game_id)).players.values())
     for player_id in set(facts.reserved.values()) - seated:
@@ -111,106 +114,17 @@ async def start(
     return await games.game(game_id)
 
 
-async def _table(games: GameService, game_id: str) -> tuple[Game, MetaFacts]:
-    """The game, its seats as its meta read last says: the start decides who leaves and
-    which seats are open on one read (a leave released between two reads was missed
-    by both: not marked as leaving, yet dealt in)."""
-    game = await games.game(game_id)
-    facts = await games.fresh_facts(game_id)
-    return game_of(game_id, facts, game.record), facts
-
-
-async def _start_failed(games: GameService, game_id: str) -> bool:
-    """Whether a start that marked the seats is done without dealing (it failed): the
-    table still waits after the moment a start takes."""
-    for _ in range(LEAVE_WAITS):
-        if (await games.game(game_id)).record.state.hand_number != 0:
-            return False
-        await asyncio.sleep(LEAVE_WAIT_S)
-    return (await games.game(game_id)).record.state.hand_number == 0
-
-
-async def _fill_seats(games: GameService, game_id: str, seats: list[int], level: int) -> None:
-    """A bot of `level` at each seat (SeatFilled in the log, which says who plays it)."""
-    if not seats:
-        return
-
-    def fill(latest: Game | None) -> list[Envelope]:
-        assert latest is not None
-        state = latest.record.state
-        events = [
-            event
-            for seat in seats
-            for event in decide(state, None, FillSeat(seat=seat, level=level))
-        ]
-        return envelopes_from(latest.record.version, [(None, e) for e in events], None)
-
-    await games.execute(game_id, Write(actor="service", decide=fill))
-
-
-async def _remove_open_seats(games: GameService, game: Game, facts: MetaFacts) -> None:
-    removed = game.open_seats
-    if not removed:
-        return
-    # Checked before any seat is taken for the start: a refused count changes nothing.
-    decide(game.record.state, None, RemoveSeats(seats=removed))
-    for taken, seat in enumerate(removed):
-        if not await games.take_seat(game.game_id, facts, seat, b"bot"):
-            # Refused: the seats taken for the removal are open again, not held by no one.
-            reopened = {
-                f"reopened:{mine}": str(facts.reopened.get(mine, 0) + 1).encode()
-                for mine in removed[:taken]
-            }
-            if reopened:
-                await games.store.put_meta(game.game_id, reopened)
-            raise ServiceError("seat_taken", f"seat {seat} was taken just now", seat=seat)
-    kept = [seat for seat in range(len(game.info.seats)) if seat not in removed]
-    await games.store.put_meta(game.game_id, _renumbered(facts, kept))
-
-    def remove(latest: Game | None) -> list[Envelope]:
-        assert latest is not None
-        events = decide(latest.record.state, None, RemoveSeats(seats=removed))
-        return envelopes_from(latest.record.version, [(None, e) for e in events], None)
-
-    await games.execute(game.game_id, Write(actor="service", decide=remove))
-
-
-def _renumbered(facts: MetaFacts, kept: list[int]) -> dict[str, bytes]:
-    """The meta of a table that closes up: each kept seat's fields under its new
-    number, the numbers past the end cleared."""
-    info = msgspec.structs.replace(facts.info, seats=tuple(facts.info.seats[old] for old in kept))
-    fields: dict[str, bytes] = {"info": msgspec.json.encode(info)}
-    # A kept seat's claim moves as a plain mark (its token's hash moves as a token
-    # field, below); every claim restarts at its first field.
-    per_seat = {
-        "claimed": {seat: "1" for seat in facts.claimed},
-        "player": facts.players,
-        "name": facts.names,
-        "reserved": facts.reserved,
-        "reopened": {},
-    }
-    for prefix, values in per_seat.items():
-        for new in range(len(facts.info.seats)):
-            old = kept[new] if new < len(kept) else None
-            value = values.get(old) if old is not None else None
-            fields[f"{prefix}:{new}"] = value.encode() if value is not None else b""
-    renumber = {old: new for new, old in enumerate(kept)}
-    for digest, seat in facts.seats_by_token.items():
-        fields[f"token:{digest}"] = str(renumber[seat]).encode() if seat in renumber else b""
-    return fields
-
-
 async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> None:
-    """A seat's holder leaves a waiting table, or its host removes them: the seat is open again."""
-    game, facts = await games.game(game_id), await games.fresh_facts(game_id)
+    """A seat's holder leaves a waiting table, or its host removes them: the seat is
+    open again (`seat_left`, decided on the table as its log stands: the claim the
+    caller saw must still hold the seat, and the table must not have started)."""
+    facts = await games.fresh_facts(game_id)
     if seat not in caller.seats:
         # First: a stranger learns nothing of a private table, not even its seats.
         check_host(facts, game_id, caller)
-    if not 0 <= seat < len(game.info.seats):
+    if not 0 <= seat < len(facts.info.seats):
         raise ServiceError("seat_not_found", f"no seat {seat}", seat=seat)
-    # An expired table still lets its players get up: else it stays in their games for good.
-    _check_waiting(game, facts, expiring=False)
-    spec = game.info.seats[seat]
+    spec = facts.info.seats[seat]
     if spec.kind != "human" or not spec.open or seat not in facts.claimed:
         if seat in caller.seats and expired(facts):
             # Nobody will ever play here: its creator puts it out of their games.
@@ -218,22 +132,23 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
             return
         # Only a seat claimed from the lobby goes back to it; the creator's seats stay.
         raise ServiceError("seat_not_open", f"seat {seat} was not taken from the lobby", seat=seat)
-    field = leave_field(facts, seat)
-    if not await games.store.put_meta_if_absent(game_id, field, b"leave"):
-        if not await _start_failed(games, game_id):
-            # The start came first: the seat was dealt into the game.
-            raise ServiceError("table_started", "the table has started")
-        # A start that marked the seat failed before it dealt: the seat is free to go.
-        await games.store.put_meta(game_id, {field: b"leave"})
-    fields = vacated_fields(facts, seat) | {f"reserved:{seat}": b""}
-    if (player_id := facts.players.get(seat)) is not None:
-        # One step with the seat's release: the player may sit down here again.
-        fields[f"left:{player_id}"] = str(facts.left.get(player_id, 0) + 1).encode()
-    await games.store.put_meta(game_id, fields)
+    held_under = facts.seating.claim_of(seat) if facts.seating is not None else UNCLAIMED
+
+    def leaving(game: Game | None) -> list[Envelope]:
+        assert game is not None
+        # An expired table still lets its players get up: else it stays in their games.
+        _check_waiting(game, seated_by(facts, game.record), expiring=False)
+        seating = game.record.seating
+        if seating is not None and seating.claim_of(seat) != held_under:
+            raise ServiceError("seat_not_open", f"seat {seat} changed hands just now", seat=seat)
+        events = decide(game.record.state, None, LeaveSeat(seat=seat))
+        return envelopes_from(game.record.version, [(None, e) for e in events], None)
+
+    await games.execute(game_id, Write(actor="service", decide=leaving))
+    player_id = facts.players.get(seat)
     if player_id is not None and facts.seats_of(player_id) == (seat,):
         # Their last seat here: a hot-seat player leaving one of theirs still sits here.
         await _unfile(games, game_id, player_id)
-    await games.file_in_lobby(await games.game(game_id))
 
 
 async def _unfile(games: GameService, game_id: str, player_id: str | None) -> None:

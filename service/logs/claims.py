@@ -21,6 +21,7 @@ from domain.events import (
     GameAbandoned,
     HandDealt,
     RematchOffered,
+    SeatClaimed,
     SeatControlChanged,
     SeatFilled,
     SeatResigned,
@@ -40,6 +41,8 @@ CLOCK_SKEW_S = 300.0
 # The longest turn time limit a table can have (a day), as the API bounds it.
 MAX_TURN_S = 86400.0
 _SHA256_HEX = re.compile("[0-9a-f]{64}")
+# A claim's id as `seating.new_claim` draws it: a player's mark, then a random part.
+_CLAIM_ID = re.compile(r"(?:[0-9a-f]{16}\.)?[0-9a-f]{8}")
 # Events the service writes of itself, which verify_log checks without a command.
 _SERVICE_EVENTS = (DeckRevealed, GameAbandoned, SeatControlChanged, TurnDeadlineSet, TurnTimedOut)
 # A client's command id is at most 128 characters; the service's own are shorter
@@ -162,6 +165,8 @@ class _Actors:
                 _refuse("event.commitment", "a commitment is 64 hex digits (sha256)", version)
             case RematchOffered(game_id=game_id) if not is_game_id(game_id):
                 _refuse("event.game_id", f"{game_id!r} is no game id", version)
+            case SeatClaimed(claim=claim) if not _CLAIM_ID.fullmatch(claim):
+                _refuse("event.claim", f"{claim[:80]!r} is no claim id", version)
             case SeatFilled(seat=seat, level=level) if seat < len(self.header_kinds) and (
                 self.header_kinds[seat] != SeatKind("bot", level)
             ):

@@ -20,8 +20,10 @@ from domain.events import (
     Knocked,
     MeldLaid,
     RematchOffered,
+    SeatClaimed,
     SeatControlChanged,
     SeatFilled,
+    SeatLeft,
     SeatResigned,
     SeatsRemoved,
     StockRenewed,
@@ -140,6 +142,10 @@ def describe(event: AnyEvent) -> str:
             return f"seat {seat} is taken by a level-{level} bot"
         case SeatsRemoved(seats=seats):
             return f"the table starts without seats {list(seats)}"
+        case SeatClaimed(seat=seat):
+            return f"seat {seat} is taken from the lobby"
+        case SeatLeft(seat=seat):
+            return f"seat {seat} is open again"
         case RematchOffered(seat=seat, game_id=game_id):
             return f"seat {seat} asked for a rematch: game {game_id}"
         case SeatControlChanged(seat=seat, controller="autopilot", level=level, reason=reason):

@@ -6,6 +6,7 @@ from collections.abc import Iterator, Sequence
 
 from domain.commands import (
     AnyCommand,
+    ClaimSeat,
     Deal,
     Discard,
     Draw,
@@ -13,6 +14,7 @@ from domain.commands import (
     Knock,
     LayMelds,
     LayOff,
+    LeaveSeat,
     OfferRematch,
     RemoveSeats,
     Resign,
@@ -33,8 +35,10 @@ from domain.events import (
     Knocked,
     MeldLaid,
     RematchOffered,
+    SeatClaimed,
     SeatControlChanged,
     SeatFilled,
+    SeatLeft,
     SeatResigned,
     SeatsRemoved,
     StockRenewed,
@@ -212,6 +216,10 @@ def _command_behind(
             return seat, Resign(level=level)
         case SeatFilled(seat=seat, level=level):
             return None, FillSeat(seat=seat, level=level)
+        case SeatClaimed(seat=seat, claim=claim):
+            return None, ClaimSeat(seat=seat, claim=claim)
+        case SeatLeft(seat=seat):
+            return None, LeaveSeat(seat=seat)
         case RematchOffered(seat=seat, game_id=game_id):
             return seat, OfferRematch(game_id=game_id)
     raise LogError(

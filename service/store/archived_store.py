@@ -94,6 +94,7 @@ class ArchivedEventStore(EventStore):
         command_digest: str | None,
         result: bytes | None = None,
         views: Mapping[str, bytes] | None = None,
+        meta: Mapping[str, bytes] | None = None,
     ) -> AppendResult:
         if expected_version is None:
             # Appended at whatever version the store holds: it must hold the game.
@@ -108,6 +109,7 @@ class ArchivedEventStore(EventStore):
                 command_digest=command_digest,
                 result=result,
                 views=views,
+                meta=meta,
             )
 
         try:

@@ -61,6 +61,7 @@ class InMemoryEventStore(EventStore, GameEviction):
         command_digest: str | None,
         result: bytes | None = None,
         views: Mapping[str, bytes] | None = None,
+        meta: Mapping[str, bytes] | None = None,
     ) -> AppendResult:
         check_append(
             game_id,
@@ -96,6 +97,8 @@ class InMemoryEventStore(EventStore, GameEviction):
             self._commands.setdefault(game_id, {})[command_id] = _CommandRecord(
                 command_digest, appended.first_version, appended.last_version, appended.result
             )
+        if meta:
+            self._meta.setdefault(game_id, {}).update({k: bytes(v) for k, v in meta.items()})
         for viewer, data in (views or {}).items():
             self._put_view(game_id, viewer, appended.last_version, data)
         if events:

@@ -40,6 +40,7 @@ class EventLog(Protocol):
         command_digest: str | None,
         result: bytes | None = None,
         views: Mapping[str, bytes] | None = None,
+        meta: Mapping[str, bytes] | None = None,
     ) -> AppendResult:
         """Atomically append `events` after checking the command id, then the version.
 
@@ -49,7 +50,9 @@ class EventLog(Protocol):
         Otherwise a stale `expected_version` raises `VersionConflict`.
         `views` (viewer -> bytes) are projections as of the new version, cached
         in the same atomic step (as `put_view` would) when the append goes
-        through, and never on a duplicate or a refusal.
+        through, and never on a duplicate or a refusal. `meta` fields are merged
+        into the game's metadata record in that same step, durably (a projection of
+        the log that must never disagree with it: the table's seating).
         """
         ...
 

@@ -62,10 +62,11 @@ POLL_INTERVAL_S = 0.1
 # leave half a command behind. The command id is checked before the version
 # so that a retry of a command that went through is answered, not refused.
 APPEND_LUA = """
--- KEYS: version, events, cmds, views
+-- KEYS: version, events, cmds, views, meta
 -- ARGV: expected version ('' = any), command id ('' = none), digest,
 --       has result ('0'/'1'), result, view count n,
---       n pairs of viewer and view bytes, event bytes...
+--       n pairs of viewer and view bytes, meta field count m,
+--       m pairs of meta field and value, event bytes...
 local current = tonumber(redis.call('GET', KEYS[1]) or '0')
 local command_id = ARGV[2]
 if command_id ~= '' then
@@ -94,7 +95,9 @@ if last_version ~= current then
 end
 
 local view_count = tonumber(ARGV[6])
-local first_event = 7 + 2 * view_count
+local meta_at = 7 + 2 * view_count
+local meta_count = tonumber(ARGV[meta_at])
+local first_event = meta_at + 1 + 2 * meta_count
 local count = #ARGV - first_event + 1
 for i = 1, count do
   redis.call('XADD', KEYS[2], '0-' .. (current + i), 'e', ARGV[first_event + i - 1])
@@ -108,6 +111,10 @@ if command_id ~= '' then
   if ARGV[4] == '1' then
     redis.call('HSET', KEYS[3], 'r:' .. command_id, ARGV[5])
   end
+end
+-- Meta fields projected from these events: durable, like the events.
+for i = 0, meta_count - 1 do
+  redis.call('HSET', KEYS[5], ARGV[meta_at + 1 + 2 * i], ARGV[meta_at + 2 + 2 * i])
 end
 -- The views are as of the new version: like put_view, never over a fresher one.
 -- A cache: kept out of the AOF and replication (see the module docstring).

@@ -126,6 +126,7 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
         command_digest: str | None,
         result: bytes | None = None,
         views: Mapping[str, bytes] | None = None,
+        meta: Mapping[str, bytes] | None = None,
     ) -> AppendResult:
         check_append(
             game_id,
@@ -144,8 +145,11 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
         ]
         for viewer, data in (views or {}).items():
             args += [viewer, data]
+        args.append(len(meta or ()))
+        for field, value in (meta or {}).items():
+            args += [field, value]
         args += events
-        keys = [game_key(game_id, kind) for kind in ("version", "events", "cmds", "views")]
+        keys = [game_key(game_id, kind) for kind in ("version", "events", "cmds", "views", "meta")]
         reply: list[Any] = await self._append_batch(keys, args)
         match text(reply[0]):
             case "ok":

@@ -1,6 +1,6 @@
 """A claim that races a start which removes open seats keeps its player at the seat.
 
-A claim is a compare-and-set of the seat (with its token's hash), then a second
+A claim was a compare-and-set of the seat (with its token's hash), then a second
 write seating the player there (`player:<seat>`, `name:<seat>`). A host's start with
 `{"fill": "remove"}` that read the table between the two saw the seat claimed, kept
 it and closed the seats up under their new numbers, with no player at it; the
@@ -9,8 +9,10 @@ answered 201, yet the player's token was refused at the table (403 `not_seated`)
 the seat showed no name, and their games listed the table with no seat: a seat in
 play that its player's own client could not reach (only the seat token worked).
 
-The interleaving is made deterministic by running the start inside the claim, just
-after its compare-and-set; in production it is two requests a few milliseconds apart.
+Now the claim is one append (`seat_claimed`, with its player kept under the claim's
+id), and the start's renumbering follows it in the log. The interleaving is made
+deterministic by running the start inside the claim, just after its append; in
+production it is two requests a few milliseconds apart.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ def test_a_claim_racing_a_start_that_renumbers_keeps_its_player_seated(
     # Seat 1 stays open (removed at the start); seat 2 is Dana's and becomes seat 1.
     game_id: str = open_table(client, host, 3)["game_id"]
     games = app.state.games
-    tokens = games.seats._tokens  # noqa: SLF001 (the claim's step after its compare-and-set)
+    tokens = games.seats._tokens  # noqa: SLF001 (the claim's step after its append)
     put = tokens.put
 
     async def start_between_the_claims_writes(digest: str, target: str) -> Any:

@@ -80,17 +80,20 @@ def _done(channel: Channel) -> bool:
 
 
 def long_poll(server: Server, game_id: str, token: str, ticket: bool, channel: Channel) -> None:
-    """One long poll, in flight across the seat's change (a second one would be
-    authenticated anew)."""
+    """One long poll, in flight when the seat's change begins (it wakes at the change's
+    first event: a claim, a leave), then polls after it, each authenticated anew (a
+    ticket is taken again: it opens one request)."""
     with _http(server) as http:
         before = _watchers(http, "long_poll")
         credential = _credential(http, game_id, token, ticket)
         served: list[dict[str, Any]] = []
+        # The table as it waits (its claims are in the log): the poll waits for what comes.
+        now = _ok(http.get(f"/games/{game_id}"), 200)["version"]
 
         def wait() -> None:
             page = http.get(
                 f"/games/{game_id}/events",
-                params={"after": 1, "wait": 30, **credential["params"]},
+                params={"after": now, "wait": 30, **credential["params"]},
                 headers=credential["headers"],
             )
             served.extend(_ok(page, 200)["events"])
@@ -105,11 +108,16 @@ def long_poll(server: Server, game_id: str, token: str, ticket: bool, channel: C
         waiter.join(BOUND_S)
         channel.got.extend(served)
         # The rest after the first wake, as the same watcher would have gone on.
-        after = served[-1]["version"] if served else 1
+        after = served[-1]["version"] if served else now
         while not _done(channel) and time.monotonic() < deadline and served:
+            if ticket:
+                taken = http.post(f"/games/{game_id}/tickets", headers=auth(token))
+                if taken.status_code != 201:
+                    return  # a token that no longer opens the game: nothing more to serve
+                credential = {"headers": {}, "params": {"ticket": taken.json()["ticket"]}}
             page = http.get(
                 f"/games/{game_id}/events",
-                params={"after": after, "wait": 5},
+                params={"after": after, "wait": 5, **credential["params"]},
                 headers=credential["headers"],
             )
             if page.status_code != 200:
@@ -229,6 +237,9 @@ class Case(NamedTuple):
     change: Callable[[httpx.Client, Table], dict[int, str]]
     # The seat the watcher holds after the change (None: none, it sees what a spectator sees).
     seat_after: int | None
+    # The watcher's credential opens the game no more after the change (a seat token
+    # given back): a long poll serves the change's first event, then is refused.
+    revoked: bool = False
 
 
 def _taken_by_another(http: httpx.Client, table: Table) -> dict[int, str]:
@@ -267,7 +278,12 @@ CASES = [
         id="handed-to-a-bot",
     ),
     pytest.param(
-        Case(lambda http: _open_table(http, 3, 1, anonymous=True), _taken_by_another, None),
+        Case(
+            lambda http: _open_table(http, 3, 1, anonymous=True),
+            _taken_by_another,
+            None,
+            revoked=True,
+        ),
         id="token-revoked",
     ),
 ]
@@ -293,7 +309,13 @@ def test_a_channel_shows_the_seat_its_credential_holds_at_each_event(
         assert not follower.is_alive(), "the channel did not serve the events"
         log = anyio.run(stored_log, server.store, table.game_id)
     types = [raw["event"]["type"] for raw in channel.got]
-    assert "hand_dealt" in types, types
+    # A long poll is authenticated anew after the change's first event: one whose
+    # credential opens the game no more (a seat token given back, or a ticket, which
+    # only a seat's holder may take) is refused from there on.
+    if open_channel is long_poll and (case.revoked or (ticket and case.seat_after is None)):
+        assert types == ["seat_left"], types
+    else:
+        assert "hand_dealt" in types, types
     after_opening = [raw for raw in channel.got if raw["version"] > 1]
     check_no_leak(log, after_opening, case.seat_after, log[-1].version)
 

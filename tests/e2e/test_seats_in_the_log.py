@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 from http_players import open_table, player, problem
@@ -15,6 +16,7 @@ from litestar import Litestar
 from litestar.testing import TestClient
 
 from domain.views import view_for
+from service.app.game_record import SEATING_FIELD
 from service.app.games import GameService
 from service.http.app import create_app
 from service.store import InMemoryEventStore
@@ -164,17 +166,60 @@ def test_every_answer_survives_deleting_every_projection(
         (f"/games/{game_id}/view", guest),
         (f"/games/{game_id}/events", host),
     ]
-    before = [client.get(path, headers=headers).content for path, headers in routes]
+    after = _answers_without_projections(client, store, game_id, routes)
+    assert b'"kind":"autopilot","level":4' in after[0] and b'"kind":"bot","level":2' in after[0]
+
+
+def test_a_waiting_tables_answers_survive_deleting_its_seating_copy(
+    client: Client, store: InMemoryEventStore
+) -> None:
+    """The meta's copy of the seating is a projection of the log: without it (and
+    without the views), a waiting table's seats, tokens and lobby line are the same."""
+    open_seat = {"kind": "human", "open": True}
+    game = create(client, seats=[{"kind": "human"}, open_seat, open_seat, open_seat], seed=7)
+    game_id, host = game["game_id"], auth(game["tokens"]["0"])
+    guests = [
+        auth(client.post(f"/games/{game_id}/seats/{seat}").json()["token"]) for seat in (1, 3)
+    ]
+    left = client.delete(f"/games/{game_id}/seats/1", headers=guests[0])
+    assert left.status_code == 204, left.text
+    routes = [
+        (f"/games/{game_id}", {}),
+        ("/games?status=waiting", {}),
+        (f"/games/{game_id}/view", host),
+        (f"/games/{game_id}/view", guests[1]),
+        (f"/games/{game_id}/view", guests[0]),
+        (f"/games/{game_id}/events", host),
+    ]
+    after = _answers_without_projections(client, store, game_id, routes)
+    assert b'"open_seats":[1,2]' in after[1], after[1]
+    assert b'"seat":3' in after[3] and b"wrong_game" not in after[3]
+    assert b"seat was given back" in after[4]
+
+
+def _answers_without_projections(
+    client: Client, store: InMemoryEventStore, game_id: str, routes: list[tuple[str, Any]]
+) -> list[bytes]:
+    """Each route's answer, which must not change when the game's projections (its
+    cached views and the meta's copy of its seating) are deleted and a fresh process
+    serves it."""
+    before = [_answer(client.get(path, headers=headers)) for path, headers in routes]
 
     async def forget() -> None:
         await store.drop_views(game_id)
+        await store.put_meta(game_id, {SEATING_FIELD: b""})
 
     client.blocking_portal.call(forget)
     # A fresh process over the same store: nothing remembered, nothing cached.
     with TestClient(app=create_app(store)) as fresh:
-        after = [fresh.get(path, headers=headers).content for path, headers in routes]
+        after = [_answer(fresh.get(path, headers=headers)) for path, headers in routes]
     assert after == before
-    assert b'"kind":"autopilot","level":4' in after[0] and b'"kind":"bot","level":2' in after[0]
+    return after
+
+
+def _answer(response: Any) -> bytes:
+    # A refusal names its request: the one part of an answer that differs each time.
+    return re.sub(rb'"request_id":"[0-9a-f]+"', b"", response.content)
 
 
 def test_a_table_started_by_the_previous_release_keeps_its_filled_seats_bots(
@@ -188,9 +233,8 @@ def test_a_table_started_by_the_previous_release_keeps_its_filled_seats_bots(
 
     async def start_as_the_previous_release() -> dict[int, int]:
         games = GameService(store)
-        facts = await games.fresh_facts(game_id)
-        assert await games.take_seat(game_id, facts, 2, b"bot")
-        await store.put_meta(game_id, {"filled:2": b"1"})
+        # Its start's mark on the seat, then its fill, both in the meta.
+        await store.put_meta(game_id, {"claimed:2": b"bot", "filled:2": b"1"})
         await games.deal_first_hand(game_id)
         return (await games.game(game_id)).bot_levels
 
@@ -259,3 +303,43 @@ def test_a_filled_seat_travels_with_the_log_and_a_forged_fill_is_refused(
         refused = client.post("/games/import", content=body, headers=ndjson)
         assert refused.status_code == 422, refused.text
         assert refused.json()["facts"]["field"] == "seat_kinds[1]"
+
+
+def test_the_meta_of_a_table_keeps_no_seating_but_the_logs_copy(
+    client: Client, store: InMemoryEventStore
+) -> None:
+    """Claims, a leave, a rename and the start: the meta beside the log holds what
+    creation fixed, the secrets, and the copy of the log's seating; no field of its
+    own says who sits where (issue 27: `claimed:`, `holder:`, `seated:`, `left:`,
+    `reopened:`, `leaving:`, `filled:`, `waiting`, a seat's `name:`)."""
+    ada, bob, cy = player(client, "Ada"), player(client, "Bob"), player(client, "Cy")
+    game_id = open_table(client, ada, count=4)["game_id"]
+    assert client.post(f"/games/{game_id}/seats/1", headers=auth(bob["token"])).is_success
+    anonymous = client.post(f"/games/{game_id}/seats/2").json()["token"]
+    assert client.delete(f"/games/{game_id}/seats/2", headers=auth(anonymous)).is_success
+    assert client.post(f"/games/{game_id}/seats/2", headers=auth(cy["token"])).is_success
+    renamed = client.patch("/players/me", json={"name": "Bobby"}, headers=auth(bob["token"]))
+    assert renamed.is_success, renamed.text
+    started = client.post(
+        f"/games/{game_id}/start", json={"fill": "bots", "level": 1}, headers=auth(ada["token"])
+    )
+    assert started.status_code == 200, started.text
+    assert [seat["name"] for seat in started.json()["seats"]] == ["Ada", "Bobby", "Cy", None]
+
+    async def fields() -> set[str]:
+        return {field.partition(":")[0] for field in await store.get_meta(game_id)}
+
+    assert client.blocking_portal.call(fields) == {
+        # creation: the rules, the deal's seed, the host and their seat
+        "info",
+        "seed",
+        "host",
+        "player",
+        "name",
+        # secrets: tokens, who made each claim; a player's own name since a rename
+        "token",
+        "claimant",
+        "renamed",
+        # the log's seating, copied by the appends that change it
+        "seating",
+    }

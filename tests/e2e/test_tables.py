@@ -51,7 +51,8 @@ def test_a_table_with_open_seats_waits_until_the_last_is_taken(client: Client) -
     assert client.post(f"/games/{game_id}/seats/1", headers=auth(bob["token"])).status_code == 201
     summary = _summary(client, game_id)
     assert summary["status"] == "active" and summary["view"]["hand_number"] == 1
-    assert _events(client, game_id, bob["token"])[:2] == ["game_started", "hand_dealt"]
+    events = _events(client, game_id, bob["token"])
+    assert events[:3] == ["game_started", "seat_claimed", "hand_dealt"]
     assert client.get("/games?status=waiting").json()["games"] == []
     assert [e["game_id"] for e in client.get("/games?status=active").json()["games"]] == [game_id]
 
@@ -92,8 +93,9 @@ def test_the_host_starts_without_the_open_seats_where_the_rules_allow(client: Cl
     assert summary["view"]["seats"] == 2 and summary["view"]["hand_number"] == 1
     assert [s["name"] for s in summary["seats"]] == ["Ada", "Bob"]
     assert client.get(f"/games/{game_id}/view", headers=auth(bob["token"])).json()["seat"] == 1
-    assert _events(client, game_id, ada["token"])[:3] == [
+    assert _events(client, game_id, ada["token"])[:4] == [
         "game_started",
+        "seat_claimed",
         "seats_removed",
         "hand_dealt",
     ]

@@ -49,6 +49,10 @@ export function stepText(envelope, seatName) {
       return 'Empty seats were removed';
     case 'seat_filled':
       return `A bot (level ${event.level}) takes ${who}`;
+    case 'seat_claimed':
+      return `Someone sits down at ${who}`;
+    case 'seat_left':
+      return `${who} is free again`;
     case 'seat_control_changed':
       return event.controller === 'owner' ? `${who} plays again` : `A bot plays for ${who}`;
     case 'game_abandoned':

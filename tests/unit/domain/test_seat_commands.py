@@ -69,3 +69,24 @@ def test_a_bot_fills_an_open_seat_only_before_the_deal() -> None:
     assert game.rejects(0, FillSeat(seat=1, level=1)).code == "invalid_command"
     dealt = deal(small(), HANDS, "TD", ["8S"])
     assert dealt.rejects(None, FillSeat(seat=1, level=1)).code == "hand_in_progress"
+
+
+def test_a_seat_is_claimed_and_left_only_before_the_deal() -> None:
+    from domain.commands import ClaimSeat, LeaveSeat
+    from domain.events import SeatClaimed, SeatLeft
+
+    game = Game(small(), 3)
+    assert game.do(None, ClaimSeat(seat=1, claim="a1b2c3d4")) == [
+        SeatClaimed(seat=1, claim="a1b2c3d4")
+    ]
+    assert game.do(None, LeaveSeat(seat=1)) == [SeatLeft(seat=1)]
+    # Who holds a seat is the service's: the rules' state is as it was.
+    assert game.state == Game(small(), 3).state
+    assert game.replayed() == game.state
+    assert game.rejects(None, ClaimSeat(seat=3, claim="a1b2c3d4")).code == "invalid_seat"
+    assert game.rejects(None, ClaimSeat(seat=1, claim="")).code == "invalid_command"
+    assert game.rejects(1, ClaimSeat(seat=1, claim="a1b2c3d4")).code == "invalid_command"
+    assert game.rejects(1, LeaveSeat(seat=1)).code == "invalid_command"
+    dealt = deal(small(), HANDS, "TD", ["8S"])
+    assert dealt.rejects(None, ClaimSeat(seat=1, claim="a1b2c3d4")).code == "hand_in_progress"
+    assert dealt.rejects(None, LeaveSeat(seat=1)).code == "hand_in_progress"

@@ -836,7 +836,7 @@ export interface components {
             at: string;
             seat: number | null;
             command_id: string | null;
-            event: components["schemas"]["GameStarted"] | components["schemas"]["HandDealt"] | components["schemas"]["CardsDrawn"] | components["schemas"]["StockRenewed"] | components["schemas"]["MeldLaid"] | components["schemas"]["CardLaidOff"] | components["schemas"]["JokerSwapped"] | components["schemas"]["CardDiscarded"] | components["schemas"]["Knocked"] | components["schemas"]["HandEnded"] | components["schemas"]["DeckRevealed"] | components["schemas"]["GameEnded"] | components["schemas"]["TurnDeadlineSet"] | components["schemas"]["TurnTimedOut"] | components["schemas"]["SeatResigned"] | components["schemas"]["RematchOffered"] | components["schemas"]["SeatsRemoved"] | components["schemas"]["SeatFilled"] | components["schemas"]["SeatControlChanged"] | components["schemas"]["GameAbandoned"];
+            event: components["schemas"]["GameStarted"] | components["schemas"]["HandDealt"] | components["schemas"]["CardsDrawn"] | components["schemas"]["StockRenewed"] | components["schemas"]["MeldLaid"] | components["schemas"]["CardLaidOff"] | components["schemas"]["JokerSwapped"] | components["schemas"]["CardDiscarded"] | components["schemas"]["Knocked"] | components["schemas"]["HandEnded"] | components["schemas"]["DeckRevealed"] | components["schemas"]["GameEnded"] | components["schemas"]["TurnDeadlineSet"] | components["schemas"]["TurnTimedOut"] | components["schemas"]["SeatResigned"] | components["schemas"]["RematchOffered"] | components["schemas"]["SeatsRemoved"] | components["schemas"]["SeatFilled"] | components["schemas"]["SeatClaimed"] | components["schemas"]["SeatLeft"] | components["schemas"]["SeatControlChanged"] | components["schemas"]["GameAbandoned"];
             /** @enum {null|string} */
             actor?: "player" | "bot" | "timer" | "service" | null;
         };
@@ -1921,6 +1921,16 @@ export interface components {
          * @enum {string}
          */
         RunEnd: "low" | "high";
+        /** SeatClaimed */
+        SeatClaimed: {
+            seat: number;
+            claim: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_claimed";
+        };
         /** SeatControl */
         SeatControl: {
             game_id: string;
@@ -1966,6 +1976,15 @@ export interface components {
             level: number | null;
             /** @description Default: `false`. */
             resigned?: boolean;
+        };
+        /** SeatLeft */
+        SeatLeft: {
+            seat: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_left";
         };
         /** SeatOut */
         SeatOut: {

@@ -165,6 +165,7 @@ from .rule_set_stock_out import RuleSetStockOut
 from .rulesets import Rulesets
 from .rulesets_presets import RulesetsPresets
 from .run_end import RunEnd
+from .seat_claimed import SeatClaimed
 from .seat_control import SeatControl
 from .seat_control_changed import SeatControlChanged
 from .seat_control_changed_controller import SeatControlChangedController
@@ -174,6 +175,7 @@ from .seat_kind import SeatKind
 from .seat_kind_kind import SeatKindKind
 from .seat_label import SeatLabel
 from .seat_label_kind import SeatLabelKind
+from .seat_left import SeatLeft
 from .seat_out import SeatOut
 from .seat_out_kind import SeatOutKind
 from .seat_rating_change import SeatRatingChange
@@ -373,6 +375,7 @@ __all__ = (
     "RulesetsPresets",
     "RuleSetStockOut",
     "RunEnd",
+    "SeatClaimed",
     "SeatControl",
     "SeatControlChanged",
     "SeatControlChangedController",
@@ -382,6 +385,7 @@ __all__ = (
     "SeatKindKind",
     "SeatLabel",
     "SeatLabelKind",
+    "SeatLeft",
     "SeatOut",
     "SeatOutKind",
     "SeatRatingChange",

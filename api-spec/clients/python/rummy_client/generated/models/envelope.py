@@ -28,8 +28,10 @@ if TYPE_CHECKING:
   from ..models.knocked import Knocked
   from ..models.meld_laid import MeldLaid
   from ..models.rematch_offered import RematchOffered
+  from ..models.seat_claimed import SeatClaimed
   from ..models.seat_control_changed import SeatControlChanged
   from ..models.seat_filled import SeatFilled
+  from ..models.seat_left import SeatLeft
   from ..models.seat_resigned import SeatResigned
   from ..models.seats_removed import SeatsRemoved
   from ..models.stock_renewed import StockRenewed
@@ -53,8 +55,8 @@ class Envelope:
             seat (int | None):
             command_id (None | str):
             event (CardDiscarded | CardLaidOff | CardsDrawn | DeckRevealed | GameAbandoned | GameEnded | GameStarted |
-                HandDealt | HandEnded | JokerSwapped | Knocked | MeldLaid | RematchOffered | SeatControlChanged | SeatFilled |
-                SeatResigned | SeatsRemoved | StockRenewed | TurnDeadlineSet | TurnTimedOut):
+                HandDealt | HandEnded | JokerSwapped | Knocked | MeldLaid | RematchOffered | SeatClaimed | SeatControlChanged |
+                SeatFilled | SeatLeft | SeatResigned | SeatsRemoved | StockRenewed | TurnDeadlineSet | TurnTimedOut):
             actor (EnvelopeActorType1 | EnvelopeActorType2Type1 | EnvelopeActorType3Type1 | None | Unset):
      """
 
@@ -62,7 +64,7 @@ class Envelope:
     at: str
     seat: int | None
     command_id: None | str
-    event: CardDiscarded | CardLaidOff | CardsDrawn | DeckRevealed | GameAbandoned | GameEnded | GameStarted | HandDealt | HandEnded | JokerSwapped | Knocked | MeldLaid | RematchOffered | SeatControlChanged | SeatFilled | SeatResigned | SeatsRemoved | StockRenewed | TurnDeadlineSet | TurnTimedOut
+    event: CardDiscarded | CardLaidOff | CardsDrawn | DeckRevealed | GameAbandoned | GameEnded | GameStarted | HandDealt | HandEnded | JokerSwapped | Knocked | MeldLaid | RematchOffered | SeatClaimed | SeatControlChanged | SeatFilled | SeatLeft | SeatResigned | SeatsRemoved | StockRenewed | TurnDeadlineSet | TurnTimedOut
     actor: EnvelopeActorType1 | EnvelopeActorType2Type1 | EnvelopeActorType3Type1 | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -84,8 +86,10 @@ class Envelope:
         from ..models.knocked import Knocked # noqa: PLC0415
         from ..models.meld_laid import MeldLaid # noqa: PLC0415
         from ..models.rematch_offered import RematchOffered # noqa: PLC0415
+        from ..models.seat_claimed import SeatClaimed # noqa: PLC0415
         from ..models.seat_control_changed import SeatControlChanged # noqa: PLC0415
         from ..models.seat_filled import SeatFilled # noqa: PLC0415
+        from ..models.seat_left import SeatLeft # noqa: PLC0415
         from ..models.seat_resigned import SeatResigned # noqa: PLC0415
         from ..models.seats_removed import SeatsRemoved # noqa: PLC0415
         from ..models.stock_renewed import StockRenewed # noqa: PLC0415
@@ -138,6 +142,10 @@ class Envelope:
             event = self.event.to_dict()
         elif isinstance(self.event, SeatFilled):
             event = self.event.to_dict()
+        elif isinstance(self.event, SeatClaimed):
+            event = self.event.to_dict()
+        elif isinstance(self.event, SeatLeft):
+            event = self.event.to_dict()
         elif isinstance(self.event, SeatControlChanged):
             event = self.event.to_dict()
         else:
@@ -188,8 +196,10 @@ class Envelope:
         from ..models.knocked import Knocked # noqa: PLC0415
         from ..models.meld_laid import MeldLaid # noqa: PLC0415
         from ..models.rematch_offered import RematchOffered # noqa: PLC0415
+        from ..models.seat_claimed import SeatClaimed # noqa: PLC0415
         from ..models.seat_control_changed import SeatControlChanged # noqa: PLC0415
         from ..models.seat_filled import SeatFilled # noqa: PLC0415
+        from ..models.seat_left import SeatLeft # noqa: PLC0415
         from ..models.seat_resigned import SeatResigned # noqa: PLC0415
         from ..models.seats_removed import SeatsRemoved # noqa: PLC0415
         from ..models.stock_renewed import StockRenewed # noqa: PLC0415
@@ -216,7 +226,7 @@ class Envelope:
         command_id = _parse_command_id(d.pop("command_id"))
 
 
-        def _parse_event(data: object) -> CardDiscarded | CardLaidOff | CardsDrawn | DeckRevealed | GameAbandoned | GameEnded | GameStarted | HandDealt | HandEnded | JokerSwapped | Knocked | MeldLaid | RematchOffered | SeatControlChanged | SeatFilled | SeatResigned | SeatsRemoved | StockRenewed | TurnDeadlineSet | TurnTimedOut:
+        def _parse_event(data: object) -> CardDiscarded | CardLaidOff | CardsDrawn | DeckRevealed | GameAbandoned | GameEnded | GameStarted | HandDealt | HandEnded | JokerSwapped | Knocked | MeldLaid | RematchOffered | SeatClaimed | SeatControlChanged | SeatFilled | SeatLeft | SeatResigned | SeatsRemoved | StockRenewed | TurnDeadlineSet | TurnTimedOut:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -400,20 +410,40 @@ class Envelope:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                event_type_18 = SeatControlChanged.from_dict(data)
+                event_type_18 = SeatClaimed.from_dict(data)
 
 
 
                 return event_type_18
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                event_type_19 = SeatLeft.from_dict(data)
+
+
+
+                return event_type_19
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                event_type_20 = SeatControlChanged.from_dict(data)
+
+
+
+                return event_type_20
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            event_type_19 = GameAbandoned.from_dict(data)
+            event_type_21 = GameAbandoned.from_dict(data)
 
 
 
-            return event_type_19
+            return event_type_21
 
         event = _parse_event(d.pop("event"))
 

@@ -1,0 +1,236 @@
+"""Claims, leaves and the start race on the log's version: each is an append decided
+on the table as its log stands, so the one that lands second is decided again on the
+table the first left (or refused), and no seat of a dealt table is ever left open.
+
+Before the table was in the log these raced on compare-and-set fields of the meta
+(`claimed:`, `leaving:`, `seated:`), and each race below once ended in a bug: a
+stranger holding a seat mid-hand after a leave that raced the start, a start refused
+midway whose marked seats stayed neither open nor held, a last claim that dealt a
+player who was leaving. Each interleaving is made deterministic by running the racing
+request just before the other's append (`_before_append`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+from http_players import open_table, player, problem
+from http_table import auth
+
+from service.app.errors import ServiceError
+from service.app.tables import caller_of, leave, start
+from service.store import InMemoryEventStore
+
+
+def _before_append(
+    store: InMemoryEventStore,
+    monkeypatch: pytest.MonkeyPatch,
+    event_type: str,
+    racing: Callable[[], Awaitable[Any]],
+) -> None:
+    """Run `racing` once, just before the first append of an `event_type` event: that
+    write was decided, and the racing request lands first."""
+    append = store.append
+    marker = f'"type":"{event_type}"'.encode()
+
+    async def raced(game_id: str, events: Any, **options: Any) -> Any:
+        if any(marker in event for event in events):
+            monkeypatch.setattr(store, "append", append)
+            await racing()
+        return await append(game_id, events, **options)
+
+    monkeypatch.setattr(store, "append", raced)
+
+
+def _seats(client: Any, game_id: str) -> list[tuple[str, str | None]]:
+    summary = client.get(f"/games/{game_id}").json()
+    return [(seat["kind"], seat.get("name")) for seat in summary["seats"]]
+
+
+def _status(client: Any, game_id: str) -> str:
+    return str(client.get(f"/games/{game_id}").json()["status"])
+
+
+@pytest.mark.parametrize("first", ["leave", "start"])
+def test_a_leave_racing_the_start_leaves_every_seat_played(
+    client: Any, app: Any, store: InMemoryEventStore, monkeypatch: pytest.MonkeyPatch, first: str
+) -> None:
+    host, bo = player(client, "Ada"), player(client, "Bo")
+    game_id: str = open_table(client, host, 3)["game_id"]
+    assert client.post(f"/games/{game_id}/seats/2", headers=auth(bo["token"])).is_success
+    games = app.state.games
+
+    async def host_starts() -> None:
+        await start(games, game_id, await caller_of(games, game_id, host["token"]), "bots", 2)
+
+    async def bo_leaves() -> None:
+        await leave(games, game_id, 2, await caller_of(games, game_id, bo["token"]))
+
+    if first == "leave":
+        _before_append(store, monkeypatch, "seat_filled", bo_leaves)
+        started = client.post(
+            f"/games/{game_id}/start", json={"fill": "bots"}, headers=auth(host["token"])
+        )
+        assert started.status_code == 200, started.text
+        # The leave went first: the table started without Bo, a bot at his seat.
+        assert _seats(client, game_id) == [("human", "Ada"), ("bot", None), ("bot", None)]
+        refused = client.get(f"/games/{game_id}/view", headers=auth(bo["token"]))
+        assert refused.status_code == 403, refused.text
+    else:
+        _before_append(store, monkeypatch, "seat_left", host_starts)
+        left = client.delete(f"/games/{game_id}/seats/2", headers=auth(bo["token"]))
+        # The start went first: Bo was dealt in, and his leave is refused.
+        problem(left, 409, "table_started")
+        assert _seats(client, game_id) == [("human", "Ada"), ("bot", None), ("human", "Bo")]
+        view = client.get(f"/games/{game_id}/view", headers=auth(bo["token"]))
+        assert view.status_code == 200 and view.json()["hand"], view.text
+    assert _status(client, game_id) == "active"
+    # No seat of the dealt table is open to anyone, with a token or without.
+    stranger = player(client, "Cy")
+    for headers in (auth(stranger["token"]), {}):
+        taken = client.post(f"/games/{game_id}/seats/2", headers=headers)
+        assert taken.status_code == 409, taken.text
+        assert taken.json()["code"] in ("seat_taken", "table_started"), taken.text
+
+
+def test_a_leave_racing_a_start_that_closes_up_keeps_the_others_seats(
+    client: Any, app: Any, store: InMemoryEventStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seats [host, open, Bo, Cy]: Bo leaves seat 2 just before the host's start
+    without the open seats lands. The start is decided again: it removes seats 1
+    and 2, and Cy moves into seat 1, playing his own hand."""
+    host, bo, cy = player(client, "Ada"), player(client, "Bo"), player(client, "Cy")
+    game_id: str = open_table(client, host, 4)["game_id"]
+    for seat, holder in ((2, bo), (3, cy)):
+        assert client.post(f"/games/{game_id}/seats/{seat}", headers=auth(holder["token"]))
+    games = app.state.games
+
+    async def bo_leaves() -> None:
+        await leave(games, game_id, 2, await caller_of(games, game_id, bo["token"]))
+
+    _before_append(store, monkeypatch, "seats_removed", bo_leaves)
+    started = client.post(
+        f"/games/{game_id}/start", json={"fill": "remove"}, headers=auth(host["token"])
+    )
+    assert started.status_code == 200, started.text
+    assert [seat["name"] for seat in started.json()["seats"]] == ["Ada", "Cy"]
+    view = client.get(f"/games/{game_id}/view", headers=auth(cy["token"]))
+    assert view.status_code == 200 and view.json()["seat"] == 1 and view.json()["hand"]
+    refused = client.get(f"/games/{game_id}/view", headers=auth(bo["token"]))
+    assert refused.status_code == 403, refused.text
+
+
+def test_a_claim_racing_a_start_that_closes_up_keeps_its_seat(
+    client: Any, app: Any, store: InMemoryEventStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seats [host, Ada, open, open]: Cy claims seat 3 just before the host's start
+    without the open seats lands. The start is decided again, without seat 2 alone."""
+    host, ada, cy = (player(client, name) for name in ("Host", "Ada", "Cy"))
+    game_id: str = open_table(client, host, 4)["game_id"]
+    assert client.post(f"/games/{game_id}/seats/1", headers=auth(ada["token"])).is_success
+    games = app.state.games
+
+    async def cy_claims() -> None:
+        await games.claim(game_id, 3, await games.players.authenticate(cy["token"]))
+
+    _before_append(store, monkeypatch, "seats_removed", cy_claims)
+    started = client.post(
+        f"/games/{game_id}/start", json={"fill": "remove"}, headers=auth(host["token"])
+    )
+    assert started.status_code == 200, started.text
+    assert _seats(client, game_id) == [("human", name) for name in ("Host", "Ada", "Cy")]
+    view = client.get(f"/games/{game_id}/view", headers=auth(cy["token"]))
+    assert view.status_code == 200 and view.json()["seat"] == 2 and view.json()["hand"]
+
+
+def test_a_start_that_failed_does_not_keep_its_players_from_leaving(
+    client: Any, store: InMemoryEventStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A start whose append fails writes nothing: the table still waits, and its
+    players may still leave."""
+    host, bo = player(client, "Ada"), player(client, "Bo")
+    game_id: str = open_table(client, host, 3)["game_id"]
+    assert client.post(f"/games/{game_id}/seats/2", headers=auth(bo["token"])).is_success
+
+    async def store_fails() -> None:
+        raise ServiceError("store_unavailable", "the store is busy")
+
+    _before_append(store, monkeypatch, "seat_filled", store_fails)
+    started = client.post(
+        f"/games/{game_id}/start", json={"fill": "bots"}, headers=auth(host["token"])
+    )
+    assert started.status_code == 503, started.text
+    assert _status(client, game_id) == "waiting"
+    left = client.delete(f"/games/{game_id}/seats/2", headers=auth(bo["token"]))
+    assert left.status_code == 204, left.text
+    assert client.get(f"/games/{game_id}").json()["seats"][2]["claimed"] is False
+
+
+@pytest.mark.parametrize("first", ["leave", "claim"])
+def test_a_leave_racing_the_last_claim_leaves_no_seat_of_a_dealt_table_empty(
+    client: Any, app: Any, store: InMemoryEventStore, monkeypatch: pytest.MonkeyPatch, first: str
+) -> None:
+    host, ada, cy = (player(client, name) for name in ("Host", "Ada", "Cy"))
+    game_id: str = open_table(client, host, 3)["game_id"]
+    assert client.post(f"/games/{game_id}/seats/1", headers=auth(ada["token"])).is_success
+    games = app.state.games
+
+    async def cy_claims_the_last_seat() -> None:
+        await games.claim(game_id, 2, await games.players.authenticate(cy["token"]))
+
+    async def ada_leaves() -> None:
+        await leave(games, game_id, 1, await caller_of(games, game_id, ada["token"]))
+
+    if first == "claim":
+        _before_append(store, monkeypatch, "seat_left", cy_claims_the_last_seat)
+        left = client.delete(f"/games/{game_id}/seats/1", headers=auth(ada["token"]))
+        # The deal came first: Ada was dealt in, and her leave is refused.
+        problem(left, 409, "table_started")
+        assert _seats(client, game_id) == [("human", "Host"), ("human", "Ada"), ("human", "Cy")]
+        view = client.get(f"/games/{game_id}/view", headers=auth(ada["token"]))
+        assert view.status_code == 200 and view.json()["hand"], view.text
+    else:
+        _before_append(store, monkeypatch, "seat_claimed", ada_leaves)
+        claimed = client.post(f"/games/{game_id}/seats/2", headers=auth(cy["token"]))
+        assert claimed.status_code == 201, claimed.text
+        # Ada left before the table was full: it waits for another player.
+        assert _status(client, game_id) == "waiting"
+        assert _seats(client, game_id) == [("human", "Host"), ("human", None), ("human", "Cy")]
+
+
+def test_concurrent_claims_of_one_seat_seat_one_player(
+    client: Any, app: Any, store: InMemoryEventStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    host, ada, bo = (player(client, name) for name in ("Host", "Ada", "Bo"))
+    game_id: str = open_table(client, host, 3)["game_id"]
+    games = app.state.games
+
+    async def bo_claims_seat_1() -> None:
+        await games.claim(game_id, 1, await games.players.authenticate(bo["token"]))
+
+    _before_append(store, monkeypatch, "seat_claimed", bo_claims_seat_1)
+    taken = client.post(f"/games/{game_id}/seats/1", headers=auth(ada["token"]))
+    problem(taken, 409, "seat_taken")
+    assert _seats(client, game_id)[1] == ("human", "Bo")
+    # Ada's claim left no token that opens anything, and her games list no table.
+    assert client.get(f"/games/{game_id}/view", headers=auth(ada["token"])).status_code == 403
+
+
+def test_one_player_racing_for_two_seats_gets_one(
+    client: Any, app: Any, store: InMemoryEventStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two claims by one player, for two seats of a table that is not hot-seat: the
+    log shows the first, so the second is refused, whatever its first read said."""
+    host, ada = player(client, "Host"), player(client, "Ada")
+    game_id: str = open_table(client, host, 4)["game_id"]
+    games = app.state.games
+
+    async def ada_claims_seat_2() -> None:
+        await games.claim(game_id, 2, await games.players.authenticate(ada["token"]))
+
+    _before_append(store, monkeypatch, "seat_claimed", ada_claims_seat_2)
+    second = client.post(f"/games/{game_id}/seats/1", headers=auth(ada["token"]))
+    assert problem(second, 409, "already_seated")["facts"]["seat"] == 2
+    assert [name for _, name in _seats(client, game_id)] == ["Host", None, "Ada", None]

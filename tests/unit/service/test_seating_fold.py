@@ -1,0 +1,78 @@
+"""Who holds each seat, folded from the log: the claims and leaves of a waiting
+table, a start's bots and removals, and nothing more once the first hand is dealt."""
+
+from __future__ import annotations
+
+import random
+
+from domain.events import (
+    AnyEvent,
+    GameStarted,
+    SeatClaimed,
+    SeatFilled,
+    SeatLeft,
+    SeatsRemoved,
+)
+from domain.game import decide
+from domain.rules import build_ruleset
+from service.app.envelope import Envelope
+from service.app.game_record import (
+    FILLED,
+    GIVEN_BACK,
+    SEATING_FIELD,
+    UNCLAIMED,
+    GameRecord,
+    Seating,
+    advance,
+    seating_fields,
+)
+from service.app.randomness import deal_command
+
+
+def _folded(*events: AnyEvent) -> list[GameRecord]:
+    records: list[GameRecord] = []
+    record = None
+    started = GameStarted(ruleset=build_ruleset("basic"), seats=4, bots=(0, 0, 0, 0))
+    for version, event in enumerate((started, *events), start=1):
+        record = advance(record, _envelope(version, event))
+        records.append(record)
+    return records
+
+
+def _envelope(version: int, event: AnyEvent) -> Envelope:
+    return Envelope(
+        version=version, at="2026-01-01T00:00:00Z", seat=None, command_id=None, event=event
+    )
+
+
+def _dealt(record: GameRecord) -> list[AnyEvent]:
+    return decide(record.state, None, deal_command(record.state, random.Random(1)))
+
+
+def test_claims_and_leaves_fold_into_the_seating_and_a_removal_closes_it_up() -> None:
+    records = _folded(
+        SeatClaimed(seat=1, claim="aa"),
+        SeatClaimed(seat=2, claim="bb"),
+        SeatLeft(seat=1),
+        SeatClaimed(seat=3, claim="cc"),
+        SeatsRemoved(seats=(1,)),
+    )
+    assert records[0].seating == Seating(claims=(UNCLAIMED,) * 4, origin=(0, 1, 2, 3))
+    assert records[3].seating is not None
+    assert records[3].seating.claims == (UNCLAIMED, GIVEN_BACK, "bb", UNCLAIMED)
+    assert records[-1].seating == Seating(claims=(UNCLAIMED, "bb", "cc"), origin=(0, 2, 3))
+
+
+def test_a_fill_takes_the_seat_and_the_first_deal_freezes_the_seating() -> None:
+    before = _folded(SeatFilled(seat=2, level=3))[-1]
+    assert before.seating is not None and before.seating.claims[2] == FILLED
+    records = _folded(SeatFilled(seat=2, level=3), *_dealt(before))
+    assert records[-1].seating is not None and records[-1].seating.dealt
+    assert records[-1].seating.claims == before.seating.claims
+    dealt = SeatLeft(seat=1)  # refused by the rules now; the fold would ignore it too
+    # The copy in the meta is written by the appends that change the seating only.
+    assert seating_fields(records[-2], records[-1]) is not None
+    assert SEATING_FIELD in (seating_fields(None, records[0]) or {})
+    unchanged = advance(records[-1], _envelope(len(records) + 1, dealt))
+    assert unchanged.seating is records[-1].seating
+    assert seating_fields(records[-1], unchanged) is None
