@@ -131,7 +131,7 @@ class Creation:
         )
         # Meta before events: a crash in between leaves an invisible orphan
         # record, never a game whose seats nobody can authenticate as.
-        await self._seats.register(game_id, info, secret_seed, tokens, extra)
+        registered = await self._seats.register(game_id, info, secret_seed, tokens, extra)
         if player is not None:
             await self._seats.players.file_game(player.player_id, game_id, created_ts)
 
@@ -151,6 +151,10 @@ class Creation:
         executed = await self._writer.execute(
             game_id, Write(actor="service", decide=opening, creates=info)
         )
+        if executed.after is not None:
+            # Its facts as remembered at registering, seated by its log's first events:
+            # the meta's copy of the seating was not there yet.
+            self._reader.keep_facts(game_id, registered, executed.after.seating)
         return CreatedGame(
             game_id=game_id,
             version=executed.appended.version,

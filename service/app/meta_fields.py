@@ -99,7 +99,7 @@ def facts_of(meta: Mapping[str, bytes], seating: Seating | None = None) -> MetaF
 def seated_by(facts: MetaFacts, record: GameRecord) -> MetaFacts:
     """The facts as the record's log seats them (they may have been read before it)."""
     seating = record.seating
-    if seating is None or seating == facts.seating or not facts.meta:
+    if seating is None or seating is facts.seating or seating == facts.seating or not facts.meta:
         return facts
     return facts_of(facts.meta, seating)
 

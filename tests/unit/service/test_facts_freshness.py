@@ -94,3 +94,19 @@ def test_a_waiting_tables_facts_are_read_by_each_caller() -> None:
         assert store.meta_reads == 5
 
     anyio.run(scenario)
+
+
+def test_a_new_games_remembered_facts_are_seated_by_its_log() -> None:
+    """Remembered from before its first events (to know its tokens at once), a new
+    game's facts are seated by those events once written: a command then reads them
+    as they are, instead of seating them again from the meta on every write."""
+
+    async def scenario() -> None:
+        games = GameService(InMemoryEventStore())
+        created = await games.create(seats=HUMANS, seed=1)
+        facts, from_memory = await games.reader.known_facts(created.game_id)
+        record = await games.projections.load(created.game_id)
+        assert from_memory and record is not None
+        assert facts.seating is not None and facts.seating == record.seating
+
+    anyio.run(scenario)
