@@ -172,23 +172,5 @@ SystemCommand = (
     | LeaveSeat
     | AbandonGame
 )
-AnyCommand = (
-    Deal
-    | Draw
-    | LayMelds
-    | LayOff
-    | SwapJoker
-    | Discard
-    | Knock
-    | RevealDeck
-    | SetTurnDeadline
-    | TimeOutTurn
-    | ChangeSeatControl
-    | FillSeat
-    | ClaimSeat
-    | LeaveSeat
-    | AbandonGame
-    | Resign
-    | OfferRematch
-    | RemoveSeats
-)
+# Every command the rules decide (a start's removal of seats is the service's too).
+AnyCommand = SeatCommand | SystemCommand | RemoveSeats

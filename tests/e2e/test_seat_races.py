@@ -23,12 +23,14 @@ from service.app.errors import ServiceError
 from service.app.tables import caller_of, leave, start
 from service.store import InMemoryEventStore
 
+Racing = Callable[[], Awaitable[Any]]
+
 
 def _before_append(
     store: InMemoryEventStore,
     monkeypatch: pytest.MonkeyPatch,
     event_type: str,
-    racing: Callable[[], Awaitable[Any]],
+    racing: Racing,
 ) -> None:
     """Run `racing` once, just before the first append of an `event_type` event: that
     write was decided, and the racing request lands first."""
@@ -42,6 +44,24 @@ def _before_append(
         return await append(game_id, events, **options)
 
     monkeypatch.setattr(store, "append", raced)
+
+
+def _claims(games: Any, game_id: str, seat: int, holder: dict[str, Any]) -> Racing:
+    """A claim of `seat` by the player `holder`, to race with another request."""
+
+    async def claim() -> None:
+        await games.claim(game_id, seat, await games.players.authenticate(holder["token"]))
+
+    return claim
+
+
+def _leaves(games: Any, game_id: str, seat: int, holder: dict[str, Any]) -> Racing:
+    """`holder` leaving `seat`, to race with another request."""
+
+    async def leaves() -> None:
+        await leave(games, game_id, seat, await caller_of(games, game_id, holder["token"]))
+
+    return leaves
 
 
 def _seats(client: Any, game_id: str) -> list[tuple[str, str | None]]:
@@ -65,9 +85,7 @@ def test_a_leave_racing_the_start_leaves_every_seat_played(
     async def host_starts() -> None:
         await start(games, game_id, await caller_of(games, game_id, host["token"]), "bots", 2)
 
-    async def bo_leaves() -> None:
-        await leave(games, game_id, 2, await caller_of(games, game_id, bo["token"]))
-
+    bo_leaves = _leaves(games, game_id, 2, bo)
     if first == "leave":
         _before_append(store, monkeypatch, "seat_filled", bo_leaves)
         started = client.post(
@@ -107,9 +125,7 @@ def test_a_leave_racing_a_start_that_closes_up_keeps_the_others_seats(
         assert client.post(f"/games/{game_id}/seats/{seat}", headers=auth(holder["token"]))
     games = app.state.games
 
-    async def bo_leaves() -> None:
-        await leave(games, game_id, 2, await caller_of(games, game_id, bo["token"]))
-
+    bo_leaves = _leaves(games, game_id, 2, bo)
     _before_append(store, monkeypatch, "seats_removed", bo_leaves)
     started = client.post(
         f"/games/{game_id}/start", json={"fill": "remove"}, headers=auth(host["token"])
@@ -132,9 +148,7 @@ def test_a_claim_racing_a_start_that_closes_up_keeps_its_seat(
     assert client.post(f"/games/{game_id}/seats/1", headers=auth(ada["token"])).is_success
     games = app.state.games
 
-    async def cy_claims() -> None:
-        await games.claim(game_id, 3, await games.players.authenticate(cy["token"]))
-
+    cy_claims = _claims(games, game_id, 3, cy)
     _before_append(store, monkeypatch, "seats_removed", cy_claims)
     started = client.post(
         f"/games/{game_id}/start", json={"fill": "remove"}, headers=auth(host["token"])
@@ -177,12 +191,8 @@ def test_a_leave_racing_the_last_claim_leaves_no_seat_of_a_dealt_table_empty(
     assert client.post(f"/games/{game_id}/seats/1", headers=auth(ada["token"])).is_success
     games = app.state.games
 
-    async def cy_claims_the_last_seat() -> None:
-        await games.claim(game_id, 2, await games.players.authenticate(cy["token"]))
-
-    async def ada_leaves() -> None:
-        await leave(games, game_id, 1, await caller_of(games, game_id, ada["token"]))
-
+    cy_claims_the_last_seat = _claims(games, game_id, 2, cy)
+    ada_leaves = _leaves(games, game_id, 1, ada)
     if first == "claim":
         _before_append(store, monkeypatch, "seat_left", cy_claims_the_last_seat)
         left = client.delete(f"/games/{game_id}/seats/1", headers=auth(ada["token"]))
@@ -207,10 +217,7 @@ def test_concurrent_claims_of_one_seat_seat_one_player(
     game_id: str = open_table(client, host, 3)["game_id"]
     games = app.state.games
 
-    async def bo_claims_seat_1() -> None:
-        await games.claim(game_id, 1, await games.players.authenticate(bo["token"]))
-
-    _before_append(store, monkeypatch, "seat_claimed", bo_claims_seat_1)
+    _before_append(store, monkeypatch, "seat_claimed", _claims(games, game_id, 1, bo))
     taken = client.post(f"/games/{game_id}/seats/1", headers=auth(ada["token"]))
     problem(taken, 409, "seat_taken")
     assert _seats(client, game_id)[1] == ("human", "Bo")
@@ -227,10 +234,7 @@ def test_one_player_racing_for_two_seats_gets_one(
     game_id: str = open_table(client, host, 4)["game_id"]
     games = app.state.games
 
-    async def ada_claims_seat_2() -> None:
-        await games.claim(game_id, 2, await games.players.authenticate(ada["token"]))
-
-    _before_append(store, monkeypatch, "seat_claimed", ada_claims_seat_2)
+    _before_append(store, monkeypatch, "seat_claimed", _claims(games, game_id, 2, ada))
     second = client.post(f"/games/{game_id}/seats/1", headers=auth(ada["token"]))
     assert problem(second, 409, "already_seated")["facts"]["seat"] == 2
     assert [name for _, name in _seats(client, game_id)] == ["Host", None, "Ada", None]
