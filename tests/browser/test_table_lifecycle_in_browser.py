@@ -286,3 +286,31 @@ def test_a_host_whose_browser_forgot_the_table_still_starts_it(
     assert not page.get_by_role("button", name="Leave the table").count()
     page.get_by_test_id("start").click()
     page.locator(".table-screen").wait_for(timeout=GAME_TIMEOUT_MS)
+
+
+def test_the_waiting_room_shows_who_sits_down_and_leaves_as_it_happens(
+    open_page: OpenPage, server: str
+) -> None:
+    """Claims and departures are events in the log: the waiting room follows them live,
+    well within its expiry poll (15 s)."""
+    host, guest = new_player(server), new_player(server)
+    seats = [{"kind": "human"}] + [{"kind": "human", "open": True}] * 2
+    made = httpx.post(
+        f"{server}/games",
+        json={"seats": seats},
+        headers={"authorization": f"Bearer {host['token']}"},
+    )
+    assert made.status_code == 201, made.text
+    game_id = made.json()["game_id"]
+    page = open_page(DESKTOP)
+    keep_player(page, server, host)
+    page.goto(f"{server}/#/game/{game_id}")
+    waiting = page.get_by_test_id("waiting")
+    waiting.wait_for()
+    guest_auth = {"authorization": f"Bearer {guest['token']}"}
+    sat = httpx.post(f"{server}/games/{game_id}/seats/1", headers=guest_auth)
+    assert sat.status_code == 201, sat.text
+    waiting.get_by_text(guest["name"]).wait_for(timeout=5_000)
+    left = httpx.delete(f"{server}/games/{game_id}/seats/1", headers=guest_auth)
+    assert left.status_code == 204, left.text
+    waiting.get_by_text(guest["name"]).wait_for(state="detached", timeout=5_000)

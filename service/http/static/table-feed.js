@@ -29,11 +29,12 @@ export function playedSinceHandEnd(events) {
   return events.slice(ended + 1).some((envelope) => PLAYS.has(envelope.event.type));
 }
 
-// Events after which the summary (status, seats, names) is read again.
-const SUMMARY_EVENTS = new Set(['hand_dealt', 'seats_removed', 'seat_resigned', 'game_ended', 'rematch_offered']);
+// Events after which the summary (status, seats, names) is read again: a waiting
+// table's seats taken and given back among them, so its waiting room is up to date.
+const SUMMARY_EVENTS = new Set(['seat_claimed', 'seat_left', 'hand_dealt', 'seats_removed', 'seat_resigned', 'game_ended', 'rematch_offered']);
 
 // Events after which the drawn table is read again before the next move is shown.
-const REDRAWN = new Set(['game_started', 'hand_dealt', 'stock_renewed', 'seats_removed', 'seat_resigned']);
+const REDRAWN = new Set(['game_started', 'seat_claimed', 'seat_left', 'hand_dealt', 'stock_renewed', 'seats_removed', 'seat_resigned']);
 
 /**
  * @param {import('./table-state.js').TableContext} table

@@ -24,6 +24,8 @@ import { anySignal } from './signals.js';
 const RECENT_EVENTS = 400;
 // How often a finished table looks for a rematch offer (no live channel is open then).
 const REMATCH_POLL_MS = 4000;
+// A waiting table's seats come as events: it is read again this often for its expiry.
+const WAITING_POLL_MS = 15000;
 
 /**
  * Shows game `gameId` in `root` and follows it until the returned function is called.
@@ -303,13 +305,14 @@ export function mountTable(root, gameId) {
     }
   }
 
-  // Claims and departures at a waiting table are not events: its seats are read again now and then.
+  // Claims and departures at a waiting table come as events; its expiry does not: a
+  // waiting table is read again now and then.
   const waitingPoll = setInterval(() => {
     if (state.summary?.status === 'waiting' && !refreshing) {
       summaryStale = true;
       refresh().catch(showError);
     }
-  }, 2000);
+  }, WAITING_POLL_MS);
 
   const ticker = setInterval(() => {
     const timer = root.querySelector('[data-timer]');
