@@ -178,20 +178,6 @@ class Creation:
             (None, event) for event in decide(state, None, committed_deal(deal, secret_seed, 1))
         ]
 
-    async def deal_first_hand(self, game_id: str) -> bool:
-        """Deal a waiting table's first hand; False when it was dealt already."""
-        deck = (await self._reader.read_facts(game_id)).first_deck
-
-        def first_deal(game: Game | None) -> list[Envelope]:
-            assert game is not None
-            state = game.record.state
-            if state.hand_number != 0 or state.phase != "deal":
-                return []
-            return self.first_deal(game, deck)
-
-        executed = await self._writer.execute(game_id, Write(actor="service", decide=first_deal))
-        return bool(executed.envelopes)
-
     def first_deal(
         self, game: Game, deck: Sequence[str] | None, prelude: Sequence[AnyEvent] = ()
     ) -> list[Envelope]:

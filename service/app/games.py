@@ -122,9 +122,6 @@ class GameService:
     ) -> list[Envelope]:
         return self._creation.first_deal(game, deck, prelude)
 
-    async def deal_first_hand(self, game_id: str) -> bool:
-        return await self._creation.deal_first_hand(game_id)
-
     async def seat_of(self, game_id: str, token: str | None) -> int:
         return await self.seats.seat_of(game_id, token)
 

@@ -18,6 +18,7 @@ from litestar.testing import TestClient
 from domain.views import view_for
 from service.app.game_record import SEATING_FIELD
 from service.app.games import GameService
+from service.app.writes import Write
 from service.http.app import create_app
 from service.store import InMemoryEventStore
 
@@ -235,7 +236,10 @@ def test_a_table_started_by_the_previous_release_keeps_its_filled_seats_bots(
         games = GameService(store)
         # Its start's mark on the seat, then its fill, both in the meta.
         await store.put_meta(game_id, {"claimed:2": b"bot", "filled:2": b"1"})
-        await games.deal_first_hand(game_id)
+        # Its deal, as this release deals a table whose every seat is taken.
+        await games.execute(
+            game_id, Write(actor="service", decide=lambda game: games.first_deal(game, None))
+        )
         return (await games.game(game_id)).bot_levels
 
     assert client.blocking_portal.call(start_as_the_previous_release) == {2: 1}
