@@ -13,6 +13,7 @@ from types import FrameType
 from typing import NoReturn
 
 import msgspec
+import msgspec.inspect
 
 from service.runtime.long_lived import tune_collector_for_a_long_run
 from service.runtime.settings import Settings, settings_from_env
@@ -30,6 +31,12 @@ GRACEFUL_SHUTDOWN_S = 10
 # Games whose long polls and event streams block at once on one API process
 # (the waiters of a game share one read); further games poll instead.
 LONG_POLL_CONNECTIONS = 512
+# The most seeding games a ladder holds: LEAGUE_SEED_GAMES's own bound.
+_SEED_GAMES_MAX: int = next(
+    field.type.le
+    for field in msgspec.inspect.type_info(Settings).fields  # type: ignore[attr-defined]
+    if field.name == "league_seed_games"
+)
 
 
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
@@ -51,7 +58,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--league-seed-games",
-        type=int,
+        type=_seed_games,
         metavar="N",
         help="seeding games (bot against bot) each preset's ladder should hold: the worker "
         "started here queues the missing ones at low priority (env LEAGUE_SEED_GAMES, "
@@ -70,7 +77,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--keep-alive",
-        type=int,
+        type=_keep_alive,
         default=KEEP_ALIVE_S,
         metavar="SECONDS",
         help=f"how long an idle connection stays open (default {KEEP_ALIVE_S})",
@@ -81,6 +88,23 @@ def _port_number(text: str) -> int:
     """A TCP port, 1 to 65535 (a larger one would be bound modulo 65536)."""
     if not text.strip().isdigit() or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"a port is 1 to 65535, not {text!r}")
+    return int(text)
+
+
+def _seed_games(text: str) -> int:
+    """A count of seeding games, in the range LEAGUE_SEED_GAMES takes (the flag replaces
+    the setting after the environment's checks: it is checked here)."""
+    most = _SEED_GAMES_MAX
+    if not text.strip().isdigit() or not 0 <= int(text) <= most:
+        raise argparse.ArgumentTypeError(f"seeding games are 0 to {most}, not {text!r}")
+    return int(text)
+
+
+def _keep_alive(text: str) -> int:
+    """Seconds an idle connection stays open: a negative one closed every connection
+    after its first answer."""
+    if not text.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"a keep-alive is 0 or more seconds, not {text!r}")
     return int(text)
 
 

@@ -111,3 +111,23 @@ def test_a_bad_setting_in_the_environment_is_named_in_a_sentence(
     assert main(["worker", "--redis-url", "redis://127.0.0.1:1"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("rummy worker: a setting in the environment: ") and variable in err
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "said"),
+    [
+        # LEAGUE_SEED_GAMES refuses these from the environment; the flag went around that
+        # check (99999 queued as many bot games a preset, -3 none, silently).
+        ("--league-seed-games", "99999", "0 to 5000"),
+        ("--league-seed-games", "-3", "0 to 5000"),
+        # A negative keep-alive closed every connection after its first answer.
+        ("--keep-alive", "-1", "0 or more"),
+    ],
+)
+def test_serve_refuses_a_flag_out_of_its_range(
+    flag: str, value: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", flag, value])
+    assert exited.value.code == 2
+    assert said in capsys.readouterr().err
