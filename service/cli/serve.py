@@ -13,10 +13,9 @@ from types import FrameType
 from typing import NoReturn
 
 import msgspec
-import msgspec.inspect
 
 from service.runtime.long_lived import tune_collector_for_a_long_run
-from service.runtime.settings import Settings, settings_from_env
+from service.runtime.settings import Settings, seed_games_flag, settings_from_env
 from workers.supervisor import WorkerSupervisor, rummy_worker_command
 
 __all__ = ["KEEP_ALIVE_S", "add_serve_arguments", "runs_worker", "serve"]
@@ -31,12 +30,6 @@ GRACEFUL_SHUTDOWN_S = 10
 # Games whose long polls and event streams block at once on one API process
 # (the waiters of a game share one read); further games poll instead.
 LONG_POLL_CONNECTIONS = 512
-# The most seeding games a ladder holds: LEAGUE_SEED_GAMES's own bound.
-_SEED_GAMES_MAX: int = next(
-    field.type.le
-    for field in msgspec.inspect.type_info(Settings).fields  # type: ignore[attr-defined]
-    if field.name == "league_seed_games"
-)
 
 
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
@@ -58,7 +51,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--league-seed-games",
-        type=_seed_games,
+        type=seed_games_flag,
         metavar="N",
         help="seeding games (bot against bot) each preset's ladder should hold: the worker "
         "started here queues the missing ones at low priority (env LEAGUE_SEED_GAMES, "
@@ -88,15 +81,6 @@ def _port_number(text: str) -> int:
     """A TCP port, 1 to 65535 (a larger one would be bound modulo 65536)."""
     if not text.strip().isdigit() or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"a port is 1 to 65535, not {text!r}")
-    return int(text)
-
-
-def _seed_games(text: str) -> int:
-    """A count of seeding games, in the range LEAGUE_SEED_GAMES takes (the flag replaces
-    the setting after the environment's checks: it is checked here)."""
-    most = _SEED_GAMES_MAX
-    if not text.strip().isdigit() or not 0 <= int(text) <= most:
-        raise argparse.ArgumentTypeError(f"seeding games are 0 to {most}, not {text!r}")
     return int(text)
 
 

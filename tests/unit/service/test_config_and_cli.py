@@ -131,3 +131,14 @@ def test_serve_refuses_a_flag_out_of_its_range(
         main(["serve", flag, value])
     assert exited.value.code == 2
     assert said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("value", ["99999", "-3"])
+def test_worker_refuses_seeding_games_out_of_range(
+    value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The worker takes the same flag, and queued 99,999 seeding games a preset.
+    with pytest.raises(SystemExit) as exited:
+        main(["worker", "--redis-url", "redis://127.0.0.1:1", "--league-seed-games", value])
+    assert exited.value.code == 2
+    assert "0 to 5000" in capsys.readouterr().err
