@@ -56,6 +56,12 @@ def test_rummy_version_prints_the_package_version(capsys: pytest.CaptureFixture[
         (["simulate", "--bots", "3,4", "--seats", "1", "--hands", "1"], "1 seats is not allowed"),
         (["simulate", "--bots", "x", "--hands", "1"], "--bots takes two levels"),
         (["loadtest", "--url", "notaurl", "--no-ceiling"], "rummy loadtest: only plain http"),
+        # A chaos run of no games (or no time) checked nothing and still said all was well.
+        (["chaos", "--games", "0"], "rummy chaos: --games takes 1 or more"),
+        (["chaos", "--minutes", "-1"], "rummy chaos: --minutes takes more than 0"),
+        (["chaos", "--kills", "-2"], "rummy chaos: --kills takes 0 or more"),
+        (["chaos", "--humans", "1.5"], "rummy chaos: --humans takes a share, 0 to 1"),
+        (["chaos", "--timers", "-0.1"], "rummy chaos: --timers takes a share, 0 to 1"),
     ],
 )
 def test_tools_refuse_bad_arguments_in_a_sentence(
