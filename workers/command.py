@@ -20,7 +20,7 @@ from service.app.games import GameService
 from service.app.step_failures import StepFailures
 from service.app.worker_metrics import WorkerMetrics
 from service.runtime.long_lived import tune_collector_for_a_long_run
-from service.runtime.settings import Settings, settings_from_env
+from service.runtime.settings import Settings, seed_games_flag, settings_from_env
 from service.store import RedisEventStore
 from service.store.archived_store import ArchivedEventStore, with_archive
 from service.store.redis_cluster import is_cluster_url, open_redis_cluster
@@ -43,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--league-seed-games",
-        type=int,
+        type=seed_games_flag,
         metavar="N",
         help="seeding games (bot against bot) each preset's ladder should hold; the missing "
         "ones are queued at start on a low-priority queue (env LEAGUE_SEED_GAMES, default "

@@ -107,6 +107,9 @@ async def _reconcile_private_page(
             if not info_decoder.decode(info).table.private:
                 return  # filed in the lobby: reconciled with it
             game = await games.game(game_id)
+            # Filed apart from the lobby while in play (counted, never listed): a
+            # filing an older release never made, or a crash lost, is made here.
+            await games.file_in_lobby(game)
             if lobby_status(game) == "finished":
                 finished.append(game_id)
             else:

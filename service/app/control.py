@@ -50,6 +50,13 @@ def controlled(controllers: Sequence[Controller], seat: int) -> bool:
     return seat < len(controllers) and controllers[seat].kind == "autopilot"
 
 
+def _played_by(controllers: Sequence[Controller], seat: int, level: int) -> bool:
+    """Whether a bot of `level` already stands in for the seat's owner."""
+    return seat < len(controllers) and controllers[seat] == Controller(
+        kind="autopilot", level=level
+    )
+
+
 def seats_to_act(state: GameState, levels: Mapping[int, int]) -> list[int]:
     """Bot seats that may act now: the turn's seat, and seats that may knock (turn first)."""
     if not levels or state.phase not in ("draw", "play"):
@@ -89,7 +96,8 @@ class ControlWrites(Protocol):
 
 
 async def hand_to_bot(games: ControlWrites, game_id: str, seat: int, level: int) -> int | None:
-    """The version the hand-over got, or None when nothing was recorded (see record_control)."""
+    """The version the hand-over got, or None when nothing was recorded (see record_control;
+    also a seat a bot of that level already plays)."""
     return await record_control(games, game_id, seat, level, "handed_over")
 
 
@@ -137,6 +145,11 @@ async def record_control(
         if game is None:
             raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
         if level is None and not controlled(game.record.controllers, seat):
+            raise _NothingToRecord()
+        if level is not None and _played_by(game.record.controllers, seat, level):
+            # Handed again to the bot that plays it: nothing changes hands. Written, each
+            # repeat grew the log and moved the game's version (every other seat's
+            # `expected_version` refused) for nothing.
             raise _NothingToRecord()
         events = decide(game.record.state, None, command)
         return envelopes_from(game.record.version, [(None, event) for event in events], None)

@@ -31,7 +31,7 @@ from service.app.shared_reads import SharedReads
 from service.app.watchers import Watcher
 from service.store import EventStore
 
-__all__ = ["FACTS_CAPACITY", "FACTS_TTL_S", "GameReader"]
+__all__ = ["FACTS_CAPACITY", "FACTS_TTL_S", "PRIVATE_ACTIVE", "GameReader"]
 
 _log = logging.getLogger(__name__)
 
@@ -44,6 +44,8 @@ FACTS_CAPACITY = 4096
 FACTS_TTL_S = 5.0
 # How many index entries a filtered lobby page reads at most, and per round trip.
 LOBBY_SCAN = 2000
+# The index of private tables in play: never listed, counted (DEFAULT_LOBBY_STATUSES).
+PRIVATE_ACTIVE = "private_active"
 _LOBBY_PAGE = 100
 
 
@@ -277,7 +279,13 @@ class GameReader:
 
     async def file_in_lobby(self, game: Game) -> None:
         if game.info.table.private:
-            return  # found by its invite code only
+            # Never listed (found by its invite code only); filed apart while in play,
+            # so that the games in play (/metrics) count it.
+            if lobby_status(game) == "active":
+                await self._store.index_game(game.game_id, PRIVATE_ACTIVE, -game.info.created_ts)
+            else:
+                await self._store.unindex_game(game.game_id)
+            return
         # Scored by the negated creation time: the index lists the newest first.
         status = LOBBY_KEYS[lobby_status(game)]
         await self._store.index_game(game.game_id, status, -game.info.created_ts)

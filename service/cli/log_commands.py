@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -22,6 +22,7 @@ from service.logs.logfile import LogError, MetaReader, export_log, read_log
 from service.logs.render import describe, render_table
 from service.logs.transfers import GameTransfers
 from service.logs.verify import states_at, verify_log
+from service.store.base import InvalidGameId, check_game_id
 from service.store.ports import EventStore
 from service.store.redis_cluster import is_cluster_url, open_redis_cluster
 from service.store.redis_store import RedisEventStore
@@ -68,7 +69,11 @@ def run_replay(args: argparse.Namespace) -> int:
     print(f"game {header.game_id}: {header.seats} seats ({kinds}), created {header.created_at}")
     # Enter is read from stdin, so stepping needs a terminal there and a log from a file.
     stepping = args.step and not args.all and args.file != "-" and sys.stdin.isatty()
-    state = _replay(shown, args.seat, stepping)
+    try:
+        state = _replay(shown, args.seat, stepping)
+    except _Unreplayable as broken:
+        print(f"rummy replay: {broken}", file=sys.stderr)
+        return 1
     if state is not None and not stepping:
         print()
         print(render_table(state, args.seat))
@@ -79,9 +84,27 @@ def _read_input(path: str) -> bytes:
     return sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
 
 
+class _Unreplayable(Exception):
+    """An event the rules cannot fold (only a log replayed with --no-verify has one)."""
+
+
+def _folded(envelopes: Sequence[Envelope]) -> Iterator[tuple[int, GameState]]:
+    """`states_at`, where an event no rules made (a seat that does not exist, a card
+    nobody holds) is a sentence naming its version, not a traceback."""
+    states = states_at(envelopes)
+    for envelope in envelopes:
+        try:
+            yield next(states)
+        except Exception as exc:  # noqa: BLE001 - whatever the fold tripped on, say where
+            raise _Unreplayable(
+                f"version {envelope.version} cannot be replayed ({type(exc).__name__}: {exc}); "
+                "replay without --no-verify to have the log checked"
+            ) from exc
+
+
 def _replay(envelopes: Sequence[Envelope], seat: int | None, stepping: bool) -> GameState | None:
     state: GameState | None = None
-    for (version, state), envelope in zip(states_at(envelopes), envelopes, strict=True):
+    for (version, state), envelope in zip(_folded(envelopes), envelopes, strict=True):
         event = redact(envelope.event, seat) if seat is not None else envelope.event
         print(f"{version:>5}  {describe(event)}")
         if stepping:
@@ -133,6 +156,11 @@ def run_export(args: argparse.Namespace, read_meta: MetaReader | None = None) ->
         async with _redis_store(url) as store:
             return await export_log(store, args.game_id, read_meta)
 
+    try:
+        check_game_id(args.game_id)
+    except InvalidGameId as refused:
+        print(f"rummy export: {refused}", file=sys.stderr)
+        return 2
     try:
         data = asyncio.run(export())
     except LogError as exc:

@@ -15,7 +15,7 @@ from typing import NoReturn
 import msgspec
 
 from service.runtime.long_lived import tune_collector_for_a_long_run
-from service.runtime.settings import Settings, settings_from_env
+from service.runtime.settings import Settings, seed_games_flag, settings_from_env
 from workers.supervisor import WorkerSupervisor, rummy_worker_command
 
 __all__ = ["KEEP_ALIVE_S", "add_serve_arguments", "runs_worker", "serve"]
@@ -51,7 +51,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--league-seed-games",
-        type=int,
+        type=seed_games_flag,
         metavar="N",
         help="seeding games (bot against bot) each preset's ladder should hold: the worker "
         "started here queues the missing ones at low priority (env LEAGUE_SEED_GAMES, "
@@ -70,7 +70,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--keep-alive",
-        type=int,
+        type=_keep_alive,
         default=KEEP_ALIVE_S,
         metavar="SECONDS",
         help=f"how long an idle connection stays open (default {KEEP_ALIVE_S})",
@@ -81,6 +81,14 @@ def _port_number(text: str) -> int:
     """A TCP port, 1 to 65535 (a larger one would be bound modulo 65536)."""
     if not text.strip().isdigit() or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"a port is 1 to 65535, not {text!r}")
+    return int(text)
+
+
+def _keep_alive(text: str) -> int:
+    """Seconds an idle connection stays open: a negative one closed every connection
+    after its first answer."""
+    if not text.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"a keep-alive is 0 or more seconds, not {text!r}")
     return int(text)
 
 

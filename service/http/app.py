@@ -20,7 +20,7 @@ from service.app.metrics import Metrics, metrics_middleware
 from service.app.seating import TablePolicy
 from service.app.suggestions import SuggestionPool
 from service.app.worker_metrics import WorkerMetrics
-from service.http.docs import LocalSwaggerPlugin, docs_assets_router
+from service.http.docs import DOCS_PATH, LocalSwaggerPlugin, docs_assets_router, docs_router
 from service.http.json_body import CheckedRequest
 from service.http.openapi import finished_once, security_components
 from service.http.problems import EXCEPTION_HANDLERS
@@ -157,7 +157,8 @@ def create_app(
             "answers long polls at once. "
             'Without a ticket the first message is `{"token": …}`, `{"ticket": …}` or `{}` '
             "(a spectator).",
-            path="/schema",
+            path=DOCS_PATH,
+            openapi_router=docs_router(),
             render_plugins=[LocalSwaggerPlugin(), JsonRenderPlugin()],
             components=security_components(),
         ),

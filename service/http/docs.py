@@ -9,15 +9,32 @@ from __future__ import annotations
 from typing import Any
 
 from litestar import Request, Router
+from litestar.exceptions import NotFoundException
 from litestar.openapi.plugins import OpenAPIRenderPlugin
 from litestar.static_files import create_static_files_router
 from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]
 
 from service.http.web import ServedFiles
 
-__all__ = ["ASSETS_PATH", "LocalSwaggerPlugin", "docs_assets_router"]
+__all__ = ["ASSETS_PATH", "DOCS_PATH", "LocalSwaggerPlugin", "docs_assets_router", "docs_router"]
 
+DOCS_PATH = "/schema"
 ASSETS_PATH = "/schema/assets"
+
+
+async def _no_page_here(request: Request[Any, Any, Any]) -> None:
+    """Litestar's docs router answers any other path under it (`/schema/redoc`) from a
+    handler of its own, `/schema/{path}`, with an HTML "Error 404" page: refused here
+    first, as the 404 problem (`not_found`) every other unknown path gets."""
+    if "path" in request.path_params:
+        raise NotFoundException()
+
+
+def docs_router() -> Router:
+    """The router Litestar fills with the docs' pages (OpenAPIConfig.openapi_router)."""
+    return Router(
+        DOCS_PATH, route_handlers=[], include_in_schema=False, before_request=_no_page_here
+    )
 
 
 def docs_assets_router() -> Router:

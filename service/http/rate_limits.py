@@ -6,7 +6,7 @@ games, imports, forks, rematches, players), `commands`, `renames` (each
 rewrites every game of the player), `writes` (every other write: tickets, seat
 claims, hand-to-bot, starts, resignations, suggestions) and `reads` (the reads
 that cost: a player's games and profile, a game's whole log, a state at a
-version). A request is counted against its
+version, a game's ratings). A request is counted against its
 address (an IPv6 one by its /64: one host's network) and, when it carries a
 bearer token, against that token (a player's or a seat's): many addresses do
 not buy one player more, nor many players one address.
@@ -69,9 +69,10 @@ _COMMANDS = re.compile(r"/games/[^/]+/commands/?")
 # A rename rewrites the name in every game of the player: 0.6-1 s for 1,000 games.
 _RENAME = re.compile(r"/players/me/?")
 # Reads whose cost grows with what they read: every game of a player (a rename
-# rewrites them too), a whole log, a replay to a version.
+# rewrites them too), a whole log, a replay to a version, and a game's ratings, whose
+# `wait` holds the request up to 20 s reading the league four times a second.
 _COSTLY_READS = re.compile(
-    r"/players/me/games/?|/players/[^/]+/profile/?|/games/[^/]+/(log|states/[^/]+)/?"
+    r"/players/me/games/?|/players/[^/]+/profile/?|/games/[^/]+/(log|states/[^/]+|ratings)/?"
 )
 
 

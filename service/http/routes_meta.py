@@ -9,6 +9,7 @@ from litestar import Request, Response, get
 
 from domain.rules import RuleSet, preset_catalog
 from service.app.errors import ServiceError
+from service.app.reading import PRIVATE_ACTIVE
 from service.app.worker_metrics import WorkerMetrics
 from service.http.problems import problem_responses
 from service.http.routes_games import Games
@@ -90,9 +91,11 @@ async def _live_schedulers(request: Request[Any, Any, Any]) -> int | None:
     media_type="text/plain; version=0.0.4",
 )
 async def metrics(games: Games, request: Request[Any, Any, Any]) -> Response[str]:
-    active = await games.store.list_games("active", ACTIVE_GAMES_CAP, 0)
+    active = len(await games.store.list_games("active", ACTIVE_GAMES_CAP, 0))
+    # Private tables are filed apart from the lobby's (never listed), and play all the same.
+    active += len(await games.store.list_games(PRIVATE_ACTIVE, ACTIVE_GAMES_CAP - active, 0))
     games.metrics.set_gauge(
-        "rummy_active_games", f"Games in play (counted up to {ACTIVE_GAMES_CAP}).", len(active)
+        "rummy_active_games", f"Games in play (counted up to {ACTIVE_GAMES_CAP}).", active
     )
     queue_depth = getattr(request.app.state, "queue_depth", None)
     if queue_depth is not None:

@@ -9,8 +9,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from litestar import MediaType, Response, get
+from litestar import MediaType, Response, get, head, route
 from litestar.datastructures import CacheControlHeader
+from litestar.enums import HttpMethod
 from litestar.file_system import BaseLocalFileSystem
 from litestar.handlers import HTTPRouteHandler
 from litestar.router import Router
@@ -56,11 +57,29 @@ def page_policy(html: bytes) -> str:
     )
 
 
+def _page_headers(html: bytes) -> dict[str, str]:
+    return FILE_HEADERS | {"Content-Security-Policy": page_policy(html)}
+
+
 @get("/", include_in_schema=False, cache_control=NO_CACHE, sync_to_thread=False)
 def page() -> Response[bytes]:
     html = (STATIC_DIR / "index.html").read_bytes()
-    headers = FILE_HEADERS | {"Content-Security-Policy": page_policy(html)}
-    return Response(html, media_type=MediaType.HTML, headers=headers)
+    return Response(html, media_type=MediaType.HTML, headers=_page_headers(html))
+
+
+@head("/", include_in_schema=False, cache_control=NO_CACHE, sync_to_thread=False)
+def page_head() -> Response[None]:
+    """The page's headers without its body: uptime checks and link checkers ask HEAD,
+    and a 405 there said the site was down."""
+    html = (STATIC_DIR / "index.html").read_bytes()
+    headers = _page_headers(html) | {"Content-Length": str(len(html))}
+    return Response(None, media_type=MediaType.HTML, headers=headers)
+
+
+@route("/", http_method=[HttpMethod.OPTIONS], include_in_schema=False, status_code=204)
+async def page_options() -> Response[None]:
+    # Litestar's own answer for a path of two handlers lists only the first's method.
+    return Response(None, status_code=204, headers={"Allow": "GET, HEAD, OPTIONS"})
 
 
 async def _with_file_headers(response: Response[object]) -> Response[object]:
@@ -84,7 +103,9 @@ class ServedFiles(BaseLocalFileSystem):
 # Under /web/ rather than at /: a router at / would answer any other method on
 # an unknown path with 405 instead of 404.
 WEB_ROUTES: list[Router | HTTPRouteHandler] = [
+    page_options,  # first: Litestar adds its own OPTIONS with the first handler of a path
     page,
+    page_head,
     create_static_files_router(
         path="/web",
         directories=[STATIC_DIR],

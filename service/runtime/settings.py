@@ -8,8 +8,15 @@ from collections.abc import Mapping
 from typing import Annotated, Literal
 
 import msgspec
+import msgspec.inspect
 
-__all__ = ["KNOCK_WINDOW_S", "Settings", "SettingsError", "settings_from_env"]
+__all__ = [
+    "KNOCK_WINDOW_S",
+    "Settings",
+    "SettingsError",
+    "seed_games_flag",
+    "settings_from_env",
+]
 
 # The knock window's default (Settings.knock_window_s).
 KNOCK_WINDOW_S = 3.0
@@ -153,3 +160,22 @@ def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
 
 class SettingsError(ValueError):
     """An environment variable the service cannot take: which, and why."""
+
+
+def seed_games_flag(text: str) -> int:
+    """The value of a `--league-seed-games` flag, in LEAGUE_SEED_GAMES's own range: the
+    flag replaces the setting after the environment's checks (`rummy serve`, `rummy
+    worker`), so it is checked here; an argparse `type`."""
+    import argparse
+
+    most = _SEED_GAMES_MAX
+    if not text.strip().isdigit() or not 0 <= int(text) <= most:
+        raise argparse.ArgumentTypeError(f"seeding games are 0 to {most}, not {text!r}")
+    return int(text)
+
+
+_SEED_GAMES_MAX: int = next(
+    field.type.le
+    for field in msgspec.inspect.type_info(Settings).fields  # type: ignore[attr-defined]
+    if field.name == "league_seed_games"
+)

@@ -31,7 +31,9 @@ __all__ = [
 
 # The lobby statuses are fixed up front so that moving a game between them is one
 # atomic step over keys known in advance (a Lua script must declare its keys).
-DEFAULT_LOBBY_STATUSES: tuple[str, ...] = ("open", "active", "finished")
+# `private_active`: private tables in play, never listed (their code finds them),
+# filed apart so that the count of games in play counts them too.
+DEFAULT_LOBBY_STATUSES: tuple[str, ...] = ("open", "active", "finished", "private_active")
 
 # Game ids become part of Redis keys inside a `{g:<id>}` hash tag: a brace or a
 # space would break the tag, so only URL-safe token characters are accepted.

@@ -12,6 +12,7 @@ lives on one Redis Cluster shard and each script touches one slot):
                               (the append may write them with its events); a cache,
                               kept out of the AOF and replication (below)
     {lobby}:<status>  zset    lobby index, game id scored by the service; rebuildable
+                              (`private_active`: private tables in play, never listed)
 
 The views hash (the folded state, and the views an append cached) is rebuilt
 from the stream whenever it is missing or behind, so its writes are not propagated

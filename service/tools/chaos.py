@@ -90,7 +90,25 @@ def _quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
+def _refusal(args: argparse.Namespace) -> str | None:
+    """What is wrong with the arguments, before a server is started: a run of no games
+    or no time checks nothing, and would report it as a success."""
+    if args.games < 1:
+        return "--games takes 1 or more"
+    if not args.minutes > 0:
+        return "--minutes takes more than 0"
+    if args.kills < 0:
+        return "--kills takes 0 or more"
+    for name in ("humans", "timers"):
+        if not 0 <= getattr(args, name) <= 1:
+            return f"--{name} takes a share, 0 to 1"
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
+    if (refused := _refusal(args)) is not None:
+        print(f"rummy chaos: {refused}", file=sys.stderr)
+        return 2
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     rng = random.Random(seed)
     figures = Figures()

@@ -64,3 +64,17 @@ def test_the_lobby_tags_rated_only_the_tables_that_can_count(
     assert "1 bot" in entry(against_a_bot) and "1 bots" not in entry(against_a_bot)
     for table in (stacked, training):
         assert "rated" not in entry(table)
+
+
+def test_a_leaderboard_link_with_a_broken_escape_shows_the_board_not_a_blank_page(
+    open_page: OpenPage, server: str
+) -> None:
+    # `#/leaderboard/%` (a link cut short, a typo) threw URIError in the page's router:
+    # the screen stayed blank, and every later link of the page did nothing.
+    page = open_page(DESKTOP)
+    page.goto(f"{server}/#/leaderboard/%E0%A4%A")
+    screen = page.locator(".leaderboard-screen")
+    screen.get_by_role("heading", name="Leaderboard · %E0%A4%A").wait_for()
+    screen.get_by_role("alert").wait_for()  # no such ladder, said
+    page.evaluate("location.hash = '#/leaderboard/duel'")
+    page.get_by_role("heading", name="Leaderboard · duel").wait_for()

@@ -40,3 +40,18 @@ def test_an_asset_path_no_file_can_have_is_not_found_not_a_failure(
         response = client.get(path)
         assert response.status_code == 404, (path, response.text)
         assert response.json()["code"] == "not_found"
+
+
+def test_a_docs_path_no_page_has_is_a_not_found_problem(client: TestClient[Litestar]) -> None:
+    # Litestar's docs router answered its own HTML "Error 404" page for any other path
+    # under /schema (`/schema/redoc`, `/schema/swagger`): every other unknown path
+    # of the service is a problem with a code.
+    for path in ("/schema/redoc", "/schema/swagger", "/schema/x", "/schema/openapi.yaml"):
+        response = client.get(path)
+        assert response.status_code == 404, path
+        assert response.headers["content-type"].startswith("application/problem+json"), path
+        assert response.json()["code"] == "not_found", path
+    # The page and the document are still served.
+    assert client.get("/schema").status_code == 200
+    assert client.get("/schema/").status_code == 200
+    assert client.get("/schema/openapi.json").status_code == 200

@@ -92,6 +92,8 @@ _LIMITED_ROUTES = [
     ("POST", "/games/{game_id}/rematch", "create"),
     ("PATCH", "/players/me", "renames"),
     ("GET", "/players/me/games", "reads"),
+    # A wait polls the league for up to 20 s: a loop of them is a costly read.
+    ("GET", "/games/{game_id}/ratings?wait=20", "reads"),
 ]
 
 

@@ -45,6 +45,27 @@ def test_a_hand_over_and_a_take_back_are_events_and_show_in_the_view(
     assert client.get(f"/games/{game_id}").json()["view"]["controllers"][1]["kind"] == "human"
 
 
+def test_handing_a_seat_again_to_the_bot_that_plays_it_changes_nothing(
+    client: TestClient[Litestar],
+) -> None:
+    # Each repeat appended another seat_control_changed: a seat's owner could grow the
+    # log and move the game's version twice a second (every other seat's
+    # `expected_version` then refused), changing nothing. As a take-back of a seat no
+    # bot plays, it is answered and not written.
+    game = create(client, seed=2)
+    game_id, owner = game["game_id"], auth(game["tokens"]["1"])
+    for _ in range(3):
+        handed = client.post(f"/games/{game_id}/seats/1/bot", json={"level": 3}, headers=owner)
+        assert handed.status_code == 200, handed.text
+        assert handed.json() == {"game_id": game_id, "seat": 1, "bot_level": 3}
+    after = client.get(f"/games/{game_id}").json()["version"]
+    assert [e["level"] for e in _control_events(client, game_id)] == [3]
+    # Another level is a change: recorded.
+    assert client.post(f"/games/{game_id}/seats/1/bot", json={"level": 1}, headers=owner).is_success
+    assert [e["level"] for e in _control_events(client, game_id)] == [3, 1]
+    assert client.get(f"/games/{game_id}").json()["version"] == after + 1
+
+
 def test_a_finished_games_seat_cannot_be_handed_to_a_bot_or_taken_back(
     client: TestClient[Litestar],
 ) -> None:

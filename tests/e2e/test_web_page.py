@@ -78,3 +78,21 @@ def test_a_path_no_file_can_have_is_not_found_not_a_failure(client: TestClient[L
         response = client.get(path)
         assert response.status_code == 404, (path, response.text)
         assert response.json()["code"] == "not_found"
+
+
+def test_the_page_answers_head_as_it_answers_get(client: TestClient[Litestar]) -> None:
+    # Uptime checks and link checkers ask HEAD /: it was a 405 problem, so the site
+    # looked down while the page was up.
+    page = client.get("/")
+    head = client.head("/")
+    assert head.status_code == 200, head.text
+    assert head.content == b""
+    for header in (
+        "content-type",
+        "content-security-policy",
+        "cache-control",
+        "x-content-type-options",
+    ):
+        assert head.headers[header] == page.headers[header], header
+    assert head.headers["content-length"] == str(len(page.content))
+    assert client.options("/").headers["allow"] == "GET, HEAD, OPTIONS"

@@ -80,3 +80,29 @@ def test_a_private_tables_missed_league_result_is_enqueued_again(
             assert league_job_id(game_id) in queue.get_job_ids()
         finally:
             league.close()
+
+
+def test_a_private_table_in_play_and_not_filed_is_filed_for_the_count(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    # A private table made before private tables in play were filed apart (or whose
+    # filing a crash lost) is counted among the games in play once reconciled.
+    url = embedded_redis.url
+    with worker_app(url) as (client, _queue):
+        table = _private_table(client, [{"kind": "human"}, {"kind": "human"}])
+        game_id = table["game_id"]
+
+        async def unfile() -> list[str]:
+            redis = Redis.from_url(url)
+            try:
+                store = RedisEventStore(redis)
+                await store.unindex_game(game_id)
+                return await store.list_games("private_active", 10, 0)
+            finally:
+                await redis.aclose()
+
+        assert asyncio.run(unfile()) == []
+        assert "rummy_active_games 0" in client.get("/metrics").text
+        _reconcile(url)
+        assert "rummy_active_games 1" in client.get("/metrics").text
+        assert client.get("/games", params={"status": "active"}).json()["games"] == []

@@ -13,6 +13,20 @@ const main = /** @type {HTMLElement} */ (document.getElementById('main'));
 /** @type {(() => void) | null} */
 let unmount = null;
 
+/**
+ * A path segment of the hash as it was escaped; one that no escape makes (`%`, a cut
+ * `%E0%A4%A`) as it stands: decodeURIComponent throws on it, and a router that throws
+ * leaves a blank screen.
+ * @param {string} segment
+ */
+function decoded(segment) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 function route() {
   unmount?.();
   unmount = null;
@@ -23,7 +37,7 @@ function route() {
   else if (screen === 'join' && id) joinByCode(`${id}:${location.hash.split('/')[3] ?? ''}`, showHome(main));
   else if (screen === 'lobby') showLobby(main);
   else if (screen === 'new') showCreateForm(main);
-  else if (screen === 'leaderboard') showLeaderboard(main, decodeURIComponent(id || 'basic'));
+  else if (screen === 'leaderboard') showLeaderboard(main, decoded(id || 'basic'));
   else showHome(main);
 }
 

@@ -97,3 +97,38 @@ def test_export_and_import_need_a_store(
     assert commands.run_export(_args(commands.add_export_arguments, "g1")) == 2
     assert commands.run_import(_args(commands.add_import_arguments, str(log_file))) == 2
     assert "REDIS_URL" in capsys.readouterr().err
+
+
+def test_replay_without_checks_says_where_a_broken_log_stops(
+    tmp_path: Path, basic_log: Log, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # --no-verify folds the events as they are: one the rules never made (a card
+    # discarded by a seat that does not exist) ended the command in a traceback.
+    header, envelopes = basic_log
+    broken = next(e for e in envelopes if e.seat is not None)
+    event = msgspec.structs.replace(broken.event, seat=7)  # type: ignore[call-arg]
+    envelopes = [msgspec.structs.replace(e, event=event) if e is broken else e for e in envelopes]
+    path = tmp_path / "broken.jsonl"
+    path.write_bytes(write_log(header, envelopes))
+    args = _args(commands.add_replay_arguments, str(path), "--no-verify", "--all")
+    assert commands.run_replay(args) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("rummy replay: ") and f"version {broken.version}" in err
+    assert "Traceback" not in err
+
+
+def test_export_refuses_an_id_no_game_can_have(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The store's key check raised InvalidGameId through the command: a traceback.
+    store = InMemoryEventStore()
+
+    @asynccontextmanager
+    async def fake_redis_store(url: str) -> AsyncIterator[InMemoryEventStore]:
+        yield store
+
+    monkeypatch.setattr(commands, "_redis_store", fake_redis_store)
+    for game_id in ("a b", "../../x", "x" * 65):
+        args = _args(commands.add_export_arguments, game_id, "--redis-url", "redis://unused")
+        assert commands.run_export(args) == 2, game_id
+        assert "invalid game id" in capsys.readouterr().err

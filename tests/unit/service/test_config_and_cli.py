@@ -56,6 +56,12 @@ def test_rummy_version_prints_the_package_version(capsys: pytest.CaptureFixture[
         (["simulate", "--bots", "3,4", "--seats", "1", "--hands", "1"], "1 seats is not allowed"),
         (["simulate", "--bots", "x", "--hands", "1"], "--bots takes two levels"),
         (["loadtest", "--url", "notaurl", "--no-ceiling"], "rummy loadtest: only plain http"),
+        # A chaos run of no games (or no time) checked nothing and still said all was well.
+        (["chaos", "--games", "0"], "rummy chaos: --games takes 1 or more"),
+        (["chaos", "--minutes", "-1"], "rummy chaos: --minutes takes more than 0"),
+        (["chaos", "--kills", "-2"], "rummy chaos: --kills takes 0 or more"),
+        (["chaos", "--humans", "1.5"], "rummy chaos: --humans takes a share, 0 to 1"),
+        (["chaos", "--timers", "-0.1"], "rummy chaos: --timers takes a share, 0 to 1"),
     ],
 )
 def test_tools_refuse_bad_arguments_in_a_sentence(
@@ -111,3 +117,34 @@ def test_a_bad_setting_in_the_environment_is_named_in_a_sentence(
     assert main(["worker", "--redis-url", "redis://127.0.0.1:1"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("rummy worker: a setting in the environment: ") and variable in err
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "said"),
+    [
+        # LEAGUE_SEED_GAMES refuses these from the environment; the flag went around that
+        # check (99999 queued as many bot games a preset, -3 none, silently).
+        ("--league-seed-games", "99999", "0 to 5000"),
+        ("--league-seed-games", "-3", "0 to 5000"),
+        # A negative keep-alive closed every connection after its first answer.
+        ("--keep-alive", "-1", "0 or more"),
+    ],
+)
+def test_serve_refuses_a_flag_out_of_its_range(
+    flag: str, value: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", flag, value])
+    assert exited.value.code == 2
+    assert said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("value", ["99999", "-3"])
+def test_worker_refuses_seeding_games_out_of_range(
+    value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The worker takes the same flag, and queued 99,999 seeding games a preset.
+    with pytest.raises(SystemExit) as exited:
+        main(["worker", "--redis-url", "redis://127.0.0.1:1", "--league-seed-games", value])
+    assert exited.value.code == 2
+    assert "0 to 5000" in capsys.readouterr().err

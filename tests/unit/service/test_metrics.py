@@ -71,3 +71,27 @@ def test_streams_sockets_and_waiting_polls_are_live() -> None:
     assert not is_live("/games/{game_id}/events", b"wait=0.0&after=3")
     assert not is_live("/games/{game_id}/events", b"after=3")
     assert not is_live("/games/{game_id}/view", b"wait=5")
+
+
+def test_private_tables_in_play_count_as_active_games() -> None:
+    # A private table is never filed in the lobby, and the gauge read the lobby alone:
+    # a server whose games were all private showed none in play.
+    from litestar.testing import TestClient
+
+    from service.http.app import create_app
+    from service.store import InMemoryEventStore
+
+    two = [{"kind": "human"}] * 2
+    with TestClient(create_app(InMemoryEventStore())) as client:
+        for body in (
+            {"seats": two},
+            {"seats": two, "private": True},
+            {"seats": two, "private": True},
+            # A private table still waiting for a player is not in play.
+            {"seats": [{"kind": "human"}, {"kind": "human", "open": True}], "private": True},
+        ):
+            assert client.post("/games", json=body).status_code == 201
+        text = client.get("/metrics").text
+        assert "rummy_active_games 3" in text
+        # Nor does a private table show in the lobby for being counted.
+        assert len(client.get("/games", params={"status": "active"}).json()["games"]) == 1

@@ -1053,8 +1053,8 @@ export interface components {
             /** @description The stable reason: one of GetGameRatingsProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["GetGameRatingsProblemCode"] | string;
             detail?: string | null;
-            /** @description What the refusal is about. */
-            facts?: components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -1062,7 +1062,7 @@ export interface components {
          * @description The codes getGameRatings answers.
          * @enum {string}
          */
-        GetGameRatingsProblemCode: "game_in_progress" | "game_not_found" | "invalid_parameter" | "invalid_token" | "league_result_pending" | "missing_token" | "not_seated" | "store_unavailable" | "wrong_game";
+        GetGameRatingsProblemCode: "game_in_progress" | "game_not_found" | "invalid_parameter" | "invalid_token" | "league_result_pending" | "missing_token" | "not_seated" | "rate_limited" | "store_unavailable" | "wrong_game";
         /**
          * GetHealthProblem
          * @description A problem getHealth answers (RFC 9457).
@@ -4755,6 +4755,17 @@ export interface operations {
             /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GetGameRatingsProblem"];
+                };
+            };
+            /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {

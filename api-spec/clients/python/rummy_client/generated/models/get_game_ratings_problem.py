@@ -14,6 +14,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.problem_facts import ProblemFacts
+  from ..models.rate_limited_facts import RateLimitedFacts
 
 
 
@@ -34,7 +35,8 @@ class GetGameRatingsProblem:
             code (GetGameRatingsProblemCode | str): The stable reason: one of GetGameRatingsProblemCode today; a client
                 keeps a code it does not know as the string it came as.
             detail (None | str | Unset):
-            facts (None | ProblemFacts | Unset): What the refusal is about.
+            facts (None | ProblemFacts | RateLimitedFacts | Unset): What the refusal is about (`rate_limited`:
+                RateLimitedFacts; other codes: ProblemFacts).
             request_id (None | str | Unset):
      """
 
@@ -43,7 +45,7 @@ class GetGameRatingsProblem:
     status: int
     code: GetGameRatingsProblemCode | str
     detail: None | str | Unset = UNSET
-    facts: None | ProblemFacts | Unset = UNSET
+    facts: None | ProblemFacts | RateLimitedFacts | Unset = UNSET
     request_id: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -53,6 +55,7 @@ class GetGameRatingsProblem:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.problem_facts import ProblemFacts # noqa: PLC0415
+        from ..models.rate_limited_facts import RateLimitedFacts # noqa: PLC0415
         type_ = self.type_
 
         title = self.title
@@ -74,6 +77,8 @@ class GetGameRatingsProblem:
         facts: dict[str, Any] | None | Unset
         if isinstance(self.facts, Unset):
             facts = UNSET
+        elif isinstance(self.facts, RateLimitedFacts):
+            facts = self.facts.to_dict()
         elif isinstance(self.facts, ProblemFacts):
             facts = self.facts.to_dict()
         else:
@@ -108,6 +113,7 @@ class GetGameRatingsProblem:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.problem_facts import ProblemFacts # noqa: PLC0415
+        from ..models.rate_limited_facts import RateLimitedFacts # noqa: PLC0415
         d = dict(src_dict)
         type_ = d.pop("type")
 
@@ -141,7 +147,7 @@ class GetGameRatingsProblem:
         detail = _parse_detail(d.pop("detail", UNSET))
 
 
-        def _parse_facts(data: object) -> None | ProblemFacts | Unset:
+        def _parse_facts(data: object) -> None | ProblemFacts | RateLimitedFacts | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -149,14 +155,24 @@ class GetGameRatingsProblem:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                facts_type_0 = ProblemFacts.from_dict(data)
+                facts_type_0 = RateLimitedFacts.from_dict(data)
 
 
 
                 return facts_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | ProblemFacts | Unset, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_1 = ProblemFacts.from_dict(data)
+
+
+
+                return facts_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | ProblemFacts | RateLimitedFacts | Unset, data)
 
         facts = _parse_facts(d.pop("facts", UNSET))
 

@@ -8,6 +8,7 @@ class GetGameRatingsProblemCode(StrEnum):
     LEAGUE_RESULT_PENDING = "league_result_pending"
     MISSING_TOKEN = "missing_token"
     NOT_SEATED = "not_seated"
+    RATE_LIMITED = "rate_limited"
     STORE_UNAVAILABLE = "store_unavailable"
     WRONG_GAME = "wrong_game"
 
