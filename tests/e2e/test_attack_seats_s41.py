@@ -1,0 +1,37 @@
+"""Attacks on seats as events of the log (issue 27): forks and imports of logs that
+hold claims and leaves, and tokens of seats given back."""
+
+from __future__ import annotations
+
+from http_table import auth, create, finish
+from litestar import Litestar
+from litestar.testing import TestClient
+
+Client = TestClient[Litestar]
+
+
+def test_a_fork_before_the_deal_of_a_seat_given_back_deals_every_seat_a_token(
+    client: Client,
+) -> None:
+    seats = [{"kind": "human"}] + [{"kind": "human", "open": True}] * 2
+    game = create(client, seats=seats, seed=5, rules={"game_end": "hands:1"})
+    game_id, host = game["game_id"], game["tokens"]["0"]
+    first = client.post(f"/games/{game_id}/seats/1")
+    assert first.status_code == 201, first.text
+    left = client.delete(f"/games/{game_id}/seats/1", headers=auth(first.json()["token"]))
+    assert left.is_success, left.text
+    given_back = client.get(f"/games/{game_id}").json()["version"]
+    second = client.post(f"/games/{game_id}/seats/1")
+    assert second.status_code == 201, second.text
+    third = client.post(f"/games/{game_id}/seats/2")
+    assert third.status_code == 201, third.text
+    tokens = {"0": host, "1": second.json()["token"], "2": third.json()["token"]}
+    finish(client, {"game_id": game_id, "tokens": tokens}, 5)
+    forked = client.post(f"/games/{game_id}/fork", json={"version": given_back}, headers=auth(host))
+    assert forked.status_code == 201, forked.text
+    fork = forked.json()
+    for seat, token in fork["tokens"].items():
+        view = client.get(f"/games/{fork['game_id']}/view", headers=auth(token))
+        assert view.status_code == 200, (seat, view.text)
+        assert view.json()["seat"] == int(seat), view.json()
+    finish(client, fork, 6)
