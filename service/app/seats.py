@@ -15,7 +15,7 @@ from domain.game import decide
 from service.app.envelope import Envelope, envelopes_from
 from service.app.errors import ServiceError
 from service.app.execute import Writer
-from service.app.meta_fields import CLAIM_TOKEN, claimant_field, seated_by
+from service.app.meta_fields import CLAIM_TOKEN, claimant_field, renamed_field, seated_by
 from service.app.players import Player, PlayerService, is_player_token, player_id_of
 from service.app.reading import GameReader
 from service.app.records import Game, GameInfo, MetaFacts, check_game_id, open_seats_of
@@ -110,6 +110,9 @@ class Seats:
         hidden = {f"token:{digest}": (CLAIM_TOKEN + claim).encode()}
         if player is not None:
             hidden[claimant_field(claim)] = f"{player.player_id}\n{player.name}".encode()
+            if facts.meta.get(renamed_field(player.player_id)):
+                # A name they gave themselves while seated here before: theirs now wins.
+                hidden[renamed_field(player.player_id)] = player.name.encode()
         await self._store.put_meta(game_id, hidden)
 
         def claiming(game: Game | None) -> list[Envelope]:

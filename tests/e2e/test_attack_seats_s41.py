@@ -3,6 +3,7 @@ hold claims and leaves, and tokens of seats given back."""
 
 from __future__ import annotations
 
+from http_players import open_table, player
 from http_table import auth, create, finish
 from litestar import Litestar
 from litestar.testing import TestClient
@@ -35,3 +36,18 @@ def test_a_fork_before_the_deal_of_a_seat_given_back_deals_every_seat_a_token(
         assert view.status_code == 200, (seat, view.text)
         assert view.json()["seat"] == int(seat), view.json()
     finish(client, fork, 6)
+
+
+def test_a_player_back_at_a_table_they_left_sits_under_their_name_now(client: Client) -> None:
+    ada, bob = player(client, "Ada"), player(client, "Bob")
+    game_id = open_table(client, ada, count=3)["game_id"]
+    bob_auth = auth(bob["token"])
+    assert client.post(f"/games/{game_id}/seats/1", headers=bob_auth).status_code == 201
+    renamed = client.patch("/players/me", json={"name": "Bobby"}, headers=bob_auth)
+    assert renamed.is_success, renamed.text
+    assert client.delete(f"/games/{game_id}/seats/1", headers=bob_auth).is_success
+    renamed = client.patch("/players/me", json={"name": "Robert"}, headers=bob_auth)
+    assert renamed.is_success, renamed.text
+    assert client.post(f"/games/{game_id}/seats/1", headers=bob_auth).status_code == 201
+    seats = client.get(f"/games/{game_id}").json()["seats"]
+    assert [seat["name"] for seat in seats] == ["Ada", "Robert", None]
