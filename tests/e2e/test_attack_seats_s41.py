@@ -3,6 +3,9 @@ hold claims and leaves, and tokens of seats given back."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from http_players import open_table, player
 from http_table import auth, create, finish
 from litestar import Litestar
@@ -51,3 +54,29 @@ def test_a_player_back_at_a_table_they_left_sits_under_their_name_now(client: Cl
     assert client.post(f"/games/{game_id}/seats/1", headers=bob_auth).status_code == 201
     seats = client.get(f"/games/{game_id}").json()["seats"]
     assert [seat["name"] for seat in seats] == ["Ada", "Robert", None]
+
+
+def test_a_claim_landing_between_a_leave_and_its_unfiling_keeps_the_game_in_the_list(
+    client: Client, app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bo leaves seat 1 and at once sits at seat 2: the second claim lands after the
+    leave's append but before the leave takes the table out of Bo's games."""
+    ada, bo = player(client, "Ada"), player(client, "Bo")
+    game_id = open_table(client, ada, count=4)["game_id"]
+    assert client.post(f"/games/{game_id}/seats/1", headers=auth(bo["token"])).is_success
+    games = app.state.games
+    players = games.players
+    unfile = players.unfile_game
+
+    async def claim_first(player_id: str, unfiled: str) -> None:
+        monkeypatch.setattr(players, "unfile_game", unfile)
+        await games.claim(game_id, 2, await players.authenticate(bo["token"]))
+        await unfile(player_id, unfiled)
+
+    monkeypatch.setattr(players, "unfile_game", claim_first)
+    left = client.delete(f"/games/{game_id}/seats/1", headers=auth(bo["token"]))
+    assert left.is_success, left.text
+    seats = client.get(f"/games/{game_id}").json()["seats"]
+    assert [seat.get("name") for seat in seats] == ["Ada", None, "Bo", None]
+    mine = client.get("/players/me/games", headers=auth(bo["token"])).json()["games"]
+    assert [(game["game_id"], game["seats"]) for game in mine] == [(game_id, [2])]
