@@ -135,6 +135,10 @@ class Seats:
         await self._tokens.put(digest, game_id)
         if player is not None:
             await self.players.file_game(player.player_id, game_id, facts.info.created_ts)
+            if not (await self._reader.read_facts(game_id)).seats_of(player.player_id):
+                # Given back since the append (a leave ran whole before this filing):
+                # read after the filing, so a leave either is seen here or unfiles later.
+                await self.players.unfile_game(player.player_id, game_id)
         return token
 
     async def seat_of(self, game_id: str, token: str | None) -> int:

@@ -11,6 +11,8 @@ from http_table import auth, create, finish
 from litestar import Litestar
 from litestar.testing import TestClient
 
+from service.app.tables import caller_of, leave
+
 Client = TestClient[Litestar]
 
 
@@ -80,3 +82,28 @@ def test_a_claim_landing_between_a_leave_and_its_unfiling_keeps_the_game_in_the_
     assert [seat.get("name") for seat in seats] == ["Ada", None, "Bo", None]
     mine = client.get("/players/me/games", headers=auth(bo["token"])).json()["games"]
     assert [(game["game_id"], game["seats"]) for game in mine] == [(game_id, [2])]
+
+
+def test_a_leave_landing_between_a_claim_and_its_filing_takes_the_game_out_of_the_list(
+    client: Client, app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bo claims seat 1 and leaves it at once: the leave runs whole after the claim's
+    append but before the claim files the table in Bo's games."""
+    ada, bo = player(client, "Ada"), player(client, "Bo")
+    game_id = open_table(client, ada, count=3)["game_id"]
+    games = app.state.games
+    players = games.players
+    file_game = players.file_game
+
+    async def leave_first(player_id: str, filed: str, created_ts: float) -> None:
+        monkeypatch.setattr(players, "file_game", file_game)
+        await leave(games, game_id, 1, await caller_of(games, game_id, bo["token"]))
+        await file_game(player_id, filed, created_ts)
+
+    monkeypatch.setattr(players, "file_game", leave_first)
+    claimed = client.post(f"/games/{game_id}/seats/1", headers=auth(bo["token"]))
+    assert claimed.status_code == 201, claimed.text
+    seats = client.get(f"/games/{game_id}").json()["seats"]
+    assert [seat.get("name") for seat in seats] == ["Ada", None, None]
+    mine = client.get("/players/me/games", headers=auth(bo["token"])).json()["games"]
+    assert mine == []
