@@ -12,6 +12,8 @@ from litestar import Litestar
 from litestar.testing import TestClient
 
 from service.app.tables import caller_of, leave
+from service.app.tokens import new_token, token_hash
+from service.store import InMemoryEventStore
 
 Client = TestClient[Litestar]
 
@@ -107,3 +109,26 @@ def test_a_leave_landing_between_a_claim_and_its_filing_takes_the_game_out_of_th
     assert [seat.get("name") for seat in seats] == ["Ada", None, None]
     mine = client.get("/players/me/games", headers=auth(bo["token"])).json()["games"]
     assert mine == []
+
+
+def test_a_seat_claimed_by_an_old_release_and_given_back_opens_no_more_to_its_token(
+    client: Client, store: InMemoryEventStore
+) -> None:
+    """A release before the meta's compare-and-set wrote a claim as `claimed:<seat>` =
+    `1` beside a `token:<hash>` = seat field. Its holder gives the seat back under this
+    release and another player takes it: the old token opens nothing any more."""
+    ada, bo = player(client, "Ada"), player(client, "Bo")
+    game_id = open_table(client, ada, count=3)["game_id"]
+    old = new_token()
+    fields = {"claimed:1": b"1", f"token:{token_hash(old)}": b"1", "name:1": b"Old"}
+    client.blocking_portal.call(store.put_meta, game_id, fields)
+    view = client.get(f"/games/{game_id}/view", headers=auth(old))
+    assert view.status_code == 200 and view.json()["seat"] == 1, view.text
+    assert client.delete(f"/games/{game_id}/seats/1", headers=auth(old)).is_success
+    assert client.post(f"/games/{game_id}/seats/1", headers=auth(bo["token"])).is_success
+    assert client.post(f"/games/{game_id}/seats/2").is_success  # the last seat: dealt
+    summary = client.get(f"/games/{game_id}").json()
+    assert summary["status"] == "active"
+    assert [seat.get("name") for seat in summary["seats"]] == ["Ada", "Bo", None]
+    refused = client.get(f"/games/{game_id}/view", headers=auth(old))
+    assert refused.status_code in (401, 403), refused.text
