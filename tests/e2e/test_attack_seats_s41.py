@@ -132,3 +132,28 @@ def test_a_seat_claimed_by_an_old_release_and_given_back_opens_no_more_to_its_to
     assert [seat.get("name") for seat in summary["seats"]] == ["Ada", "Bo", None]
     refused = client.get(f"/games/{game_id}/view", headers=auth(old))
     assert refused.status_code in (401, 403), refused.text
+
+
+def test_a_fork_before_a_start_that_removed_seats_plays_every_seat(client: Client) -> None:
+    bo = player(client, "Bo")
+    seats = [{"kind": "human"}] + [{"kind": "human", "open": True}] * 3
+    game = create(client, seats=seats, seed=7, rules={"game_end": "hands:1"})
+    game_id, host = game["game_id"], game["tokens"]["0"]
+    anonymous = client.post(f"/games/{game_id}/seats/3").json()["token"]
+    assert client.delete(f"/games/{game_id}/seats/3", headers=auth(anonymous)).is_success
+    claimed = client.post(f"/games/{game_id}/seats/2", headers=auth(bo["token"]))
+    assert claimed.status_code == 201, claimed.text
+    before_start = client.get(f"/games/{game_id}").json()["version"]
+    started = client.post(f"/games/{game_id}/start", json={"fill": "remove"}, headers=auth(host))
+    assert started.status_code == 200, started.text
+    finish(client, {"game_id": game_id, "tokens": {"0": host, "1": claimed.json()["token"]}}, 3)
+    forked = client.post(
+        f"/games/{game_id}/fork", json={"version": before_start}, headers=auth(host)
+    )
+    assert forked.status_code == 201, forked.text
+    fork = forked.json()
+    assert sorted(fork["tokens"]) == ["0", "1", "2", "3"]
+    for seat, token in fork["tokens"].items():
+        view = client.get(f"/games/{fork['game_id']}/view", headers=auth(token))
+        assert view.status_code == 200 and view.json()["seat"] == int(seat), view.text
+    finish(client, fork, 4)
