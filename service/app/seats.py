@@ -139,6 +139,15 @@ class Seats:
                 # Given back since the append (a leave ran whole before this filing):
                 # read after the filing, so a leave either is seen here or unfiles later.
                 await self.players.unfile_game(player.player_id, game_id)
+                return token
+            now = await self.players.get(player.player_id)
+            if now is not None and now.name != player.name:
+                # Renamed since they were read, by a rename that read their games before
+                # this one was filed: read after the filing, so it is seen here or after.
+                await self._store.put_meta(
+                    game_id, {renamed_field(player.player_id): now.name.encode()}
+                )
+                await self._reader.read_facts(game_id)
         return token
 
     async def seat_of(self, game_id: str, token: str | None) -> int:

@@ -11,6 +11,7 @@ from http_table import auth, create, finish
 from litestar import Litestar
 from litestar.testing import TestClient
 
+from service.app.player_games import rename_player
 from service.app.tables import caller_of, leave
 from service.app.tokens import new_token, token_hash
 from service.store import InMemoryEventStore
@@ -157,3 +158,27 @@ def test_a_fork_before_a_start_that_removed_seats_plays_every_seat(client: Clien
         view = client.get(f"/games/{fork['game_id']}/view", headers=auth(token))
         assert view.status_code == 200 and view.json()["seat"] == int(seat), view.text
     finish(client, fork, 4)
+
+
+def test_a_rename_landing_between_a_claim_and_its_filing_names_the_seat(
+    client: Client, app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bo renames himself while his claim is under way: the rename reads his games
+    before the claim files the table among them, and the claim was made under his
+    old name."""
+    ada, bo = player(client, "Ada"), player(client, "Bo")
+    game_id = open_table(client, ada, count=3)["game_id"]
+    games = app.state.games
+    players = games.players
+    file_game = players.file_game
+
+    async def rename_first(player_id: str, filed: str, created_ts: float) -> None:
+        monkeypatch.setattr(players, "file_game", file_game)
+        await rename_player(games, await players.authenticate(bo["token"]), "Bobby")
+        await file_game(player_id, filed, created_ts)
+
+    monkeypatch.setattr(players, "file_game", rename_first)
+    claimed = client.post(f"/games/{game_id}/seats/1", headers=auth(bo["token"]))
+    assert claimed.status_code == 201, claimed.text
+    seats = client.get(f"/games/{game_id}").json()["seats"]
+    assert [seat.get("name") for seat in seats] == ["Ada", "Bobby", None]
