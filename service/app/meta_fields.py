@@ -173,15 +173,16 @@ def _seated(meta: Mapping[str, bytes], facts: MetaFacts, seating: Seating) -> Me
     players = dict(facts.players)
     names = dict(facts.names)
     reserved = dict(facts.reserved)
-    # The tokens of an older release's claims give way to the log's claims; a seat's
-    # creation token (an import deals one to every human seat) stays, but not at a
-    # seat given back.
-    legacy = {value.decode() for value in _legacy_claims(meta).values() if len(value) == 64}
+    # A seat open at creation was dealt no token then: a token field of its (an older
+    # release's claim: `claimed:` = its hash, or `1` beside it) holds it until the log
+    # says otherwise. A seat not open here was dealt its token at creation (an import
+    # deals one to every human seat): a fork or an import of a log that gave it back
+    # before its deal still plays it by that token.
     seats_by_token = {
         digest: seat
         for digest, seat in facts.seats_by_token.items()
         if seating.claim_of(seat) == UNCLAIMED
-        or (seating.claim_of(seat) != GIVEN_BACK and digest not in legacy)
+        or (seat < len(facts.info.seats) and not facts.info.seats[seat].open)
     }
     seats_of_claims = {
         claim: seat

@@ -15,7 +15,7 @@ from domain.game import decide
 from service.app.envelope import Envelope, envelopes_from
 from service.app.errors import ServiceError
 from service.app.execute import Writer
-from service.app.meta_fields import CLAIM_TOKEN, claimant_field, seated_by
+from service.app.meta_fields import CLAIM_TOKEN, claimant_field, renamed_field, seated_by
 from service.app.players import Player, PlayerService, is_player_token, player_id_of
 from service.app.reading import GameReader
 from service.app.records import Game, GameInfo, MetaFacts, check_game_id, open_seats_of
@@ -110,6 +110,9 @@ class Seats:
         hidden = {f"token:{digest}": (CLAIM_TOKEN + claim).encode()}
         if player is not None:
             hidden[claimant_field(claim)] = f"{player.player_id}\n{player.name}".encode()
+            if facts.meta.get(renamed_field(player.player_id)):
+                # A name they gave themselves while seated here before: theirs now wins.
+                hidden[renamed_field(player.player_id)] = player.name.encode()
         await self._store.put_meta(game_id, hidden)
 
         def claiming(game: Game | None) -> list[Envelope]:
@@ -132,6 +135,19 @@ class Seats:
         await self._tokens.put(digest, game_id)
         if player is not None:
             await self.players.file_game(player.player_id, game_id, facts.info.created_ts)
+            if not (await self._reader.read_facts(game_id)).seats_of(player.player_id):
+                # Given back since the append (a leave ran whole before this filing):
+                # read after the filing, so a leave either is seen here or unfiles later.
+                await self.players.unfile_game(player.player_id, game_id)
+                return token
+            now = await self.players.get(player.player_id)
+            if now is not None and now.name != player.name:
+                # Renamed since they were read, by a rename that read their games before
+                # this one was filed: read after the filing, so it is seen here or after.
+                await self._store.put_meta(
+                    game_id, {renamed_field(player.player_id): now.name.encode()}
+                )
+                await self._reader.read_facts(game_id)
         return token
 
     async def seat_of(self, game_id: str, token: str | None) -> int:

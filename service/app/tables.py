@@ -149,6 +149,10 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
     if player_id is not None and facts.seats_of(player_id) == (seat,):
         # Their last seat here: a hot-seat player leaving one of theirs still sits here.
         await _unfile(games, game_id, player_id)
+        if (await games.fresh_facts(game_id)).seats_of(player_id):
+            # They sat down again since the leave (a claim files before it answers):
+            # read after the unfiling, so a claim either is seen here or files later.
+            await games.players.file_game(player_id, game_id, facts.info.created_ts)
 
 
 async def _unfile(games: GameService, game_id: str, player_id: str | None) -> None:

@@ -157,7 +157,9 @@ class GameTransfers:
         started = envelopes[0].event
         assert isinstance(started, GameStarted)
         # The header describes the log's start: seats removed before the deal included.
-        kinds = log_header_facts({"info": msgspec.json.encode(game.info)}).seat_kinds
+        # As the export's: from the meta, whose seats are as created (the game's are
+        # closed up after a start that removed some, which a fork before it has not).
+        kinds = log_header_facts(await self._games.store.get_meta(game_id)).seat_kinds
         header = LogHeader(
             game_id=new_id,
             ruleset=state.ruleset,
