@@ -116,18 +116,20 @@ def waited_too_long(info: GameInfo, now_ts: float | None = None) -> bool:
     return (time.time() if now_ts is None else now_ts) > info.created_ts + limit
 
 
-def new_claim(facts: MetaFacts, player: Player | None) -> str:
+def new_claim(game_id: str, facts: MetaFacts, player: Player | None) -> str:
     """A fresh claim id. A player's starts with a mark of theirs at this table (a
     keyed hash: the log names no player), so that the log itself shows a player
     holding a seat here already, whatever the meta read says."""
     drawn = secrets.token_hex(4)
     if player is None:
         return drawn
-    return f"{_player_mark(facts.seed, player.player_id)}.{drawn}"
+    return f"{_player_mark(game_id, facts.seed, player.player_id)}.{drawn}"
 
 
-def _player_mark(seed: int, player_id: str) -> str:
-    key = str(seed).encode()
+def _player_mark(game_id: str, seed: int, player_id: str) -> str:
+    # Keyed by the table too: a seed a stacked table's creator chose is no secret, and
+    # one player's marks at two tables must not match.
+    key = f"{game_id}:{seed}".encode()
     return hmac.new(key, player_id.encode(), hashlib.sha256).hexdigest()[:16]
 
 

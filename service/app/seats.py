@@ -102,7 +102,7 @@ class Seats:
             raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
         _check_seat(facts, seat)
         check_can_claim(facts, seat, player)  # refused before anything is written
-        claim = new_claim(facts, player)
+        claim = new_claim(game_id, facts, player)
         token = new_token()
         digest = token_hash(token)
         # The secrets first, under the claim's own id: a claim that loses leaves

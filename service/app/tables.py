@@ -124,6 +124,8 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
         check_host(facts, game_id, caller)
     if not 0 <= seat < len(facts.info.seats):
         raise ServiceError("seat_not_found", f"no seat {seat}", seat=seat)
+    if not facts.waiting:
+        raise ServiceError("table_started", "the table has started")
     spec = facts.info.seats[seat]
     if spec.kind != "human" or not spec.open or seat not in facts.claimed:
         if seat in caller.seats and expired(facts):

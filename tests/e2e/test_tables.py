@@ -77,6 +77,10 @@ def test_the_host_starts_with_bots_at_the_open_seats(client: Client) -> None:
     problem(
         client.post(f"/games/{game_id}/start", headers=auth(ada["token"])), 409, "table_started"
     )
+    # Nobody gets up from a dealt table, the creator's seat or a claimed one.
+    for seat, holder in ((0, ada), (1, bob)):
+        left = client.delete(f"/games/{game_id}/seats/{seat}", headers=auth(holder["token"]))
+        problem(left, 409, "table_started")
 
 
 def test_the_host_starts_without_the_open_seats_where_the_rules_allow(client: Client) -> None:

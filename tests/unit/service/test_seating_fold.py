@@ -26,7 +26,10 @@ from service.app.game_record import (
     advance,
     seating_fields,
 )
+from service.app.players import Player
 from service.app.randomness import deal_command
+from service.app.records import GameInfo, MetaFacts, SeatSpec
+from service.app.seating import new_claim
 
 
 def _folded(*events: AnyEvent) -> list[GameRecord]:
@@ -76,3 +79,22 @@ def test_a_fill_takes_the_seat_and_the_first_deal_freezes_the_seating() -> None:
     unchanged = advance(records[-1], _envelope(len(records) + 1, dealt))
     assert unchanged.seating is records[-1].seating
     assert seating_fields(records[-1], unchanged) is None
+
+
+def test_a_players_claims_share_a_mark_at_one_table_and_no_other() -> None:
+    """The log names no player: a claim's mark tells one table's claims by one player
+    apart from others', and cannot link a player's seats across tables, even two
+    stacked on one seed a creator chose."""
+    info = GameInfo(preset="basic", seats=(SeatSpec(kind="human"),), created_at="", created_ts=0)
+    facts = MetaFacts(
+        info=info, seed=7, own_hands_from=0, salts={}, seats_by_token={}, claimed=frozenset()
+    )
+    ada = Player(player_id="p1", name="Ada", guest=False, created_at="")
+    bo = Player(player_id="p2", name="Bo", guest=False, created_at="")
+
+    def mark(game_id: str, who: Player) -> str:
+        return new_claim(game_id, facts, who).partition(".")[0]
+
+    assert mark("a" * 32, ada) == mark("a" * 32, ada) != mark("a" * 32, bo)
+    assert mark("a" * 32, ada) != mark("b" * 32, ada)
+    assert "." not in new_claim("a" * 32, facts, None)

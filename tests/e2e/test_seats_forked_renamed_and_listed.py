@@ -1,5 +1,5 @@
-"""Attacks on seats as events of the log (issue 27): forks and imports of logs that
-hold claims and leaves, and tokens of seats given back."""
+"""Seats as events of the log, at their edges: forks and imports of logs that hold
+claims and leaves, tokens of seats given back, names and players' lists of games."""
 
 from __future__ import annotations
 
