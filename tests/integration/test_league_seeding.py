@@ -8,8 +8,10 @@ import contextlib
 import os
 import signal
 import subprocess
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from redis import Redis
@@ -132,6 +134,24 @@ def test_the_worker_plays_no_seeding_game_and_its_process_at_nice_19_plays_them(
     assert f"league seeding: its process {seeder} ended (exit 0)" in log
 
 
+def _killed_mid_game(seeder: int, started: Any) -> str:
+    """Kills the seeding process in the middle of a game (the OOM killer, say): the
+    game it was playing. Stopped first, so that the game read is the one it plays when
+    killed; stopped between two games (a loaded machine), it goes on and is caught in
+    its next one."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        wait_for(lambda: started.get_job_ids(), 120, "a seeding game to start")
+        os.kill(seeder, signal.SIGSTOP)
+        playing = started.get_job_ids()
+        if len(playing) == 1:
+            os.kill(seeder, signal.SIGKILL)
+            return str(playing[0])
+        os.kill(seeder, signal.SIGCONT)
+        time.sleep(0.05)
+    raise AssertionError("the seeding process was never caught in a game")
+
+
 def test_a_seeding_process_stops_with_its_worker_and_a_game_it_lost_is_played_later(
     embedded_redis: EmbeddedRedis, worker: Worker, tmp_path: Path
 ) -> None:
@@ -144,11 +164,7 @@ def test_a_seeding_process_stops_with_its_worker_and_a_game_it_lost_is_played_la
         wait_for(lambda: _seeding_process(first.pid), 120, "the seeding process")
         seeder = _seeding_process(first.pid)
         assert seeder is not None
-        started = seeding.started_job_registry
-        wait_for(lambda: started.get_job_ids(), 120, "a seeding game to start")
-        os.kill(seeder, signal.SIGKILL)  # mid-game (the OOM killer, say)
-        # Read after the kill: a game read before it may have finished meanwhile.
-        (lost,) = started.get_job_ids()
+        lost = _killed_mid_game(seeder, seeding.started_job_registry)
         # The worker's sweep puts the game back on the seeding queue.
         log = tmp_path / "worker.log"
         wait_for(lambda: lost in seeding.get_job_ids(), 120, f"{lost} to be queued again", log)
