@@ -166,10 +166,15 @@ def _seated(meta: Mapping[str, bytes], facts: MetaFacts, seating: Seating) -> Me
     """The facts with the log's claims: a seat claimed in the log is held by its
     claim's player (if a player made it) and token; a seat a bot filled at the
     start is taken, by no one; a seat given back is open, whatever the meta of an
-    older release says; a seat the log never saw claimed
-    is as that meta says. A reservation holds until the seat's first claim. (An
-    imported log's claims were made on another server: they name no one here.)"""
+    older release says; a seat the log never saw claimed is as that meta says, but
+    for the marks of an older release's start that never dealt. A reservation holds
+    until the seat's first claim. (An imported log's claims were made on another
+    server: they name no one here.)"""
     claimed = set(facts.claimed)
+    if not seating.dealt:
+        # An older release's start marked the open seats `bot` before its deal: a table
+        # still waiting had that start fail, and those seats are open.
+        claimed -= {seat for seat, mark in _legacy_claims(meta).items() if mark == b"bot"}
     players = dict(facts.players)
     names = dict(facts.names)
     reserved = dict(facts.reserved)

@@ -347,3 +347,31 @@ def test_the_meta_of_a_table_keeps_no_seating_but_the_logs_copy(
         # the log's seating, copied by the appends that change it
         "seating",
     }
+
+
+def test_a_start_the_previous_release_left_half_done_does_not_keep_a_seat_from_the_next(
+    client: Client, store: InMemoryEventStore
+) -> None:
+    """That release's start marked each open seat for its bot (`claimed:<seat>` =
+    `bot`), then wrote the fills and the deal: crashed in between, it left the table
+    waiting with the seat marked. The seat is open: the next start seats a bot there,
+    and no seat of the dealt game is one nobody holds."""
+    ada, bob = player(client, "Ada"), player(client, "Bob")
+    game_id = open_table(client, ada, count=3)["game_id"]
+    client.post(f"/games/{game_id}/seats/1", headers=auth(bob["token"]))
+
+    async def crash_midway() -> None:
+        await store.put_meta(game_id, {"claimed:2": b"bot"})
+
+    client.blocking_portal.call(crash_midway)
+    summary = client.get(f"/games/{game_id}").json()
+    assert summary["status"] == "waiting" and summary["seats"][2]["claimed"] is False
+    started = client.post(
+        f"/games/{game_id}/start", json={"fill": "bots", "level": 1}, headers=auth(ada["token"])
+    )
+    assert started.status_code == 200, started.text
+    assert [(seat["kind"], seat["name"]) for seat in started.json()["seats"]] == [
+        ("human", "Ada"),
+        ("human", "Bob"),
+        ("bot", None),
+    ]
