@@ -134,21 +134,23 @@ class Seats:
         await self._writer.execute(game_id, Write(actor="service", decide=claiming))
         await self._tokens.put(digest, game_id)
         if player is not None:
-            await self.players.file_game(player.player_id, game_id, facts.info.created_ts)
-            if not (await self._reader.read_facts(game_id)).seats_of(player.player_id):
-                # Given back since the append (a leave ran whole before this filing):
-                # read after the filing, so a leave either is seen here or unfiles later.
-                await self.players.unfile_game(player.player_id, game_id)
-                return token
-            now = await self.players.get(player.player_id)
-            if now is not None and now.name != player.name:
-                # Renamed since they were read, by a rename that read their games before
-                # this one was filed: read after the filing, so it is seen here or after.
-                await self._store.put_meta(
-                    game_id, {renamed_field(player.player_id): now.name.encode()}
-                )
-                await self._reader.read_facts(game_id)
+            await self._file(game_id, player, facts.info.created_ts)
         return token
+
+    async def _file(self, game_id: str, player: Player, created_ts: float) -> None:
+        """The table among the player's games once their claim is in, as the player is
+        now: a leave or a rename that ran whole meanwhile read their games before this
+        filing, so each is read again after it (and is seen here, or sees the filing)."""
+        await self.players.file_game(player.player_id, game_id, created_ts)
+        if not (await self._reader.read_facts(game_id)).seats_of(player.player_id):
+            await self.players.unfile_game(player.player_id, game_id)  # given back since
+            return
+        now = await self.players.get(player.player_id)
+        if now is not None and now.name != player.name:
+            await self._store.put_meta(
+                game_id, {renamed_field(player.player_id): now.name.encode()}
+            )
+            await self._reader.read_facts(game_id)
 
     async def seat_of(self, game_id: str, token: str | None) -> int:
         """The seat a token opens in this game; 401 for no or an unknown token,
