@@ -3,6 +3,7 @@ claims and leaves, tokens of seats given back, names and players' lists of games
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -17,6 +18,20 @@ from service.app.tokens import new_token, token_hash
 from service.store import InMemoryEventStore
 
 Client = TestClient[Litestar]
+
+
+def _before_filing(
+    players: Any, monkeypatch: pytest.MonkeyPatch, racing: Callable[[], Awaitable[None]]
+) -> None:
+    """Run `racing` once, just before the next table is filed among a player's games."""
+    file_game = players.file_game
+
+    async def raced(player_id: str, game_id: str, created_ts: float) -> None:
+        monkeypatch.setattr(players, "file_game", file_game)
+        await racing()
+        await file_game(player_id, game_id, created_ts)
+
+    monkeypatch.setattr(players, "file_game", raced)
 
 
 def test_a_fork_before_the_deal_of_a_seat_given_back_deals_every_seat_a_token(
@@ -95,15 +110,11 @@ def test_a_leave_landing_between_a_claim_and_its_filing_takes_the_game_out_of_th
     ada, bo = player(client, "Ada"), player(client, "Bo")
     game_id = open_table(client, ada, count=3)["game_id"]
     games = app.state.games
-    players = games.players
-    file_game = players.file_game
 
-    async def leave_first(player_id: str, filed: str, created_ts: float) -> None:
-        monkeypatch.setattr(players, "file_game", file_game)
+    async def leave_first() -> None:
         await leave(games, game_id, 1, await caller_of(games, game_id, bo["token"]))
-        await file_game(player_id, filed, created_ts)
 
-    monkeypatch.setattr(players, "file_game", leave_first)
+    _before_filing(games.players, monkeypatch, leave_first)
     claimed = client.post(f"/games/{game_id}/seats/1", headers=auth(bo["token"]))
     assert claimed.status_code == 201, claimed.text
     seats = client.get(f"/games/{game_id}").json()["seats"]
@@ -169,15 +180,11 @@ def test_a_rename_landing_between_a_claim_and_its_filing_names_the_seat(
     ada, bo = player(client, "Ada"), player(client, "Bo")
     game_id = open_table(client, ada, count=3)["game_id"]
     games = app.state.games
-    players = games.players
-    file_game = players.file_game
 
-    async def rename_first(player_id: str, filed: str, created_ts: float) -> None:
-        monkeypatch.setattr(players, "file_game", file_game)
-        await rename_player(games, await players.authenticate(bo["token"]), "Bobby")
-        await file_game(player_id, filed, created_ts)
+    async def rename_first() -> None:
+        await rename_player(games, await games.players.authenticate(bo["token"]), "Bobby")
 
-    monkeypatch.setattr(players, "file_game", rename_first)
+    _before_filing(games.players, monkeypatch, rename_first)
     claimed = client.post(f"/games/{game_id}/seats/1", headers=auth(bo["token"]))
     assert claimed.status_code == 201, claimed.text
     seats = client.get(f"/games/{game_id}").json()["seats"]
