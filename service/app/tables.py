@@ -11,6 +11,7 @@ import msgspec
 from domain.commands import FillSeat, LeaveSeat, OfferRematch, RemoveSeats, Resign
 from domain.errors import DomainError
 from domain.game import decide
+from domain.rules import PRESETS, RuleSet
 from service.app.commands import Handled
 from service.app.envelope import Envelope, envelopes_from
 from service.app.errors import ServiceError
@@ -194,7 +195,7 @@ async def rematch(
     created = await games.create(
         seats=seats,
         preset=game.info.preset,
-        ruleset=state.ruleset,
+        ruleset=_rematch_rules(game),
         turn_time_limit_s=game.info.turn_time_limit_s,
         private_log=game.info.private_log,
         player=caller.player,
@@ -224,6 +225,15 @@ async def rematch(
         # Filed now: the rematch is each player's newest game.
         await games.players.file_game(player_id, created.game_id, time.time())
     return created.game_id, created
+
+
+def _rematch_rules(game: Game) -> RuleSet:
+    """The rules again; a rematch of an imported game is a training table: its rules
+    came from elsewhere, under no preset (`imported`), and no ladder is theirs."""
+    ruleset = game.record.state.ruleset
+    if game.info.preset in PRESETS:
+        return ruleset
+    return msgspec.structs.replace(ruleset, rated=False)
 
 
 def _rematch_seat(game: Game, seat: int, caller: Caller) -> SeatSpec:

@@ -276,6 +276,7 @@ def test_an_imported_game_can_be_rematched_and_forked(client: Client, finished_l
     new = client.get(f"/games/{rematch.json()['game_id']}").json()
     old = client.get(f"/games/{game_id}").json()
     assert new["status"] == "waiting" and new["rematch_of"] == game_id
-    assert new["ruleset"] == old["ruleset"]
+    # The same rules, as a training table: imported rules are no ladder's.
+    assert new["ruleset"] == old["ruleset"] | {"rated": False}
     fork = client.post(f"/games/{game_id}/fork", json={"version": 10, "deck": "keep"})
     assert fork.status_code == 201, fork.text
