@@ -109,6 +109,33 @@ rows with the rest: seed 3076016302, 72.2% -> 72.2% of hands, +7.5 ->
 its base policy at about one searched decision in 37 either way (30 hands,
 seed 1951824129: 14 of 523 as it is, 14 of 518 with that), so a better
 play-out changes few moves at HOLD_EDGE_Z.
+
+Duel (issue 30), one level 4 against level 3, 1,400 hands (200 games) a row,
+the full budget on the thread's CPU. The search runs there: its base policy is
+level 3 as is (no hold: one meld a turn), so at budget 0 level 4 plays level
+3's very moves; at the full budget it searches about 25,000 of 32,600
+decisions, some 225 deals each (stopping at 400 or once settled, p95 51 ms),
+and overrules one in nine: seed 1458359884, 54.1% (51.5-56.7%) of hands, +1.5
+points a hand, 59.0% (52.1-65.6%) of games; seed 74940055, 51.3%, +0.2, 53.0%.
+Its play-outs score going out +1 whatever the loser holds, blind to duel's
+points (the winner takes the loser's hand value). Tried and not kept:
+play-outs scored by those points (over 40), the melds still in hand counted
+and laid one a turn (going out only once all are down), 8 rounds: seed
+1458359884, 52.3% of hands, +1.8 points, 56.5% of games, p95 81 ms; with the
+wary pile draw below as well, 53.6%, +2.2, 60.2%. Level 4's base policy taking
+the pile's card to improve the hand only at TAKE_TO_IMPROVE 40 (level 3: 20)
+at two seats where it holds nothing back: alone (budget 0, 3,000 hands at seed
+777) duel 50.5% -> 52.4% of hands, +0.1 -> +1.3 points, 49.3% -> 57.2% of 428
+games, classic 50.4% -> 50.6%, -0.3 -> +0.8, 48.3% -> 61.7% of games; but
+under the search the gain did not hold: seed 74940055, 51.3% -> 52.6% of
+hands, +0.2 -> +1.0 points, 53.0% -> 57.2% of games; seed 1183650303, 52.7% ->
+51.9%, +0.7 -> +0.8, 52.5% -> 52.0%. Base policy knobs swept in duel without
+the search (3,000 hands at seed 777; level 3 in the seat: 50.5%, +0.1 points,
+49.3% of 428 games): OUT_WEIGHT 10/30/5 50.2/50.9/44.9% of hands,
++1.2/-0.3/-0.1 points, 57.8/49.1/49.1% of games; FEED_RISK_WEIGHT 0/200
+-0.5/-0.0 points; FEED_PENALTY 0 +0.1; SWAP_DOWN_GAIN 100 +0.1; OUT_WEIGHT 10
+with TAKE_TO_IMPROVE 40 +1.0 points, 58.3% of games (no more than either
+alone).
 """
 
 from __future__ import annotations
