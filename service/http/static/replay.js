@@ -4,7 +4,7 @@ import * as api from './api.js';
 import { sortHand } from './cards.js';
 import { h, replace } from './dom.js';
 import { cardBack, cardFace, meldView, problemText, rulesPanel, seatName } from './render.js';
-import { stepText } from './replay-words.js';
+import { seatNow, stepText } from './replay-words.js';
 import { gameNotes, gameToken, seatsHeld } from './session.js';
 
 /** @typedef {import('./api.js').Envelope} Envelope */
@@ -75,7 +75,12 @@ export function mountReplay(root, gameId) {
 
   function eventText() {
     const envelope = log.find((entry) => entry.version === version);
-    return envelope ? stepText(envelope, (seat) => seatName(summary, seat, mine)) : '';
+    if (!envelope) return '';
+    return stepText(envelope, (seat) => {
+      // Numbered as at that step: before a start that removed seats, as created.
+      const now = seatNow(log, envelope.version, seat);
+      return now === null ? `Seat ${seat + 1} (removed at the start)` : seatName(summary, now, mine);
+    });
   }
 
   function draw() {
