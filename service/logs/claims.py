@@ -128,9 +128,11 @@ class _Actors:
         self.resigned: set[int] = set()
         self.hand_number = 0
         # Before the first deal, per seat: whether a claim from the lobby holds it
-        # (`seat_claimed` until its `seat_left`); whether the start's step began (its
-        # fills or its one removal, then the deal), and whether it removed seats.
-        self.held = [False] * len(self.kinds)
+        # (`seat_claimed` until its `seat_left`; None: the log never said, and a
+        # release before claims were events kept them in its meta, so its seat_left
+        # may be the log's first word on a seat); whether the start's step began
+        # (its fills or its one removal, then the deal), and whether it removed seats.
+        self.held: list[bool | None] = [None] * len(self.kinds)
         self.starting = False
         self.removed = False
         # The seats open to people at the creation: the human ones, and those a bot
@@ -198,7 +200,9 @@ class _Actors:
                 not self.open[seat] or self.held[seat]
             ):
                 _refuse("event.seat", f"seat {seat} is not open to a claim", version)
-            case SeatLeft(seat=seat) if seat < len(self.held) and not self.held[seat]:
+            case SeatLeft(seat=seat) if seat < len(self.held) and (
+                self.held[seat] is False or not self.open[seat]
+            ):
                 _refuse("event.seat", f"seat {seat} holds no claim to give back", version)
             case SeatFilled(seat=seat) if self.removed or (
                 seat < len(self.held) and self.held[seat]
