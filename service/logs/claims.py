@@ -130,10 +130,12 @@ class _Actors:
         # Before the first deal, per seat: whether a claim from the lobby holds it
         # (`seat_claimed` until its `seat_left`; None: the log never said, and a
         # release before claims were events kept them in its meta, so its seat_left
-        # may be the log's first word on a seat); whether the start's step began
-        # (its fills or its one removal, then the deal), and whether it removed seats.
+        # may be the log's first word on a seat); and whether a start removed seats
+        # (once: an import reads the first removal only, and the seats a bot fills
+        # by their numbers before it). That release's start wrote its fills or its
+        # removal apart from its deal: one that failed between left a table waiting
+        # on, its seats still claimed and given back.
         self.held: list[bool | None] = [None] * len(self.kinds)
-        self.starting = False
         self.removed = False
         # The seats open to people at the creation: the human ones, and those a bot
         # filled at the start (the header names them bots: they were open till then).
@@ -191,11 +193,9 @@ class _Actors:
     def _check_seating(self, envelope: Envelope) -> None:
         """A table's seats change hands as the service changes them: a claim takes a
         human seat nobody holds, a leave gives back a seat a claim holds, and the
-        host's start fills or removes (once) only the seats nobody holds, then deals."""
+        host's start fills or removes (once) only the seats nobody holds."""
         version, event = envelope.version, envelope.event
         match event:
-            case SeatClaimed(seat=seat) | SeatLeft(seat=seat) if self.starting:
-                _refuse("event.seat", f"seat {seat} changes hands during the start", version)
             case SeatClaimed(seat=seat) if seat < len(self.open) and (
                 not self.open[seat] or self.held[seat]
             ):
@@ -208,7 +208,7 @@ class _Actors:
                 seat < len(self.held) and self.held[seat]
             ):
                 _refuse("event.seat", f"seat {seat} is not open to a bot", version)
-            case SeatsRemoved(seats=removed) if self.starting or any(
+            case SeatsRemoved(seats=removed) if self.removed or any(
                 seat < len(self.held) and (self.held[seat] or not self.open[seat])
                 for seat in removed
             ):
@@ -256,10 +256,9 @@ class _Actors:
                 self.kinds = [kind for seat, kind in enumerate(self.kinds) if seat not in removed]
                 self.held = [held for seat, held in enumerate(self.held) if seat not in removed]
                 self.open = [o for seat, o in enumerate(self.open) if seat not in removed]
-                self.starting = self.removed = True
+                self.removed = True
             case SeatFilled(seat=seat):
                 self.kinds[seat] = "bot"
-                self.starting = True
             case SeatClaimed(seat=seat):
                 self.held[seat] = True
             case SeatLeft(seat=seat):
