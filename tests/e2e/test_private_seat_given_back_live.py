@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 from http_players import player
 from http_table import auth, create
+from httpx_sse import connect_sse
 from litestar import Litestar
 from litestar.testing import TestClient
+from live_server import serving_a_store
 
 Client = TestClient[Litestar]
 
@@ -65,3 +68,28 @@ def test_a_channel_opened_with_the_code_watches_on_as_a_spectator(client: Client
         assert client.delete(f"/games/{game_id}/seats/1", headers=auth(host)).is_success
         seen.append(socket.receive_json()["envelope"]["event"]["type"])
     assert seen == ["game_started", "seat_claimed", "seat_left"]
+
+
+def test_an_event_stream_opened_while_seated_ends_when_the_seat_is_given_back() -> None:
+    with serving_a_store() as server, httpx.Client(base_url=server.base, timeout=60.0) as http:
+        seats = [{"kind": "human"}] + [{"kind": "human", "open": True}] * 2
+        body = {"seats": seats, "seed": 7, "private": True}
+        game = http.post("/games", json=body).json()
+        game_id, host, code = game["game_id"], game["tokens"]["0"], game["invite_code"]
+        token = http.post(f"/games/{game_id}/seats/1", params={"invite": code}).json()["token"]
+        path = f"/games/{game_id}/events/stream"
+        seen: list[str] = []
+        with connect_sse(http, "GET", path, headers=auth(token)) as source:
+            for message in source.iter_sse():
+                if not message.data:
+                    continue  # a keep-alive
+                seen.append(message.json()["event"]["type"])
+                if len(seen) > 2:
+                    break  # served on: the seat_left, and the table's next events
+                if seen == ["game_started", "seat_claimed"]:
+                    removed = http.delete(f"/games/{game_id}/seats/1", headers=auth(host))
+                    assert removed.is_success, removed.text
+        # The stream ended without serving the table on.
+        assert seen == ["game_started", "seat_claimed"]
+        again = http.get(path, headers={"Last-Event-ID": "2", **auth(token)})
+        assert again.status_code in (403, 404), again.text
