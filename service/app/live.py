@@ -22,6 +22,7 @@ import msgspec
 from service.app.envelope import Envelope
 from service.app.errors import ServiceError
 from service.app.games import GameService
+from service.app.seating import check_invite
 from service.app.tokens import token_hash
 from service.app.watchers import Watcher, watcher_for
 from service.runtime.draining import Draining
@@ -195,4 +196,9 @@ class Tickets:
         if ticket is not None:
             return await self.redeem(game_id, ticket)
         seat = await self._games.viewer_of(game_id, token, invite_code=invite_code)
-        return None if seat is None or token is None else watcher_for(token, seat)
+        if seat is None or token is None:
+            return None
+        invited = invite_code is not None and check_invite(
+            (await self._games.known_facts(game_id))[0], invite_code
+        )
+        return watcher_for(token, seat, invited=invited)

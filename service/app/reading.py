@@ -190,6 +190,9 @@ class GameReader:
         stored = await self._store.wait_for(game_id, after, wait_s, limit)
         if watcher is not None and facts.waiting and stored:
             facts = await self.read_facts(game_id)
+        if watcher is not None and watcher.outsider_in(facts):
+            # Its seat given back (left, removed): a private table it has no code of.
+            raise _no_game(game_id)
         viewer = watcher.seat_in(facts) if watcher is not None else None
         envelopes = [decode_envelope(event.data) for event in stored]
         # The state at least as new as the events read: the remembered one moved on

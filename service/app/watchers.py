@@ -28,6 +28,9 @@ class Watcher(msgspec.Struct, frozen=True, kw_only=True):
     player_id: str | None = None
     # The seat it opened as: of a hot-seat player's seats, the one they watch.
     opened_as: int
+    # Opened with a private table's invite code: a spectator there once it holds no
+    # seat (without it, a credential that lost its seat sees a private table no more).
+    invited: bool = False
 
     def seat_in(self, facts: MetaFacts) -> int | None:
         """The seat this credential holds in `facts`' seating; None once it holds
@@ -42,9 +45,19 @@ class Watcher(msgspec.Struct, frozen=True, kw_only=True):
         # Renumbered (or re-seated): their own seat under its new number.
         return seats[0] if seats else None
 
+    def outsider_in(self, facts: MetaFacts) -> bool:
+        """Whether this credential, holding no seat in `facts`, may not watch there:
+        a private table, opened without its code, and no seat kept for its player."""
+        return (
+            facts.info.table.private
+            and not self.invited
+            and self.seat_in(facts) is None
+            and self.player_id not in facts.reserved.values()
+        )
 
-def watcher_for(token: str, seat: int) -> Watcher:
+
+def watcher_for(token: str, seat: int, *, invited: bool = False) -> Watcher:
     """The credential of a token already found to open `seat`."""
     if is_player_token(token):
-        return Watcher(player_id=player_id_of(token), opened_as=seat)
-    return Watcher(token_hash=token_hash(token), opened_as=seat)
+        return Watcher(player_id=player_id_of(token), opened_as=seat, invited=invited)
+    return Watcher(token_hash=token_hash(token), opened_as=seat, invited=invited)

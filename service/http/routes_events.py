@@ -214,17 +214,20 @@ async def _sse_frames(
     # sending the last id it saw).
     with games.metrics.watching("sse"):
         pages = follow(games, game_id, watcher, after=after, idle_s=IDLE_S, draining=draining)
-        async for current in pages:
-            if not current.events and not current.ended and not draining.begun:
-                yield SSE_KEEP_ALIVE
-            frames = [
-                sse_event(_encoder.encode(envelope), envelope.version)
-                for envelope in current.events
-            ]
-            if current.ended:
-                frames.append(sse_end(current.version))
-            if frames:
-                yield b"".join(frames)
+        with contextlib.suppress(ServiceError):
+            # Refused midway (its seat given back at a private table it has no code
+            # of): the stream ends, and EventSource's reconnection gets the refusal.
+            async for current in pages:
+                if not current.events and not current.ended and not draining.begun:
+                    yield SSE_KEEP_ALIVE
+                frames = [
+                    sse_event(_encoder.encode(envelope), envelope.version)
+                    for envelope in current.events
+                ]
+                if current.ended:
+                    frames.append(sse_end(current.version))
+                if frames:
+                    yield b"".join(frames)
 
 
 # ------------------------------------------------------------------ WebSocket
@@ -347,6 +350,9 @@ async def live(
         return
     try:
         ended = await _feed(socket, live.games, game_id, watcher, start, live.draining)
+    except ServiceError as error:
+        await _refuse(socket, problem_of(error))
+        return
     except Exception as exc:  # noqa: BLE001 - as above
         await _failed(socket, game_id, exc)
         return
@@ -381,16 +387,23 @@ async def _feed(
 ) -> bool:
     """Send each page as it comes; whether the game's end was sent."""
     ended = False
+    refused: ServiceError | None = None
     with games.metrics.watching("websocket"):
         async with anyio.create_task_group() as group:
             # A client that leaves is noticed while the feed waits, not at the next send.
             group.start_soon(_until_disconnect, socket, group.cancel_scope)
             pages = follow(games, game_id, watcher, after=start, idle_s=IDLE_S, draining=draining)
-            async for current in pages:
-                for message in _ws_messages(current):
-                    await _send(socket, message)
-                ended = current.ended
+            try:
+                async for current in pages:
+                    for message in _ws_messages(current):
+                        await _send(socket, message)
+                    ended = current.ended
+            except ServiceError as error:
+                # Refused midway: its seat given back at a private table it has no code of.
+                refused = error
             group.cancel_scope.cancel()
+    if refused is not None:
+        raise refused
     return ended
 
 

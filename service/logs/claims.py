@@ -24,6 +24,7 @@ from domain.events import (
     SeatClaimed,
     SeatControlChanged,
     SeatFilled,
+    SeatLeft,
     SeatResigned,
     SeatsRemoved,
     TurnDeadlineSet,
@@ -31,7 +32,7 @@ from domain.events import (
 )
 from service.app.envelope import Envelope
 from service.app.records import is_game_id
-from service.logs.logfile import LogError, LogHeader, SeatKind
+from service.logs.logfile import LogError, LogHeader, SeatKind, seats_filled
 
 __all__ = ["CLOCK_SKEW_S", "MAX_COMMAND_ID", "MAX_TURN_S", "check_claims", "rematch_links"]
 
@@ -126,12 +127,27 @@ class _Actors:
         self.named = False
         self.resigned: set[int] = set()
         self.hand_number = 0
+        # Before the first deal, per seat: whether a claim from the lobby holds it
+        # (`seat_claimed` until its `seat_left`; None: the log never said, and a
+        # release before claims were events kept them in its meta, so its seat_left
+        # may be the log's first word on a seat); and whether a start removed seats
+        # (once: an import reads the first removal only, and the seats a bot fills
+        # by their numbers before it). That release's start wrote its fills or its
+        # removal apart from its deal: one that failed between left a table waiting
+        # on, its seats still claimed and given back.
+        self.held: list[bool | None] = [None] * len(self.kinds)
+        self.removed = False
+        # The seats open to people at the creation: the human ones, and those a bot
+        # filled at the start (the header names them bots: they were open till then).
+        filled = seats_filled(envelopes)
+        self.open = [kind == "human" or seat in filled for seat, kind in enumerate(self.kinds)]
 
     def check(self) -> None:
         if not self.envelopes:
             return
         for envelope in self.envelopes:
             self._check_fields(envelope)
+            self._check_seating(envelope)
             self._check_actor(envelope)
             self._follow(envelope)
 
@@ -174,6 +190,30 @@ class _Actors:
                 # names that seat's bot (its level is the event's).
                 _refuse(f"seat_kinds[{seat}]", f"seat {seat} is a level-{level} bot's", version)
 
+    def _check_seating(self, envelope: Envelope) -> None:
+        """A table's seats change hands as the service changes them: a claim takes a
+        human seat nobody holds, a leave gives back a seat a claim holds, and the
+        host's start fills or removes (once) only the seats nobody holds."""
+        version, event = envelope.version, envelope.event
+        match event:
+            case SeatClaimed(seat=seat) if seat < len(self.open) and (
+                not self.open[seat] or self.held[seat]
+            ):
+                _refuse("event.seat", f"seat {seat} is not open to a claim", version)
+            case SeatLeft(seat=seat) if seat < len(self.held) and (
+                self.held[seat] is False or not self.open[seat]
+            ):
+                _refuse("event.seat", f"seat {seat} holds no claim to give back", version)
+            case SeatFilled(seat=seat) if self.removed or (
+                seat < len(self.held) and self.held[seat]
+            ):
+                _refuse("event.seat", f"seat {seat} is not open to a bot", version)
+            case SeatsRemoved(seats=removed) if self.removed or any(
+                seat < len(self.held) and (self.held[seat] or not self.open[seat])
+                for seat in removed
+            ):
+                _refuse("event.seats", f"seats {list(removed)} are not the open seats", version)
+
     def _check_actor(self, envelope: Envelope) -> None:
         actor, seat, version = envelope.actor, envelope.seat, envelope.version
         if actor is None:
@@ -214,7 +254,14 @@ class _Actors:
                 self.resigned.add(seat)
             case SeatsRemoved(seats=removed):
                 self.kinds = [kind for seat, kind in enumerate(self.kinds) if seat not in removed]
+                self.held = [held for seat, held in enumerate(self.held) if seat not in removed]
+                self.open = [o for seat, o in enumerate(self.open) if seat not in removed]
+                self.removed = True
             case SeatFilled(seat=seat):
                 self.kinds[seat] = "bot"
+            case SeatClaimed(seat=seat):
+                self.held[seat] = True
+            case SeatLeft(seat=seat):
+                self.held[seat] = False
         if envelope.seat is not None and envelope.seat != self.timed_out:
             self.timed_out = None

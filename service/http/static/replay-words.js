@@ -61,3 +61,19 @@ export function stepText(envelope, seatName) {
       return String(event.type).replaceAll('_', ' ');
   }
 }
+
+/**
+ * The seat a step's number names now: a start that removed seats closed the others up,
+ * so a step before it numbers them as at the creation. null: a seat the start removed.
+ * @param {Envelope[]} log
+ * @param {number} version the step's
+ * @param {number} seat its number at that step
+ * @returns {number | null}
+ */
+export function seatNow(log, version, seat) {
+  const removal = log.find((entry) => /** @type {any} */ (entry.event).type === 'seats_removed');
+  if (!removal || version >= removal.version) return seat;
+  const removed = /** @type {number[]} */ (/** @type {any} */ (removal.event).seats);
+  if (removed.includes(seat)) return null;
+  return seat - removed.filter((gone) => gone < seat).length;
+}

@@ -4,7 +4,7 @@ import * as api from './api.js';
 import { sortHand } from './cards.js';
 import { h, replace } from './dom.js';
 import { cardBack, cardFace, meldView, problemText, rulesPanel, seatName } from './render.js';
-import { stepText } from './replay-words.js';
+import { seatNow, stepText } from './replay-words.js';
 import { gameNotes, gameToken, seatsHeld } from './session.js';
 
 /** @typedef {import('./api.js').Envelope} Envelope */
@@ -75,7 +75,18 @@ export function mountReplay(root, gameId) {
 
   function eventText() {
     const envelope = log.find((entry) => entry.version === version);
-    return envelope ? stepText(envelope, (seat) => seatName(summary, seat, mine)) : '';
+    return envelope ? stepText(envelope, (seat) => nameAt(seat, envelope.version)) : '';
+  }
+
+  /**
+   * A seat's name at a step, numbered as at that step: before a start that removed
+   * seats, as created (the summary's are closed up).
+   * @param {number} seat
+   * @param {number} at the step's version
+   */
+  function nameAt(seat, at) {
+    const now = seatNow(log, at, seat);
+    return now === null ? `Seat ${seat + 1} (removed at the start)` : seatName(summary, now, mine);
   }
 
   function draw() {
@@ -95,7 +106,7 @@ export function mountReplay(root, gameId) {
         h(
           'li',
           { class: `replay-seat${seat === view.turn ? ' turn' : ''}` },
-          h('strong', { text: `${seatName(summary, seat, mine)} · ${view.totals[seat] ?? 0} pts` }),
+          h('strong', { text: `${nameAt(seat, version)} · ${view.totals[seat] ?? 0} pts` }),
           h('span', { class: 'replay-hand' }, cards ? sortHand(cards, 'suit').map((card) => cardFace(card, { small: true })) : Array.from({ length: Math.min(view.hand_sizes[seat] ?? 0, 20) }, cardBack)),
         ),
       );
