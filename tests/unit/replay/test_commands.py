@@ -68,9 +68,8 @@ def test_replay_refuses_a_tampered_log(
     assert "version_gap" in capsys.readouterr().err
 
 
-def test_import_then_export_round_trips_through_the_store(
-    monkeypatch: pytest.MonkeyPatch, log_file: Path, tmp_path: Path, basic_log: Log
-) -> None:
+def _store_instead_of_redis(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commands' Redis store, an in-memory one."""
     store = InMemoryEventStore()
 
     @asynccontextmanager
@@ -78,6 +77,12 @@ def test_import_then_export_round_trips_through_the_store(
         yield store
 
     monkeypatch.setattr(commands, "_redis_store", fake_redis_store)
+
+
+def test_import_then_export_round_trips_through_the_store(
+    monkeypatch: pytest.MonkeyPatch, log_file: Path, tmp_path: Path, basic_log: Log
+) -> None:
+    _store_instead_of_redis(monkeypatch)
     url = ("--redis-url", "redis://unused")
     imported = _args(commands.add_import_arguments, str(log_file), "--game-id", "a2" * 16, *url)
     assert commands.run_import(imported) == 0
@@ -121,13 +126,7 @@ def test_export_refuses_an_id_no_game_can_have(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # The store's key check raised InvalidGameId through the command: a traceback.
-    store = InMemoryEventStore()
-
-    @asynccontextmanager
-    async def fake_redis_store(url: str) -> AsyncIterator[InMemoryEventStore]:
-        yield store
-
-    monkeypatch.setattr(commands, "_redis_store", fake_redis_store)
+    _store_instead_of_redis(monkeypatch)
     for game_id in ("a b", "../../x", "x" * 65):
         args = _args(commands.add_export_arguments, game_id, "--redis-url", "redis://unused")
         assert commands.run_export(args) == 2, game_id
