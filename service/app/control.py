@@ -13,7 +13,7 @@ from domain.errors import DomainError
 from domain.game import decide
 from domain.legal import legal_commands
 from domain.state import GameState
-from service.app.envelope import Envelope, envelopes_from
+from service.app.envelope import Envelope, service_envelopes
 from service.app.errors import ServiceError
 from service.app.game_record import Controller
 from service.app.records import Game
@@ -152,7 +152,7 @@ async def record_control(
             # `expected_version` refused) for nothing.
             raise _NothingToRecord()
         events = decide(game.record.state, None, command)
-        return envelopes_from(game.record.version, [(None, event) for event in events], None)
+        return service_envelopes(game.record.version, events)
 
     try:
         executed = await games.execute(

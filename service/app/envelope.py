@@ -21,6 +21,7 @@ __all__ = [
     "envelopes_from",
     "is_system",
     "now",
+    "service_envelopes",
 ]
 
 # Who issued a command, recorded from the caller the service authenticated:
@@ -90,6 +91,11 @@ def now() -> tuple[str, float]:
 @functools.lru_cache(maxsize=2)
 def _second_text(second: int) -> str:
     return datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S")
+
+
+def service_envelopes(version: int, events: Sequence[AnyEvent]) -> list[Envelope]:
+    """The service's own events (no seat acted, no command id) after `version`."""
+    return envelopes_from(version, [(None, event) for event in events], None)
 
 
 def envelopes_from(

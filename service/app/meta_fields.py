@@ -11,6 +11,7 @@ read, for the seats the log has no claim of."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TypeVar
 
 import msgspec
 
@@ -26,6 +27,8 @@ from service.app.game_record import (
 from service.app.records import Game, GameInfo, MetaFacts, info_decoder
 
 __all__ = ["CLAIM_TOKEN", "claimant_field", "facts_of", "game_of", "renamed_field", "seated_by"]
+
+_V = TypeVar("_V")
 
 # A token field's value for a claim's token: this prefix, then the claim's id.
 CLAIM_TOKEN = "@"
@@ -93,7 +96,7 @@ def facts_of(meta: Mapping[str, bytes], seating: Seating | None = None) -> MetaF
     )
     if seating is None:
         return facts
-    return _renamed(meta, _seated(meta, _closed_up(facts, seating), seating))
+    return _renamed(meta, _seated(meta, claims, _closed_up(facts, seating), seating))
 
 
 def seated_by(facts: MetaFacts, record: GameRecord) -> MetaFacts:
@@ -138,10 +141,7 @@ def _closed_up(facts: MetaFacts, seating: Seating) -> MetaFacts:
         return facts
     now = {created: seat for seat, created in enumerate(origin)}
 
-    def moved(values: Mapping[int, str]) -> dict[int, str]:
-        return {now[seat]: value for seat, value in values.items() if seat in now}
-
-    def moved_levels(values: Mapping[int, int]) -> dict[int, int]:
+    def moved(values: Mapping[int, _V]) -> dict[int, _V]:
         return {now[seat]: value for seat, value in values.items() if seat in now}
 
     info = msgspec.structs.replace(
@@ -157,12 +157,17 @@ def _closed_up(facts: MetaFacts, seating: Seating) -> MetaFacts:
         players=moved(facts.players),
         names=moved(facts.names),
         reserved=moved(facts.reserved),
-        meta_bots=moved_levels(facts.meta_bots),
-        resigned_levels=moved_levels(facts.resigned_levels),
+        meta_bots=moved(facts.meta_bots),
+        resigned_levels=moved(facts.resigned_levels),
     )
 
 
-def _seated(meta: Mapping[str, bytes], facts: MetaFacts, seating: Seating) -> MetaFacts:
+def _seated(
+    meta: Mapping[str, bytes],
+    legacy_claims: Mapping[int, bytes],
+    facts: MetaFacts,
+    seating: Seating,
+) -> MetaFacts:
     """The facts with the log's claims: a seat claimed in the log is held by its
     claim's player (if a player made it) and token; a seat a bot filled at the
     start is taken, by no one; a seat given back is open, whatever the meta of an
@@ -174,7 +179,7 @@ def _seated(meta: Mapping[str, bytes], facts: MetaFacts, seating: Seating) -> Me
     if not seating.dealt:
         # An older release's start marked the open seats `bot` before its deal: a table
         # still waiting had that start fail, and those seats are open.
-        claimed -= {seat for seat, mark in _legacy_claims(meta).items() if mark == b"bot"}
+        claimed -= {seat for seat, mark in legacy_claims.items() if mark == b"bot"}
     players = dict(facts.players)
     names = dict(facts.names)
     reserved = dict(facts.reserved)

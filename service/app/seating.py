@@ -23,6 +23,7 @@ __all__ = [
     "check_can_claim",
     "check_invite",
     "check_one_seat_each",
+    "check_seat",
     "new_claim",
     "creator_fields",
     "expired",
@@ -143,6 +144,12 @@ def check_one_seat_each(record: GameRecord, claim: str) -> None:
     for seat, held in enumerate(seating.claims):
         if held.partition(".")[0] == mark and held != claim:
             raise ServiceError("already_seated", f"this player holds seat {seat}", seat=seat)
+
+
+def check_seat(facts: MetaFacts, seat: int) -> None:
+    """seat_not_found for a seat the table does not have."""
+    if not 0 <= seat < len(facts.info.seats):
+        raise ServiceError("seat_not_found", f"no seat {seat}", seat=seat)
 
 
 def check_can_claim(facts: MetaFacts, seat: int, player: Player | None) -> None:

@@ -12,7 +12,7 @@ import msgspec
 from domain.commands import ClaimSeat
 from domain.events import AnyEvent
 from domain.game import decide
-from service.app.envelope import Envelope, envelopes_from
+from service.app.envelope import Envelope, service_envelopes
 from service.app.errors import ServiceError
 from service.app.execute import Writer
 from service.app.meta_fields import CLAIM_TOKEN, claimant_field, renamed_field, seated_by
@@ -23,6 +23,7 @@ from service.app.seating import (
     check_can_claim,
     check_invite,
     check_one_seat_each,
+    check_seat,
     new_claim,
     not_seated,
     outsider_refusal,
@@ -100,7 +101,7 @@ class Seats:
         if not check_invite(facts, invite_code) and not kept:
             # A private table does not exist for whoever lacks its code.
             raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
-        _check_seat(facts, seat)
+        check_seat(facts, seat)
         check_can_claim(facts, seat, player)  # refused before anything is written
         claim = new_claim(game_id, facts, player)
         token = new_token()
@@ -118,7 +119,7 @@ class Seats:
         def claiming(game: Game | None) -> list[Envelope]:
             assert game is not None
             seated = seated_by(facts, game.record)
-            _check_seat(seated, seat)
+            check_seat(seated, seat)
             if seat in game.filled:
                 raise ServiceError("seat_taken", f"seat {seat} is already taken", seat=seat)
             if game.record.state.hand_number != 0:
@@ -129,7 +130,7 @@ class Seats:
             events = decide(game.record.state, None, ClaimSeat(seat=seat, claim=claim))
             if open_seats_of(seated.info, seated.claimed) == (seat,):
                 return first_deal(game, seated.first_deck, events)
-            return envelopes_from(game.record.version, [(None, e) for e in events], None)
+            return service_envelopes(game.record.version, events)
 
         await self._writer.execute(game_id, Write(actor="service", decide=claiming))
         await self._tokens.put(digest, game_id)
@@ -229,8 +230,3 @@ class Seats:
         if not kept_for and not check_invite(facts, invite_code):
             raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
         return None
-
-
-def _check_seat(facts: MetaFacts, seat: int) -> None:
-    if not 0 <= seat < len(facts.info.seats):
-        raise ServiceError("seat_not_found", f"no seat {seat}", seat=seat)

@@ -13,14 +13,14 @@ from domain.errors import DomainError
 from domain.game import decide
 from domain.rules import PRESETS, RuleSet
 from service.app.commands import Handled
-from service.app.envelope import Envelope, envelopes_from
+from service.app.envelope import Envelope, service_envelopes
 from service.app.errors import ServiceError
 from service.app.game_record import UNCLAIMED
 from service.app.games import GameService
 from service.app.meta_fields import seated_by
 from service.app.players import Player, is_player_token
 from service.app.records import CreatedGame, Game, MetaFacts, SeatSpec, open_seats_of
-from service.app.seating import expired, not_seated
+from service.app.seating import check_seat, expired, not_seated
 from service.app.writes import Write
 
 __all__ = ["Caller", "caller_of", "leave", "rematch", "resign", "start"]
@@ -123,8 +123,7 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
     if seat not in caller.seats:
         # First: a stranger learns nothing of a private table, not even its seats.
         check_host(facts, game_id, caller)
-    if not 0 <= seat < len(facts.info.seats):
-        raise ServiceError("seat_not_found", f"no seat {seat}", seat=seat)
+    check_seat(facts, seat)
     if not facts.waiting:
         raise ServiceError("table_started", "the table has started")
     spec = facts.info.seats[seat]
@@ -145,7 +144,7 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
         if seating is not None and seating.claim_of(seat) != held_under:
             raise ServiceError("seat_not_open", f"seat {seat} changed hands just now", seat=seat)
         events = decide(game.record.state, None, LeaveSeat(seat=seat))
-        return envelopes_from(game.record.version, [(None, e) for e in events], None)
+        return service_envelopes(game.record.version, events)
 
     await games.execute(game_id, Write(actor="service", decide=leaving))
     player_id = facts.players.get(seat)
