@@ -121,6 +121,14 @@ class ClaimSeat(Command, frozen=True, tag="claim_seat"):
     claim: str
 
 
+class ReserveSeat(Command, frozen=True, tag="reserve_seat"):
+    """The service's, before the first deal: an open seat is kept for the player
+    `mark` names (a keyed hash the service draws)."""
+
+    seat: int
+    mark: str
+
+
 class LeaveSeat(Command, frozen=True, tag="leave_seat"):
     """The service's, before the first deal: a seat taken from the lobby is open again."""
 
@@ -169,6 +177,7 @@ SystemCommand = (
     | ChangeSeatControl
     | FillSeat
     | ClaimSeat
+    | ReserveSeat
     | LeaveSeat
     | AbandonGame
 )

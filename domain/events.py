@@ -174,6 +174,17 @@ class SeatClaimed(Event, frozen=True, tag="seat_claimed"):
     claim: str
 
 
+class SeatReserved(Event, frozen=True, tag="seat_reserved"):
+    """Before the first deal: an open seat is kept for one player (a rematch keeps
+    each seat for whoever played it), named by `mark`, a keyed hash of theirs at
+    this table that the service draws (the log names no player). Only a claim
+    under that mark takes the seat; the first claim, leave or fill of the seat
+    ends the reservation."""
+
+    seat: int
+    mark: str
+
+
 class SeatLeft(Event, frozen=True, tag="seat_left"):
     """Before the first deal: a seat taken from the lobby is open again (its holder
     left, or the host removed them)."""
@@ -224,6 +235,7 @@ AnyEvent = (
     | SeatsRemoved
     | SeatFilled
     | SeatClaimed
+    | SeatReserved
     | SeatLeft
     | SeatControlChanged
     | GameAbandoned

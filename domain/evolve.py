@@ -27,6 +27,7 @@ from domain.events import (
     SeatControlChanged,
     SeatFilled,
     SeatLeft,
+    SeatReserved,
     SeatResigned,
     SeatsRemoved,
     StockRenewed,
@@ -202,7 +203,13 @@ def _deck_revealed(state: GameState, event: DeckRevealed) -> GameState:
 
 
 _ServiceEvent = (
-    TurnDeadlineSet | TurnTimedOut | SeatControlChanged | SeatFilled | SeatClaimed | SeatLeft
+    TurnDeadlineSet
+    | TurnTimedOut
+    | SeatControlChanged
+    | SeatFilled
+    | SeatClaimed
+    | SeatReserved
+    | SeatLeft
 )
 
 
@@ -281,6 +288,7 @@ _APPLY: dict[type, Callable[[GameState, Any], GameState]] = {
     SeatControlChanged: _clock_event,
     SeatFilled: _clock_event,
     SeatClaimed: _clock_event,
+    SeatReserved: _clock_event,
     SeatLeft: _clock_event,
     GameAbandoned: _game_abandoned,
 }

@@ -21,6 +21,7 @@ from domain.commands import (
     LeaveSeat,
     OfferRematch,
     RemoveSeats,
+    ReserveSeat,
     Resign,
     RevealDeck,
     SetTurnDeadline,
@@ -47,6 +48,7 @@ from domain.tables import (
     decide_leave,
     decide_rematch,
     decide_remove_seats,
+    decide_reserve,
     decide_resign,
 )
 
@@ -135,6 +137,7 @@ _SYSTEM_HANDLERS: dict[type, Callable[[GameState, Any], list[AnyEvent]]] = {
     RemoveSeats: decide_remove_seats,
     FillSeat: decide_fill,
     ClaimSeat: decide_claim,
+    ReserveSeat: decide_reserve,
     LeaveSeat: decide_leave,
     SetTurnDeadline: decide_set_deadline,
     TimeOutTurn: decide_time_out,

@@ -3,7 +3,15 @@ it, or taking it over when its holder resigns), and naming the next game."""
 
 from __future__ import annotations
 
-from domain.commands import ClaimSeat, FillSeat, LeaveSeat, OfferRematch, RemoveSeats, Resign
+from domain.commands import (
+    ClaimSeat,
+    FillSeat,
+    LeaveSeat,
+    OfferRematch,
+    RemoveSeats,
+    ReserveSeat,
+    Resign,
+)
 from domain.errors import IllegalCommand
 from domain.events import (
     AnyEvent,
@@ -11,6 +19,7 @@ from domain.events import (
     SeatClaimed,
     SeatFilled,
     SeatLeft,
+    SeatReserved,
     SeatResigned,
     SeatsRemoved,
 )
@@ -24,6 +33,7 @@ __all__ = [
     "decide_leave",
     "decide_rematch",
     "decide_remove_seats",
+    "decide_reserve",
     "decide_resign",
 ]
 
@@ -56,6 +66,14 @@ def decide_claim(state: GameState, command: ClaimSeat) -> list[AnyEvent]:
     if not command.claim:
         raise IllegalCommand("a claim needs its id", code="invalid_command")
     return [SeatClaimed(seat=command.seat, claim=command.claim)]
+
+
+def decide_reserve(state: GameState, command: ReserveSeat) -> list[AnyEvent]:
+    """A seat is kept for a player only before the first deal."""
+    _check_seat_before_deal(state, command.seat)
+    if not command.mark:
+        raise IllegalCommand("a reservation needs its player's mark", code="invalid_command")
+    return [SeatReserved(seat=command.seat, mark=command.mark)]
 
 
 def decide_leave(state: GameState, command: LeaveSeat) -> list[AnyEvent]:

@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 
 from domain.cards import is_card, not_a_card
-from domain.commands import Deal
+from domain.commands import Deal, ReserveSeat
 from domain.events import AnyEvent, GameStarted
 from domain.game import decide, evolve
 from domain.rules import RuleSet, build_ruleset, validate_seats
@@ -27,7 +27,13 @@ from service.app.players import Player
 from service.app.randomness import committed_deal, deal_command
 from service.app.reading import GameReader
 from service.app.records import CreatedGame, Game, GameInfo, SeatSpec, TableOptions
-from service.app.seating import TablePolicy, creator_fields, new_invite_code, table_fields
+from service.app.seating import (
+    TablePolicy,
+    creator_fields,
+    new_invite_code,
+    reservations,
+    table_fields,
+)
 from service.app.seats import Seats
 from service.app.tokens import new_token
 from service.app.writes import Write
@@ -108,6 +114,14 @@ class Creation:
         dealt = self._deal(state, seed, deck, secret_seed, table.first_dealer)
         waiting = any(spec.open for spec in seats)
         game_id = uuid.uuid4().hex
+        marks = reservations(game_id, secret_seed, reserved or {})
+        # A seat is kept only while the table waits: one that does not wait keeps none.
+        reserving: Decided = [
+            (None, event)
+            for seat, mark in sorted(marks.items())
+            if waiting
+            for event in decide(state, None, ReserveSeat(seat=seat, mark=mark))
+        ]
         created_at, created_ts = now()
         info = GameInfo(
             preset=preset,
@@ -127,7 +141,10 @@ class Creation:
         }
         invite_code = new_invite_code() if table.private else None
         extra = creator_fields(player, sorted(tokens)) | table_fields(
-            waiting=waiting, invite_code=invite_code, deck=deck, reserved=reserved or {}
+            waiting=waiting,
+            invite_code=invite_code,
+            deck=deck,
+            reserved={marks[seat]: player_id for seat, player_id in (reserved or {}).items()},
         )
         # Meta before events: a crash in between leaves an invisible orphan
         # record, never a game whose seats nobody can authenticate as.
@@ -137,7 +154,7 @@ class Creation:
 
         def opening(_: Game | None) -> list[Envelope]:
             if waiting:
-                return envelopes_from(0, [(None, started)], None)
+                return envelopes_from(0, [(None, started), *reserving], None)
             dealt_state = state
             for _seat, event in dealt:
                 dealt_state = evolve(dealt_state, event)

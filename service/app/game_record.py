@@ -18,6 +18,7 @@ from domain.events import (
     SeatControlChanged,
     SeatFilled,
     SeatLeft,
+    SeatReserved,
     SeatResigned,
     SeatsRemoved,
     TurnDeadlineSet,
@@ -147,9 +148,15 @@ class Seating(msgspec.Struct, frozen=True, kw_only=True):
     # Per seat: its number at creation.
     origin: tuple[int, ...]
     dealt: bool = False
+    # Per seat: the mark of the player it is kept for (`seat_reserved`) until its
+    # first claim, leave or fill, else "" (or no entry).
+    reserved: tuple[str, ...] = ()
 
     def claim_of(self, seat: int) -> str:
         return self.claims[seat] if seat < len(self.claims) else UNCLAIMED
+
+    def reserved_for(self, seat: int) -> str:
+        return self.reserved[seat] if seat < len(self.reserved) else ""
 
 
 def _seating_after(seating: Seating | None, state: GameState, event: AnyEvent) -> Seating | None:
@@ -164,23 +171,40 @@ def _seating_after(seating: Seating | None, state: GameState, event: AnyEvent) -
         seating = Seating(claims=(UNCLAIMED,) * state.seats, origin=tuple(range(state.seats)))
     match event:
         case SeatClaimed(seat=seat, claim=claim):
-            return msgspec.structs.replace(seating, claims=_put(seating.claims, seat, claim))
+            return _held(seating, seat, claim)
         case SeatLeft(seat=seat):
-            return msgspec.structs.replace(seating, claims=_put(seating.claims, seat, GIVEN_BACK))
+            return _held(seating, seat, GIVEN_BACK)
         case SeatFilled(seat=seat):
-            return msgspec.structs.replace(seating, claims=_put(seating.claims, seat, FILLED))
+            return _held(seating, seat, FILLED)
+        case SeatReserved(seat=seat, mark=mark):
+            return msgspec.structs.replace(seating, reserved=_put(seating.reserved, seat, mark))
         case SeatsRemoved(seats=removed):
             kept = [seat for seat in range(len(seating.origin)) if seat not in removed]
+            reserved = tuple(seating.reserved_for(seat) for seat in kept)
             return Seating(
                 claims=tuple(seating.claim_of(seat) for seat in kept),
                 origin=tuple(seating.origin[seat] for seat in kept),
+                reserved=reserved if any(reserved) else (),
             )
         case HandDealt():
             return msgspec.structs.replace(seating, dealt=True)
     return seating
 
 
-_SEATING_EVENTS = frozenset({SeatClaimed, SeatLeft, SeatFilled, SeatsRemoved, HandDealt})
+_SEATING_EVENTS = frozenset(
+    {SeatClaimed, SeatLeft, SeatFilled, SeatReserved, SeatsRemoved, HandDealt}
+)
+
+
+def _held(seating: Seating, seat: int, claim: str) -> Seating:
+    """The seating with `seat` held as `claim` says: any reservation of it is over."""
+    reserved = seating.reserved
+    if seating.reserved_for(seat):
+        reserved = _put(reserved, seat, "")
+        reserved = reserved if any(reserved) else ()
+    return msgspec.structs.replace(
+        seating, claims=_put(seating.claims, seat, claim), reserved=reserved
+    )
 
 
 # The meta field that keeps a copy of the seating, for reads without the log (the lobby).
@@ -196,9 +220,9 @@ def seating_fields(before: GameRecord | None, after: GameRecord | None) -> dict[
     return {SEATING_FIELD: _seating_encoder.encode(seating)}
 
 
-def _put(claims: tuple[str, ...], seat: int, claim: str) -> tuple[str, ...]:
-    padded = claims + (UNCLAIMED,) * (seat + 1 - len(claims))
-    return padded[:seat] + (claim,) + padded[seat + 1 :]
+def _put(values: tuple[str, ...], seat: int, value: str) -> tuple[str, ...]:
+    padded = values + (UNCLAIMED,) * (seat + 1 - len(values))
+    return padded[:seat] + (value,) + padded[seat + 1 :]
 
 
 class GameRecord(msgspec.Struct, frozen=True, kw_only=True):

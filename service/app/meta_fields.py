@@ -1,12 +1,12 @@
 """A game's meta record read field by field into its facts (`MetaFacts`): what was
-fixed at creation (the rules, the creator's seat, reservations, the deal's seed),
-the secrets kept beside the log (token and invite-code hashes, the deal's salts,
-who made each claim), and the seating, which is the log's (`Seating`, copied into
-the `seating` field by the write that changes it).
+fixed at creation (the rules, the creator's seat, the deal's seed), the secrets
+kept beside the log (token and invite-code hashes, the deal's salts, who made each
+claim, whom each reservation's mark stands for), and the seating, which is the
+log's (`Seating`, copied into the `seating` field by the write that changes it).
 
-Tables of releases before claims were events kept their seating in fields of their
-own (`claimed:`, `holder:`, `player:`, `reopened:`, `filled:`, …): those are still
-read, for the seats the log has no claim of."""
+Tables of releases before claims and reservations were events kept their seating in
+fields of their own (`claimed:`, `holder:`, `player:`, `reopened:`, `filled:`,
+`reserved:`, …): those are still read, for the seats the log has no claim of."""
 
 from __future__ import annotations
 
@@ -26,7 +26,15 @@ from service.app.game_record import (
 )
 from service.app.records import Game, GameInfo, MetaFacts, info_decoder
 
-__all__ = ["CLAIM_TOKEN", "claimant_field", "facts_of", "game_of", "renamed_field", "seated_by"]
+__all__ = [
+    "CLAIM_TOKEN",
+    "claimant_field",
+    "facts_of",
+    "game_of",
+    "renamed_field",
+    "reservation_field",
+    "seated_by",
+]
 
 _V = TypeVar("_V")
 
@@ -40,6 +48,11 @@ _seating_decoder = msgspec.json.Decoder(Seating)
 def claimant_field(claim: str) -> str:
     """The secret field naming the player who made a claim (`<player id>\\n<name>`)."""
     return f"claimant:{claim}"
+
+
+def reservation_field(mark: str) -> str:
+    """The secret field naming the player a reservation's mark stands for."""
+    return f"reservation:{mark}"
 
 
 def renamed_field(player_id: str) -> str:
@@ -172,8 +185,10 @@ def _seated(
     claim's player (if a player made it) and token; a seat a bot filled at the
     start is taken, by no one; a seat given back is open, whatever the meta of an
     older release says; a seat the log never saw claimed is as that meta says, but
-    for the marks of an older release's start that never dealt. A reservation holds
-    until the seat's first claim. (An imported log's claims were made on another
+    for the marks of an older release's start that never dealt. A reservation
+    (`seat_reserved`, or an older release's `reserved:` field) holds until the
+    seat's first claim; one whose mark names no player here (an import's) keeps
+    the seat for no one. (An imported log's claims were made on another
     server: they name no one here.)"""
     claimed = set(facts.claimed)
     if not seating.dealt:
@@ -199,6 +214,10 @@ def _seated(
         for seat, claim in enumerate(seating.claims)
         if claim not in (UNCLAIMED, GIVEN_BACK, FILLED)
     }
+    for seat, mark in enumerate(seating.reserved):
+        kept_for = meta.get(reservation_field(mark)) if mark else None
+        if kept_for:
+            reserved[seat] = kept_for.decode()
     for seat, claim in enumerate(seating.claims):
         if claim == UNCLAIMED:
             continue

@@ -15,6 +15,7 @@ import msgspec
 
 from service.app.errors import ServiceError
 from service.app.game_record import GameRecord
+from service.app.meta_fields import reservation_field
 from service.app.players import Player
 from service.app.records import GameInfo, MetaFacts, open_seats_of
 
@@ -28,6 +29,8 @@ __all__ = [
     "creator_fields",
     "expired",
     "new_invite_code",
+    "player_mark",
+    "reservations",
     "seat_fields",
     "table_fields",
     "waited_too_long",
@@ -92,15 +95,18 @@ def table_fields(
     waiting: bool,
     invite_code: str | None,
     deck: Sequence[str] | None,
-    reserved: Mapping[int, str],
+    reserved: Mapping[str, str],
 ) -> dict[str, bytes]:
+    """The meta fields of a new table: its first deck while it waits, its invite
+    code's hash, and who each reservation's mark stands for (`reserved`: mark ->
+    player id, a secret as a claim's player is)."""
     fields: dict[str, bytes] = {}
     if waiting and deck is not None:
         # The first deal waits for the start: the creator's deck waits with it.
         fields["first_deck"] = msgspec.json.encode(list(deck))
     if invite_code is not None:
         fields["invite"] = _invite_hash(invite_code).encode()
-    fields |= {f"reserved:{seat}": player_id.encode() for seat, player_id in reserved.items()}
+    fields |= {reservation_field(mark): player_id.encode() for mark, player_id in reserved.items()}
     return fields
 
 
@@ -124,10 +130,17 @@ def new_claim(game_id: str, facts: MetaFacts, player: Player | None) -> str:
     drawn = secrets.token_hex(4)
     if player is None:
         return drawn
-    return f"{_player_mark(game_id, facts.seed, player.player_id)}.{drawn}"
+    return f"{player_mark(game_id, facts.seed, player.player_id)}.{drawn}"
 
 
-def _player_mark(game_id: str, seed: int, player_id: str) -> str:
+def reservations(game_id: str, seed: int, reserved: Mapping[int, str]) -> dict[int, str]:
+    """The mark of the player each seat of `reserved` (seat -> player id) is kept for."""
+    return {seat: player_mark(game_id, seed, player_id) for seat, player_id in reserved.items()}
+
+
+def player_mark(game_id: str, seed: int, player_id: str) -> str:
+    """A player's mark at one table: their claims' ids start with it, and a seat kept
+    for them names it."""
     # Keyed by the table too: a seed a stacked table's creator chose is no secret, and
     # one player's marks at two tables must not match.
     key = f"{game_id}:{seed}".encode()

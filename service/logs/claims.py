@@ -25,6 +25,7 @@ from domain.events import (
     SeatControlChanged,
     SeatFilled,
     SeatLeft,
+    SeatReserved,
     SeatResigned,
     SeatsRemoved,
     TurnDeadlineSet,
@@ -44,6 +45,7 @@ MAX_TURN_S = 86400.0
 _SHA256_HEX = re.compile("[0-9a-f]{64}")
 # A claim's id as `seating.new_claim` draws it: a player's mark, then a random part.
 _CLAIM_ID = re.compile(r"(?:[0-9a-f]{16}\.)?[0-9a-f]{8}")
+_MARK = re.compile(r"[0-9a-f]{16}")
 # Events the service writes of itself, which verify_log checks without a command.
 _SERVICE_EVENTS = (DeckRevealed, GameAbandoned, SeatControlChanged, TurnDeadlineSet, TurnTimedOut)
 # A client's command id is at most 128 characters; the service's own are shorter
@@ -183,6 +185,8 @@ class _Actors:
                 _refuse("event.game_id", f"{game_id!r} is no game id", version)
             case SeatClaimed(claim=claim) if not _CLAIM_ID.fullmatch(claim):
                 _refuse("event.claim", f"{claim[:80]!r} is no claim id", version)
+            case SeatReserved(mark=mark) if not _MARK.fullmatch(mark):
+                _refuse("event.mark", f"{mark[:80]!r} is no player's mark", version)
             case SeatFilled(seat=seat, level=level) if seat < len(self.header_kinds) and (
                 self.header_kinds[seat] != SeatKind("bot", level)
             ):
@@ -200,6 +204,11 @@ class _Actors:
                 not self.open[seat] or self.held[seat]
             ):
                 _refuse("event.seat", f"seat {seat} is not open to a claim", version)
+            case SeatReserved(seat=seat) if seat < len(self.open) and (
+                not self.open[seat] or self.held[seat] is not None
+            ):
+                # Kept at the table's opening, before anyone claimed the seat.
+                _refuse("event.seat", f"seat {seat} is not open to a reservation", version)
             case SeatLeft(seat=seat) if seat < len(self.held) and (
                 self.held[seat] is False or not self.open[seat]
             ):

@@ -24,6 +24,7 @@ from domain.events import (
     SeatControlChanged,
     SeatFilled,
     SeatLeft,
+    SeatReserved,
     SeatResigned,
     SeatsRemoved,
     StockRenewed,
@@ -144,6 +145,8 @@ def describe(event: AnyEvent) -> str:
             return f"the table starts without seats {list(seats)}"
         case SeatClaimed(seat=seat):
             return f"seat {seat} is taken from the lobby"
+        case SeatReserved(seat=seat):
+            return f"seat {seat} is kept for a player"
         case SeatLeft(seat=seat):
             return f"seat {seat} is open again"
         case RematchOffered(seat=seat, game_id=game_id):

@@ -17,6 +17,7 @@ from domain.commands import (
     LeaveSeat,
     OfferRematch,
     RemoveSeats,
+    ReserveSeat,
     Resign,
     SwapJoker,
 )
@@ -39,6 +40,7 @@ from domain.events import (
     SeatControlChanged,
     SeatFilled,
     SeatLeft,
+    SeatReserved,
     SeatResigned,
     SeatsRemoved,
     StockRenewed,
@@ -218,6 +220,8 @@ def _command_behind(
             return None, FillSeat(seat=seat, level=level)
         case SeatClaimed(seat=seat, claim=claim):
             return None, ClaimSeat(seat=seat, claim=claim)
+        case SeatReserved(seat=seat, mark=mark):
+            return None, ReserveSeat(seat=seat, mark=mark)
         case SeatLeft(seat=seat):
             return None, LeaveSeat(seat=seat)
         case RematchOffered(seat=seat, game_id=game_id):

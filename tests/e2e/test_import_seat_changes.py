@@ -48,6 +48,10 @@ def _claim(seat: int, claim: str = "abcdef01") -> dict[str, Any]:
     return {"type": "seat_claimed", "seat": seat, "claim": claim}
 
 
+def _reserved(seat: int, mark: str = "0123456789abcdef") -> dict[str, Any]:
+    return {"type": "seat_reserved", "seat": seat, "mark": mark}
+
+
 def _left(seat: int) -> dict[str, Any]:
     return {"type": "seat_left", "seat": seat}
 
@@ -73,6 +77,10 @@ def test_claims_and_leaves_the_service_writes_are_imported(
     body = _with(started, _claim(2), _left(2), _claim(1), fill)
     imported = client.post("/games/import", content=body, headers=NDJSON)
     assert imported.status_code == 201, imported.text
+    # A rematch's seats kept at its opening, then one claimed.
+    body = _with(started, _reserved(1), _claim(1))
+    imported = client.post("/games/import", content=body, headers=NDJSON)
+    assert imported.status_code == 201, imported.text
 
 
 @pytest.mark.parametrize(
@@ -93,6 +101,11 @@ def test_claims_and_leaves_the_service_writes_are_imported(
         ),
         ([_claim(1), {"type": "seats_removed", "seats": [1]}], 3, "event.seats"),
         ([{"type": "seats_removed", "seats": [3]}], 2, "event.seats"),
+        # A seat is kept for a player by their mark, before anyone claimed it.
+        ([_reserved(1, "Ada")], 2, "event.mark"),
+        ([_claim(1), _reserved(1)], 3, "event.seat"),
+        ([_claim(1), _left(1), _reserved(1)], 4, "event.seat"),
+        ([_reserved(3)], 2, "event.seat"),
         # A bot fills a seat nobody claimed, numbered as before any removal.
         ([_claim(1), {"type": "seat_filled", "seat": 1, "level": 2}], 3, "event.seat"),
         (

@@ -10,7 +10,7 @@ import random
 import re
 from typing import Any
 
-from http_players import open_table, player, problem
+from http_players import open_table, play_hand, player, problem
 from http_table import auth, create
 from litestar import Litestar
 from litestar.testing import TestClient
@@ -375,3 +375,39 @@ def test_a_start_the_previous_release_left_half_done_does_not_keep_a_seat_from_t
         ("human", "Bob"),
         ("bot", None),
     ]
+
+
+def test_a_rematch_keeps_its_seats_by_events_that_name_no_player(
+    client: Client, store: InMemoryEventStore
+) -> None:
+    """A rematch keeps each seat for whoever played it: a `seat_reserved` under the
+    player's mark at that table, not a meta field; deleting the table's projections
+    keeps the seat kept, and only its player takes it."""
+    ada, bob = player(client, "Ada"), player(client, "Bob")
+    game_id = open_table(client, ada, rules={"game_end": "hands:1"}, seed=1)["game_id"]
+    assert client.post(f"/games/{game_id}/seats/1", headers=auth(bob["token"])).is_success
+    play_hand(client, game_id, {0: ada["token"], 1: bob["token"]}, 1)
+    rematch = client.post(f"/games/{game_id}/rematch", headers=auth(bob["token"]))
+    assert rematch.status_code == 201, rematch.text
+    new_id = rematch.json()["game_id"]
+
+    events = _events(client, new_id, bob["token"])
+    assert [event["type"] for event in events] == ["game_started", "seat_reserved"]
+    assert events[1]["seat"] == 0 and re.fullmatch("[0-9a-f]{16}", events[1]["mark"])
+    assert ada["player_id"] not in json.dumps(events)
+    fields = _meta_fields(client, store, new_id)
+    assert not [field for field in fields if field.startswith("reserved:")]
+    assert [field for field in fields if field.startswith("reservation:")] == [
+        f"reservation:{events[1]['mark']}"
+    ]
+
+    # Players live beside the store of this process: the fresh one answers the public
+    # routes, and the claims go to this one, the seating's copy deleted.
+    routes = [(f"/games/{new_id}", {}), ("/games?status=waiting", {})]
+    _answers_without_projections(client, store, new_id, routes)
+    eve = player(client, "Eve")
+    refused = client.post(f"/games/{new_id}/seats/0", headers=auth(eve["token"]))
+    problem(refused, 409, "seat_reserved")
+    claimed = client.post(f"/games/{new_id}/seats/0", headers=auth(ada["token"]))
+    assert claimed.status_code == 201, claimed.text
+    assert client.get(f"/games/{new_id}").json()["status"] == "active"

@@ -51,6 +51,8 @@ export function stepText(envelope, seatName) {
       return `A bot (level ${event.level}) takes ${who}`;
     case 'seat_claimed':
       return `Someone sits down at ${who}`;
+    case 'seat_reserved':
+      return `${who} is kept for a player from the last game`;
     case 'seat_left':
       return `${who} is free again`;
     case 'seat_control_changed':

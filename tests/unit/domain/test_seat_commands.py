@@ -90,3 +90,18 @@ def test_a_seat_is_claimed_and_left_only_before_the_deal() -> None:
     dealt = deal(small(), HANDS, "TD", ["8S"])
     assert dealt.rejects(None, ClaimSeat(seat=1, claim="a1b2c3d4")).code == "hand_in_progress"
     assert dealt.rejects(None, LeaveSeat(seat=1)).code == "hand_in_progress"
+
+
+def test_a_seat_is_kept_for_a_player_only_before_the_deal() -> None:
+    from domain.commands import ReserveSeat
+    from domain.events import SeatReserved
+
+    game = Game(small(), 3)
+    mark = "0123456789abcdef"
+    assert game.do(None, ReserveSeat(seat=2, mark=mark)) == [SeatReserved(seat=2, mark=mark)]
+    assert game.state == Game(small(), 3).state
+    assert game.rejects(None, ReserveSeat(seat=3, mark=mark)).code == "invalid_seat"
+    assert game.rejects(None, ReserveSeat(seat=1, mark="")).code == "invalid_command"
+    assert game.rejects(0, ReserveSeat(seat=1, mark=mark)).code == "invalid_command"
+    dealt = deal(small(), HANDS, "TD", ["8S"])
+    assert dealt.rejects(None, ReserveSeat(seat=1, mark=mark)).code == "hand_in_progress"

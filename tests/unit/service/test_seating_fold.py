@@ -11,6 +11,7 @@ from domain.events import (
     SeatClaimed,
     SeatFilled,
     SeatLeft,
+    SeatReserved,
     SeatsRemoved,
 )
 from domain.game import decide
@@ -64,6 +65,25 @@ def test_claims_and_leaves_fold_into_the_seating_and_a_removal_closes_it_up() ->
     assert records[3].seating is not None
     assert records[3].seating.claims == (UNCLAIMED, GIVEN_BACK, "bb", UNCLAIMED)
     assert records[-1].seating == Seating(claims=(UNCLAIMED, "bb", "cc"), origin=(0, 2, 3))
+
+
+def test_a_reservation_holds_until_its_seat_is_claimed_left_or_filled() -> None:
+    records = _folded(
+        SeatReserved(seat=1, mark="m1"),
+        SeatReserved(seat=2, mark="m2"),
+        SeatReserved(seat=3, mark="m3"),
+        SeatsRemoved(seats=(2,)),
+        SeatClaimed(seat=1, claim="m1.aa"),
+    )
+    assert records[3].seating is not None
+    assert records[3].seating.reserved == (UNCLAIMED, "m1", "m2", "m3")
+    # The removal closes the reservations up with the seats; the claim ends seat 1's.
+    assert records[4].seating is not None and records[4].seating.reserved == ("", "m1", "m3")
+    assert records[-1].seating is not None and records[-1].seating.reserved == ("", "", "m3")
+    left = _folded(SeatReserved(seat=1, mark="m1"), SeatLeft(seat=1))[-1].seating
+    filled = _folded(SeatReserved(seat=1, mark="m1"), SeatFilled(seat=1, level=2))[-1].seating
+    assert left is not None and filled is not None
+    assert left.reserved == filled.reserved == ()
 
 
 def test_a_fill_takes_the_seat_and_the_first_deal_freezes_the_seating() -> None:

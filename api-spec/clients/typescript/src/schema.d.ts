@@ -836,7 +836,7 @@ export interface components {
             at: string;
             seat: number | null;
             command_id: string | null;
-            event: components["schemas"]["GameStarted"] | components["schemas"]["HandDealt"] | components["schemas"]["CardsDrawn"] | components["schemas"]["StockRenewed"] | components["schemas"]["MeldLaid"] | components["schemas"]["CardLaidOff"] | components["schemas"]["JokerSwapped"] | components["schemas"]["CardDiscarded"] | components["schemas"]["Knocked"] | components["schemas"]["HandEnded"] | components["schemas"]["DeckRevealed"] | components["schemas"]["GameEnded"] | components["schemas"]["TurnDeadlineSet"] | components["schemas"]["TurnTimedOut"] | components["schemas"]["SeatResigned"] | components["schemas"]["RematchOffered"] | components["schemas"]["SeatsRemoved"] | components["schemas"]["SeatFilled"] | components["schemas"]["SeatClaimed"] | components["schemas"]["SeatLeft"] | components["schemas"]["SeatControlChanged"] | components["schemas"]["GameAbandoned"];
+            event: components["schemas"]["GameStarted"] | components["schemas"]["HandDealt"] | components["schemas"]["CardsDrawn"] | components["schemas"]["StockRenewed"] | components["schemas"]["MeldLaid"] | components["schemas"]["CardLaidOff"] | components["schemas"]["JokerSwapped"] | components["schemas"]["CardDiscarded"] | components["schemas"]["Knocked"] | components["schemas"]["HandEnded"] | components["schemas"]["DeckRevealed"] | components["schemas"]["GameEnded"] | components["schemas"]["TurnDeadlineSet"] | components["schemas"]["TurnTimedOut"] | components["schemas"]["SeatResigned"] | components["schemas"]["RematchOffered"] | components["schemas"]["SeatsRemoved"] | components["schemas"]["SeatFilled"] | components["schemas"]["SeatClaimed"] | components["schemas"]["SeatReserved"] | components["schemas"]["SeatLeft"] | components["schemas"]["SeatControlChanged"] | components["schemas"]["GameAbandoned"];
             /** @enum {null|string} */
             actor?: "player" | "bot" | "timer" | "service" | null;
         };
@@ -2012,6 +2012,16 @@ export interface components {
             mu: number;
             sigma: number;
             experience: number;
+        };
+        /** SeatReserved */
+        SeatReserved: {
+            seat: number;
+            mark: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_reserved";
         };
         /** SeatResigned */
         SeatResigned: {

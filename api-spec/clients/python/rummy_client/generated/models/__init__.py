@@ -180,6 +180,7 @@ from .seat_out import SeatOut
 from .seat_out_kind import SeatOutKind
 from .seat_rating_change import SeatRatingChange
 from .seat_rating_change_kind import SeatRatingChangeKind
+from .seat_reserved import SeatReserved
 from .seat_resigned import SeatResigned
 from .seat_spec import SeatSpec
 from .seat_spec_kind import SeatSpecKind
@@ -390,6 +391,7 @@ __all__ = (
     "SeatOutKind",
     "SeatRatingChange",
     "SeatRatingChangeKind",
+    "SeatReserved",
     "SeatResigned",
     "SeatSpec",
     "SeatSpecKind",

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
   from ..models.seat_control_changed import SeatControlChanged
   from ..models.seat_filled import SeatFilled
   from ..models.seat_left import SeatLeft
+  from ..models.seat_reserved import SeatReserved
   from ..models.seat_resigned import SeatResigned
   from ..models.seats_removed import SeatsRemoved
   from ..models.stock_renewed import StockRenewed
@@ -56,7 +57,8 @@ class Envelope:
             command_id (None | str):
             event (CardDiscarded | CardLaidOff | CardsDrawn | DeckRevealed | GameAbandoned | GameEnded | GameStarted |
                 HandDealt | HandEnded | JokerSwapped | Knocked | MeldLaid | RematchOffered | SeatClaimed | SeatControlChanged |
-                SeatFilled | SeatLeft | SeatResigned | SeatsRemoved | StockRenewed | TurnDeadlineSet | TurnTimedOut):
+                SeatFilled | SeatLeft | SeatReserved | SeatResigned | SeatsRemoved | StockRenewed | TurnDeadlineSet |
+                TurnTimedOut):
             actor (EnvelopeActorType1 | EnvelopeActorType2Type1 | EnvelopeActorType3Type1 | None | Unset):
      """
 
@@ -64,7 +66,7 @@ class Envelope:
     at: str
     seat: int | None
     command_id: None | str
-    event: CardDiscarded | CardLaidOff | CardsDrawn | DeckRevealed | GameAbandoned | GameEnded | GameStarted | HandDealt | HandEnded | JokerSwapped | Knocked | MeldLaid | RematchOffered | SeatClaimed | SeatControlChanged | SeatFilled | SeatLeft | SeatResigned | SeatsRemoved | StockRenewed | TurnDeadlineSet | TurnTimedOut
+    event: CardDiscarded | CardLaidOff | CardsDrawn | DeckRevealed | GameAbandoned | GameEnded | GameStarted | HandDealt | HandEnded | JokerSwapped | Knocked | MeldLaid | RematchOffered | SeatClaimed | SeatControlChanged | SeatFilled | SeatLeft | SeatReserved | SeatResigned | SeatsRemoved | StockRenewed | TurnDeadlineSet | TurnTimedOut
     actor: EnvelopeActorType1 | EnvelopeActorType2Type1 | EnvelopeActorType3Type1 | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -90,6 +92,7 @@ class Envelope:
         from ..models.seat_control_changed import SeatControlChanged # noqa: PLC0415
         from ..models.seat_filled import SeatFilled # noqa: PLC0415
         from ..models.seat_left import SeatLeft # noqa: PLC0415
+        from ..models.seat_reserved import SeatReserved # noqa: PLC0415
         from ..models.seat_resigned import SeatResigned # noqa: PLC0415
         from ..models.seats_removed import SeatsRemoved # noqa: PLC0415
         from ..models.stock_renewed import StockRenewed # noqa: PLC0415
@@ -143,6 +146,8 @@ class Envelope:
         elif isinstance(self.event, SeatFilled):
             event = self.event.to_dict()
         elif isinstance(self.event, SeatClaimed):
+            event = self.event.to_dict()
+        elif isinstance(self.event, SeatReserved):
             event = self.event.to_dict()
         elif isinstance(self.event, SeatLeft):
             event = self.event.to_dict()
@@ -200,6 +205,7 @@ class Envelope:
         from ..models.seat_control_changed import SeatControlChanged # noqa: PLC0415
         from ..models.seat_filled import SeatFilled # noqa: PLC0415
         from ..models.seat_left import SeatLeft # noqa: PLC0415
+        from ..models.seat_reserved import SeatReserved # noqa: PLC0415
         from ..models.seat_resigned import SeatResigned # noqa: PLC0415
         from ..models.seats_removed import SeatsRemoved # noqa: PLC0415
         from ..models.stock_renewed import StockRenewed # noqa: PLC0415
@@ -226,7 +232,7 @@ class Envelope:
         command_id = _parse_command_id(d.pop("command_id"))
 
 
-        def _parse_event(data: object) -> CardDiscarded | CardLaidOff | CardsDrawn | DeckRevealed | GameAbandoned | GameEnded | GameStarted | HandDealt | HandEnded | JokerSwapped | Knocked | MeldLaid | RematchOffered | SeatClaimed | SeatControlChanged | SeatFilled | SeatLeft | SeatResigned | SeatsRemoved | StockRenewed | TurnDeadlineSet | TurnTimedOut:
+        def _parse_event(data: object) -> CardDiscarded | CardLaidOff | CardsDrawn | DeckRevealed | GameAbandoned | GameEnded | GameStarted | HandDealt | HandEnded | JokerSwapped | Knocked | MeldLaid | RematchOffered | SeatClaimed | SeatControlChanged | SeatFilled | SeatLeft | SeatReserved | SeatResigned | SeatsRemoved | StockRenewed | TurnDeadlineSet | TurnTimedOut:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -420,7 +426,7 @@ class Envelope:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                event_type_19 = SeatLeft.from_dict(data)
+                event_type_19 = SeatReserved.from_dict(data)
 
 
 
@@ -430,20 +436,30 @@ class Envelope:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                event_type_20 = SeatControlChanged.from_dict(data)
+                event_type_20 = SeatLeft.from_dict(data)
 
 
 
                 return event_type_20
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                event_type_21 = SeatControlChanged.from_dict(data)
+
+
+
+                return event_type_21
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            event_type_21 = GameAbandoned.from_dict(data)
+            event_type_22 = GameAbandoned.from_dict(data)
 
 
 
-            return event_type_21
+            return event_type_22
 
         event = _parse_event(d.pop("event"))
 
