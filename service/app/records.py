@@ -209,8 +209,11 @@ def lobby_status(game: Game) -> LobbyStatus:
 
 def lobby_entry(game_id: str, filed: LobbyStatus, facts: MetaFacts, version: int) -> LobbyEntry:
     """A lobby line from the meta alone: only a game that is over is filed as
-    finished, and the meta says whether it has been dealt."""
-    open_seats = open_seats_of(facts.info, facts.claimed)
+    finished, and the meta says whether it has been dealt. A seat kept for a
+    player (a rematch's) is open to them alone: not to the lobby."""
+    open_seats = tuple(
+        seat for seat in open_seats_of(facts.info, facts.claimed) if seat not in facts.reserved
+    )
     status: LobbyStatus = (
         "finished" if filed == "finished" else "waiting" if facts.waiting else "active"
     )

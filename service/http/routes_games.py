@@ -12,6 +12,7 @@ from litestar.params import FromQuery, JSONBody, PathParameter, QueryParameter
 
 from service.app.errors import ServiceError
 from service.app.games import GameService, lobby_status
+from service.app.meta_fields import seated_by
 from service.app.players import Player
 from service.app.records import LobbyEntry, TableOptions
 from service.app.seating import expired
@@ -230,6 +231,7 @@ async def summary_of(games: GameService, game_id: str) -> GameSummary:
     # The read of the game just took its meta along: its facts are in memory, fresh.
     facts, _ = await games.known_facts(game_id)
     labels = seat_labels(game.info, game.names, game.record.controllers, game.resigned)
+    kept = seated_by(facts, game.record).reserved
     seats = tuple(
         SeatOut(
             seat=seat,
@@ -239,6 +241,7 @@ async def summary_of(games: GameService, game_id: str) -> GameSummary:
             claimed=seat in game.claimed,
             name=game.names.get(seat),
             resigned=seat in game.resigned,
+            reserved=seat in kept,
         )
         for seat, spec in enumerate(game.info.seats)
     )

@@ -117,6 +117,9 @@ class SeatOut(msgspec.Struct, frozen=True, kw_only=True):
     name: str | None = None
     # Resigned: a bot plays the seat to the end of the game.
     resigned: bool = False
+    # Open, and kept for the player who held it in the table's last game (a
+    # rematch's): only they can claim it (409 `seat_reserved` for anyone else).
+    reserved: bool = False
 
 
 class GameSummary(msgspec.Struct, frozen=True, kw_only=True):

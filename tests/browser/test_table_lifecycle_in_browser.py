@@ -11,7 +11,14 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from table_setup import keep_player, new_player, waiting_table_of
+from table_setup import (
+    Table,
+    keep_player,
+    new_player,
+    pack,
+    stacked_deck,
+    waiting_table_of,
+)
 from test_table import (
     DESKTOP,
     TURN_TIMEOUT_MS,
@@ -314,3 +321,53 @@ def test_the_waiting_room_shows_who_sits_down_and_leaves_as_it_happens(
     left = httpx.delete(f"{server}/games/{game_id}/seats/1", headers=guest_auth)
     assert left.status_code == 204, left.text
     waiting.get_by_text(guest["name"]).wait_for(state="detached", timeout=5_000)
+
+
+def test_a_rematchs_kept_seat_is_shown_kept_and_not_offered_in_the_lobby(
+    open_page: OpenPage, server: str
+) -> None:
+    """Ada went out in one hand against Bob, and Bob asked for the rematch: seat 1 is
+    kept for Ada. Someone else sees it kept in the waiting room, and the lobby offers
+    them no seat there."""
+    ada, bob = new_player(server), new_player(server)
+    melds = [["AC", "2C", "3C", "4C"], ["5D", "6D", "7D"], ["8H", "9H", "TH"]]
+    deck = stacked_deck(pack(), [[card for meld in melds for card in meld], []], 10, stock=["KS"])
+    body = {
+        "preset": "basic",
+        "seats": [{"kind": "human"}, {"kind": "human", "open": True}],
+        "rules": {"game_end": "hands:1", "first_player": "left_of_dealer"},
+        "deck": deck,
+    }
+    table = Table(server, ada, body)
+    game = f"{server}/games/{table.game_id}"
+    claimed = httpx.post(f"{game}/seats/1", headers={"authorization": f"Bearer {bob['token']}"})
+    assert claimed.status_code == 201, claimed.text
+    table.play(0, {"type": "draw", "source": "stock"})
+    table.play(0, {"type": "lay_melds", "melds": melds})
+    assert table.play(0, {"type": "discard", "card": "KS"})["view"]["phase"] == "over"
+    rematch = httpx.post(f"{game}/rematch", headers={"authorization": f"Bearer {bob['token']}"})
+    assert rematch.status_code == 201, rematch.text
+    next_game = rematch.json()["game_id"]
+
+    page = open_page(DESKTOP)
+    keep_player(page, server, new_player(server))
+    page.goto(f"{server}/#/game/{next_game}")
+    waiting = page.get_by_test_id("waiting")
+    waiting.wait_for()
+    assert "1 open seat (1 kept for the last game's players)" in waiting.text_content()
+    kept = waiting.locator("li[data-seat='0']")
+    assert kept.text_content().startswith("Seat 1: Kept for its player from the last game")
+    # Its player may come this way too: the button says whose seat it is.
+    assert kept.get_by_role("button").text_content() == "It's mine: sit at seat 1"
+    page.goto(f"{server}/#/lobby")
+    row = page.locator("[data-testid=lobby] li").filter(
+        has=page.locator(f'a[href="#/game/{next_game}"]')
+    )
+    # Not among the tables with a seat open; listed, with no seat to sit at, with the rest.
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=lobby]').textContent.includes('Loading')"
+    )
+    assert not row.count()
+    page.locator("#lobby-open").uncheck()
+    row.wait_for()
+    assert not row.get_by_role("button").count()

@@ -190,7 +190,14 @@ def test_a_rematch_keeps_the_players_and_moves_the_dealer_on(client: Client) -> 
     new = _summary(client, new_id)
     assert new["status"] == "waiting" and new["rematch_of"] == game_id
     assert [s["name"] for s in new["seats"]] == [None, "Bob"]
-    # Seat 0 is kept for Ada: Eve cannot take it, Ada claims it with her player token.
+    # Seat 0 is kept for Ada: the lobby offers it to nobody, Eve cannot take it, Ada
+    # claims it with her player token.
+    assert [s["reserved"] for s in new["seats"]] == [True, False]
+    waiting = client.get("/games", params={"status": "waiting"}).json()["games"]
+    assert [(g["game_id"], g["open_seats"]) for g in waiting] == [(new_id, [])]
+    assert not client.get("/games", params={"status": "waiting", "open_seats": "true"}).json()[
+        "games"
+    ]
     eve = player(client, "Eve")
     problem(
         client.post(f"/games/{new_id}/seats/0", headers=auth(eve["token"])), 409, "seat_reserved"
@@ -199,6 +206,7 @@ def test_a_rematch_keeps_the_players_and_moves_the_dealer_on(client: Client) -> 
     assert client.post(f"/games/{new_id}/seats/0", headers=auth(ada["token"])).status_code == 201
     dealt = _summary(client, new_id)
     assert dealt["status"] == "active"
+    assert [s["reserved"] for s in dealt["seats"]] == [False, False]
     assert dealt["view"]["dealer"] == (old["view"]["dealer"] + 1) % 2
     assert dealt["ruleset"] == old["ruleset"]
     mine = client.get("/players/me/games?status=active", headers=auth(ada["token"])).json()

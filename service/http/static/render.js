@@ -125,7 +125,7 @@ export function seatName(summary, seat, mine, resigned = new Set()) {
   if (!spec) return base;
   if (spec.resigned) return `${spec.name ?? base} · resigned, Bot · level ${spec.level ?? 2}`;
   if (spec.kind === 'bot') return botName(summary, spec);
-  if (spec.open && !spec.claimed) return `${base} · open`;
+  if (spec.open && !spec.claimed) return `${base} · ${spec.reserved ? 'kept for its player' : 'open'}`;
   return spec.name ? `${spec.name}` : `${base} · player`;
 }
 

@@ -46,7 +46,7 @@ export async function sitAt(gameId, seat, label, invite, problem) {
     let chosen = seat;
     if (chosen === null) {
       const table = await api.summary(gameId, null, invite);
-      chosen = table.seats.find((entry) => entry.kind === 'human' && entry.open && !entry.claimed)?.seat ?? null;
+      chosen = table.seats.find((entry) => entry.kind === 'human' && entry.open && !entry.claimed && !entry.reserved)?.seat ?? null;
       label = `${table.preset}, ${table.seats.length} seats${table.private ? ', private' : ''}`;
       if (chosen === null) {
         // Every seat is taken (or held by this player already): the code still opens the table.

@@ -35,15 +35,17 @@ export function waitingViews(table) {
     const host = summary.hosting === true;
     const rows = summary.seats.map((seat) => {
       const open = seat.kind === 'human' && seat.open && !seat.claimed;
-      const who = open ? 'Open seat' : mine.includes(seat.seat) ? `You${seat.name ? ` (${seat.name})` : ''}` : seat.kind === 'bot' ? `Bot · level ${seat.level ?? 2}` : (seat.name ?? 'A player');
+      const who = open ? (seat.reserved ? 'Kept for its player from the last game' : 'Open seat') : mine.includes(seat.seat) ? `You${seat.name ? ` (${seat.name})` : ''}` : seat.kind === 'bot' ? `Bot · level ${seat.level ?? 2}` : (seat.name ?? 'A player');
       return h(
         'li',
         { class: `seat${open ? ' open' : ''}`, 'data-seat': seat.seat },
         h('span', { class: 'seat-name', text: `Seat ${seat.seat + 1}: ${who}` }),
-        open && !seated ? h('button', { type: 'button', class: 'primary', onclick: () => sit(seat.seat), text: `Sit at seat ${seat.seat + 1}` }) : null,
+        open && !seated ? h('button', { type: 'button', class: 'primary', onclick: () => sit(seat.seat), text: seat.reserved ? `It's mine: sit at seat ${seat.seat + 1}` : `Sit at seat ${seat.seat + 1}` }) : null,
       );
     });
-    const open = summary.seats.filter((seat) => seat.kind === 'human' && seat.open && !seat.claimed).length;
+    const waitingFor = summary.seats.filter((seat) => seat.kind === 'human' && seat.open && !seat.claimed);
+    const open = waitingFor.length;
+    const kept = waitingFor.filter((seat) => seat.reserved).length;
     const level = /** @type {HTMLSelectElement} */ (
       h(
         'select',
@@ -53,7 +55,7 @@ export function waitingViews(table) {
     );
     const lead = summary.expired
       ? 'Nobody joined this table in time: it has expired.'
-      : `${open} open seat${open === 1 ? '' : 's'}: the first hand is dealt when they are taken${host ? ', or when you start' : ' or the host starts'}.`;
+      : `${open} open seat${open === 1 ? '' : 's'}${kept ? ` (${kept} kept for the last game's players)` : ''}: the first hand is dealt when they are taken${host ? ', or when you start' : ' or the host starts'}.`;
     return h(
       'section',
       { class: 'waiting-screen', 'data-testid': 'waiting' },

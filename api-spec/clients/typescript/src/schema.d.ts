@@ -1997,6 +1997,8 @@ export interface components {
             name?: string | null;
             /** @default false */
             resigned: boolean;
+            /** @default false */
+            reserved: boolean;
         };
         /** SeatRatingChange */
         SeatRatingChange: {

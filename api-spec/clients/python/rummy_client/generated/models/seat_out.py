@@ -32,6 +32,7 @@ class SeatOut:
             claimed (bool):
             name (None | str | Unset):
             resigned (bool | Unset):  Default: False.
+            reserved (bool | Unset):  Default: False.
      """
 
     seat: int
@@ -41,6 +42,7 @@ class SeatOut:
     claimed: bool
     name: None | str | Unset = UNSET
     resigned: bool | Unset = False
+    reserved: bool | Unset = False
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -67,6 +69,8 @@ class SeatOut:
 
         resigned = self.resigned
 
+        reserved = self.reserved
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -81,6 +85,8 @@ class SeatOut:
             field_dict["name"] = name
         if resigned is not UNSET:
             field_dict["resigned"] = resigned
+        if reserved is not UNSET:
+            field_dict["reserved"] = reserved
 
         return field_dict
 
@@ -120,6 +126,8 @@ class SeatOut:
 
         resigned = d.pop("resigned", UNSET)
 
+        reserved = d.pop("reserved", UNSET)
+
         seat_out = cls(
             seat=seat,
             kind=kind,
@@ -128,6 +136,7 @@ class SeatOut:
             claimed=claimed,
             name=name,
             resigned=resigned,
+            reserved=reserved,
         )
 
 
