@@ -15,7 +15,7 @@ import msgspec
 from domain.errors import DomainError
 from service.app.envelope import Envelope, decode_envelope, encode_envelope
 from service.app.errors import ServiceError
-from service.app.game_record import GameRecord, advance, encode_state, seating_fields
+from service.app.game_record import GameRecord, advance, encode_state, seating_fields, untimed
 from service.app.meta_fields import game_of
 from service.app.metrics import Metrics
 from service.app.projections import STATE_KEY, Projections
@@ -151,6 +151,9 @@ class Writer:
         after = record
         for envelope in envelopes:
             after = advance(after, envelope)
+        info = write.creates if write.creates is not None else game.info if game else None
+        if after is not None and info is not None and info.turn_time_limit_s is None:
+            after = untimed(after)
         answer = Answer(views={})
         if after is not None:
             answer = (

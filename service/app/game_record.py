@@ -37,6 +37,7 @@ __all__ = [
     "UNCLAIMED",
     "Seating",
     "seating_fields",
+    "untimed",
     "advance",
     "bot_levels",
     "controllers_with_bots",
@@ -270,6 +271,14 @@ def advance(record: GameRecord | None, envelope: Envelope) -> GameRecord:
         + (((event.seat, envelope.version),) if isinstance(event, SeatResigned) else ()),
         seating=_seating_after(record.seating, record.state, event),
     )
+
+
+def untimed(record: GameRecord) -> GameRecord:
+    """The record of a game without a time limit: a deadline in its log was its source's
+    (a fork's or an import's, long past), none of its own."""
+    if record.turn_deadline is None:
+        return record
+    return msgspec.structs.replace(record, turn_deadline=None)
 
 
 def _deadline_after(record: GameRecord, state: GameState, event: AnyEvent) -> str | None:

@@ -22,6 +22,7 @@ from service.app.game_record import (
     UNCLAIMED,
     GameRecord,
     Seating,
+    untimed,
     with_bots,
 )
 from service.app.records import Game, GameInfo, MetaFacts, info_decoder
@@ -123,6 +124,9 @@ def seated_by(facts: MetaFacts, record: GameRecord) -> MetaFacts:
 def game_of(game_id: str, facts: MetaFacts, record: GameRecord) -> Game:
     """The game at `record`, its facts seated as that record's log says."""
     facts = seated_by(facts, record)
+    if facts.info.turn_time_limit_s is None:
+        # A fork or an import stored before its writes left out its source's deadline.
+        record = untimed(record)
     return Game(
         game_id=game_id,
         record=_with_meta_bots(record, facts),

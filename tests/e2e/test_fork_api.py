@@ -6,6 +6,7 @@ from typing import Any
 
 import anyio
 import pytest
+from http_players import play_hand
 from http_table import auth
 from litestar import Litestar
 from litestar.testing import TestClient
@@ -128,3 +129,25 @@ def test_a_private_game_forks_for_its_seats_only(client: Client, store: InMemory
     # The fork keeps the source's privacy: a spectator is refused before anything else.
     fork_id = forked.json()["game_id"]
     _problem(client.post(f"/games/{fork_id}/fork", json={"version": 2}), 401, "missing_token")
+
+
+def test_a_fork_of_a_timed_game_shows_no_deadline(client: Client) -> None:
+    """Forks have no time limit: the source's deadline at the version forked (long past
+    by the time the fork is played) is not the fork's, in its view or its summary."""
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    body = {"seats": seats, "seed": 4, "turn_time_limit_s": 60, "rules": {"game_end": "hands:1"}}
+    made = client.post("/games", json=body)
+    assert made.status_code == 201, made.text
+    game = made.json()
+    tokens = {int(seat): token for seat, token in game["tokens"].items()}
+    first = client.get(f"/games/{game['game_id']}/view", headers=auth(tokens[0])).json()
+    assert first["turn_deadline"] is not None
+    play_hand(client, game["game_id"], tokens, 4)
+    fork = _fork(client, game["game_id"], version=game["version"], deck="keep")
+    assert fork.status_code == 201, fork.text
+    forked = fork.json()
+    for seat, token in forked["tokens"].items():
+        view = client.get(f"/games/{forked['game_id']}/view", headers=auth(token))
+        assert view.json()["turn_deadline"] is None, seat
+    summary = client.get(f"/games/{forked['game_id']}").json()
+    assert summary["turn_time_limit_s"] is None and summary["view"]["turn_deadline"] is None
