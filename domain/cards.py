@@ -21,22 +21,9 @@ STANDARD_CARDS: Final[tuple[Card, ...]] = tuple(r + s for s in SUITS for r in RA
 VALID_CARDS: Final[frozenset[Card]] = frozenset(STANDARD_CARDS) | {JOKER}
 
 
-def is_joker(card: Card) -> bool:
-    return card == JOKER
-
-
 def rank(card: Card) -> int:
     """1 for the ace up to 13 for the king; 0 for a joker."""
     return RANK_OF.get(card[0], 0) if card != JOKER else 0
-
-
-def suit(card: Card) -> str:
-    return "" if card == JOKER else card[1]
-
-
-def card_code(rank_number: int, suit_letter: str) -> Card:
-    """The code of a natural card; rank 14 is the ace played high."""
-    return RANKS[(rank_number - 1) % 13] + suit_letter
 
 
 def build_deck(decks: int, jokers: int) -> tuple[Card, ...]:

@@ -92,10 +92,6 @@ def holder_view(state: GameState, seat: Viewer) -> SeatView:
     return replace(view_for(state, None), seat=seat)
 
 
-def spectator_view(state: GameState) -> SeatView:
-    return view_for(state, None)
-
-
 def redact(event: AnyEvent, viewer: Viewer) -> AnyEvent:
     """The event as `viewer` may see it."""
     match event:

@@ -96,10 +96,6 @@ class SchedulerLoop:
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._run, name="rummy-scheduler", daemon=True)
 
-    @property
-    def holds_lock(self) -> bool:
-        return bool(self._scheduler.acquired_locks)
-
     def start(self) -> SchedulerLoop:
         self._thread.start()
         return self
