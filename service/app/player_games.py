@@ -74,10 +74,9 @@ async def _games_of(games: GameService, player_id: str) -> list[Game]:
     found: list[Game] = []
     for offset in range(0, SCAN_LIMIT, _CHUNK):
         game_ids = await games.players.game_ids(player_id, _CHUNK, offset)
-        for game_id in game_ids:
-            game = await _game_or_none(games, game_id)
-            if game is not None:
-                found.append(game)
+        # A chunk's games are read at once: one wait for the store, not one a game.
+        chunk = await asyncio.gather(*(_game_or_none(games, game_id) for game_id in game_ids))
+        found.extend(game for game in chunk if game is not None)
         if len(game_ids) < _CHUNK:
             break
     return found
