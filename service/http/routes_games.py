@@ -108,7 +108,8 @@ async def create_game(
     tags=["games"],
     summary="The lobby: public tables by status, newest first, with their open seats",
     description="`status=open` is the former name of `waiting`. Filters: `preset`, "
-    "`seats` (the seat count), `rated`, `open_seats` (true: a seat is free to claim). "
+    "`seats` (the seat count), `rated`, `open_seats` (true: a seat anyone may claim; a "
+    "rematch's seat kept for its player is not one). "
     "Private tables are never listed.",
     responses=problem_responses(400, 503),
 )

@@ -147,7 +147,8 @@ def sync_detailed(
     """ The lobby: public tables by status, newest first, with their open seats
 
      `status=open` is the former name of `waiting`. Filters: `preset`, `seats` (the seat count), `rated`,
-    `open_seats` (true: a seat is free to claim). Private tables are never listed.
+    `open_seats` (true: a seat anyone may claim; a rematch's seat kept for its player is not one).
+    Private tables are never listed.
 
     Args:
         status (ListGamesStatus | Unset):  Default: ListGamesStatus.WAITING.
@@ -200,7 +201,8 @@ def sync(
     """ The lobby: public tables by status, newest first, with their open seats
 
      `status=open` is the former name of `waiting`. Filters: `preset`, `seats` (the seat count), `rated`,
-    `open_seats` (true: a seat is free to claim). Private tables are never listed.
+    `open_seats` (true: a seat anyone may claim; a rematch's seat kept for its player is not one).
+    Private tables are never listed.
 
     Args:
         status (ListGamesStatus | Unset):  Default: ListGamesStatus.WAITING.
@@ -248,7 +250,8 @@ async def asyncio_detailed(
     """ The lobby: public tables by status, newest first, with their open seats
 
      `status=open` is the former name of `waiting`. Filters: `preset`, `seats` (the seat count), `rated`,
-    `open_seats` (true: a seat is free to claim). Private tables are never listed.
+    `open_seats` (true: a seat anyone may claim; a rematch's seat kept for its player is not one).
+    Private tables are never listed.
 
     Args:
         status (ListGamesStatus | Unset):  Default: ListGamesStatus.WAITING.
@@ -301,7 +304,8 @@ async def asyncio(
     """ The lobby: public tables by status, newest first, with their open seats
 
      `status=open` is the former name of `waiting`. Filters: `preset`, `seats` (the seat count), `rated`,
-    `open_seats` (true: a seat is free to claim). Private tables are never listed.
+    `open_seats` (true: a seat anyone may claim; a rematch's seat kept for its player is not one).
+    Private tables are never listed.
 
     Args:
         status (ListGamesStatus | Unset):  Default: ListGamesStatus.WAITING.
