@@ -32,7 +32,8 @@ def serving(app: Litestar, settings: Settings | None = None) -> Iterator[str]:
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 10
+    # Generous: a loaded machine starts the app slowly, and a failed start ends sooner.
+    deadline = time.monotonic() + 60
     while not server.started:
         if time.monotonic() > deadline or not thread.is_alive():
             raise RuntimeError("the test server did not start")
