@@ -177,8 +177,15 @@ SHORT_DECK: dict[str, Any] = {
 }
 
 
+# Where a scoring's own rule says when the game ends (RULES.md: penalty "at 100
+# the game ends", melded "the game ends at 500"): its game_end, unless given too.
+SCORING_GAME_END: dict[str, str] = {"penalty": "target:100", "melded": "target:500"}
+
+
 def build_ruleset(preset: str = "basic", overrides: dict[str, Any] | None = None) -> RuleSet:
-    """The preset's knobs, then short_deck's implied values, then the overrides."""
+    """The preset's knobs, then short_deck's implied values, then the overrides (a
+    scoring that ends its games at a target brings that target, unless `game_end`
+    is given as well)."""
     if preset not in PRESETS:
         raise DomainError(
             f"unknown preset {preset!r}: one of {', '.join(sorted(PRESETS))}",
@@ -191,6 +198,9 @@ def build_ruleset(preset: str = "basic", overrides: dict[str, Any] | None = None
     if overrides.get("short_deck", knobs.get("short_deck", False)):
         knobs.update(SHORT_DECK)
     knobs.update(overrides)
+    implied_end = SCORING_GAME_END.get(overrides.get("scoring"))  # type: ignore[arg-type]
+    if implied_end is not None and "game_end" not in overrides:
+        knobs["game_end"] = implied_end
     try:
         # Strict: a knob is written as its type (12.0 is no int, 0 no bool); JSON's
         # string keys of hand_size still read as the seat counts they name.

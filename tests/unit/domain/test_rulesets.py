@@ -173,6 +173,8 @@ def test_every_knob_can_be_set_on_its_own(knob: str, value: Any) -> None:
         if getattr(ruleset, name) != getattr(untouched, name)
     }
     implied = {"decks", "jokers", "hand_size"} if knob == "short_deck" else set()
+    if knob == "scoring":
+        implied = {"game_end"}  # melded ends at 500, as its rule says
     assert changed - implied - {"players"} <= {knob}
 
 
@@ -217,7 +219,7 @@ def test_explicit_knobs_win_over_short_decks_implied_values() -> None:
         ("basic", {"game_end": "rounds:3"}, "game_end"),
         ("basic", {"game_end": "target:"}, "game_end"),
         ("basic", {"game_end": "hands:-2"}, "game_end"),
-        ("basic", {"scoring": "penalty"}, "game_end"),
+        ("basic", {"scoring": "penalty", "game_end": "hands:3"}, "game_end"),
         ("basic", {"strict_groups": True, "set_suits": False}, "strict_groups"),
         ("duel", {"knocking": True}, "knocking"),
         ("basic", {"knocking": True, "players": (2,), "hand_size": {2: 10}}, "knocking"),
@@ -324,3 +326,16 @@ def test_a_ruleset_built_in_code_meets_the_same_ranges() -> None:
 )
 def test_the_ends_of_every_range_are_allowed(overrides: dict[str, Any]) -> None:
     build_ruleset("basic", overrides)
+
+
+@pytest.mark.parametrize(
+    ("scoring", "game_end"), [("penalty", "target:100"), ("melded", "target:500")]
+)
+def test_a_scoring_set_on_its_own_ends_the_game_as_its_rule_says(
+    scoring: str, game_end: str
+) -> None:
+    """RULES.md: every knob is settable on its own; penalty ends at 100, melded at 500."""
+    for preset in ("basic", "classic", "duel", "palace"):
+        assert build_ruleset(preset, {"scoring": scoring}).game_end == game_end
+    given = build_ruleset("classic", {"scoring": scoring, "game_end": "target:300"})
+    assert given.game_end == "target:300"
