@@ -54,7 +54,12 @@ def leaves_discard(state: GameState, hand: Sequence[Card], jokers_to_play: int) 
     # Fast path: more cards than were taken from the pile leaves one to discard.
     if not state.ruleset.strict_jokers and len(hand) > len(state.taken_from_pile):
         return True
-    return bool(discardable(state, hand))
+    cards = discardable(state, hand)
+    if state.ruleset.strict_jokers and state.ruleset.go_out == "discard":
+        # No joker discards: a play that leaves only jokers to discard would end
+        # the hand on one. (A hand of only jokers it did not play down to may.)
+        return any(card != JOKER for card in cards)
+    return bool(cards)
 
 
 def check_leaves_discard(state: GameState, hand: Sequence[Card], jokers_to_play: int) -> None:

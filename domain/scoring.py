@@ -91,6 +91,10 @@ def _nobody_out(
             return tuple(values)
         case "melded":
             return tuple(_melded(values, placed))
+    if ruleset.stock_out == "end_no_winner":
+        # RULES.md: nobody wins, every player loses the value of their hand (the
+        # lowest hand scoring the differences is the rule of a reuse limit hit).
+        return tuple(-v for v in values)
     lowest = min(values)
     leaders = [seat for seat, v in enumerate(values) if v == lowest]
     pot = sum(v - lowest for v in values)

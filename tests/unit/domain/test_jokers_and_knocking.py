@@ -8,6 +8,7 @@ from rummy_table import Game, deal, small
 
 from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, SwapJoker
 from domain.events import JokerSwapped, Knocked
+from domain.legal import legal_commands
 from domain.views import redact
 
 SEAT0 = ["5H", "JK", "7H", "7C", "7S", "JK", "KC"]
@@ -161,3 +162,23 @@ def test_strict_jokers_a_hand_of_only_jokers_may_discard_a_joker() -> None:
     game.do(0, Draw("discard"))
     assert game.rejects(0, Discard("5C")).code == "same_discard"
     game.do(0, Discard("JK"))
+
+
+def test_strict_jokers_a_play_may_not_leave_only_jokers_to_go_out_on() -> None:
+    # RULES.md: strict_jokers means "no joker discards". The exception above is for
+    # a hand that holds nothing else; a seat that must go out by discarding
+    # (go_out: discard) may not lay off or meld its way down to jokers alone,
+    # which would end the hand on a joker discard (and a rummy here).
+    knobs = {"initial_meld_min": 0, "lay_off_needs_own_meld": False, "strict_jokers": True}
+    game = deal(
+        small("palace", 4, **knobs),
+        [["7C", "7S", "7H", "JK"], ["9C", "9D", "5H", "JS"]],
+        "AC",
+        ["7D"],
+    )
+    game.do(0, Draw("stock"))
+    game.do(0, LayMelds((("7C", "7S", "7H"),)))
+    assert game.rejects(0, LayOff("7D", 1)).code == "must_keep_discard"
+    assert LayOff("7D", 1) not in legal_commands(game.state, 0)
+    assert game.rejects(0, Discard("JK")).code == "joker_discard_forbidden"
+    game.do(0, Discard("7D"))

@@ -108,6 +108,19 @@ def test_stock_out_end_no_winner_ends_the_hand_and_everyone_loses_their_hand_val
     assert all(v > 0 for v in ended.hand_values)
 
 
+def test_stock_out_end_no_winner_makes_everyone_lose_their_hand_value_under_any_preset() -> None:
+    # RULES.md: "`stock_out: end_no_winner`: the hand ends, nobody wins, every
+    # player loses the value of their hand", a knob of its own: under basic's
+    # winner_takes too, not the lowest hand scoring the differences (reuse's rule).
+    game = _one_card_stock("basic", stock_out="end_no_winner")
+    _draw_and_toss(game)
+    (ended,) = game.do(1, Draw("stock"))
+    assert isinstance(ended, HandEnded)
+    assert (ended.reason, ended.winner) == ("stock_exhausted", None)
+    assert ended.scores == tuple(-v for v in ended.hand_values)
+    assert len(set(ended.hand_values)) == 2  # unequal hands: the lowest still loses its own
+
+
 def test_stock_out_end_no_winner_still_lets_the_next_player_take_the_discard() -> None:
     game = _one_card_stock("palace")
     _draw_and_toss(game)
