@@ -33,6 +33,11 @@ class _DeadlineProtocol(HttpToolsProtocol):
     body_s: float = 30.0
     _deadline: asyncio.TimerHandle | None = None
     _phase: _Phase = _Phase.HEADERS
+    # When the phase's time is up. Its timer is set only once a read leaves the
+    # request unfinished: most requests arrive whole in one read, and two timers
+    # set and cancelled for each took ~1 us of the 12-13 us uvicorn's protocol
+    # spends on a request (fed in process: 12.1-13.2 -> 11.3-11.7 us).
+    _due: float = 0.0
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -42,11 +47,13 @@ class _DeadlineProtocol(HttpToolsProtocol):
     def data_received(self, data: bytes) -> None:
         if self._phase is _Phase.WHOLE and self._answered():
             # The first byte of the next request on a kept-alive connection.
-            self._arm(_Phase.HEADERS, self.header_s)
+            self._begin(_Phase.HEADERS, self.header_s)
         super().data_received(data)
+        if self._phase is not _Phase.WHOLE and self._deadline is None:
+            self._deadline = self.loop.call_at(self._due, self._too_slow)
 
     def on_headers_complete(self) -> None:
-        self._arm(_Phase.BODY, self.body_s)
+        self._begin(_Phase.BODY, self.body_s)
         super().on_headers_complete()
 
     def on_message_complete(self) -> None:
@@ -65,10 +72,15 @@ class _DeadlineProtocol(HttpToolsProtocol):
     def _answered(self) -> bool:
         return self.cycle is None or self.cycle.response_complete
 
-    def _arm(self, phase: _Phase, seconds: float) -> None:
+    def _begin(self, phase: _Phase, seconds: float) -> None:
+        """The phase starts now; its timer waits for the end of the read (`data_received`)."""
         self._disarm()
         self._phase = phase
-        self._deadline = self.loop.call_later(seconds, self._too_slow)
+        self._due = self.loop.time() + seconds
+
+    def _arm(self, phase: _Phase, seconds: float) -> None:
+        self._begin(phase, seconds)
+        self._deadline = self.loop.call_at(self._due, self._too_slow)
 
     def _disarm(self) -> None:
         self._phase = _Phase.WHOLE
