@@ -23,7 +23,7 @@ _CONTENT_TYPE = (b"content-type", MediaType.JSON.value.encode())
 
 def encoded_json(body: bytes) -> Response[Any]:
     """A 200 (or the route's status) whose body is `body`, JSON already."""
-    return _EncodedJSON(body, media_type=MediaType.JSON)
+    return _EncodedJSON(body)
 
 
 class _EncodedJSON(Response[Any]):
@@ -31,6 +31,18 @@ class _EncodedJSON(Response[Any]):
     carries nothing but its body: ASGIResponse files its two headers through a
     mapping that raises and catches a KeyError for each (made and sent, a view
     took 15.0 µs that way, 8.6 µs this way; a unit test holds the messages equal)."""
+
+    def __init__(self, body: bytes) -> None:
+        # Response.__init__ as it sets a body alone: its checks of the cookies and
+        # headers given (`typing.Mapping` instance checks) took 1.3 of its 1.4 µs.
+        self.content = body
+        self.background = None
+        self.cookies = []
+        self.encoding = "utf-8"
+        self.headers = {}
+        self.media_type = MediaType.JSON
+        self.status_code = None
+        self.response_type_encoders = {**(self.type_encoders or {})}
 
     def to_asgi_response(
         self,

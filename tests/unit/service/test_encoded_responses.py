@@ -90,3 +90,10 @@ async def test_an_encoded_body_is_sent_as_litestar_sends_it(method: str, path: s
     ours = await _messages(method, f"/encoded{path}")
     assert ours == theirs
     assert theirs[0]["status"] in (200, 201) and theirs[-1]["body"] == BODY
+
+
+def test_an_encoded_response_holds_what_litestar_sets_for_a_body() -> None:
+    def held(response: Response[Any]) -> dict[str, Any]:
+        return {name: getattr(response, name) for name in Response.__slots__}
+
+    assert held(encoded_json(BODY)) == held(Response(BODY, media_type=MediaType.JSON))
