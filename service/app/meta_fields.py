@@ -29,6 +29,7 @@ from service.app.records import Game, GameInfo, MetaFacts, info_decoder
 
 __all__ = [
     "CLAIM_TOKEN",
+    "bots_as_created",
     "claimant_field",
     "facts_of",
     "game_of",
@@ -277,6 +278,12 @@ def _holders(
             player_id, _, name = value.decode().partition("\n")
             holders[seats_by_token[digest]] = (player_id, name)
     return holders
+
+
+def bots_as_created(meta: Mapping[str, bytes], info: GameInfo) -> dict[int, int]:
+    """The meta's bots (`_meta_bots`) numbered as `info`, the meta's own, numbers its
+    seats: as created, where the facts close them up after a start that removed some."""
+    return _meta_bots(meta, info)
 
 
 def _meta_bots(meta: Mapping[str, bytes], info: GameInfo) -> dict[int, int]:

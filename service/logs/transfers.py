@@ -20,7 +20,7 @@ from service.app.envelope import Envelope, now
 from service.app.errors import ServiceError
 from service.app.execute import Write
 from service.app.games import GameService
-from service.app.meta_fields import facts_of
+from service.app.meta_fields import bots_as_created
 from service.app.privacy import unredacted_through
 from service.app.projections import GameRecord
 from service.app.randomness import committed_deal, deal_command, hand_rng
@@ -302,7 +302,8 @@ def log_header_facts(meta: Mapping[str, bytes]) -> HeaderFacts:
     info = info_decoder.decode(meta["info"])
     # A seat a bot filled at the start (`seat_filled`) is the log's to say:
     # `kinds_at_start` reads it there. A table started by an earlier release kept it here.
-    filled = facts_of(meta).meta_bots
+    # Numbered as `info` is, as created (the facts' are closed up after a removal).
+    filled = bots_as_created(meta, info)
     kinds = tuple(
         SeatKind("bot", filled[seat]) if seat in filled else SeatKind(spec.kind, spec.level)
         for seat, spec in enumerate(info.seats)
