@@ -226,7 +226,8 @@ class GameTransfers:
             created_at=created_at,
             created_ts=created_ts,
             private_log=private_log,
-            table=TableOptions(private=private_table),
+            # The lobby reads whether it is rated here (it reads no state).
+            table=TableOptions(private=private_table, rated=final.ruleset.rated),
             stacked=True,
         )
         tokens = {seat: new_token() for seat, spec in enumerate(seats) if spec.kind == "human"}
