@@ -192,9 +192,9 @@ def _seated(
     older release says; a seat the log never saw claimed is as that meta says, but
     for the marks of an older release's start that never dealt. A reservation
     (`seat_reserved`, or an older release's `reserved:` field) holds until the
-    seat's first claim; one whose mark names no player here (an import's) keeps
-    the seat for no one. (An imported log's claims were made on another
-    server: they name no one here.)"""
+    seat's first claim, and not while its player sits at another seat; one whose
+    mark names no player here (an import's) keeps the seat for no one. (An imported
+    log's claims were made on another server: they name no one here.)"""
     claimed = set(facts.claimed)
     if not seating.dealt:
         # An older release's start marked the open seats `bot` before its deal: a table
@@ -239,6 +239,11 @@ def _seated(
         if claimant:
             player_id, _, name = claimant.decode().partition("\n")
             players[seat], names[seat] = player_id, name
+    if not facts.info.table.hot_seat:
+        # Such a table seats a player once: a player kept a seat who sat down at
+        # another keeps it no more (it would stay kept for nobody until the start).
+        seated = set(players.values())
+        reserved = {seat: kept for seat, kept in reserved.items() if kept not in seated}
     for field, value in meta.items():
         if field.startswith("token:") and value.startswith(CLAIM_TOKEN.encode()):
             held = seats_of_claims.get(value[len(CLAIM_TOKEN) :].decode())
