@@ -12,7 +12,7 @@ from typing import Literal
 
 import msgspec
 
-from domain.events import GameStarted
+from domain.events import GameStarted, SeatsRemoved
 from domain.state import GameState
 from domain.views import SeatView, holder_view
 from service.app.commands import decided_envelopes
@@ -160,6 +160,10 @@ class GameTransfers:
         # As the export's: from the meta, whose seats are as created (the game's are
         # closed up after a start that removed some, which a fork before it has not).
         kinds = log_header_facts(await self._games.store.get_meta(game_id)).seat_kinds
+        # An import's meta keeps only the seats its log's start left (as an older
+        # release's did): the source's removal puts the others back, as its log starts.
+        removal = [envelope for envelope in source if isinstance(envelope.event, SeatsRemoved)]
+        kinds = kinds_at_start(kinds, started.seats, removal)
         header = LogHeader(
             game_id=new_id,
             ruleset=state.ruleset,

@@ -160,3 +160,21 @@ def test_a_bot_seat_behind_a_removed_one_stays_where_it_was(client: Client) -> N
     assert forked.status_code == 201, forked.text
     assert sorted(forked.json()["tokens"]) == ["0", "1"]
     assert _seats(_game(client, forked.json()["game_id"])) == _seats(original)
+
+
+def test_an_import_forks_before_the_start_that_removed_seats(client: Client) -> None:
+    """An imported game keeps only the seats its log's start left, as the original's
+    export does; a fork of it at a version before that start (the seats all there)
+    read those few against the log's many and was refused (422 `invalid_fork_version`,
+    "seat_kinds lists 2 seats"), where the same fork of the original is made."""
+    game_id, _ = _started_short(client)
+    log = client.get(f"/games/{game_id}/log")
+    imported = client.post("/games/import", content=log.content, headers=NDJSON)
+    assert imported.status_code == 201, imported.text
+    for source in (game_id, imported.json()["game_id"]):
+        # Version 2: Bob's claim, before the start that removed seats 1 and 2.
+        forked = client.post(f"/games/{source}/fork", json={"version": 2, "deck": "keep"})
+        assert forked.status_code == 201, forked.text
+        created = forked.json()
+        assert sorted(created["tokens"]) == ["0", "1", "2", "3"]
+        assert _seats(_game(client, created["game_id"])) == [("human", None)] * 4
