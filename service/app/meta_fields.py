@@ -29,6 +29,7 @@ from service.app.records import Game, GameInfo, MetaFacts, info_decoder
 
 __all__ = [
     "CLAIM_TOKEN",
+    "bots_as_created",
     "claimant_field",
     "facts_of",
     "game_of",
@@ -191,9 +192,9 @@ def _seated(
     older release says; a seat the log never saw claimed is as that meta says, but
     for the marks of an older release's start that never dealt. A reservation
     (`seat_reserved`, or an older release's `reserved:` field) holds until the
-    seat's first claim; one whose mark names no player here (an import's) keeps
-    the seat for no one. (An imported log's claims were made on another
-    server: they name no one here.)"""
+    seat's first claim, and not while its player sits at another seat; one whose
+    mark names no player here (an import's) keeps the seat for no one. (An imported
+    log's claims were made on another server: they name no one here.)"""
     claimed = set(facts.claimed)
     if not seating.dealt:
         # An older release's start marked the open seats `bot` before its deal: a table
@@ -238,6 +239,11 @@ def _seated(
         if claimant:
             player_id, _, name = claimant.decode().partition("\n")
             players[seat], names[seat] = player_id, name
+    if not facts.info.table.hot_seat:
+        # Such a table seats a player once: a player kept a seat who sat down at
+        # another keeps it no more (it would stay kept for nobody until the start).
+        seated = set(players.values())
+        reserved = {seat: kept for seat, kept in reserved.items() if kept not in seated}
     for field, value in meta.items():
         if field.startswith("token:") and value.startswith(CLAIM_TOKEN.encode()):
             held = seats_of_claims.get(value[len(CLAIM_TOKEN) :].decode())
@@ -277,6 +283,12 @@ def _holders(
             player_id, _, name = value.decode().partition("\n")
             holders[seats_by_token[digest]] = (player_id, name)
     return holders
+
+
+def bots_as_created(meta: Mapping[str, bytes], info: GameInfo) -> dict[int, int]:
+    """The meta's bots (`_meta_bots`) numbered as `info`, the meta's own, numbers its
+    seats: as created, where the facts close them up after a start that removed some."""
+    return _meta_bots(meta, info)
 
 
 def _meta_bots(meta: Mapping[str, bytes], info: GameInfo) -> dict[int, int]:

@@ -246,10 +246,11 @@ class GameReader:
         time, at most LOBBY_SCAN entries in all. An expired table leaves the index."""
         entries: list[LobbyEntry] = []
         skipped = 0
-        for scan in range(0, LOBBY_SCAN, _LOBBY_PAGE):
-            start = scan if keep is not None else offset
-            size = _LOBBY_PAGE if keep is not None else limit
+        start = 0 if keep is not None else offset
+        size = _LOBBY_PAGE if keep is not None else limit
+        for _ in range(0, LOBBY_SCAN, _LOBBY_PAGE):
             game_ids = await self._store.list_games(LOBBY_KEYS[status], size, start)
+            dropped = 0
             headlines = await self._store.headlines(game_ids)
             for game_id, headline in zip(game_ids, headlines, strict=True):
                 if "info" not in (headline.meta or {}):
@@ -264,6 +265,7 @@ class GameReader:
                     continue
                 if expired(facts):
                     await self._store.unindex_game(game_id)  # never listed again
+                    dropped += 1
                     continue
                 if facts.importing:
                     continue  # an import still being appended is nobody's yet
@@ -276,8 +278,12 @@ class GameReader:
                 entries.append(entry)
                 if len(entries) == limit:
                     return entries
-            if keep is None or len(game_ids) < size:
+            if len(game_ids) < size or (keep is None and not dropped):
                 break
+            # The tables behind those dropped moved up: read on from where they are now
+            # (a page without a filter, at the places the dropped ones left).
+            start += len(game_ids) - dropped
+            size = _LOBBY_PAGE if keep is not None else dropped
         return entries
 
     async def file_in_lobby(self, game: Game) -> None:

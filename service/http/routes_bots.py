@@ -201,6 +201,19 @@ def _seat_view(view: View, ruleset: RuleSet) -> SeatView:
         raise ServiceError(
             "invalid_view", "the view holds more cards than any pack", cards=len(cards)
         )
+    # No table shows more cards than its pack (the cards taken this turn are in the
+    # hand): a larger hand only costs the bots time, levels 1-3 in the event loop.
+    shown = len(view.hand or ()) + len(view.discard_pile)
+    shown += sum(len(meld.cards) for meld in view.table)
+    pack = len(ruleset.pack())
+    if shown > pack or len(view.taken_from_pile) > pack:
+        raise ServiceError(
+            "invalid_view",
+            f"the view holds {shown} cards, more than its rules' pack of {pack}",
+            field="hand",
+            cards=shown,
+            pack=pack,
+        )
     for card in cards:
         if not is_card(card):
             raise ServiceError("invalid_card", not_a_card(card), card=card)

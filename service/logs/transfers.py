@@ -12,7 +12,7 @@ from typing import Literal
 
 import msgspec
 
-from domain.events import GameStarted
+from domain.events import GameStarted, SeatsRemoved
 from domain.state import GameState
 from domain.views import SeatView, holder_view
 from service.app.commands import decided_envelopes
@@ -20,7 +20,7 @@ from service.app.envelope import Envelope, now
 from service.app.errors import ServiceError
 from service.app.execute import Write
 from service.app.games import GameService
-from service.app.meta_fields import facts_of
+from service.app.meta_fields import bots_as_created
 from service.app.privacy import unredacted_through
 from service.app.projections import GameRecord
 from service.app.randomness import committed_deal, deal_command, hand_rng
@@ -160,6 +160,10 @@ class GameTransfers:
         # As the export's: from the meta, whose seats are as created (the game's are
         # closed up after a start that removed some, which a fork before it has not).
         kinds = log_header_facts(await self._games.store.get_meta(game_id)).seat_kinds
+        # An import's meta keeps only the seats its log's start left (as an older
+        # release's did): the source's removal puts the others back, as its log starts.
+        removal = [envelope for envelope in source if isinstance(envelope.event, SeatsRemoved)]
+        kinds = kinds_at_start(kinds, started.seats, removal)
         header = LogHeader(
             game_id=new_id,
             ruleset=state.ruleset,
@@ -226,7 +230,8 @@ class GameTransfers:
             created_at=created_at,
             created_ts=created_ts,
             private_log=private_log,
-            table=TableOptions(private=private_table),
+            # The lobby reads whether it is rated here (it reads no state).
+            table=TableOptions(private=private_table, rated=final.ruleset.rated),
             stacked=True,
         )
         tokens = {seat: new_token() for seat, spec in enumerate(seats) if spec.kind == "human"}
@@ -302,7 +307,8 @@ def log_header_facts(meta: Mapping[str, bytes]) -> HeaderFacts:
     info = info_decoder.decode(meta["info"])
     # A seat a bot filled at the start (`seat_filled`) is the log's to say:
     # `kinds_at_start` reads it there. A table started by an earlier release kept it here.
-    filled = facts_of(meta).meta_bots
+    # Numbered as `info` is, as created (the facts' are closed up after a removal).
+    filled = bots_as_created(meta, info)
     kinds = tuple(
         SeatKind("bot", filled[seat]) if seat in filled else SeatKind(spec.kind, spec.level)
         for seat, spec in enumerate(info.seats)
