@@ -198,9 +198,10 @@ def build_ruleset(preset: str = "basic", overrides: dict[str, Any] | None = None
     if overrides.get("short_deck", knobs.get("short_deck", False)):
         knobs.update(SHORT_DECK)
     knobs.update(overrides)
-    implied_end = SCORING_GAME_END.get(overrides.get("scoring"))  # type: ignore[arg-type]
-    if implied_end is not None and "game_end" not in overrides:
-        knobs["game_end"] = implied_end
+    scoring = overrides.get("scoring")
+    # Any JSON may come as the knob's value: only a scoring's name brings its end.
+    if isinstance(scoring, str) and scoring in SCORING_GAME_END and "game_end" not in overrides:
+        knobs["game_end"] = SCORING_GAME_END[scoring]
     try:
         # Strict: a knob is written as its type (12.0 is no int, 0 no bool); JSON's
         # string keys of hand_size still read as the seat counts they name.

@@ -225,6 +225,8 @@ def test_explicit_knobs_win_over_short_decks_implied_values() -> None:
         ("basic", {"knocking": True, "players": (2,), "hand_size": {2: 10}}, "knocking"),
         ("basic", {"ace": "sometimes"}, "ace"),
         ("basic", {"scoring": "golf"}, "scoring"),
+        ("basic", {"scoring": {"penalty": 1}}, "scoring"),
+        ("basic", {"scoring": ["melded"]}, "scoring"),
         ("basic", {"card_values": "A2"}, "card_values"),
         ("basic", {"discard_pickup": "bottom"}, "discard_pickup"),
         ("basic", {"no_such_knob": True}, "no_such_knob"),
