@@ -101,7 +101,7 @@ def facts_of(meta: Mapping[str, bytes], seating: Seating | None = None) -> MetaF
         names={seat: held[1] for seat, held in holders.items()} | _per_seat(meta, "name:"),
         waiting=meta.get("waiting") == b"1",
         host=_text_of(meta, "host"),
-        meta_bots=_meta_bots(meta, info),
+        meta_bots=bots_as_created(meta, info),
         resigned_levels={seat: int(level) for seat, level in _per_seat(meta, "resigned:").items()},
         reserved=_per_seat(meta, "reserved:"),
         invite_hash=_text_of(meta, "invite"),
@@ -286,13 +286,9 @@ def _holders(
 
 
 def bots_as_created(meta: Mapping[str, bytes], info: GameInfo) -> dict[int, int]:
-    """The meta's bots (`_meta_bots`) numbered as `info`, the meta's own, numbers its
-    seats: as created, where the facts close them up after a start that removed some."""
-    return _meta_bots(meta, info)
-
-
-def _meta_bots(meta: Mapping[str, bytes], info: GameInfo) -> dict[int, int]:
-    """Bot seats by creation, and fills written by releases before `seat_filled`."""
+    """Bot seats by creation, and fills written by releases before `seat_filled`,
+    numbered as `info` (the meta's own) numbers its seats: as created, where the
+    facts close them up after a start that removed some."""
     bots = {seat: spec.level or 1 for seat, spec in enumerate(info.seats) if spec.kind == "bot"}
     return bots | {seat: int(level) for seat, level in _per_seat(meta, "filled:").items()}
 
