@@ -116,12 +116,13 @@ class Creation:
         game_id = uuid.uuid4().hex
         marks = reservations(game_id, secret_seed, reserved or {})
         # A seat is kept only while the table waits: one that does not wait keeps none.
-        reserving: Decided = [
-            (None, event)
-            for seat, mark in sorted(marks.items())
-            if waiting
-            for event in decide(state, None, ReserveSeat(seat=seat, mark=mark))
-        ]
+        reserving: Decided = []
+        if waiting:
+            reserving = [
+                (None, event)
+                for seat, mark in sorted(marks.items())
+                for event in decide(state, None, ReserveSeat(seat=seat, mark=mark))
+            ]
         created_at, created_ts = now()
         info = GameInfo(
             preset=preset,

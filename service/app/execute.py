@@ -19,7 +19,7 @@ from service.app.game_record import GameRecord, advance, encode_state, seating_f
 from service.app.meta_fields import game_of
 from service.app.metrics import Metrics
 from service.app.projections import STATE_KEY, Projections
-from service.app.records import Appended, Game, MetaFacts, lobby_status
+from service.app.records import Appended, Game, GameInfo, MetaFacts, lobby_status
 from service.app.writes import Answer, Executed, Write
 from service.store import AppendResult, CommandIdReused, EventStore, VersionConflict
 
@@ -151,7 +151,7 @@ class Writer:
         after = record
         for envelope in envelopes:
             after = advance(after, envelope)
-        info = write.creates if write.creates is not None else game.info if game else None
+        info = _info_of(write, game)
         if after is not None and info is not None and info.turn_time_limit_s is None:
             after = untimed(after)
         answer = Answer(views={})
@@ -211,7 +211,7 @@ class Writer:
         appended: AppendResult,
     ) -> None:
         """What follows committed events: the lobby's filing and the work they call for."""
-        info = write.creates if write.creates is not None else game.info if game else None
+        info = _info_of(write, game)
         assert info is not None
         base = game or Game(game_id=game_id, record=after, info=info, claimed=frozenset(), seed=0)
         settled = msgspec.structs.replace(base, record=after)
@@ -300,3 +300,10 @@ def _reused(command_id: str | None) -> ServiceError:
         "this command_id was already used for a different command",
         command_id=command_id,
     )
+
+
+def _info_of(write: Write, game: Game | None) -> GameInfo | None:
+    """What the game written to was made with: the creation's, else the game's."""
+    if write.creates is not None:
+        return write.creates
+    return game.info if game is not None else None

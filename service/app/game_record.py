@@ -181,11 +181,10 @@ def _seating_after(seating: Seating | None, state: GameState, event: AnyEvent) -
             return msgspec.structs.replace(seating, reserved=_put(seating.reserved, seat, mark))
         case SeatsRemoved(seats=removed):
             kept = [seat for seat in range(len(seating.origin)) if seat not in removed]
-            reserved = tuple(seating.reserved_for(seat) for seat in kept)
             return Seating(
                 claims=tuple(seating.claim_of(seat) for seat in kept),
                 origin=tuple(seating.origin[seat] for seat in kept),
-                reserved=reserved if any(reserved) else (),
+                reserved=_kept(tuple(seating.reserved_for(seat) for seat in kept)),
             )
         case HandDealt():
             return msgspec.structs.replace(seating, dealt=True)
@@ -201,11 +200,15 @@ def _held(seating: Seating, seat: int, claim: str) -> Seating:
     """The seating with `seat` held as `claim` says: any reservation of it is over."""
     reserved = seating.reserved
     if seating.reserved_for(seat):
-        reserved = _put(reserved, seat, "")
-        reserved = reserved if any(reserved) else ()
+        reserved = _kept(_put(reserved, seat, ""))
     return msgspec.structs.replace(
         seating, claims=_put(seating.claims, seat, claim), reserved=reserved
     )
+
+
+def _kept(reserved: tuple[str, ...]) -> tuple[str, ...]:
+    """The reservations per seat, or none at all (the default) once no seat is kept."""
+    return reserved if any(reserved) else ()
 
 
 # The meta field that keeps a copy of the seating, for reads without the log (the lobby).
