@@ -114,11 +114,18 @@ def is_live(queue: Queue, job: Job) -> bool:
     if status in (JobStatus.SCHEDULED, JobStatus.DEFERRED):
         return True
     connection = queue.connection
-    if any(worker_alive(connection, worker) for _, worker in _executions(queue, job.id)):
+    executions = _executions(queue, job.id)
+    if any(worker_alive(connection, worker) for _, worker in executions):
         return True
     if status == JobStatus.STARTED:
         return worker_alive(connection, job.worker_name)
-    return status == JobStatus.QUEUED and _waiting_in_line(queue, job.id)
+    if status != JobStatus.QUEUED:
+        return False
+    if executions:
+        # Taken by a worker that died before it marked the job started: left in the
+        # intermediate list, which no worker takes from. Only the queue's own line counts.
+        return connection.lpos(queue.key, job.id) is not None
+    return _waiting_in_line(queue, job.id)
 
 
 def forget_executions(queue: Queue, job_id: str) -> None:

@@ -209,3 +209,29 @@ def test_a_job_its_worker_took_but_never_marked_started_is_put_back(
         assert recover_abandoned(queue) == ["bot-g-3"]
         assert "bot-g-3" in queue.job_ids
         assert connection.zrange(queue.started_job_registry.key, 0, -1) == []
+
+
+def test_a_job_taken_into_the_intermediate_list_by_a_worker_that_died_is_put_back(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    """rq moves a job it dequeues into the queue's intermediate list, records the
+    execution, and only then marks it started and takes it off that list: a kill
+    between those steps leaves it `queued`, in the intermediate list and in the
+    registry. It waits in no line (nobody takes it from there): it is put back."""
+    with worker_app(embedded_redis.url) as (client, queue):
+        connection: Redis = queue.connection
+        job = queue.enqueue("workers.jobs.bot_turn", "g", 4, job_id="bot-g-4")
+        queue.remove(job)
+        with connection.pipeline() as pipeline:
+            pipeline.rpush(queue.intermediate_queue_key, "bot-g-4")
+            pipeline.zadd(queue.started_job_registry.key, {"bot-g-4:e4": "+inf"})
+            pipeline.hset("rq:execution:bot-g-4:e4", "worker_name", "w-killed")
+            pipeline.zadd("rummy:workers:beats", {"w-killed": time.time()})
+            pipeline.execute()
+        assert job.get_status() == "queued" and queue.job_ids == []
+        assert recover_abandoned(queue) == []  # its worker still beats
+
+        connection.zadd("rummy:workers:beats", {"w-killed": time.time() - 60})
+        assert recover_abandoned(queue) == ["bot-g-4"]
+        assert queue.job_ids == ["bot-g-4"]
+        assert connection.lrange(queue.intermediate_queue_key, 0, -1) == []
