@@ -201,14 +201,21 @@ def play_whole_game(page: Any, seats: int, max_turns: int, artifacts: Path | Non
 
 def _click_unless_the_hand_ends(page: Any, locator: Any, path: str) -> bool:
     """`click_for`, unless the last hand's summary comes up over the table first (another
-    seat went out just before the new hand's turn was shown): then False."""
-    try:
-        with page.expect_response(lambda response: path in response.url):
-            locator.click(timeout=10_000)
-    except PlaywrightTimeoutError:
+    seat went out just before the new hand's turn was shown): then False. The click is
+    tried in short attempts, the summary looked for between them: a summary over the
+    button would otherwise hold each such turn for the whole click timeout."""
+    deadline = time.monotonic() + 10
+    while True:
         if page.get_by_test_id("hand-end").count():
             return False
-        raise
+        try:
+            # A click that times out was never made: trying again sends nothing twice.
+            with page.expect_response(lambda response: path in response.url):
+                locator.click(timeout=500)
+            break
+        except PlaywrightTimeoutError:
+            if time.monotonic() > deadline:
+                raise
     page.wait_for_selector("[aria-busy=true]", state="detached")
     return True
 
