@@ -385,7 +385,8 @@ def _start_floor(port: int, log: Path) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "uvicorn", app, "--host", "127.0.0.1", "--port", str(port)]
     with log.open("ab") as out:
         return subprocess.Popen(
-            [*command, "--log-level", "warning"],
+            # Open streams would hold a graceful shutdown for as long as they last.
+            [*command, "--log-level", "warning", "--timeout-graceful-shutdown", "1"],
             cwd=REPO_ROOT,
             stdin=subprocess.DEVNULL,
             stdout=out,
