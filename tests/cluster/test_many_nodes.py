@@ -36,8 +36,8 @@ from service.tools.serve_process import free_port
 pytestmark = pytest.mark.anyio
 
 REPO = Path(__file__).resolve().parents[2]
-GAMES = int(os.environ.get("MANY_NODES_GAMES", "24"))
-FAILOVER_GAMES = 16
+GAMES = int(os.environ.get("MANY_NODES_GAMES", "12"))
+FAILOVER_GAMES = 10
 # Every wait is bounded: a whole phase, one long poll, one process start.
 PHASE_TIMEOUT_S = float(os.environ.get("MANY_NODES_TIMEOUT_S", "360"))
 POLL_S = 5.0
