@@ -20,11 +20,14 @@ class Event(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="
 class GameStarted(Event, frozen=True, tag="game_started"):
     """`bots` is the level of the bot playing each seat from the start (0: a
     human seat); logs of earlier releases have none (all humans as far as the
-    log tells)."""
+    log tells). `host` is the mark of the player who opened the table and hosts
+    it (their keyed hash at this table, which their claims' ids start with), ""
+    when no player did (the first seat given a token at creation hosts)."""
 
     ruleset: RuleSet
     seats: int
     bots: tuple[int, ...] = ()
+    host: str = ""
 
 
 class HandDealt(Event, frozen=True, tag="hand_dealt"):

@@ -31,6 +31,7 @@ from service.app.seating import (
     TablePolicy,
     creator_fields,
     new_invite_code,
+    player_mark,
     reservations,
     table_fields,
 )
@@ -103,17 +104,18 @@ class Creation:
             for spec in seats
         )
         secret_seed = seed if seed is not None else secrets.randbits(63)
+        game_id = uuid.uuid4().hex
         started = GameStarted(
             ruleset=ruleset,
             seats=len(seats),
             bots=tuple(spec.level or 0 if spec.kind == "bot" else 0 for spec in seats),
+            host=player_mark(game_id, secret_seed, player.player_id) if player else "",
         )
         state = evolve(new_game(ruleset, len(seats)), started)
         # Decided before anything is written (even when the table waits for its
         # start): a refused deck writes nothing.
         dealt = self._deal(state, seed, deck, secret_seed, table.first_dealer)
         waiting = any(spec.open for spec in seats)
-        game_id = uuid.uuid4().hex
         marks = reservations(game_id, secret_seed, reserved or {})
         # A seat is kept only while the table waits: one that does not wait keeps none.
         reserving: Decided = []

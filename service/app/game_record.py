@@ -4,7 +4,7 @@ and the record's cached (msgpack) form."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal
+from typing import Literal, cast
 
 import msgspec
 
@@ -152,6 +152,8 @@ class Seating(msgspec.Struct, frozen=True, kw_only=True):
     # Per seat: the mark of the player it is kept for (`seat_reserved`) until its
     # first claim, leave or fill, else "" (or no entry).
     reserved: tuple[str, ...] = ()
+    # The mark of the player who hosts the table (`game_started`), else "".
+    host: str = ""
 
     def claim_of(self, seat: int) -> str:
         return self.claims[seat] if seat < len(self.claims) else UNCLAIMED
@@ -164,7 +166,10 @@ def _seating_after(seating: Seating | None, state: GameState, event: AnyEvent) -
     """The table's seating after one more event of the log (nearly every event: the same)."""
     kind = type(event)
     if kind is GameStarted:
-        return Seating(claims=(UNCLAIMED,) * state.seats, origin=tuple(range(state.seats)))
+        host = cast(GameStarted, event).host
+        return Seating(
+            claims=(UNCLAIMED,) * state.seats, origin=tuple(range(state.seats)), host=host
+        )
     if kind not in _SEATING_EVENTS or (seating is not None and seating.dealt):
         return seating
     if seating is None:
@@ -181,7 +186,8 @@ def _seating_after(seating: Seating | None, state: GameState, event: AnyEvent) -
             return msgspec.structs.replace(seating, reserved=_put(seating.reserved, seat, mark))
         case SeatsRemoved(seats=removed):
             kept = [seat for seat in range(len(seating.origin)) if seat not in removed]
-            return Seating(
+            return msgspec.structs.replace(
+                seating,
                 claims=tuple(seating.claim_of(seat) for seat in kept),
                 origin=tuple(seating.origin[seat] for seat in kept),
                 reserved=_kept(tuple(seating.reserved_for(seat) for seat in kept)),

@@ -82,12 +82,11 @@ def seat_fields(player: Player, seat: int) -> dict[str, bytes]:
 
 
 def creator_fields(player: Player | None, seats: Sequence[int]) -> dict[str, bytes]:
-    if player is None:
+    """The meta fields seating a creating player at their first seat given a token
+    (that they host is their mark in the log's `game_started`)."""
+    if player is None or not seats:
         return {}
-    fields = {"host": player.player_id.encode()}
-    if seats:
-        fields |= seat_fields(player, seats[0])
-    return fields
+    return seat_fields(player, seats[0])
 
 
 def table_fields(

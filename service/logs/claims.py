@@ -19,6 +19,7 @@ from domain.bots import LEVELS
 from domain.events import (
     DeckRevealed,
     GameAbandoned,
+    GameStarted,
     HandDealt,
     RematchOffered,
     SeatClaimed,
@@ -187,6 +188,8 @@ class _Actors:
                 _refuse("event.claim", f"{claim[:80]!r} is no claim id", version)
             case SeatReserved(mark=mark) if not _MARK.fullmatch(mark):
                 _refuse("event.mark", f"{mark[:80]!r} is no player's mark", version)
+            case GameStarted(host=host) if host and not _MARK.fullmatch(host):
+                _refuse("event.host", f"{host[:80]!r} is no player's mark", version)
             case SeatFilled(seat=seat, level=level) if seat < len(self.header_kinds) and (
                 self.header_kinds[seat] != SeatKind("bot", level)
             ):

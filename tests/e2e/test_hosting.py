@@ -5,12 +5,16 @@ creator's seat, and no Start."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from http_players import open_table, player
 from http_table import auth, create
 from litestar import Litestar
 from litestar.testing import TestClient
+
+from service.app.game_record import SEATING_FIELD
+from service.store import InMemoryEventStore
 
 Client = TestClient[Litestar]
 
@@ -44,3 +48,62 @@ def test_without_players_the_first_seat_dealt_a_token_hosts(client: Client) -> N
     seats = [{"kind": "bot", "level": 1}, {"kind": "human"}, {"kind": "human", "open": True}]
     created = create(client, seats=seats)
     assert _hosting(client, created["game_id"], created["tokens"]["1"]) is True
+
+
+def test_the_host_is_named_by_the_logs_first_event_and_by_no_field_beside_it(
+    client: Client, store: InMemoryEventStore
+) -> None:
+    """Issue 27: the table's `game_started` names its host by their mark at this table
+    (as their claims' ids start with it), never by their id; the meta names no host.
+    With the meta's seating copy deleted, a fresh process still lets the host, and the
+    host alone, start the table."""
+    ada, bo = player(client, "Ada"), player(client, "Bo")
+    game_id = open_table(client, ada, 3)["game_id"]
+    claimed = client.post(f"/games/{game_id}/seats/1", headers=auth(bo["token"]))
+    assert claimed.status_code == 201, claimed.text
+    log = client.get(f"/games/{game_id}/events", headers=auth(ada["token"]))
+    started, claim = (envelope["event"] for envelope in log.json()["events"])
+    assert started["type"] == "game_started"
+    assert re.fullmatch("[0-9a-f]{16}", started["host"]), started
+    assert ada["player_id"] not in log.text
+    # Ada's mark: her claims at this table would start with it; Bo's claim does not.
+    assert not claim["claim"].startswith(started["host"])
+
+    async def forget() -> set[str]:
+        await store.put_meta(game_id, {SEATING_FIELD: b""})
+        return {field.partition(":")[0] for field in await store.get_meta(game_id)}
+
+    assert "host" not in client.blocking_portal.call(forget)
+    assert _hosting(client, game_id, ada["token"]) is True
+    assert _hosting(client, game_id, bo["token"]) is False
+    refused = client.post(
+        f"/games/{game_id}/start", json={"fill": "bots"}, headers=auth(bo["token"])
+    )
+    assert refused.status_code == 403 and refused.json()["code"] == "not_host", refused.text
+    begun = client.post(
+        f"/games/{game_id}/start", json={"fill": "bots"}, headers=auth(ada["token"])
+    )
+    assert begun.status_code == 200, begun.text
+
+
+def test_a_table_whose_host_an_older_release_kept_in_the_meta_is_still_theirs(
+    client: Client, store: InMemoryEventStore
+) -> None:
+    """Older releases wrote no host into `game_started` and named the host's id in the
+    meta's `host` field: that host still starts the table, from no seat of it."""
+    ada = player(client, "Ada")
+    seats = [{"kind": "human", "open": True}, {"kind": "human", "open": True}]
+    created = create(client, seats=seats)
+    game_id, guest = created["game_id"], client.post(f"/games/{created['game_id']}/seats/1")
+    assert guest.status_code == 201, guest.text
+
+    async def as_the_older_release() -> None:
+        await store.put_meta(game_id, {"host": ada["player_id"].encode()})
+
+    client.blocking_portal.call(as_the_older_release)
+    assert _hosting(client, game_id, ada["token"]) is True
+    assert _hosting(client, game_id, guest.json()["token"]) is False
+    started = client.post(
+        f"/games/{game_id}/start", json={"fill": "bots"}, headers=auth(ada["token"])
+    )
+    assert started.status_code == 200, started.text

@@ -135,3 +135,27 @@ def test_seats_changing_hands_as_no_service_would_are_refused(
     assert problem["code"] == "invalid_log_field", problem
     assert (problem["facts"]["field"], problem["facts"]["version"]) == (field, version), problem
     assert client.get(f"/games/{GAME_ID}").status_code == 404
+
+
+def test_a_host_named_by_anything_but_a_mark_is_refused(
+    client: Client, started: list[dict[str, Any]]
+) -> None:
+    """`game_started` names its host by a player's mark; an imported mark names no one
+    here (marks are keyed by the table) and hosts nothing."""
+    started[1]["event"]["host"] = "Ada"
+    forged = client.post(
+        f"/games/import?game_id={GAME_ID}", content=joined(started), headers=NDJSON
+    )
+    assert forged.status_code == 422, forged.text
+    facts = forged.json()["facts"]
+    assert (forged.json()["code"], facts["field"], facts["version"]) == (
+        "invalid_log_field",
+        "event.host",
+        1,
+    )
+    started[1]["event"]["host"] = "0123456789abcdef"
+    imported = client.post("/games/import", content=joined(started), headers=NDJSON)
+    assert imported.status_code == 201, imported.text
+    token = imported.json()["tokens"]["0"]
+    summary = client.get(f"/games/{imported.json()['game_id']}", headers=auth(token))
+    assert summary.json()["hosting"] is False

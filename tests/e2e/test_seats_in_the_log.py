@@ -334,10 +334,10 @@ def test_the_meta_of_a_table_keeps_no_seating_but_the_logs_copy(
         return {field.partition(":")[0] for field in await store.get_meta(game_id)}
 
     assert client.blocking_portal.call(fields) == {
-        # creation: the rules, the deal's seed, the host and their seat
+        # creation: the rules, the deal's seed, the creator's seat (the host is the
+        # log's: their mark in `game_started`)
         "info",
         "seed",
-        "host",
         "player",
         "name",
         # secrets: tokens, who made each claim; a player's own name since a rename

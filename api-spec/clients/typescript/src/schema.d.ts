@@ -938,6 +938,8 @@ export interface components {
             seats: number;
             /** @description Default: `[]`. */
             bots?: number[];
+            /** @description Default: `""`. */
+            host?: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}

@@ -31,12 +31,14 @@ class GameStarted:
             seats (int):
             type_ (Literal['game_started']):
             bots (list[int] | Unset): Default: `[]`.
+            host (str | Unset): Default: `""`.
      """
 
     ruleset: RuleSet
     seats: int
     type_: Literal['game_started']
     bots: list[int] | Unset = UNSET
+    host: str | Unset = UNSET
 
 
 
@@ -56,6 +58,8 @@ class GameStarted:
 
 
 
+        host = self.host
+
 
         field_dict: dict[str, Any] = {}
 
@@ -66,6 +70,8 @@ class GameStarted:
         })
         if bots is not UNSET:
             field_dict["bots"] = bots
+        if host is not UNSET:
+            field_dict["host"] = host
 
         return field_dict
 
@@ -89,11 +95,14 @@ class GameStarted:
         bots = cast(list[int], d.pop("bots", UNSET))
 
 
+        host = d.pop("host", UNSET)
+
         game_started = cls(
             ruleset=ruleset,
             seats=seats,
             type_=type_,
             bots=bots,
+            host=host,
         )
 
         return game_started
