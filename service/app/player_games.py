@@ -28,6 +28,9 @@ SCAN_LIMIT = 500
 _CHUNK = 50
 # A rename reads the player's games this many at a time, each page's games at once.
 RENAME_PAGE = 100
+# Passes of one rename while renames racing it change the record (bounded: a rename
+# that comes later makes its own passes).
+RENAME_PASSES = 3
 
 
 class PlayerGame(msgspec.Struct, frozen=True, kw_only=True):
@@ -102,17 +105,32 @@ async def rename_player(games: GameService, player: Player, name: str) -> Player
     every game filed under the player is read, RENAME_PAGE at a time and the games
     of a page at once, not just the newest SCAN_LIMIT a listing looks through. A
     rename cut short leaves older tables with the old name: the same rename again
-    completes it (it writes only the seats that still show another name)."""
+    completes it (it writes only the seats that still show another name).
+
+    Two renames at once interleave their writes: each, once done, reads the record
+    again, and while it holds another name (the other rename's, which this one may
+    have written over) writes that one everywhere, so the last to finish leaves
+    every table with the record's name. The player as the record has them."""
     renamed = await games.players.rename(player, name)
+    for _ in range(RENAME_PASSES):
+        await _name_every_table(games, player.player_id, renamed.name)
+        kept = await games.players.get(player.player_id)
+        if kept is None or kept.name == renamed.name:
+            break
+        renamed = msgspec.structs.replace(renamed, name=kept.name)
+    return renamed
+
+
+async def _name_every_table(games: GameService, player_id: str, name: str) -> None:
     offset = 0
     while True:
-        game_ids = await games.players.game_ids(player.player_id, RENAME_PAGE, offset)
+        game_ids = await games.players.game_ids(player_id, RENAME_PAGE, offset)
         loaded = await asyncio.gather(*(_game_or_none(games, game_id) for game_id in game_ids))
         await asyncio.gather(
-            *(_rename_seats(games, game, player.player_id, renamed.name) for game in loaded if game)
+            *(_rename_seats(games, game, player_id, name) for game in loaded if game)
         )
         if len(game_ids) < RENAME_PAGE:
-            return renamed
+            return
         offset += RENAME_PAGE
 
 
