@@ -203,6 +203,9 @@ async def rematch(
     if game.rematch is not None:
         return game.rematch, None
     seats = tuple(_rematch_seat(game, seat, caller) for seat in range(state.seats))
+    # A seat token acts for its seat as its player's token does: the seat's player
+    # sits again (and hosts) whichever of the two asked.
+    player = caller.player or await _player_at(games, facts, caller.seats[0])
     table = msgspec.structs.replace(
         game.info.table,
         first_dealer=(state.dealer + 1) % state.seats,
@@ -215,7 +218,7 @@ async def rematch(
         ruleset=_rematch_rules(game),
         turn_time_limit_s=game.info.turn_time_limit_s,
         private_log=game.info.private_log,
-        player=caller.player,
+        player=player,
         table=table,
         reserved={s: p for s, p in facts.players.items() if s != caller.seats[0]},
     )
@@ -233,8 +236,8 @@ async def rematch(
         # recorded first (the caller gets that one), or the rules refused the
         # caller's seat (a seat that resigned): the refusal is the answer.
         await games.store.remove_game(created.game_id)
-        if caller.player is not None:
-            await games.players.unfile_game(caller.player.player_id, created.game_id)
+        if player is not None:
+            await games.players.unfile_game(player.player_id, created.game_id)
         if refused.code != "command_id_reused":
             raise
         return await _recorded_rematch(games, game_id), None
@@ -242,6 +245,12 @@ async def rematch(
         # Filed now: the rematch is each player's newest game.
         await games.players.file_game(player_id, created.game_id, time.time())
     return created.game_id, created
+
+
+async def _player_at(games: GameService, facts: MetaFacts, seat: int) -> Player | None:
+    """The player holding `seat` (None: a seat held by its token alone)."""
+    player_id = facts.players.get(seat)
+    return await games.players.get(player_id) if player_id is not None else None
 
 
 def _rematch_rules(game: Game) -> RuleSet:
