@@ -166,7 +166,12 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
 
     await games.execute(game_id, Write(actor="service", decide=leaving))
     player_id = facts.players.get(seat)
-    if player_id is not None and facts.seats_of(player_id) == (seat,):
+    if (
+        player_id is not None
+        and facts.seats_of(player_id) == (seat,)
+        # Its host, seated or not, has the table among their games until it expires.
+        and (expired(facts) or not _hosts(facts, game_id, player_id))
+    ):
         # Their last seat here: a hot-seat player leaving one of theirs still sits here.
         await _unfile(games, game_id, player_id)
         if (await games.fresh_facts(game_id)).seats_of(player_id):

@@ -107,3 +107,25 @@ def test_a_table_whose_host_an_older_release_kept_in_the_meta_is_still_theirs(
         f"/games/{game_id}/start", json={"fill": "bots"}, headers=auth(ada["token"])
     )
     assert started.status_code == 200, started.text
+
+
+def test_a_host_who_opened_the_table_seatless_keeps_it_among_their_games(
+    client: Client,
+) -> None:
+    """A player who opens a table leaving every seat open hosts it from no seat, and has
+    it among their games; sitting down at it and getting up again changes neither."""
+    ada = player(client, "Ada")
+    seats = [{"kind": "human", "open": True}] * 3
+    game_id = client.post("/games", json={"seats": seats}, headers=auth(ada["token"])).json()[
+        "game_id"
+    ]
+
+    def listed() -> list[str]:
+        games = client.get("/players/me/games", headers=auth(ada["token"])).json()["games"]
+        return [game["game_id"] for game in games]
+
+    assert listed() == [game_id]
+    assert client.post(f"/games/{game_id}/seats/0", headers=auth(ada["token"])).is_success
+    assert client.delete(f"/games/{game_id}/seats/0", headers=auth(ada["token"])).is_success
+    assert _hosting(client, game_id, ada["token"]) is True
+    assert listed() == [game_id]
