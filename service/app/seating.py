@@ -28,6 +28,8 @@ __all__ = [
     "new_claim",
     "creator_fields",
     "expired",
+    "host_mark",
+    "hosts",
     "new_invite_code",
     "player_mark",
     "reservations",
@@ -144,6 +146,24 @@ def player_mark(game_id: str, seed: int, player_id: str) -> str:
     # one player's marks at two tables must not match.
     key = f"{game_id}:{seed}".encode()
     return hmac.new(key, player_id.encode(), hashlib.sha256).hexdigest()[:16]
+
+
+def host_mark(facts: MetaFacts) -> str:
+    """The mark of the player hosting the table, as its log's `game_started` names
+    them; "" if no player does. An imported log's mark names no one here (marks are
+    keyed by the table): such a table is hosted as one no player opened."""
+    if facts.seating is None or facts.own_hands_from:
+        return ""
+    return facts.seating.host
+
+
+def hosts(facts: MetaFacts, game_id: str, player_id: str) -> bool:
+    """Whether the player hosts the table (from a seat of theirs or none)."""
+    mark = host_mark(facts)
+    if mark:
+        return player_mark(game_id, facts.seed, player_id) == mark
+    # A table opened by an older release named its host in the meta.
+    return player_id == facts.host
 
 
 def check_one_seat_each(record: GameRecord, claim: str) -> None:

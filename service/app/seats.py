@@ -24,6 +24,7 @@ from service.app.seating import (
     check_invite,
     check_one_seat_each,
     check_seat,
+    hosts,
     new_claim,
     not_seated,
     outsider_refusal,
@@ -97,7 +98,7 @@ class Seats:
         token acts for it."""
         check_game_id(game_id)  # only ids this service made name a game
         facts = await self._reader.read_facts(game_id)
-        kept = player is not None and player.player_id in facts.reserved.values()
+        kept = player is not None and _at_table(game_id, facts, player.player_id)
         if not check_invite(facts, invite_code) and not kept:
             # A private table does not exist for whoever lacks its code.
             raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
@@ -209,8 +210,8 @@ class Seats:
     ) -> int | None:
         """A seat for a token, or None (a spectator): no token, or a player's token that
         holds no seat here, sees what anyone sees. A private table has no spectators
-        but those with its invite code, and the players its rematch keeps a seat for
-        (they claim it without the code): to others it is a 404."""
+        but those with its invite code, its host, and the players its rematch keeps a
+        seat for (they claim it without the code): to others it is a 404."""
         if token is not None:
             try:
                 return await self.seat_of(game_id, token)
@@ -225,8 +226,14 @@ class Seats:
         kept_for = (
             token is not None
             and is_player_token(token)
-            and player_id_of(token) in facts.reserved.values()
+            and _at_table(game_id, facts, player_id_of(token))
         )
         if not kept_for and not check_invite(facts, invite_code):
             raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
         return None
+
+
+def _at_table(game_id: str, facts: MetaFacts, player_id: str) -> bool:
+    """Whether a private table is the player's to see and sit at without its code,
+    from no seat: they host it, or a seat of it is kept for them (a rematch's)."""
+    return player_id in facts.reserved.values() or hosts(facts, game_id, player_id)

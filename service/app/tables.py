@@ -20,7 +20,7 @@ from service.app.games import GameService
 from service.app.meta_fields import seated_by
 from service.app.players import Player, is_player_token
 from service.app.records import CreatedGame, Game, MetaFacts, SeatSpec, open_seats_of
-from service.app.seating import check_seat, expired, not_seated, player_mark
+from service.app.seating import check_seat, expired, host_mark, hosts, not_seated
 from service.app.writes import Write
 
 __all__ = ["Caller", "caller_of", "leave", "rematch", "resign", "start"]
@@ -59,30 +59,13 @@ def _host_seat(facts: MetaFacts) -> int | None:
     return None
 
 
-def _host_mark(facts: MetaFacts) -> str:
-    """The mark of the player hosting the table, as its log's `game_started` names
-    them; "" if no player does. An imported log's mark names no one here (marks are
-    keyed by the table): such a table is hosted as one no player opened."""
-    if facts.seating is None or facts.own_hands_from:
-        return ""
-    return facts.seating.host
-
-
-def _hosts(facts: MetaFacts, game_id: str, player_id: str) -> bool:
-    mark = _host_mark(facts)
-    if mark:
-        return player_mark(game_id, facts.seed, player_id) == mark
-    # A table opened by an older release named its host in the meta.
-    return player_id == facts.host
-
-
 def check_host(facts: MetaFacts, game_id: str, caller: Caller) -> None:
-    if _host_mark(facts) or facts.host is not None:
-        if caller.player is not None and _hosts(facts, game_id, caller.player.player_id):
+    if host_mark(facts) or facts.host is not None:
+        if caller.player is not None and hosts(facts, game_id, caller.player.player_id):
             return
         # The host's seat token acts for the host's seat, as for any other.
         seated = (facts.players.get(seat) for seat in caller.seats)
-        if any(player is not None and _hosts(facts, game_id, player) for player in seated):
+        if any(player is not None and hosts(facts, game_id, player) for player in seated):
             return
     elif _host_seat(facts) in caller.seats:
         return
@@ -170,7 +153,7 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
         player_id is not None
         and facts.seats_of(player_id) == (seat,)
         # Its host, seated or not, has the table among their games until it expires.
-        and (expired(facts) or not _hosts(facts, game_id, player_id))
+        and (expired(facts) or not hosts(facts, game_id, player_id))
     ):
         # Their last seat here: a hot-seat player leaving one of theirs still sits here.
         await _unfile(games, game_id, player_id)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from http_players import open_table, player
+from http_players import open_table, player, problem
 from http_table import auth, create
 from litestar import Litestar
 from litestar.testing import TestClient
@@ -129,3 +129,27 @@ def test_a_host_who_opened_the_table_seatless_keeps_it_among_their_games(
     assert client.delete(f"/games/{game_id}/seats/0", headers=auth(ada["token"])).is_success
     assert _hosting(client, game_id, ada["token"]) is True
     assert listed() == [game_id]
+
+
+def test_the_seatless_host_of_a_private_table_sees_it_and_sits_down_without_its_code(
+    client: Client,
+) -> None:
+    """A private table is a 404 to whoever is not at it; its host is, from no seat too:
+    it is among their games and theirs to start, so its summary, its events and a
+    seat of it are theirs without the code, as for a player a rematch keeps a seat for."""
+    ada, eve = player(client, "Ada"), player(client, "Eve")
+    seats = [{"kind": "human", "open": True}] * 2
+    created = client.post(
+        "/games", json={"seats": seats, "private": True}, headers=auth(ada["token"])
+    )
+    game_id = created.json()["game_id"]
+    assert _hosting(client, game_id, ada["token"]) is True
+    events = client.get(f"/games/{game_id}/events", headers=auth(ada["token"]))
+    assert events.status_code == 200, events.text
+    # Anyone else still needs the code.
+    problem(client.get(f"/games/{game_id}", headers=auth(eve["token"])), 404, "game_not_found")
+    problem(
+        client.post(f"/games/{game_id}/seats/1", headers=auth(eve["token"])), 404, "game_not_found"
+    )
+    claimed = client.post(f"/games/{game_id}/seats/0", headers=auth(ada["token"]))
+    assert claimed.status_code == 201, claimed.text
