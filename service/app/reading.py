@@ -190,7 +190,7 @@ class GameReader:
         stored = await self._store.wait_for(game_id, after, wait_s, limit)
         if watcher is not None and facts.waiting and stored:
             facts = await self.read_facts(game_id)
-        if watcher is not None and watcher.outsider_in(facts):
+        if watcher is not None and watcher.outsider_in(facts, game_id):
             # Its seat given back (left, removed): a private table it has no code of.
             raise _no_game(game_id)
         viewer = watcher.seat_in(facts) if watcher is not None else None

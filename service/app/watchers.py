@@ -14,6 +14,7 @@ import msgspec
 
 from service.app.players import is_player_token, player_id_of
 from service.app.records import MetaFacts
+from service.app.seating import hosts
 from service.app.tokens import token_hash
 
 __all__ = ["Watcher", "watcher_for"]
@@ -45,14 +46,16 @@ class Watcher(msgspec.Struct, frozen=True, kw_only=True):
         # Renumbered (or re-seated): their own seat under its new number.
         return seats[0] if seats else None
 
-    def outsider_in(self, facts: MetaFacts) -> bool:
+    def outsider_in(self, facts: MetaFacts, game_id: str) -> bool:
         """Whether this credential, holding no seat in `facts`, may not watch there:
-        a private table, opened without its code, and no seat kept for its player."""
+        a private table, opened without its code, whose host is not its player, and
+        no seat kept for its player."""
         return (
             facts.info.table.private
             and not self.invited
             and self.seat_in(facts) is None
             and self.player_id not in facts.reserved.values()
+            and not (self.player_id is not None and hosts(facts, game_id, self.player_id))
         )
 
 

@@ -153,3 +153,26 @@ def test_the_seatless_host_of_a_private_table_sees_it_and_sits_down_without_its_
     )
     claimed = client.post(f"/games/{game_id}/seats/0", headers=auth(ada["token"]))
     assert claimed.status_code == 201, claimed.text
+
+
+def test_the_host_of_a_private_table_who_gets_up_watches_on(client: Client) -> None:
+    """A private table's host may watch it from no seat: a channel they opened seated
+    goes on when they give their seat back, where a stranger's would end at the 404."""
+    ada = player(client, "Ada")
+    seats = [{"kind": "human", "open": True}] * 3
+    created = client.post(
+        "/games", json={"seats": seats, "private": True}, headers=auth(ada["token"])
+    )
+    game_id = created.json()["game_id"]
+    assert client.post(f"/games/{game_id}/seats/0", headers=auth(ada["token"])).is_success
+    with client.websocket_connect(f"/games/{game_id}/live") as socket:
+        socket.send_json({"token": ada["token"]})
+        seen = [socket.receive_json()["envelope"]["event"]["type"] for _ in range(2)]
+        assert client.delete(f"/games/{game_id}/seats/0", headers=auth(ada["token"])).is_success
+        last: dict[str, Any] = socket.receive_json()
+    assert last["type"] == "event", last
+    assert [*seen, last["envelope"]["event"]["type"]] == [
+        "game_started",
+        "seat_claimed",
+        "seat_left",
+    ]
