@@ -88,6 +88,9 @@ def _set_lay_offs(meld: Meld, card: Card, ruleset: RuleSet) -> list[tuple[End, M
     limit = 4 if ruleset.set_suits else 4 * ruleset.decks
     if len(meld.cards) >= limit:
         return []
+    # The card goes at the end, beside the last card laid.
+    if card == JOKER and ruleset.strict_jokers and meld.cards[-1].card == JOKER:
+        return []
     rank_letter = meld.cards[0].as_[0]
     natural_suits = [p.card[1] for p in meld.cards if p.card != JOKER]
     if card != JOKER:

@@ -90,7 +90,19 @@ def _possible_sets(
                 if chosen > len(pool) or chosen < 1:
                     continue
                 for combo in sorted(set(combinations(pool, chosen))):
-                    yield (*combo, *([JOKER] * used_jokers))
+                    yield _set_with_jokers(combo, used_jokers, ruleset)
+
+
+def _set_with_jokers(combo: Sequence[Card], jokers: int, ruleset: RuleSet) -> tuple[Card, ...]:
+    if jokers < 2 or not ruleset.strict_jokers:
+        return (*combo, *([JOKER] * jokers))
+    # strict_jokers: no two jokers side by side, so each follows a natural card.
+    cards: list[Card] = []
+    for index, card in enumerate(combo):
+        cards.append(card)
+        if index < jokers:
+            cards.append(JOKER)
+    return tuple(cards)
 
 
 def _possible_strict_groups(

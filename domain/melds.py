@@ -140,6 +140,9 @@ def _form_set(cards: Sequence[Card], ruleset: RuleSet) -> Shape:
         raise _invalid(f"a set holds at most {limit} cards", cards)
     if ruleset.set_suits and len(set(suits)) != len(suits):
         raise _invalid("a set holds each suit at most once", cards)
+    # A set lies on the table in the order given, so its jokers can sit side by side too.
+    if ruleset.strict_jokers and adjacent_jokers(cards):
+        raise _invalid("two jokers side by side (strict_jokers)", cards)
     if ruleset.strict_groups:
         return _form_strict_group(cards, rank_letter, ruleset)
     missing = [s for s in SUIT_ORDER if s not in suits] if ruleset.set_suits else list(SUIT_ORDER)
@@ -151,8 +154,6 @@ def _form_set(cards: Sequence[Card], ruleset: RuleSet) -> Shape:
 
 
 def _form_strict_group(cards: Sequence[Card], rank_letter: str, ruleset: RuleSet) -> Shape:
-    if ruleset.strict_jokers and adjacent_jokers(cards):
-        raise _invalid("two jokers side by side (strict_jokers)", cards)
     first = next(i for i, c in enumerate(cards) if c != JOKER)
     start = _SUIT_INDEX[cards[first][1]] - first
     if start < 0 or start + len(cards) > 4:

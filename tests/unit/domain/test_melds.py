@@ -10,6 +10,7 @@ from rummy_table import deal, small
 from domain.commands import Discard, Draw, LayMelds, LayOff
 from domain.errors import IllegalCommand
 from domain.events import MeldLaid
+from domain.layoffs import lay_off_options
 from domain.melds import Meld, Placed, form_meld
 from domain.rules import build_ruleset
 
@@ -203,3 +204,21 @@ def test_melds_per_turn_one_allows_a_single_new_meld_a_turn() -> None:
     )
     game.do(0, LayMelds((("3C", "4C", "5C"),)))
     assert game.rejects(0, LayMelds((("8D", "8H", "8S"),))).code == "too_many_melds"
+
+
+def test_strict_jokers_forbids_two_adjacent_jokers_in_a_set_too() -> None:
+    # RULES.md, palace custom rules: strict_jokers means "no two adjacent jokers",
+    # in any meld; a set lies on the table in the order its cards are given.
+    assert _is_meld("7H 7S JK JK", "palace")
+    assert not _is_meld("7H 7S JK JK", "palace", strict_jokers=True)
+    assert _is_meld("7H JK 7S JK", "palace", strict_jokers=True)
+
+
+def test_strict_jokers_a_joker_laid_off_on_a_set_never_sits_beside_another() -> None:
+    # RULES.md: strict_jokers, "no two adjacent jokers"; a lay-off goes at the end.
+    ruleset = build_ruleset("palace", {"strict_jokers": True})
+    beside = Meld(1, "set", 0, (Placed("7H", "7H"), Placed("7S", "7S"), Placed("JK", "7C")))
+    apart = Meld(2, "set", 0, (Placed("7H", "7H"), Placed("JK", "7C"), Placed("7S", "7S")))
+    assert lay_off_options(beside, "JK", ruleset) == []
+    assert lay_off_options(beside, "JK", build_ruleset("palace")) != []
+    assert lay_off_options(apart, "JK", ruleset) != []
