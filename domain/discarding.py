@@ -42,15 +42,21 @@ def may_discard(state: GameState, hand: Sequence[Card], card: Card) -> bool:
     return hand.count(card) > taken.count(card)
 
 
-def leaves_discard(state: GameState, hand: Sequence[Card], jokers_to_play: int) -> bool:
+def leaves_discard(
+    state: GameState,
+    hand: Sequence[Card],
+    jokers_to_play: int,
+    table: Sequence[Meld] | None = None,
+) -> bool:
     """After a play the seat must still be able to end its turn: go out now
-    (when `go_out: any`), keep a card it may discard, or still owe a joker."""
+    (when `go_out: any`), keep a card it may discard, still owe a joker, or
+    (`go_out: any`, given the `table` after the play) lay off what is left."""
     if not hand:
         return state.ruleset.go_out == "any"
     if jokers_to_play > 0:
         # The owed jokers leave the hand before the turn can end.
         rest = remove_cards(hand, [JOKER] * jokers_to_play)
-        return rest is not None and leaves_discard(state, rest, 0)
+        return rest is not None and leaves_discard(state, rest, 0, table)
     # Fast path: more cards than were taken from the pile leaves one to discard.
     if not state.ruleset.strict_jokers and len(hand) > len(state.taken_from_pile):
         return True
@@ -59,11 +65,46 @@ def leaves_discard(state: GameState, hand: Sequence[Card], jokers_to_play: int) 
         # No joker discards: a play that leaves only jokers to discard would end
         # the hand on one. (A hand of only jokers it did not play down to may.)
         return any(card != JOKER for card in cards)
-    return bool(cards)
+    return bool(cards) or (table is not None and _lays_out(state, hand, table))
 
 
-def check_leaves_discard(state: GameState, hand: Sequence[Card], jokers_to_play: int) -> None:
-    if not leaves_discard(state, hand, jokers_to_play):
+# Cards taken from the pile that a seat may keep, to lay off later and go out;
+# the search is exhaustive, so it is bounded (one card under `discard_pickup: top`).
+MAX_LAY_OUT_CARDS = 3
+
+
+def _lays_out(state: GameState, hand: Sequence[Card], table: Sequence[Meld]) -> bool:
+    """`go_out: any`: can lay-offs alone still empty `hand` (cards the seat may
+    not discard) onto `table`? Then the play before them may keep them."""
+    ruleset, seat = state.ruleset, state.turn
+    if ruleset.go_out != "any" or not ruleset.lay_off or len(hand) > MAX_LAY_OUT_CARDS:
+        return False
+    # A meld of the seat's on the table means it has laid its own (initial) meld.
+    if ruleset.needs_opening and not any(meld.owner == seat for meld in table):
+        return False
+    return _lay_off_all(tuple(hand), tuple(table), state)
+
+
+def _lay_off_all(hand: tuple[Card, ...], table: tuple[Meld, ...], state: GameState) -> bool:
+    if not hand:
+        return True
+    for card in dict.fromkeys(hand):
+        rest = remove_cards(hand, [card])
+        assert rest is not None
+        for index, meld in enumerate(table):
+            for _, laid in lay_off_options(meld, card, state.ruleset):
+                if _lay_off_all(rest, (*table[:index], laid, *table[index + 1 :]), state):
+                    return True
+    return False
+
+
+def check_leaves_discard(
+    state: GameState,
+    hand: Sequence[Card],
+    jokers_to_play: int,
+    table: Sequence[Meld] | None = None,
+) -> None:
+    if not leaves_discard(state, hand, jokers_to_play, table):
         reason = (
             "keep a card to discard: going out needs a final discard"
             if not hand

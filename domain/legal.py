@@ -17,6 +17,7 @@ from functools import lru_cache
 from domain.cards import JOKER, VALID_CARDS, Card, remove_card, remove_cards
 from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, PlayerCommand, SwapJoker
 from domain.discarding import (
+    MAX_LAY_OUT_CARDS,
     discardable,
     joker_playable,
     jokers_after_melds,
@@ -164,9 +165,18 @@ def _meld_commands(state: GameState, seat: int) -> list[PlayerCommand]:
     commands: list[PlayerCommand] = []
     for group in groups:
         rest = remove_cards(hand, [c for meld in group for c in meld])
-        if rest is not None and leaves_discard(state, rest, jokers_after_melds(state, group)):
+        if rest is None:
+            continue
+        if leaves_discard(state, rest, jokers_after_melds(state, group)):
             commands.append(LayMelds(group))
+        elif _may_lay_out(state, rest):
+            commands.extend(c for c in [LayMelds(group)] if _accepted(state, seat, c))
     return commands
+
+
+def _may_lay_out(state: GameState, rest: Sequence[Card]) -> bool:
+    """`go_out: any`: cards the seat may not discard may still be laid off; decide knows."""
+    return state.ruleset.go_out == "any" and 0 < len(rest) <= MAX_LAY_OUT_CARDS
 
 
 def _initial_melds(
@@ -211,8 +221,11 @@ def _lay_offs(state: GameState, seat: int) -> list[PlayerCommand]:
     commands: list[PlayerCommand] = []
     for card in sorted(fits.keys() & hand):
         owed = max(0, state.jokers_to_play - (card == JOKER))
-        if leaves_discard(state, remove_card(hand, card), owed):
+        rest = remove_card(hand, card)
+        if leaves_discard(state, rest, owed):
             commands.extend(fits[card])
+        elif _may_lay_out(state, rest):
+            commands.extend(c for c in fits[card] if _accepted(state, seat, c))
     return commands
 
 

@@ -72,17 +72,19 @@ def decide_lay_melds(state: GameState, seat: int, command: LayMelds) -> list[Any
                 points=points,
                 minimum=ruleset.initial_meld_min,
             )
-    check_leaves_discard(state, hand, jokers_after_melds(state, command.melds))
-    events: list[AnyEvent] = []
-    for offset, shape in enumerate(shapes):
-        meld = Meld(
+    melds = [
+        Meld(
             id=state.next_meld_id + offset,
             kind=shape.kind,
             owner=seat,
             cards=shape.cards,
             start=shape.start,
         )
-        events.append(MeldLaid(seat=seat, meld=meld))
+        for offset, shape in enumerate(shapes)
+    ]
+    table = (*state.table, *melds)
+    check_leaves_discard(state, hand, jokers_after_melds(state, command.melds), table)
+    events: list[AnyEvent] = [MeldLaid(seat=seat, meld=meld) for meld in melds]
     return events + went_out_if_empty(state, seat, hand, events)
 
 
@@ -102,7 +104,8 @@ def decide_lay_off(state: GameState, seat: int, command: LayOff) -> list[AnyEven
         _find_meld(state, command.meld_id), command.card, state.ruleset, command.end
     )
     jokers_to_play = max(0, state.jokers_to_play - (command.card == JOKER))
-    check_leaves_discard(state, hand, jokers_to_play)
+    table = tuple(meld if m.id == meld.id else m for m in state.table)
+    check_leaves_discard(state, hand, jokers_to_play, table)
     events: list[AnyEvent] = [CardLaidOff(seat=seat, card=command.card, end=end, meld=meld)]
     return events + went_out_if_empty(state, seat, hand, events)
 

@@ -149,6 +149,42 @@ def test_go_out_discard_forbids_keeping_only_the_card_taken_from_the_pile() -> N
     game.do(0, Discard("3C"))
 
 
+def test_go_out_any_a_play_may_keep_only_the_taken_card_when_it_can_still_be_laid_off() -> None:
+    # RULES.md, Turn: discard "unless the hand is already empty and go_out: any";
+    # no_same_discard forbids the taken card's discard, not laying it off to go out.
+    ruleset = small("basic", 3)
+    game = deal(ruleset, [["3C", "4C", "5C"], []], "6C", ["KD"])
+    game.do(0, Draw("discard"))
+    game.do(0, LayMelds((("3C", "4C", "5C"),)))
+    events = game.do(0, LayOff("6C", 1))
+    assert isinstance(events[-1], HandEnded)
+    assert (events[-1].winner, events[-1].rummy) == (0, True)
+
+
+def test_go_out_any_lay_offs_that_empty_the_hand_may_come_in_any_order() -> None:
+    # RULES.md, Turn: step 2 plays come "in any order"; the taken 8H goes last here.
+    ruleset = small("basic", 5)
+    hands = [["5H", "6H", "7H", "4H", "3H"], ["KD", "QC", "9S", "2S", "JD"]]
+    game = deal(ruleset, hands, "TS", ["9C", "8H"])
+    game.do(0, Draw("stock"))
+    game.do(0, LayMelds((("5H", "6H", "7H"),)))
+    game.do(0, Discard("9C"))
+    game.do(1, Draw("stock"))
+    game.do(1, Discard("8H"))
+    game.do(0, Draw("discard"))
+    game.do(0, LayOff("4H", 1))
+    game.do(0, LayOff("3H", 1))
+    events = game.do(0, LayOff("8H", 1))
+    assert isinstance(events[-1], HandEnded) and events[-1].winner == 0
+
+
+def test_go_out_any_still_refuses_a_play_that_strands_the_taken_card() -> None:
+    ruleset = small("basic", 3)
+    game = deal(ruleset, [["3C", "4C", "5C"], []], "9D", ["KD"])
+    game.do(0, Draw("discard"))
+    assert game.rejects(0, LayMelds((("3C", "4C", "5C"),))).code == "must_keep_discard"
+
+
 def test_nobody_plays_after_a_seat_goes_out() -> None:
     ruleset = small("basic", 3)
     game = deal(ruleset, [["3C", "4C", "5C"], ["9H", "9S", "9D"]], "8S", ["6C"])
