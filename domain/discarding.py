@@ -54,9 +54,10 @@ def leaves_discard(
     if not hand:
         return state.ruleset.go_out == "any"
     if jokers_to_play > 0:
-        # The owed jokers leave the hand before the turn can end.
+        # The owed jokers leave the hand before the turn can end (and may need
+        # the places a lay-off search would count on, so it is not made).
         rest = remove_cards(hand, [JOKER] * jokers_to_play)
-        return rest is not None and leaves_discard(state, rest, 0, table)
+        return rest is not None and leaves_discard(state, rest, 0)
     # Fast path: more cards than were taken from the pile leaves one to discard.
     if not state.ruleset.strict_jokers and len(hand) > len(state.taken_from_pile):
         return True
