@@ -119,9 +119,13 @@ async def start(
 async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> None:
     """A seat's holder leaves a waiting table, or its host removes them: the seat is
     open again (`seat_left`, decided on the table as its log stands: the claim the
-    caller saw must still hold the seat, and the table must not have started)."""
+    caller saw must still hold the seat, and the table must not have started). A
+    player a rematch keeps the seat for declines it the same way."""
     facts = await games.fresh_facts(game_id)
     if seat not in caller.seats:
+        if caller.player is not None and facts.reserved.get(seat) == caller.player.player_id:
+            await _decline(games, game_id, seat, caller.player.player_id)
+            return
         # First: a stranger learns nothing of a private table, not even its seats.
         check_host(facts, game_id, caller)
     check_seat(facts, seat)
@@ -129,9 +133,11 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
         raise ServiceError("table_started", "the table has started")
     spec = facts.info.seats[seat]
     if spec.kind != "human" or not spec.open or seat not in facts.claimed:
-        if seat in caller.seats and expired(facts):
-            # Nobody will ever play here: its creator puts it out of their games.
-            await _unfile(games, game_id, facts.players.get(seat))
+        if expired(facts):
+            # Nobody will ever play here: its creator (or its host, seated nowhere:
+            # the check above let no one else this far) puts it out of their games.
+            player = caller.player.player_id if caller.player is not None else None
+            await _unfile(games, game_id, facts.players.get(seat, player))
             return
         # Only a seat claimed from the lobby goes back to it; the creator's seats stay.
         raise ServiceError("seat_not_open", f"seat {seat} was not taken from the lobby", seat=seat)
@@ -161,6 +167,25 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
             # They sat down again since the leave (a claim files before it answers):
             # read after the unfiling, so a claim either is seen here or files later.
             await games.players.file_game(player_id, game_id, facts.info.created_ts)
+
+
+async def _decline(games: GameService, game_id: str, seat: int, player_id: str) -> None:
+    """The player a rematch keeps `seat` for gives it back (`seat_left`: the lobby's
+    again, decided on the table as its log stands) and the table leaves their games."""
+    facts = await games.fresh_facts(game_id)
+
+    def declining(game: Game | None) -> list[Envelope]:
+        assert game is not None
+        seated = seated_by(facts, game.record)
+        # An expired table too: else it stays in their games.
+        _check_waiting(game, seated, expiring=False)
+        if seated.reserved.get(seat) != player_id:
+            raise ServiceError("seat_not_open", f"seat {seat} is no longer kept", seat=seat)
+        events = decide(game.record.state, None, LeaveSeat(seat=seat))
+        return service_envelopes(game.record.version, events)
+
+    await games.execute(game_id, Write(actor="service", decide=declining))
+    await _unfile(games, game_id, player_id)
 
 
 async def _unfile(games: GameService, game_id: str, player_id: str | None) -> None:

@@ -89,7 +89,8 @@ async def seat_options(game_id: GameId, seat: SeatNumber) -> Response[None]:
     status_code=204,
     tags=["tables"],
     summary="Leave a waiting table (the seat's holder) or remove its player (the host)",
-    description="Only a seat claimed from the lobby is given back; the seat is open again.",
+    description="Only a seat claimed from the lobby is given back; the seat is open again. "
+    "A player a rematch keeps the seat for declines it so (it leaves their games).",
     security=BEARER,
     responses=problem_responses(400, 401, 403, 404, 409, 503),
 )

@@ -37,7 +37,7 @@ export interface paths {
         post: operations["claimSeat"];
         /**
          * Leave a waiting table (the seat's holder) or remove its player (the host)
-         * @description Only a seat claimed from the lobby is given back; the seat is open again.
+         * @description Only a seat claimed from the lobby is given back; the seat is open again. A player a rematch keeps the seat for declines it so (it leaves their games).
          */
         delete: operations["leaveSeat"];
         options?: never;

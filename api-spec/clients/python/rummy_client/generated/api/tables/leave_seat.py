@@ -112,7 +112,8 @@ def sync_detailed(
 ) -> Response[Any | LeaveSeatProblem]:
     """ Leave a waiting table (the seat's holder) or remove its player (the host)
 
-     Only a seat claimed from the lobby is given back; the seat is open again.
+     Only a seat claimed from the lobby is given back; the seat is open again. A player a rematch keeps
+    the seat for declines it so (it leaves their games).
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -148,7 +149,8 @@ def sync(
 ) -> Any | LeaveSeatProblem | None:
     """ Leave a waiting table (the seat's holder) or remove its player (the host)
 
-     Only a seat claimed from the lobby is given back; the seat is open again.
+     Only a seat claimed from the lobby is given back; the seat is open again. A player a rematch keeps
+    the seat for declines it so (it leaves their games).
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -179,7 +181,8 @@ async def asyncio_detailed(
 ) -> Response[Any | LeaveSeatProblem]:
     """ Leave a waiting table (the seat's holder) or remove its player (the host)
 
-     Only a seat claimed from the lobby is given back; the seat is open again.
+     Only a seat claimed from the lobby is given back; the seat is open again. A player a rematch keeps
+    the seat for declines it so (it leaves their games).
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -215,7 +218,8 @@ async def asyncio(
 ) -> Any | LeaveSeatProblem | None:
     """ Leave a waiting table (the seat's holder) or remove its player (the host)
 
-     Only a seat claimed from the lobby is given back; the seat is open again.
+     Only a seat claimed from the lobby is given back; the seat is open again. A player a rematch keeps
+    the seat for declines it so (it leaves their games).
 
     Args:
         game_id (str): The game's id (32 hex digits).
