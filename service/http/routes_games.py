@@ -190,19 +190,32 @@ async def with_your_seat(
         seat: int | None = await games.viewer_of(summary.game_id, token, invite_code=invite)
     except ServiceError:
         seat = None
-    hosting = summary.status == "waiting" and await _hosts(games, summary.game_id, token)
-    return msgspec.structs.replace(summary, your_seat=seat, hosting=hosting)
+    if summary.status != "waiting":
+        return msgspec.structs.replace(summary, your_seat=seat)
+    hosting, kept = await _at_waiting_table(games, summary.game_id, token)
+    return msgspec.structs.replace(summary, your_seat=seat, hosting=hosting, kept_for_you=kept)
 
 
-async def _hosts(games: GameService, game_id: str, token: str) -> bool:
-    """Whether the token's holder hosts the table: may start it and remove its players
-    (a page need not remember that it made the table)."""
+async def _at_waiting_table(
+    games: GameService, game_id: str, token: str
+) -> tuple[bool, int | None]:
+    """Whether the token's holder hosts the table (may start it and remove its
+    players), and the seat a rematch keeps for them: a page need not remember that
+    it made the table, nor who sat where in the last game."""
     try:
         facts = await games.fresh_facts(game_id)
-        check_host(facts, game_id, await caller_of(games, game_id, token, facts))
+        caller = await caller_of(games, game_id, token, facts)
     except ServiceError:
-        return False
-    return True
+        return False, None
+    player_id = caller.player.player_id if caller.player is not None else None
+    kept = min(
+        (seat for seat, kept_for in facts.reserved.items() if kept_for == player_id), default=None
+    )
+    try:
+        check_host(facts, game_id, caller)
+    except ServiceError:
+        return False, kept
+    return True, kept
 
 
 async def check_readable(

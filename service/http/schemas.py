@@ -129,7 +129,9 @@ class GameSummary(msgspec.Struct, frozen=True, kw_only=True):
     joined in time. `your_seat`: asked with a token, the seat it opens here
     (null without a token, or when it opens none: the caller watches).
     `hosting`: asked with a token at a waiting table, whether the caller is its
-    host (may start it and remove its players)."""
+    host (may start it and remove its players). `kept_for_you`: asked with a
+    player's token at a waiting rematch, the seat kept for them (they sit there,
+    or decline it by leaving it), else null."""
 
     game_id: str
     status: Literal["waiting", "active", "finished"]
@@ -149,6 +151,7 @@ class GameSummary(msgspec.Struct, frozen=True, kw_only=True):
     rematch_of: str | None = None
     your_seat: int | None = None
     hosting: bool = False
+    kept_for_you: int | None = None
 
 
 class Lobby(msgspec.Struct, frozen=True, kw_only=True):

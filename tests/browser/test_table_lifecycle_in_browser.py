@@ -357,8 +357,8 @@ def test_a_rematchs_kept_seat_is_shown_kept_and_not_offered_in_the_lobby(
     assert "1 open seat (1 kept for the last game's players)" in waiting.text_content()
     kept = waiting.locator("li[data-seat='0']")
     assert kept.text_content().startswith("Seat 1: Kept for its player from the last game")
-    # Its player may come this way too: the button says whose seat it is.
-    assert kept.get_by_role("button").text_content() == "It's mine: sit at seat 1"
+    # Only its player is offered the seat (the server says whose it is).
+    assert not kept.get_by_role("button").count()
     page.goto(f"{server}/#/lobby")
     row = page.locator("[data-testid=lobby] li").filter(
         has=page.locator(f'a[href="#/game/{next_game}"]')
@@ -371,3 +371,15 @@ def test_a_rematchs_kept_seat_is_shown_kept_and_not_offered_in_the_lobby(
     page.locator("#lobby-open").uncheck()
     row.wait_for()
     assert not row.get_by_role("button").count()
+
+    # Ada is offered her seat, or to decline it: then it is the lobby's again.
+    hers = open_page(DESKTOP)
+    keep_player(hers, server, ada)
+    hers.goto(f"{server}/#/game/{next_game}")
+    mine = hers.get_by_test_id("waiting").locator("li[data-seat='0']")
+    mine.get_by_text("Kept for you from the last game").wait_for()
+    assert mine.get_by_role("button", name="Sit at seat 1").count() == 1
+    mine.get_by_role("button", name="Not this time").click()
+    hers.wait_for_function("() => location.hash === '#/'")
+    seat = httpx.get(f"{server}/games/{next_game}").json()["seats"][0]
+    assert (seat["claimed"], seat["reserved"]) == (False, False)

@@ -39,15 +39,20 @@ def _rematch(client: Client) -> tuple[str, dict[int, str]]:
 def test_a_player_declines_the_seat_a_rematch_keeps_for_them(client: Client) -> None:
     rematch, tokens = _rematch(client)
     assert rematch in _games_of(client, tokens[1])
-    # Not someone else's to decline, nor the host's to take back from the player.
     cy = player(client, "Cy")
+    # The summary tells each player the seat kept for them, and no one else's.
+    for token, kept in ((tokens[1], 1), (tokens[0], None), (cy["token"], None)):
+        summary = client.get(f"/games/{rematch}", headers=auth(token)).json()
+        assert summary["kept_for_you"] == kept
+    # Not someone else's to decline, nor the host's to take back from the player.
     problem(
         client.delete(f"/games/{rematch}/seats/1", headers=auth(cy["token"])), 403, "not_seated"
     )
     declined = client.delete(f"/games/{rematch}/seats/1", headers=auth(tokens[1]))
     assert declined.status_code == 204, declined.text
     assert rematch not in _games_of(client, tokens[1])
-    summary = client.get(f"/games/{rematch}").json()
+    summary = client.get(f"/games/{rematch}", headers=auth(tokens[1])).json()
+    assert summary["kept_for_you"] is None
     assert summary["status"] == "waiting"
     assert (summary["seats"][1]["claimed"], summary["seats"][1]["reserved"]) == (False, False)
     events = client.get(f"/games/{rematch}/events", headers=auth(tokens[0])).json()["events"]

@@ -1,5 +1,5 @@
-// What a player does with their seat: sit at a waiting table, start it, leave it, resign,
-// and take their seats in the rematch.
+// What a player does with their seat: sit at a waiting table (or decline the seat a rematch
+// keeps for them), start it, leave it, resign, and take their seats in the rematch.
 
 import * as api from './api.js';
 import { ensurePlayer, gameNotes, keepGame, setPreference } from './session.js';
@@ -49,6 +49,18 @@ export function seatActions(table, { show, followFrom, seated, summaryChanged })
     });
   }
 
+  /**
+   * Gives back the seat a rematch keeps for this player: it is the lobby's again.
+   * @param {number} seat
+   */
+  function decline(seat) {
+    return act(async () => {
+      const player = await ensurePlayer();
+      await api.leaveSeat(gameId, seat, player.token);
+      location.hash = '#/';
+    });
+  }
+
   function resign() {
     if (!state.confirmResign) {
       state.confirmResign = true;
@@ -84,5 +96,5 @@ export function seatActions(table, { show, followFrom, seated, summaryChanged })
     });
   }
 
-  return { sit, startNow, leave, resign, playRematch };
+  return { sit, decline, startNow, leave, resign, playRematch };
 }

@@ -82,6 +82,7 @@ export function newTableState(seat) {
  * @property {() => void} resign
  * @property {() => Promise<void>} playRematch
  * @property {(seat: number) => Promise<void>} sit
+ * @property {(seat: number) => Promise<void>} decline
  * @property {() => Promise<void>} startNow
  * @property {() => Promise<void>} leave
  */

@@ -11,7 +11,7 @@ import { rulesPanel } from './render.js';
  * @param {import('./table-state.js').TableContext} table
  */
 export function waitingViews(table) {
-  const { gameId, state, mine, notes, invite, sit, startNow, leave } = table;
+  const { gameId, state, mine, notes, invite, sit, decline, startNow, leave } = table;
 
   /** The private table's code and link, for the one who made it (the code is shown to them alone). */
   function tableCode() {
@@ -35,12 +35,17 @@ export function waitingViews(table) {
     const host = summary.hosting === true;
     const rows = summary.seats.map((seat) => {
       const open = seat.kind === 'human' && seat.open && !seat.claimed;
-      const who = open ? (seat.reserved ? 'Kept for its player from the last game' : 'Open seat') : mine.includes(seat.seat) ? `You${seat.name ? ` (${seat.name})` : ''}` : seat.kind === 'bot' ? `Bot · level ${seat.level ?? 2}` : (seat.name ?? 'A player');
+      // A rematch keeps a seat for its player: the server says whether that is this page's.
+      const keptForMe = seat.reserved && summary.kept_for_you === seat.seat;
+      const kept = keptForMe ? 'Kept for you from the last game' : 'Kept for its player from the last game';
+      const who = open ? (seat.reserved ? kept : 'Open seat') : mine.includes(seat.seat) ? `You${seat.name ? ` (${seat.name})` : ''}` : seat.kind === 'bot' ? `Bot · level ${seat.level ?? 2}` : (seat.name ?? 'A player');
+      const sitButton = h('button', { type: 'button', class: 'primary', onclick: () => sit(seat.seat), text: `Sit at seat ${seat.seat + 1}` });
+      const declineButton = h('button', { type: 'button', 'data-testid': 'decline', onclick: () => decline(seat.seat), disabled: state.busy, text: 'Not this time' });
       return h(
         'li',
         { class: `seat${open ? ' open' : ''}`, 'data-seat': seat.seat },
         h('span', { class: 'seat-name', text: `Seat ${seat.seat + 1}: ${who}` }),
-        open && !seated ? h('button', { type: 'button', class: 'primary', onclick: () => sit(seat.seat), text: seat.reserved ? `It's mine: sit at seat ${seat.seat + 1}` : `Sit at seat ${seat.seat + 1}` }) : null,
+        open && !seated && (!seat.reserved || keptForMe) ? h('span', { class: 'seat-buttons' }, sitButton, keptForMe ? declineButton : null) : null,
       );
     });
     const waitingFor = summary.seats.filter((seat) => seat.kind === 'human' && seat.open && !seat.claimed);

@@ -7,7 +7,7 @@ import { follow, pause } from './follow.js';
 import { movesOf } from './moves.js';
 import { problemText, seatName } from './render.js';
 import { whenBack } from './connection.js';
-import { gameNotes, gameToken, seatsHeld } from './session.js';
+import { gameNotes, gameToken, heldPlayer, seatsHeld } from './session.js';
 import { turnBegins } from './sound-cues.js';
 import { sound } from './sound.js';
 import { playedSinceHandEnd, tableFeed } from './table-feed.js';
@@ -77,7 +77,8 @@ export function mountTable(root, gameId) {
       // A spectator's view comes with the summary: read each time, or the table stands still.
       if (summaryStale || !state.summary || spectator) {
         summaryStale = false;
-        state.summary = await api.summary(gameId, token(), invite);
+        // Watching, the player's token still asks: whether they host, which seat is kept for them.
+        state.summary = await api.summary(gameId, token() ?? heldPlayer()?.token ?? null, invite);
         state.rematch = state.summary.rematch ?? state.rematch;
         // Held by no seat here (the server says so): watch, without asking for a seat's view.
         if (!spectator && state.summary.your_seat === null) {
@@ -211,6 +212,7 @@ export function mountTable(root, gameId) {
     // Bound late: the screen and the seat's actions are made with this context.
     holdRedraws: (/** @type {boolean} */ now) => screen.holdRedraws(now),
     sit: (/** @type {number} */ seat) => seats.sit(seat),
+    decline: (/** @type {number} */ seat) => seats.decline(seat),
     startNow: () => seats.startNow(),
     leave: () => seats.leave(),
     resign: () => seats.resign(),

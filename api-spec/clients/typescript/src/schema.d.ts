@@ -1022,6 +1022,7 @@ export interface components {
             your_seat?: number | null;
             /** @default false */
             hosting: boolean;
+            kept_for_you?: number | null;
         };
         /**
          * GetGameProblem

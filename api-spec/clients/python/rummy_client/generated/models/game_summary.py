@@ -47,6 +47,7 @@ class GameSummary:
             rematch_of (None | str | Unset):
             your_seat (int | None | Unset):
             hosting (bool | Unset):  Default: False.
+            kept_for_you (int | None | Unset):
      """
 
     game_id: str
@@ -67,6 +68,7 @@ class GameSummary:
     rematch_of: None | str | Unset = UNSET
     your_seat: int | None | Unset = UNSET
     hosting: bool | Unset = False
+    kept_for_you: int | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -131,6 +133,12 @@ class GameSummary:
 
         hosting = self.hosting
 
+        kept_for_you: int | None | Unset
+        if isinstance(self.kept_for_you, Unset):
+            kept_for_you = UNSET
+        else:
+            kept_for_you = self.kept_for_you
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -163,6 +171,8 @@ class GameSummary:
             field_dict["your_seat"] = your_seat
         if hosting is not UNSET:
             field_dict["hosting"] = hosting
+        if kept_for_you is not UNSET:
+            field_dict["kept_for_you"] = kept_for_you
 
         return field_dict
 
@@ -257,6 +267,16 @@ class GameSummary:
 
         hosting = d.pop("hosting", UNSET)
 
+        def _parse_kept_for_you(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        kept_for_you = _parse_kept_for_you(d.pop("kept_for_you", UNSET))
+
+
         game_summary = cls(
             game_id=game_id,
             status=status,
@@ -276,6 +296,7 @@ class GameSummary:
             rematch_of=rematch_of,
             your_seat=your_seat,
             hosting=hosting,
+            kept_for_you=kept_for_you,
         )
 
 
