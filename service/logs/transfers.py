@@ -141,6 +141,9 @@ class GameTransfers:
         _check_version(version, game.record.version)
         source = await self._games.log(game_id)
         envelopes, state = fork_prefix(source, version, deck)
+        # The source's salts of the hands kept: a hand the fork deals itself (below) is
+        # revealed with its own salt, not the source's of the hand it replaces.
+        salts = unrevealed_salts(source, envelopes)
         secret_seed = seed if seed is not None else secrets.randbits(63)
         new_id = uuid.uuid4().hex
         hand = state.hand_number + 1
@@ -190,7 +193,7 @@ class GameTransfers:
             preset=game.info.preset,
             seed=secret_seed,
             own_hands_from=hand,
-            salts=unrevealed_salts(source, envelopes),
+            salts=salts,
             removed=seats_removed(envelopes),
             private_table=game.info.table.private,
         )

@@ -95,6 +95,31 @@ def test_reshuffle_deals_the_next_hand_afresh_at_a_boundary(
     assert kept_log[ended + 2]["event"] == source_deal
 
 
+def test_a_reshuffled_fork_played_out_reveals_its_own_deal_and_imports(
+    client: Client, store: InMemoryEventStore, source: Any
+) -> None:
+    """A reshuffle's new deal is the fork's own: the end of that hand reveals the salt
+    of its commitment, not the source's salt of the hand it replaced (whose reveal
+    failed the fork's own log on import: 422 bad_commitment)."""
+    created, log = source
+    ended = versions_of(log, "hand_ended")[0]
+    fork = _fork(client, created.game_id, version=ended, deck="reshuffle").json()
+    anyio.run(lambda: play(GameService(store), fork["game_id"], seed=99))
+    exported = client.get(f"/games/{fork['game_id']}/log")
+    assert exported.status_code == 200, exported.text
+    imported = client.post("/games/import", content=exported.content)
+    assert imported.status_code == 201, imported.text
+    source_salts = {
+        item["event"]["salt"] for item in log[1:] if item["event"]["type"] == "deck_revealed"
+    }
+    fork_salts = [
+        item["event"]["salt"]
+        for item in lines(exported.content)[ended + 2 :]
+        if item["event"]["type"] == "deck_revealed"
+    ]
+    assert fork_salts and not source_salts & set(fork_salts)
+
+
 def test_forks_refuse_what_they_cannot_do(
     client: Client, store: InMemoryEventStore, source: Any
 ) -> None:
