@@ -171,7 +171,8 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
 
 async def _decline(games: GameService, game_id: str, seat: int, player_id: str) -> None:
     """The player a rematch keeps `seat` for gives it back (`seat_left`: the lobby's
-    again, decided on the table as its log stands) and the table leaves their games."""
+    again, decided on the table as its log stands) and the table leaves their games,
+    unless they still sit, have a seat kept or host there."""
     facts = await games.fresh_facts(game_id)
 
     def declining(game: Game | None) -> list[Envelope]:
@@ -185,7 +186,21 @@ async def _decline(games: GameService, game_id: str, seat: int, player_id: str) 
         return service_envelopes(game.record.version, events)
 
     await games.execute(game_id, Write(actor="service", decide=declining))
-    await _unfile(games, game_id, player_id)
+    if not _still_at(await games.fresh_facts(game_id), game_id, player_id):
+        await _unfile(games, game_id, player_id)
+        if _still_at(await games.fresh_facts(game_id), game_id, player_id):
+            # They sat down since (a claim files before it answers): as `leave` does.
+            await games.players.file_game(player_id, game_id, facts.info.created_ts)
+
+
+def _still_at(facts: MetaFacts, game_id: str, player_id: str) -> bool:
+    """Whether the table stays among the player's games: they sit there, another seat
+    is kept for them (a hot-seat player's rematch), or they host it."""
+    return bool(
+        facts.seats_of(player_id)
+        or player_id in facts.reserved.values()
+        or hosts(facts, game_id, player_id)
+    )
 
 
 async def _unfile(games: GameService, game_id: str, player_id: str | None) -> None:

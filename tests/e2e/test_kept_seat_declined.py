@@ -78,3 +78,28 @@ def test_a_host_seated_nowhere_puts_their_expired_table_out_of_their_games() -> 
         removed = client.delete(f"/games/{game_id}/seats/0", headers=auth(ada["token"]))
         assert removed.status_code == 204, removed.text
         assert game_id not in _games_of(client, ada["token"])
+
+
+def test_declining_one_kept_seat_of_a_hot_seat_rematch_keeps_the_table_in_their_games(
+    client: Client,
+) -> None:
+    """A hot-seat player's rematch seats them at once and keeps their other seats for
+    them: declining one of those leaves the table among their games (they sit and host
+    there still). Before, it left their games as if they had declined all of it."""
+    ada = player(client, "Ada")
+    rules = {"game_end": "hands:1", "rated": False}
+    game_id = open_table(client, ada, count=3, hot_seat=True, rules=rules)["game_id"]
+    for seat in (1, 2):
+        claimed = client.post(f"/games/{game_id}/seats/{seat}", headers=auth(ada["token"]))
+        assert claimed.status_code == 201, claimed.text
+    rng = random.Random(3)
+    while client.get(f"/games/{game_id}").json()["status"] != "finished":
+        play_one(client, game_id, dict.fromkeys(range(3), ada["token"]), rng)
+    asked = client.post(f"/games/{game_id}/rematch", headers=auth(ada["token"]))
+    assert asked.status_code == 201, asked.text
+    rematch = asked.json()["game_id"]
+    declined = client.delete(f"/games/{rematch}/seats/1", headers=auth(ada["token"]))
+    assert declined.status_code == 204, declined.text
+    summary = client.get(f"/games/{rematch}", headers=auth(ada["token"])).json()
+    assert (summary["your_seat"], summary["kept_for_you"], summary["hosting"]) == (0, 2, True)
+    assert rematch in _games_of(client, ada["token"])
