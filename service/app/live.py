@@ -22,6 +22,7 @@ import msgspec
 from service.app.envelope import Envelope
 from service.app.errors import ServiceError
 from service.app.games import GameService
+from service.app.players import is_player_token
 from service.app.seating import check_invite
 from service.app.tokens import token_hash
 from service.app.watchers import Watcher, watcher_for
@@ -196,7 +197,9 @@ class Tickets:
         if ticket is not None:
             return await self.redeem(game_id, ticket)
         seat = await self._games.viewer_of(game_id, token, invite_code=invite_code)
-        if seat is None or token is None:
+        # A player seated nowhere is watched as the player all the same: what they may
+        # see changes with the table (a kept seat declined, a seat taken).
+        if token is None or (seat is None and not is_player_token(token)):
             return None
         invited = invite_code is not None and check_invite(
             (await self._games.known_facts(game_id))[0], invite_code

@@ -21,14 +21,16 @@ __all__ = ["Watcher", "watcher_for"]
 
 
 class Watcher(msgspec.Struct, frozen=True, kw_only=True):
-    """A seat's credential on a channel (a spectator is no Watcher: None)."""
+    """A token's credential on a channel (a spectator without a token is no Watcher: None)."""
 
     # The hash of the seat token the channel opened with, or None for a player token.
     token_hash: str | None = None
     # The player whose token opened the channel.
     player_id: str | None = None
-    # The seat it opened as: of a hot-seat player's seats, the one they watch.
-    opened_as: int
+    # The seat it opened as: of a hot-seat player's seats, the one they watch. None: a
+    # player seated nowhere then (a seat kept for them, a host, a spectator); their
+    # channel still follows them (to the seat they take, or off a private table).
+    opened_as: int | None
     # Opened with a private table's invite code: a spectator there once it holds no
     # seat (without it, a credential that lost its seat sees a private table no more).
     invited: bool = False
@@ -59,8 +61,9 @@ class Watcher(msgspec.Struct, frozen=True, kw_only=True):
         )
 
 
-def watcher_for(token: str, seat: int, *, invited: bool = False) -> Watcher:
-    """The credential of a token already found to open `seat`."""
+def watcher_for(token: str, seat: int | None, *, invited: bool = False) -> Watcher:
+    """The credential of a token already found to open `seat` (None: a player's token
+    that holds no seat here)."""
     if is_player_token(token):
         return Watcher(player_id=player_id_of(token), opened_as=seat, invited=invited)
     return Watcher(token_hash=token_hash(token), opened_as=seat, invited=invited)

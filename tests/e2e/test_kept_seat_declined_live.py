@@ -1,0 +1,42 @@
+"""A player who declines the seat a private rematch keeps for them watches that table
+no more: a channel they opened while the seat was kept (with their player token, no
+code) ends at the table's 404, as one of a seat given back does. Before, a channel
+opened from no seat was a spectator's for good: the declined player went on watching
+a private table that, asked again, they may not see."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from http_players import open_table, player, problem
+from http_table import auth
+from test_private_rematch_reads import _finish
+
+
+def _private_rematch(client: Any) -> tuple[str, str, str]:
+    """(rematch id, the host's player token, the guest's player token): a seat is kept
+    for the guest."""
+    host, guest = player(client, "Ada"), player(client, "Bo")
+    table = open_table(client, host, private=True, rules={"game_end": "hands:1"})
+    game_id, code = table["game_id"], table["invite_code"]
+    joined = client.post(f"/games/{game_id}/seats/1?invite={code}", headers=auth(guest["token"]))
+    assert joined.status_code == 201, joined.text
+    _finish(client, game_id, {0: table["tokens"]["0"], 1: joined.json()["token"]})
+    asked = client.post(f"/games/{game_id}/rematch", headers=auth(host["token"]))
+    assert asked.status_code == 201, asked.text
+    return asked.json()["game_id"], host["token"], guest["token"]
+
+
+def test_a_socket_opened_on_a_kept_seat_closes_when_it_is_declined(client: Any) -> None:
+    rematch, _, guest = _private_rematch(client)
+    with client.websocket_connect(f"/games/{rematch}/live") as socket:
+        socket.send_json({"token": guest})
+        seen = [socket.receive_json()["envelope"]["event"]["type"] for _ in range(2)]
+        assert seen == ["game_started", "seat_reserved"]
+        declined = client.delete(f"/games/{rematch}/seats/1", headers=auth(guest))
+        assert declined.status_code == 204, declined.text
+        last: dict[str, Any] = socket.receive_json()
+    # Asked again, the table is not theirs to see: nor is it on the channel.
+    problem(client.get(f"/games/{rematch}", headers=auth(guest)), 404, "game_not_found")
+    assert last["type"] == "error", last
+    assert last["problem"]["code"] == "game_not_found"
