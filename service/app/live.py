@@ -195,13 +195,19 @@ class Tickets:
         """Who is watching: the ticket's credential, else the token's, else a
         spectator (None; of a private table only with its invite code)."""
         if ticket is not None:
-            return await self.redeem(game_id, ticket)
+            watcher = await self.redeem(game_id, ticket)
+            # Opened with the table's code beside it, as a token's channel may be.
+            if await self._invited(game_id, invite_code):
+                return msgspec.structs.replace(watcher, invited=True)
+            return watcher
         seat = await self._games.viewer_of(game_id, token, invite_code=invite_code)
         # A player seated nowhere is watched as the player all the same: what they may
         # see changes with the table (a kept seat declined, a seat taken).
         if token is None or (seat is None and not is_player_token(token)):
             return None
-        invited = invite_code is not None and check_invite(
+        return watcher_for(token, seat, invited=await self._invited(game_id, invite_code))
+
+    async def _invited(self, game_id: str, invite_code: str | None) -> bool:
+        return invite_code is not None and check_invite(
             (await self._games.known_facts(game_id))[0], invite_code
         )
-        return watcher_for(token, seat, invited=invited)

@@ -93,3 +93,19 @@ def test_an_event_stream_opened_while_seated_ends_when_the_seat_is_given_back() 
         assert seen == ["game_started", "seat_claimed"]
         again = http.get(path, headers={"Last-Event-ID": "2", **auth(token)})
         assert again.status_code in (403, 404), again.text
+
+
+def test_a_ticket_opened_with_the_code_watches_on_as_a_spectator(client: Client) -> None:
+    """A browser opens its channel with a ticket (it cannot send the token), and the
+    table's code beside it: that channel was opened with the code, as one opened with
+    the token and the code is, and watches on once the seat is given back."""
+    seats = [{"kind": "human"}] + [{"kind": "human", "open": True}] * 2
+    game = create(client, seats=seats, seed=7, private=True)
+    game_id, host, code = game["game_id"], game["tokens"]["0"], game["invite_code"]
+    token = client.post(f"/games/{game_id}/seats/1", params={"invite": code}).json()["token"]
+    ticket = client.post(f"/games/{game_id}/tickets", headers=auth(token)).json()["ticket"]
+    with client.websocket_connect(f"/games/{game_id}/live?ticket={ticket}&invite={code}") as socket:
+        seen = [socket.receive_json()["envelope"]["event"]["type"] for _ in range(2)]
+        assert client.delete(f"/games/{game_id}/seats/1", headers=auth(host)).is_success
+        seen.append(socket.receive_json()["envelope"]["event"]["type"])
+    assert seen == ["game_started", "seat_claimed", "seat_left"]
