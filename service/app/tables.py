@@ -155,18 +155,8 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
 
     await games.execute(game_id, Write(actor="service", decide=leaving))
     player_id = facts.players.get(seat)
-    if (
-        player_id is not None
-        and facts.seats_of(player_id) == (seat,)
-        # Its host, seated or not, has the table among their games until it expires.
-        and (expired(facts) or not hosts(facts, game_id, player_id))
-    ):
-        # Their last seat here: a hot-seat player leaving one of theirs still sits here.
-        await _unfile(games, game_id, player_id)
-        if (await games.fresh_facts(game_id)).seats_of(player_id):
-            # They sat down again since the leave (a claim files before it answers):
-            # read after the unfiling, so a claim either is seen here or files later.
-            await games.players.file_game(player_id, game_id, facts.info.created_ts)
+    if player_id is not None:
+        await _unfile_unless_still_at(games, game_id, player_id, facts.info.created_ts)
 
 
 async def _decline(games: GameService, game_id: str, seat: int, player_id: str) -> None:
@@ -186,20 +176,30 @@ async def _decline(games: GameService, game_id: str, seat: int, player_id: str) 
         return service_envelopes(game.record.version, events)
 
     await games.execute(game_id, Write(actor="service", decide=declining))
-    if not _still_at(await games.fresh_facts(game_id), game_id, player_id):
-        await _unfile(games, game_id, player_id)
-        if _still_at(await games.fresh_facts(game_id), game_id, player_id):
-            # They sat down since (a claim files before it answers): as `leave` does.
-            await games.players.file_game(player_id, game_id, facts.info.created_ts)
+    await _unfile_unless_still_at(games, game_id, player_id, facts.info.created_ts)
+
+
+async def _unfile_unless_still_at(
+    games: GameService, game_id: str, player_id: str, created_ts: float
+) -> None:
+    """After a seat was given back: the table leaves the player's games unless they
+    are still at it. Read after the unfiling again, so a claim made meanwhile (which
+    files before it answers) either is seen there or files later."""
+    if _still_at(await games.fresh_facts(game_id), game_id, player_id):
+        return
+    await games.players.unfile_game(player_id, game_id)
+    if _still_at(await games.fresh_facts(game_id), game_id, player_id):
+        await games.players.file_game(player_id, game_id, created_ts)
 
 
 def _still_at(facts: MetaFacts, game_id: str, player_id: str) -> bool:
-    """Whether the table stays among the player's games: they sit there, another seat
-    is kept for them (a hot-seat player's rematch), or they host it."""
+    """Whether the table stays among the player's games: they sit there (a hot-seat
+    player leaving one of theirs), another seat is kept for them (a hot-seat player's
+    rematch), or they host it and it has not expired."""
     return bool(
         facts.seats_of(player_id)
         or player_id in facts.reserved.values()
-        or hosts(facts, game_id, player_id)
+        or (not expired(facts) and hosts(facts, game_id, player_id))
     )
 
 
