@@ -1,7 +1,8 @@
 """A player a rematch keeps a seat for may decline it (the seat goes back to the
 lobby, the table leaves their games), and a host seated nowhere may put their
 expired table out of their games: before, both were refused and the table stayed
-in that player's games for good."""
+in that player's games for good. A rematch its host starts before another player
+came back leaves that player's games too (it stayed there with `seats: []`)."""
 
 from __future__ import annotations
 
@@ -63,6 +64,16 @@ def test_a_player_declines_the_seat_a_rematch_keeps_for_them(client: Client) -> 
     # Declined once: a second try finds no seat kept for them.
     again = client.delete(f"/games/{rematch}/seats/1", headers=auth(tokens[1]))
     problem(again, 403, "not_seated")
+
+
+def test_a_rematch_started_without_a_player_leaves_their_games(client: Client) -> None:
+    rematch, tokens = _rematch(client)
+    assert rematch in _games_of(client, tokens[1])  # kept for Bob while it waits
+    rules = {"fill": "bots", "level": 1}
+    started = client.post(f"/games/{rematch}/start", json=rules, headers=auth(tokens[0]))
+    assert started.status_code == 200, started.text
+    assert rematch not in _games_of(client, tokens[1])
+    assert rematch in _games_of(client, tokens[0])
 
 
 def test_a_host_seated_nowhere_puts_their_expired_table_out_of_their_games() -> None:
