@@ -121,6 +121,9 @@ def hand_cards(page: Any) -> list[str]:
 
 def play_my_turn(page: Any) -> None:
     """One turn by clicks: the stock, then what the hint points at, until a discard."""
+    # "Your turn" can show while the page still shows its own last move (busy: every
+    # button off), and a stock read as off then would be skipped for the whole turn.
+    page.wait_for_selector("[aria-busy=true]", state="detached")
     stock = page.locator("button.pile.stock")
     if stock.is_enabled() and not _click_unless_the_hand_ends(page, stock, "/commands"):
         return
@@ -137,7 +140,10 @@ def play_my_turn(page: Any) -> None:
         hold = actions.get_by_role("button", name="Hold this meld")
         discard = actions.locator("button", has_text="Discard")
         target = page.locator("button.meld.hinted")
-        if lay.count():
+        if page.locator("button.pile.stock.hinted").count():
+            if not _click_unless_the_hand_ends(page, stock, "/commands"):
+                return
+        elif lay.count():
             click_for(page, lay, "/commands")
         elif lay_all.count():
             click_for(page, lay_all, "/commands")
