@@ -2,7 +2,9 @@
 no more: a channel they opened while the seat was kept (with their player token, no
 code) ends at the table's 404, as one of a seat given back does. Before, a channel
 opened from no seat was a spectator's for good: the declined player went on watching
-a private table that, asked again, they may not see."""
+a private table that, asked again, they may not see. The same when the host starts
+without them; and a channel they opened before claiming the seat shows them their own
+hand once they do."""
 
 from __future__ import annotations
 
@@ -40,3 +42,32 @@ def test_a_socket_opened_on_a_kept_seat_closes_when_it_is_declined(client: Any) 
     problem(client.get(f"/games/{rematch}", headers=auth(guest)), 404, "game_not_found")
     assert last["type"] == "error", last
     assert last["problem"]["code"] == "game_not_found"
+
+
+def test_a_socket_opened_on_a_kept_seat_closes_when_the_host_starts_without_them(
+    client: Any,
+) -> None:
+    rematch, host, guest = _private_rematch(client)
+    with client.websocket_connect(f"/games/{rematch}/live") as socket:
+        socket.send_json({"token": guest})
+        seen = [socket.receive_json()["envelope"]["event"]["type"] for _ in range(2)]
+        assert seen == ["game_started", "seat_reserved"]
+        started = client.post(f"/games/{rematch}/start", json={"fill": "bots"}, headers=auth(host))
+        assert started.status_code == 200, started.text
+        last: dict[str, Any] = socket.receive_json()
+    assert last["type"] == "error", last
+    assert last["problem"]["code"] == "game_not_found"
+
+
+def test_a_socket_opened_on_a_kept_seat_follows_its_player_into_it(client: Any) -> None:
+    rematch, _, guest = _private_rematch(client)
+    with client.websocket_connect(f"/games/{rematch}/live") as socket:
+        socket.send_json({"token": guest})
+        seen = [socket.receive_json()["envelope"]["event"]["type"] for _ in range(2)]
+        assert seen == ["game_started", "seat_reserved"]
+        claimed = client.post(f"/games/{rematch}/seats/1", headers=auth(guest))
+        assert claimed.status_code == 201, claimed.text
+        claim, deal = socket.receive_json(), socket.receive_json()
+    assert claim["envelope"]["event"]["type"] == "seat_claimed"
+    hands = deal["envelope"]["event"]["hands"]
+    assert hands[0] is None and hands[1] is not None  # their own hand, no one else's
