@@ -157,7 +157,12 @@ def swapped_meld(meld: Meld, card: Card, ruleset: RuleSet) -> Meld | None:
         natural_suits = {p.card[1] for p in meld.cards if p.card != JOKER}
         if card[0] != rank_letter or (ruleset.set_suits and card[1] in natural_suits):
             return None
-        index = next(i for i, p in enumerate(meld.cards) if p.as_ == card or p.card == JOKER)
+        # A joker goes: the one standing for the card, else any (the others are named
+        # again below). Never a natural card standing for it: with two packs and
+        # `set_suits` off the set may hold the card's twin, and the swap would then
+        # hand out a joker the meld keeps.
+        jokers = [i for i, p in enumerate(meld.cards) if p.card == JOKER]
+        index = next((i for i in jokers if meld.cards[i].as_ == card), jokers[0])
         cards = list(meld.cards)
         cards[index] = Placed(card, card)
         return msgspec.structs.replace(
