@@ -62,10 +62,11 @@ def leaves_discard(
     if not state.ruleset.strict_jokers and len(hand) > len(state.taken_from_pile):
         return True
     cards = discardable(state, hand)
-    if state.ruleset.strict_jokers and state.ruleset.go_out == "discard":
+    if state.ruleset.strict_jokers and not any(card != JOKER for card in cards):
         # No joker discards: a play that leaves only jokers to discard would end
-        # the hand on one. (A hand of only jokers it did not play down to may.)
-        return any(card != JOKER for card in cards)
+        # the turn on one, unless (go_out: any) lay-offs can still empty the hand.
+        # (A hand of only jokers it did not play down to may discard one.)
+        return table is not None and _lays_out(state, hand, table)
     return bool(cards) or (table is not None and _lays_out(state, hand, table))
 
 
