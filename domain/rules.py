@@ -124,13 +124,16 @@ class RuleSet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=T
 
 
 _BASIC: dict[str, Any] = {}
+# A hand size for every seat count, not just the preset's: `players` is a knob
+# of its own, and palace deals "13 always" (duel 10; the pack still decides).
+_ALL_SEATS = range(2, 7)
 PRESETS: dict[str, dict[str, Any]] = {
     "basic": _BASIC,
     "palace": {
         "decks": 2,
         "jokers": 6,
         "players": (2, 3, 4),
-        "hand_size": {2: 13, 3: 13, 4: 13},
+        "hand_size": dict.fromkeys(_ALL_SEATS, 13),
         "first_player": "random",
         "ace": "high_or_low",
         "lay_off_needs_own_meld": True,
@@ -145,7 +148,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
     "duel": {
         "players": (2,),
-        "hand_size": {2: 10},
+        "hand_size": dict.fromkeys(_ALL_SEATS, 10),
         "first_player": "alternate",
         "melds_per_turn": "one",
         "rummy_bonus": "none",

@@ -46,7 +46,7 @@ PRESET_TABLE: dict[str, dict[str, Any]] = {
         "decks": 2,
         "jokers": 6,
         "players": (2, 3, 4),
-        "hand_size": {2: 13, 3: 13, 4: 13},
+        "hand_size": {2: 13, 3: 13, 4: 13, 5: 13, 6: 13},
         "first_player": "random",
         "ace": "high_or_low",
         "lay_off_needs_own_meld": True,
@@ -68,7 +68,7 @@ PRESET_TABLE: dict[str, dict[str, Any]] = {
         "decks": 1,
         "jokers": 0,
         "players": (2,),
-        "hand_size": {2: 10},
+        "hand_size": {2: 10, 3: 10, 4: 10, 5: 10, 6: 10},
         "first_player": "alternate",
         "ace": "low",
         "melds_per_turn": "one",
@@ -341,3 +341,18 @@ def test_a_scoring_set_on_its_own_ends_the_game_as_its_rule_says(
         assert build_ruleset(preset, {"scoring": scoring}).game_end == game_end
     given = build_ruleset("classic", {"scoring": scoring, "game_end": "target:300"})
     assert given.game_end == "target:300"
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "cards"),
+    [("palace", (2, 3, 4, 5, 6), 13), ("duel", (2, 3, 4, 5), 10)],
+)
+def test_players_set_on_its_own_keeps_the_presets_hand_size(
+    preset: str, players: tuple[int, ...], cards: int
+) -> None:
+    """RULES.md: every knob is settable on its own; palace deals "13 always", duel 10."""
+    ruleset = build_ruleset(preset, {"players": players})
+    assert ruleset.players == players
+    for seats in players:
+        validate_seats(ruleset, seats)
+        assert ruleset.hand_size[seats] == cards
