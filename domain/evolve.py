@@ -116,7 +116,9 @@ def _cards_drawn(state: GameState, event: CardsDrawn) -> GameState:
 
 def _stock_renewed(state: GameState, event: StockRenewed) -> GameState:
     assert event.stock is not None, "a redacted stock cannot be replayed"
-    return replace(state, stock=event.stock, discard_pile=(), reuses=state.reuses + 1)
+    return replace(
+        state, stock=event.stock, discard_pile=(), reuses=state.reuses + 1, last_card_knocker=None
+    )
 
 
 def _meld_laid(state: GameState, event: MeldLaid) -> GameState:
@@ -183,6 +185,7 @@ def _knocked(state: GameState, event: Knocked) -> GameState:
         discard_pile=state.discard_pile[:-1],
         stock=state.stock[:-1],
         knock_from=None,
+        last_card_knocker=seat if len(state.stock) == 1 else state.last_card_knocker,
         hands=_set_seat(state.hands, seat, state.hands[seat] + (event.card, event.stock_card)),
     )
 
@@ -249,6 +252,7 @@ def _hand_dealt(state: GameState, event: HandDealt) -> GameState:
         jokers_to_play=0,
         placed_before_turn=0,
         knock_from=None,
+        last_card_knocker=None,
         reuses=0,
     )
 

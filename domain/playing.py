@@ -166,6 +166,8 @@ def decide_discard(state: GameState, seat: int, command: Discard) -> list[AnyEve
         and ruleset.stock_out == "reuse"
         and ruleset.final_exhaustion == "after_discard"
         and state.reuses >= ruleset.reuse_limit
+        # The player who took the last card: a knocker, or else the seat that drew it.
+        and state.last_card_knocker in (None, seat)
     )
     if exhausted:
         after = evolve(state, events[0])

@@ -50,6 +50,9 @@ class GameState(msgspec.Struct, frozen=True, gc=False):
     placed_before_turn: int = 0
     # The seat whose discard may still be claimed by a knock, if any.
     knock_from: int | None = None
+    # The seat whose knock took the stock's last card, if one did: a final
+    # exhaustion then waits for that seat's discard, not the next one.
+    last_card_knocker: int | None = None
     reuses: int = 0
     totals: tuple[int, ...] = ()
     results: tuple[HandResult, ...] = ()

@@ -6,7 +6,7 @@ from typing import Any
 
 from rummy_table import Game, deal
 
-from domain.commands import Discard, Draw
+from domain.commands import Discard, Draw, Knock
 from domain.events import CardsDrawn, HandEnded, StockRenewed
 from domain.game import needs_shuffle
 from domain.rules import build_ruleset
@@ -156,3 +156,21 @@ def test_no_shuffle_is_needed_without_reuse_shuffle_or_with_stock_left() -> None
     basic = _one_card_stock("basic")
     _draw_and_toss(basic)
     assert needs_shuffle(basic.state) is None
+
+
+def test_after_the_last_reuse_a_knock_for_the_last_card_ends_the_hand_at_the_knockers_discard() -> (
+    None
+):
+    # RULES.md: the final exhaustion ends the hand "as soon as the player who took
+    # the last card has discarded" (basic). A knocker draws one card from the stock
+    # too: when that is its last card, the seats before the knocker's turn play on.
+    knobs = {"players": (3,), "hand_size": {3: 16}, "knocking": True, "reuse_limit": 0}
+    game = deal(build_ruleset("basic", knobs), [[], [], []], "AS", ["AH", "AD", "AC"])
+    _draw_and_toss(game)  # seat 0 takes AH
+    _draw_and_toss(game)  # seat 1 takes AD, one card is left
+    game.do(0, Knock())  # seat 0 claims seat 1's discard and takes AC, the last card
+    assert game.state.stock == ()
+    events = _draw_and_toss(game, "discard")  # seat 2 only took from the pile
+    assert not any(isinstance(e, HandEnded) for e in events)
+    events = _draw_and_toss(game, "discard")  # seat 0, who took the last card
+    assert isinstance(events[-1], HandEnded) and events[-1].reason == "stock_exhausted"
