@@ -984,6 +984,7 @@ export interface components {
             /** @default 0 */
             placed_before_turn: number;
             knock_from?: number | null;
+            last_card_knocker?: number | null;
             /** @default 0 */
             reuses: number;
             /** @default [] */

@@ -47,6 +47,7 @@ class GameState:
             jokers_to_play (int | Unset):  Default: 0.
             placed_before_turn (int | Unset):  Default: 0.
             knock_from (int | None | Unset):
+            last_card_knocker (int | None | Unset):
             reuses (int | Unset):  Default: 0.
             totals (list[int] | Unset):
             results (list[HandResult] | Unset):
@@ -72,6 +73,7 @@ class GameState:
     jokers_to_play: int | Unset = 0
     placed_before_turn: int | Unset = 0
     knock_from: int | None | Unset = UNSET
+    last_card_knocker: int | None | Unset = UNSET
     reuses: int | Unset = 0
     totals: list[int] | Unset = UNSET
     results: list[HandResult] | Unset = UNSET
@@ -171,6 +173,12 @@ class GameState:
         else:
             knock_from = self.knock_from
 
+        last_card_knocker: int | None | Unset
+        if isinstance(self.last_card_knocker, Unset):
+            last_card_knocker = UNSET
+        else:
+            last_card_knocker = self.last_card_knocker
+
         reuses = self.reuses
 
         totals: list[int] | Unset = UNSET
@@ -239,6 +247,8 @@ class GameState:
             field_dict["placed_before_turn"] = placed_before_turn
         if knock_from is not UNSET:
             field_dict["knock_from"] = knock_from
+        if last_card_knocker is not UNSET:
+            field_dict["last_card_knocker"] = last_card_knocker
         if reuses is not UNSET:
             field_dict["reuses"] = reuses
         if totals is not UNSET:
@@ -345,6 +355,16 @@ class GameState:
         knock_from = _parse_knock_from(d.pop("knock_from", UNSET))
 
 
+        def _parse_last_card_knocker(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        last_card_knocker = _parse_last_card_knocker(d.pop("last_card_knocker", UNSET))
+
+
         reuses = d.pop("reuses", UNSET)
 
         totals = cast(list[int], d.pop("totals", UNSET))
@@ -387,6 +407,7 @@ class GameState:
             jokers_to_play=jokers_to_play,
             placed_before_turn=placed_before_turn,
             knock_from=knock_from,
+            last_card_knocker=last_card_knocker,
             reuses=reuses,
             totals=totals,
             results=results,
