@@ -27,10 +27,14 @@ export const KNOBS = {
   hand_size: {
     label: 'Cards dealt',
     explain: 'Cards dealt to each player, by the number of players.',
-    say: (value) =>
-      Object.entries(value)
+    say: (value) => {
+      const counts = new Set(Object.values(value));
+      // One size for every seat count (palace's "13 always"): said once.
+      if (counts.size === 1) return `${[...counts][0]} cards each`;
+      return Object.entries(value)
         .map(([seats, cards]) => `${cards} cards with ${seats}`)
-        .join(', '),
+        .join(', ');
+    },
   },
   first_player: {
     label: 'First to play',
