@@ -246,7 +246,8 @@ class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
     turn_deadline: str | None = None
     # Who plays each seat now.
     controllers: tuple[Controller, ...] = ()
-    # The table's next game, once a seat asked for it (the first rematch_offered).
+    # The table's next game, once a seat asked for it: the last rematch_offered (a
+    # rematch is offered again only once the one before expired unplayed).
     rematch: str | None = None
     # (seat, version) of each seat_resigned: its holder sees no more of it after that.
     resigned_at: tuple[tuple[int, int], ...] = ()
@@ -275,7 +276,7 @@ def advance(record: GameRecord | None, envelope: Envelope) -> GameRecord:
         revealed_through=revealed,
         turn_deadline=_deadline_after(record, state, event),
         controllers=_controllers_after(record.controllers, event),
-        rematch=record.rematch or (event.game_id if isinstance(event, RematchOffered) else None),
+        rematch=event.game_id if isinstance(event, RematchOffered) else record.rematch,
         resigned_at=record.resigned_at
         + (((event.seat, envelope.version),) if isinstance(event, SeatResigned) else ()),
         seating=_seating_after(record.seating, record.state, event),

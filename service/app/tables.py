@@ -221,15 +221,20 @@ async def rematch(
 ) -> tuple[str, CreatedGame | None]:
     """A waiting table with the same rules and players, the dealer moved on; the old
     game's log names it (RematchOffered). Each player claims their own seat, kept
-    for them. The first rematch asked for wins: later ones get its id (and None)."""
+    for them. The first rematch asked for wins: later ones get its id (and None),
+    until it expired unplayed; then the next ask makes another."""
     game, facts = await games.game(game_id), await games.fresh_facts(game_id)
     if not caller.seats:
         raise not_seated(facts, game_id)
     state = game.record.state
     if state.phase != "over":
         raise ServiceError("game_not_over", "the game is still being played")
+    command_id = _REMATCH_ID
     if game.rematch is not None:
-        return game.rematch, None
+        if not await _expired_unplayed(games, game.rematch):
+            return game.rematch, None
+        # One rematch after each that expired: concurrent asks still make one.
+        command_id = f"{_REMATCH_ID}:{game.rematch}"
     seats = tuple(_rematch_seat(game, seat, caller) for seat in range(state.seats))
     # A seat token acts for its seat as its player's token does: the seat's player
     # sits again (and hosts) whichever of the two asked.
@@ -255,7 +260,7 @@ async def rematch(
             game_id,
             caller.seats[0],
             OfferRematch(game_id=created.game_id),
-            command_id=_REMATCH_ID,
+            command_id=command_id,
             system_id=True,
         )
     except (DomainError, ServiceError) as refused:
@@ -273,6 +278,16 @@ async def rematch(
         # Filed now: the rematch is each player's newest game.
         await games.players.file_game(player_id, created.game_id, time.time())
     return created.game_id, created
+
+
+async def _expired_unplayed(games: GameService, game_id: str) -> bool:
+    """Whether a rematch can never be played: it waited past its expiry, or is gone."""
+    try:
+        return expired(await games.fresh_facts(game_id))
+    except ServiceError as missing:
+        if missing.code != "game_not_found":
+            raise
+        return True
 
 
 async def _player_at(games: GameService, facts: MetaFacts, seat: int) -> Player | None:

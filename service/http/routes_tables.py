@@ -130,7 +130,8 @@ async def resign_seat(
     description="The old game's log gets a `rematch_offered` event naming the new game, "
     "so every client can follow; each human seat is kept for the player who held it, "
     "who claims it with their own player token. The dealer moves on. Asked again (by "
-    "any seat), the same new game is named.",
+    "any seat), the same new game is named; once that table expired with nobody "
+    "playing it, the next ask makes another (a second `rematch_offered`).",
     security=BEARER,
     responses=problem_responses(400, 401, 403, 404, 409, 503),
 )

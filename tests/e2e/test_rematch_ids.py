@@ -23,6 +23,7 @@ Client = TestClient[Any]
 # and the prefixes the store files ids under.
 SYSTEM_ID_SHAPES = [
     "table:rematch",
+    "table:rematch:{game}",
     "bot:{version}:{seat}",
     "bot:{game}:{version}:1",
     "timer:{version}:0",

@@ -116,7 +116,8 @@ def sync_detailed(
 
      The old game's log gets a `rematch_offered` event naming the new game, so every client can follow;
     each human seat is kept for the player who held it, who claims it with their own player token. The
-    dealer moves on. Asked again (by any seat), the same new game is named.
+    dealer moves on. Asked again (by any seat), the same new game is named; once that table expired with
+    nobody playing it, the next ask makes another (a second `rematch_offered`).
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -151,7 +152,8 @@ def sync(
 
      The old game's log gets a `rematch_offered` event naming the new game, so every client can follow;
     each human seat is kept for the player who held it, who claims it with their own player token. The
-    dealer moves on. Asked again (by any seat), the same new game is named.
+    dealer moves on. Asked again (by any seat), the same new game is named; once that table expired with
+    nobody playing it, the next ask makes another (a second `rematch_offered`).
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -181,7 +183,8 @@ async def asyncio_detailed(
 
      The old game's log gets a `rematch_offered` event naming the new game, so every client can follow;
     each human seat is kept for the player who held it, who claims it with their own player token. The
-    dealer moves on. Asked again (by any seat), the same new game is named.
+    dealer moves on. Asked again (by any seat), the same new game is named; once that table expired with
+    nobody playing it, the next ask makes another (a second `rematch_offered`).
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -216,7 +219,8 @@ async def asyncio(
 
      The old game's log gets a `rematch_offered` event naming the new game, so every client can follow;
     each human seat is kept for the player who held it, who claims it with their own player token. The
-    dealer moves on. Asked again (by any seat), the same new game is named.
+    dealer moves on. Asked again (by any seat), the same new game is named; once that table expired with
+    nobody playing it, the next ask makes another (a second `rematch_offered`).
 
     Args:
         game_id (str): The game's id (32 hex digits).
