@@ -81,12 +81,12 @@ export function seatActions(table, { show, followFrom, seated, summaryChanged })
       const player = await ensurePlayer();
       const summary = /** @type {GameSummary} */ (state.summary);
       const label = `${summary.preset}, ${summary.seats.length} seats${summary.private ? ', private' : ''}`;
-      let next = state.rematch;
-      if (next === null) {
-        const made = await api.rematch(gameId, player.token);
-        next = made.game_id;
-        if (made.created) keepGame(next, label, { host: true, invite: made.invite_code, seats: made.seat === null || made.seat === undefined ? [] : [made.seat] });
-      }
+      // Asked even when the log named one: a rematch nobody came to in time expired,
+      // and the game makes another.
+      const made = await api.rematch(gameId, player.token);
+      const next = made.game_id;
+      state.rematch = next;
+      if (made.created) keepGame(next, label, { host: true, invite: made.invite_code, seats: made.seat === null || made.seat === undefined ? [] : [made.seat] });
       // Each seat this player held is kept for them: claimed with the player token alone.
       for (const seat of mine.filter((held) => !(gameNotes(/** @type {string} */ (next))?.seats ?? []).includes(held))) {
         const claimed = await api.claimSeat(next, seat, player.token);
