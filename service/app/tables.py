@@ -235,10 +235,12 @@ async def rematch(
             return game.rematch, None
         # One rematch after each that expired: concurrent asks still make one.
         command_id = f"{_REMATCH_ID}:{game.rematch}"
-    seats = tuple(_rematch_seat(game, seat, caller) for seat in range(state.seats))
+    # A hot-seat player who resigned one of their seats asks as one they played on.
+    asking = next((seat for seat in caller.seats if seat not in game.resigned), caller.seats[0])
+    seats = tuple(_rematch_seat(game, seat, asking) for seat in range(state.seats))
     # A seat token acts for its seat as its player's token does: the seat's player
     # sits again (and hosts) whichever of the two asked.
-    player = caller.player or await _player_at(games, facts, caller.seats[0])
+    player = caller.player or await _player_at(games, facts, asking)
     table = msgspec.structs.replace(
         game.info.table,
         first_dealer=(state.dealer + 1) % state.seats,
@@ -253,12 +255,12 @@ async def rematch(
         private_log=game.info.private_log,
         player=player,
         table=table,
-        reserved={s: p for s, p in facts.players.items() if s != caller.seats[0]},
+        reserved={s: p for s, p in facts.players.items() if s != asking},
     )
     try:
         await games.commands.handle(
             game_id,
-            caller.seats[0],
+            asking,
             OfferRematch(game_id=created.game_id),
             command_id=command_id,
             system_id=True,
@@ -305,7 +307,7 @@ def _rematch_rules(game: Game) -> RuleSet:
     return msgspec.structs.replace(ruleset, rated=False)
 
 
-def _rematch_seat(game: Game, seat: int, caller: Caller) -> SeatSpec:
+def _rematch_seat(game: Game, seat: int, asking: int) -> SeatSpec:
     """The seat at the rematch: bots stay, an open seat a bot took stays that bot,
     the caller sits again at once, every other human seat waits for its player."""
     spec = game.info.seats[seat]
@@ -313,7 +315,7 @@ def _rematch_seat(game: Game, seat: int, caller: Caller) -> SeatSpec:
         return spec
     if seat in game.filled:
         return SeatSpec(kind="bot", level=game.filled[seat])
-    return SeatSpec(kind="human", open=seat != caller.seats[0])
+    return SeatSpec(kind="human", open=seat != asking)
 
 
 async def _recorded_rematch(games: GameService, game_id: str) -> str:

@@ -140,12 +140,13 @@ async def rematch_game(game_id: GameId, request: Request[Any, Any, Any], games: 
     new_id, created = await rematch(games, game_id, caller)
     if created is None:
         return Rematch(game_id=new_id, created=False)
-    seat = caller.seats[0]
+    # The one seat the rematch seats at once (and gives a token): the caller's.
+    seat, token = next(iter(created.tokens.items()))
     return Rematch(
         game_id=new_id,
         created=True,
         seat=seat,
-        token=created.tokens.get(seat),
+        token=token,
         invite_code=created.invite_code,
     )
 

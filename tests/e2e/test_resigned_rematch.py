@@ -47,3 +47,22 @@ def test_a_resigned_seats_rematch_is_refused_and_leaves_no_table(
     rematch = client.post(f"/games/{game_id}/rematch", headers=auth(other))
     assert rematch.status_code == 201, rematch.text
     assert _rematches_stored(client, store, game_id) == [rematch.json()["game_id"]]
+
+
+def test_a_hot_seat_player_who_resigned_one_seat_asks_the_rematch_as_another(
+    client: Any,
+) -> None:
+    """Before, their first seat asked, which had resigned: 409 `seat_resigned`,
+    though they had played the other seat to the end."""
+    ada = player(client, "Ada")
+    table = open_table(client, ada, hot_seat=True, rules={**ONE_HAND, "rated": False}, seed=5)
+    game_id = table["game_id"]
+    assert client.post(f"/games/{game_id}/seats/1", headers=auth(ada["token"])).is_success
+    resigned = client.post(f"/games/{game_id}/resign", headers=auth(ada["token"]))
+    assert resigned.json()["view"]["resigned"] == [0], resigned.text
+    finish_beside_a_resigned_seat(client, game_id, ada["token"], resigned=0)
+    rematch = client.post(f"/games/{game_id}/rematch", headers=auth(ada["token"]))
+    assert rematch.status_code == 201, rematch.text
+    assert rematch.json()["seat"] == 1 and rematch.json()["token"]
+    summary = client.get(f"/games/{rematch.json()['game_id']}", headers=auth(ada["token"]))
+    assert (summary.json()["your_seat"], summary.json()["kept_for_you"]) == (1, 0)
