@@ -29,12 +29,16 @@ def _private_rematch(client: Any) -> tuple[str, str, str]:
     return asked.json()["game_id"], host["token"], guest["token"]
 
 
+def _opened_on_the_kept_seat(socket: Any, guest: str) -> None:
+    socket.send_json({"token": guest})
+    seen = [socket.receive_json()["envelope"]["event"]["type"] for _ in range(2)]
+    assert seen == ["game_started", "seat_reserved"]
+
+
 def test_a_socket_opened_on_a_kept_seat_closes_when_it_is_declined(client: Any) -> None:
     rematch, _, guest = _private_rematch(client)
     with client.websocket_connect(f"/games/{rematch}/live") as socket:
-        socket.send_json({"token": guest})
-        seen = [socket.receive_json()["envelope"]["event"]["type"] for _ in range(2)]
-        assert seen == ["game_started", "seat_reserved"]
+        _opened_on_the_kept_seat(socket, guest)
         declined = client.delete(f"/games/{rematch}/seats/1", headers=auth(guest))
         assert declined.status_code == 204, declined.text
         last: dict[str, Any] = socket.receive_json()
@@ -49,9 +53,7 @@ def test_a_socket_opened_on_a_kept_seat_closes_when_the_host_starts_without_them
 ) -> None:
     rematch, host, guest = _private_rematch(client)
     with client.websocket_connect(f"/games/{rematch}/live") as socket:
-        socket.send_json({"token": guest})
-        seen = [socket.receive_json()["envelope"]["event"]["type"] for _ in range(2)]
-        assert seen == ["game_started", "seat_reserved"]
+        _opened_on_the_kept_seat(socket, guest)
         started = client.post(f"/games/{rematch}/start", json={"fill": "bots"}, headers=auth(host))
         assert started.status_code == 200, started.text
         last: dict[str, Any] = socket.receive_json()
@@ -62,9 +64,7 @@ def test_a_socket_opened_on_a_kept_seat_closes_when_the_host_starts_without_them
 def test_a_socket_opened_on_a_kept_seat_follows_its_player_into_it(client: Any) -> None:
     rematch, _, guest = _private_rematch(client)
     with client.websocket_connect(f"/games/{rematch}/live") as socket:
-        socket.send_json({"token": guest})
-        seen = [socket.receive_json()["envelope"]["event"]["type"] for _ in range(2)]
-        assert seen == ["game_started", "seat_reserved"]
+        _opened_on_the_kept_seat(socket, guest)
         claimed = client.post(f"/games/{rematch}/seats/1", headers=auth(guest))
         assert claimed.status_code == 201, claimed.text
         claim, deal = socket.receive_json(), socket.receive_json()

@@ -184,19 +184,20 @@ def test_strict_jokers_a_play_may_not_leave_only_jokers_to_go_out_on() -> None:
     game.do(0, Discard("7D"))
 
 
+def _strict_jokers_going_out_any(hands: list[list[str]], drawn: str) -> Game:
+    """Palace with strict_jokers and go_out: any, no opening minimum; seat 0 has drawn."""
+    knobs = {"initial_meld_min": 0, "strict_jokers": True, "go_out": "any"}
+    game = deal(small("palace", 4, **knobs), hands, "AC", [drawn])
+    game.do(0, Draw("stock"))
+    return game
+
+
 def test_strict_jokers_go_out_any_a_play_may_not_leave_only_a_joker_nothing_takes() -> None:
     # RULES.md: strict_jokers means "no joker discards". Under go_out: any a seat may
     # play down to jokers only while lay-offs can still empty its hand; here the set
     # is full once 7D joins it, so the lone joker could only be discarded (going out
     # on a joker, and a rummy). Laying the joker off and discarding 7D goes out instead.
-    knobs = {"initial_meld_min": 0, "strict_jokers": True, "go_out": "any"}
-    game = deal(
-        small("palace", 4, **knobs),
-        [["7C", "7S", "7H", "JK"], ["9C", "9D", "5H", "JS"]],
-        "AC",
-        ["7D"],
-    )
-    game.do(0, Draw("stock"))
+    game = _strict_jokers_going_out_any([["7C", "7S", "7H", "JK"], ["9C", "9D", "5H", "JS"]], "7D")
     game.do(0, LayMelds((("7C", "7S", "7H"),)))
     assert game.rejects(0, LayOff("7D", 1)).code == "must_keep_discard"
     assert LayOff("7D", 1) not in legal_commands(game.state, 0)
@@ -207,14 +208,7 @@ def test_strict_jokers_go_out_any_a_play_may_not_leave_only_a_joker_nothing_take
 
 def test_strict_jokers_go_out_any_a_play_may_leave_only_jokers_the_table_still_takes() -> None:
     # The lone joker still fits the run's low end: laying it off goes out.
-    knobs = {"initial_meld_min": 0, "strict_jokers": True, "go_out": "any"}
-    game = deal(
-        small("palace", 4, **knobs),
-        [["7C", "8C", "9C", "JK"], ["9D", "9S", "5H", "JS"]],
-        "AC",
-        ["TC"],
-    )
-    game.do(0, Draw("stock"))
+    game = _strict_jokers_going_out_any([["7C", "8C", "9C", "JK"], ["9D", "9S", "5H", "JS"]], "TC")
     game.do(0, LayMelds((("7C", "8C", "9C"),)))
     assert LayOff("TC", 1) in legal_commands(game.state, 0)
     game.do(0, LayOff("TC", 1))
