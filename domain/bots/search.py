@@ -95,6 +95,44 @@ Classic, fresh seed 506306257, 400 hands: 33.2% (28.8-38.0%) -> 31.4%
 in 2,283 discards). About a dozen deals a discard seldom clear EDGE_Z, and
 the few overrules they allow gain nothing measurable.
 
+Tried again at four seats (issue 30) and not kept: the draw and the
+discard searched on the rules engine, level 3's own moves as the play-out,
+and the opponents' hands inferred. Candidates: the base choice and one more
+(draw: stock or pile; discard: the best loose card by `discard_scores`), on
+the same deals of the hidden cards (pile cards seen taken kept), through the
+candidate's turn and four more, level 3 (without memory) deciding for the
+opponents from their views and the hold-back policy for the seat; a hand that
+ends scores +1 for going out, else -1 plus the other seats still outscored,
+one that does not 0; the paired edge must clear EDGE_Z. About 1 ms a
+play-out: some 50 deals a decision in basic, 18 in palace, in 150 ms of thread
+CPU (p95 152 ms). One level 4 against three level 3, the same deals a row
+(`run_ladder` rows, `time.thread_time`):
+- basic, 200 hands, seed 20261206: base 32.0% (25.9-38.8%) of hands, +12.2
+  points a hand, 45.5% of 66 games; search 34.0% (27.8-40.8%), +12.4, 43.9%
+  (52 overrules in 2,788 searched decisions; of the first 159 hands, before
+  the games' lengths parted, 5 won only without it, 8 only with it); the
+  deal inferred as well (an opponent's hidden cards drawn by weight: near one it discarded,
+  same rank or same suit within two, x0.35; near one it passed x0.7; near
+  one it took x2) 32.5%, +12.4, 47.0% (60 overrules; 7 hands won only
+  without, 8 only with, of 200); play-outs nobody went out of scored by who
+  holds fewer cards outside melds (cards that fit the table gone), +-0.3 a
+  seat: 30.5% (24.5-37.2%), +8.5, 40.9% (132 overrules).
+- palace, fresh seed 55123, 300 hands: base 23.7% (19.2-28.8%), +15.3, 33.0%
+  of 100 games; search 24.3% (19.8-29.5%), +17.5, 35.0% (25 overrules in
+  2,331; 2 hands won only without it, 4 only with it, of 300); the deal
+  inferred as well 24.0% (19.5-29.1%), +16.3, 33.0% (21 overrules; 0 and
+  1 hands).
+One overrule in 50 to 100 searched decisions moves nothing a few hundred hands can
+see, and a horizon score that overrules more loses.
+
+Palace's base policy at four seats is not weaker than level 3 there (level 3
+in the seat instead of the hold-back policy, the same deals, 2,000 hands,
+`run_ladder` with high 3 as `--control`): seed 4242, 24.3% (22.5-26.3%) of
+hands against level 3's 24.9% (23.1-26.8%), +22.4 against -1.4 points a hand,
+35.1% against 24.9% of 666 games; fresh seed 91807, 24.6% against 24.9%,
++24.1 against +1.9 (paired difference 22.2 +- 6.7), 34.2% against 26.4%. It
+matches level 3's hands and wins more points and games: kept.
+
 Tried at two seats in basic and not kept: play-outs closer to level 3 with
 inferred hands. Each opponent's hidden cards were dealt by weight (the
 neighbours of its discards x0.35, of the pile cards it passed x0.7, of the
