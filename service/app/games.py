@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from domain.commands import SeatCommand
 from domain.events import AnyEvent
 from service.app.commands import Handled, SeatCommands
 from service.app.creation import Creation
@@ -124,6 +125,9 @@ class GameService:
 
     async def seat_of(self, game_id: str, token: str | None) -> int:
         return await self.seats.seat_of(game_id, token)
+
+    async def command_seat(self, game_id: str, token: str | None, command: SeatCommand) -> int:
+        return await self.seats.command_seat(game_id, token, command)
 
     async def viewer_of(
         self, game_id: str, token: str | None, *, invite_code: str | None = None

@@ -9,7 +9,8 @@ from collections.abc import Callable, Mapping, Sequence
 
 import msgspec
 
-from domain.commands import ClaimSeat
+from domain.commands import ClaimSeat, Knock, SeatCommand
+from domain.drawing import may_knock
 from domain.events import AnyEvent
 from domain.game import decide
 from service.app.envelope import Envelope, service_envelopes
@@ -204,6 +205,23 @@ class Seats:
             return ()
         facts, _ = await self._reader.known_facts(game_id)
         return tuple(other for other in facts.seats_of(player_id_of(token)) if other != seat)
+
+    async def command_seat(self, game_id: str, token: str | None, command: SeatCommand) -> int:
+        """The seat a command sent with `token` is for: the one `seat_of` finds (a
+        hot-seat player's: the seat to play), but a knock by a hot-seat player is for
+        the first of their seats that may knock, the window after a discard being the
+        other seats'."""
+        seat = await self.seat_of(game_id, token)
+        if not isinstance(command, Knock) or token is None:
+            return seat
+        others = await self.other_seats(game_id, token, seat)
+        if not others:
+            return seat
+        projections = self._reader.projections
+        record = projections.remembered(game_id) or await projections.load(game_id)
+        if record is None or may_knock(record.state, seat):
+            return seat
+        return next((other for other in others if may_knock(record.state, other)), seat)
 
     async def viewer_of(
         self, game_id: str, token: str | None, *, invite_code: str | None = None

@@ -319,7 +319,8 @@ async def post_command(
     games: Games,
 ) -> Response[CommandResult]:
     token = caller_token(request)
-    seat = await games.seat_of(game_id, token)
+    command = to_domain(data)
+    seat = await games.command_seat(game_id, token, command)
     # A hot-seat player's token acts for the seat to play: a retry after the turn
     # passed to another of their seats looks for the command under the seat that made it.
     others = (
@@ -331,7 +332,7 @@ async def post_command(
     handled = await games.commands.handle(
         game_id,
         seat,
-        to_domain(data),
+        command,
         expected_version=data.expected_version,
         command_id=data.command_id,
         other_seats=others,
@@ -359,9 +360,10 @@ async def check_command(
     request: Request[Any, Any, Any],
     games: Games,
 ) -> CommandCheck:
-    seat = await games.seat_of(game_id, caller_token(request))
+    command = to_domain(data)
+    seat = await games.command_seat(game_id, caller_token(request), command)
     version = await games.commands.check(
-        game_id, seat, to_domain(data), expected_version=data.expected_version
+        game_id, seat, command, expected_version=data.expected_version
     )
     return CommandCheck(accepted=True, version=version)
 
