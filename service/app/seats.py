@@ -209,8 +209,8 @@ class Seats:
     async def command_seat(self, game_id: str, token: str | None, command: SeatCommand) -> int:
         """The seat a command sent with `token` is for: the one `seat_of` finds (a
         hot-seat player's: the seat to play), but a knock by a hot-seat player is for
-        the first of their seats that may knock, the window after a discard being the
-        other seats'."""
+        the first of their seats that may knock and did not resign, the window after a
+        discard being the other seats'."""
         seat = await self.seat_of(game_id, token)
         if not isinstance(command, Knock) or token is None:
             return seat
@@ -219,9 +219,12 @@ class Seats:
             return seat
         projections = self._reader.projections
         record = projections.remembered(game_id) or await projections.load(game_id)
-        if record is None or may_knock(record.state, seat):
+        if record is None:
             return seat
-        return next((other for other in others if may_knock(record.state, other)), seat)
+        state = record.state
+        # A resigned seat is a bot's: its owner's commands for it are refused.
+        knockers = (s for s in (seat, *others) if s not in state.resigned and may_knock(state, s))
+        return next(knockers, seat)
 
     async def viewer_of(
         self, game_id: str, token: str | None, *, invite_code: str | None = None
