@@ -57,7 +57,12 @@ def leaves_discard(
         # The owed jokers leave the hand before the turn can end (and may need
         # the places a lay-off search would count on, so it is not made).
         rest = remove_cards(hand, [JOKER] * jokers_to_play)
-        return rest is not None and leaves_discard(state, rest, 0)
+        if rest is None:
+            return False
+        # Or (go_out: any) lay-offs still empty the hand, the owed jokers with it.
+        return leaves_discard(state, rest, 0) or (
+            table is not None and _lays_out(state, hand, table)
+        )
     # Fast path: more cards than were taken from the pile leaves one to discard.
     if not state.ruleset.strict_jokers and len(hand) > len(state.taken_from_pile):
         return True
@@ -139,8 +144,7 @@ def owed_jokers_playable(state: GameState, seat: int) -> bool:
     rest = remove_cards(hand, [JOKER])
     if rest is None:
         return False
-    table_fits = ruleset.lay_off and any(lay_off_options(m, JOKER, ruleset) for m in state.table)
-    if table_fits and leaves_discard(state, rest, owed - 1):
+    if ruleset.lay_off and _joker_laid_off_leaves_discard(state, rest, owed - 1):
         return True
     if ruleset.melds_per_turn == "one" and state.melds_this_turn:
         return False
@@ -149,6 +153,21 @@ def owed_jokers_playable(state: GameState, seat: int) -> bool:
         if left is not None and leaves_discard(state, left, max(0, owed - meld.count(JOKER))):
             return True
     return False
+
+
+def _joker_laid_off_leaves_discard(state: GameState, rest: Sequence[Card], owed: int) -> bool:
+    """A joker laid off somewhere on the table, does `rest` still end the turn (under
+    go_out: any, by lay-offs onto the table with that joker on it)?"""
+    tables = [
+        (*state.table[:index], laid, *state.table[index + 1 :])
+        for index, meld in enumerate(state.table)
+        for _, laid in lay_off_options(meld, JOKER, state.ruleset)
+    ]
+    if not tables:
+        return False
+    if leaves_discard(state, rest, owed):
+        return True
+    return any(leaves_discard(state, rest, owed, table) for table in tables)
 
 
 def owed_jokers_block_discard(state: GameState, seat: int) -> bool:

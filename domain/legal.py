@@ -273,7 +273,7 @@ def _swaps(state: GameState, seat: int) -> list[PlayerCommand]:
     hand = state.hands[seat]
     naturals: list[Card] | None = None
     commands: list[PlayerCommand] = []
-    for meld in state.table:
+    for index, meld in enumerate(state.table):
         if not meld.jokers:
             continue
         if naturals is None:
@@ -284,7 +284,9 @@ def _swaps(state: GameState, seat: int) -> list[PlayerCommand]:
                 continue
             new_hand = (*remove_card(hand, card), JOKER)
             owed = state.jokers_to_play + ruleset.strict_jokers
-            if not leaves_discard(state, new_hand, owed):
+            # The table after the swap: go_out: any may lay off what is left onto it.
+            table = (*state.table[:index], swapped, *state.table[index + 1 :])
+            if not leaves_discard(state, new_hand, owed, table):
                 continue
             if ruleset.strict_jokers and not joker_playable(state, new_hand, swapped):
                 continue

@@ -115,7 +115,8 @@ def decide_swap_joker(state: GameState, seat: int, command: SwapJoker) -> list[A
     _check_opened(state, seat)
     hand = _hand_without_card(state, seat, command.card) + (JOKER,)
     meld = swap_joker(_find_meld(state, command.meld_id), command.card, ruleset)
-    check_leaves_discard(state, hand, state.jokers_to_play + ruleset.strict_jokers)
+    table = tuple(meld if m.id == meld.id else m for m in state.table)
+    check_leaves_discard(state, hand, state.jokers_to_play + ruleset.strict_jokers, table)
     if ruleset.strict_jokers and not joker_playable(state, hand, meld):
         raise IllegalCommand(
             "the joker could not be played this turn (strict_jokers)",

@@ -214,3 +214,16 @@ def test_strict_jokers_go_out_any_a_play_may_leave_only_jokers_the_table_still_t
     game.do(0, LayOff("TC", 1))
     game.do(0, LayOff("JK", 1, "low"))
     assert game.state.phase == "deal"
+
+
+def test_strict_jokers_go_out_any_a_swap_may_leave_only_jokers_the_table_still_takes() -> None:
+    # Swapping 8C in leaves two jokers, one owed: both still fit the run's ends, so
+    # laying them off goes out. The swap was refused (must_keep_discard) and left out
+    # of the legal commands: the owed jokers' check never looked at the table.
+    game = _strict_jokers_going_out_any([["7C", "JK", "9C", "JK"], ["9D", "9S", "5H", "JS"]], "8C")
+    game.do(0, LayMelds((("7C", "JK", "9C"),)))
+    assert SwapJoker("8C", 1) in legal_commands(game.state, 0)
+    game.do(0, SwapJoker("8C", 1))
+    game.do(0, LayOff("JK", 1, "low"))
+    game.do(0, LayOff("JK", 1, "high"))
+    assert game.state.phase == "deal"
