@@ -222,7 +222,8 @@ async def rematch(
     """A waiting table with the same rules and players, the dealer moved on; the old
     game's log names it (RematchOffered). Each player claims their own seat, kept
     for them. The first rematch asked for wins: later ones get its id (and None),
-    until it expired unplayed; then the next ask makes another."""
+    until it expired unplayed; then the next ask makes another (as for an imported
+    game, whose log names its source's rematch)."""
     game, facts = await games.game(game_id), await games.fresh_facts(game_id)
     if not caller.seats:
         raise not_seated(facts, game_id)
@@ -231,9 +232,10 @@ async def rematch(
         raise ServiceError("game_not_over", "the game is still being played")
     command_id = _REMATCH_ID
     if game.rematch is not None:
-        if not await _expired_unplayed(games, game.rematch):
+        if await _playable_rematch_of(games, game_id, game.rematch):
             return game.rematch, None
-        # One rematch after each that expired: concurrent asks still make one.
+        # One rematch after each that expired (or was another game's: an imported
+        # copy's log names its source's): concurrent asks still make one.
         command_id = f"{_REMATCH_ID}:{game.rematch}"
     # A hot-seat player who resigned one of their seats asks as one they played on.
     asking = next((seat for seat in caller.seats if seat not in game.resigned), caller.seats[0])
@@ -282,14 +284,17 @@ async def rematch(
     return created.game_id, created
 
 
-async def _expired_unplayed(games: GameService, game_id: str) -> bool:
-    """Whether a rematch can never be played: it waited past its expiry, or is gone."""
+async def _playable_rematch_of(games: GameService, game_id: str, rematch_id: str) -> bool:
+    """Whether the rematch a game's log names is this game's and may still be played:
+    not gone, not expired unplayed, and made from this game (a copy imported from
+    another game's log names the source's rematch)."""
     try:
-        return expired(await games.fresh_facts(game_id))
+        facts = await games.fresh_facts(rematch_id)
     except ServiceError as missing:
         if missing.code != "game_not_found":
             raise
-        return True
+        return False
+    return facts.info.table.rematch_of == game_id and not expired(facts)
 
 
 async def _player_at(games: GameService, facts: MetaFacts, seat: int) -> Player | None:

@@ -264,8 +264,16 @@ def test_a_genuine_rematch_link_imports_and_is_the_imported_games_rematch(
     assert rematch.status_code == 201, rematch.text
     log = client.get(f"/games/{created.game_id}/log").content
     assert lines(log)[-1]["event"]["type"] == "rematch_offered"
-    game_id = _imported(client, log)["game_id"]
+    imported = _imported(client, log)
+    game_id = imported["game_id"]
     assert client.get(f"/games/{game_id}").json()["rematch"] == rematch.json()["game_id"]
+    # Its own rematch is its own: before, the copy's seats were sent to the source's
+    # (created: false), a table where they hold no seat.
+    own = client.post(f"/games/{game_id}/rematch", headers=auth(imported["tokens"]["1"]))
+    assert own.status_code == 201, own.text
+    assert own.json()["created"] is True and own.json()["game_id"] != rematch.json()["game_id"]
+    assert client.get(f"/games/{own.json()['game_id']}").json()["rematch_of"] == game_id
+    assert client.get(f"/games/{game_id}").json()["rematch"] == own.json()["game_id"]
 
 
 def test_an_imported_game_can_be_rematched_and_forked(client: Client, finished_log: bytes) -> None:
