@@ -231,11 +231,16 @@ async def rematch(
     if state.phase != "over":
         raise ServiceError("game_not_over", "the game is still being played")
     command_id = _REMATCH_ID
+    # This game's rematch that expired unplayed: the new one replaces it.
+    replaced: str | None = None
     if game.rematch is not None:
-        if await _playable_rematch_of(games, game_id, game.rematch):
-            return game.rematch, None
-        # One rematch after each that expired (or was another game's: an imported
-        # copy's log names its source's): concurrent asks still make one.
+        previous = await _facts_unless_gone(games, game.rematch)
+        # An imported copy's log may name its source's rematch: not this game's.
+        if previous is not None and previous.info.table.rematch_of == game_id:
+            if not expired(previous):
+                return game.rematch, None
+            replaced = game.rematch
+        # One rematch after each that is not to be played: concurrent asks make one.
         command_id = f"{_REMATCH_ID}:{game.rematch}"
     # A hot-seat player who resigned one of their seats asks as one they played on.
     asking = next((seat for seat in caller.seats if seat not in game.resigned), caller.seats[0])
@@ -279,22 +284,21 @@ async def rematch(
             raise
         return await _recorded_rematch(games, game_id), None
     for player_id in set(facts.players.values()):
-        # Filed now: the rematch is each player's newest game.
+        # Filed now: the rematch is each player's newest game; the one it replaces
+        # (expired unplayed) leaves their games.
         await games.players.file_game(player_id, created.game_id, time.time())
+        if replaced is not None:
+            await games.players.unfile_game(player_id, replaced)
     return created.game_id, created
 
 
-async def _playable_rematch_of(games: GameService, game_id: str, rematch_id: str) -> bool:
-    """Whether the rematch a game's log names is this game's and may still be played:
-    not gone, not expired unplayed, and made from this game (a copy imported from
-    another game's log names the source's rematch)."""
+async def _facts_unless_gone(games: GameService, game_id: str) -> MetaFacts | None:
     try:
-        facts = await games.fresh_facts(rematch_id)
+        return await games.fresh_facts(game_id)
     except ServiceError as missing:
         if missing.code != "game_not_found":
             raise
-        return False
-    return facts.info.table.rematch_of == game_id and not expired(facts)
+        return None
 
 
 async def _player_at(games: GameService, facts: MetaFacts, seat: int) -> Player | None:

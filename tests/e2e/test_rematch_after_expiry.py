@@ -48,6 +48,11 @@ def test_a_rematch_that_expired_unplayed_gives_way_to_a_new_one(
     events = client.get(f"/games/{game_id}/events").json()["events"]
     offered = [e["event"]["game_id"] for e in events if e["event"]["type"] == "rematch_offered"]
     assert offered == [first, second["game_id"]]
+    # In each player's games the new rematch replaces the expired one.
+    for token in tokens.values():
+        games = client.get("/players/me/games", headers=auth(token)).json()["games"]
+        listed = {game["game_id"] for game in games}
+        assert second["game_id"] in listed and first not in listed
     assert client.get(f"/games/{game_id}").json()["rematch"] == second["game_id"]
     again = client.post(f"/games/{game_id}/rematch", headers=auth(tokens[0]))
     assert (again.json()["game_id"], again.json()["created"]) == (second["game_id"], False)
