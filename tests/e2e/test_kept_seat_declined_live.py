@@ -10,23 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from http_players import open_table, player, problem
+from http_players import problem
 from http_table import auth
-from test_private_rematch_reads import _finish
+from test_private_rematch_reads import private_rematch
 
 
 def _private_rematch(client: Any) -> tuple[str, str, str]:
     """(rematch id, the host's player token, the guest's player token): a seat is kept
     for the guest."""
-    host, guest = player(client, "Ada"), player(client, "Bo")
-    table = open_table(client, host, private=True, rules={"game_end": "hands:1"})
-    game_id, code = table["game_id"], table["invite_code"]
-    joined = client.post(f"/games/{game_id}/seats/1?invite={code}", headers=auth(guest["token"]))
-    assert joined.status_code == 201, joined.text
-    _finish(client, game_id, {0: table["tokens"]["0"], 1: joined.json()["token"]})
-    asked = client.post(f"/games/{game_id}/rematch", headers=auth(host["token"]))
-    assert asked.status_code == 201, asked.text
-    return asked.json()["game_id"], host["token"], guest["token"]
+    _, rematch, host, guest = private_rematch(client)
+    return rematch, host["token"], guest["token"]
 
 
 def _opened_on_the_kept_seat(socket: Any, guest: str) -> None:

@@ -31,8 +31,10 @@ def _finish(client: Any, game_id: str, tokens: dict[int, str]) -> None:
     raise AssertionError("the game did not end")
 
 
-def test_a_player_asked_back_reads_the_private_rematch(client: Any) -> None:
-    host, guest, stranger = player(client, "Ada"), player(client, "Bo"), player(client, "Cy")
+def private_rematch(client: Any) -> tuple[str, str, dict[str, Any], dict[str, Any]]:
+    """(the finished game, its rematch, the host Ada who asked for it, the guest Bo whose
+    seat it keeps) of a private table of two."""
+    host, guest = player(client, "Ada"), player(client, "Bo")
     table = open_table(client, host, private=True, rules={"game_end": "hands:1"})
     game_id, code = table["game_id"], table["invite_code"]
     joined = client.post(f"/games/{game_id}/seats/1?invite={code}", headers=auth(guest["token"]))
@@ -40,7 +42,12 @@ def test_a_player_asked_back_reads_the_private_rematch(client: Any) -> None:
     _finish(client, game_id, {0: table["tokens"]["0"], 1: joined.json()["token"]})
     asked = client.post(f"/games/{game_id}/rematch", headers=auth(host["token"]))
     assert asked.status_code == 201, asked.text
-    rematch = asked.json()["game_id"]
+    return game_id, asked.json()["game_id"], host, guest
+
+
+def test_a_player_asked_back_reads_the_private_rematch(client: Any) -> None:
+    game_id, rematch, _, guest = private_rematch(client)
+    stranger = player(client, "Cy")
     old = client.get(f"/games/{game_id}", headers=auth(guest["token"])).json()
     assert old["rematch"] == rematch
 
