@@ -25,9 +25,13 @@ from workers.schedule import TurnScheduler
 
 
 @contextmanager
-def worker_app(url: str, **settings: Any) -> Iterator[tuple[TestClient[Litestar], Queue]]:
-    """The API over the Redis at `url`, its appends scheduling jobs on the same Redis."""
-    SyncRedis.from_url(url).flushall()
+def worker_app(
+    url: str, *, flush: bool = True, **settings: Any
+) -> Iterator[tuple[TestClient[Litestar], Queue]]:
+    """The API over the Redis at `url` (emptied first unless `flush` is false: a
+    restart), its appends scheduling jobs on the same Redis."""
+    if flush:
+        SyncRedis.from_url(url).flushall()
     chosen = Settings(redis_url=url, **settings)
     configure(chosen)
     queue = open_queue(url)
