@@ -300,12 +300,24 @@ class GameReader:
         await self._store.index_game(game.game_id, status, -game.info.created_ts)
 
     async def rebuild_lobby(self) -> int:
-        """File every game again from its log and meta (the index is only a cache)."""
+        """File every game again from its log and meta (the index is only a cache);
+        the number filed. A game nobody may see yet (an import being appended) or
+        whose record is unreadable is skipped: it costs the lobby only its line."""
         count = 0
         async for game_id in self._store.game_ids():
-            if is_game_id(game_id):
-                await self.file_in_lobby(await self.game(game_id))
-                count += 1
+            if not is_game_id(game_id):
+                continue
+            try:
+                game = await self.game(game_id)
+            except ServiceError as missing:
+                if missing.code != "game_not_found":
+                    raise
+                continue
+            except UNREADABLE_RECORD:
+                _log.warning("game %s: its record is unreadable", game_id, exc_info=True)
+                continue
+            await self.file_in_lobby(game)
+            count += 1
         return count
 
 

@@ -31,6 +31,7 @@ __all__ = [
     "add_export_arguments",
     "add_import_arguments",
     "add_replay_arguments",
+    "redis_store",
     "run_export",
     "run_import",
     "run_replay",
@@ -120,7 +121,7 @@ def _replay(envelopes: Sequence[Envelope], seat: int | None, stepping: bool) -> 
 
 
 @asynccontextmanager
-async def _redis_store(url: str) -> AsyncIterator[EventStore]:
+async def redis_store(url: str) -> AsyncIterator[EventStore]:
     from service.runtime.settings import settings_from_env
     from service.store.archived_store import with_archive
 
@@ -153,7 +154,7 @@ def run_export(args: argparse.Namespace, read_meta: MetaReader | None = None) ->
         return 2
 
     async def export() -> bytes:
-        async with _redis_store(url) as store:
+        async with redis_store(url) as store:
             return await export_log(store, args.game_id, read_meta)
 
     try:
@@ -191,7 +192,7 @@ def run_import(args: argparse.Namespace) -> int:
 
     async def store_log() -> CreatedGame:
         data = _read_input(args.file)
-        async with _redis_store(url) as store:
+        async with redis_store(url) as store:
             transfers = GameTransfers(GameService(store))
             return await transfers.import_game(data, game_id=args.game_id)
 

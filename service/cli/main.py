@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from service.cli import league_commands
+from service.cli import league_commands, lobby_commands
 from service.cli import log_subcommands as logs
 from service.cli.openapi_spec import add_openapi_arguments, write_asyncapi, write_openapi
 from service.cli.serve import add_serve_arguments, serve
@@ -67,6 +67,11 @@ SUBCOMMANDS: dict[str, Subcommand] = {
         "`league rebuild` folds its log again",
         league_commands.add_arguments,
         league_commands.run,
+    ),
+    "lobby": Subcommand(
+        "the lobby: `lobby rebuild` files every game in its index again",
+        lobby_commands.add_arguments,
+        lobby_commands.run,
     ),
     "replay": Subcommand(
         "replay a log FILE or a stored GAME_ID, checking every event",

@@ -1,7 +1,7 @@
 """Everything the service reads about a table beside its log and its secrets is a
 projection: a running table's cached views, folded state and seating copy deleted,
-and the API restarted (no process cache left), every route answers byte for byte
-as before."""
+the lobby's index deleted and rebuilt (`rummy lobby rebuild`), and the API
+restarted (no process cache left), every route answers byte for byte as before."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ from redis import Redis
 from workers_table import auth, work, worker_app
 
 from service.app.game_record import SEATING_FIELD
+from service.cli.main import main
 from service.store.embedded_redis import EmbeddedRedis
-from service.store.redis_keys import game_key
+from service.store.redis_keys import game_key, lobby_key
 
 
 def _ok(response: Any, status: int = 200) -> Any:
@@ -69,13 +70,18 @@ def test_a_running_tables_reads_are_rebuilt_from_its_log(embedded_redis: Embedde
         _ok(client.post(f"/games/{game_id}/resign", headers=auth(tokens["Bob"])))
         playing = _answers(client, game_id, tokens)
     assert waiting != playing
+    assert game_id.encode() in playing["nobody /games?status=active"]
 
     redis = Redis.from_url(embedded_redis.url)
     try:
         assert redis.delete(game_key(game_id, "views")) == 1
         assert redis.hdel(game_key(game_id, "meta"), SEATING_FIELD) == 1
+        lobby = list(redis.scan_iter(match=lobby_key("*")))
+        assert lobby and redis.delete(*lobby) == len(lobby)
     finally:
         redis.close()
+    # The lobby's index comes back from the logs by the operator's command.
+    assert main(["lobby", "rebuild", "--redis-url", embedded_redis.url]) == 0
     with worker_app(embedded_redis.url, flush=False) as (client, _):
         rebuilt = _answers(client, game_id, tokens)
     assert rebuilt.keys() == playing.keys()

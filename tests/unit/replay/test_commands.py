@@ -76,7 +76,7 @@ def _store_instead_of_redis(monkeypatch: pytest.MonkeyPatch) -> None:
     async def fake_redis_store(url: str) -> AsyncIterator[InMemoryEventStore]:
         yield store
 
-    monkeypatch.setattr(commands, "_redis_store", fake_redis_store)
+    monkeypatch.setattr(commands, "redis_store", fake_redis_store)
 
 
 def test_import_then_export_round_trips_through_the_store(
