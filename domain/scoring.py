@@ -42,11 +42,12 @@ def score_hand(
             scores = [-v for v in values]
             scores[winner] = sum(values)
             if ruleset.scoring == "casino":
-                _casino_table_bonus(scores, winner, placed)
+                # The winner's table cards, at casino values, paid by the others.
+                _paid_in_shares(scores, winner, hand_value(placed[winner], CASINO_VALUES))
             if rummy and ruleset.rummy_bonus == "double":
                 scores = [2 * s for s in scores]
             elif rummy and ruleset.rummy_bonus == "plus10":
-                scores[winner] += 10
+                _paid_in_shares(scores, winner, 10)
         case "penalty":
             scores = list(values)
         case "melded":
@@ -65,11 +66,11 @@ def _with_bonus(ruleset: RuleSet, score: int, rummy: bool) -> int:
     return score
 
 
-def _casino_table_bonus(scores: list[int], winner: int, placed: Sequence[Sequence[Card]]) -> None:
-    # The winner's table cards are paid by the others in equal shares; the
-    # share is rounded down so the hand stays zero-sum.
+def _paid_in_shares(scores: list[int], winner: int, amount: int) -> None:
+    # A bonus of a zero-sum hand is paid to the winner by the others in equal
+    # shares; the share is rounded down so the hand stays zero-sum.
     others = len(scores) - 1
-    share = hand_value(placed[winner], CASINO_VALUES) // others
+    share = amount // others
     for seat in range(len(scores)):
         scores[seat] += share * others if seat == winner else -share
 

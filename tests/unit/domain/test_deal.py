@@ -58,13 +58,16 @@ def _go_out_at_once(game: Game) -> None:
     assert game.state.phase == "deal"
 
 
+# `alternate` (RULES.md names it for two players) moves left at any table, as
+# `left_of_dealer` does: with two seats the two are the same.
+@pytest.mark.parametrize("first_player", ["left_of_dealer", "alternate"])
 @pytest.mark.parametrize(
     ("seats", "dealers"), [(2, [1, 0, 1, 0]), (3, [2, 0, 1, 2]), (4, [3, 0, 1, 2])]
 )
 def test_the_first_hand_is_opened_by_seat_zero_and_the_deal_moves_left_each_hand(
-    seats: int, dealers: list[int]
+    seats: int, dealers: list[int], first_player: str
 ) -> None:
-    ruleset = small("basic", 2, game_end="hands:9")
+    ruleset = small("basic", 2, game_end="hands:9", first_player=first_player)
     game = Game(ruleset, seats)
     for number, dealer in enumerate(dealers, start=1):
         first = (dealer + 1) % seats

@@ -88,6 +88,14 @@ def test_initial_meld_points_follow_the_palace_values(cards: str, points: int) -
     assert meld_points(form_meld(cards.split(), build_ruleset("palace"))) == points
 
 
+def test_a_wrapping_runs_ace_counts_one_before_a_two() -> None:
+    # K-A-2 (`ace: cyclic`): the ace is "before the Two" and "after the King";
+    # the engine counts it low, as in A-2-3.
+    cyclic = build_ruleset("palace", {"ace": "cyclic"})
+    assert meld_points(form_meld(["KH", "AH", "2H"], cyclic)) == 13
+    assert meld_points(form_meld(["QH", "KH", "AH"], cyclic)) == 31
+
+
 def _palace(size: int = 8, **overrides: object) -> RuleSet:
     return small("palace", size, **overrides)
 

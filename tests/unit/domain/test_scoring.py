@@ -100,6 +100,22 @@ def test_rummy_bonus_applies_under_every_scoring_that_has_a_winner() -> None:
     assert score_hand(none, [[], ["KS"]], 0, True, [(), ()])[1] == (10, 0)
 
 
+@pytest.mark.parametrize("scoring", ["zero_sum", "casino"])
+def test_a_rummys_ten_points_are_paid_by_the_others_so_the_hand_stays_zero_sum(
+    scoring: str,
+) -> None:
+    # Before, the winner got 10 that nobody paid: palace with plus10 summed to +10.
+    ruleset = build_ruleset("palace", {"scoring": scoring, "rummy_bonus": "plus10"})
+    hands = [[], ["KS"], ["2C"], ["5H"]]
+    _, without = score_hand(ruleset, hands, 0, False, [(), (), (), ()])
+    _, scores = score_hand(ruleset, hands, 0, True, [(), (), (), ()])
+    assert sum(scores) == 0
+    # Ten in equal shares, rounded down as the casino's table bonus is: 3 each.
+    assert [s - w for s, w in zip(scores, without, strict=True)] == [9, -3, -3, -3]
+    two = build_ruleset("palace", {"scoring": scoring, "rummy_bonus": "plus10"})
+    assert score_hand(two, [[], ["KS"]], 0, True, [(), ()])[1] == (20, -20)
+
+
 @pytest.mark.parametrize(
     ("game_end", "totals", "hands_played", "winners"),
     [
