@@ -156,10 +156,10 @@ def _form_set(cards: Sequence[Card], ruleset: RuleSet) -> Shape:
 def _form_strict_group(cards: Sequence[Card], rank_letter: str, ruleset: RuleSet) -> Shape:
     first = next(i for i, c in enumerate(cards) if c != JOKER)
     start = _SUIT_INDEX[cards[first][1]] - first
-    if start < 0 or start + len(cards) > 4:
-        raise _invalid(
-            "strict_groups: suits run C S H D without gaps, no joker before clubs", cards
-        )
+    if start < 0:
+        raise _invalid("strict_groups: suits run C S H D, no joker before clubs", cards)
+    if start + len(cards) > 4:
+        raise _invalid("strict_groups: suits run C S H D, no joker after diamonds", cards)
     placed = []
     for offset, card in enumerate(cards):
         suit_letter = SUIT_ORDER[start + offset]

@@ -114,6 +114,15 @@ def test_strict_groups_keep_suits_in_order_c_s_h_d_without_gaps(cards: str, ok: 
     assert _is_meld(cards, "palace", strict_groups=True) is ok
 
 
+@pytest.mark.parametrize(
+    ("cards", "says"), [("JK 7C 7S", "before clubs"), ("7S 7H 7D JK", "after diamonds")]
+)
+def test_a_strict_group_with_no_room_for_its_joker_says_which_end(cards: str, says: str) -> None:
+    # Before, a joker after diamonds was refused as "no joker before clubs".
+    with pytest.raises(IllegalCommand, match=f"no joker {says}"):
+        form_meld(cards.split(), build_ruleset("palace", {"strict_groups": True}))
+
+
 def test_without_strict_groups_a_set_may_list_suits_in_any_order() -> None:
     assert _is_meld("7S 7C 7H", "palace")
     assert _is_meld("7C 7H 7D", "palace")
