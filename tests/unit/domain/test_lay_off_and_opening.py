@@ -71,6 +71,15 @@ def test_without_lay_off_needs_own_meld_anyone_may_lay_off_at_once() -> None:
     game.do(1, LayOff("4H", 1))
 
 
+def test_an_initial_meld_minimum_holds_lay_offs_back_whatever_the_other_knob_says() -> None:
+    # RULES.md: nothing else (lay-off, joker swap) before a player's initial meld.
+    ruleset = small("basic", 5, lay_off_needs_own_meld=False, initial_meld_min=15)
+    game = _table_with_run(ruleset, ["4H", "JS", "QS", "KS", "2D"])
+    assert game.rejects(1, LayOff("4H", 1)).code == "initial_meld_required"
+    game.do(1, LayMelds((("JS", "QS", "KS"),)))
+    game.do(1, LayOff("4H", 1))
+
+
 @pytest.mark.parametrize(
     ("cards", "points"),
     [
