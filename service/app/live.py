@@ -149,7 +149,7 @@ _ticketed_decoder = msgspec.json.Decoder(_Ticketed)
 
 
 class Tickets:
-    """Single-use tickets standing for a seat's token for `TICKET_TTL_S` seconds.
+    """Single-use tickets standing for a token for `TICKET_TTL_S` seconds.
 
     Only the ticket's hash is stored, like a token's; a ticket names its game,
     so it opens nothing elsewhere. It stands for the token, not the seat the
@@ -160,7 +160,17 @@ class Tickets:
         self._games = games
 
     async def issue(self, game_id: str, token: str | None) -> str:
-        seat = await self._games.seat_of(game_id, token)
+        try:
+            seat: int | None = await self._games.seat_of(game_id, token)
+        except ServiceError as refused:
+            # A player seated nowhere here who may see the table all the same (its
+            # host, one a rematch keeps a seat for, anyone at a public table): the
+            # ticket follows them, as their token's channel does.
+            if token is None or not is_player_token(token):
+                raise
+            if refused.code not in ("not_seated", "game_not_found"):
+                raise
+            seat = await self._games.viewer_of(game_id, token)
         assert token is not None  # seat_of refuses a missing one
         ticket = secrets.token_urlsafe(24)
         value = msgspec.json.encode(_Ticketed(game_id=game_id, watcher=watcher_for(token, seat)))

@@ -72,10 +72,12 @@ _END_EVENT = "end"
     status_code=201,
     tags=["events"],
     operation_id="createTicket",
-    summary="A single-use ticket standing for the caller's seat on a live channel",
+    summary="A single-use ticket standing for the caller's token on a live channel",
     description=f"The ticket is valid for {TICKET_TTL_S} s and one connection: pass it "
     "as `?ticket=` to /events/stream or /live, where a browser cannot send the "
-    "Authorization header. Ask for a new one to reconnect.",
+    "Authorization header. Ask for a new one to reconnect. A seat's token, or a "
+    "player's token: the player's seat, or no seat when they may see the table from "
+    "none (its host, a player a rematch keeps a seat for); the channel follows them.",
     security=BEARER,
     responses=problem_responses(400, 401, 403, 404, 503),
 )

@@ -64,3 +64,31 @@ def test_a_socket_opened_on_a_kept_seat_follows_its_player_into_it(client: Any) 
     assert claim["envelope"]["event"]["type"] == "seat_claimed"
     hands = deal["envelope"]["event"]["hands"]
     assert hands[0] is None and hands[1] is not None  # their own hand, no one else's
+
+
+def test_a_player_a_seat_is_kept_for_takes_a_ticket_that_follows_them(client: Any) -> None:
+    # Before, a ticket was for a seat's holder only: the player a private rematch
+    # keeps a seat for could read the table but not follow it where a browser sends
+    # no header (the event stream), and got the table's 404.
+    rematch, _, guest = _private_rematch(client)
+    taken = client.post(f"/games/{rematch}/tickets", headers=auth(guest))
+    assert taken.status_code == 201, taken.text
+    page = client.get(f"/games/{rematch}/events", params={"ticket": taken.json()["ticket"]})
+    assert page.status_code == 200, page.text
+    assert [e["event"]["type"] for e in page.json()["events"]][:2] == [
+        "game_started",
+        "seat_reserved",
+    ]
+    # Declined, the table is not theirs to see: no ticket, and one taken before opens nothing.
+    kept = client.post(f"/games/{rematch}/tickets", headers=auth(guest)).json()["ticket"]
+    declined = client.delete(f"/games/{rematch}/seats/1", headers=auth(guest))
+    assert declined.status_code == 204, declined.text
+    problem(client.post(f"/games/{rematch}/tickets", headers=auth(guest)), 404, "game_not_found")
+    refused = client.get(f"/games/{rematch}/events", params={"ticket": kept})
+    assert refused.status_code == 404, refused.text
+
+
+def test_a_stranger_gets_no_ticket_for_a_private_table(client: Any) -> None:
+    rematch, _, _ = _private_rematch(client)
+    stranger = client.post("/players", json={"name": "Zed"}).json()["token"]
+    problem(client.post(f"/games/{rematch}/tickets", headers=auth(stranger)), 404, "game_not_found")

@@ -248,8 +248,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A single-use ticket standing for the caller's seat on a live channel
-         * @description The ticket is valid for 60 s and one connection: pass it as `?ticket=` to /events/stream or /live, where a browser cannot send the Authorization header. Ask for a new one to reconnect.
+         * A single-use ticket standing for the caller's token on a live channel
+         * @description The ticket is valid for 60 s and one connection: pass it as `?ticket=` to /events/stream or /live, where a browser cannot send the Authorization header. Ask for a new one to reconnect. A seat's token, or a player's token: the player's seat, or no seat when they may see the table from none (its host, a player a rematch keeps a seat for); the channel follows them.
          */
         post: operations["createTicket"];
         delete?: never;

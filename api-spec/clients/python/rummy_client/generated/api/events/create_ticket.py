@@ -105,10 +105,12 @@ def sync_detailed(
     client: AuthenticatedClient,
 
 ) -> Response[CreateTicketProblem | Ticket]:
-    """ A single-use ticket standing for the caller's seat on a live channel
+    """ A single-use ticket standing for the caller's token on a live channel
 
      The ticket is valid for 60 s and one connection: pass it as `?ticket=` to /events/stream or /live,
-    where a browser cannot send the Authorization header. Ask for a new one to reconnect.
+    where a browser cannot send the Authorization header. Ask for a new one to reconnect. A seat's
+    token, or a player's token: the player's seat, or no seat when they may see the table from none (its
+    host, a player a rematch keeps a seat for); the channel follows them.
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -139,10 +141,12 @@ def sync(
     client: AuthenticatedClient,
 
 ) -> CreateTicketProblem | Ticket | None:
-    """ A single-use ticket standing for the caller's seat on a live channel
+    """ A single-use ticket standing for the caller's token on a live channel
 
      The ticket is valid for 60 s and one connection: pass it as `?ticket=` to /events/stream or /live,
-    where a browser cannot send the Authorization header. Ask for a new one to reconnect.
+    where a browser cannot send the Authorization header. Ask for a new one to reconnect. A seat's
+    token, or a player's token: the player's seat, or no seat when they may see the table from none (its
+    host, a player a rematch keeps a seat for); the channel follows them.
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -168,10 +172,12 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 
 ) -> Response[CreateTicketProblem | Ticket]:
-    """ A single-use ticket standing for the caller's seat on a live channel
+    """ A single-use ticket standing for the caller's token on a live channel
 
      The ticket is valid for 60 s and one connection: pass it as `?ticket=` to /events/stream or /live,
-    where a browser cannot send the Authorization header. Ask for a new one to reconnect.
+    where a browser cannot send the Authorization header. Ask for a new one to reconnect. A seat's
+    token, or a player's token: the player's seat, or no seat when they may see the table from none (its
+    host, a player a rematch keeps a seat for); the channel follows them.
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -202,10 +208,12 @@ async def asyncio(
     client: AuthenticatedClient,
 
 ) -> CreateTicketProblem | Ticket | None:
-    """ A single-use ticket standing for the caller's seat on a live channel
+    """ A single-use ticket standing for the caller's token on a live channel
 
      The ticket is valid for 60 s and one connection: pass it as `?ticket=` to /events/stream or /live,
-    where a browser cannot send the Authorization header. Ask for a new one to reconnect.
+    where a browser cannot send the Authorization header. Ask for a new one to reconnect. A seat's
+    token, or a player's token: the player's seat, or no seat when they may see the table from none (its
+    host, a player a rematch keeps a seat for); the channel follows them.
 
     Args:
         game_id (str): The game's id (32 hex digits).
