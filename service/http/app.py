@@ -127,7 +127,6 @@ def create_app(
         # uvicorn's and Litestar's too: Litestar's default would replace its handler.
         logging_config=None,
         middleware=[
-            request_id_middleware,
             metrics_middleware(metrics),
             # Counted where `rate_counts` keeps them (Redis under `rummy serve`), else here.
             rate_limit_middleware(
@@ -172,6 +171,9 @@ def create_app(
     app.state.league = league_store
     # What the workers count (bot turns, timeouts), on the Redis they share; /metrics reads it.
     app.state.worker_metrics = WorkerMetrics(shared_counters or InMemorySharedCounters())
+    # Outside the router, not a route middleware: Litestar runs those only once a route
+    # is found, and its own refusals (404 for a path no route serves, 405) carry the id too.
+    app.asgi_handler = request_id_middleware(app.asgi_handler)
     # Finished before it is served: /schema serves the finished document.
     finished_once(app)
     return app
