@@ -5,8 +5,10 @@ in the handler, it held the API's event loop that long: every other request
 of the process waited behind it (a GET /rulesets beside four level-4
 suggestions answered after 788 ms instead of 1 ms). So level 4 runs in a
 pool of worker processes, started at the first such suggestion; levels 1-3
-decide in under 5 ms, less than a round trip to a worker, and stay in the
-handler. Beyond WAITING_PER_PROCESS suggestions a worker, the next one is
+decide in about 10 ms for a hand of up to INLINE_HAND_CARDS, less than a round
+trip to a worker, and stay in the handler. Their searches grow fast with the
+hand (a view's hand may hold a whole pack): a larger one goes to the workers
+too. Beyond WAITING_PER_PROCESS suggestions a worker, the next one is
 refused at once (503 `bots_busy`) instead of queueing without bound.
 
 The workers are spawned, so each imports the main module again: a script of
@@ -46,6 +48,10 @@ SUGGEST_MAX_ROLLOUTS = 400
 SEARCHING_LEVEL = 4
 # About two seconds of level-4 searches queued per worker process.
 WAITING_PER_PROCESS = 8
+# Levels 1-3 decide in the handler up to this many cards in hand (palace's 14
+# after a draw, and a knock's two): at most ~10 ms, measured on crafted views.
+# Past it they held the event loop: 20 cards 75 ms, 40 cards 360 ms, 78 cards 1.1 s.
+INLINE_HAND_CARDS = 16
 
 
 def default_processes() -> int:
@@ -94,7 +100,8 @@ def suggest_in_worker(
 
 
 class SuggestionPool:
-    """Where suggestions are computed: levels 1-3 here, level 4 in worker processes."""
+    """Where suggestions are computed: levels 1-3 for a small hand here, the others in
+    worker processes."""
 
     def __init__(self, processes: int | None = None) -> None:
         self.processes = processes or default_processes()
@@ -105,7 +112,7 @@ class SuggestionPool:
     async def suggest(
         self, view: SeatView, ruleset: RuleSet, level: int, seed: int | None
     ) -> PlayerCommand | None:
-        if level != SEARCHING_LEVEL:
+        if level != SEARCHING_LEVEL and len(view.hand or ()) <= INLINE_HAND_CARDS:
             return suggest_command(view, ruleset, level, seed)
         if self.waiting >= self.max_waiting:
             raise ServiceError(
