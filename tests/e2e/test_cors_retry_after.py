@@ -1,0 +1,33 @@
+"""A browser client of another origin may read `Retry-After`, as it may read `X-Request-ID`.
+
+A browser hands a cross-origin script only the response headers CORS exposes
+(beside a few safelisted ones, which `Retry-After` is not). The API exposed
+`X-Request-ID` alone: a web client on another origin, which `CORS_ORIGINS` (`*` by
+default) admits, got a 429 or a 503 and could not read when to try again, though
+the contract tells it to wait `Retry-After` seconds (a 503 says it nowhere else)."""
+
+from __future__ import annotations
+
+from httpx import Response
+from litestar.testing import TestClient
+from rate_limited_apps import limited
+
+from service.http.app import create_app
+from service.store import InMemoryEventStore
+
+ORIGIN = {"Origin": "https://client.example"}
+
+
+def _exposed(response: Response) -> set[str]:
+    listed = response.headers.get("access-control-expose-headers", "")
+    return {name.strip().lower() for name in listed.split(",") if name.strip()}
+
+
+def test_a_cross_origin_client_may_read_when_to_retry() -> None:
+    app = create_app(InMemoryEventStore(), settings=limited(rate_limit_create="1/minute"))
+    with TestClient(app) as client:
+        assert client.post("/players", json={"guest": True}, headers=ORIGIN).status_code == 201
+        refused = client.post("/players", json={"guest": True}, headers=ORIGIN)
+        assert refused.status_code == 429, refused.text
+        assert int(refused.headers["retry-after"]) >= 1
+        assert {"retry-after", "x-request-id"} <= _exposed(refused)
