@@ -12,7 +12,7 @@ from typing import Literal
 
 import msgspec
 
-from domain.events import GameStarted, SeatsRemoved
+from domain.events import GameStarted, RematchOffered, SeatsRemoved
 from domain.state import GameState
 from domain.views import SeatView, holder_view
 from service.app.commands import decided_envelopes
@@ -107,22 +107,35 @@ class GameTransfers:
 
     async def _check_rematch(self, header: LogHeader, data: bytes) -> None:
         """invalid_log_field unless each rematch the log names is, on this server, the
-        rematch of the game the log is a copy of (the one its header names): a log
+        rematch of the game the log is a copy of (the one its header names, or the one
+        an imported copy's log came from: its log offered it there), or no game here (a
+        table of the server the log comes from, which leads to nothing here): a log
         could otherwise link its game to any table, a private one included."""
         links = rematch_links(e for chunk in decoded_chunks(data) for e in chunk)
         for version, game_id in links:
             meta = await self._games.store.get_meta(game_id)
-            source = info_decoder.decode(meta["info"]).table.rematch_of if "info" in meta else None
-            if source != header.game_id:
-                raise log_refusal(
-                    LogError(
-                        "invalid_log_field",
-                        f"event.game_id: game {game_id} is not game {header.game_id}'s "
-                        "rematch on this server",
-                        version,
-                        field="event.game_id",
-                    )
+            if "info" not in meta:
+                continue
+            source = info_decoder.decode(meta["info"]).table.rematch_of
+            if source is not None and (
+                source == header.game_id or await self._offered(source, game_id, version)
+            ):
+                continue
+            raise log_refusal(
+                LogError(
+                    "invalid_log_field",
+                    f"event.game_id: game {game_id} is not game {header.game_id}'s "
+                    "rematch on this server",
+                    version,
+                    field="event.game_id",
                 )
+            )
+
+    async def _offered(self, source: str, rematch: str, version: int) -> bool:
+        """Whether `source`'s own log offered `rematch` at `version`, as a copy's does."""
+        offered = await self._games.log(source, after=version - 1, limit=1)
+        event = offered[0].event if offered else None
+        return isinstance(event, RematchOffered) and event.game_id == rematch
 
     async def fork(
         self,
