@@ -95,7 +95,7 @@ class GameTransfers:
         # A table started without its open seats: the header names them, the game has not.
         removed = seats_removed(e for chunk in decoded_chunks(data) for e in chunk)
         # The log's rematch link is the game's own from its replay: checked, not copied.
-        await self._check_rematch(header, data)
+        await self._check_rematch(header, data, new_id)
         return await self._store(
             new_id,
             header,
@@ -105,21 +105,17 @@ class GameTransfers:
             removed=removed,
         )
 
-    async def _check_rematch(self, header: LogHeader, data: bytes) -> None:
+    async def _check_rematch(self, header: LogHeader, data: bytes, new_id: str) -> None:
         """invalid_log_field unless each rematch the log names is, on this server, the
         rematch of the game the log is a copy of (the one its header names, or the one
         an imported copy's log came from: its log offered it there), or no game here (a
         table of the server the log comes from, which leads to nothing here): a log
-        could otherwise link its game to any table, a private one included."""
+        could otherwise link its game to any table, a private one included. Nor is the
+        new game (an id the caller chose) its own rematch: a client following it
+        would go round."""
         links = rematch_links(e for chunk in decoded_chunks(data) for e in chunk)
         for version, game_id in links:
-            meta = await self._games.store.get_meta(game_id)
-            if "info" not in meta:
-                continue
-            source = info_decoder.decode(meta["info"]).table.rematch_of
-            if source is not None and (
-                source == header.game_id or await self._offered(source, game_id, version)
-            ):
+            if game_id != new_id and await self._may_name(header, game_id, version):
                 continue
             raise log_refusal(
                 LogError(
@@ -130,6 +126,16 @@ class GameTransfers:
                     field="event.game_id",
                 )
             )
+
+    async def _may_name(self, header: LogHeader, rematch: str, version: int) -> bool:
+        """Whether a copy of the header's game may name `rematch` at `version` here."""
+        meta = await self._games.store.get_meta(rematch)
+        if "info" not in meta:
+            return True
+        source = info_decoder.decode(meta["info"]).table.rematch_of
+        return source is not None and (
+            source == header.game_id or await self._offered(source, rematch, version)
+        )
 
     async def _offered(self, source: str, rematch: str, version: int) -> bool:
         """Whether `source`'s own log offered `rematch` at `version`, as a copy's does."""

@@ -54,6 +54,18 @@ def test_a_log_with_its_rematch_offered_imports_on_another_server(source: Any) -
         assert own.status_code == 201 and own.json()["created"] is True, own.text
 
 
+def test_an_import_is_not_its_own_rematch(source: Any) -> None:
+    # The id the log names as its rematch, chosen for the imported game itself: a
+    # client following the game's rematch would come back to it.
+    _, log, rematch = source
+    with TestClient(create_app(InMemoryEventStore())) as elsewhere:
+        answer = elsewhere.post(
+            "/games/import", params={"game_id": rematch}, content=log, headers=NDJSON
+        )
+        assert answer.status_code == 422, answer.text
+        assert answer.json()["facts"]["field"] == "event.game_id"
+
+
 def test_an_imported_games_log_imports_again_on_its_server(source: Any) -> None:
     client, log, rematch = source
     copy = _imported(client, log)
