@@ -27,7 +27,7 @@ from service.http.schemas import (
     CreateGame,
     GameSummary,
     Lobby,
-    PresetName,
+    LobbyPreset,
     SeatOut,
 )
 from service.http.schemas_commands import COMMAND_TAGS, CommandBody, to_domain
@@ -107,7 +107,8 @@ async def create_game(
     "/games",
     tags=["games"],
     summary="The lobby: public tables by status, newest first, with their open seats",
-    description="`status=open` is the former name of `waiting`. Filters: `preset`, "
+    description="`status=open` is the former name of `waiting`. Filters: `preset` "
+    "(`imported`: games imported from a log), "
     "`seats` (the seat count), `rated`, `open_seats` (true: a seat anyone may claim; a "
     "rematch's seat kept for its player is not one). "
     "Private tables are never listed.",
@@ -116,7 +117,7 @@ async def create_game(
 async def list_games(
     games: Games,
     status: FromQuery[Literal["waiting", "open", "active", "finished"]] = "waiting",
-    preset: FromQuery[PresetName | None] = None,
+    preset: FromQuery[LobbyPreset | None] = None,
     seats: Annotated[int | None, QueryParameter(ge=2, le=6)] = None,
     rated: FromQuery[bool | None] = None,
     open_seats: FromQuery[bool | None] = None,

@@ -15,6 +15,8 @@ from service.http.schemas_bounds import MAX_CARDS, WireCard, at_least_zero
 from service.http.schemas_views import View
 
 PresetName = Literal["basic", "palace", "duel", "classic"]
+# What the lobby lists a game under: its preset, or `imported` (an imported log's rules).
+LobbyPreset = Literal["basic", "palace", "duel", "classic", "imported"]
 # The timers' scheduler counts whole seconds (a shorter limit cannot be kept);
 # a day is the longest a correspondence game waits for a move.
 MIN_TURN_TIME_S, MAX_TURN_TIME_S = 1, 86400

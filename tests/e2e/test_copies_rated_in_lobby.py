@@ -51,3 +51,15 @@ def test_a_fork_and_an_import_of_a_training_table_are_listed_unrated(client: Cli
     import_id: str = imported.json()["game_id"]
     assert client.get(f"/games/{import_id}").json()["rated"] is False
     assert _lobby_rated(client, "finished", import_id) == [False]
+
+
+def test_the_lobby_filters_imported_games_by_their_preset(client: Client) -> None:
+    # Before, `preset=imported` was a 400, though the lobby lists imports under it.
+    game_id = _finished_training_game(client)
+    log = client.get(f"/games/{game_id}/log")
+    import_id = client.post("/games/import", content=log.content, headers=NDJSON).json()["game_id"]
+    page = client.get("/games", params={"status": "finished", "preset": "imported"})
+    assert page.status_code == 200, page.text
+    assert [line["game_id"] for line in page.json()["games"]] == [import_id]
+    basic = client.get("/games", params={"status": "finished", "preset": "basic"}).json()["games"]
+    assert [line["game_id"] for line in basic] == [game_id]

@@ -91,7 +91,7 @@ export interface paths {
         };
         /**
          * The lobby: public tables by status, newest first, with their open seats
-         * @description `status=open` is the former name of `waiting`. Filters: `preset`, `seats` (the seat count), `rated`, `open_seats` (true: a seat anyone may claim; a rematch's seat kept for its player is not one). Private tables are never listed.
+         * @description `status=open` is the former name of `waiting`. Filters: `preset` (`imported`: games imported from a log), `seats` (the seat count), `rated`, `open_seats` (true: a seat anyone may claim; a rematch's seat kept for its player is not one). Private tables are never listed.
          */
         get: operations["listGames"];
         put?: never;
@@ -2785,7 +2785,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "waiting" | "open" | "active" | "finished";
-                preset?: "basic" | "palace" | "duel" | "classic" | null;
+                preset?: "basic" | "palace" | "duel" | "classic" | "imported" | null;
                 seats?: number | null;
                 rated?: boolean | null;
                 open_seats?: boolean | null;

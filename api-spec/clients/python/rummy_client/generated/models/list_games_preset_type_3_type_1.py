@@ -4,6 +4,7 @@ class ListGamesPresetType3Type1(StrEnum):
     BASIC = "basic"
     CLASSIC = "classic"
     DUEL = "duel"
+    IMPORTED = "imported"
     PALACE = "palace"
 
     def __str__(self) -> str:

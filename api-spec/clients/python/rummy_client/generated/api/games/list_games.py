@@ -146,9 +146,9 @@ def sync_detailed(
 ) -> Response[ListGamesProblem | Lobby]:
     """ The lobby: public tables by status, newest first, with their open seats
 
-     `status=open` is the former name of `waiting`. Filters: `preset`, `seats` (the seat count), `rated`,
-    `open_seats` (true: a seat anyone may claim; a rematch's seat kept for its player is not one).
-    Private tables are never listed.
+     `status=open` is the former name of `waiting`. Filters: `preset` (`imported`: games imported from a
+    log), `seats` (the seat count), `rated`, `open_seats` (true: a seat anyone may claim; a rematch's
+    seat kept for its player is not one). Private tables are never listed.
 
     Args:
         status (ListGamesStatus | Unset):  Default: ListGamesStatus.WAITING.
@@ -200,9 +200,9 @@ def sync(
 ) -> ListGamesProblem | Lobby | None:
     """ The lobby: public tables by status, newest first, with their open seats
 
-     `status=open` is the former name of `waiting`. Filters: `preset`, `seats` (the seat count), `rated`,
-    `open_seats` (true: a seat anyone may claim; a rematch's seat kept for its player is not one).
-    Private tables are never listed.
+     `status=open` is the former name of `waiting`. Filters: `preset` (`imported`: games imported from a
+    log), `seats` (the seat count), `rated`, `open_seats` (true: a seat anyone may claim; a rematch's
+    seat kept for its player is not one). Private tables are never listed.
 
     Args:
         status (ListGamesStatus | Unset):  Default: ListGamesStatus.WAITING.
@@ -249,9 +249,9 @@ async def asyncio_detailed(
 ) -> Response[ListGamesProblem | Lobby]:
     """ The lobby: public tables by status, newest first, with their open seats
 
-     `status=open` is the former name of `waiting`. Filters: `preset`, `seats` (the seat count), `rated`,
-    `open_seats` (true: a seat anyone may claim; a rematch's seat kept for its player is not one).
-    Private tables are never listed.
+     `status=open` is the former name of `waiting`. Filters: `preset` (`imported`: games imported from a
+    log), `seats` (the seat count), `rated`, `open_seats` (true: a seat anyone may claim; a rematch's
+    seat kept for its player is not one). Private tables are never listed.
 
     Args:
         status (ListGamesStatus | Unset):  Default: ListGamesStatus.WAITING.
@@ -303,9 +303,9 @@ async def asyncio(
 ) -> ListGamesProblem | Lobby | None:
     """ The lobby: public tables by status, newest first, with their open seats
 
-     `status=open` is the former name of `waiting`. Filters: `preset`, `seats` (the seat count), `rated`,
-    `open_seats` (true: a seat anyone may claim; a rematch's seat kept for its player is not one).
-    Private tables are never listed.
+     `status=open` is the former name of `waiting`. Filters: `preset` (`imported`: games imported from a
+    log), `seats` (the seat count), `rated`, `open_seats` (true: a seat anyone may claim; a rematch's
+    seat kept for its player is not one). Private tables are never listed.
 
     Args:
         status (ListGamesStatus | Unset):  Default: ListGamesStatus.WAITING.
