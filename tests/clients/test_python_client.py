@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import filecmp
 import json
+import os
+import re
 import subprocess
 import sys
 import threading
@@ -63,6 +65,23 @@ def _files(folder: Path) -> set[str]:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with rummy_served(tmp_path_factory.mktemp("serve")) as url:
         yield url
+
+
+def test_the_readme_example_runs_to_the_games_end(server: str) -> None:
+    example = re.search(r"```python\n(.*?)```", (CLIENT / "README.md").read_text(), re.S)
+    assert example is not None
+    code = example.group(1).replace("http://127.0.0.1:8000", server)
+    # This checkout's client, whichever one the environment installed.
+    path = os.pathsep.join([str(CLIENT), os.environ.get("PYTHONPATH", "")])
+    ran = subprocess.run(
+        [sys.executable, "-c", code],
+        env=os.environ | {"PYTHONPATH": path},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert " game_ended" in ran.stdout  # followed to the end, not waiting on the seat
 
 
 def _new_game_against_a_bot(base_url: str, level: int = 3) -> tuple[str, str]:
