@@ -26,7 +26,8 @@ _NEXT_STEP = {
     404: "Check the id; a private table is found only with its invite code or a seat's token.",
     405: "Use a method the route takes (the OpenAPI document lists them).",
     409: "The game is not where the request thought: read it again "
-    "(`GET /games/{game_id}/view`) and decide anew; `facts.current_version` says where it is.",
+    "(`GET /games/{game_id}`, or its view) and decide anew; `facts.current_version`, "
+    "when the problem has it, says where it is.",
     413: "Send less: `facts.limit_bytes` says how much is taken.",
     422: "The rules or the contract refuse the content: show `detail` to the person; "
     "sent again unchanged it is refused again.",

@@ -44,3 +44,11 @@ def test_a_codes_page_lists_the_operations_whose_codes_include_it(
     page = client.get("/problems/bots_busy")
     assert "POST /bots/suggest" in page.text
     assert "POST /games/{game_id}/commands" not in page.text
+
+
+def test_a_conflicts_page_promises_no_fact_its_problem_lacks(client: TestClient[Litestar]) -> None:
+    # A seat taken names the seat, not the game's version: a client sent to read
+    # `facts.current_version` there would find nothing.
+    page = client.get("/problems/seat_taken").text
+    assert "`facts.current_version` says" not in page
+    assert "when the problem has it" in page
