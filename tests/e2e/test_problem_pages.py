@@ -52,3 +52,12 @@ def test_a_conflicts_page_promises_no_fact_its_problem_lacks(client: TestClient[
     page = client.get("/problems/seat_taken").text
     assert "`facts.current_version` says" not in page
     assert "when the problem has it" in page
+
+
+def test_a_given_back_seats_token_is_told_on_the_wrong_game_page(
+    client: TestClient[Litestar],
+) -> None:
+    # A seat's token after its holder left the table answers 403 wrong_game
+    # (service/app/seats.py), never 401 invalid_token.
+    assert "given back" in client.get("/problems/wrong_game").text
+    assert "changed hands" not in client.get("/problems/invalid_token").text
