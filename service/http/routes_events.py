@@ -31,6 +31,7 @@ from service.http.encoded import encoded_json
 from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
 from service.http.query import check_query_parameters
+from service.http.request_id import current_request_id
 from service.http.routes_games import BEARER, GameId, caller_token
 from service.http.schemas import EventPage, Ticket
 from service.runtime.draining import Draining
@@ -275,6 +276,9 @@ async def _send(socket: WebSocket[Any, Any, Any], message: _LiveMessage) -> None
 
 
 async def _refuse(socket: WebSocket[Any, Any, Any], problem: Problem) -> None:
+    if problem.request_id is None:
+        # As an HTTP problem does: the id the upgrade's answer carried.
+        problem = msgspec.structs.replace(problem, request_id=current_request_id())
     await _send(socket, LiveError(problem=problem))
     # 4000 + the HTTP status: what a browser's onclose can switch on.
     await socket.close(code=4000 + problem.status, reason=problem.code)

@@ -317,3 +317,14 @@ def test_every_response_carries_a_request_id_and_problems_quote_it(
     # An id that is not short and plain is replaced, never echoed.
     odd = client.get("/health", headers={"X-Request-ID": "a b;c"})
     assert odd.headers["x-request-id"] != "a b;c" and len(odd.headers["x-request-id"]) == 32
+
+
+def test_a_websockets_refusal_quotes_its_request_id(client: TestClient[Litestar]) -> None:
+    game = create(client)
+    with client.websocket_connect(
+        f"/games/{game['game_id']}/live", headers={"X-Request-ID": "trace-44"}
+    ) as socket:
+        socket.send_text(json.dumps({"token": "no-such-token"}))
+        refused = json.loads(socket.receive_text())
+    assert refused["problem"]["code"] == "invalid_token"
+    assert refused["problem"]["request_id"] == "trace-44"
