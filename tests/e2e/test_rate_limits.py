@@ -41,6 +41,8 @@ def test_creation_past_its_limit_is_refused_with_retry_after() -> None:
         assert refused.json()["code"] == "rate_limited"
         assert refused.json()["facts"]["kind"] == "create"
         assert 1 <= int(refused.headers["retry-after"]) <= 60
+        # Refused before any route ran, it carries its request id all the same.
+        assert refused.json()["request_id"] == refused.headers["x-request-id"]
         # Reads are not limited.
         assert client.get("/health").status_code == 200
 
