@@ -37,9 +37,11 @@ def pool() -> Iterator[SuggestionPool]:
     suggestions.close()
 
 
-async def _suggest_and_count_ticks(pool: SuggestionPool, view: SeatView) -> tuple[object, int]:
+async def _suggest_and_count_ticks(
+    pool: SuggestionPool, view: SeatView, level: int = 4
+) -> tuple[object, int]:
     """The suggestion, and how often the event loop ran another task meanwhile."""
-    task = asyncio.create_task(pool.suggest(view, PALACE, 4, seed=3))
+    task = asyncio.create_task(pool.suggest(view, PALACE, level, seed=3))
     ticks = 0
     while not task.done():
         await asyncio.sleep(0.001)
@@ -73,15 +75,7 @@ def test_a_level_three_suggestion_for_a_large_hand_leaves_the_event_loop_free(
     )
     large = msgspec.structs.replace(first_turn, hand=hand, hand_sizes=sizes)
 
-    async def suggest_and_count_ticks() -> tuple[object, int]:
-        task = asyncio.create_task(pool.suggest(large, PALACE, 3, seed=3))
-        ticks = 0
-        while not task.done():
-            await asyncio.sleep(0.001)
-            ticks += 1
-        return task.result(), ticks
-
-    command, ticks = asyncio.run(suggest_and_count_ticks())
+    command, ticks = asyncio.run(_suggest_and_count_ticks(pool, large, level=3))
     assert command in large.legal_commands
     # Decided in the handler, the task would have run to its end in one step.
     assert ticks >= 10
