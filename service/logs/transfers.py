@@ -156,7 +156,7 @@ class GameTransfers:
         """A new game whose log is the finished source's up to `version`: `keep` plays on
         with the same stock; `reshuffle` (at a hand boundary) deals the next hand afresh.
         A private table's fork is a private table too, with a code of its own."""
-        game = await self._finished_source(game_id, token, invite_code)
+        game = await self._finished_source(game_id, token, invite_code, use="forked")
         _check_version(version, game.record.version)
         source = await self._games.log(game_id)
         envelopes, state = fork_prefix(source, version, deck)
@@ -299,10 +299,11 @@ class GameTransfers:
         )
 
     async def _finished_source(
-        self, game_id: str, token: str | None, invite_code: str | None
+        self, game_id: str, token: str | None, invite_code: str | None, *, use: str = "served"
     ) -> Game:
         """A finished game whose log the caller may read (a private table: with its
-        code or a seat's token; private logs: its seats only)."""
+        code or a seat's token; private logs: its seats only); `use` says what a game
+        in progress would be refused (its log served, or forked)."""
         viewer = await self._games.viewer_of(game_id, token, invite_code=invite_code)
         game = await self._games.game(game_id)
         if game.info.private_log and viewer is None:
@@ -316,7 +317,7 @@ class GameTransfers:
             raise ServiceError(
                 "game_in_progress",
                 "the whole log of a game in progress would show hidden cards: "
-                "it is served once the game is over",
+                f"it is {use} once the game is over",
                 current_version=game.record.version,
             )
         return game

@@ -137,7 +137,8 @@ def test_forks_refuse_what_they_cannot_do(
     _problem(_fork(client, "0" * 32, version=3), 404, "game_not_found")
     human = SeatSpec(kind="human")
     running = anyio.run(lambda: GameService(store).create(seats=(human, human), seed=1))
-    _problem(_fork(client, running.game_id, version=2), 409, "game_in_progress")
+    refused = _problem(_fork(client, running.game_id, version=2), 409, "game_in_progress")
+    assert refused["detail"].endswith("it is forked once the game is over")
 
 
 def test_a_private_game_forks_for_its_seats_only(client: Client, store: InMemoryEventStore) -> None:
