@@ -21,6 +21,7 @@ from service.app.seating import TablePolicy
 from service.app.suggestions import SuggestionPool
 from service.app.worker_metrics import WorkerMetrics
 from service.http.docs import DOCS_PATH, LocalSwaggerPlugin, docs_assets_router, docs_router
+from service.http.head_requests import head_as_get
 from service.http.json_body import CheckedRequest
 from service.http.openapi import finished_once, security_components
 from service.http.problems import EXCEPTION_HANDLERS
@@ -176,7 +177,8 @@ def create_app(
     app.state.worker_metrics = WorkerMetrics(shared_counters or InMemorySharedCounters())
     # Outside the router, not a route middleware: Litestar runs those only once a route
     # is found, and its own refusals (404 for a path no route serves, 405) carry the id too.
-    app.asgi_handler = request_id_middleware(app.asgi_handler)
+    # HEAD outside that: answered as GET, headers and id included, without the body.
+    app.asgi_handler = head_as_get(request_id_middleware(app.asgi_handler))
     # Finished before it is served: /schema serves the finished document.
     finished_once(app)
     return app

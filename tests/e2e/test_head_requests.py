@@ -1,0 +1,42 @@
+"""HEAD is answered as GET without the body: health checkers and proxies probe with it.
+Before, every GET route answered HEAD with 405 (`/health` included)."""
+
+from __future__ import annotations
+
+from http_table import create
+from litestar import Litestar
+from litestar.testing import TestClient
+
+Client = TestClient[Litestar]
+
+
+def _same_but_the_body(client: Client, path: str) -> int:
+    got, head = client.get(path), client.head(path)
+    assert head.status_code == got.status_code, (path, head.status_code)
+    assert head.content == b""
+    assert head.headers["content-type"] == got.headers["content-type"]
+    assert head.headers.get("content-length") == got.headers.get("content-length")
+    assert len(head.headers["x-request-id"]) == 32
+    return head.status_code
+
+
+def test_a_head_request_answers_as_get_without_the_body(client: Client) -> None:
+    game_id = create(client)["game_id"]
+    for path in ("/health", "/rulesets", f"/games/{game_id}", "/games?status=active"):
+        assert _same_but_the_body(client, path) == 200
+    # Refusals too, with their problem's headers.
+    assert _same_but_the_body(client, "/no/such/path") == 404
+    assert _same_but_the_body(client, f"/games/{game_id}/view") == 401
+
+
+def test_a_head_request_on_the_event_stream_ends_once_its_headers_are_out(client: Client) -> None:
+    # A stream serves for as long as the game is played: a HEAD takes its headers only.
+    game_id = create(client)["game_id"]
+    head = client.head(f"/games/{game_id}/events/stream", timeout=30)
+    assert head.status_code == 200
+    assert head.headers["content-type"].startswith("text/event-stream")
+    assert head.content == b""
+    # The stream ended with it: no watcher is left counted.
+    gauge = 'rummy_live_watchers{kind="sse"}'
+    lines = client.get("/metrics").text.splitlines()
+    assert [line.split()[-1] for line in lines if line.startswith(gauge)] == ["0"]
