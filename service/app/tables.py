@@ -23,7 +23,7 @@ from service.app.records import CreatedGame, Game, MetaFacts, SeatSpec, open_sea
 from service.app.seating import check_seat, expired, host_mark, hosts, not_seated
 from service.app.writes import Write
 
-__all__ = ["Caller", "caller_of", "leave", "rematch", "resign", "start"]
+__all__ = ["Caller", "caller_of", "leave", "own_rematch", "rematch", "resign", "start"]
 
 # The command id a finished game's rematch is recorded under: the first wins.
 _REMATCH_ID = "table:rematch"
@@ -234,9 +234,8 @@ async def rematch(
     # This game's rematch that expired unplayed: the new one replaces it.
     replaced: str | None = None
     if game.rematch is not None:
-        previous = await _facts_unless_gone(games, game.rematch)
-        # An imported copy's log may name its source's rematch: not this game's.
-        if previous is not None and previous.info.table.rematch_of == game_id:
+        previous = await _own_rematch_facts(games, game)
+        if previous is not None:
             if not expired(previous):
                 return game.rematch, None
             replaced = game.rematch
@@ -290,6 +289,23 @@ async def rematch(
         if replaced is not None:
             await games.players.unfile_game(player_id, replaced)
     return created.game_id, created
+
+
+async def own_rematch(games: GameService, game: Game) -> str | None:
+    """The game's rematch, if it was made from this game and is still here."""
+    return game.rematch if await _own_rematch_facts(games, game) is not None else None
+
+
+async def _own_rematch_facts(games: GameService, game: Game) -> MetaFacts | None:
+    """The facts of the game's rematch, if it was made from this game and is still
+    here: an imported copy's log names its source's rematch (the copy's seats hold
+    nothing there), and a rematch removed after it expired is no table to go to."""
+    if game.rematch is None:
+        return None
+    facts = await _facts_unless_gone(games, game.rematch)
+    if facts is None or facts.info.table.rematch_of != game.game_id:
+        return None
+    return facts
 
 
 async def _facts_unless_gone(games: GameService, game_id: str) -> MetaFacts | None:

@@ -16,7 +16,7 @@ from service.app.meta_fields import seated_by
 from service.app.players import Player
 from service.app.records import LobbyEntry, TableOptions
 from service.app.seating import expired
-from service.app.tables import caller_of, check_host
+from service.app.tables import caller_of, check_host, own_rematch
 from service.app.tokens import bearer_token
 from service.http.encoded import encoded_json
 from service.http.openapi_security import OPTIONAL_BEARER
@@ -275,7 +275,7 @@ async def summary_of(games: GameService, game_id: str) -> GameSummary:
         rated=game.record.state.ruleset.rated,
         hot_seat=game.info.table.hot_seat,
         expired=expired(facts),
-        rematch=game.rematch,
+        rematch=await own_rematch(games, game),
         rematch_of=game.info.table.rematch_of,
     )
 

@@ -127,7 +127,8 @@ class SeatOut(msgspec.Struct, frozen=True, kw_only=True):
 class GameSummary(msgspec.Struct, frozen=True, kw_only=True):
     """Public facts of a game and its spectator view. `stacked`: created with a
     seed or a deck (its creator knows every hand). `rematch`: the next game at
-    this table, once a seat asked for it. `expired`: a waiting table nobody
+    this table, once a seat asked for it (a table made from this game: an imported
+    copy's log names its source's, which is not). `expired`: a waiting table nobody
     joined in time. `your_seat`: asked with a token, the seat it opens here
     (null without a token, or when it opens none: the caller watches).
     `hosting`: asked with a token at a waiting table, whether the caller is its

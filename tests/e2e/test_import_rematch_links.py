@@ -48,10 +48,15 @@ def test_a_log_with_its_rematch_offered_imports_on_another_server(source: Any) -
     _, log, _ = source
     with TestClient(create_app(InMemoryEventStore())) as elsewhere:
         copy = _imported(elsewhere, log)
-        assert elsewhere.get(f"/games/{copy['game_id']}").json()["status"] == "finished"
+        summary = elsewhere.get(f"/games/{copy['game_id']}").json()
+        # The log's rematch is no table here: the summary names none (before, the
+        # id, which answered 404).
+        assert (summary["status"], summary["rematch"]) == ("finished", None)
         # Its players there are offered a rematch of their own.
         own = elsewhere.post(f"/games/{copy['game_id']}/rematch", headers=auth(copy["tokens"]["0"]))
         assert own.status_code == 201 and own.json()["created"] is True, own.text
+        summary = elsewhere.get(f"/games/{copy['game_id']}").json()
+        assert summary["rematch"] == own.json()["game_id"]
 
 
 def test_an_import_is_not_its_own_rematch(source: Any) -> None:
