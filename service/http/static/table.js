@@ -79,7 +79,7 @@ export function mountTable(root, gameId) {
         summaryStale = false;
         // Watching, the player's token still asks: whether they host, which seat is kept for them.
         state.summary = await api.summary(gameId, token() ?? heldPlayer()?.token ?? null, invite);
-        state.rematch = state.summary.rematch ?? state.rematch;
+        state.rematch = state.summary.rematch ?? null; // made from this game: not a copy's source's
         // Held by no seat here (the server says so): watch, without asking for a seat's view.
         if (!spectator && state.summary.your_seat === null) {
           spectator = true;
@@ -299,7 +299,8 @@ export function mountTable(root, gameId) {
         state.handEndWaiting = null;
       }
       feed.caughtUp(recent.events.at(-1)?.version ?? summary.version);
-      // Read again: the view must be at least as new as the log followed from here on.
+      // Read again: the view as new as the log followed, and the summary's rematch.
+      summaryStale = true;
       await refresh();
       followFrom(recent.events.at(-1)?.version ?? summary.version);
     } catch (error) {
