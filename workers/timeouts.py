@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
 
 from domain.commands import Discard, Draw, PlayerCommand, TimeOutTurn
-from domain.events import TurnDeadlineSet, TurnTimedOut
+from domain.events import SeatControlChanged, TurnDeadlineSet, TurnTimedOut
 from domain.scoring import value_table
 from domain.views import SeatView, view_for
 from service.app.commands import command_key, decided_envelopes
@@ -130,6 +130,10 @@ async def _maybe_hand_to_bot(
             case TurnTimedOut(seat=timed_out) if timed_out == seat:
                 count += 1
             case _ if envelope.seat == seat and not is_system(envelope):
+                break
+            case SeatControlChanged(seat=changed, controller="owner") if changed == seat:
+                # The owner took the seat back (the service's event, not a seat's
+                # move): the timeouts before it are not in a row with the next ones.
                 break
     if count >= threshold:
         # Keyed by the deadline: the timer's job run again hands the seat over once.
