@@ -23,6 +23,8 @@ from workers.schedule import TurnScheduler, knock_window_length, window_end
 __all__ = ["Reconciled", "reconcile", "reconcile_game"]
 
 _PAGE = 100
+# Ids alone (the lobby's sorted sets): a bigger page costs no more round trips' worth.
+_IDS_PAGE = 1000
 
 
 class Reconciled(msgspec.Struct, kw_only=True):
@@ -72,6 +74,17 @@ async def reconcile(
     return counts
 
 
+async def _filed(games: GameService) -> set[str]:
+    """Every id the lobby files, under any status (ids only: no game is read)."""
+    filed: set[str] = set()
+    for status in ("waiting", "active", "finished"):
+        offset = 0
+        while page := await games.filed(status, _IDS_PAGE, offset):
+            filed.update(page)
+            offset += len(page)
+    return filed
+
+
 async def _walk_every_game(
     games: GameService,
     scheduler: TurnScheduler,
@@ -82,10 +95,15 @@ async def _walk_every_game(
 ) -> None:
     """One walk of the store's meta records, a page of headlines a round trip: the
     games written halfway are removed after their grace, and the private tables
-    (never filed in the lobby: their code finds them) get their jobs."""
+    (never filed in the lobby: their code finds them) get their jobs, as do the
+    public games the lobby never filed (a crash between a game's first append and
+    its filing: the lobby's scan never sees them)."""
+    filed = await _filed(games)
     async for page in headline_pages(games.store, _PAGE):
         counts.half_imports += len(await remove_half_written(games, page))
-        await _reconcile_private_page(games, scheduler, league, page, counts, failures, metrics)
+        await _reconcile_private_page(
+            games, scheduler, league, page, counts, failures, metrics, filed
+        )
 
 
 async def _reconcile_private_page(
@@ -96,6 +114,7 @@ async def _reconcile_private_page(
     counts: Reconciled,
     failures: StepFailures,
     metrics: WorkerMetrics | None,
+    filed: set[str],
 ) -> None:
     finished: list[str] = []
     for game_id, headline in page:
@@ -104,11 +123,15 @@ async def _reconcile_private_page(
             continue  # half written: `remove_half_written` removes it in time
 
         async def one(game_id: str = game_id, info: bytes = meta["info"]) -> None:
-            if not info_decoder.decode(info).table.private:
+            private = info_decoder.decode(info).table.private
+            if not private and game_id in filed:
                 return  # filed in the lobby: reconciled with it
             game = await games.game(game_id)
-            # Filed apart from the lobby while in play (counted, never listed): a
-            # filing an older release never made, or a crash lost, is made here.
+            if not private and lobby_status(game) == "waiting":
+                return  # owed no job; and an expired table leaves the lobby for good
+            # A private table is filed apart from the lobby while in play (counted,
+            # never listed): a filing an older release never made, or a crash lost,
+            # is made here, as a public game's lost first filing is.
             await games.file_in_lobby(game)
             if lobby_status(game) == "finished":
                 finished.append(game_id)
