@@ -203,10 +203,12 @@ class Heartbeat:
         """The reconciler now and then, by one worker at a time: a job lost in a crash
         (the API died after an append, before it enqueued the next bot turn; Redis
         died between the two) is made again without waiting for a worker's restart."""
+        if self._reconcile is None:
+            return  # a seeding process: holding the lock, it kept the workers from it
         claimed = self._connection.set(
             RECONCILE_LOCK, self._name, nx=True, ex=int(RECONCILE_EVERY_BEATS * BEAT_S)
         )
-        if self._reconcile is None or not claimed:
+        if not claimed:
             return
         try:
             summary = self._reconcile()
