@@ -163,6 +163,7 @@ class Heartbeat:
         self._reconcile = reconcile
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._run, name="rummy-heartbeat", daemon=True)
+        self._reconciling: threading.Thread | None = None
 
     def start(self) -> Heartbeat:
         self.beat()
@@ -181,6 +182,8 @@ class Heartbeat:
         """An orderly stop: the worker is gone at once, not DEAD_AFTER_S later."""
         self._stopping.set()
         self._thread.join(timeout=2 * BEAT_S)
+        if self._reconciling is not None:
+            self._reconciling.join(timeout=2 * BEAT_S)  # what is left of it ends with us
         with contextlib.suppress(RedisError):
             self._connection.zrem(self._key, self._name)
 
@@ -202,14 +205,26 @@ class Heartbeat:
     def _reconcile_once(self) -> None:
         """The reconciler now and then, by one worker at a time: a job lost in a crash
         (the API died after an append, before it enqueued the next bot turn; Redis
-        died between the two) is made again without waiting for a worker's restart."""
+        died between the two) is made again without waiting for a worker's restart.
+        It runs in a thread of its own: a large store's reconcile outlasts DEAD_AFTER_S,
+        and a worker that stopped beating meanwhile would look dead (its running job
+        put back by the others, /health without a live worker)."""
         if self._reconcile is None:
             return  # a seeding process: holding the lock, it kept the workers from it
+        if self._reconciling is not None and self._reconciling.is_alive():
+            return  # the last one still runs
         claimed = self._connection.set(
             RECONCILE_LOCK, self._name, nx=True, ex=int(RECONCILE_EVERY_BEATS * BEAT_S)
         )
         if not claimed:
             return
+        self._reconciling = threading.Thread(
+            target=self._reconcile_and_report, name="rummy-reconcile", daemon=True
+        )
+        self._reconciling.start()
+
+    def _reconcile_and_report(self) -> None:
+        assert self._reconcile is not None
         try:
             summary = self._reconcile()
         except Exception as failed:  # the next round tries again
