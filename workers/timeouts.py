@@ -80,7 +80,12 @@ async def run_timer(
             timed_out = True
             if on_timed_out is not None:
                 await on_timed_out()
-            await _maybe_hand_to_bot(games, game_id, seat, timeouts_before_bot, deadline_version)
+            if seat not in game.bot_levels:
+                # A bot seat (or one a bot already plays) has no absent owner to stand in
+                # for: handed to the timeout bot, a level-3 seat played on at level 2.
+                await _maybe_hand_to_bot(
+                    games, game_id, seat, timeouts_before_bot, deadline_version
+                )
             continue
         view = view_for(state, seat)
         command = automatic_move(view, value_table(state.ruleset))
