@@ -8,6 +8,7 @@ from typing import Any
 
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
+from redis.exceptions import ResponseError
 
 from service.store.base import (
     Snapshot,
@@ -59,7 +60,12 @@ class RedisLobbyIndex(LobbyIndex):
             for game_id in game_ids:
                 pipe.get(game_key(game_id, "version"))
                 pipe.hgetall(game_key(game_id, "meta"))
-            replies = await pipe.execute()
+            # A key of the wrong type (written by hand) answers an error for its game
+            # alone: that game reads as unknown, the others as they are.
+            replies = await pipe.execute(raise_on_error=False)
+        for reply in replies:
+            if isinstance(reply, Exception) and not isinstance(reply, ResponseError):
+                raise reply  # the server, not a record: the caller's to handle
         return [
             _headline(raw_version, raw_meta)
             for raw_version, raw_meta in zip(replies[::2], replies[1::2], strict=True)
@@ -72,7 +78,9 @@ class RedisLobbyIndex(LobbyIndex):
 def _headline(raw_version: bytes | None, raw_meta: dict[Any, Any]) -> Snapshot:
     """A game's headline; a version counter written wrong (by hand: the append's
     script writes only numbers) reads as an unknown game's, so the page that lists
-    it still answers, without it."""
+    it still answers, without it. So does a record of the wrong type (its error reply)."""
+    if isinstance(raw_version, ResponseError) or isinstance(raw_meta, ResponseError):
+        return Snapshot(version=0, meta={})
     try:
         version = int(raw_version or 0)
     except ValueError:
