@@ -194,13 +194,22 @@ class Heartbeat:
             # Redis down (restarting): beat again when it is back.
             with contextlib.suppress(RedisError):
                 self.beat()
-                # Every worker sweeps: the one that outlives a dead one puts its job back.
-                if beats % SWEEP_EVERY_BEATS == 0:
-                    for queue in self._queues:
-                        for job_id in recover_abandoned(queue):
-                            print(f"put back job {job_id}: its worker died", file=sys.stderr)
-                if beats % RECONCILE_EVERY_BEATS == 0:
-                    self._reconcile_once()
+                try:
+                    self._duties(beats)
+                except RedisError:
+                    raise
+                except Exception as failed:  # a bug must not end the beats: the worker
+                    # would look dead while it runs jobs (put back, run twice)
+                    print(f"heartbeat: a sweep failed: {failed!r}", file=sys.stderr)
+
+    def _duties(self, beats: int) -> None:
+        # Every worker sweeps: the one that outlives a dead one puts its job back.
+        if beats % SWEEP_EVERY_BEATS == 0:
+            for queue in self._queues:
+                for job_id in recover_abandoned(queue):
+                    print(f"put back job {job_id}: its worker died", file=sys.stderr)
+        if beats % RECONCILE_EVERY_BEATS == 0:
+            self._reconcile_once()
 
     def _reconcile_once(self) -> None:
         """The reconciler now and then, by one worker at a time: a job lost in a crash
@@ -249,6 +258,8 @@ def recover_abandoned(queue: Queue) -> list[str]:
         except NoSuchJobError:
             forget_executions(queue, job_id)
             continue
+        except ValueError:
+            continue  # a record rq cannot read (another release's): the others are swept
         if is_live(queue, job):
             continue
         if not connection.set(f"rummy:abandoned:{job_id}", 1, nx=True, ex=_CLAIM_S):
