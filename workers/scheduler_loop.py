@@ -26,8 +26,11 @@ from redis import Redis
 from redis.asyncio import Redis as AsyncRedis
 from redis.exceptions import RedisError
 from rq import Queue
+from rq.exceptions import NoSuchJobError
+from rq.job import Job
 from rq.scheduler import RQScheduler
 from rq.serializers import JSONSerializer
+from rq.utils import current_timestamp
 
 from workers.liveness import DEAD_AFTER_S
 from workers.queue import QUEUE_NAME
@@ -81,6 +84,7 @@ class SchedulerLoop:
             url, socket_timeout=_SOCKET_TIMEOUT_S, socket_connect_timeout=_SOCKET_TIMEOUT_S
         )
         queue = Queue(QUEUE_NAME, connection=self._connection, serializer=JSONSerializer)
+        self._queue = queue
         self._scheduler = RQScheduler(
             [queue],
             connection=self._connection,
@@ -137,7 +141,13 @@ class SchedulerLoop:
             if scheduler.acquire_locks():
                 print(f"scheduler: {self._name} schedules the due jobs", file=sys.stderr)
         if scheduler.acquired_locks:
-            scheduler.enqueue_scheduled_jobs()
+            try:
+                scheduler.enqueue_scheduled_jobs()
+            except (NoSuchJobError, ValueError):
+                # rq reads the due jobs as one batch: one record it cannot read failed
+                # every tick, and every timer waited. Set it aside, move the others.
+                self._set_aside_unreadable()
+                scheduler.enqueue_scheduled_jobs()
             now = time.time()
             with self._connection.pipeline(transaction=False) as pipeline:
                 pipeline.zadd(SCHEDULERS_KEY, {self._name: now})
@@ -146,6 +156,15 @@ class SchedulerLoop:
                 pipeline.execute()
         else:
             self._connection.zrem(SCHEDULERS_KEY, self._name)
+
+    def _set_aside_unreadable(self) -> None:
+        registry = self._queue.scheduled_job_registry
+        for job_id in registry.get_jobs_to_schedule(current_timestamp()):
+            try:
+                Job.fetch(job_id, connection=self._connection, serializer=JSONSerializer)
+            except (NoSuchJobError, ValueError) as unreadable:
+                registry.remove(job_id)
+                print(f"scheduler: set aside job {job_id}: {unreadable!r}", file=sys.stderr)
 
     def _run(self) -> None:
         self.tick()
