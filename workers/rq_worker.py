@@ -9,24 +9,42 @@ eight took 60 s here, and a worker asked to stop (SIGTERM, `rummy serve` stoppin
 a seeding process ending, a test) hung as long, more often on a loaded machine.
 So the thread is told to stop before the unsubscribe, waits a second at a time,
 and is joined for at most a second (what is left is a daemon thread, which closes
-its pubsub as it ends)."""
+its pubsub as it ends). It also skips a job record it cannot read (`ReadableJob`)."""
 
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 from redis.exceptions import RedisError
 from rq import SimpleWorker
+from rq.exceptions import NoSuchJobError
+from rq.job import Job
 
-__all__ = ["PUBSUB_WAIT_S", "PromptWorker"]
+__all__ = ["PUBSUB_WAIT_S", "PromptWorker", "ReadableJob"]
 
 # How long the command thread waits for a message before it looks at its flag again;
 # what is left of it past one such wait is a daemon thread, gone with the process.
 PUBSUB_WAIT_S = 1.0
 
 
+class ReadableJob(Job):
+    """A job whose record rq cannot read (another rq release's, another program's) is
+    as good as gone: rq skips a missing job, and quit the worker on an unreadable one,
+    which each worker started again was put back and quit on (every table stalled)."""
+
+    def restore(self, raw_data: Any) -> Any:
+        try:
+            return super().restore(raw_data)
+        except ValueError as unreadable:
+            raise NoSuchJobError(f"job {self.id}: unreadable record: {unreadable!r}") from None
+
+
 class PromptWorker(SimpleWorker):
-    """A SimpleWorker whose pubsub thread is told to stop before it unsubscribes."""
+    """A SimpleWorker whose pubsub thread is told to stop before it unsubscribes, and
+    that skips the jobs it cannot read."""
+
+    job_class = ReadableJob
 
     def subscribe(self) -> None:
         self.log.info("Worker %s: subscribing to channel %s", self.name, self.pubsub_channel_name)
