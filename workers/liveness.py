@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from redis import Redis
 from redis.asyncio import Redis as AsyncRedis
 from redis.exceptions import RedisError
-from rq import Queue
+from rq import Queue, Retry
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
@@ -274,9 +274,13 @@ def recover_abandoned(queue: Queue) -> list[str]:
 
 
 def requeue_abandoned(queue: Queue, job: Job) -> None:
-    """The job again, under its id, with its function and arguments, queued now."""
+    """The job again, under its id, with its function, arguments and the retries it
+    had left, queued now (without them, one failover would fail it for good)."""
     func, args = job.func_name, job.args
     assert func is not None, "an rq job names its function"
+    retry = None
+    if job.retries_left:
+        retry = Retry(max=job.retries_left, interval=job.retry_intervals or 0)
     forget_executions(queue, job.id)
     queue.connection.lrem(queue.intermediate_queue_key, 0, job.id)
     job.delete(remove_from_queue=True)
@@ -286,4 +290,5 @@ def requeue_abandoned(queue: Queue, job: Job) -> None:
         job_id=job.id,
         result_ttl=job.result_ttl,
         failure_ttl=job.failure_ttl,
+        retry=retry,
     )
