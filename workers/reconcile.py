@@ -143,7 +143,9 @@ async def _reconcile_private_page(
         return
     applied = await asyncio.to_thread(league.applied, finished)
     for game_id in finished:
-        if game_id not in applied:
+        if game_id in applied:
+            await failures.settled("league", game_id, metrics)
+        else:
             scheduled = await failures.run(
                 "league",
                 game_id,
@@ -211,7 +213,11 @@ async def reconcile_league(
     while page := await games.filed("finished", _PAGE, offset):
         applied = await asyncio.to_thread(league.applied, page)
         for game_id in page:
+            # Over: no bot or timer is owed it; applied: nor is its league job (made
+            # again, it applied the result). Set aside before, it is named no more.
+            await failures.settled("reconcile", game_id, metrics)
             if game_id in applied:
+                await failures.settled("league", game_id, metrics)
                 continue
             scheduled = await failures.run(
                 "league",

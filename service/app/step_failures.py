@@ -60,12 +60,17 @@ class StepFailures:
         except Exception as error:
             await self._failed(step, game_id, error, metrics)
             return None
+        await self.settled(step, game_id, metrics)
+        return result
+
+    async def settled(self, step: str, game_id: str, metrics: WorkerMetrics | None = None) -> None:
+        """The game's step succeeded, or is owed no more (a league result applied by
+        the job made again, a game over): no longer failing, nor named as set aside."""
         failing = self._failing.pop((step, game_id), None)
         if failing is not None:
             logger.warning("%s of game %s succeeded again", step, game_id)
             if failing.failures >= SET_ASIDE_AFTER and metrics is not None:
                 await metrics.set_aside(step, game_id, back=True)
-        return result
 
     async def _failed(
         self, step: str, game_id: str, error: Exception, metrics: WorkerMetrics | None
