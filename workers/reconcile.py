@@ -12,6 +12,7 @@ import msgspec
 
 from domain.events import TurnDeadlineSet
 from service.app.control import seats_to_act
+from service.app.errors import ServiceError
 from service.app.games import GameService
 from service.app.league.store import LeagueStore
 from service.app.records import Game, info_decoder, lobby_status
@@ -53,13 +54,22 @@ async def reconcile(
     if league is not None:
         counts.league_jobs = await reconcile_league(games, scheduler, league, failures, metrics)
     misfiled: list[Game] = []
+    gone: list[str] = []
     for status in ("active", "waiting"):
         offset = 0
         while page := await games.filed(status, _PAGE, offset):
             for game_id in page:
 
                 async def one(game_id: str = game_id, status: str = status) -> None:
-                    game = await games.game(game_id)
+                    try:
+                        game = await games.game(game_id)
+                    except ServiceError as missing:
+                        if missing.code != "game_not_found":
+                            raise
+                        # Gone since it was filed (the index is only a cache): out of
+                        # the lobby, not failed every round and named by /health.
+                        gone.append(game_id)
+                        return
                     if lobby_status(game) != status:
                         misfiled.append(game)
                     await reconcile_game(games, scheduler, game, counts)
@@ -69,6 +79,8 @@ async def reconcile(
     # Filed after the scan: moving a game to another status mid-scan would shift the pages.
     for game in misfiled:
         await games.file_in_lobby(game)
+    for game_id in gone:
+        await games.store.unindex_game(game_id)
     counts.refiled = len(misfiled)
     await _walk_every_game(games, scheduler, league, counts, failures, metrics)
     return counts
