@@ -4,38 +4,18 @@ Handed to it, a level-3 seat was played by a level-2 bot for the rest of the gam
 
 from __future__ import annotations
 
-import time
-from datetime import UTC, datetime
 from typing import Any
 
-from workers_table import auth, work, worker_app
+from timeouts_table import draw_and_discard, log_of, times_out
+from workers_table import auth, worker_app
 
 from service.store.embedded_redis import EmbeddedRedis
-
-
-def _log(client: Any, game_id: str) -> list[dict[str, Any]]:
-    events: list[dict[str, Any]] = client.get(
-        f"/games/{game_id}/events", params={"after": 0}
-    ).json()["events"]
-    return events
 
 
 def _bot_times_out(client: Any, queue: Any, game_id: str, seat: int) -> None:
     """The bot's job lost (the queue emptied): its deadline passes, and its timer runs."""
     queue.empty()
-    deadline = [e for e in _log(client, game_id) if e["event"]["type"] == "turn_deadline_set"][-1]
-    assert deadline["event"]["seat"] == seat
-    when = datetime.fromisoformat(deadline["event"]["deadline"])
-    time.sleep(max(0.0, (when - datetime.now(UTC)).total_seconds()))
-    work(queue)
-
-
-def _draw_and_discard(client: Any, game_id: str, token: str) -> None:
-    for _ in range(2):
-        view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
-        command = view["legal_commands"][0 if view["phase"] == "draw" else -1]
-        played = client.post(f"/games/{game_id}/commands", json=command, headers=auth(token))
-        assert played.status_code == 200, played.text
+    times_out(client, queue, game_id, seat)
 
 
 def test_a_bot_seat_that_times_out_twice_keeps_its_own_bot(
@@ -47,13 +27,13 @@ def test_a_bot_seat_that_times_out_twice_keeps_its_own_bot(
         created = client.post("/games", json=body).json()
         game_id, token = created["game_id"], created["tokens"]["0"]
         if client.get(f"/games/{game_id}/view", headers=auth(token)).json()["turn"] == 0:
-            _draw_and_discard(client, game_id, token)
+            draw_and_discard(client, game_id, token)
         _bot_times_out(client, queue, game_id, 1)
-        _draw_and_discard(client, game_id, token)
+        draw_and_discard(client, game_id, token)
         _bot_times_out(client, queue, game_id, 1)
-        timed_out = [e for e in _log(client, game_id) if e["event"]["type"] == "turn_timed_out"]
+        timed_out = log_of(client, game_id, "turn_timed_out")
         assert [e["event"]["seat"] for e in timed_out] == [1, 1]
-        changes = [e for e in _log(client, game_id) if e["event"]["type"] == "seat_control_changed"]
+        changes = log_of(client, game_id, "seat_control_changed")
         assert [e["event"] for e in changes] == []
         controller = client.get(f"/games/{game_id}").json()["view"]["controllers"][1]
         assert controller == {"kind": "bot", "level": 3}

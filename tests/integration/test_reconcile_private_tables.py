@@ -8,31 +8,12 @@ import asyncio
 from typing import Any
 
 from redis.asyncio import Redis
-from workers_table import auth, work, worker_app
+from workers_table import auth, reconcile_once, work, worker_app
 
-from service.app.games import GameService
 from service.app.league.records_store import open_league_store
 from service.store import RedisEventStore
 from service.store.embedded_redis import EmbeddedRedis
-from workers.queue import bot_job_id, league_job_id, open_queue
-from workers.reconcile import Reconciled, reconcile
-from workers.schedule import TurnScheduler
-
-
-def _reconcile(url: str) -> Reconciled:
-    async def run() -> Reconciled:
-        redis = Redis.from_url(url)
-        jobs = open_queue(url)
-        league = open_league_store(url)
-        try:
-            store = RedisEventStore(redis)
-            return await reconcile(GameService(store), TurnScheduler(store, jobs), league)
-        finally:
-            await redis.aclose()
-            jobs.connection.close()
-            league.close()
-
-    return asyncio.run(run())
+from workers.queue import bot_job_id, league_job_id
 
 
 def _private_table(client: Any, seats: list[dict[str, Any]]) -> dict[str, Any]:
@@ -58,7 +39,7 @@ def test_a_private_tables_lost_bot_job_is_made_again(embedded_redis: EmbeddedRed
         version = client.get(f"/games/{game_id}", params={"invite": table["invite_code"]})
         at = version.json()["version"]
         queue.empty()  # as after a crash of the queues' Redis: the bot's job is lost
-        counts = _reconcile(url)
+        counts = reconcile_once(url)
         assert counts.bot_jobs == 1
         assert bot_job_id(game_id, at) in queue.get_job_ids()
 
@@ -76,7 +57,7 @@ def test_a_private_tables_missed_league_result_is_enqueued_again(
         league = open_league_store(url)
         try:
             league.clear()  # as if its league job had been lost
-            assert _reconcile(url).league_jobs == 1
+            assert reconcile_once(url).league_jobs == 1
             assert league_job_id(game_id) in queue.get_job_ids()
         finally:
             league.close()
@@ -103,6 +84,6 @@ def test_a_private_table_in_play_and_not_filed_is_filed_for_the_count(
 
         assert asyncio.run(unfile()) == []
         assert "rummy_active_games 0" in client.get("/metrics").text
-        _reconcile(url)
+        reconcile_once(url)
         assert "rummy_active_games 1" in client.get("/metrics").text
         assert client.get("/games", params={"status": "active"}).json()["games"] == []

@@ -8,31 +8,11 @@ import asyncio
 from typing import Any
 
 from redis.asyncio import Redis
-from workers_table import auth, worker_app
+from workers_table import auth, reconcile_once, worker_app
 
-from service.app.games import GameService
-from service.app.league.records_store import open_league_store
 from service.store import RedisEventStore
 from service.store.embedded_redis import EmbeddedRedis
-from workers.queue import bot_job_id, open_queue
-from workers.reconcile import Reconciled, reconcile
-from workers.schedule import TurnScheduler
-
-
-def _reconcile(url: str) -> Reconciled:
-    async def run() -> Reconciled:
-        redis = Redis.from_url(url)
-        jobs = open_queue(url)
-        league = open_league_store(url)
-        try:
-            store = RedisEventStore(redis)
-            return await reconcile(GameService(store), TurnScheduler(store, jobs), league)
-        finally:
-            await redis.aclose()
-            jobs.connection.close()
-            league.close()
-
-    return asyncio.run(run())
+from workers.queue import bot_job_id
 
 
 def _unfile(url: str, game_id: str) -> None:
@@ -71,10 +51,10 @@ def test_a_public_game_the_lobby_never_filed_gets_its_bot_job_and_its_line(
         _unfile(url, game_id)
         queue.empty()
         assert client.get("/games", params={"status": "active"}).json()["games"] == []
-        counts = _reconcile(url)
+        counts = reconcile_once(url)
         assert counts.bot_jobs == 1
         assert bot_job_id(game_id, at) in queue.get_job_ids()
         listed = client.get("/games", params={"status": "active"}).json()["games"]
         assert [game["game_id"] for game in listed] == [game_id]
         # Filed now: the next round finds it in the lobby, and makes nothing twice.
-        assert _reconcile(url).bot_jobs == 0
+        assert reconcile_once(url).bot_jobs == 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -13,6 +14,7 @@ from redis.asyncio import Redis
 from rq import Queue
 from rq.serializers import JSONSerializer
 
+from service.app.games import GameService
 from service.app.league.records_store import open_league_store
 from service.http.app import create_app
 from service.runtime.settings import Settings
@@ -20,6 +22,7 @@ from service.store import RedisEventStore
 from service.store.shared_counters import RedisSharedCounters
 from workers.jobs import configure
 from workers.queue import open_queue
+from workers.reconcile import Reconciled, reconcile
 from workers.rq_worker import PromptWorker
 from workers.schedule import TurnScheduler
 
@@ -61,3 +64,21 @@ def work(queue: Queue) -> bool:
 
 def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
+
+
+def reconcile_once(url: str) -> Reconciled:
+    """One round of the reconciler over the Redis at `url`, as a worker runs it."""
+
+    async def run() -> Reconciled:
+        redis = Redis.from_url(url)
+        jobs = open_queue(url)
+        league = open_league_store(url)
+        try:
+            store = RedisEventStore(redis)
+            return await reconcile(GameService(store), TurnScheduler(store, jobs), league)
+        finally:
+            await redis.aclose()
+            jobs.connection.close()
+            league.close()
+
+    return asyncio.run(run())
