@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PY_CLIENT := api-spec/clients/python
 TS_CLIENT := api-spec/clients/typescript
 
-.PHONY: install run test style lint spec clients web-client browser web-tools
+.PHONY: install run test style lint spec clients web-client browser node web-tools
 
 install: $(VENV)/.installed
 
@@ -27,15 +27,20 @@ browser:
 	@if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null; then \
 		apt-get update -qq && apt-get install -y -qq chromium; fi
 
+# npm for the tools below: Debian's, when the machine has none.
+node:
+	@if ! command -v npm >/dev/null && command -v apt-get >/dev/null; then \
+		apt-get update -qq && apt-get install -y -qq nodejs npm; fi
+
 # tsc, pinned by the lock files, for the web table's type checks and the clients.
 WEB_TOOLS := service/http/typecheck
 web-tools: $(WEB_TOOLS)/node_modules/.installed $(TS_CLIENT)/node_modules/.installed
 
-$(WEB_TOOLS)/node_modules/.installed: $(WEB_TOOLS)/package-lock.json
+$(WEB_TOOLS)/node_modules/.installed: $(WEB_TOOLS)/package-lock.json | node
 	cd $(WEB_TOOLS) && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-$(TS_CLIENT)/node_modules/.installed: $(TS_CLIENT)/package-lock.json
+$(TS_CLIENT)/node_modules/.installed: $(TS_CLIENT)/package-lock.json | node
 	cd $(TS_CLIENT) && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
