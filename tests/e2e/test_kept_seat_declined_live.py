@@ -28,6 +28,11 @@ def _opened_on_the_kept_seat(socket: Any, guest: str) -> None:
     assert seen == ["game_started", "seat_reserved"]
 
 
+def _ended_at_the_tables_404(last: dict[str, Any]) -> None:
+    assert last["type"] == "error", last
+    assert last["problem"]["code"] == "game_not_found"
+
+
 def test_a_socket_opened_on_a_kept_seat_closes_when_it_is_declined(client: Any) -> None:
     rematch, _, guest = _private_rematch(client)
     with client.websocket_connect(f"/games/{rematch}/live") as socket:
@@ -37,8 +42,7 @@ def test_a_socket_opened_on_a_kept_seat_closes_when_it_is_declined(client: Any) 
         last: dict[str, Any] = socket.receive_json()
     # Asked again, the table is not theirs to see: nor is it on the channel.
     problem(client.get(f"/games/{rematch}", headers=auth(guest)), 404, "game_not_found")
-    assert last["type"] == "error", last
-    assert last["problem"]["code"] == "game_not_found"
+    _ended_at_the_tables_404(last)
 
 
 def test_a_socket_opened_on_a_kept_seat_closes_when_the_host_starts_without_them(
@@ -50,8 +54,7 @@ def test_a_socket_opened_on_a_kept_seat_closes_when_the_host_starts_without_them
         started = client.post(f"/games/{rematch}/start", json={"fill": "bots"}, headers=auth(host))
         assert started.status_code == 200, started.text
         last: dict[str, Any] = socket.receive_json()
-    assert last["type"] == "error", last
-    assert last["problem"]["code"] == "game_not_found"
+    _ended_at_the_tables_404(last)
 
 
 def test_a_socket_opened_on_a_kept_seat_follows_its_player_into_it(client: Any) -> None:

@@ -8,9 +8,7 @@ import asyncio
 from typing import Any
 
 from redis.asyncio import Redis
-from rq.job import Job, JobStatus
-from rq.serializers import JSONSerializer
-from workers_table import work, worker_app
+from workers_table import fail_for_good, work, worker_app
 
 from service.app.games import GameService
 from service.app.league.records_store import open_league_store
@@ -32,13 +30,6 @@ class Clock:
         return self.now
 
 
-def _fail(queue: Any, job_id: str) -> None:
-    """The job as rq leaves one that failed after all its retries."""
-    job = Job.fetch(job_id, connection=queue.connection, serializer=JSONSerializer)
-    queue.remove(job)
-    job.set_status(JobStatus.FAILED)
-
-
 def test_a_league_result_set_aside_and_then_applied_is_named_no_more(
     embedded_redis: EmbeddedRedis,
 ) -> None:
@@ -53,7 +44,7 @@ def test_a_league_result_set_aside_and_then_applied_is_named_no_more(
         assert client.get(f"/games/{game_id}").json()["status"] == "finished"
         league = open_league_store(url)
         league.clear()  # as if its job had failed, after its retries: not applied
-        _fail(queue, league_job_id(game_id))
+        fail_for_good(queue, league_job_id(game_id))
         clock = Clock()
         failures = StepFailures(clock)
 
@@ -78,7 +69,9 @@ def test_a_league_result_set_aside_and_then_applied_is_named_no_more(
                 jobs.connection.close()
 
         try:
-            asyncio.run(rounds(SET_ASIDE_AFTER, lambda: _fail(queue, league_job_id(game_id))))
+            asyncio.run(
+                rounds(SET_ASIDE_AFTER, lambda: fail_for_good(queue, league_job_id(game_id)))
+            )
             assert client.get("/health").json()["set_aside"] == [f"league:{game_id}"]
             # The league's trouble passes: its job, made again, applies the result.
             asyncio.run(rounds(1))

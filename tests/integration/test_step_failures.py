@@ -10,9 +10,7 @@ from typing import Any
 
 from redis import Redis as SyncRedis
 from redis.asyncio import Redis
-from rq.job import Job, JobStatus
-from rq.serializers import JSONSerializer
-from workers_table import auth, work, worker_app
+from workers_table import auth, fail_for_good, work, worker_app
 
 from service.app.archiving import Archiver
 from service.app.games import GameService
@@ -100,13 +98,6 @@ def test_a_game_the_reconciler_cannot_read_is_set_aside_and_the_others_reconcile
         assert "rummy_games_set_aside 1" in metrics
 
 
-def _fail(queue: Any, job_id: str) -> None:
-    """The job as rq leaves one that failed after all its retries."""
-    job = Job.fetch(job_id, connection=queue.connection, serializer=JSONSerializer)
-    queue.remove(job)
-    job.set_status(JobStatus.FAILED)
-
-
 def test_a_bot_job_that_fails_every_time_is_backed_off_and_set_aside(
     embedded_redis: EmbeddedRedis,
 ) -> None:
@@ -119,7 +110,7 @@ def test_a_bot_job_that_fails_every_time_is_backed_off_and_set_aside(
         def fail_its_job() -> None:
             # Each round finds it made again, and fails it once more.
             [job_id] = [job for job in queue.get_job_ids() if game_id in job]
-            _fail(queue, job_id)
+            fail_for_good(queue, job_id)
 
         # Made again each round, but counted as a failure, not as a job made.
         assert _reconcile_rounds(url, game_id, fail_its_job) == [0] * SET_ASIDE_AFTER

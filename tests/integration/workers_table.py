@@ -12,6 +12,7 @@ from litestar.testing import TestClient
 from redis import Redis as SyncRedis
 from redis.asyncio import Redis
 from rq import Queue
+from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
 from service.app.games import GameService
@@ -82,3 +83,10 @@ def reconcile_once(url: str) -> Reconciled:
             league.close()
 
     return asyncio.run(run())
+
+
+def fail_for_good(queue: Queue, job_id: str) -> None:
+    """The job as rq leaves one that failed after all its retries."""
+    job = Job.fetch(job_id, connection=queue.connection, serializer=JSONSerializer)
+    queue.remove(job)
+    job.set_status(JobStatus.FAILED)
