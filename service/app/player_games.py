@@ -1,5 +1,5 @@
-"""A player's use cases across games: their games with whose turn it is, and a rename
-that every table they sit at shows."""
+"""A player's use cases across games: their games with whose turn it is, a rename
+that every table they sit at shows, and their games' index rebuilt from the tables."""
 
 from __future__ import annotations
 
@@ -14,9 +14,16 @@ from service.app.games import GameService
 from service.app.meta_fields import renamed_field
 from service.app.players import Player
 from service.app.records import Game, lobby_status
-from service.app.seating import waited_too_long
+from service.app.seating import HOST_PLAYER_FIELD, among_players_games, waited_too_long
 
-__all__ = ["PlayerGame", "PlayerGameStatus", "player_games", "rename_player", "status_of"]
+__all__ = [
+    "PlayerGame",
+    "PlayerGameStatus",
+    "player_games",
+    "rebuild_players_games",
+    "rename_player",
+    "status_of",
+]
 
 PlayerGameStatus = Literal["waiting", "active", "finished"]
 
@@ -153,3 +160,22 @@ async def _rename_seats(games: GameService, game: Game, player_id: str, name: st
         # Under the player, not a seat: a start that closes the seats up moves it along.
         await games.store.put_meta(game.game_id, {renamed_field(player_id): name.encode()})
         await games.reader.read_facts(game.game_id)  # this process shows the name at once
+
+
+async def rebuild_players_games(games: GameService) -> int:
+    """File every game again among the games of each player it holds (a seat, a seat
+    kept for them, or hosting it, as a leave decides): each player's index is only a
+    cache of the tables. The number of filings. Filing is idempotent, so it is safe
+    while the service runs; it adds, and leaves any line it finds to the leaves."""
+    filed = 0
+    async for game in games.reader.every_game():
+        facts = await games.fresh_facts(game.game_id)
+        host = facts.meta.get(HOST_PLAYER_FIELD)
+        # A table opened by an older release named its host in the meta's `host`.
+        hosting = {host.decode()} if host else {facts.host} if facts.host else set()
+        candidates = {*facts.players.values(), *facts.reserved.values(), *hosting}
+        for player_id in sorted(candidates):
+            if among_players_games(facts, game.game_id, player_id):
+                await games.players.file_game(player_id, game.game_id, facts.info.created_ts)
+                filed += 1
+    return filed

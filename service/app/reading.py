@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 
 from domain.views import SeatView, holder_view
 from service.app.envelope import Envelope, decode_envelope
@@ -301,9 +301,17 @@ class GameReader:
 
     async def rebuild_lobby(self) -> int:
         """File every game again from its log and meta (the index is only a cache);
-        the number filed. A game nobody may see yet (an import being appended) or
-        whose record is unreadable is skipped: it costs the lobby only its line."""
+        the number filed."""
         count = 0
+        async for game in self.every_game():
+            await self.file_in_lobby(game)
+            count += 1
+        return count
+
+    async def every_game(self) -> AsyncIterator[Game]:
+        """Every game stored, for rebuilding an index of them. A game nobody may see
+        yet (an import being appended) or whose record is unreadable is skipped: it
+        costs the index only its line."""
         async for game_id in self._store.game_ids():
             if not is_game_id(game_id):
                 continue
@@ -316,9 +324,7 @@ class GameReader:
             except UNREADABLE_RECORD:
                 _log.warning("game %s: its record is unreadable", game_id, exc_info=True)
                 continue
-            await self.file_in_lobby(game)
-            count += 1
-        return count
+            yield game
 
 
 def _over_through(record: GameRecord, through: int | None) -> bool:

@@ -20,7 +20,9 @@ from service.app.players import Player
 from service.app.records import GameInfo, MetaFacts, open_seats_of
 
 __all__ = [
+    "HOST_PLAYER_FIELD",
     "TablePolicy",
+    "among_players_games",
     "check_can_claim",
     "check_invite",
     "check_one_seat_each",
@@ -37,6 +39,10 @@ __all__ = [
     "table_fields",
     "waited_too_long",
 ]
+
+
+# The secret field naming the player who opened and hosts the table (their id).
+HOST_PLAYER_FIELD = "host_player"
 
 
 class TablePolicy(msgspec.Struct, frozen=True, kw_only=True):
@@ -84,11 +90,14 @@ def seat_fields(player: Player, seat: int) -> dict[str, bytes]:
 
 
 def creator_fields(player: Player | None, seats: Sequence[int]) -> dict[str, bytes]:
-    """The meta fields seating a creating player at their first seat given a token
-    (that they host is their mark in the log's `game_started`)."""
-    if player is None or not seats:
+    """The meta fields seating a creating player at their first seat given a token,
+    and naming them as the player their host's mark in the log's `game_started`
+    stands for (a secret, as a claim's player is: it files the table among their
+    games again when that index is rebuilt, with or without a seat of theirs)."""
+    if player is None:
         return {}
-    return seat_fields(player, seats[0])
+    named = {HOST_PLAYER_FIELD: player.player_id.encode()}
+    return named | (seat_fields(player, seats[0]) if seats else {})
 
 
 def table_fields(
@@ -155,6 +164,16 @@ def host_mark(facts: MetaFacts) -> str:
     if facts.seating is None or facts.own_hands_from:
         return ""
     return facts.seating.host
+
+
+def among_players_games(facts: MetaFacts, game_id: str, player_id: str) -> bool:
+    """Whether the table is among the player's games: they sit there, a seat is kept
+    for them (a rematch), or they host it and it has not expired."""
+    return bool(
+        facts.seats_of(player_id)
+        or player_id in facts.reserved.values()
+        or (not expired(facts) and hosts(facts, game_id, player_id))
+    )
 
 
 def hosts(facts: MetaFacts, game_id: str, player_id: str) -> bool:

@@ -20,7 +20,14 @@ from service.app.games import GameService
 from service.app.meta_fields import seated_by
 from service.app.players import Player, is_player_token
 from service.app.records import CreatedGame, Game, MetaFacts, SeatSpec, open_seats_of
-from service.app.seating import check_seat, expired, host_mark, hosts, not_seated
+from service.app.seating import (
+    among_players_games,
+    check_seat,
+    expired,
+    host_mark,
+    hosts,
+    not_seated,
+)
 from service.app.writes import Write
 
 __all__ = ["Caller", "caller_of", "leave", "own_rematch", "rematch", "resign", "start"]
@@ -156,7 +163,7 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
     await games.execute(game_id, Write(actor="service", decide=leaving))
     player_id = facts.players.get(seat)
     if player_id is not None:
-        await _unfile_unless_still_at(games, game_id, player_id, facts.info.created_ts)
+        await _unfile_unlessamong_players_games(games, game_id, player_id, facts.info.created_ts)
 
 
 async def _decline(games: GameService, game_id: str, seat: int, player_id: str) -> None:
@@ -176,31 +183,20 @@ async def _decline(games: GameService, game_id: str, seat: int, player_id: str) 
         return service_envelopes(game.record.version, events)
 
     await games.execute(game_id, Write(actor="service", decide=declining))
-    await _unfile_unless_still_at(games, game_id, player_id, facts.info.created_ts)
+    await _unfile_unlessamong_players_games(games, game_id, player_id, facts.info.created_ts)
 
 
-async def _unfile_unless_still_at(
+async def _unfile_unlessamong_players_games(
     games: GameService, game_id: str, player_id: str, created_ts: float
 ) -> None:
     """After a seat was given back: the table leaves the player's games unless they
     are still at it. Read after the unfiling again, so a claim made meanwhile (which
     files before it answers) either is seen there or files later."""
-    if _still_at(await games.fresh_facts(game_id), game_id, player_id):
+    if among_players_games(await games.fresh_facts(game_id), game_id, player_id):
         return
     await games.players.unfile_game(player_id, game_id)
-    if _still_at(await games.fresh_facts(game_id), game_id, player_id):
+    if among_players_games(await games.fresh_facts(game_id), game_id, player_id):
         await games.players.file_game(player_id, game_id, created_ts)
-
-
-def _still_at(facts: MetaFacts, game_id: str, player_id: str) -> bool:
-    """Whether the table stays among the player's games: they sit there (a hot-seat
-    player leaving one of theirs), another seat is kept for them (a hot-seat player's
-    rematch), or they host it and it has not expired."""
-    return bool(
-        facts.seats_of(player_id)
-        or player_id in facts.reserved.values()
-        or (not expired(facts) and hosts(facts, game_id, player_id))
-    )
 
 
 async def _unfile(games: GameService, game_id: str, player_id: str | None) -> None:

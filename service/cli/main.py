@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from service.cli import league_commands, lobby_commands
+from service.cli import league_commands, rebuild_commands
 from service.cli import log_subcommands as logs
 from service.cli.openapi_spec import add_openapi_arguments, write_asyncapi, write_openapi
 from service.cli.serve import add_serve_arguments, serve
@@ -70,8 +70,13 @@ SUBCOMMANDS: dict[str, Subcommand] = {
     ),
     "lobby": Subcommand(
         "the lobby: `lobby rebuild` files every game in its index again",
-        lobby_commands.add_arguments,
-        lobby_commands.run,
+        rebuild_commands.add_lobby_arguments,
+        rebuild_commands.run,
+    ),
+    "players": Subcommand(
+        "players: `players rebuild` files every game among its players' games again",
+        rebuild_commands.add_players_arguments,
+        rebuild_commands.run,
     ),
     "replay": Subcommand(
         "replay a log FILE or a stored GAME_ID, checking every event",

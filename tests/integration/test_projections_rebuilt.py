@@ -1,7 +1,8 @@
 """Everything the service reads about a table beside its log and its secrets is a
 projection: a running table's cached views, folded state and seating copy deleted,
-the lobby's index deleted and rebuilt (`rummy lobby rebuild`), and the API
-restarted (no process cache left), every route answers byte for byte as before."""
+the lobby's index and the players' games deleted and rebuilt (`rummy lobby
+rebuild`, `rummy players rebuild`), and the API restarted (no process cache left),
+every route answers byte for byte as before."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from workers_table import auth, work, worker_app
 from service.app.game_record import SEATING_FIELD
 from service.cli.main import main
 from service.store.embedded_redis import EmbeddedRedis
+from service.store.players_redis import player_key
 from service.store.redis_keys import game_key, lobby_key
 
 
@@ -44,7 +46,7 @@ def test_a_running_tables_reads_are_rebuilt_from_its_log(embedded_redis: Embedde
     with worker_app(embedded_redis.url) as (client, queue):
         people = {
             name: _ok(client.post("/players", json={"name": name}), 201)
-            for name in ("Ada", "Bob", "Cy")
+            for name in ("Ada", "Bob", "Cy", "Dee")
         }
         tokens = {name: person["token"] for name, person in people.items()}
         seats = [{"kind": "human"}] + [{"kind": "human", "open": True}] * 3
@@ -52,6 +54,9 @@ def test_a_running_tables_reads_are_rebuilt_from_its_log(embedded_redis: Embedde
             client.post("/games", json={"seats": seats}, headers=auth(tokens["Ada"])), 201
         )
         game_id = created["game_id"]
+        # Dee opens a table of open seats: she hosts it from no seat.
+        all_open = {"seats": [{"kind": "human", "open": True}] * 2}
+        _ok(client.post("/games", json=all_open, headers=auth(tokens["Dee"])), 201)
         # Bob sits down, leaves, and comes back at another seat; Cy takes his first one.
         _ok(client.post(f"/games/{game_id}/seats/1", headers=auth(tokens["Bob"])), 201)
         _ok(client.delete(f"/games/{game_id}/seats/1", headers=auth(tokens["Bob"])), 204)
@@ -78,10 +83,13 @@ def test_a_running_tables_reads_are_rebuilt_from_its_log(embedded_redis: Embedde
         assert redis.hdel(game_key(game_id, "meta"), SEATING_FIELD) == 1
         lobby = list(redis.scan_iter(match=lobby_key("*")))
         assert lobby and redis.delete(*lobby) == len(lobby)
+        their_games = [player_key(person["player_id"], "games") for person in people.values()]
+        assert redis.delete(*their_games) == len(people)
     finally:
         redis.close()
-    # The lobby's index comes back from the logs by the operator's command.
+    # The indexes come back from the tables by the operator's commands.
     assert main(["lobby", "rebuild", "--redis-url", embedded_redis.url]) == 0
+    assert main(["players", "rebuild", "--redis-url", embedded_redis.url]) == 0
     with worker_app(embedded_redis.url, flush=False) as (client, _):
         rebuilt = _answers(client, game_id, tokens)
     assert rebuilt.keys() == playing.keys()

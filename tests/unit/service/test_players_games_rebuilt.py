@@ -1,0 +1,46 @@
+"""A player's games are an index of the tables: `rebuild_players_games` files each
+table again for the players it holds, and for no one who left it."""
+
+from __future__ import annotations
+
+import anyio
+
+from service.app.games import GameService, SeatSpec
+from service.app.player_games import player_games, rebuild_players_games
+from service.app.players import Player
+from service.app.tables import Caller, leave
+from service.store import InMemoryEventStore
+
+OPEN = SeatSpec(kind="human", open=True)
+
+
+async def _listed(service: GameService, player: Player) -> list[str]:
+    return [game.game_id for game in await player_games(service, player, None, 50, 0)]
+
+
+def test_kept_seats_hosts_and_seats_are_filed_again_and_leavers_are_not() -> None:
+    async def scenario() -> None:
+        service = GameService(InMemoryEventStore())
+        host, kept, sitter, leaver = [
+            (await service.players.create(name)).player for name in ("Ada", "Bob", "Cy", "Dee")
+        ]
+        # Ada hosts from no seat; a seat is kept for Bob; Cy sits; Dee sits and leaves.
+        table = await service.create(seats=[OPEN] * 4, player=host, reserved={0: kept.player_id})
+        game_id = table.game_id
+        # A rematch files the players it keeps seats for (creation files its host).
+        await service.players.file_game(kept.player_id, game_id, 1.0)
+        await service.claim(game_id, 1, sitter)
+        await service.claim(game_id, 2, leaver)
+        await leave(service, game_id, 2, Caller(player=leaver, seats=(2,)))
+        before = {player.name: await _listed(service, player) for player in (host, kept, sitter)}
+        assert before == {"Ada": [game_id], "Bob": [game_id], "Cy": [game_id]}
+        assert await _listed(service, leaver) == []
+
+        for player in (host, kept, sitter, leaver):
+            await service.players.unfile_game(player.player_id, game_id)
+        assert await rebuild_players_games(service) == 3
+        after = {player.name: await _listed(service, player) for player in (host, kept, sitter)}
+        assert after == before
+        assert await _listed(service, leaver) == []
+
+    anyio.run(scenario)
