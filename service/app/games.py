@@ -33,7 +33,6 @@ from service.app.records import (
 )
 from service.app.seating import TablePolicy
 from service.app.seats import Seats
-from service.app.tokens import TokenIndex
 from service.app.watchers import Watcher
 from service.app.writes import Executed, Write
 from service.store import EventStore, players_beside
@@ -88,7 +87,7 @@ class GameService:
             announce=on_appended,
             file_in_lobby=self.reader.file_in_lobby,
         )
-        self.seats = Seats(store, self.reader, TokenIndex(store), self.players, self.writer)
+        self.seats = Seats(store, self.reader, self.players, self.writer)
         self.commands = SeatCommands(self.writer, self.metrics)
         self._creation = Creation(self.seats, self.writer, self.reader, policy=self.tables)
         # A hook that writes itself (a seat's owner back from a bot) writes through this service.

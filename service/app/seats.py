@@ -30,7 +30,7 @@ from service.app.seating import (
     not_seated,
     outsider_refusal,
 )
-from service.app.tokens import TokenIndex, new_token, token_hash
+from service.app.tokens import new_token, token_hash
 from service.app.writes import Write
 from service.store import EventStore
 
@@ -47,14 +47,12 @@ class Seats:
         self,
         store: EventStore,
         reader: GameReader,
-        tokens: TokenIndex,
         players: PlayerService,
         writer: Writer,
     ) -> None:
         self._store = self.store = store
         self._reader = reader
         self._writer = writer
-        self._tokens = tokens
         self.players = players
 
     async def register(
@@ -78,7 +76,7 @@ class Seats:
         # Independent writes: one wait instead of one per seat.
         await asyncio.gather(
             self._store.put_meta(game_id, meta),
-            *(self._tokens.put(token_hash(token), game_id) for token in tokens.values()),
+            *(self._store.put_token_owner(token_hash(token), game_id) for token in tokens.values()),
         )
         self._reader.keep_facts(game_id, meta)
         return meta
@@ -135,7 +133,7 @@ class Seats:
             return service_envelopes(game.record.version, events)
 
         await self._writer.execute(game_id, Write(actor="service", decide=claiming))
-        await self._tokens.put(digest, game_id)
+        await self._store.put_token_owner(digest, game_id)
         if player is not None:
             await self._file(game_id, player, facts.info.created_ts)
         return token
@@ -170,7 +168,7 @@ class Seats:
             seat = (await self._reader.read_facts(game_id)).seats_by_token.get(digest)
         if seat is not None:
             return seat
-        owner = await self._tokens.game_of(digest)
+        owner = await self._store.token_owner(digest)
         if owner is not None:
             message = (
                 "this token's seat was given back: it opens no seat here"

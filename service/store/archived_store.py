@@ -126,6 +126,12 @@ class ArchivedEventStore(EventStore):
         # them and deletes nothing.
         await self._restored(game_id)
 
+    async def put_token_owner(self, digest: str, game_id: str) -> None:
+        await self.inner.put_token_owner(digest, game_id)
+
+    async def token_owner(self, digest: str) -> str | None:
+        return await self.inner.token_owner(digest)
+
     async def put_meta_if_absent(self, game_id: str, field: str, value: bytes) -> bool:
         await self._restored(game_id)
         return await self.inner.put_meta_if_absent(game_id, field, value)

@@ -27,6 +27,7 @@ __all__ = [
     "check_lobby_status",
     "check_read",
     "check_score",
+    "check_token_digest",
 ]
 
 # The lobby statuses are fixed up front so that moving a game between them is one
@@ -162,6 +163,15 @@ def check_lobby_status(status: str, statuses: Sequence[str]) -> None:
 def check_listing(limit: int, offset: int) -> None:
     if limit < 0 or offset < 0:
         raise ValueError("limit and offset must be >= 0")
+
+
+_TOKEN_DIGEST = re.compile(r"[0-9a-f]{64}")
+
+
+def check_token_digest(digest: str) -> None:
+    """A seat token's hash: SHA-256 in hex (all the stores ever key a token by)."""
+    if not _TOKEN_DIGEST.fullmatch(digest):
+        raise ValueError(f"not a token's SHA-256: {digest[:80]!r}")
 
 
 def check_score(score: float) -> None:

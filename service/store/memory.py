@@ -23,6 +23,7 @@ from service.store.base import (
     check_lobby_status,
     check_read,
     check_score,
+    check_token_digest,
 )
 from service.store.ports import EventStore, GameEviction
 
@@ -44,6 +45,7 @@ class InMemoryEventStore(EventStore, GameEviction):
         self._events: dict[str, list[bytes]] = {}
         self._commands: dict[str, dict[str, _CommandRecord]] = {}
         self._meta: dict[str, dict[str, bytes]] = {}
+        self._token_owners: dict[str, str] = {}
         self._views: dict[str, dict[str, StoredView]] = {}
         self._lobby: dict[str, tuple[str, float]] = {}
         # One future per waiting call, created in the waiter's own loop: an
@@ -171,6 +173,14 @@ class InMemoryEventStore(EventStore, GameEviction):
     async def get_meta(self, game_id: str) -> dict[str, bytes]:
         check_game_id(game_id)
         return dict(self._meta.get(game_id, {}))
+
+    async def put_token_owner(self, digest: str, game_id: str) -> None:
+        check_token_digest(digest)
+        self._token_owners[digest] = game_id
+
+    async def token_owner(self, digest: str) -> str | None:
+        check_token_digest(digest)
+        return self._token_owners.get(digest)
 
     async def put_meta_if_absent(self, game_id: str, field: str, value: bytes) -> bool:
         check_game_id(game_id)

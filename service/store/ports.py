@@ -111,6 +111,19 @@ class GameMeta(Protocol):
         ...
 
 
+class TokenOwners(Protocol):
+    """Which game each seat token was dealt for, by the token's hash: a token this
+    game does not know is another game's (403) or nobody's (401)."""
+
+    async def put_token_owner(self, digest: str, game_id: str) -> None:
+        """Record that the token hashed to `digest` was dealt for `game_id`."""
+        ...
+
+    async def token_owner(self, digest: str) -> str | None:
+        """The game the token hashed to `digest` was dealt for; None if none was."""
+        ...
+
+
 class LobbyIndex(Protocol):
     """Which games the lobby lists under each status: a cache, rebuildable from the logs."""
 
@@ -191,7 +204,7 @@ class SharedCounters(Protocol):
         ...
 
 
-class EventStore(EventLog, GameMeta, LobbyIndex, ViewCache, GameRemoval, Protocol):
+class EventStore(EventLog, GameMeta, TokenOwners, LobbyIndex, ViewCache, GameRemoval, Protocol):
     """Every port over one store: what the service is built on."""
 
 

@@ -11,6 +11,9 @@ lives on one Redis Cluster shard and each script touches one slot):
     {g:<id>}:views    hash    per viewer: `v:<viewer>` version, `d:<viewer>` view bytes
                               (the append may write them with its events); a cache,
                               kept out of the AOF and replication (below)
+    {tok:<hash>}      string  the game a seat token was dealt for, by the token's
+                              SHA-256 (releases before kept it in the meta of a
+                              pseudo game `{g:t_<62 hex digits>}:meta`, field `game`)
     {lobby}:<status>  zset    lobby index, game id scored by the service; rebuildable
                               (`private_active`: private tables in play, never listed)
 
@@ -45,6 +48,7 @@ __all__ = [
     "SNAPSHOT_LUA",
     "connection_kwargs",
     "game_key",
+    "legacy_token_key",
     "lobby_key",
     "max_connections",
     "pairs",
@@ -52,6 +56,7 @@ __all__ = [
     "stream_id",
     "text",
     "to_bytes",
+    "token_key",
     "version_of",
     "views_of",
 ]
@@ -211,6 +216,16 @@ return 0
 def game_key(game_id: str, kind: str) -> str:
     """The key of one record of a game, under the game's hash tag."""
     return f"{{g:{game_id}}}:{kind}"
+
+
+def token_key(digest: str) -> str:
+    """The key naming the game a seat token (by its hash) was dealt for."""
+    return f"{{tok:{digest}}}"
+
+
+def legacy_token_key(digest: str) -> str:
+    """Where releases before `token_key` kept it: the meta of a pseudo game id."""
+    return game_key("t_" + digest[:62], "meta")
 
 
 def lobby_key(status: str) -> str:

@@ -24,6 +24,7 @@ from service.store.base import (
     check_append,
     check_game_id,
     check_read,
+    check_token_digest,
 )
 from service.store.durability import ACKNOWLEDGED_BY_MASTER, Durability
 from service.store.fanout import EventFanout
@@ -34,11 +35,13 @@ from service.store.redis_keys import (
     RECALL_LUA,
     connection_kwargs,
     game_key,
+    legacy_token_key,
     max_connections,
     stored,
     stream_id,
     text,
     to_bytes,
+    token_key,
     version_of,
 )
 from service.store.redis_lobby import RedisLobbyIndex
@@ -283,6 +286,17 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
         check_game_id(game_id)
         raw = await self._redis.hgetall(game_key(game_id, "meta"))
         return {text(field): to_bytes(value) for field, value in raw.items()}
+
+    async def put_token_owner(self, digest: str, game_id: str) -> None:
+        check_token_digest(digest)
+        await self._redis.set(token_key(digest), game_id)
+
+    async def token_owner(self, digest: str) -> str | None:
+        check_token_digest(digest)
+        owner = await self._redis.get(token_key(digest))
+        if owner is None:
+            owner = await self._redis.hget(legacy_token_key(digest), "game")
+        return None if owner is None else text(owner)
 
     async def put_meta_if_absent(self, game_id: str, field: str, value: bytes) -> bool:
         check_game_id(game_id)

@@ -340,9 +340,11 @@ def test_the_meta_of_a_table_keeps_no_seating_but_the_logs_copy(
         "seed",
         "player",
         "name",
-        # secrets: tokens, who made each claim; a player's own name since a rename
+        # secrets: tokens, who made each claim, whom the host's mark stands for; a
+        # player's own name since a rename
         "token",
         "claimant",
+        "host_player",
         "renamed",
         # the log's seating, copied by the appends that change it
         "seating",

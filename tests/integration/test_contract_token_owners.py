@@ -1,0 +1,41 @@
+"""The TokenOwners port's contract, which every store passes, and the tokens an older
+release recorded, still found."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from redis.asyncio import Redis
+
+from service.store import EventStore, RedisEventStore
+from service.store.redis_keys import game_key
+
+pytestmark = pytest.mark.anyio
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+async def test_a_tokens_game_is_found_by_its_hash_and_no_other(store: EventStore) -> None:
+    await store.put_token_owner(_digest("a"), "g1")
+    await store.put_token_owner(_digest("b"), "g2")
+
+    assert await store.token_owner(_digest("a")) == "g1"
+    assert await store.token_owner(_digest("b")) == "g2"
+    assert await store.token_owner(_digest("never dealt")) is None
+    # Nothing of it is a game: scans of the games never meet a token.
+    assert [game_id async for game_id in store.meta_ids()] == []
+    with pytest.raises(ValueError):
+        await store.token_owner("t_" + _digest("a")[:62])
+
+
+async def test_a_token_an_older_release_recorded_still_names_its_game(
+    redis_client: Redis,
+) -> None:
+    digest = _digest("old")
+    # Releases before kept it in the meta record of a pseudo game `t_<62 hex digits>`.
+    await redis_client.hset(game_key("t_" + digest[:62], "meta"), "game", "g-old")
+
+    assert await RedisEventStore(redis_client).token_owner(digest) == "g-old"
