@@ -148,6 +148,19 @@ class _Ticketed(msgspec.Struct, frozen=True, kw_only=True):
 _ticketed_decoder = msgspec.json.Decoder(_Ticketed)
 
 
+def _ticketed(value: bytes | None) -> _Ticketed:
+    """A stored ticket's game and credential; 401 `invalid_ticket` when there is none."""
+    try:
+        ticketed = None if value is None else _ticketed_decoder.decode(value)
+    except msgspec.DecodeError:
+        ticketed = None  # issued by an older release (a minute ago at most): ask again
+    if ticketed is None:
+        raise ServiceError(
+            "invalid_ticket", "unknown, used or expired ticket: ask POST /games/{id}/tickets"
+        )
+    return ticketed
+
+
 class Tickets:
     """Single-use tickets standing for a token for `TICKET_TTL_S` seconds.
 
@@ -180,19 +193,14 @@ class Tickets:
 
     async def redeem(self, game_id: str, ticket: str) -> Watcher:
         """The credential the ticket stands for, once; 401 `invalid_ticket` after
-        that or when expired, 403 `wrong_game` for another game's ticket."""
-        value = await self._store.take(token_hash(ticket))
-        try:
-            ticketed = None if value is None else _ticketed_decoder.decode(value)
-        except msgspec.DecodeError:
-            ticketed = None  # issued by an older release (a minute ago at most): ask again
-        if ticketed is None:
-            raise ServiceError(
-                "invalid_ticket", "unknown, used or expired ticket: ask POST /games/{id}/tickets"
-            )
-        if ticketed.game_id != game_id:
+        that or when expired, 403 `wrong_game` for another game's ticket, which
+        leaves it good for its own game's channel."""
+        key = token_hash(ticket)
+        # Looked at before it is taken: shown to the wrong game's channel (a client's
+        # slip), it is refused there and not spent. GETDEL still makes the use single.
+        if _ticketed(await self._store.peek(key)).game_id != game_id:
             raise ServiceError("wrong_game", "the ticket belongs to another game")
-        return ticketed.watcher
+        return _ticketed(await self._store.take(key)).watcher
 
     async def viewer(
         self,

@@ -66,7 +66,7 @@ OWN_CODES: dict[str, tuple[str, ...]] = {
     # Decided on the game as it stands: no retry, no command_id looked up.
     "checkCommand": (*_CALLER, "version_conflict", *_RULES),
     "createTicket": _CALLER,
-    "listEvents": (*_CALLER, "after_beyond_log"),
+    "listEvents": (*_CALLER, "invalid_ticket", "after_beyond_log"),
     "streamEvents": (*_CALLER, "invalid_ticket", "after_beyond_log"),
     "getStateAt": (*_CALLER, "version_not_found"),
     "exportLog": (*_CALLER, "game_in_progress"),

@@ -1,4 +1,4 @@
-"""The TicketStore role: short-lived, single-use secrets (SET NX with EX, then GETDEL)."""
+"""The TicketStore role: short-lived, single-use secrets (SET NX with EX, GET to look, GETDEL)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,10 @@ class TicketStore(Protocol):
 
     async def put(self, key: str, value: bytes, ttl_s: int) -> bool:
         """Store `value` under a new key; False if the key exists already."""
+        ...
+
+    async def peek(self, key: str) -> bytes | None:
+        """The value, left in place; None if unknown, taken or expired."""
         ...
 
     async def take(self, key: str) -> bytes | None:
@@ -41,6 +45,12 @@ class InMemoryTicketStore(TicketStore):
         self._entries[key] = (now + ttl_s, value)
         return True
 
+    async def peek(self, key: str) -> bytes | None:
+        entry = self._entries.get(key)
+        if entry is None or entry[0] <= self._clock():
+            return None
+        return entry[1]
+
     async def take(self, key: str) -> bytes | None:
         entry = self._entries.pop(key, None)
         if entry is None or entry[0] <= self._clock():
@@ -58,6 +68,10 @@ class RedisTicketStore(TicketStore):
 
     async def put(self, key: str, value: bytes, ttl_s: int) -> bool:
         return bool(await self._redis.set(self._prefix + key, value, nx=True, ex=ttl_s))
+
+    async def peek(self, key: str) -> bytes | None:
+        value: bytes | str | None = await self._redis.get(self._prefix + key)
+        return value.encode() if isinstance(value, str) else value
 
     async def take(self, key: str) -> bytes | None:
         value: bytes | str | None = await self._redis.getdel(self._prefix + key)

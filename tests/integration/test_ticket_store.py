@@ -34,6 +34,14 @@ async def test_a_ticket_is_taken_once(tickets: TicketStore) -> None:
     assert await tickets.take("k") is None
 
 
+async def test_a_peek_leaves_the_ticket_to_be_taken(tickets: TicketStore) -> None:
+    assert await tickets.put("k", b"game:1", 60)
+    assert await tickets.peek("k") == b"game:1"
+    assert await tickets.take("k") == b"game:1"
+    assert await tickets.peek("k") is None
+    assert await tickets.peek("never") is None
+
+
 async def test_a_key_is_not_put_twice(tickets: TicketStore) -> None:
     assert await tickets.put("k", b"first", 60)
     assert not await tickets.put("k", b"second", 60)
@@ -48,6 +56,7 @@ async def test_a_ticket_expires(tickets: TicketStore) -> None:
     assert await tickets.put("k", b"v", 1)
     # Redis expires keys to the millisecond; past 1 s the key is gone.
     await anyio.sleep(1.2)
+    assert await tickets.peek("k") is None
     assert await tickets.take("k") is None
 
 

@@ -1438,7 +1438,7 @@ export interface components {
          * @description The codes listEvents answers.
          * @enum {string}
          */
-        ListEventsProblemCode: "after_beyond_log" | "game_not_found" | "invalid_parameter" | "invalid_token" | "missing_token" | "not_seated" | "store_unavailable" | "wrong_game";
+        ListEventsProblemCode: "after_beyond_log" | "game_not_found" | "invalid_parameter" | "invalid_ticket" | "invalid_token" | "missing_token" | "not_seated" | "store_unavailable" | "wrong_game";
         /**
          * ListGamesProblem
          * @description A problem listGames answers (RFC 9457).

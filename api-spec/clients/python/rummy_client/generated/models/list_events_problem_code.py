@@ -4,6 +4,7 @@ class ListEventsProblemCode(StrEnum):
     AFTER_BEYOND_LOG = "after_beyond_log"
     GAME_NOT_FOUND = "game_not_found"
     INVALID_PARAMETER = "invalid_parameter"
+    INVALID_TICKET = "invalid_ticket"
     INVALID_TOKEN = "invalid_token"
     MISSING_TOKEN = "missing_token"
     NOT_SEATED = "not_seated"
