@@ -75,6 +75,8 @@ STATUS_BY_CODE: dict[str, int] = {
     "player_not_found": 404,
     "method_not_allowed": 405,
     "body_too_large": 413,
+    # A JSON body sent under another media type (text/plain, a form).
+    "unsupported_media_type": 415,
     # The service's own conflicts.
     "version_conflict": 409,
     "command_id_reused": 409,

@@ -18,14 +18,16 @@ __all__ = ["CheckedRequest"]
 
 class CheckedRequest(Request[Any, Any, Any]):
     """Litestar's request, whose `json()` (the one decoder of every JSON body
-    parameter) refuses too-deep documents, repeated keys and integers beyond
-    64 bits with a 400, before the route runs and before anything is written.
+    parameter) refuses a body declared as another type than JSON with a 415, and
+    too-deep documents, repeated keys and integers beyond 64 bits with a 400,
+    before the route runs and before anything is written.
 
     Litestar converts a body to its type leniently (`"5"` and `5.0` pass as the
     integer 5); a body here must be what the schema says as it is sent."""
 
     async def json(self) -> Any:
         if self._connection_state.json is Empty:
+            _check_declared_json(self.content_type[0])
             body = await self.body()
             try:
                 document = check_json(body or b"null")
@@ -36,6 +38,27 @@ class CheckedRequest(Request[Any, Any, Any]):
                 # Decoded once: Litestar's json() takes it from the connection state.
                 self._connection_state.json = document
         return await super().json()
+
+
+def _check_declared_json(media_type: str) -> None:
+    """415 `unsupported_media_type` for a body declared as something other than JSON.
+
+    A body sent as text or a form is what a browser sends to another origin without
+    asking first, and what a client sends by mistake: read as JSON all the same, it
+    would be taken for what it does not claim to be. No type at all stays read as
+    JSON: a hand-made request that names none (httpx's `content=`) relies on it."""
+    declared = media_type.strip().lower()
+    if declared and declared != "application/json" and not _is_json_suffixed(declared):
+        raise ServiceError(
+            "unsupported_media_type",
+            f"the body must be sent as application/json, not {declared}",
+            content_type=declared,
+        )
+
+
+def _is_json_suffixed(media_type: str) -> bool:
+    kind, _, subtype = media_type.partition("/")
+    return kind == "application" and subtype.endswith("+json")
 
 
 def _body_type(request: Request[Any, Any, Any]) -> Any:

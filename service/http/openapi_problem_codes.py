@@ -107,6 +107,7 @@ _BODY_CODES = ("malformed_json", "json_too_deep", "duplicate_key", "invalid_body
 _BY_STATUS = {
     401: ("missing_token", "invalid_token"),
     413: ("body_too_large",),
+    415: ("unsupported_media_type",),
     429: ("rate_limited",),
     503: ("store_unavailable",),
     507: ("storage_full",),

@@ -47,6 +47,10 @@ FACTS_BY_CODE: dict[str, tuple[str, dict[str, tuple[OpenAPIType, str]]]] = {
         "InvalidBodyFacts",
         {"path": (_STRING, "The place in the body refused (`$.seats[0].kind`).")},
     ),
+    "unsupported_media_type": (
+        "UnsupportedMediaTypeFacts",
+        {"content_type": (_STRING, "The media type the body was declared as.")},
+    ),
     "json_too_deep": (
         "JsonTooDeepFacts",
         {"limit": (_INTEGER, "The deepest nesting taken.")},

@@ -63,6 +63,8 @@ _DESCRIPTIONS = {
     "`wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended "
     "(`game_in_progress`) or its result is not applied yet (`league_result_pending`).",
     413: "The body is larger than the limit (`body_too_large`).",
+    415: "The body is declared as another type than JSON (`unsupported_media_type`, "
+    "`facts.content_type`): send it as `application/json` (or with no `Content-Type`).",
     422: "The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, "
     "`invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and "
     "`facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), …",
@@ -187,6 +189,7 @@ def _http(_: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
         404: "not_found",
         405: "method_not_allowed",
         413: "body_too_large",
+        415: "unsupported_media_type",
     }
     code = codes.get(exc.status_code)
     if code is None:

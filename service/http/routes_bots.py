@@ -111,7 +111,7 @@ async def seat_bot_options(game_id: GameId, seat: SeatNumber) -> Response[None]:
     "command or DELETEs this. Only once the table has been dealt: at a waiting table "
     "(409 `hand_not_started`) the seat would keep the bot for whoever claims it next.",
     security=BEARER,
-    responses=problem_responses(400, 401, 403, 404, 409, 413, 422, 503),
+    responses=problem_responses(400, 401, 403, 404, 409, 413, 415, 422, 503),
 )
 async def hand_seat_to_bot(
     game_id: GameId,
@@ -229,7 +229,7 @@ def _seat_view(view: View, ruleset: RuleSet) -> SeatView:
     summary="The command a bot would play from a seat view (no game needed)",
     description="Stateless: the bot sees only the given view (no memory of earlier events). "
     "The answer is one of the view's `legal_commands`, or null.",
-    responses=problem_responses(400, 413, 422, 503),
+    responses=problem_responses(400, 413, 415, 422, 503),
 )
 async def suggest(
     data: JSONBody[SuggestRequest], request: Request[Any, Any, Any], suggestions: Suggestions

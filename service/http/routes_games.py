@@ -78,7 +78,7 @@ async def games_options() -> Response[None]:
     "`deck` marks the table `stacked`; a server may refuse them on public tables "
     "(422 `stacked_public_table`).",
     security=OPTIONAL_BEARER,
-    responses=problem_responses(400, 401, 413, 422, 429, 503, 507),
+    responses=problem_responses(400, 401, 413, 415, 422, 429, 503, 507),
 )
 async def create_game(
     data: JSONBody[CreateGame], request: Request[Any, Any, Any], games: Games
@@ -311,7 +311,7 @@ async def seat_view(
     + "). `expected_version` refuses the command (409 `version_conflict`) unless the "
     "game is at that version; a retry with the same `command_id` gets the original answer.",
     security=BEARER,
-    responses=problem_responses(400, 401, 403, 404, 409, 413, 422, 429, 503, 507),
+    responses=problem_responses(400, 401, 403, 404, 409, 413, 415, 422, 429, 503, 507),
 )
 async def post_command(
     game_id: GameId,
@@ -353,7 +353,7 @@ async def post_command(
     "before it is sent. What the command would reveal (the card a draw takes) is not shown; "
     "`command_id` is not looked up.",
     security=BEARER,
-    responses=problem_responses(400, 401, 403, 404, 409, 413, 422, 429, 503),
+    responses=problem_responses(400, 401, 403, 404, 409, 413, 415, 422, 429, 503),
 )
 async def check_command(
     game_id: GameId,

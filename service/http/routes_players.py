@@ -36,7 +36,7 @@ async def me_options() -> Response[None]:
     "that is not open, claiming a seat with it makes the seat theirs. `guest: true` "
     "creates an ordinary player a client need not ask a name for. Counted with game "
     "creation against the creation limit (`rate_limited`).",
-    responses=problem_responses(400, 413, 422, 429, 503, 507),
+    responses=problem_responses(400, 413, 415, 422, 429, 503, 507),
 )
 async def create_player(data: JSONBody[CreatePlayer], games: Games) -> CreatedPlayerOut:
     created = await games.players.create(data.name, guest=data.guest)
@@ -59,7 +59,7 @@ async def get_me(request: Request[Any, Any, Any], games: Games) -> Player:
     tags=["players"],
     summary="Rename the caller (their seats in games not finished show the new name)",
     security=BEARER,
-    responses=problem_responses(400, 401, 413, 422, 503),
+    responses=problem_responses(400, 401, 413, 415, 422, 503),
 )
 async def rename_me(
     data: JSONBody[RenamePlayer], request: Request[Any, Any, Any], games: Games

@@ -29,6 +29,7 @@ _NEXT_STEP = {
     "(`GET /games/{game_id}`, or its view) and decide anew; `facts.current_version`, "
     "when the problem has it, says where it is.",
     413: "Send less: `facts.limit_bytes` says how much is taken.",
+    415: "Send the body as `Content-Type: application/json`.",
     422: "The rules or the contract refuse the content: show `detail` to the person; "
     "sent again unchanged it is refused again.",
     429: "Wait `Retry-After` seconds, then send it again.",
@@ -45,6 +46,7 @@ _MEANINGS = {
     "duplicate_key": "An object of the body gives the same key twice.",
     "invalid_body": "The body does not fit the operation's schema.",
     "invalid_parameter": "A path or query parameter is out of its range or given twice.",
+    "unsupported_media_type": "The body is declared as another type than JSON.",
     "missing_token": "The operation needs a token and none was sent.",
     "invalid_token": "The token is unknown.",
     "invalid_ticket": "The ticket is unknown, used, or expired.",

@@ -59,7 +59,7 @@ class Rematch(msgspec.Struct, frozen=True, kw_only=True):
     tags=["tables"],
     summary="The host starts a waiting table: open seats become bots (or go), then the deal",
     security=BEARER,
-    responses=problem_responses(400, 401, 403, 404, 409, 413, 422, 503),
+    responses=problem_responses(400, 401, 403, 404, 409, 413, 415, 422, 503),
 )
 async def start_table(
     game_id: GameId,
@@ -108,7 +108,7 @@ async def leave_seat(
     summary="Resign the caller's seat: a bot plays it to the end (SeatResigned)",
     security=BEARER,
     # 422: a body the JSON guard refuses (an integer beyond 64 bits), like every body.
-    responses=problem_responses(400, 401, 403, 404, 409, 413, 422, 503),
+    responses=problem_responses(400, 401, 403, 404, 409, 413, 415, 422, 503),
 )
 async def resign_seat(
     game_id: GameId,

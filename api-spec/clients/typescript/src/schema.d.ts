@@ -590,8 +590,8 @@ export interface components {
             /** @description The stable reason: one of CheckCommandProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["CheckCommandProblemCode"] | string;
             detail?: string | null;
-            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
-            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; `unsupported_media_type`: UnsupportedMediaTypeFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["UnsupportedMediaTypeFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -599,7 +599,7 @@ export interface components {
          * @description The codes checkCommand answers.
          * @enum {string}
          */
-        CheckCommandProblemCode: "body_too_large" | "card_not_in_hand" | "discard_pile_empty" | "duplicate_key" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "same_discard" | "seat_resigned" | "stock_empty" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "version_conflict" | "wrong_game" | "wrong_phase";
+        CheckCommandProblemCode: "body_too_large" | "card_not_in_hand" | "discard_pile_empty" | "duplicate_key" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "same_discard" | "seat_resigned" | "stock_empty" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_media_type" | "version_conflict" | "wrong_game" | "wrong_phase";
         /**
          * ClaimSeatProblem
          * @description A problem claimSeat answers (RFC 9457).
@@ -698,8 +698,8 @@ export interface components {
             /** @description The stable reason: one of CreateGameProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["CreateGameProblemCode"] | string;
             detail?: string | null;
-            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
-            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; `unsupported_media_type`: UnsupportedMediaTypeFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["UnsupportedMediaTypeFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -707,7 +707,7 @@ export interface components {
          * @description The codes createGame answers.
          * @enum {string}
          */
-        CreateGameProblemCode: "body_too_large" | "card_not_in_hand" | "duplicate_key" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_name" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_seats" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "own_meld_required" | "rate_limited" | "same_discard" | "stacked_public_table" | "storage_full" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset";
+        CreateGameProblemCode: "body_too_large" | "card_not_in_hand" | "duplicate_key" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_name" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_seats" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "own_meld_required" | "rate_limited" | "same_discard" | "stacked_public_table" | "storage_full" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_media_type";
         /** CreatePlayer */
         CreatePlayer: {
             name?: string | null;
@@ -725,8 +725,8 @@ export interface components {
             /** @description The stable reason: one of CreatePlayerProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["CreatePlayerProblemCode"] | string;
             detail?: string | null;
-            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
-            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; `unsupported_media_type`: UnsupportedMediaTypeFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["UnsupportedMediaTypeFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -734,7 +734,7 @@ export interface components {
          * @description The codes createPlayer answers.
          * @enum {string}
          */
-        CreatePlayerProblemCode: "body_too_large" | "duplicate_key" | "integer_out_of_range" | "invalid_body" | "invalid_name" | "json_too_deep" | "malformed_json" | "rate_limited" | "storage_full" | "store_unavailable";
+        CreatePlayerProblemCode: "body_too_large" | "duplicate_key" | "integer_out_of_range" | "invalid_body" | "invalid_name" | "json_too_deep" | "malformed_json" | "rate_limited" | "storage_full" | "store_unavailable" | "unsupported_media_type";
         /**
          * CreateTicketProblem
          * @description A problem createTicket answers (RFC 9457).
@@ -890,8 +890,8 @@ export interface components {
             /** @description The stable reason: one of ForkGameProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["ForkGameProblemCode"] | string;
             detail?: string | null;
-            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
-            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; `unsupported_media_type`: UnsupportedMediaTypeFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["UnsupportedMediaTypeFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -899,7 +899,7 @@ export interface components {
          * @description The codes forkGame answers.
          * @enum {string}
          */
-        ForkGameProblemCode: "bad_commitment" | "body_too_large" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_exists" | "game_in_progress" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "header_mismatch" | "illegal_event" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_fork_version" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_log_field" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "malformed_log" | "missing_token" | "must_keep_discard" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "redacted_log" | "same_discard" | "seat_resigned" | "stock_empty" | "storage_full" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_format" | "version_conflict" | "version_gap" | "version_not_found" | "wrong_game" | "wrong_phase";
+        ForkGameProblemCode: "bad_commitment" | "body_too_large" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_exists" | "game_in_progress" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "header_mismatch" | "illegal_event" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_fork_version" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_log_field" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "malformed_log" | "missing_token" | "must_keep_discard" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "redacted_log" | "same_discard" | "seat_resigned" | "stock_empty" | "storage_full" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_format" | "unsupported_media_type" | "version_conflict" | "version_gap" | "version_not_found" | "wrong_game" | "wrong_phase";
         /** GameAbandoned */
         GameAbandoned: {
             hand_number: number;
@@ -1245,8 +1245,8 @@ export interface components {
             /** @description The stable reason: one of HandSeatToBotProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["HandSeatToBotProblemCode"] | string;
             detail?: string | null;
-            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
-            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; `unsupported_media_type`: UnsupportedMediaTypeFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["UnsupportedMediaTypeFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -1254,7 +1254,7 @@ export interface components {
          * @description The codes handSeatToBot answers.
          * @enum {string}
          */
-        HandSeatToBotProblemCode: "body_too_large" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "not_found" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "same_discard" | "seat_not_found" | "seat_resigned" | "stock_empty" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "version_conflict" | "wrong_game" | "wrong_phase" | "wrong_seat";
+        HandSeatToBotProblemCode: "body_too_large" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "not_found" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "same_discard" | "seat_not_found" | "seat_resigned" | "stock_empty" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_media_type" | "version_conflict" | "wrong_game" | "wrong_phase" | "wrong_seat";
         /** HandToBot */
         HandToBot: {
             /** @description 1 random, 2 greedy, 3 careful, 4 search Default: `2`. */
@@ -1589,8 +1589,8 @@ export interface components {
             /** @description The stable reason: one of PostCommandProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["PostCommandProblemCode"] | string;
             detail?: string | null;
-            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
-            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; `unsupported_media_type`: UnsupportedMediaTypeFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["UnsupportedMediaTypeFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -1598,7 +1598,7 @@ export interface components {
          * @description The codes postCommand answers.
          * @enum {string}
          */
-        PostCommandProblemCode: "body_too_large" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "same_discard" | "seat_resigned" | "stock_empty" | "storage_full" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "version_conflict" | "wrong_game" | "wrong_phase";
+        PostCommandProblemCode: "body_too_large" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "same_discard" | "seat_resigned" | "stock_empty" | "storage_full" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_media_type" | "version_conflict" | "wrong_game" | "wrong_phase";
         /** Problem */
         Problem: {
             type: string;
@@ -1615,7 +1615,7 @@ export interface components {
          * @description The stable reason of a problem; `type` (`/problems/<code>`) is its page.
          * @enum {string}
          */
-        ProblemCode: "after_beyond_log" | "already_seated" | "bad_commitment" | "body_too_large" | "bots_busy" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_exists" | "game_in_progress" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "header_mismatch" | "http_error" | "illegal_event" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "internal_error" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_fork_version" | "invalid_game_id" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_log_field" | "invalid_meld" | "invalid_name" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_seats" | "invalid_shuffle" | "invalid_ticket" | "invalid_token" | "invalid_view" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "ladder_not_found" | "lay_off_not_allowed" | "league_busy" | "league_result_pending" | "malformed_json" | "malformed_log" | "method_not_allowed" | "missing_token" | "must_keep_discard" | "not_found" | "not_host" | "not_seated" | "not_your_turn" | "own_meld_required" | "player_not_found" | "rate_limited" | "redacted_log" | "same_discard" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stacked_public_table" | "stock_empty" | "storage_full" | "store_unavailable" | "table_expired" | "table_started" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_format" | "version_conflict" | "version_gap" | "version_not_found" | "worker_unavailable" | "wrong_game" | "wrong_phase" | "wrong_seat";
+        ProblemCode: "after_beyond_log" | "already_seated" | "bad_commitment" | "body_too_large" | "bots_busy" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_exists" | "game_in_progress" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "header_mismatch" | "http_error" | "illegal_event" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "internal_error" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_fork_version" | "invalid_game_id" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_log_field" | "invalid_meld" | "invalid_name" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_seats" | "invalid_shuffle" | "invalid_ticket" | "invalid_token" | "invalid_view" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "ladder_not_found" | "lay_off_not_allowed" | "league_busy" | "league_result_pending" | "malformed_json" | "malformed_log" | "method_not_allowed" | "missing_token" | "must_keep_discard" | "not_found" | "not_host" | "not_seated" | "not_your_turn" | "own_meld_required" | "player_not_found" | "rate_limited" | "redacted_log" | "same_discard" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stacked_public_table" | "stock_empty" | "storage_full" | "store_unavailable" | "table_expired" | "table_started" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_format" | "unsupported_media_type" | "version_conflict" | "version_gap" | "version_not_found" | "worker_unavailable" | "wrong_game" | "wrong_phase" | "wrong_seat";
         /**
          * ProblemFacts
          * @description What the refusal is about; which fields depend on the code.
@@ -1726,8 +1726,8 @@ export interface components {
             /** @description The stable reason: one of RenameMeProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["RenameMeProblemCode"] | string;
             detail?: string | null;
-            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
-            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; `unsupported_media_type`: UnsupportedMediaTypeFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["UnsupportedMediaTypeFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -1735,7 +1735,7 @@ export interface components {
          * @description The codes renameMe answers.
          * @enum {string}
          */
-        RenameMeProblemCode: "body_too_large" | "duplicate_key" | "integer_out_of_range" | "invalid_body" | "invalid_name" | "invalid_token" | "json_too_deep" | "malformed_json" | "missing_token" | "rate_limited" | "store_unavailable";
+        RenameMeProblemCode: "body_too_large" | "duplicate_key" | "integer_out_of_range" | "invalid_body" | "invalid_name" | "invalid_token" | "json_too_deep" | "malformed_json" | "missing_token" | "rate_limited" | "store_unavailable" | "unsupported_media_type";
         /** RenamePlayer */
         RenamePlayer: {
             name: string;
@@ -1755,8 +1755,8 @@ export interface components {
             /** @description The stable reason: one of ResignSeatProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["ResignSeatProblemCode"] | string;
             detail?: string | null;
-            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; `seat_taken`: SeatTakenFacts; other codes: ProblemFacts). */
-            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["SeatTakenFacts"] | components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; `seat_taken`: SeatTakenFacts; `unsupported_media_type`: UnsupportedMediaTypeFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["SeatTakenFacts"] | components["schemas"]["UnsupportedMediaTypeFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -1764,7 +1764,7 @@ export interface components {
          * @description The codes resignSeat answers.
          * @enum {string}
          */
-        ResignSeatProblemCode: "already_seated" | "body_too_large" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "not_host" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "same_discard" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stock_empty" | "store_unavailable" | "table_expired" | "table_started" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "version_conflict" | "wrong_game" | "wrong_phase";
+        ResignSeatProblemCode: "already_seated" | "body_too_large" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "not_host" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "same_discard" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stock_empty" | "store_unavailable" | "table_expired" | "table_started" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_media_type" | "version_conflict" | "wrong_game" | "wrong_phase";
         /** @description Knob overrides: any knobs of a RuleSet (GET /rulesets), each in its range; the preset gives the others. */
         RuleOverrides: {
             /** @description 52-card packs (1 to 3). */
@@ -2088,8 +2088,8 @@ export interface components {
             /** @description The stable reason: one of StartTableProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["StartTableProblemCode"] | string;
             detail?: string | null;
-            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; `seat_taken`: SeatTakenFacts; other codes: ProblemFacts). */
-            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["SeatTakenFacts"] | components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; `seat_taken`: SeatTakenFacts; `unsupported_media_type`: UnsupportedMediaTypeFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["VersionConflictFacts"] | components["schemas"]["CommandIdReusedFacts"] | components["schemas"]["ContentionFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["SeatTakenFacts"] | components["schemas"]["UnsupportedMediaTypeFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -2097,7 +2097,7 @@ export interface components {
          * @description The codes startTable answers.
          * @enum {string}
          */
-        StartTableProblemCode: "already_seated" | "body_too_large" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "not_host" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "same_discard" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stock_empty" | "store_unavailable" | "table_expired" | "table_started" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "version_conflict" | "wrong_game" | "wrong_phase";
+        StartTableProblemCode: "already_seated" | "body_too_large" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "not_host" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "same_discard" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stock_empty" | "store_unavailable" | "table_expired" | "table_started" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_media_type" | "version_conflict" | "wrong_game" | "wrong_phase";
         /** StateAt */
         StateAt: {
             game_id: string;
@@ -2151,8 +2151,8 @@ export interface components {
             /** @description The stable reason: one of SuggestCommandProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["SuggestCommandProblemCode"] | string;
             detail?: string | null;
-            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
-            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; `unsupported_media_type`: UnsupportedMediaTypeFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["UnsupportedMediaTypeFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -2160,7 +2160,7 @@ export interface components {
          * @description The codes suggestCommand answers.
          * @enum {string}
          */
-        SuggestCommandProblemCode: "body_too_large" | "bots_busy" | "card_not_in_hand" | "duplicate_key" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_view" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "lay_off_not_allowed" | "malformed_json" | "must_keep_discard" | "own_meld_required" | "rate_limited" | "same_discard" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset";
+        SuggestCommandProblemCode: "body_too_large" | "bots_busy" | "card_not_in_hand" | "duplicate_key" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_view" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "lay_off_not_allowed" | "malformed_json" | "must_keep_discard" | "own_meld_required" | "rate_limited" | "same_discard" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_media_type";
         /** SuggestRequest */
         SuggestRequest: {
             view: components["schemas"]["View"];
@@ -2239,6 +2239,16 @@ export interface components {
              * @enum {string}
              */
             type: "turn_timed_out";
+        };
+        /**
+         * UnsupportedMediaTypeFacts
+         * @description The facts of `unsupported_media_type`.
+         */
+        UnsupportedMediaTypeFacts: {
+            /** @description The media type the body was declared as. */
+            content_type: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * VersionConflictFacts
@@ -2366,6 +2376,15 @@ export interface operations {
             };
             /** @description The body is larger than the limit (`body_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["StartTableProblem"];
+                };
+            };
+            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2658,6 +2677,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ResignSeatProblem"];
                 };
             };
+            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ResignSeatProblem"];
+                };
+            };
             /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and `facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), … */
             422: {
                 headers: {
@@ -2871,6 +2899,15 @@ export interface operations {
             };
             /** @description The body is larger than the limit (`body_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["CreateGameProblem"];
+                };
+            };
+            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3142,6 +3179,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["PostCommandProblem"];
                 };
             };
+            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PostCommandProblem"];
+                };
+            };
             /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and `facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), … */
             422: {
                 headers: {
@@ -3263,6 +3309,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["CheckCommandProblem"];
                 };
             };
+            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["CheckCommandProblem"];
+                };
+            };
             /** @description The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, `invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and `facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), … */
             422: {
                 headers: {
@@ -3329,6 +3384,15 @@ export interface operations {
             };
             /** @description The body is larger than the limit (`body_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["CreatePlayerProblem"];
+                };
+            };
+            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3469,6 +3533,15 @@ export interface operations {
             };
             /** @description The body is larger than the limit (`body_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["RenameMeProblem"];
+                };
+            };
+            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4267,6 +4340,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ForkGameProblem"];
                 };
             };
+            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ForkGameProblem"];
+                };
+            };
             /** @description The version cannot be forked (`invalid_fork_version`): it splits a command's events, the game is over there, or a reshuffle is not at a hand boundary. */
             422: {
                 headers: {
@@ -4382,6 +4464,15 @@ export interface operations {
             };
             /** @description The body is larger than the limit (`body_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["HandSeatToBotProblem"];
+                };
+            };
+            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4546,6 +4637,15 @@ export interface operations {
             };
             /** @description The body is larger than the limit (`body_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["SuggestCommandProblem"];
+                };
+            };
+            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -206,6 +206,7 @@ from .take_seat_back_problem_code import TakeSeatBackProblemCode
 from .ticket import Ticket
 from .turn_deadline_set import TurnDeadlineSet
 from .turn_timed_out import TurnTimedOut
+from .unsupported_media_type_facts import UnsupportedMediaTypeFacts
 from .version_conflict_facts import VersionConflictFacts
 from .view import View
 from .view_phase import ViewPhase
@@ -417,6 +418,7 @@ __all__ = (
     "Ticket",
     "TurnDeadlineSet",
     "TurnTimedOut",
+    "UnsupportedMediaTypeFacts",
     "VersionConflictFacts",
     "View",
     "ViewPhase",

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
   from ..models.json_too_deep_facts import JsonTooDeepFacts
   from ..models.problem_facts import ProblemFacts
   from ..models.rate_limited_facts import RateLimitedFacts
+  from ..models.unsupported_media_type_facts import UnsupportedMediaTypeFacts
   from ..models.version_conflict_facts import VersionConflictFacts
 
 
@@ -40,9 +41,10 @@ class CheckCommandProblem:
                 code it does not know as the string it came as.
             detail (None | str | Unset):
             facts (DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset
-                | VersionConflictFacts): What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`:
-                DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`:
-                JsonTooDeepFacts; other codes: ProblemFacts).
+                | UnsupportedMediaTypeFacts | VersionConflictFacts): What the refusal is about (`rate_limited`:
+                RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts; `invalid_body`:
+                InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; `unsupported_media_type`: UnsupportedMediaTypeFacts; other
+                codes: ProblemFacts).
             request_id (None | str | Unset):
      """
 
@@ -51,7 +53,7 @@ class CheckCommandProblem:
     status: int
     code: CheckCommandProblemCode | str
     detail: None | str | Unset = UNSET
-    facts: DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset | VersionConflictFacts = UNSET
+    facts: DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset | UnsupportedMediaTypeFacts | VersionConflictFacts = UNSET
     request_id: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -65,6 +67,7 @@ class CheckCommandProblem:
         from ..models.json_too_deep_facts import JsonTooDeepFacts # noqa: PLC0415
         from ..models.problem_facts import ProblemFacts # noqa: PLC0415
         from ..models.rate_limited_facts import RateLimitedFacts # noqa: PLC0415
+        from ..models.unsupported_media_type_facts import UnsupportedMediaTypeFacts # noqa: PLC0415
         from ..models.version_conflict_facts import VersionConflictFacts # noqa: PLC0415
         type_ = self.type_
 
@@ -96,6 +99,8 @@ class CheckCommandProblem:
         elif isinstance(self.facts, InvalidBodyFacts):
             facts = self.facts.to_dict()
         elif isinstance(self.facts, JsonTooDeepFacts):
+            facts = self.facts.to_dict()
+        elif isinstance(self.facts, UnsupportedMediaTypeFacts):
             facts = self.facts.to_dict()
         elif isinstance(self.facts, ProblemFacts):
             facts = self.facts.to_dict()
@@ -135,6 +140,7 @@ class CheckCommandProblem:
         from ..models.json_too_deep_facts import JsonTooDeepFacts # noqa: PLC0415
         from ..models.problem_facts import ProblemFacts # noqa: PLC0415
         from ..models.rate_limited_facts import RateLimitedFacts # noqa: PLC0415
+        from ..models.unsupported_media_type_facts import UnsupportedMediaTypeFacts # noqa: PLC0415
         from ..models.version_conflict_facts import VersionConflictFacts # noqa: PLC0415
         d = dict(src_dict)
         type_ = d.pop("type")
@@ -169,7 +175,7 @@ class CheckCommandProblem:
         detail = _parse_detail(d.pop("detail", UNSET))
 
 
-        def _parse_facts(data: object) -> DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset | VersionConflictFacts:
+        def _parse_facts(data: object) -> DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset | UnsupportedMediaTypeFacts | VersionConflictFacts:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -227,14 +233,24 @@ class CheckCommandProblem:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                facts_type_5 = ProblemFacts.from_dict(data)
+                facts_type_5 = UnsupportedMediaTypeFacts.from_dict(data)
 
 
 
                 return facts_type_5
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset | VersionConflictFacts, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_6 = ProblemFacts.from_dict(data)
+
+
+
+                return facts_type_6
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset | UnsupportedMediaTypeFacts | VersionConflictFacts, data)
 
         facts = _parse_facts(d.pop("facts", UNSET))
 

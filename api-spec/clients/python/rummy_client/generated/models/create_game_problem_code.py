@@ -38,6 +38,7 @@ class CreateGameProblemCode(StrEnum):
     TOO_MANY_MELDS = "too_many_melds"
     UNKNOWN_MELD = "unknown_meld"
     UNKNOWN_PRESET = "unknown_preset"
+    UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
 
     def __str__(self) -> str:
         return str(self.value)

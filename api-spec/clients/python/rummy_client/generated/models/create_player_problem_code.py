@@ -11,6 +11,7 @@ class CreatePlayerProblemCode(StrEnum):
     RATE_LIMITED = "rate_limited"
     STORAGE_FULL = "storage_full"
     STORE_UNAVAILABLE = "store_unavailable"
+    UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
   from ..models.json_too_deep_facts import JsonTooDeepFacts
   from ..models.problem_facts import ProblemFacts
   from ..models.rate_limited_facts import RateLimitedFacts
+  from ..models.unsupported_media_type_facts import UnsupportedMediaTypeFacts
   from ..models.version_conflict_facts import VersionConflictFacts
 
 
@@ -42,10 +43,11 @@ class ForkGameProblem:
                 does not know as the string it came as.
             detail (None | str | Unset):
             facts (CommandIdReusedFacts | ContentionFacts | DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None |
-                ProblemFacts | RateLimitedFacts | Unset | VersionConflictFacts): What the refusal is about (`rate_limited`:
-                RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts;
-                `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `invalid_body`: InvalidBodyFacts;
-                `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts).
+                ProblemFacts | RateLimitedFacts | Unset | UnsupportedMediaTypeFacts | VersionConflictFacts): What the refusal is
+                about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`:
+                VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `invalid_body`:
+                InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; `unsupported_media_type`: UnsupportedMediaTypeFacts; other
+                codes: ProblemFacts).
             request_id (None | str | Unset):
      """
 
@@ -54,7 +56,7 @@ class ForkGameProblem:
     status: int
     code: ForkGameProblemCode | str
     detail: None | str | Unset = UNSET
-    facts: CommandIdReusedFacts | ContentionFacts | DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset | VersionConflictFacts = UNSET
+    facts: CommandIdReusedFacts | ContentionFacts | DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset | UnsupportedMediaTypeFacts | VersionConflictFacts = UNSET
     request_id: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -70,6 +72,7 @@ class ForkGameProblem:
         from ..models.json_too_deep_facts import JsonTooDeepFacts # noqa: PLC0415
         from ..models.problem_facts import ProblemFacts # noqa: PLC0415
         from ..models.rate_limited_facts import RateLimitedFacts # noqa: PLC0415
+        from ..models.unsupported_media_type_facts import UnsupportedMediaTypeFacts # noqa: PLC0415
         from ..models.version_conflict_facts import VersionConflictFacts # noqa: PLC0415
         type_ = self.type_
 
@@ -105,6 +108,8 @@ class ForkGameProblem:
         elif isinstance(self.facts, InvalidBodyFacts):
             facts = self.facts.to_dict()
         elif isinstance(self.facts, JsonTooDeepFacts):
+            facts = self.facts.to_dict()
+        elif isinstance(self.facts, UnsupportedMediaTypeFacts):
             facts = self.facts.to_dict()
         elif isinstance(self.facts, ProblemFacts):
             facts = self.facts.to_dict()
@@ -146,6 +151,7 @@ class ForkGameProblem:
         from ..models.json_too_deep_facts import JsonTooDeepFacts # noqa: PLC0415
         from ..models.problem_facts import ProblemFacts # noqa: PLC0415
         from ..models.rate_limited_facts import RateLimitedFacts # noqa: PLC0415
+        from ..models.unsupported_media_type_facts import UnsupportedMediaTypeFacts # noqa: PLC0415
         from ..models.version_conflict_facts import VersionConflictFacts # noqa: PLC0415
         d = dict(src_dict)
         type_ = d.pop("type")
@@ -180,7 +186,7 @@ class ForkGameProblem:
         detail = _parse_detail(d.pop("detail", UNSET))
 
 
-        def _parse_facts(data: object) -> CommandIdReusedFacts | ContentionFacts | DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset | VersionConflictFacts:
+        def _parse_facts(data: object) -> CommandIdReusedFacts | ContentionFacts | DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset | UnsupportedMediaTypeFacts | VersionConflictFacts:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -258,14 +264,24 @@ class ForkGameProblem:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                facts_type_7 = ProblemFacts.from_dict(data)
+                facts_type_7 = UnsupportedMediaTypeFacts.from_dict(data)
 
 
 
                 return facts_type_7
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(CommandIdReusedFacts | ContentionFacts | DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset | VersionConflictFacts, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_8 = ProblemFacts.from_dict(data)
+
+
+
+                return facts_type_8
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CommandIdReusedFacts | ContentionFacts | DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset | UnsupportedMediaTypeFacts | VersionConflictFacts, data)
 
         facts = _parse_facts(d.pop("facts", UNSET))
 

@@ -59,6 +59,7 @@ class ForkGameProblemCode(StrEnum):
     UNKNOWN_MELD = "unknown_meld"
     UNKNOWN_PRESET = "unknown_preset"
     UNSUPPORTED_FORMAT = "unsupported_format"
+    UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
     VERSION_CONFLICT = "version_conflict"
     VERSION_GAP = "version_gap"
     VERSION_NOT_FOUND = "version_not_found"

@@ -12,6 +12,7 @@ class RenameMeProblemCode(StrEnum):
     MISSING_TOKEN = "missing_token"
     RATE_LIMITED = "rate_limited"
     STORE_UNAVAILABLE = "store_unavailable"
+    UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -56,6 +56,7 @@ class ResignSeatProblemCode(StrEnum):
     TOO_MANY_MELDS = "too_many_melds"
     UNKNOWN_MELD = "unknown_meld"
     UNKNOWN_PRESET = "unknown_preset"
+    UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
     VERSION_CONFLICT = "version_conflict"
     WRONG_GAME = "wrong_game"
     WRONG_PHASE = "wrong_phase"

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
   from ..models.problem_facts import ProblemFacts
   from ..models.rate_limited_facts import RateLimitedFacts
   from ..models.seat_taken_facts import SeatTakenFacts
+  from ..models.unsupported_media_type_facts import UnsupportedMediaTypeFacts
   from ..models.version_conflict_facts import VersionConflictFacts
 
 
@@ -43,10 +44,11 @@ class StartTableProblem:
                 it does not know as the string it came as.
             detail (None | str | Unset):
             facts (CommandIdReusedFacts | ContentionFacts | DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None |
-                ProblemFacts | RateLimitedFacts | SeatTakenFacts | Unset | VersionConflictFacts): What the refusal is about
-                (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `version_conflict`: VersionConflictFacts;
-                `command_id_reused`: CommandIdReusedFacts; `contention`: ContentionFacts; `invalid_body`: InvalidBodyFacts;
-                `json_too_deep`: JsonTooDeepFacts; `seat_taken`: SeatTakenFacts; other codes: ProblemFacts).
+                ProblemFacts | RateLimitedFacts | SeatTakenFacts | Unset | UnsupportedMediaTypeFacts | VersionConflictFacts):
+                What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts;
+                `version_conflict`: VersionConflictFacts; `command_id_reused`: CommandIdReusedFacts; `contention`:
+                ContentionFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; `seat_taken`:
+                SeatTakenFacts; `unsupported_media_type`: UnsupportedMediaTypeFacts; other codes: ProblemFacts).
             request_id (None | str | Unset):
      """
 
@@ -55,7 +57,7 @@ class StartTableProblem:
     status: int
     code: StartTableProblemCode | str
     detail: None | str | Unset = UNSET
-    facts: CommandIdReusedFacts | ContentionFacts | DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | SeatTakenFacts | Unset | VersionConflictFacts = UNSET
+    facts: CommandIdReusedFacts | ContentionFacts | DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | SeatTakenFacts | Unset | UnsupportedMediaTypeFacts | VersionConflictFacts = UNSET
     request_id: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -72,6 +74,7 @@ class StartTableProblem:
         from ..models.problem_facts import ProblemFacts # noqa: PLC0415
         from ..models.rate_limited_facts import RateLimitedFacts # noqa: PLC0415
         from ..models.seat_taken_facts import SeatTakenFacts # noqa: PLC0415
+        from ..models.unsupported_media_type_facts import UnsupportedMediaTypeFacts # noqa: PLC0415
         from ..models.version_conflict_facts import VersionConflictFacts # noqa: PLC0415
         type_ = self.type_
 
@@ -109,6 +112,8 @@ class StartTableProblem:
         elif isinstance(self.facts, JsonTooDeepFacts):
             facts = self.facts.to_dict()
         elif isinstance(self.facts, SeatTakenFacts):
+            facts = self.facts.to_dict()
+        elif isinstance(self.facts, UnsupportedMediaTypeFacts):
             facts = self.facts.to_dict()
         elif isinstance(self.facts, ProblemFacts):
             facts = self.facts.to_dict()
@@ -151,6 +156,7 @@ class StartTableProblem:
         from ..models.problem_facts import ProblemFacts # noqa: PLC0415
         from ..models.rate_limited_facts import RateLimitedFacts # noqa: PLC0415
         from ..models.seat_taken_facts import SeatTakenFacts # noqa: PLC0415
+        from ..models.unsupported_media_type_facts import UnsupportedMediaTypeFacts # noqa: PLC0415
         from ..models.version_conflict_facts import VersionConflictFacts # noqa: PLC0415
         d = dict(src_dict)
         type_ = d.pop("type")
@@ -185,7 +191,7 @@ class StartTableProblem:
         detail = _parse_detail(d.pop("detail", UNSET))
 
 
-        def _parse_facts(data: object) -> CommandIdReusedFacts | ContentionFacts | DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | SeatTakenFacts | Unset | VersionConflictFacts:
+        def _parse_facts(data: object) -> CommandIdReusedFacts | ContentionFacts | DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | SeatTakenFacts | Unset | UnsupportedMediaTypeFacts | VersionConflictFacts:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -273,14 +279,24 @@ class StartTableProblem:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                facts_type_8 = ProblemFacts.from_dict(data)
+                facts_type_8 = UnsupportedMediaTypeFacts.from_dict(data)
 
 
 
                 return facts_type_8
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(CommandIdReusedFacts | ContentionFacts | DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | SeatTakenFacts | Unset | VersionConflictFacts, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_9 = ProblemFacts.from_dict(data)
+
+
+
+                return facts_type_9
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CommandIdReusedFacts | ContentionFacts | DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | SeatTakenFacts | Unset | UnsupportedMediaTypeFacts | VersionConflictFacts, data)
 
         facts = _parse_facts(d.pop("facts", UNSET))
 

@@ -34,6 +34,7 @@ class SuggestCommandProblemCode(StrEnum):
     TOO_MANY_MELDS = "too_many_melds"
     UNKNOWN_MELD = "unknown_meld"
     UNKNOWN_PRESET = "unknown_preset"
+    UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
 
     def __str__(self) -> str:
         return str(self.value)

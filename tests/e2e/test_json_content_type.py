@@ -1,0 +1,60 @@
+"""A JSON body declared as something else (text/plain, a form) is refused with a 415
+`unsupported_media_type` and writes nothing; JSON, a `+json` type, or no type at all
+(clients that send none) is read as before."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from http_players import problem
+from http_table import auth, create
+from litestar import Litestar
+from litestar.testing import TestClient
+
+GAME = json.dumps({"seats": [{"kind": "human"}, {"kind": "human"}], "seed": 4}).encode()
+
+
+@pytest.mark.parametrize(
+    "content_type",
+    ["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "text/json"],
+)
+def test_a_new_game_declared_as_another_type_is_refused(
+    client: TestClient[Litestar], content_type: str
+) -> None:
+    answer = client.post("/games", content=GAME, headers={"content-type": content_type})
+    refused = problem(answer, 415, "unsupported_media_type")
+    assert refused["facts"] == {"content_type": content_type.split(";")[0]}
+    assert client.get("/games").json()["games"] == []
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {},
+        {"content-type": "application/json"},
+        {"content-type": "Application/JSON; charset=utf-8"},
+        {"content-type": "application/vnd.rummy+json"},
+    ],
+)
+def test_a_new_game_as_json_or_untyped_is_read(
+    client: TestClient[Litestar], headers: dict[str, str]
+) -> None:
+    assert client.post("/games", content=GAME, headers=headers).status_code == 201
+
+
+def test_a_command_declared_as_text_is_refused_and_plays_nothing(
+    client: TestClient[Litestar],
+) -> None:
+    game: dict[str, Any] = create(client, seed=4)
+    game_id, version = game["game_id"], game["version"]
+    view = client.get(f"/games/{game_id}/view", headers=auth(game["tokens"]["0"])).json()
+    token = game["tokens"][str(view["turn"])]
+    turn_view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
+    body = json.dumps(turn_view["legal_commands"][0]).encode()
+    text = {"content-type": "text/plain"} | auth(token)
+    for path in (f"/games/{game_id}/commands", f"/games/{game_id}/commands/check"):
+        answer = client.post(path, content=body, headers=text)
+        problem(answer, 415, "unsupported_media_type")
+    assert client.get(f"/games/{game_id}").json()["version"] == version
