@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from litestar import Request, Response, delete, post, route
 from litestar.enums import HttpMethod
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import JSONBody
 
 from service.app.tables import caller_of, leave, rematch, resign, start
@@ -129,26 +130,33 @@ async def resign_seat(
     summary="A rematch of a finished game: a waiting table, same rules and players",
     description="The old game's log gets a `rematch_offered` event naming the new game, "
     "so every client can follow; each human seat is kept for the player who held it, "
-    "who claims it with their own player token. The dealer moves on. Asked again (by "
-    "any seat), the same new game is named; once that table expired with nobody "
-    "playing it, the next ask makes another (a second `rematch_offered`).",
+    "who claims it with their own player token. The dealer moves on (201). Asked again "
+    "(by any seat), the same new game is named and nothing is made (200, `created` "
+    "false); once that table expired with nobody playing it, the next ask makes another "
+    "(201, a second `rematch_offered`).",
     security=BEARER,
-    responses=problem_responses(400, 401, 403, 404, 409, 503),
+    responses={
+        200: ResponseSpec(
+            data_container=Rematch,
+            description="The rematch made already: `created` is false, no seat or token.",
+        ),
+        **problem_responses(400, 401, 403, 404, 409, 503),
+    },
 )
-async def rematch_game(game_id: GameId, request: Request[Any, Any, Any], games: Games) -> Rematch:
+async def rematch_game(
+    game_id: GameId, request: Request[Any, Any, Any], games: Games
+) -> Response[Rematch]:
     caller = await caller_of(games, game_id, caller_token(request))
     new_id, created = await rematch(games, game_id, caller)
     if created is None:
-        return Rematch(game_id=new_id, created=False)
+        # Nothing made: a repeat (or the loser of a race) is told the table that exists.
+        return Response(Rematch(game_id=new_id, created=False), status_code=200)
     # The one seat the rematch seats at once (and gives a token): the caller's.
     seat, token = next(iter(created.tokens.items()))
-    return Rematch(
-        game_id=new_id,
-        created=True,
-        seat=seat,
-        token=token,
-        invite_code=created.invite_code,
+    made = Rematch(
+        game_id=new_id, created=True, seat=seat, token=token, invite_code=created.invite_code
     )
+    return Response(made, status_code=201)
 
 
 TABLE_ROUTES = [seat_options, start_table, leave_seat, resign_seat, rematch_game]

@@ -55,6 +55,7 @@ def test_a_rematch_that_expired_unplayed_gives_way_to_a_new_one(
         assert second["game_id"] in listed and first not in listed
     assert client.get(f"/games/{game_id}").json()["rematch"] == second["game_id"]
     again = client.post(f"/games/{game_id}/rematch", headers=auth(tokens[0]))
+    assert again.status_code == 200, again.text
     assert (again.json()["game_id"], again.json()["created"]) == (second["game_id"], False)
     # Played this time: the other player takes the seat kept for them.
     claimed = client.post(f"/games/{second['game_id']}/seats/0", headers=auth(tokens[0]))

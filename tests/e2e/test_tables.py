@@ -182,8 +182,10 @@ def test_a_rematch_keeps_the_players_and_moves_the_dealer_on(client: Client) -> 
     body = rematch.json()
     assert body["created"] is True and body["seat"] == 1
     new_id = body["game_id"]
-    # Asked again by the other seat: the same game.
-    again = client.post(f"/games/{game_id}/rematch", headers=auth(ada["token"])).json()
+    # Asked again by the other seat: the same game, and nothing made (200, not 201).
+    asked_again = client.post(f"/games/{game_id}/rematch", headers=auth(ada["token"]))
+    assert asked_again.status_code == 200, asked_again.text
+    again = asked_again.json()
     assert (again["game_id"], again["created"]) == (new_id, False)
     assert _events(client, game_id, ada["token"])[-1] == "rematch_offered"
     assert _summary(client, game_id)["rematch"] == new_id

@@ -35,6 +35,13 @@ def _get_kwargs(
 
 
 def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Rematch | RematchGameProblem | None:
+    if response.status_code == 200:
+        response_200 = Rematch.from_dict(response.json())
+
+
+
+        return response_200
+
     if response.status_code == 201:
         response_201 = Rematch.from_dict(response.json())
 
@@ -116,8 +123,9 @@ def sync_detailed(
 
      The old game's log gets a `rematch_offered` event naming the new game, so every client can follow;
     each human seat is kept for the player who held it, who claims it with their own player token. The
-    dealer moves on. Asked again (by any seat), the same new game is named; once that table expired with
-    nobody playing it, the next ask makes another (a second `rematch_offered`).
+    dealer moves on (201). Asked again (by any seat), the same new game is named and nothing is made
+    (200, `created` false); once that table expired with nobody playing it, the next ask makes another
+    (201, a second `rematch_offered`).
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -152,8 +160,9 @@ def sync(
 
      The old game's log gets a `rematch_offered` event naming the new game, so every client can follow;
     each human seat is kept for the player who held it, who claims it with their own player token. The
-    dealer moves on. Asked again (by any seat), the same new game is named; once that table expired with
-    nobody playing it, the next ask makes another (a second `rematch_offered`).
+    dealer moves on (201). Asked again (by any seat), the same new game is named and nothing is made
+    (200, `created` false); once that table expired with nobody playing it, the next ask makes another
+    (201, a second `rematch_offered`).
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -183,8 +192,9 @@ async def asyncio_detailed(
 
      The old game's log gets a `rematch_offered` event naming the new game, so every client can follow;
     each human seat is kept for the player who held it, who claims it with their own player token. The
-    dealer moves on. Asked again (by any seat), the same new game is named; once that table expired with
-    nobody playing it, the next ask makes another (a second `rematch_offered`).
+    dealer moves on (201). Asked again (by any seat), the same new game is named and nothing is made
+    (200, `created` false); once that table expired with nobody playing it, the next ask makes another
+    (201, a second `rematch_offered`).
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -219,8 +229,9 @@ async def asyncio(
 
      The old game's log gets a `rematch_offered` event naming the new game, so every client can follow;
     each human seat is kept for the player who held it, who claims it with their own player token. The
-    dealer moves on. Asked again (by any seat), the same new game is named; once that table expired with
-    nobody playing it, the next ask makes another (a second `rematch_offered`).
+    dealer moves on (201). Asked again (by any seat), the same new game is named and nothing is made
+    (200, `created` false); once that table expired with nobody playing it, the next ask makes another
+    (201, a second `rematch_offered`).
 
     Args:
         game_id (str): The game's id (32 hex digits).
