@@ -1,18 +1,20 @@
 """After a restart: re-create the bot and timer jobs that the event logs say are due,
 re-file games the lobby lists under a status they left (a crash between an
-append and its lobby filing), and re-enqueue the league job of every finished
-game the league has not applied."""
+append and its lobby filing), re-enqueue the league job of every finished
+game the league has not applied, and remove the waiting tables long expired."""
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import time
 
 import msgspec
 
 from domain.events import TurnDeadlineSet
 from service.app.control import seats_to_act
 from service.app.errors import ServiceError
+from service.app.expired_tables import long_expired, remove_if_long_expired
 from service.app.games import GameService
 from service.app.league.store import LeagueStore
 from service.app.records import Game, info_decoder, lobby_status
@@ -35,6 +37,7 @@ class Reconciled(msgspec.Struct, kw_only=True):
     refiled: int = 0
     league_jobs: int = 0
     half_imports: int = 0
+    expired_tables: int = 0
 
 
 async def reconcile(
@@ -44,10 +47,12 @@ async def reconcile(
     *,
     failures: StepFailures | None = None,
     metrics: WorkerMetrics | None = None,
+    now: float | None = None,
 ) -> Reconciled:
     """Scan the lobby's unfinished games (and, given the league, its finished
-    ones); idempotent (job ids are deterministic). First remove the imports that
-    crashed halfway, long enough ago. A game that cannot be reconciled fails alone
+    ones); idempotent (job ids are deterministic). Then walk every game: remove the
+    imports that crashed halfway, long enough ago, and the tables expired long
+    enough before `now` (the time). A game that cannot be reconciled fails alone
     (`failures` keeps its back-off across calls)."""
     failures = failures or StepFailures()
     counts = Reconciled()
@@ -82,7 +87,8 @@ async def reconcile(
     for game_id in gone:
         await games.store.unindex_game(game_id)
     counts.refiled = len(misfiled)
-    await _walk_every_game(games, scheduler, league, counts, failures, metrics)
+    at = time.time() if now is None else now
+    await _walk_every_game(games, scheduler, league, counts, failures, metrics, at)
     return counts
 
 
@@ -103,19 +109,49 @@ async def _walk_every_game(
     league: LeagueStore | None,
     counts: Reconciled,
     failures: StepFailures,
-    metrics: WorkerMetrics | None = None,
+    metrics: WorkerMetrics | None,
+    now: float,
 ) -> None:
     """One walk of the store's meta records, a page of headlines a round trip: the
-    games written halfway are removed after their grace, and the private tables
+    games written halfway are removed after their grace, the tables long expired
+    too (service/app/expired_tables.py), and the private tables
     (never filed in the lobby: their code finds them) get their jobs, as do the
     public games the lobby never filed (a crash between a game's first append and
     its filing: the lobby's scan never sees them)."""
     filed = await _filed(games)
     async for page in headline_pages(games.store, _PAGE):
         counts.half_imports += len(await remove_half_written(games, page))
+        removed = await _remove_long_expired(games, page, failures, metrics, now)
+        counts.expired_tables += len(removed)
+        page = [(game_id, headline) for game_id, headline in page if game_id not in removed]
         await _reconcile_private_page(
             games, scheduler, league, page, counts, failures, metrics, filed
         )
+
+
+async def _remove_long_expired(
+    games: GameService,
+    page: list[Headline],
+    failures: StepFailures,
+    metrics: WorkerMetrics | None,
+    now: float,
+) -> set[str]:
+    """The page's tables removed for having waited expired too long (the ids)."""
+    removed: set[str] = set()
+    for game_id, headline in page:
+        meta = headline.meta or {}
+        if headline.version == 0 or "info" not in meta or meta.get("importing") == b"1":
+            continue  # half written: `remove_half_written` removes it in time
+
+        async def one(game_id: str = game_id, info: bytes = meta["info"]) -> bool:
+            # The creation's info alone tells most games apart, with no read of the game.
+            if not long_expired(info_decoder.decode(info), now):
+                return False
+            return await remove_if_long_expired(games, game_id, now=now)
+
+        if await failures.run("reconcile", game_id, one, metrics):
+            removed.add(game_id)
+    return removed
 
 
 async def _reconcile_private_page(

@@ -148,6 +148,12 @@ class ArchivedEventStore(EventStore):
         await self.inner.remove_game(game_id)
         await asyncio.to_thread(self.archive.delete, game_id)
 
+    async def remove_game_at(self, game_id: str, version: int) -> bool:
+        if not await self.inner.remove_game_at(game_id, version):
+            return False
+        await asyncio.to_thread(self.archive.delete, game_id)
+        return True
+
     # ------------------------------------------------------------ reads
 
     async def recall(

@@ -205,6 +205,13 @@ class InMemoryEventStore(EventStore, GameEviction):
         for records in (self._events, self._commands, self._meta, self._views, self._lobby):
             records.pop(game_id, None)
 
+    async def remove_game_at(self, game_id: str, version: int) -> bool:
+        check_game_id(game_id)
+        if await self.version(game_id) != version:
+            return False
+        await self.remove_game(game_id)
+        return True
+
     async def list_games(self, status: str, limit: int = 50, offset: int = 0) -> list[str]:
         check_lobby_status(status, self._lobby_statuses)
         check_listing(limit, offset)

@@ -182,10 +182,16 @@ class ViewCache(Protocol):
 
 
 class GameRemoval(Protocol):
-    """Removing a game that never became one (an import that crashed halfway)."""
+    """Removing a game that never became one (an import that crashed halfway, a
+    table nobody filled in time)."""
 
     async def remove_game(self, game_id: str) -> None:
         """Delete the game's log, command records, views and meta, and unfile it."""
+        ...
+
+    async def remove_game_at(self, game_id: str, version: int) -> bool:
+        """`remove_game`, in one step with the check that the game is still at
+        `version`: False (and nothing removed) when an append moved it on."""
         ...
 
 

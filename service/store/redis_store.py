@@ -30,6 +30,7 @@ from service.store.durability import ACKNOWLEDGED_BY_MASTER, Durability
 from service.store.fanout import EventFanout
 from service.store.ports import EventStore
 from service.store.redis_cluster import ClusterAppendBatcher
+from service.store.redis_eviction import GAME_KINDS
 from service.store.redis_keys import (
     APPEND_LUA,
     RECALL_LUA,
@@ -51,6 +52,14 @@ __all__ = ["POLL_INTERVAL_S", "RedisEventStore", "game_key"]
 
 # How often a long poll that found no free blocking connection looks for events.
 POLL_INTERVAL_S = 0.1
+# KEYS: the game's keys, its version key first; ARGV: the version it must still be at.
+_REMOVE_AT_LUA = """
+if tonumber(redis.call('GET', KEYS[1]) or '0') ~= tonumber(ARGV[1]) then
+  return 0
+end
+redis.call('DEL', unpack(KEYS))
+return 1
+"""
 
 
 class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
@@ -104,6 +113,7 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
             if isinstance(client, RedisCluster)
             else AppendBatcher(client, self._append_script, durability)
         )
+        self._remove_at_script = client.register_script(_REMOVE_AT_LUA)
         # A recall in `replica` mode writes, and waits for a replica, like an append.
         self._recall_batch: AppendBatcher | None = None
         if durability.replicas:
@@ -306,5 +316,14 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
         check_game_id(game_id)
         await self.unindex_game(game_id)
         # One hash tag: one slot, so one DEL on a cluster too.
-        kinds = ("version", "events", "cmds", "views", "meta")
-        await self._redis.delete(*(game_key(game_id, kind) for kind in kinds))
+        await self._redis.delete(*(game_key(game_id, kind) for kind in GAME_KINDS))
+
+    async def remove_game_at(self, game_id: str, version: int) -> bool:
+        check_game_id(game_id)
+        # The version check and the DEL in one script: an append (a claim, a start)
+        # runs wholly before it, and the game stays, or after it, on a game gone.
+        keys = [game_key(game_id, kind) for kind in GAME_KINDS]
+        if not await self._remove_at_script(keys=keys, args=[version]):
+            return False
+        await self.unindex_game(game_id)
+        return True
