@@ -9,6 +9,7 @@ import argparse
 import asyncio
 import logging
 import sys
+from typing import TYPE_CHECKING
 
 import msgspec
 from redis.asyncio import Redis
@@ -25,6 +26,9 @@ from service.store import RedisEventStore
 from service.store.archived_store import ArchivedEventStore, with_archive
 from service.store.redis_cluster import is_cluster_url, open_redis_cluster
 from service.store.shared_counters import RedisSharedCounters
+
+if TYPE_CHECKING:
+    from service.app.league.store import LeagueStore
 
 __all__ = ["add_arguments", "reconcile_now", "run"]
 
@@ -94,7 +98,7 @@ async def reconcile_now(settings: Settings, failures: StepFailures | None = None
             GameService(store), scheduler, league, failures=failures, metrics=metrics
         )
         archived = await archive_due(
-            store, settings.finished_retention_s, failures=failures, metrics=metrics
+            store, settings.finished_retention_s, failures=failures, metrics=metrics, league=league
         )
     finally:
         await client.aclose()
@@ -113,11 +117,14 @@ async def archive_due(
     *,
     failures: StepFailures | None = None,
     metrics: WorkerMetrics | None = None,
+    league: LeagueStore | None = None,
 ) -> str:
-    """Archive the finished games past their retention; the summary's tail ('' if none)."""
+    """Archive the finished games past their retention (given the league, those whose
+    result it applied); the summary's tail ('' if none)."""
     if retention_s is None:
         return ""
-    swept = await Archiver(store, retention_s).sweep(failures=failures, metrics=metrics)
+    archiver = Archiver(store, retention_s, league=league)
+    swept = await archiver.sweep(failures=failures, metrics=metrics)
     return f", {swept.archived} finished games archived" if swept.archived else ""
 
 

@@ -6,6 +6,10 @@ deleted; after it, the store still holds the game until the eviction, which
 deletes only if the game is still as archived. Running the step again writes
 the same archive and evicts. A claim per game keeps concurrent runners (several
 workers) from doing the work twice.
+
+Given the league, a game waits in the store until the league applied its result:
+the reconciler finds a finished game whose result is owed by walking the store
+(a private game is in no lobby list), and would never meet it again once archived.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import secrets
 import time
 from collections.abc import Callable
 from datetime import datetime
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import msgspec
 
@@ -35,9 +39,14 @@ from service.app.worker_metrics import WorkerMetrics
 from service.store.archived_store import ArchivedEventStore
 from service.store.base import ArchivedGame
 
+if TYPE_CHECKING:  # only the annotation: the league's store loads the rating model
+    from service.app.league.store import LeagueStore
+
 __all__ = ["ArchiveOutcome", "Archived", "Archiver"]
 
-ArchiveOutcome = Literal["archived", "absent", "not_over", "retained", "claimed", "changed"]
+ArchiveOutcome = Literal[
+    "archived", "absent", "not_over", "retained", "league_pending", "claimed", "changed"
+]
 
 # Longer than an archiving takes (a few ms a game); a runner that died holding it
 # only delays the game to a later sweep.
@@ -60,6 +69,7 @@ class Archived(msgspec.Struct, kw_only=True):
     looked_at: int = 0
     archived: int = 0
     retained: int = 0
+    league_pending: int = 0
 
 
 class Archiver:
@@ -72,8 +82,10 @@ class Archiver:
         *,
         clock: Callable[[], float] = time.time,
         owner: str | None = None,
+        league: LeagueStore | None = None,
     ) -> None:
         self._store = store.inner
+        self._league = league
         self._archive = store.archive
         self._eviction = store.eviction
         self.retention_s = retention_s
@@ -106,6 +118,10 @@ class Archiver:
         last_at = datetime.fromisoformat(envelope.at).timestamp()
         if self._clock() - last_at < self.retention_s:
             return "retained"
+        if self._league is not None and not await asyncio.to_thread(
+            self._league.applied, [game_id]
+        ):
+            return "league_pending"  # its league job is owed: the reconciler finds it here
         game = ArchivedGame(game_id=game_id, events=tuple(e.data for e in stored), meta=meta)
         # Durable before anything is deleted, and read back as written.
         await asyncio.to_thread(self._archive.put, game)
@@ -138,6 +154,8 @@ class Archiver:
                 counts.archived += 1
             elif outcome == "retained":
                 counts.retained += 1
+            elif outcome == "league_pending":
+                counts.league_pending += 1
         return counts
 
     async def _due(self, game_id: str) -> ArchiveOutcome:
