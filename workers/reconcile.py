@@ -1,7 +1,8 @@
 """After a restart: re-create the bot and timer jobs that the event logs say are due,
 re-file games the lobby lists under a status they left (a crash between an
 append and its lobby filing), re-enqueue the league job of every finished
-game the league has not applied, and remove the waiting tables long expired."""
+game the league has not applied, deal the next hand of a game left between hands,
+and remove the waiting tables long expired."""
 
 from __future__ import annotations
 
@@ -20,7 +21,9 @@ from service.app.league.store import LeagueStore
 from service.app.records import Game, info_decoder, lobby_status
 from service.app.step_failures import StepFailures
 from service.app.worker_metrics import WorkerMetrics
+from service.app.writes import Write
 from service.logs.half_imports import Headline, headline_pages, remove_half_written
+from service.logs.import_chunks import next_deal
 from workers.schedule import TurnScheduler, knock_window_length, window_end
 
 __all__ = ["Reconciled", "reconcile", "reconcile_game"]
@@ -38,6 +41,7 @@ class Reconciled(msgspec.Struct, kw_only=True):
     league_jobs: int = 0
     half_imports: int = 0
     expired_tables: int = 0
+    dealt: int = 0
 
 
 async def reconcile(
@@ -208,6 +212,19 @@ async def reconcile_game(
 ) -> None:
     game_id = game.game_id
     state = game.record.state
+    if state.phase == "deal" and lobby_status(game) == "active":
+        # Resting between hands, which no write leaves a game in (the service deals
+        # in the append that ends a hand): an import of an older release that died
+        # before its next deal. Dealt now; the deal's own append schedules its jobs.
+        deal = Write(actor="service", decide=next_deal, expected_version=game.record.version)
+        try:
+            await games.execute(game_id, deal)
+        except ServiceError as moved:
+            if moved.code != "version_conflict":
+                raise
+            return  # dealt meanwhile
+        counts.dealt += 1
+        return
     if state.phase not in ("draw", "play"):
         return
     counts.games += 1

@@ -201,5 +201,7 @@ class GameService:
                 before=state,
                 state=state,
                 info=game.info,
+                # Who plays each seat: a bot whose turn it is gets its job at once.
+                controllers=game.record.controllers,
             )
         )

@@ -235,8 +235,9 @@ class GameTransfers:
         """A checked log as game `game_id`: its meta (refused if the id is taken: the
         id is reserved), fresh tokens for every human seat (shown once), the log in
         chunks of STRIDE events, and the next hand's deal when the log rests between
-        hands. Until the last chunk is in, the meta says `importing`: nobody else sees
-        or writes the game, and a crash midway leaves it invisible, never half playable.
+        hands. Until the last chunk and that deal are in, the meta says `importing`:
+        nobody else sees or writes the game, and a crash midway leaves it invisible,
+        never half playable (nor resting between hands with nobody to act).
         The `removed` seats (gone before the first deal) get no seat in the new game.
         The game is `stacked`: whoever holds a log saw every hand dealt in it."""
         seats = tuple(
@@ -282,10 +283,14 @@ class GameTransfers:
             executed = await self._games.execute(game_id, write)
             assert executed.after is not None
             version = executed.after.version
+        if final.phase == "deal":
+            # Dealt while the game is still being imported: a crash before the mark is
+            # cleared leaves a half import (removed after its grace), never a game
+            # in sight that rests between hands with nobody to act.
+            deal = Write(actor="service", decide=next_deal, expected_version=version, imports=True)
+            await self._games.execute(game_id, deal)
         await self._games.store.put_meta(game_id, {"importing": b"0"})
         await self._games.reader.read_facts(game_id)
-        if final.phase == "deal":
-            await self._games.execute(game_id, Write(actor="service", decide=next_deal))
         game = await self._games.game(game_id)
         await self._games.file_in_lobby(game)
         await self._games.notify(game_id)

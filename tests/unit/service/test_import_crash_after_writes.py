@@ -1,0 +1,131 @@
+"""An import that dies after its log is written, before the game is whole (its next
+deal, its lobby filing), is finished or removed by the reconciler: never left
+visible and stuck in phase `deal`, where no seat can act. A game resting between
+hands from an older release's crash is dealt its next hand by the reconciler too."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from domain.events import DeckRevealed, HandEnded
+from domain.rules import build_ruleset
+from service.app.control import seats_to_act
+from service.app.errors import ServiceError
+from service.app.games import GameService
+from service.app.records import Appended
+from service.logs import transfers
+from service.logs.logfile import write_log
+from service.logs.transfers import GameTransfers
+from service.store import InMemoryEventStore
+from service.tools.simulated_logs import simulated_log
+from workers.reconcile import reconcile
+
+GAME_ID = "ef" * 16
+
+
+class NoJobs:
+    knock_window_s = 0.0
+
+    async def schedule_bot(self, *args: object, **options: object) -> bool:
+        return False
+
+    async def schedule_timer(self, *args: object, **options: object) -> int:
+        return 0
+
+
+class Crash(Exception):
+    """The process died here."""
+
+
+def _crash(*args: object, **options: object) -> None:
+    raise Crash
+
+
+def _log_at_a_hands_end() -> bytes:
+    header, envelopes = simulated_log(build_ruleset("basic", {"game_end": "hands:20"}), 2, 4, 3)
+    assert isinstance(envelopes[-1].event, HandEnded | DeckRevealed)
+    return write_log(header, envelopes)
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+def _dies_at_the_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(transfers, "next_deal", _crash)
+
+
+def _dies_at_the_lobby_filing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(GameService, "file_in_lobby", _crash)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("dies", [_dies_at_the_deal, _dies_at_the_lobby_filing])
+async def test_an_import_that_died_after_its_writes_is_finished_or_removed(
+    monkeypatch: pytest.MonkeyPatch, dies: Callable[[pytest.MonkeyPatch], None]
+) -> None:
+    store = InMemoryEventStore()
+    data = _log_at_a_hands_end()
+    with monkeypatch.context() as crashing:
+        dies(crashing)
+        with pytest.raises(Crash):
+            await GameTransfers(GameService(store)).import_game(data, game_id=GAME_ID)
+    if (await store.get_meta(GAME_ID)).get("importing") == b"1":
+        await store.put_meta(GAME_ID, {"importing_since": b"0"})  # long ago
+    await reconcile(GameService(store), NoJobs())  # type: ignore[arg-type]
+    fresh = GameService(store)  # after a restart
+    try:
+        game = await fresh.game(GAME_ID)
+    except ServiceError as gone:
+        # Removed whole: the id is free again, and the log imports under it.
+        assert gone.code == "game_not_found"
+        assert await store.version(GAME_ID) == 0 and await store.get_meta(GAME_ID) == {}
+        created = await GameTransfers(GameService(store)).import_game(data, game_id=GAME_ID)
+        game = await GameService(store).game(created.game_id)
+    # Whole: dealt its next hand, a seat to act, listed in the lobby.
+    assert game.record.state.phase == "draw", game.record.state.phase
+    assert game.record.state.hand_number == 4
+    lobby = await GameService(store).lobby("active", 10, 0)
+    assert [entry.game_id for entry in lobby] == [GAME_ID]
+
+
+@pytest.mark.anyio
+async def test_a_game_an_older_release_left_between_hands_is_dealt_by_the_reconciler(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    store = InMemoryEventStore()
+    with monkeypatch.context() as crashing:
+        _dies_at_the_deal(crashing)
+        with pytest.raises(Crash):
+            await GameTransfers(GameService(store)).import_game(
+                _log_at_a_hands_end(), game_id=GAME_ID
+            )
+    # An older release cleared the mark before it dealt: a game in sight, between hands.
+    await store.put_meta(GAME_ID, {"importing": b"0"})
+    assert (await GameService(store).game(GAME_ID)).record.state.phase == "deal"
+    counts = await reconcile(GameService(store), NoJobs())  # type: ignore[arg-type]
+    assert counts.dealt == 1
+    game = await GameService(store).game(GAME_ID)
+    assert (game.record.state.phase, game.record.state.hand_number) == ("draw", 4)
+    # Dealt once: the next round finds nothing to deal.
+    again = await reconcile(GameService(store), NoJobs())  # type: ignore[arg-type]
+    assert again.dealt == 0
+
+
+@pytest.mark.anyio
+async def test_an_imported_game_dealt_at_a_bots_turn_tells_the_scheduler_the_bot_acts() -> None:
+    # The import's last step is a nudge: it names who plays each seat, so the bot
+    # whose turn it is gets its job at once rather than at the reconciler's next round.
+    announced: list[Appended] = []
+
+    async def hook(appended: Appended) -> None:
+        announced.append(appended)
+
+    games = GameService(InMemoryEventStore(), on_appended=hook)
+    await GameTransfers(games).import_game(_log_at_a_hands_end(), game_id=GAME_ID)
+    [nudge] = announced
+    assert nudge.state.phase == "draw" and nudge.state.hand_number == 4
+    assert seats_to_act(nudge.state, nudge.bot_levels) == [nudge.state.turn]
