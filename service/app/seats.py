@@ -189,9 +189,10 @@ class Seats:
         if not seats:
             raise not_seated(facts, game_id)
         if len(seats) > 1:
-            # Hot-seat: the player acts for the seat whose turn it is.
-            projections = self._reader.projections
-            record = projections.remembered(game_id) or await projections.load(game_id)
+            # Hot-seat: the player acts for the seat whose turn it is, as the store has
+            # it: another process (the worker's bot, timer or resigned seat, another
+            # API node) may have passed the turn since this one last folded the game.
+            record = await self._reader.projections.load(game_id)
             if record is not None and record.state.turn in seats:
                 return record.state.turn
         return seats[0]
@@ -215,8 +216,8 @@ class Seats:
         others = await self.other_seats(game_id, token, seat)
         if not others:
             return seat
-        projections = self._reader.projections
-        record = projections.remembered(game_id) or await projections.load(game_id)
+        # As the store has it (the knock window opens at another process's discard).
+        record = await self._reader.projections.load(game_id)
         if record is None:
             return seat
         state = record.state
