@@ -191,7 +191,9 @@ class GameService:
     # ------------------------------------------------------------ work
 
     async def notify(self, game_id: str) -> None:
-        """Tell the hook about the game as it stands (after a change of who plays a seat)."""
+        """Tell the hook about the game as it stands (after a change of who plays a seat,
+        or an import's last chunk), with who plays each seat: the hook makes a bot's
+        job only for a seat it is told a bot plays."""
         game = await self.game(game_id)
         state = game.record.state
         await self.writer.announce(

@@ -1,0 +1,51 @@
+"""An imported log that stops in the middle of a hand plays on: its bots' job is made.
+
+The importer nudges the game once its last chunk is in (its chunks announce nothing):
+that nudge must name who plays each seat, or the scheduler sees no bot to act and
+makes no job. The game then waited for the reconciler's next round (a stall of up
+to ~10 s under `rummy serve`, longer wherever the reconciler runs less often).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from workers_table import work, worker_app
+
+from service.store.embedded_redis import EmbeddedRedis
+
+
+def _finished_bot_game(client: Any, queue: Any) -> str:
+    bots = [{"kind": "bot", "level": 1}, {"kind": "bot", "level": 1}]
+    created = client.post(
+        "/games", json={"seats": bots, "rules": {"game_end": "hands:1"}, "seed": 5}
+    )
+    assert created.status_code == 201, created.text
+    game_id: str = created.json()["game_id"]
+    for _ in range(50):
+        work(queue)
+        if client.get(f"/games/{game_id}").json()["status"] == "finished":
+            return game_id
+    raise AssertionError("the bots did not finish the game")
+
+
+def test_a_log_imported_in_mid_hand_is_played_on_by_its_bots(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    with worker_app(embedded_redis.url) as (client, queue):
+        source = _finished_bot_game(client, queue)
+        lines = client.get(f"/games/{source}/log").content.decode().splitlines()
+        # The header, the start, the deal, a draw: seat 0's bot is to discard; and one
+        # more: the discard, seat 1's bot is to draw.
+        for cut in (4, 5):
+            imported = client.post(
+                "/games/import",
+                content=("\n".join(lines[:cut]) + "\n").encode(),
+                headers={"Content-Type": "application/x-ndjson"},
+            )
+            assert imported.status_code == 201, imported.text
+            game_id, version = imported.json()["game_id"], imported.json()["version"]
+            assert imported.json()["status"] == "active"
+            work(queue)
+            summary = client.get(f"/games/{game_id}").json()
+            assert summary["version"] > version, f"cut at {cut}: no bot played on"
