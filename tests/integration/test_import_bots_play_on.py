@@ -1,4 +1,4 @@
-"""An imported log that stops in the middle of a hand plays on: its bots' job is made.
+"""An imported log (or a fork) that stops in the middle of a hand plays on: its bots' job is made.
 
 The importer nudges the game once its last chunk is in (its chunks announce nothing):
 that nudge must name who plays each seat, or the scheduler sees no bot to act and
@@ -49,3 +49,14 @@ def test_a_log_imported_in_mid_hand_is_played_on_by_its_bots(
             work(queue)
             summary = client.get(f"/games/{game_id}").json()
             assert summary["version"] > version, f"cut at {cut}: no bot played on"
+
+
+def test_a_fork_in_mid_hand_is_played_on_by_its_bots(embedded_redis: EmbeddedRedis) -> None:
+    # A fork is stored as an import is, and nudged the same way.
+    with worker_app(embedded_redis.url) as (client, queue):
+        source = _finished_bot_game(client, queue)
+        forked = client.post(f"/games/{source}/fork", json={"version": 3, "deck": "keep"})
+        assert forked.status_code == 201, forked.text
+        game_id, version = forked.json()["game_id"], forked.json()["version"]
+        work(queue)
+        assert client.get(f"/games/{game_id}").json()["version"] > version
