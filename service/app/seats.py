@@ -193,8 +193,12 @@ class Seats:
             # it: another process (the worker's bot, timer or resigned seat, another
             # API node) may have passed the turn since this one last folded the game.
             record = await self._reader.projections.load(game_id)
-            if record is not None and record.state.turn in seats:
-                return record.state.turn
+            if record is not None:
+                # A seat that resigned is its bot's: the player acts for the others.
+                playing = [seat for seat in seats if seat not in record.state.resigned]
+                if record.state.turn in playing:
+                    return record.state.turn
+                return playing[0] if playing else seats[0]
         return seats[0]
 
     async def other_seats(self, game_id: str, token: str, seat: int) -> tuple[int, ...]:

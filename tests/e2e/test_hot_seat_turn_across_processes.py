@@ -1,4 +1,4 @@
-"""A hot-seat player's token follows the turn when another process moved the game.
+"""A hot-seat player's token acts for the seat they play now, as the store has it.
 
 At a hot-seat table one player token acts for whichever of the player's seats is to
 play. API processes share nothing but the store, and the worker plays bot turns,
@@ -58,3 +58,23 @@ def test_the_view_and_the_command_follow_a_turn_passed_through_another_process(
         assert view["legal_commands"], view
         # And her command is for the seat to play, at the first asking.
         assert _play_turn(here, game_id, token) == 1 - played
+
+
+def test_a_hot_seat_player_sees_the_seat_they_still_play_while_their_resigned_one_is_to_play(
+    client: TestClient[Any],
+) -> None:
+    # The seat to play had resigned: its bot plays it, and it holds nothing of the
+    # player's any more (a null hand, no commands). The player's token shows the seat
+    # they still play, with its hand, as it does while a bot seat or another's plays.
+    ada = player(client, "Ada")
+    table = open_table(client, ada, hot_seat=True, seed=7, rules={"rated": False})
+    game_id, token = table["game_id"], ada["token"]
+    assert client.post(f"/games/{game_id}/seats/1", headers=auth(token)).status_code == 201
+    to_play = client.get(f"/games/{game_id}/view", headers=auth(token)).json()["seat"]
+    resigned = client.post(f"/games/{game_id}/resign", headers=auth(token))
+    assert resigned.status_code == 200, resigned.text
+    # No worker beside a TestClient: the resigned seat's bot has not played yet.
+    view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
+    assert view["turn"] == to_play and view["resigned"] == [to_play]
+    assert view["seat"] == 1 - to_play, view
+    assert view["hand"], view
