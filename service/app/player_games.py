@@ -72,7 +72,8 @@ def _entry(game: Game, player_id: str) -> PlayerGame:
         preset=game.info.preset,
         seats=seats,
         turn=turn,
-        your_turn=turn is not None and turn in seats,
+        # A seat that resigned is its bot's: its turns are not the player's.
+        your_turn=turn is not None and turn in seats and turn not in state.resigned,
         names=tuple(game.names.get(seat) for seat in range(len(game.info.seats))),
         version=game.record.version,
         created_at=game.info.created_at,
