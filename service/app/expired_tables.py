@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from service.app.games import GameService
 from service.app.records import GameInfo, lobby_status
-from service.app.seating import waited_too_long
+from service.app.seating import players_at, waited_too_long
 
 __all__ = ["EXPIRED_KEPT_S", "long_expired", "remove_if_long_expired"]
 
@@ -40,9 +40,6 @@ async def remove_if_long_expired(
         return False
     if not await games.store.remove_game_at(game_id, game.record.version):
         return False
-    players = {*facts.players.values(), *facts.reserved.values()}
-    if facts.host is not None:
-        players.add(facts.host)
-    for player_id in sorted(players):
+    for player_id in sorted(players_at(facts)):
         await games.players.unfile_game(player_id, game_id)
     return True

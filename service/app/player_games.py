@@ -14,7 +14,7 @@ from service.app.games import GameService
 from service.app.meta_fields import renamed_field
 from service.app.players import Player
 from service.app.records import Game, lobby_status
-from service.app.seating import HOST_PLAYER_FIELD, among_players_games, waited_too_long
+from service.app.seating import among_players_games, players_at, waited_too_long
 
 __all__ = [
     "PlayerGame",
@@ -171,11 +171,7 @@ async def rebuild_players_games(games: GameService) -> int:
     filed = 0
     async for game in games.reader.every_game():
         facts = await games.fresh_facts(game.game_id)
-        host = facts.meta.get(HOST_PLAYER_FIELD)
-        # A table opened by an older release named its host in the meta's `host`.
-        hosting = {host.decode()} if host else {facts.host} if facts.host else set()
-        candidates = {*facts.players.values(), *facts.reserved.values(), *hosting}
-        for player_id in sorted(candidates):
+        for player_id in sorted(players_at(facts)):
             if among_players_games(facts, game.game_id, player_id):
                 await games.players.file_game(player_id, game.game_id, facts.info.created_ts)
                 filed += 1

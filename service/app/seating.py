@@ -23,6 +23,7 @@ __all__ = [
     "HOST_PLAYER_FIELD",
     "TablePolicy",
     "among_players_games",
+    "players_at",
     "check_can_claim",
     "check_invite",
     "check_one_seat_each",
@@ -164,6 +165,15 @@ def host_mark(facts: MetaFacts) -> str:
     if facts.seating is None or facts.own_hands_from:
         return ""
     return facts.seating.host
+
+
+def players_at(facts: MetaFacts) -> set[str]:
+    """Every player the table may be filed under: those seated, those a seat is kept
+    for, and its host (named by the secret beside the log, or, at a table an older
+    release opened, by its meta's `host`)."""
+    named = facts.meta.get(HOST_PLAYER_FIELD)
+    host = named.decode() if named else facts.host
+    return {*facts.players.values(), *facts.reserved.values(), *([host] if host else [])}
 
 
 def among_players_games(facts: MetaFacts, game_id: str, player_id: str) -> bool:

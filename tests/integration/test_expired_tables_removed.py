@@ -18,6 +18,7 @@ from service.app.games import GameService
 from service.app.seating import TablePolicy
 from service.store import RedisEventStore
 from service.store.embedded_redis import EmbeddedRedis
+from service.store.players_redis import player_key
 from workers.queue import open_queue
 from workers.reconcile import Reconciled, reconcile
 from workers.schedule import TurnScheduler
@@ -74,14 +75,28 @@ def _keys_of(url: str, game_id: str) -> list[bytes]:
     return asyncio.run(run())
 
 
+def _lines_of(url: str, player_id: str) -> list[bytes]:
+    async def run() -> list[bytes]:
+        redis = Redis.from_url(url)
+        try:
+            return list(await redis.zrange(player_key(player_id, "games"), 0, -1))
+        finally:
+            await redis.aclose()
+
+    return asyncio.run(run())
+
+
 def test_a_table_long_expired_is_removed_and_a_fresher_one_kept(
     embedded_redis: EmbeddedRedis,
 ) -> None:
     url = embedded_redis.url
     with worker_app(url) as (client, _queue):
-        ada, bo = _player(client, "Ada"), _player(client, "Bo")
+        ada, bo, cy = _player(client, "Ada"), _player(client, "Bo"), _player(client, "Cy")
         tables = [_table(client, ada), _table(client, ada, private=True)]
         public, private = (table["game_id"] for table in tables)
+        # Cy hosts a table from no seat of hers: it is among her games until removed.
+        all_open = {"seats": [{"kind": "human", "open": True}] * 2}
+        hosted = client.post("/games", json=all_open, headers=auth(cy["token"])).json()["game_id"]
         for table in tables:
             path, code = f"/games/{table['game_id']}/seats/1", table.get("invite_code")
             claimed = client.post(path, headers=auth(bo["token"]), params=_invited(code))
@@ -91,12 +106,16 @@ def test_a_table_long_expired_is_removed_and_a_fresher_one_kept(
         kept = _reconcile_at(url, created + TTL_S + EXPIRED_KEPT_S / 2)
         assert kept.expired_tables == 0
         assert set(_waiting_games(client, bo)) == {public, private}
+        assert _waiting_games(client, cy) == [hosted]
         removed = _reconcile_at(url, created + TTL_S + EXPIRED_KEPT_S + 60)
-        assert removed.expired_tables == 2
-        for game_id in (public, private):
+        assert removed.expired_tables == 3
+        for game_id in (public, private, hosted):
             assert client.get(f"/games/{game_id}").status_code == 404
             assert _keys_of(url, game_id) == []
         assert _waiting_games(client, ada) == _waiting_games(client, bo) == []
+        # Not only hidden (a listing skips a game gone): no player's index keeps a line.
+        for who in (ada, bo, cy):
+            assert _lines_of(url, who["player_id"]) == []
         assert client.get("/games", params={"status": "waiting"}).json()["games"] == []
 
 
