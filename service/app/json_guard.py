@@ -35,6 +35,8 @@ _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 _OPENS_TOO_MANY = re.compile(rb"[\[{]{%d}" % (MAX_DEPTH + 1))
 # 2**63 has 19 digits: a shorter run of digits is a number inside the int64 range.
 _LONG_DIGITS = re.compile(rb"[0-9]{19}")
+# One escape in a string: \uXXXX (its code unit captured) or a backslash and one byte.
+_ESCAPE = re.compile(rb"\\(?:u([0-9a-fA-F]{4})|.)", re.DOTALL)
 
 
 class JsonRefused(ValueError):
@@ -66,6 +68,7 @@ def check_json(body: bytes) -> Any:
     try:
         decoded = msgspec.json.decode(body)
     except msgspec.DecodeError:
+        _check_surrogates(body)
         return NOT_JSON
     _check_members(body, skeleton, decoded)
     if _LONG_DIGITS.search(skeleton):
@@ -83,6 +86,35 @@ def check_json_lines(body: bytes) -> None:
                 refused.facts["line"] = number
                 refused.message = f"line {number}: {refused.message}"
                 raise
+
+
+def _check_surrogates(body: bytes) -> None:
+    """malformed_json naming a \\u escape that is half a UTF-16 surrogate pair.
+
+    msgspec refuses one, but a high half without its low half reads to it as
+    "Input data was truncated": a client would look for a cut-off body."""
+    high: re.Match[bytes] | None = None
+    for escape in _ESCAPE.finditer(body):
+        unit = int(escape[1], 16) if escape[1] is not None else None
+        if high is not None:
+            if escape.start() != high.end() or unit is None or not 0xDC00 <= unit <= 0xDFFF:
+                break
+            high = None
+        elif unit is not None and 0xD800 <= unit <= 0xDBFF:
+            high = escape
+        elif unit is not None and 0xDC00 <= unit <= 0xDFFF:
+            raise _lone_surrogate(escape, "a low surrogate without a high one before it")
+    if high is not None:
+        raise _lone_surrogate(high, "a high surrogate without a low one after it")
+
+
+def _lone_surrogate(escape: re.Match[bytes], fault: str) -> JsonRefused:
+    text = escape[0].decode("ascii")
+    return JsonRefused(
+        "malformed_json",
+        f"the JSON holds an invalid \\u escape at byte {escape.start()}: {text} is {fault} "
+        "(a lone UTF-16 surrogate); send the character itself, or both halves of its pair",
+    )
 
 
 def _strip_strings(data: bytes) -> bytes:

@@ -304,6 +304,9 @@ async def _hello(socket: WebSocket[Any, Any, Any]) -> LiveHello:
         # integer is bounded by the message's own schema: `after` beyond it is a 4400).
         check_json(data.encode() if isinstance(data, str) else data)
     except JsonRefused as refused:
+        if refused.code == "malformed_json":
+            # No JSON at all (a lone surrogate escape): as the decoder's faults below.
+            raise ServiceError("invalid_body", f"the first message: {refused.message}") from None
         if refused.code != "integer_out_of_range":
             raise refused.problem() from None
     try:

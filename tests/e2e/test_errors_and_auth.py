@@ -39,6 +39,26 @@ def test_malformed_json_is_a_400_problem(client: Client) -> None:
     _problem(response, 400, "malformed_json")
 
 
+@pytest.mark.parametrize(
+    ("body", "escape"),
+    [
+        (rb'{"name":"\ud800"}', r"\ud800"),
+        (rb'{"name":"\uD83Dx"}', r"\uD83D"),
+        (rb'{"name":"ok \\ud800 \udc00"}', r"\udc00"),
+        (rb'{"name":"\ud800\u0041"}', r"\ud800"),
+    ],
+)
+def test_a_lone_surrogate_escape_is_named_not_called_truncated(
+    client: Client, body: bytes, escape: str
+) -> None:
+    # msgspec reads a high surrogate escape without its low half as "Input data was
+    # truncated": a client would look for a cut-off body, not at the escape.
+    response = client.post("/players", content=body, headers={"content-type": "application/json"})
+    detail = _problem(response, 400, "malformed_json")["detail"]
+    assert "truncated" not in detail
+    assert "surrogate" in detail and escape in detail, detail
+
+
 def test_a_body_outside_the_schema_names_the_place(client: Client) -> None:
     response = client.post("/games", json={"seats": [{"kind": "robot"}, {"kind": "human"}]})
     body = _problem(response, 400, "invalid_body")

@@ -82,3 +82,23 @@ def test_json_lines_name_the_line_at_fault() -> None:
         check_json_lines(b'{"a":1}\n{"a":1,"a":2}\n')
     assert caught.value.facts["line"] == 2
     assert caught.value.message.startswith("line 2:")
+
+
+@pytest.mark.parametrize(
+    ("body", "byte"),
+    [
+        (rb'{"name":"\ud800"}', 9),
+        (rb'["ok","\uDBFF\n"]', 7),
+        (rb'["\\\udc00"]', 4),
+        (rb'["\ud83d\ude00", "\ud83d"]', 18),
+    ],
+)
+def test_a_lone_surrogate_escape_is_named_where_it_is(body: bytes, byte: int) -> None:
+    refused = _refused(body)
+    assert refused.code == "malformed_json"
+    assert f"at byte {byte}:" in refused.message and "surrogate" in refused.message
+
+
+def test_surrogate_pairs_and_escaped_backslashes_are_no_lone_surrogates() -> None:
+    assert check_json(rb'["\ud83d\ude00", "\\ud800"]') == ["\U0001f600", "\\ud800"]
+    assert check_json(rb'["\\ud800", ') is NOT_JSON
