@@ -136,11 +136,28 @@ _FROM_A_NEW_GAME: dict[str, tuple[str, dict[str, str]]] = {
     "claim": ("claimSeat", {**_GAME_ID, "path.seat": "1"}),
 }
 _PLAYER = {"header.Authorization": "Bearer {$response.body#/token}"}
+# A rematch answers with the caller's own seat and token (`Rematch`), not every
+# seat's tokens: its links use those, and leave the other seats' claims out.
+_REMATCHER = {**_GAME_ID, **_PLAYER}
+_FROM_A_REMATCH: dict[str, tuple[str, dict[str, str]]] = {
+    "summary": ("getGame", _GAME_ID),
+    "events": ("listEvents", _GAME_ID),
+    "log": ("exportLog", _GAME_ID),
+    "fork": ("forkGame", _GAME_ID),
+    "state": ("getStateAt", _REMATCHER),
+    "view": ("getSeatView", _REMATCHER),
+    "command": ("postCommand", _REMATCHER),
+    "start": ("startTable", _REMATCHER),
+    "resign": ("resignSeat", _REMATCHER),
+    "rematch": ("rematchGame", _REMATCHER),
+    "bot": ("handSeatToBot", {**_REMATCHER, "path.seat": "$response.body#/seat"}),
+    "take_back": ("takeSeatBack", {**_REMATCHER, "path.seat": "$response.body#/seat"}),
+}
 _LINKS: dict[tuple[str, str, str], dict[str, tuple[str, dict[str, str]]]] = {
     ("/games", "post", "201"): _FROM_A_NEW_GAME,
     ("/games/import", "post", "201"): _FROM_A_NEW_GAME,
     ("/games/{game_id}/fork", "post", "201"): _FROM_A_NEW_GAME,
-    ("/games/{game_id}/rematch", "post", "201"): _FROM_A_NEW_GAME,
+    ("/games/{game_id}/rematch", "post", "201"): _FROM_A_REMATCH,
     ("/games/{game_id}/view", "get", "200"): {
         "suggest": ("suggestCommand", {}),
     },
