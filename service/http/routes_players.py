@@ -72,18 +72,20 @@ async def rename_me(
     "/players/me/games",
     tags=["players"],
     summary="The caller's games, newest first, with whose turn it is",
+    description="`status=open` is the former name of `waiting`, as in the lobby.",
     security=BEARER,
     responses=problem_responses(400, 401, 503),
 )
 async def my_games(
     request: Request[Any, Any, Any],
     games: Games,
-    status: FromQuery[Literal["waiting", "active", "finished"] | None] = None,
+    status: FromQuery[Literal["waiting", "open", "active", "finished"] | None] = None,
     limit: Annotated[int, QueryParameter(ge=1, le=100)] = 50,
     offset: Annotated[int, QueryParameter(ge=0, le=1_000)] = 0,
 ) -> PlayerGames:
     player = await games.players.authenticate(caller_token(request))
-    found = await player_games(games, player, status, limit, offset)
+    listed = "waiting" if status == "open" else status
+    found = await player_games(games, player, listed, limit, offset)
     return PlayerGames(games=tuple(found), limit=limit, offset=offset)
 
 

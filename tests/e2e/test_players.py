@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -191,7 +192,28 @@ def test_my_games_by_status_with_whose_turn_it_is(client: Client) -> None:
     assert mine(bob, "?status=finished") == []
     assert [g["game_id"] for g in mine(ada, "?limit=1&offset=1")] == [waiting["game_id"]]
     _problem(
-        client.get("/players/me/games?status=open", headers=auth(ada["token"])),
+        client.get("/players/me/games?status=playing", headers=auth(ada["token"])),
         400,
         "invalid_parameter",
     )
+
+
+def test_my_games_take_open_for_waiting_as_the_lobby_does(client: Client) -> None:
+    # `open` is the former name of `waiting`: the lobby still takes it, so a player's
+    # own games do too (it answered 400 invalid_parameter here).
+    ada, bob = player(client, "Ada"), player(client, "Bob")
+    waiting = open_table(client, ada, count=3)
+    active = open_table(client, ada)
+    client.post(f"/games/{active['game_id']}/seats/1", headers=auth(bob["token"]))
+    response = client.get("/players/me/games?status=open", headers=auth(ada["token"]))
+    assert response.status_code == 200, response.text
+    assert [g["game_id"] for g in response.json()["games"]] == [waiting["game_id"]]
+    assert all(g["status"] == "waiting" for g in response.json()["games"])
+    lobby = client.get("/games?status=open").json()["games"]
+    assert waiting["game_id"] in [g["game_id"] for g in lobby]
+    document = client.get("/schema/openapi.json").json()
+    for path in ("/games", "/players/me/games"):
+        operation = document["paths"][path]["get"]
+        assert "`status=open` is the former name of `waiting`" in operation["description"]
+        (status,) = [p for p in operation["parameters"] if p["name"] == "status"]
+        assert "open" in json.dumps(status["schema"])

@@ -228,7 +228,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's games, newest first, with whose turn it is */
+        /**
+         * The caller's games, newest first, with whose turn it is
+         * @description `status=open` is the former name of `waiting`, as in the lobby.
+         */
         get: operations["listMyGames"];
         put?: never;
         post?: never;
@@ -3594,7 +3597,7 @@ export interface operations {
     listMyGames: {
         parameters: {
             query?: {
-                status?: "waiting" | "active" | "finished" | null;
+                status?: "waiting" | "open" | "active" | "finished" | null;
                 limit?: number;
                 offset?: number;
             };

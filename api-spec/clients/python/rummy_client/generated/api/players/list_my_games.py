@@ -124,6 +124,8 @@ def sync_detailed(
 ) -> Response[ListMyGamesProblem | PlayerGames]:
     """ The caller's games, newest first, with whose turn it is
 
+     `status=open` is the former name of `waiting`, as in the lobby.
+
     Args:
         status (ListMyGamesStatusType1 | ListMyGamesStatusType2Type1 | ListMyGamesStatusType3Type1
             | None | Unset):
@@ -162,6 +164,8 @@ def sync(
 ) -> ListMyGamesProblem | PlayerGames | None:
     """ The caller's games, newest first, with whose turn it is
 
+     `status=open` is the former name of `waiting`, as in the lobby.
+
     Args:
         status (ListMyGamesStatusType1 | ListMyGamesStatusType2Type1 | ListMyGamesStatusType3Type1
             | None | Unset):
@@ -194,6 +198,8 @@ async def asyncio_detailed(
 
 ) -> Response[ListMyGamesProblem | PlayerGames]:
     """ The caller's games, newest first, with whose turn it is
+
+     `status=open` is the former name of `waiting`, as in the lobby.
 
     Args:
         status (ListMyGamesStatusType1 | ListMyGamesStatusType2Type1 | ListMyGamesStatusType3Type1
@@ -232,6 +238,8 @@ async def asyncio(
 
 ) -> ListMyGamesProblem | PlayerGames | None:
     """ The caller's games, newest first, with whose turn it is
+
+     `status=open` is the former name of `waiting`, as in the lobby.
 
     Args:
         status (ListMyGamesStatusType1 | ListMyGamesStatusType2Type1 | ListMyGamesStatusType3Type1
