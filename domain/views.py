@@ -94,14 +94,20 @@ def holder_view(state: GameState, seat: Viewer) -> SeatView:
 
 def redact(event: AnyEvent, viewer: Viewer) -> AnyEvent:
     """The event as `viewer` may see it."""
+    return redact_for_seats(event, () if viewer is None else (viewer,))
+
+
+def redact_for_seats(event: AnyEvent, seats: tuple[int, ...]) -> AnyEvent:
+    """The event as the holder of all of `seats` may see it (a hot-seat player holds
+    several; none: a spectator): each seat's own cards, no one else's."""
     match event:
         case HandDealt(hands=hands):
-            shown = tuple(hand if seat == viewer else None for seat, hand in enumerate(hands or ()))
+            shown = tuple(hand if seat in seats else None for seat, hand in enumerate(hands or ()))
             return replace(event, deck=None, hands=shown)
-        case CardsDrawn(source="stock", seat=seat) if seat != viewer:
+        case CardsDrawn(source="stock", seat=seat) if seat not in seats:
             return replace(event, cards=None)
         case StockRenewed():
             return replace(event, stock=None)
-        case Knocked(seat=seat) if seat != viewer:
+        case Knocked(seat=seat) if seat not in seats:
             return replace(event, stock_card=None)
     return event

@@ -9,7 +9,7 @@ is there and `follow` ends: the client resumes from its last version. Tickets
 let a browser authenticate a channel it cannot give a header (EventSource,
 WebSocket) without putting the seat's token in a URL. A channel watches with
 the credential it opened with (`Watcher`), not the seat it held then: each
-page is redacted for the seat that credential holds at its events.
+page is redacted for the seats that credential holds at its events.
 """
 
 from __future__ import annotations

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import math
 from collections import OrderedDict
 from collections.abc import Sequence
 
 import msgspec
 
-from domain.views import holder_view, redact
+from domain.views import holder_view, redact_for_seats
 from service.app.envelope import Envelope, decode_envelope
 from service.app.game_record import GameRecord, advance, decode_state, encode_state
 from service.app.shared_reads import SharedReads
@@ -23,6 +22,7 @@ __all__ = [
     "Projections",
     "encode_state",
     "served",
+    "served_to_holder",
     "viewer_key",
 ]
 
@@ -197,15 +197,39 @@ def served(
     (`service.app.privacy.unredacted_through` says how far), redacted after: for
     the viewer's seat up to `held_through` (`privacy.held_through`), for a
     spectator after it."""
-    # Past `held_through` the seat is no longer the viewer's: a spectator is served.
-    held = math.inf if held_through is None else held_through
+    holds = () if viewer is None else ((viewer, held_through),)
+    return served_to_holder(envelopes, holds, revealed_through)
+
+
+def served_to_holder(
+    envelopes: Sequence[Envelope],
+    holds: Sequence[tuple[int, int | None]],
+    revealed_through: int,
+) -> tuple[Envelope, ...]:
+    """Envelopes as the holder of several seats may see them (a hot-seat player):
+    `holds` pairs each seat with the last version it is theirs (`privacy.held_through`;
+    None: all). Unredacted up to `revealed_through`, redacted after for the seats
+    still theirs at each event: a seat that resigned is its bot's past it."""
+    # Past a seat's `held_through` it is no longer the viewer's: its cards are hidden.
+    if all(through is None for _, through in holds):
+        seats = tuple(seat for seat, _ in holds)
+        return tuple(
+            envelope if envelope.version <= revealed_through else _redacted(envelope, seats)
+            for envelope in envelopes
+        )
     return tuple(
-        envelope if envelope.version <= revealed_through else _redacted(envelope, viewer, held)
+        envelope
+        if envelope.version <= revealed_through
+        else _redacted(envelope, _held_at(holds, envelope.version))
         for envelope in envelopes
     )
 
 
-def _redacted(envelope: Envelope, viewer: int | None, held: float) -> Envelope:
-    event = redact(envelope.event, viewer if envelope.version <= held else None)
+def _held_at(holds: Sequence[tuple[int, int | None]], version: int) -> tuple[int, ...]:
+    return tuple(seat for seat, through in holds if through is None or version <= through)
+
+
+def _redacted(envelope: Envelope, seats: tuple[int, ...]) -> Envelope:
+    event = redact_for_seats(envelope.event, seats)
     # Most events hide nothing: the envelope itself, not a copy of it.
     return envelope if event is envelope.event else msgspec.structs.replace(envelope, event=event)

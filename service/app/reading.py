@@ -14,7 +14,7 @@ from service.app.errors import UNREADABLE_RECORD, ServiceError
 from service.app.game_record import SEATING_FIELD, GameRecord, Seating
 from service.app.meta_fields import facts_of, game_of
 from service.app.privacy import held_through, unredacted_through
-from service.app.projections import Projections, served
+from service.app.projections import Projections, served_to_holder
 from service.app.records import (
     LOBBY_KEYS,
     Game,
@@ -171,8 +171,9 @@ class GameReader:
         """Events after `after` as the watcher (None: a spectator) may see them, waiting
         up to `wait_s` for one.
 
-        They are redacted for the seat the watcher holds in a seating read after
-        them, so for the seat it held at each of them: seats change hands only
+        They are redacted for the seats the watcher holds in a seating read after
+        them (a hot-seat player's several, each while they still play it), so for
+        the seats it held at each of them: seats change hands only
         while a table waits (claims, leaves, the start's fill or renumbering), and
         nothing is dealt, so nothing is private, until its first deal, which comes
         in the start's own step; from then on the seating is the deal's. So a
@@ -194,6 +195,7 @@ class GameReader:
             # Its seat given back (left, removed): a private table it has no code of.
             raise _no_game(game_id)
         viewer = watcher.seat_in(facts) if watcher is not None else None
+        held = watcher.seats_in(facts) if watcher is not None else ()
         envelopes = [decode_envelope(event.data) for event in stored]
         # The state at least as new as the events read: the remembered one moved on
         # through them, else a load shared with the game's other watchers.
@@ -203,7 +205,8 @@ class GameReader:
             record = await self.projections.load(game_id, at_least=newest)
         assert record is not None
         shown = unredacted_through(record, viewer, private_log=private)
-        return record.version, served(envelopes, viewer, shown, held_through(record, viewer))
+        holds = tuple((seat, held_through(record, seat)) for seat in held)
+        return record.version, served_to_holder(envelopes, holds, shown)
 
     async def _exists(self, game_id: str) -> bool:
         # A game once there stays (archived or not): known once, asked no more. Till

@@ -3,7 +3,7 @@
 A channel can outlive its seat's holder: they leave a waiting table and someone
 else sits down, or the start removes open seats and renumbers the rest. So a
 channel keeps what authenticated it (a seat token's hash, or a player) and each
-page of events is redacted for the seat that credential holds in the seating
+page of events is redacted for the seats that credential holds in the seating
 read with those events (`GameReader.events`): an old holder sees nothing private
 of the seat's next holder, and a player follows their seat to its new number.
 """
@@ -27,7 +27,8 @@ class Watcher(msgspec.Struct, frozen=True, kw_only=True):
     token_hash: str | None = None
     # The player whose token opened the channel.
     player_id: str | None = None
-    # The seat it opened as: of a hot-seat player's seats, the one they watch. None: a
+    # The seat it opened as (of a hot-seat player's seats, the one they acted for;
+    # their channel shows every seat they still play, `seats_in`). None: a
     # player seated nowhere then (a seat kept for them, a host, a spectator); their
     # channel still follows them (to the seat they take, or off a private table).
     opened_as: int | None
@@ -47,6 +48,15 @@ class Watcher(msgspec.Struct, frozen=True, kw_only=True):
             return self.opened_as
         # Renumbered (or re-seated): their own seat under its new number.
         return seats[0] if seats else None
+
+    def seats_in(self, facts: MetaFacts) -> tuple[int, ...]:
+        """Every seat this credential holds in `facts`' seating: a seat token's one, a
+        player's all (several at a hot-seat table, where each event shows them the
+        cards of those they still play, whichever seat the channel opened as)."""
+        if self.token_hash is not None:
+            seat = facts.seats_by_token.get(self.token_hash)
+            return () if seat is None else (seat,)
+        return () if self.player_id is None else facts.seats_of(self.player_id)
 
     def outsider_in(self, facts: MetaFacts, game_id: str) -> bool:
         """Whether this credential, holding no seat in `facts`, may not watch there:

@@ -10,7 +10,7 @@ from rummy_table import deal, small
 
 from domain.commands import Discard, Draw
 from domain.events import CardsDrawn, HandDealt, StockRenewed
-from domain.views import redact, view_for
+from domain.views import redact, redact_for_seats, view_for
 
 DOMAIN = Path(__file__).resolve().parents[3] / "domain"
 FORBIDDEN = {"random", "time", "uuid", "datetime", "os", "secrets"}
@@ -68,6 +68,20 @@ def test_a_stock_draw_is_shown_only_to_the_seat_that_drew() -> None:
     assert redact(drawn, 0) == drawn
     assert redact(drawn, 1) == CardsDrawn(0, "stock", 1, None)
     assert redact(drawn, None) == CardsDrawn(0, "stock", 1, None)
+
+
+def test_the_holder_of_several_seats_sees_each_ones_cards_and_no_one_elses() -> None:
+    # A hot-seat player holds several seats: the deal shows them their hands only.
+    game = deal(small(), HANDS, "TD", ["8S"])
+    dealt = game.log[1]
+    assert isinstance(dealt, HandDealt)
+    both = redact_for_seats(dealt, (0, 1))
+    assert isinstance(both, HandDealt) and both.deck is None
+    assert both.hands == tuple(tuple(h) for h in HANDS)
+    assert redact_for_seats(dealt, ()) == redact(dealt, None)
+    (drawn,) = game.do(0, Draw("stock"))
+    assert redact_for_seats(drawn, (1, 0)) == drawn
+    assert redact_for_seats(drawn, (1,)) == CardsDrawn(0, "stock", 1, None)
 
 
 def test_a_pile_draw_is_public() -> None:
