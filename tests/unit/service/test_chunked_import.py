@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 import msgspec
 import pytest
+from no_jobs import NoJobs
 
 from domain.commands import Draw
 from domain.rules import build_ruleset
@@ -137,15 +138,6 @@ async def test_the_reconciler_removes_old_half_imports_and_keeps_whole_games() -
     store.crash_at = None
     await store.put_meta(GAME_ID, {"importing_since": b"0"})  # long ago
     whole = await GameTransfers(GameService(store)).import_game(_log(), game_id="cd" * 16)
-
-    class NoJobs:
-        knock_window_s = 0.0
-
-        async def schedule_bot(self, *args: object, **options: object) -> bool:
-            return False
-
-        async def schedule_timer(self, *args: object, **options: object) -> int:
-            return 0
 
     counts = await reconcile(GameService(store), NoJobs())  # type: ignore[arg-type]
     assert counts.half_imports == 1

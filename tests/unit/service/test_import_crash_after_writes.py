@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from no_jobs import NoJobs
 
 from domain.events import DeckRevealed, HandEnded
 from domain.rules import build_ruleset
@@ -23,16 +24,6 @@ from service.tools.simulated_logs import simulated_log
 from workers.reconcile import reconcile
 
 GAME_ID = "ef" * 16
-
-
-class NoJobs:
-    knock_window_s = 0.0
-
-    async def schedule_bot(self, *args: object, **options: object) -> bool:
-        return False
-
-    async def schedule_timer(self, *args: object, **options: object) -> int:
-        return 0
 
 
 class Crash(Exception):
