@@ -138,7 +138,10 @@ def test_a_lost_window_job_is_made_again_for_what_is_left_of_the_window(
     embedded_redis: EmbeddedRedis,
 ) -> None:
     url = embedded_redis.url
-    with worker_app(url, knock_window_s=WINDOW_S) as (client, queue):
+    # Longer than the others': the queue's loss and the reconciler's round must fall
+    # inside the window (on a loaded machine they took more than a second).
+    window_s = 8.0
+    with worker_app(url, knock_window_s=window_s) as (client, queue):
         game_id, _, _, version = _at_a_knock_window(client, queue)
         [discard] = _log(client, game_id, after=version - 1)
         # The queue is lost (a flushed Redis): only the log remains.
@@ -146,12 +149,12 @@ def test_a_lost_window_job_is_made_again_for_what_is_left_of_the_window(
         for key in sync.scan_iter("rq:*"):
             sync.delete(key)
         sync.close()
-        settings = Settings(redis_url=url, knock_window_s=WINDOW_S)
+        settings = Settings(redis_url=url, knock_window_s=window_s)
         assert "1 bot jobs" in asyncio.run(reconcile_now(settings))
         job_id = bot_job_id(game_id, version)
         due = queue.scheduled_job_registry.get_scheduled_time(job_id)
         assert due >= _at(discard)  # still the window's: counted from the discard
-        assert (due - _at(discard)).total_seconds() <= WINDOW_S + 1
+        assert (due - _at(discard)).total_seconds() <= window_s + 1
         assert "0 bot jobs" in asyncio.run(reconcile_now(settings))  # idempotent
         _work_until_moved(client, queue, game_id, version)
         assert _version(client, game_id) > version
