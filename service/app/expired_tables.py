@@ -9,6 +9,7 @@ players' lines forever: the reconciler removes it EXPIRED_KEPT_S after it expire
 from __future__ import annotations
 
 from service.app.games import GameService
+from service.app.meta_fields import dealt_tokens
 from service.app.records import GameInfo, lobby_status
 from service.app.seating import players_at, waited_too_long
 
@@ -40,6 +41,8 @@ async def remove_if_long_expired(
         return False
     if not await games.store.remove_game_at(game_id, game.record.version):
         return False
+    # Its tokens open nothing now: unknown (401) wherever shown, and their keys go too.
+    await games.store.remove_token_owners(dealt_tokens(facts.meta))
     for player_id in sorted(players_at(facts)):
         await games.players.unfile_game(player_id, game_id)
     return True

@@ -10,6 +10,7 @@ fields of their own (`claimed:`, `holder:`, `player:`, `reopened:`, `filled:`,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import TypeVar
 
@@ -31,6 +32,7 @@ __all__ = [
     "CLAIM_TOKEN",
     "bots_as_created",
     "claimant_field",
+    "dealt_tokens",
     "facts_of",
     "game_of",
     "renamed_field",
@@ -50,6 +52,19 @@ _seating_decoder = msgspec.json.Decoder(Seating)
 def claimant_field(claim: str) -> str:
     """The secret field naming the player who made a claim (`<player id>\\n<name>`)."""
     return f"claimant:{claim}"
+
+
+def dealt_tokens(meta: Mapping[str, bytes]) -> list[str]:
+    """The hashes of every token dealt for the game, given back or not: each
+    `token:<hash>` field stays in the meta for good (as an older release's claim
+    hash stays under `claimed:`). The tokens whose owners go when the game does."""
+    fields = (field.removeprefix("token:") for field in meta if field.startswith("token:"))
+    claimed = (value for field, value in meta.items() if field.startswith("claimed:"))
+    claims = (value.decode(errors="replace") for value in claimed)
+    return sorted({digest for digest in (*fields, *claims) if _DIGEST.fullmatch(digest)})
+
+
+_DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
 def reservation_field(mark: str) -> str:

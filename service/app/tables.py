@@ -28,6 +28,7 @@ from service.app.seating import (
     hosts,
     not_seated,
 )
+from service.app.tokens import token_hash
 from service.app.writes import Write
 
 __all__ = ["Caller", "caller_of", "leave", "own_rematch", "rematch", "resign", "start"]
@@ -273,6 +274,7 @@ async def rematch(
         # recorded first (the caller gets that one), or the rules refused the
         # caller's seat (a seat that resigned): the refusal is the answer.
         await games.store.remove_game(created.game_id)
+        await games.store.remove_token_owners([token_hash(t) for t in created.tokens.values()])
         if player is not None:
             await games.players.unfile_game(player.player_id, created.game_id)
         if refused.code != "command_id_reused":

@@ -8,6 +8,7 @@ import time
 from collections.abc import AsyncIterator, Sequence
 
 from service.app.games import GameService
+from service.app.meta_fields import dealt_tokens
 from service.app.records import is_game_id
 from service.store import EventStore
 from service.store.base import Snapshot
@@ -83,6 +84,7 @@ async def remove_half_written(
             since = _seconds(meta[_BARE_SINCE])
         if at - since >= grace_s:
             await games.store.remove_game(game_id)
+            await games.store.remove_token_owners(dealt_tokens(meta))
             removed.append(game_id)
     return removed
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 from pathlib import Path
 
 from service.store.archive_files import FileGameArchive
@@ -131,6 +131,9 @@ class ArchivedEventStore(EventStore):
 
     async def token_owner(self, digest: str) -> str | None:
         return await self.inner.token_owner(digest)
+
+    async def remove_token_owners(self, digests: Collection[str]) -> None:
+        await self.inner.remove_token_owners(digests)
 
     async def put_meta_if_absent(self, game_id: str, field: str, value: bytes) -> bool:
         await self._restored(game_id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 
 import msgspec
 
@@ -181,6 +181,12 @@ class InMemoryEventStore(EventStore, GameEviction):
     async def token_owner(self, digest: str) -> str | None:
         check_token_digest(digest)
         return self._token_owners.get(digest)
+
+    async def remove_token_owners(self, digests: Collection[str]) -> None:
+        for digest in digests:
+            check_token_digest(digest)
+        for digest in digests:
+            self._token_owners.pop(digest, None)
 
     async def put_meta_if_absent(self, game_id: str, field: str, value: bytes) -> bool:
         check_game_id(game_id)

@@ -4,7 +4,7 @@ serve two, as an append that caches its views)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 from typing import Protocol
 
 from service.store.base import AppendResult, ArchivedGame, Snapshot, StoredEvent, StoredView
@@ -121,6 +121,10 @@ class TokenOwners(Protocol):
 
     async def token_owner(self, digest: str) -> str | None:
         """The game the token hashed to `digest` was dealt for; None if none was."""
+        ...
+
+    async def remove_token_owners(self, digests: Collection[str]) -> None:
+        """Forget the games of these tokens (a game removed: they open nothing)."""
         ...
 
 

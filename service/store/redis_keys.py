@@ -13,7 +13,8 @@ lives on one Redis Cluster shard and each script touches one slot):
                               kept out of the AOF and replication (below)
     {tok:<hash>}      string  the game a seat token was dealt for, by the token's
                               SHA-256 (releases before kept it in the meta of a
-                              pseudo game `{g:t_<62 hex digits>}:meta`, field `game`)
+                              pseudo game `{g:t_<62 hex digits>}:meta`, field `game`);
+                              deleted when its game is removed (not when archived)
     {lobby}:<status>  zset    lobby index, game id scored by the service; rebuildable
                               (`private_active`: private tables in play, never listed)
 

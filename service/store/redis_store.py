@@ -4,8 +4,9 @@ view cache in adapters of their own (`redis_lobby`, `redis_views`) it combines."
 
 from __future__ import annotations
 
+import asyncio
 import math
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 from typing import Any
 
 import redis.exceptions
@@ -307,6 +308,13 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
         if owner is None:
             owner = await self._redis.hget(legacy_token_key(digest), "game")
         return None if owner is None else text(owner)
+
+    async def remove_token_owners(self, digests: Collection[str]) -> None:
+        for digest in digests:
+            check_token_digest(digest)
+        # One key a DEL: on a cluster each token's key (and its older place) has its slot.
+        keys = [key for digest in digests for key in (token_key(digest), legacy_token_key(digest))]
+        await asyncio.gather(*(self._redis.delete(key) for key in keys))
 
     async def put_meta_if_absent(self, game_id: str, field: str, value: bytes) -> bool:
         check_game_id(game_id)

@@ -31,6 +31,31 @@ async def test_a_tokens_game_is_found_by_its_hash_and_no_other(store: EventStore
         await store.token_owner("t_" + _digest("a")[:62])
 
 
+async def test_removed_tokens_name_no_game_and_the_others_stay(store: EventStore) -> None:
+    for token in ("a", "b", "c"):
+        await store.put_token_owner(_digest(token), "g1")
+
+    await store.remove_token_owners([_digest("a"), _digest("b"), _digest("never dealt")])
+    await store.remove_token_owners([])
+
+    assert await store.token_owner(_digest("a")) is None
+    assert await store.token_owner(_digest("b")) is None
+    assert await store.token_owner(_digest("c")) == "g1"
+    with pytest.raises(ValueError):
+        await store.remove_token_owners(["t_" + _digest("c")[:62]])
+    assert await store.token_owner(_digest("c")) == "g1"
+
+
+async def test_a_token_an_older_release_recorded_is_removed_too(redis_client: Redis) -> None:
+    digest = _digest("old")
+    await redis_client.hset(game_key("t_" + digest[:62], "meta"), "game", "g-old")
+    store = RedisEventStore(redis_client)
+
+    await store.remove_token_owners([digest])
+
+    assert await store.token_owner(digest) is None
+
+
 async def test_a_token_an_older_release_recorded_still_names_its_game(
     redis_client: Redis,
 ) -> None:

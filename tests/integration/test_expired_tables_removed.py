@@ -16,9 +16,11 @@ from workers_table import auth, worker_app
 from service.app.expired_tables import EXPIRED_KEPT_S
 from service.app.games import GameService
 from service.app.seating import TablePolicy
+from service.app.tokens import token_hash
 from service.store import RedisEventStore
 from service.store.embedded_redis import EmbeddedRedis
 from service.store.players_redis import player_key
+from service.store.redis_keys import token_key
 from workers.queue import open_queue
 from workers.reconcile import Reconciled, reconcile
 from workers.schedule import TurnScheduler
@@ -140,3 +142,46 @@ def test_a_start_that_lands_before_the_removal_keeps_the_table(
         summary = client.get(f"/games/{game_id}").json()
         assert summary["status"] == "active"
         assert _waiting_games(client, ada) == [game_id]
+
+
+def _token_keys(url: str) -> list[bytes]:
+    async def run() -> list[bytes]:
+        redis = Redis.from_url(url)
+        try:
+            return [key async for key in redis.scan_iter(match="{tok:*")]
+        finally:
+            await redis.aclose()
+
+    return asyncio.run(run())
+
+
+def test_a_removed_tables_tokens_are_forgotten(embedded_redis: EmbeddedRedis) -> None:
+    """The tokens dealt for a removed table (its host's seat, a claim's, a seat given
+    back) name no game any more: shown to another game they are unknown (401), not
+    another game's (403), and their keys go with the table's."""
+    url = embedded_redis.url
+    with worker_app(url) as (client, _queue):
+        ada, bo, cy = _player(client, "Ada"), _player(client, "Bo"), _player(client, "Cy")
+        table = _table(client, ada)
+        game_id, token = table["game_id"], next(iter(table["tokens"].values()))
+        for who, seat in ((bo, 1), (cy, 2)):
+            claimed = client.post(f"/games/{game_id}/seats/{seat}", headers=auth(who["token"]))
+            assert claimed.status_code == 201, claimed.text
+            if who is bo:  # Bo gets up again: his claim's token opens no seat now
+                left = client.delete(f"/games/{game_id}/seats/1", headers=auth(bo["token"]))
+                assert left.status_code in (200, 204), left.text
+        # A game in play, which no removal touches.
+        seats = [{"kind": "human"}, {"kind": "bot", "level": 1}]
+        playing = client.post("/games", json={"seats": seats}).json()
+        other = playing["game_id"]
+        before = client.get(f"/games/{other}/view", headers=auth(token))
+        assert before.status_code == 403, before.text
+        assert len(_token_keys(url)) == 4  # Ada's seat, Bo's and Cy's claims, the game's
+
+        removed = _reconcile_at(url, time.time() + TTL_S + EXPIRED_KEPT_S + 60)
+        assert removed.expired_tables == 1
+        after = client.get(f"/games/{other}/view", headers=auth(token))
+        assert after.status_code == 401, after.text
+        assert after.json()["code"] == "invalid_token"
+        # The game in play keeps its token's; the removed table's three are gone.
+        assert _token_keys(url) == [token_key(token_hash(playing["tokens"]["0"])).encode()]
