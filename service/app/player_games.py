@@ -170,9 +170,22 @@ async def rebuild_players_games(games: GameService) -> int:
     while the service runs; it adds, and leaves any line it finds to the leaves."""
     filed = 0
     async for game in games.reader.every_game():
+        if await _replaced_rematch(games, game):
+            continue  # its players' games dropped it for the one that replaced it
         facts = await games.fresh_facts(game.game_id)
         for player_id in sorted(players_at(facts)):
             if among_players_games(facts, game.game_id, player_id):
                 await games.players.file_game(player_id, game.game_id, facts.info.created_ts)
                 filed += 1
     return filed
+
+
+async def _replaced_rematch(games: GameService, game: Game) -> bool:
+    """Whether the table is a rematch that expired unplayed and that its game replaced
+    with another (whose `rematch_offered` came later): the rematch that replaces it
+    takes it out of its players' games (`service.app.tables.rematch`)."""
+    source = game.info.table.rematch_of
+    if source is None or lobby_status(game) != "waiting":
+        return False
+    old = await _game_or_none(games, source)
+    return old is not None and old.rematch is not None and old.rematch != game.game_id

@@ -12,6 +12,7 @@ from http_table import auth
 from test_kept_seat_declined import _rematch
 
 from service.app import seating
+from service.app.player_games import rebuild_players_games
 
 Client = Any
 DAY_S = 24 * 3600.0
@@ -61,3 +62,27 @@ def test_a_rematch_that_expired_unplayed_gives_way_to_a_new_one(
     claimed = client.post(f"/games/{second['game_id']}/seats/0", headers=auth(tokens[0]))
     assert claimed.status_code == 201, claimed.text
     assert client.get(f"/games/{second['game_id']}").json()["status"] != "waiting"
+
+
+def test_a_rebuild_files_no_rematch_that_another_replaced(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`rummy players rebuild` files the tables as the service does: a rematch that
+    expired and gave way to another stays out of its players' games, though seats
+    are kept for them there."""
+    clock = _Clock()
+    monkeypatch.setattr(seating, "time", clock)
+    first, tokens = _rematch(client)
+    game_id = client.get(f"/games/{first}").json()["rematch_of"]
+    clock.ahead_s = DAY_S + 60
+    second = client.post(f"/games/{game_id}/rematch", headers=auth(tokens[1])).json()["game_id"]
+
+    def listed() -> list[set[str]]:
+        pages = [client.get("/players/me/games", headers=auth(t)).json() for t in tokens.values()]
+        return [{game["game_id"] for game in page["games"]} for page in pages]
+
+    before = listed()
+    assert all(second in games and first not in games for games in before)
+    with client.portal() as portal:
+        portal.call(rebuild_players_games, client.app.state.games)
+    assert listed() == before
