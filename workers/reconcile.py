@@ -215,7 +215,8 @@ async def reconcile_game(
     if state.phase == "deal" and lobby_status(game) == "active":
         # Resting between hands, which no write leaves a game in (the service deals
         # in the append that ends a hand): an import of an older release that died
-        # before its next deal. Dealt now; the deal's own append schedules its jobs.
+        # before its next deal. Dealt now, and its jobs made below: the reconciler's
+        # service announces its appends to no scheduler.
         deal = Write(actor="service", decide=next_deal, expected_version=game.record.version)
         try:
             await games.execute(game_id, deal)
@@ -224,7 +225,8 @@ async def reconcile_game(
                 raise
             return  # dealt meanwhile
         counts.dealt += 1
-        return
+        game = await games.game(game_id)
+        state = game.record.state
     if state.phase not in ("draw", "play"):
         return
     counts.games += 1

@@ -120,3 +120,36 @@ async def test_an_imported_game_dealt_at_a_bots_turn_tells_the_scheduler_the_bot
     [nudge] = announced
     assert nudge.state.phase == "draw" and nudge.state.hand_number == 4
     assert seats_to_act(nudge.state, nudge.bot_levels) == [nudge.state.turn]
+
+
+class RecordedJobs(NoJobs):
+    def __init__(self) -> None:
+        self.bots: list[tuple[str, int]] = []
+
+    async def schedule_bot(self, game_id: str, version: int, **options: object) -> bool:
+        self.bots.append((game_id, version))
+        return True
+
+
+@pytest.mark.anyio
+async def test_the_reconcilers_deal_gives_the_bot_to_act_its_job_in_the_same_round(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The reconciler's service announces its appends to no scheduler: the round that
+    # deals schedules the dealt hand's jobs itself. Before, it returned after the
+    # deal, and the bot to act waited for the next round (minutes) to get its job.
+    store = InMemoryEventStore()
+    with monkeypatch.context() as crashing:
+        _dies_at_the_deal(crashing)
+        with pytest.raises(Crash):
+            await GameTransfers(GameService(store)).import_game(
+                _log_at_a_hands_end(), game_id=GAME_ID
+            )
+    await store.put_meta(GAME_ID, {"importing": b"0"})
+    jobs = RecordedJobs()
+    counts = await reconcile(GameService(store), jobs)  # type: ignore[arg-type]
+    game = await GameService(store).game(GAME_ID)
+    assert counts.dealt == 1 and game.record.state.phase == "draw"
+    assert seats_to_act(game.record.state, game.bot_levels) == [game.record.state.turn]
+    assert jobs.bots == [(GAME_ID, game.record.version)]
+    assert counts.bot_jobs == 1
