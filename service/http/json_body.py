@@ -13,7 +13,7 @@ from litestar.types import Empty
 from service.app.errors import ServiceError
 from service.app.json_guard import NOT_JSON, JsonRefused, check_json
 
-__all__ = ["CheckedRequest"]
+__all__ = ["CheckedRequest", "declares_json"]
 
 
 class CheckedRequest(Request[Any, Any, Any]):
@@ -48,7 +48,7 @@ def _check_declared_json(media_type: str) -> None:
     would be taken for what it does not claim to be. No type at all stays read as
     JSON: a hand-made request that names none (httpx's `content=`) relies on it."""
     declared = media_type.strip().lower()
-    if declared and declared != "application/json" and not _is_json_suffixed(declared):
+    if declared and not declares_json(declared):
         raise ServiceError(
             "unsupported_media_type",
             f"the body must be sent as application/json, not {declared}",
@@ -56,9 +56,11 @@ def _check_declared_json(media_type: str) -> None:
         )
 
 
-def _is_json_suffixed(media_type: str) -> bool:
-    kind, _, subtype = media_type.partition("/")
-    return kind == "application" and subtype.endswith("+json")
+def declares_json(media_type: str) -> bool:
+    """Whether a (parameterless) media type is JSON: `application/json`, or an
+    `application/...+json` type, in any case."""
+    kind, _, subtype = media_type.strip().lower().partition("/")
+    return kind == "application" and (subtype == "json" or subtype.endswith("+json"))
 
 
 def _body_type(request: Request[Any, Any, Any]) -> Any:

@@ -17,6 +17,7 @@ from litestar.params import FromQuery, JSONBody, PathParameter, QueryParameter, 
 from service.app.envelope import Envelope
 from service.app.errors import ServiceError
 from service.app.json_guard import JsonRefused, check_json
+from service.http.json_body import declares_json
 from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
 from service.http.routes_games import GameId, InviteQuery, caller_token
@@ -243,7 +244,8 @@ async def import_game(
     ] = None,
     private_log: FromQuery[bool] = False,
 ) -> CreatedGameOut:
-    lines = _as_lines(body) if request.content_type[0] == MediaType.JSON else body
+    # A document under any JSON type, as every JSON body is read (a `+json` type too).
+    lines = _as_lines(body) if declares_json(request.content_type[0]) else body
     created = await transfers.import_game(lines, game_id=game_id, private_log=private_log)
     return CreatedGameOut.of(created)
 

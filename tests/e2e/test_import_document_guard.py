@@ -60,3 +60,16 @@ def test_a_document_with_more_than_a_log_is_refused(
 ) -> None:
     body = document[:-1] + b',"x":' + extra + b"}"
     problem(client.post("/games/import", content=body, headers=JSON), status, code)
+
+
+@pytest.mark.parametrize(
+    "content_type",
+    ["application/json; charset=utf-8", "Application/JSON", "application/vnd.rummy+json"],
+)
+def test_a_document_under_any_json_type_imports(
+    client: Any, document: bytes, content_type: str
+) -> None:
+    # Every JSON body is read as JSON under a `+json` type too; the import took such
+    # a document for JSON lines, and refused it as a malformed log (422).
+    answer = client.post("/games/import", content=document, headers={"content-type": content_type})
+    assert answer.status_code == 201, answer.text
