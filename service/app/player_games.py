@@ -23,6 +23,7 @@ __all__ = [
     "rebuild_players_games",
     "rename_player",
     "status_of",
+    "unfile_unless_among",
 ]
 
 PlayerGameStatus = Literal["waiting", "active", "finished"]
@@ -176,6 +177,8 @@ async def rebuild_players_games(games: GameService) -> int:
         for player_id in sorted(players_at(facts)):
             if among_players_games(facts, game.game_id, player_id):
                 await games.players.file_game(player_id, game.game_id, facts.info.created_ts)
+                # Looked at again: a leave that unfiled since this read would be undone.
+                await unfile_unless_among(games, game.game_id, player_id, facts.info.created_ts)
                 filed += 1
     return filed
 
@@ -189,3 +192,17 @@ async def _replaced_rematch(games: GameService, game: Game) -> bool:
         return False
     old = await _game_or_none(games, source)
     return old is not None and old.rematch is not None and old.rematch != game.game_id
+
+
+async def unfile_unless_among(
+    games: GameService, game_id: str, player_id: str, created_ts: float
+) -> None:
+    """After a seat was given back (or a filing made from an older read): the table
+    leaves the player's games unless it is still among them. Read after the unfiling
+    again, so a claim made meanwhile (which files before it answers) either is seen
+    there or files later."""
+    if among_players_games(await games.fresh_facts(game_id), game_id, player_id):
+        return
+    await games.players.unfile_game(player_id, game_id)
+    if among_players_games(await games.fresh_facts(game_id), game_id, player_id):
+        await games.players.file_game(player_id, game_id, created_ts)

@@ -18,10 +18,10 @@ from service.app.errors import ServiceError
 from service.app.game_record import UNCLAIMED
 from service.app.games import GameService
 from service.app.meta_fields import seated_by
+from service.app.player_games import unfile_unless_among
 from service.app.players import Player, is_player_token
 from service.app.records import CreatedGame, Game, MetaFacts, SeatSpec, open_seats_of
 from service.app.seating import (
-    among_players_games,
     check_seat,
     expired,
     host_mark,
@@ -164,7 +164,7 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
     await games.execute(game_id, Write(actor="service", decide=leaving))
     player_id = facts.players.get(seat)
     if player_id is not None:
-        await _unfile_unlessamong_players_games(games, game_id, player_id, facts.info.created_ts)
+        await unfile_unless_among(games, game_id, player_id, facts.info.created_ts)
 
 
 async def _decline(games: GameService, game_id: str, seat: int, player_id: str) -> None:
@@ -184,20 +184,7 @@ async def _decline(games: GameService, game_id: str, seat: int, player_id: str) 
         return service_envelopes(game.record.version, events)
 
     await games.execute(game_id, Write(actor="service", decide=declining))
-    await _unfile_unlessamong_players_games(games, game_id, player_id, facts.info.created_ts)
-
-
-async def _unfile_unlessamong_players_games(
-    games: GameService, game_id: str, player_id: str, created_ts: float
-) -> None:
-    """After a seat was given back: the table leaves the player's games unless they
-    are still at it. Read after the unfiling again, so a claim made meanwhile (which
-    files before it answers) either is seen there or files later."""
-    if among_players_games(await games.fresh_facts(game_id), game_id, player_id):
-        return
-    await games.players.unfile_game(player_id, game_id)
-    if among_players_games(await games.fresh_facts(game_id), game_id, player_id):
-        await games.players.file_game(player_id, game_id, created_ts)
+    await unfile_unless_among(games, game_id, player_id, facts.info.created_ts)
 
 
 async def _unfile(games: GameService, game_id: str, player_id: str | None) -> None:

@@ -44,3 +44,29 @@ def test_kept_seats_hosts_and_seats_are_filed_again_and_leavers_are_not() -> Non
         assert await _listed(service, leaver) == []
 
     anyio.run(scenario)
+
+
+def test_a_player_who_leaves_while_the_rebuild_files_the_table_is_not_left_with_it() -> None:
+    # The rebuild runs beside the service: a leave that lands between its read of
+    # the table and its filing unfiles first, and the filing put the line back for
+    # good. The rebuild looks again after filing, as a leave does after unfiling.
+    async def scenario() -> None:
+        service = GameService(InMemoryEventStore())
+        host, leaver = [(await service.players.create(name)).player for name in ("Ada", "Dee")]
+        table = await service.create(seats=[OPEN] * 3, player=host)
+        game_id = table.game_id
+        await service.claim(game_id, 1, leaver)
+        filing = service.players.file_game
+
+        async def leave_first(player_id: str, filed: str, created_ts: float) -> None:
+            if player_id == leaver.player_id:
+                await leave(service, game_id, 1, Caller(player=leaver, seats=(1,)))
+            await filing(player_id, filed, created_ts)
+
+        service.players.file_game = leave_first  # type: ignore[method-assign]
+        await rebuild_players_games(service)
+        service.players.file_game = filing  # type: ignore[method-assign]
+        assert await _listed(service, leaver) == []
+        assert await _listed(service, host) == [game_id]
+
+    anyio.run(scenario)
