@@ -173,7 +173,12 @@ async def rebuild_players_games(games: GameService) -> int:
     async for game in games.reader.every_game():
         if await _replaced_rematch(games, game):
             continue  # its players' games dropped it for the one that replaced it
-        facts = await games.fresh_facts(game.game_id)
+        try:
+            facts = await games.fresh_facts(game.game_id)
+        except ServiceError as missing:
+            if missing.code != "game_not_found":
+                raise
+            continue  # removed since it was listed
         for player_id in sorted(players_at(facts)):
             if among_players_games(facts, game.game_id, player_id):
                 await games.players.file_game(player_id, game.game_id, facts.info.created_ts)
@@ -201,8 +206,20 @@ async def unfile_unless_among(
     leaves the player's games unless it is still among them. Read after the unfiling
     again, so a claim made meanwhile (which files before it answers) either is seen
     there or files later."""
-    if among_players_games(await games.fresh_facts(game_id), game_id, player_id):
+    if await _among_now(games, game_id, player_id):
         return
     await games.players.unfile_game(player_id, game_id)
-    if among_players_games(await games.fresh_facts(game_id), game_id, player_id):
+    if await _among_now(games, game_id, player_id):
         await games.players.file_game(player_id, game_id, created_ts)
+
+
+async def _among_now(games: GameService, game_id: str, player_id: str) -> bool:
+    """`among_players_games` as the store has the table now; False once it is gone
+    (a table removed long after it expired)."""
+    try:
+        facts = await games.fresh_facts(game_id)
+    except ServiceError as missing:
+        if missing.code != "game_not_found":
+            raise
+        return False
+    return among_players_games(facts, game_id, player_id)

@@ -70,3 +70,26 @@ def test_a_player_who_leaves_while_the_rebuild_files_the_table_is_not_left_with_
         assert await _listed(service, host) == [game_id]
 
     anyio.run(scenario)
+
+
+def test_a_table_removed_while_the_rebuild_files_it_is_left_to_nobody() -> None:
+    # The reconciler removes a long-expired table (and unfiles its players) between
+    # the rebuild's read and its filing: the rebuild goes on, and files no line for
+    # a game that is gone.
+    async def scenario() -> None:
+        service = GameService(InMemoryEventStore())
+        host = (await service.players.create("Ada")).player
+        game_id = (await service.create(seats=[OPEN] * 2, player=host)).game_id
+        filing = service.players.file_game
+
+        async def removed_first(player_id: str, filed: str, created_ts: float) -> None:
+            await service.store.remove_game(game_id)
+            await service.players.unfile_game(player_id, game_id)
+            await filing(player_id, filed, created_ts)
+
+        service.players.file_game = removed_first  # type: ignore[method-assign]
+        await rebuild_players_games(service)
+        service.players.file_game = filing  # type: ignore[method-assign]
+        assert await service.players.game_ids(host.player_id, 10, 0) == []
+
+    anyio.run(scenario)
