@@ -96,13 +96,14 @@ async def reconcile(
     return counts
 
 
-async def _filed(games: GameService) -> set[str]:
-    """Every id the lobby files, under any status (ids only: no game is read)."""
-    filed: set[str] = set()
+async def _filed(games: GameService) -> dict[str, set[str]]:
+    """The ids the lobby files under each status (ids only: no game is read)."""
+    filed: dict[str, set[str]] = {}
     for status in ("waiting", "active", "finished"):
         offset = 0
+        ids = filed[status] = set()
         while page := await games.filed(status, _IDS_PAGE, offset):
-            filed.update(page)
+            ids.update(page)
             offset += len(page)
     return filed
 
@@ -123,13 +124,17 @@ async def _walk_every_game(
     public games the lobby never filed (a crash between a game's first append and
     its filing: the lobby's scan never sees them)."""
     filed = await _filed(games)
+    # Filed as in play or finished: past the waiting for good (a line lags, never leads).
+    started = filed["active"] | filed["finished"]
+    every_filed = filed["waiting"] | started
     async for page in headline_pages(games.store, _PAGE):
         counts.half_imports += len(await remove_half_written(games, page))
-        removed = await _remove_long_expired(games, page, failures, metrics, now)
+        waiting = [(game_id, headline) for game_id, headline in page if game_id not in started]
+        removed = await _remove_long_expired(games, waiting, failures, metrics, now)
         counts.expired_tables += len(removed)
         page = [(game_id, headline) for game_id, headline in page if game_id not in removed]
         await _reconcile_private_page(
-            games, scheduler, league, page, counts, failures, metrics, filed
+            games, scheduler, league, page, counts, failures, metrics, every_filed
         )
 
 

@@ -14,7 +14,7 @@ from domain.events import DeckRevealed, HandEnded
 from domain.rules import build_ruleset
 from service.app.control import seats_to_act
 from service.app.errors import ServiceError
-from service.app.games import GameService
+from service.app.games import GameService, SeatSpec
 from service.app.records import Appended
 from service.logs import transfers
 from service.logs.logfile import write_log
@@ -153,3 +153,34 @@ async def test_the_reconcilers_deal_gives_the_bot_to_act_its_job_in_the_same_rou
     assert seats_to_act(game.record.state, game.bot_levels) == [game.record.state.turn]
     assert jobs.bots == [(GAME_ID, game.record.version)]
     assert counts.bot_jobs == 1
+
+
+@pytest.mark.anyio
+async def test_the_reconciler_reads_no_game_in_play_to_find_the_tables_long_expired(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Every game is made with the tables' expiry in its info: two days on, the info
+    # alone no longer tells a table still waiting from a game in play. One the lobby
+    # files as in play or finished has left the waiting for good (a lobby line may
+    # lag, never lead): the reconciler does not read it again each round to see.
+    from service.app import expired_tables
+    from workers import reconcile as reconcile_module
+
+    store = InMemoryEventStore()
+    games = GameService(store)
+    seats = [SeatSpec(kind="human"), SeatSpec(kind="bot", level=1)]
+    game_id = (await games.create(seats=seats)).game_id
+    assert [entry.game_id for entry in await games.lobby("active", 10, 0)] == [game_id]
+    looked_at: list[str] = []
+
+    async def looking(games: GameService, game_id: str, **options: float) -> bool:
+        looked_at.append(game_id)
+        return await expired_tables.remove_if_long_expired(games, game_id, **options)
+
+    monkeypatch.setattr(reconcile_module, "remove_if_long_expired", looking)
+    info = (await games.game(game_id)).info
+    assert info.table.expires_after_s is not None
+    later = info.created_ts + 30 * 24 * 3600.0
+    counts = await reconcile(GameService(store), NoJobs(), now=later)  # type: ignore[arg-type]
+    assert counts.expired_tables == 0
+    assert looked_at == []
