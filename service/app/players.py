@@ -8,6 +8,7 @@ a client creates without asking anyone for a name.
 from __future__ import annotations
 
 import hmac
+import re
 import secrets
 import unicodedata
 import uuid
@@ -52,6 +53,15 @@ class CreatedPlayer(msgspec.Struct, frozen=True, kw_only=True):
 
 _DRAWS_NOTHING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
+_WORDS = re.compile(r"[^\W_]+")
+
+
+def passes_for_a_bot(name: str) -> bool:
+    """Whether a name reads as a bot's label: the table's "Bot · level 2" (or "Bot"),
+    the league's "Level 2 bot", in any case, spacing, punctuation or width."""
+    words = _WORDS.findall(unicodedata.normalize("NFKC", name).casefold())
+    return "bot" in words and ("level" in words or words == ["bot"])
+
 
 def clean_name(raw: str) -> str:
     """The name trimmed; 422 `invalid_name` when empty, too long or holding control characters."""
@@ -74,6 +84,8 @@ def clean_name(raw: str) -> str:
             raise ServiceError(
                 "invalid_name", "a name holds no control characters", character=f"U+{ord(char):04X}"
             )
+    if passes_for_a_bot(name):
+        raise ServiceError("invalid_name", 'a name may not pass for a bot ("Bot · level 2")')
     return name
 
 

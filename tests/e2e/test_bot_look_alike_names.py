@@ -1,0 +1,41 @@
+"""A player's name cannot pass for a bot's label.
+
+The table shows a bot seat as "Bot · level 2" and the league's boards name a bot level
+"Level 2 bot". A player could take either as their name (or "Ｂｏｔ · level 4" in
+full-width letters) and sit at a table, or stand on a leaderboard, as a bot would:
+names whose words are "bot" beside "level" (or "bot" alone), after NFKC and case
+folding, are refused like other bad names (422 `invalid_name`), on creation and on
+rename. Names merely holding the letters (Abbott, Robot) are kept.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from http_players import player, problem
+from http_table import auth
+
+LOOK_ALIKES = [
+    "Bot · level 4",
+    "bot · Level 2 (seat 2)",
+    "Level 1 bot",
+    "Ｂｏｔ · ｌｅｖｅｌ 3",
+    "Bot_level_2",
+    "Bot",
+    "autopilot · Bot · level 2",
+]
+
+
+@pytest.mark.parametrize("name", LOOK_ALIKES)
+def test_a_name_that_passes_for_a_bot_is_refused(client: Any, name: str) -> None:
+    problem(client.post("/players", json={"name": name}), 422, "invalid_name")
+    someone = player(client, "Ada")
+    renamed = client.patch("/players/me", json={"name": name}, headers=auth(someone["token"]))
+    problem(renamed, 422, "invalid_name")
+    assert client.get("/players/me", headers=auth(someone["token"])).json()["name"] == "Ada"
+
+
+@pytest.mark.parametrize("name", ["Abbott", "Robot Level", "Botany", "Level 3"])
+def test_a_name_that_only_holds_the_letters_is_kept(client: Any, name: str) -> None:
+    assert player(client, name)["name"] == name
