@@ -54,12 +54,16 @@ class CreatedPlayer(msgspec.Struct, frozen=True, kw_only=True):
 _DRAWS_NOTHING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 _WORDS = re.compile(r"[^\W_]+")
+# Letters drawn like those of "bot" and "level" once case folded: Cyrillic and Greek
+# ones, a zero, and the capital I that many fonts draw as l ("Вот · Ievel 4").
+_LOOK_ALIKES = str.maketrans("вβоο0тτеεiіιӏ1", "bboootteelllll")
 
 
 def passes_for_a_bot(name: str) -> bool:
     """Whether a name reads as a bot's label: the table's "Bot · level 2" (or "Bot"),
-    the league's "Level 2 bot", in any case, spacing, punctuation or width."""
-    words = _WORDS.findall(unicodedata.normalize("NFKC", name).casefold())
+    the league's "Level 2 bot", in any case, spacing, punctuation, width or script."""
+    folded = unicodedata.normalize("NFKC", name).casefold().translate(_LOOK_ALIKES)
+    words = _WORDS.findall(folded)
     return "bot" in words and ("level" in words or words == ["bot"])
 
 

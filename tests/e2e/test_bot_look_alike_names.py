@@ -2,10 +2,11 @@
 
 The table shows a bot seat as "Bot · level 2" and the league's boards name a bot level
 "Level 2 bot". A player could take either as their name (or "Ｂｏｔ · level 4" in
-full-width letters) and sit at a table, or stand on a leaderboard, as a bot would:
-names whose words are "bot" beside "level" (or "bot" alone), after NFKC and case
-folding, are refused like other bad names (422 `invalid_name`), on creation and on
-rename. Names merely holding the letters (Abbott, Robot) are kept.
+full-width letters, or "Вот · level 4" in Cyrillic) and sit at a table, or stand on a
+leaderboard, as a bot would: names whose words are "bot" beside "level" (or "bot"
+alone), after NFKC, case folding and folding letters drawn alike, are refused like
+other bad names (422 `invalid_name`), on creation and on rename. Names merely holding
+the letters (Abbott, Robot) are kept.
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ LOOK_ALIKES = [
     "Bot_level_2",
     "Bot",
     "autopilot · Bot · level 2",
+    "\u0412\u043e\u0442 · level 4",  # Cyrillic Ve, o, Te
+    "B\u03bfT · \u0406evel 1",  # Greek omicron, Cyrillic I
+    "B0t · level 2",
+    "Bot · Ievel 2",  # a capital I for the l
 ]
 
 
