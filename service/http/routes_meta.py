@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -9,6 +10,7 @@ from litestar import Request, Response, get
 
 from domain.rules import RuleSet, preset_catalog
 from service.app.errors import ServiceError
+from service.app.games import GameService
 from service.app.reading import PRIVATE_ACTIVE
 from service.app.worker_metrics import WorkerMetrics
 from service.http.problems import problem_responses
@@ -64,6 +66,8 @@ async def health(games: Games, request: Request[Any, Any, Any]) -> Health:
         set_aside = tuple(await worker_metrics.set_aside_games())
     except Exception:  # the counts' store answers no more than the store did
         set_aside = ()
+    hidden = await asyncio.gather(*(_at_private_table(games, entry) for entry in set_aside))
+    set_aside = tuple(entry for entry, hide in zip(set_aside, hidden, strict=True) if not hide)
     return Health(
         status="ok",
         store=type(games.store).__name__,
@@ -71,6 +75,17 @@ async def health(games: Games, request: Request[Any, Any, Any]) -> Health:
         schedulers=schedulers,
         set_aside=set_aside,
     )
+
+
+async def _at_private_table(games: GameService, entry: str) -> bool:
+    """Whether a step set aside ("<step>:<game id>") is a private table's: its id is for
+    its seats and code holders, not the public health page (`/metrics` still counts it).
+    A game that cannot be read stays named: it is the operator's to look at."""
+    try:
+        facts, _ = await games.known_facts(entry.partition(":")[2])
+    except Exception:  # gone, unreadable, or the store down: nothing known private
+        return False
+    return facts.info.table.private
 
 
 async def _live_schedulers(request: Request[Any, Any, Any]) -> int | None:

@@ -210,7 +210,8 @@ class Health(msgspec.Struct, frozen=True, kw_only=True):
     schedulers: int | None = None
     # A worker's steps set aside on one game after failing again and again
     # ("<step>:<game id>": reconcile, archive, league): that game is looked at
-    # again with a growing back-off; every other game goes on.
+    # again with a growing back-off; every other game goes on. A private table's are
+    # left out (its id is for its seats and code holders); /metrics counts them.
     set_aside: tuple[str, ...] = ()
 
 
