@@ -67,6 +67,24 @@ def passes_for_a_bot(name: str) -> bool:
     return "bot" in words and ("level" in words or words == ["bot"])
 
 
+# What the web table writes in a seat's place: a player so named passed for an open
+# seat, a kept one, or the viewer's own ("You (Ada)").
+_PAGE_LABELS = {
+    ("open", "seat"),
+    ("a", "player"),
+    ("you",),
+    ("kept", "for", "you", "from", "the", "last", "game"),
+}
+_YOURS = re.compile(r"\W*you\W*\(")
+
+
+def passes_for_a_label(name: str) -> bool:
+    """Whether a name reads as a bot's label, or the table's word for a seat."""
+    folded = unicodedata.normalize("NFKC", name).casefold().translate(_LOOK_ALIKES)
+    words = tuple(_WORDS.findall(folded))
+    return passes_for_a_bot(name) or words in _PAGE_LABELS or bool(_YOURS.match(folded))
+
+
 def clean_name(raw: str) -> str:
     """The name trimmed; 422 `invalid_name` when empty, too long or holding control characters."""
     name = raw.strip()
@@ -88,8 +106,10 @@ def clean_name(raw: str) -> str:
             raise ServiceError(
                 "invalid_name", "a name holds no control characters", character=f"U+{ord(char):04X}"
             )
-    if passes_for_a_bot(name):
-        raise ServiceError("invalid_name", 'a name may not pass for a bot ("Bot · level 2")')
+    if passes_for_a_label(name):
+        raise ServiceError(
+            "invalid_name", 'a name may not pass for a bot ("Bot · level 2") or a seat\'s label'
+        )
     return name
 
 

@@ -29,6 +29,13 @@ LOOK_ALIKES = [
     "B\u03bfT · \u0406evel 1",  # Greek omicron, Cyrillic I
     "B0t · level 2",
     "Bot · Ievel 2",  # a capital I for the l
+    # The web table's words for a seat: an open one, a kept one, the viewer's own.
+    "Open seat",
+    "open  SEAT.",
+    "A player",
+    "You",
+    "You (Ada)",
+    "Kept for you from the last game",
 ]
 
 
@@ -41,6 +48,8 @@ def test_a_name_that_passes_for_a_bot_is_refused(client: Any, name: str) -> None
     assert client.get("/players/me", headers=auth(someone["token"])).json()["name"] == "Ada"
 
 
-@pytest.mark.parametrize("name", ["Abbott", "Robot Level", "Botany", "Level 3"])
+@pytest.mark.parametrize(
+    "name", ["Abbott", "Robot Level", "Botany", "Level 3", "You Li", "Yours", "Open Sesame"]
+)
 def test_a_name_that_only_holds_the_letters_is_kept(client: Any, name: str) -> None:
     assert player(client, name)["name"] == name
