@@ -143,7 +143,12 @@ async def get_profile(
     found = await _public_profile(league, games, player_id, recent)
     if player_id in _BOTS:
         return found
-    player = await _directory_player(games, player_id)
+    try:
+        player = await _directory_player(games, player_id)
+    except UNREADABLE_RECORD:
+        # The record is there but cannot be read: the league's name, as on the boards.
+        _log.warning("player %s: their record is unreadable", player_id, exc_info=True)
+        return found
     if player is None:
         raise ServiceError("player_not_found", f"no player {player_id!r}", player_id=player_id)
     return msgspec.structs.replace(found, name=player.name)

@@ -231,3 +231,17 @@ def test_the_leaderboard_answers_when_a_players_record_is_unreadable(client: Cli
     board = client.get("/leaderboards/duel").json()["entries"]
     # Bob's name from his record; Ann's the league's own (her id).
     assert {entry["name"] for entry in board} == {ann["player_id"], "Bob"}
+
+
+def test_a_profile_answers_when_the_players_record_is_unreadable(client: Client) -> None:
+    # The leaderboard keeps the league's name for such a player; the profile, open to
+    # anyone, answered 500 internal_error.
+    ann, bob = regular_player(client, "Ann"), regular_player(client, "Bob")
+    game_id = table_of_two(client, ann, bob)
+    play_out(client, game_id, {0: ann["token"], 1: bob["token"]}, seed=12)
+    players = cast(Any, client.app).state.games.players.store
+    asyncio.run(players.update_player(ann["player_id"], {"name": b"\xff\xfe"}))
+    answer = client.get(f"/players/{ann['player_id']}/profile")
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["name"] == ann["player_id"]  # the league's own, as on the board
+    assert [game["game_id"] for game in answer.json()["recent"]] == [game_id]
