@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from table_setup import open_table, two_people_first_to_play
-from test_table import OpenPage, open_page, wait_for_my_turn
+from test_table import OpenPage, click_for, open_page, wait_for_my_turn
 
 __all__ = ["open_page"]  # the fixture, shared with test_table
 
@@ -61,3 +61,19 @@ def test_a_phones_cards_are_smaller_and_everything_fits(open_page: OpenPage, ser
     assert {box["part"].split()[0] for box in boxes} >= {"status", "seats", "felt", "hand"}
     for box in boxes:
         assert box["left"] >= 0 and box["right"] <= PHONE["width"], box
+
+
+def test_a_phones_hand_of_eleven_keeps_one_row_of_cards_wide_enough_to_tap(
+    open_page: OpenPage, server: str
+) -> None:
+    page = open_a_dealt_table(open_page, server, PHONE)
+    click_for(page, page.locator("button.pile.stock"), "/commands")
+    boxes = page.locator(".hand .card").evaluate_all(
+        "cards => cards.map((card) => card.getBoundingClientRect())"
+        ".map((box) => ({ top: box.top, width: box.width }))"
+    )
+    assert len(boxes) == 11, boxes
+    # One row (no card below the others), each card at least 24 px wide for a thumb.
+    assert len({round(box["top"]) for box in boxes}) == 1, boxes
+    assert min(box["width"] for box in boxes) >= 24, boxes
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
