@@ -126,7 +126,9 @@ def test_the_turn_timer_autopilot_and_taking_the_seat_back(
     with page.expect_response(lambda response: "/seats/0/bot" in response.url):
         page.get_by_test_id("take-back").click()
     autopilot.wait_for(state="detached")
-    assert chip.text_content() == "human"
+    # Back in person: no tag on the seat (a "human" badge would only repeat "You").
+    chip.wait_for(state="detached")
+    assert "human" not in (page.locator('.seats [data-seat="0"]').text_content() or "")
     page.locator(".log li", has_text="You are back at the seat.").first.wait_for()
     assert table.view(0)["controllers"][0]["kind"] == "human"
 

@@ -15,7 +15,7 @@ export function seatChip(chip) {
     `${chip.cards} ${chip.cards === 1 ? 'card' : 'cards'} in hand`,
     `${chip.points} ${chip.points === 1 ? 'point' : 'points'}`,
     chip.opened ? 'has melded' : null,
-    chip.tag?.dataset.controller === 'human' ? null : (chip.tag?.textContent ?? null),
+    chip.tag?.textContent ?? null,
     chip.turn ? 'to play' : null,
   ];
   return h(

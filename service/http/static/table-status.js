@@ -77,15 +77,15 @@ export function statusViews(table) {
   }
 
   /**
-   * Who plays a person's seat now: they do, or a bot stands in (autopilot after timeouts,
-   * or handed over). Bot seats say so in their name.
+   * Who plays a person's seat now, when it is not them: a bot stands in (autopilot after
+   * timeouts, or handed over). Bot seats say so in their name.
    * @param {View} view
    * @param {number} seat
    */
   function controllerTag(view, seat) {
     const controller = view.controllers?.[seat];
-    if (!controller || controller.kind === 'bot') return null;
-    if (controller.kind === 'human') return h('span', { class: 'seat-controller human', 'data-controller': 'human', text: 'human' });
+    // A person at their own seat needs no tag (a bot's name says it is one).
+    if (!controller || controller.kind === 'bot' || controller.kind === 'human') return null;
     return h('span', { class: 'seat-controller autopilot', 'data-controller': 'autopilot', title: 'A bot plays this seat until its player is back', text: `autopilot · Bot · level ${controller.level ?? 2}` });
   }
 
