@@ -182,6 +182,18 @@ def test_a_finished_game_shows_its_end_and_the_leagues_word(
     open_table(page, server, player, table.game_id)
     page.get_by_test_id("game-over").wait_for()
     assert page.get_by_test_id("game-over").text_content() == "Game over: You win."
+    # The game's end leads the sheet, above the last hand's summary; the ten cards the
+    # loser was left with keep one fanned row.
+    sheet = page.get_by_test_id("hand-end")
+    tops = sheet.evaluate(
+        "sheet => [sheet.querySelector('[data-testid=game-over]'), sheet.querySelector('h2')]"
+        ".map((part) => part.getBoundingClientRect().top)"
+    )
+    assert tops[0] < tops[1], tops
+    left = sheet.locator('tr[data-seat="1"] .card').evaluate_all(
+        "cards => cards.map((card) => Math.round(card.getBoundingClientRect().top))"
+    )
+    assert len(left) == 10 and len(set(left)) == 1, left
     assert page.get_by_test_id("rematch").count() == 1
     # A stacked deck is never rated; experience is still earned: one hand and a finished
     # game (seat 2, held with a bare seat token, is nobody the league credits or places).

@@ -43,15 +43,14 @@ export function sheetViews(table) {
     const headline = ended.winner === null ? `Hand ${ended.hand_number}: no winner` : `Hand ${ended.hand_number}: ${name(ended.winner)} went out${ended.rummy ? ' — rummy!' : ''}`;
     return h(
       'div',
-      { class: 'overlay', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'hand-end-title' },
+      { class: 'overlay', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': over ? 'game-over-title hand-end-title' : 'hand-end-title' },
       h(
         'div',
         { class: 'sheet', 'data-testid': 'hand-end' },
+        // The game's end leads: the last hand's summary follows it.
+        over ? h('p', { class: 'game-over', id: 'game-over-title', 'data-testid': 'game-over', text: gameOverText(over) }) : null,
         h('h2', { id: 'hand-end-title', text: headline }),
         scoresTable(['Seat', 'Cards left', 'Hand value', 'Score', 'Total'], rows, { class: 'hand-scores' }),
-        over
-          ? h('p', { class: 'game-over', 'data-testid': 'game-over', text: gameOverText(over) })
-          : null,
         over ? (leagueBox ??= leagueResult(gameId, token(), invite, name, signal)) : null,
         h(
           'div',
