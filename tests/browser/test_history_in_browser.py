@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from table_setup import open_table, short, two_people_first_to_play
 from test_table import DESKTOP, OpenPage, open_page, wait_until
 
@@ -22,6 +24,14 @@ def test_the_history_keeps_every_move_of_the_hand(open_page: OpenPage, server: s
         f"{'You' if turn % 2 == 0 else 'Seat 2 · player'} discarded {short(card)}."
         for turn, card in enumerate(discarded)
     ]
+    # A draw from the stock names the card to the player who drew it, to nobody else.
+    draws = [line for line in lines if " drew " in line]
+    assert len(draws) == 10, draws
+    for turn, line in enumerate(draws):
+        if turn % 2 == 0:
+            assert re.fullmatch(r"You drew (10|[2-9JQKA])[♣♦♥♠] from the stock\.", line), line
+        else:
+            assert line == "Seat 2 · player drew from the stock.", line
     # Scrollable, and scrolled to its newest line.
     sizes = history.evaluate("ol => [ol.scrollHeight, ol.clientHeight, ol.scrollTop]")
     assert sizes[0] > sizes[1] and sizes[2] + sizes[1] >= sizes[0] - 2, sizes

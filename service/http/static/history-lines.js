@@ -19,7 +19,9 @@ export function historyLine(event, name) {
     case 'hand_dealt':
       return `Hand ${event.hand_number} dealt; first to play: ${name(event.first_seat)}.`;
     case 'cards_drawn':
-      return `${name(event.seat)} drew ${event.source === 'stock' ? 'from the stock' : `${event.count} from the pile`}${event.cards && event.source === 'discard' ? ` (${event.cards.map(shortName).join(' ')})` : ''}.`;
+      // A stock card shows only to the seat that drew it: that player reads which one.
+      if (event.source === 'stock') return `${name(event.seat)} drew ${event.cards?.length ? `${event.cards.map(shortName).join(' ')} ` : ''}from the stock.`;
+      return `${name(event.seat)} drew ${event.count} from the pile${event.cards ? ` (${event.cards.map(shortName).join(' ')})` : ''}.`;
     case 'stock_renewed':
       return `${name(event.seat)} turned the discard pile over as the new stock.`;
     case 'meld_laid':
