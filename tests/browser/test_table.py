@@ -272,6 +272,12 @@ def test_the_table_fits_the_screen(
     keep_screenshot(artifacts, f"table-{name}.png")
     # The form for a new table fits too; a seat's bot level shows only for a bot.
     page.goto(f"{server}/#/new")
+    # Every rule is folded under "Table options": Create the table is on the first screen.
+    create = page.get_by_role("button", name="Create the table").bounding_box()
+    assert create and create["y"] + create["height"] <= viewport["height"], create
+    assert page.locator("#knob-decks").is_hidden()
+    page.get_by_text("Table options").click()
+    assert page.locator("#knob-decks").is_visible()
     page.select_option("#new-seat-1", "open")
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     assert page.locator('[data-seat-level="1"]').is_hidden()

@@ -46,6 +46,8 @@ def new_table(
     page.select_option("#new-preset", "basic")
     page.select_option("#new-seats", "2")
     page.select_option("#new-seat-1", "open")
+    if rules:
+        page.get_by_text("Table options").click()
     for knob, value in (rules or {}).items():
         page.fill(f"#knob-{knob}", value)
     if private:

@@ -124,6 +124,16 @@ export async function showCreateForm(main) {
     await startGame(body, problem, friends);
   }
 
+  // Every rule, folded: the form's first screen is the table and its seats, then Create.
+  const options = h(
+    'details',
+    { class: 'table-options' },
+    h('summary', { text: 'Table options: every rule' }),
+    h('p', { class: 'explain', text: 'Each starts at the chosen rules’ value; change any of them.' }),
+    knobs,
+  );
+  // A rule the browser finds out of bounds opens the fold, so the field can show why.
+  options.addEventListener('invalid', () => options.setAttribute('open', ''), true);
   replace(
     main,
     h(
@@ -132,9 +142,7 @@ export async function showCreateForm(main) {
       h('h1', { text: 'A new table' }),
       h('div', { class: 'form-grid' }, h('label', { for: 'new-preset', text: 'Rules to start from' }), presetSelect, h('label', { for: 'new-seats', text: 'Seats' }), seatCount, h('label', { for: 'new-limit', text: 'Seconds a turn (empty: no limit)' }), limit, h('label', { for: 'new-private', text: 'Private: not in the lobby, joined by its code' }), privateTable),
       seatRows,
-      h('h2', { text: 'Every rule' }),
-      h('p', { class: 'explain', text: 'Each starts at the chosen rules’ value; change any of them.' }),
-      knobs,
+      options,
       problem,
       h('button', { type: 'submit', class: 'primary', text: 'Create the table' }),
     ),
