@@ -83,10 +83,9 @@ async def test_an_import_that_died_after_its_writes_is_finished_or_removed(
     assert [entry.game_id for entry in lobby] == [GAME_ID]
 
 
-@pytest.mark.anyio
-async def test_a_game_an_older_release_left_between_hands_is_dealt_by_the_reconciler(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+async def _left_between_hands(monkeypatch: pytest.MonkeyPatch) -> InMemoryEventStore:
+    """A store holding the import of a log ended at a hand's end as an older release
+    left it: its mark cleared before it dealt, a game in sight between hands."""
     store = InMemoryEventStore()
     with monkeypatch.context() as crashing:
         _dies_at_the_deal(crashing)
@@ -94,8 +93,15 @@ async def test_a_game_an_older_release_left_between_hands_is_dealt_by_the_reconc
             await GameTransfers(GameService(store)).import_game(
                 _log_at_a_hands_end(), game_id=GAME_ID
             )
-    # An older release cleared the mark before it dealt: a game in sight, between hands.
     await store.put_meta(GAME_ID, {"importing": b"0"})
+    return store
+
+
+@pytest.mark.anyio
+async def test_a_game_an_older_release_left_between_hands_is_dealt_by_the_reconciler(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    store = await _left_between_hands(monkeypatch)
     assert (await GameService(store).game(GAME_ID)).record.state.phase == "deal"
     counts = await reconcile(GameService(store), NoJobs())  # type: ignore[arg-type]
     assert counts.dealt == 1
@@ -138,14 +144,7 @@ async def test_the_reconcilers_deal_gives_the_bot_to_act_its_job_in_the_same_rou
     # The reconciler's service announces its appends to no scheduler: the round that
     # deals schedules the dealt hand's jobs itself. Before, it returned after the
     # deal, and the bot to act waited for the next round (minutes) to get its job.
-    store = InMemoryEventStore()
-    with monkeypatch.context() as crashing:
-        _dies_at_the_deal(crashing)
-        with pytest.raises(Crash):
-            await GameTransfers(GameService(store)).import_game(
-                _log_at_a_hands_end(), game_id=GAME_ID
-            )
-    await store.put_meta(GAME_ID, {"importing": b"0"})
+    store = await _left_between_hands(monkeypatch)
     jobs = RecordedJobs()
     counts = await reconcile(GameService(store), jobs)  # type: ignore[arg-type]
     game = await GameService(store).game(GAME_ID)
