@@ -29,7 +29,21 @@ def open_a_dealt_table(open_page: OpenPage, server: str, viewport: dict[str, int
     page = open_page(viewport)
     open_table(page, server, table.player, table.game_id)
     wait_for_my_turn(page)
+    wait_for_laid_out_hand(page, 10)
     return page
+
+
+def wait_for_laid_out_hand(page: Any, count: int) -> None:
+    """Until the hand holds `count` cards, each with a box: measured just after a
+    render, on a busy machine every card of the hand was once still without one."""
+    page.wait_for_function(
+        """count => {
+            const cards = [...document.querySelectorAll('.hand .card')];
+            const laid = card => card.getBoundingClientRect().width > 0;
+            return cards.length === count && cards.every(laid);
+        }""",
+        arg=count,
+    )
 
 
 def test_a_laptops_cards_are_large_enough_to_read_across_the_table(
@@ -68,6 +82,7 @@ def test_a_phones_hand_of_eleven_keeps_one_row_of_cards_wide_enough_to_tap(
 ) -> None:
     page = open_a_dealt_table(open_page, server, PHONE)
     click_for(page, page.locator("button.pile.stock"), "/commands")
+    wait_for_laid_out_hand(page, 11)
     boxes = page.locator(".hand .card").evaluate_all(
         "cards => cards.map((card) => card.getBoundingClientRect())"
         ".map((box) => ({ top: box.top, width: box.width }))"
