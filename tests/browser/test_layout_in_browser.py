@@ -16,9 +16,16 @@ PHONE = {"width": 360, "height": 740}
 
 
 def card_widths(page: Any, selector: str) -> list[float]:
-    widths: list[float] = page.locator(selector).evaluate_all(
-        "cards => cards.map((card) => card.getBoundingClientRect().width)"
-    )
+    """The widths of the cards `selector` finds, read in one go once each has a box
+    (just after a render, on a busy machine, the cards were once all at 0 px)."""
+    widths: list[float] = page.wait_for_function(
+        """selector => {
+            const widths = [...document.querySelectorAll(selector)]
+                .map(card => card.getBoundingClientRect().width);
+            return widths.length > 0 && widths.every(width => width > 0) ? widths : null;
+        }""",
+        arg=selector,
+    ).json_value()
     return widths
 
 
