@@ -24,6 +24,7 @@ from service.app.worker_metrics import WorkerMetrics
 from service.app.writes import Write
 from service.logs.half_imports import Headline, headline_pages, remove_half_written
 from service.logs.import_chunks import next_deal
+from service.store import Snapshot
 from workers.schedule import TurnScheduler, knock_window_length, window_end
 
 __all__ = ["Reconciled", "reconcile", "reconcile_game"]
@@ -129,6 +130,8 @@ async def _walk_every_game(
     every_filed = filed["waiting"] | started
     async for page in headline_pages(games.store, _PAGE):
         counts.half_imports += len(await remove_half_written(games, page))
+        # A game half written is `remove_half_written`'s, in time: the steps below skip it.
+        page = [(game_id, headline) for game_id, headline in page if _whole(headline)]
         waiting = [(game_id, headline) for game_id, headline in page if game_id not in started]
         removed = await _remove_long_expired(games, waiting, failures, metrics, now)
         counts.expired_tables += len(removed)
@@ -136,6 +139,12 @@ async def _walk_every_game(
         await _reconcile_private_page(
             games, scheduler, league, page, counts, failures, metrics, every_filed
         )
+
+
+def _whole(headline: Snapshot) -> bool:
+    """Whether the headline's game was written whole: events, its info, no import going."""
+    meta = headline.meta or {}
+    return headline.version > 0 and "info" in meta and meta.get("importing") != b"1"
 
 
 async def _remove_long_expired(
@@ -148,11 +157,8 @@ async def _remove_long_expired(
     """The page's tables removed for having waited expired too long (the ids)."""
     removed: set[str] = set()
     for game_id, headline in page:
-        meta = headline.meta or {}
-        if headline.version == 0 or "info" not in meta or meta.get("importing") == b"1":
-            continue  # half written: `remove_half_written` removes it in time
 
-        async def one(game_id: str = game_id, info: bytes = meta["info"]) -> bool:
+        async def one(game_id: str = game_id, info: bytes = (headline.meta or {})["info"]) -> bool:
             # The creation's info alone tells most games apart, with no read of the game.
             if not long_expired(info_decoder.decode(info), now):
                 return False
@@ -175,11 +181,8 @@ async def _reconcile_private_page(
 ) -> None:
     finished: list[str] = []
     for game_id, headline in page:
-        meta = headline.meta or {}
-        if headline.version == 0 or "info" not in meta or meta.get("importing") == b"1":
-            continue  # half written: `remove_half_written` removes it in time
 
-        async def one(game_id: str = game_id, info: bytes = meta["info"]) -> None:
+        async def one(game_id: str = game_id, info: bytes = (headline.meta or {})["info"]) -> None:
             private = info_decoder.decode(info).table.private
             if not private and game_id in filed:
                 return  # filed in the lobby: reconciled with it

@@ -10,7 +10,6 @@ fields of their own (`claimed:`, `holder:`, `player:`, `reopened:`, `filled:`,
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import TypeVar
 
@@ -27,6 +26,7 @@ from service.app.game_record import (
     with_bots,
 )
 from service.app.records import Game, GameInfo, MetaFacts, info_decoder
+from service.store.base import is_token_digest
 
 __all__ = [
     "CLAIM_TOKEN",
@@ -61,10 +61,7 @@ def dealt_tokens(meta: Mapping[str, bytes]) -> list[str]:
     fields = (field.removeprefix("token:") for field in meta if field.startswith("token:"))
     claimed = (value for field, value in meta.items() if field.startswith("claimed:"))
     claims = (value.decode(errors="replace") for value in claimed)
-    return sorted({digest for digest in (*fields, *claims) if _DIGEST.fullmatch(digest)})
-
-
-_DIGEST = re.compile(r"[0-9a-f]{64}")
+    return sorted({digest for digest in (*fields, *claims) if is_token_digest(digest)})
 
 
 def reservation_field(mark: str) -> str:

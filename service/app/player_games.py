@@ -13,7 +13,7 @@ from service.app.errors import UNREADABLE_RECORD, ServiceError
 from service.app.games import GameService
 from service.app.meta_fields import renamed_field
 from service.app.players import Player
-from service.app.records import Game, lobby_status
+from service.app.records import Game, MetaFacts, lobby_status
 from service.app.seating import among_players_games, players_at, waited_too_long
 
 __all__ = [
@@ -173,18 +173,23 @@ async def rebuild_players_games(games: GameService) -> int:
     async for game in games.reader.every_game():
         if await _replaced_rematch(games, game):
             continue  # its players' games dropped it for the one that replaced it
-        try:
-            facts = await games.fresh_facts(game.game_id)
-        except ServiceError as missing:
-            if missing.code != "game_not_found":
-                raise
+        facts = await _facts_now(games, game.game_id)
+        if facts is None:
             continue  # removed since it was listed
-        for player_id in sorted(players_at(facts)):
-            if among_players_games(facts, game.game_id, player_id):
-                await games.players.file_game(player_id, game.game_id, facts.info.created_ts)
-                # Looked at again: a leave that unfiled since this read would be undone.
-                await unfile_unless_among(games, game.game_id, player_id, facts.info.created_ts)
-                filed += 1
+        game_id, created_ts = game.game_id, facts.info.created_ts
+        filing = [
+            player_id
+            for player_id in sorted(players_at(facts))
+            if among_players_games(facts, game_id, player_id)
+        ]
+        for player_id in filing:
+            await games.players.file_game(player_id, game_id, created_ts)
+        # Looked at again, once: a leave that unfiled since that read would be undone.
+        now = await _facts_now(games, game_id)
+        for player_id in filing:
+            if now is None or not among_players_games(now, game_id, player_id):
+                await unfile_unless_among(games, game_id, player_id, created_ts)
+        filed += len(filing)
     return filed
 
 
@@ -216,10 +221,15 @@ async def unfile_unless_among(
 async def _among_now(games: GameService, game_id: str, player_id: str) -> bool:
     """`among_players_games` as the store has the table now; False once it is gone
     (a table removed long after it expired)."""
+    facts = await _facts_now(games, game_id)
+    return facts is not None and among_players_games(facts, game_id, player_id)
+
+
+async def _facts_now(games: GameService, game_id: str) -> MetaFacts | None:
+    """The table's facts as stored now; None once it is gone."""
     try:
-        facts = await games.fresh_facts(game_id)
+        return await games.fresh_facts(game_id)
     except ServiceError as missing:
         if missing.code != "game_not_found":
             raise
-        return False
-    return among_players_games(facts, game_id, player_id)
+        return None

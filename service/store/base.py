@@ -28,6 +28,7 @@ __all__ = [
     "check_read",
     "check_score",
     "check_token_digest",
+    "is_token_digest",
 ]
 
 # The lobby statuses are fixed up front so that moving a game between them is one
@@ -168,9 +169,13 @@ def check_listing(limit: int, offset: int) -> None:
 _TOKEN_DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
+def is_token_digest(text: str) -> bool:
+    """Whether `text` is a seat token's hash: SHA-256 in hex (all a store keys one by)."""
+    return _TOKEN_DIGEST.fullmatch(text) is not None
+
+
 def check_token_digest(digest: str) -> None:
-    """A seat token's hash: SHA-256 in hex (all the stores ever key a token by)."""
-    if not _TOKEN_DIGEST.fullmatch(digest):
+    if not is_token_digest(digest):
         raise ValueError(f"not a token's SHA-256: {digest[:80]!r}")
 
 
