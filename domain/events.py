@@ -8,6 +8,7 @@ import msgspec
 
 from domain.cards import Card
 from domain.melds import Meld
+from domain.opening import Opening
 from domain.rules import RuleSet
 
 
@@ -22,12 +23,15 @@ class GameStarted(Event, frozen=True, tag="game_started"):
     human seat); logs of earlier releases have none (all humans as far as the
     log tells). `host` is the mark of the player who opened the table and hosts
     it (their keyed hash at this table, which their claims' ids start with), ""
-    when no player did (the first seat given a token at creation hosts)."""
+    when no player did (the first seat given a token at creation hosts).
+    `opening` is how the table was opened here (None in logs of earlier releases:
+    their service kept it beside the log)."""
 
     ruleset: RuleSet
     seats: int
     bots: tuple[int, ...] = ()
     host: str = ""
+    opening: Opening | None = None
 
 
 class HandDealt(Event, frozen=True, tag="hand_dealt"):

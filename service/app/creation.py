@@ -16,17 +16,18 @@ from domain.cards import is_card, not_a_card
 from domain.commands import Deal, ReserveSeat
 from domain.events import AnyEvent, GameStarted
 from domain.game import decide, evolve
+from domain.opening import Opening, SeatSpec, TableOptions
 from domain.rules import RuleSet, build_ruleset, validate_seats
 from domain.state import GameState, new_game
 from service.app.consequences import Clock, Decided, follow_ups, system_clock
-from service.app.envelope import Envelope, envelopes_from, now
+from service.app.envelope import Envelope, envelopes_from, opened_now
 from service.app.errors import ServiceError
 from service.app.execute import Writer
 from service.app.game_record import GameRecord
 from service.app.players import Player
 from service.app.randomness import committed_deal, deal_command
 from service.app.reading import GameReader
-from service.app.records import CreatedGame, Game, GameInfo, SeatSpec, TableOptions
+from service.app.records import CreatedGame, Game, decks_field, info_of
 from service.app.seating import (
     TablePolicy,
     creator_fields,
@@ -105,11 +106,25 @@ class Creation:
         )
         secret_seed = seed if seed is not None else secrets.randbits(63)
         game_id = uuid.uuid4().hex
+        opening = Opening(
+            preset=preset,
+            seats=seats,
+            created_at=opened_now(),
+            turn_time_limit_s=turn_time_limit_s,
+            private_log=private_log,
+            table=table,
+            stacked=stacked,
+        )
+        # As the log reads it back (a limit of 30 is 30.0 there): the meta's copy and
+        # its rebuild from the log agree byte for byte.
+        opening = msgspec.json.decode(msgspec.json.encode(opening), type=Opening)
+        info = info_of(opening, stacked_decks)
         started = GameStarted(
             ruleset=ruleset,
             seats=len(seats),
             bots=tuple(spec.level or 0 if spec.kind == "bot" else 0 for spec in seats),
             host=player_mark(game_id, secret_seed, player.player_id) if player else "",
+            opening=opening,
         )
         state = evolve(new_game(ruleset, len(seats)), started)
         # Decided before anything is written (even when the table waits for its
@@ -125,37 +140,29 @@ class Creation:
                 for seat, mark in sorted(marks.items())
                 for event in decide(state, None, ReserveSeat(seat=seat, mark=mark))
             ]
-        created_at, created_ts = now()
-        info = GameInfo(
-            preset=preset,
-            seats=seats,
-            created_at=created_at,
-            created_ts=created_ts,
-            turn_time_limit_s=turn_time_limit_s,
-            private_log=private_log,
-            table=table,
-            stacked=stacked,
-            decks=stacked_decks,
-        )
         tokens = {
             seat: new_token()
             for seat, spec in enumerate(seats)
             if spec.kind == "human" and not spec.open
         }
         invite_code = new_invite_code() if table.private else None
-        extra = creator_fields(player, sorted(tokens)) | table_fields(
-            waiting=waiting,
-            invite_code=invite_code,
-            deck=deck,
-            reserved={marks[seat]: player_id for seat, player_id in (reserved or {}).items()},
+        extra = (
+            creator_fields(player, sorted(tokens))
+            | table_fields(
+                waiting=waiting,
+                invite_code=invite_code,
+                deck=deck,
+                reserved={marks[seat]: player_id for seat, player_id in (reserved or {}).items()},
+            )
+            | decks_field(stacked_decks)
         )
         # Meta before events: a crash in between leaves an invisible orphan
         # record, never a game whose seats nobody can authenticate as.
         registered = await self._seats.register(game_id, info, secret_seed, tokens, extra)
         if player is not None:
-            await self._seats.players.file_game(player.player_id, game_id, created_ts)
+            await self._seats.players.file_game(player.player_id, game_id, info.created_ts)
 
-        def opening(_: Game | None) -> list[Envelope]:
+        def first_events(_: Game | None) -> list[Envelope]:
             if waiting:
                 return envelopes_from(0, [(None, started), *reserving], None)
             dealt_state = state
@@ -169,7 +176,7 @@ class Creation:
             return envelopes_from(0, [(None, started), *decided], None)
 
         executed = await self._writer.execute(
-            game_id, Write(actor="service", decide=opening, creates=info)
+            game_id, Write(actor="service", decide=first_events, creates=info)
         )
         if executed.after is not None:
             # Its facts as remembered at registering, seated by its log's first events:

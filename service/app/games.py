@@ -8,6 +8,7 @@ from typing import Any
 
 from domain.commands import SeatCommand
 from domain.events import AnyEvent
+from domain.opening import SeatSpec
 from service.app.commands import Handled, SeatCommands
 from service.app.creation import Creation
 from service.app.envelope import Envelope, decode_envelope
@@ -27,7 +28,6 @@ from service.app.records import (
     LobbyEntry,
     LobbyStatus,
     MetaFacts,
-    SeatSpec,
     check_game_id,
     lobby_status,
 )

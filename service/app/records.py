@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Annotated, Literal
+from typing import Literal
 
 import msgspec
 
+from domain.opening import Opening, SeatSpec, TableOptions
 from domain.state import GameState
 from domain.views import SeatView
-from service.app.envelope import ActorKind, Envelope
+from service.app.envelope import ActorKind, Envelope, timestamp_of
 from service.app.errors import ServiceError
 from service.app.game_record import Controller, Seating, bot_levels
 from service.app.projections import GameRecord
@@ -21,33 +22,11 @@ LobbyStatus = Literal["waiting", "active", "finished"]
 LOBBY_KEYS: dict[str, str] = {"waiting": "open", "active": "active", "finished": "finished"}
 
 
-class SeatSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """One seat at creation: a human (optionally left `open` for anyone to claim) or a bot."""
-
-    kind: Literal["human", "bot"]
-    level: Annotated[int, msgspec.Meta(ge=1, le=4)] | None = None
-    open: bool = False
-
-
-class TableOptions(msgspec.Struct, frozen=True, kw_only=True):
-    """How a table is found and joined (fixed at creation)."""
-
-    # Seen and joined with its invite code only; never listed in the lobby.
-    private: bool = False
-    # One player may take several seats (a shared screen).
-    hot_seat: bool = False
-    # The ruleset's `rated` knob, kept here for the lobby (which reads no state).
-    rated: bool = True
-    # A table still waiting this long after its creation is expired (None: never).
-    expires_after_s: float | None = None
-    # The first hand's dealer (a rematch moves the dealer on); None: the rules decide.
-    first_dealer: int | None = None
-    # The finished game this one is the rematch of.
-    rematch_of: str | None = None
-
-
 class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
-    """What the service keeps beside a game's log (the `info` field of its meta)."""
+    """How a game's table was opened (its log's first event says so: the `info`
+    field of its meta is a copy, `rummy games rebuild` makes it again) with the
+    decks stacked for it, a secret kept beside the log (`decks_field`).
+    Games of earlier releases have no opening in their log: their copy is all."""
 
     preset: str
     seats: tuple[SeatSpec, ...]
@@ -232,6 +211,46 @@ def lobby_entry(game_id: str, filed: LobbyStatus, facts: MetaFacts, version: int
 
 
 info_decoder = msgspec.json.Decoder(GameInfo)
+_decks_decoder = msgspec.json.Decoder(tuple[tuple[str, ...], ...])
+# The secret meta field of the decks a creator stacked for hands 1, 2, …
+DECKS = "decks"
+
+
+def opening_of(info: GameInfo) -> Opening:
+    """The table's opening as its log's first event records it (no secret in it)."""
+    return Opening(
+        preset=info.preset,
+        seats=info.seats,
+        created_at=info.created_at,
+        turn_time_limit_s=info.turn_time_limit_s,
+        private_log=info.private_log,
+        table=info.table,
+        stacked=info.stacked,
+    )
+
+
+def info_of(opening: Opening, decks: tuple[tuple[str, ...], ...] = ()) -> GameInfo:
+    """A game's info from its log's opening and the decks kept secret beside it."""
+    return GameInfo(
+        preset=opening.preset,
+        seats=opening.seats,
+        created_at=opening.created_at,
+        created_ts=timestamp_of(opening.created_at),
+        turn_time_limit_s=opening.turn_time_limit_s,
+        private_log=opening.private_log,
+        table=opening.table,
+        stacked=opening.stacked,
+        decks=decks,
+    )
+
+
+def decks_field(decks: tuple[tuple[str, ...], ...]) -> dict[str, bytes]:
+    """The meta field keeping a creation's stacked decks (none when it stacked none)."""
+    return {DECKS: msgspec.json.encode(decks)} if decks else {}
+
+
+def stacked_decks(meta: Mapping[str, bytes]) -> tuple[tuple[str, ...], ...]:
+    return _decks_decoder.decode(meta[DECKS]) if meta.get(DECKS) else ()
 
 
 class Appended(msgspec.Struct, frozen=True, kw_only=True):

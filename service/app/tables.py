@@ -11,6 +11,7 @@ import msgspec
 from domain.commands import FillSeat, LeaveSeat, OfferRematch, RemoveSeats, Resign
 from domain.errors import DomainError
 from domain.game import decide
+from domain.opening import SeatSpec
 from domain.rules import PRESETS, RuleSet
 from service.app.commands import Handled
 from service.app.envelope import Envelope, service_envelopes
@@ -20,7 +21,7 @@ from service.app.games import GameService
 from service.app.meta_fields import seated_by
 from service.app.player_games import unfile_unless_among
 from service.app.players import Player, is_player_token
-from service.app.records import CreatedGame, Game, MetaFacts, SeatSpec, open_seats_of
+from service.app.records import CreatedGame, Game, MetaFacts, open_seats_of
 from service.app.seating import check_seat, expired, host_mark, hosts, not_seated
 from service.app.tokens import token_hash
 from service.app.writes import Write

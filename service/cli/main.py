@@ -68,6 +68,11 @@ SUBCOMMANDS: dict[str, Subcommand] = {
         league_commands.add_arguments,
         league_commands.run,
     ),
+    "games": Subcommand(
+        "games: `games rebuild` writes each game's info again from its log",
+        rebuild_commands.add_games_arguments,
+        rebuild_commands.run,
+    ),
     "lobby": Subcommand(
         "the lobby: `lobby rebuild` files every game in its index again",
         rebuild_commands.add_lobby_arguments,

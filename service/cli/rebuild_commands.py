@@ -1,13 +1,16 @@
-"""`rummy lobby rebuild` and `rummy players rebuild`: indexes of the games filed
-again from each game's log and meta.
+"""`rummy games rebuild`, `rummy lobby rebuild` and `rummy players rebuild`: what
+the service keeps of the games beside their logs, made again from the logs.
 
+    rummy games rebuild [--redis-url URL]
     rummy lobby rebuild [--redis-url URL]
     rummy players rebuild [--redis-url URL]
 
-The lobby's index (which games are waiting, in play, finished; newest first) and
-each player's games are projections: lost or damaged, they are rebuilt from what
-the games say. Safe while a server runs: filing a game is idempotent, and a game
-that changes meanwhile is filed again by its own write.
+Each game's `info` (how its table was opened: its log's first event says so), the
+lobby's index (which games are waiting, in play, finished; newest first) and each
+player's games are projections: lost or damaged, they are rebuilt from what the
+games say. Run `games` first: a game without its info is no game to the others.
+Safe while a server runs: each is idempotent, and a game that changes meanwhile
+is filed again by its own write.
 """
 
 from __future__ import annotations
@@ -19,7 +22,11 @@ from collections.abc import Awaitable, Callable
 
 from service.cli.store_location import add_redis_argument, say_none_found, store_url
 
-__all__ = ["add_lobby_arguments", "add_players_arguments", "run"]
+__all__ = ["add_games_arguments", "add_lobby_arguments", "add_players_arguments", "run"]
+
+
+def add_games_arguments(parser: argparse.ArgumentParser) -> None:
+    _add_rebuild(parser, "games_command", "write each game's info again from its log")
 
 
 def add_lobby_arguments(parser: argparse.ArgumentParser) -> None:
@@ -38,6 +45,7 @@ def _add_rebuild(parser: argparse.ArgumentParser, dest: str, help: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from service.app.games import GameService
+    from service.app.infos import rebuild_infos
     from service.app.player_games import rebuild_players_games
     from service.cli.log_commands import redis_store
 
@@ -46,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
         say_none_found("event store", data_dir)
         return 2
     rebuilds: dict[str, tuple[Callable[[GameService], Awaitable[int]], str]] = {
+        "games": (lambda games: rebuild_infos(games.store), "games' info written again"),
         "lobby": (GameService.rebuild_lobby, "games filed again"),
         "players": (rebuild_players_games, "games filed again among their players' games"),
     }

@@ -10,11 +10,12 @@ from litestar.di import NamedDependency
 from litestar.enums import HttpMethod
 from litestar.params import FromQuery, JSONBody, PathParameter, QueryParameter
 
+from domain.opening import TableOptions
 from service.app.errors import ServiceError
 from service.app.games import GameService, lobby_status
 from service.app.meta_fields import seated_by
 from service.app.players import Player
-from service.app.records import LobbyEntry, TableOptions
+from service.app.records import LobbyEntry
 from service.app.seating import expired
 from service.app.tables import caller_of, check_host, own_rematch
 from service.app.tokens import bearer_token

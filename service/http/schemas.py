@@ -7,10 +7,11 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from domain.opening import SeatSpec
 from domain.rules import RuleSet
 from domain.state import GameState
 from service.app.envelope import Envelope
-from service.app.records import CreatedGame, LobbyEntry, SeatSpec
+from service.app.records import CreatedGame, LobbyEntry
 from service.http.schemas_bounds import MAX_CARDS, WireCard, at_least_zero
 from service.http.schemas_views import View
 

@@ -72,7 +72,21 @@ def check_claims(header: LogHeader, envelopes: Sequence[Envelope], now_ts: float
             f"({envelopes[0].at} to {envelopes[-1].at})",
             None,
         )
+    _check_opening(header, envelopes)
     _Actors(header, envelopes).check()
+
+
+def _check_opening(header: LogHeader, envelopes: Sequence[Envelope]) -> None:
+    """The table's opening, where the log records it, says what its header says: a
+    log cannot claim one creation time or stacking there and another here."""
+    started = envelopes[0].event if envelopes else None
+    opening = started.opening if isinstance(started, GameStarted) else None
+    if opening is None:
+        return
+    if opening.created_at != header.created_at:
+        _refuse("event.opening.created_at", "differs from the header's created_at", 1)
+    if opening.stacked != header.stacked:
+        _refuse("event.opening.stacked", "differs from the header's stacked", 1)
 
 
 def rematch_links(envelopes: Iterable[Envelope]) -> list[tuple[int, str]]:

@@ -130,8 +130,10 @@ def _read_header(line: bytes) -> LogHeader:
 
 
 async def export_log(store: EventStore, game_id: str, read_meta: MetaReader | None = None) -> bytes:
-    """The game's whole log as a file. Without `read_meta` (or where it gives
-    None) every seat is a human and the game was created at its first event."""
+    """The game's whole log as a file. Its creation time and whether it was stacked
+    are its opening's (`game_started`); a log of an earlier release says neither:
+    `read_meta` reads them beside it. Without `read_meta` (or where it gives None)
+    every seat is a human and such a game was created at its first event."""
     stored = await store.read(game_id)
     if not stored:
         raise LogError("unknown_game", f"game {game_id!r} has no events")
@@ -145,13 +147,15 @@ async def export_log(store: EventStore, game_id: str, read_meta: MetaReader | No
     if not isinstance(started, GameStarted):
         raise LogError("illegal_event", "a log starts with game_started", envelopes[0].version)
     facts = read_meta(await store.get_meta(game_id)) if read_meta else HeaderFacts()
+    # When and how the table was opened is its log's to say, where it does.
+    opening = started.opening
     header = LogHeader(
         game_id=game_id,
         ruleset=started.ruleset,
         seats=started.seats,
         seat_kinds=kinds_at_start(facts.seat_kinds, started.seats, envelopes),
-        created_at=facts.created_at or envelopes[0].at,
-        stacked=facts.stacked,
+        created_at=opening.created_at if opening else facts.created_at or envelopes[0].at,
+        stacked=opening.stacked if opening else facts.stacked,
     )
     return write_log(header, envelopes)
 

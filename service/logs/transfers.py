@@ -7,16 +7,17 @@ import secrets
 import time
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Literal
 
 import msgspec
 
 from domain.events import GameStarted, RematchOffered, SeatsRemoved
+from domain.opening import Opening, SeatSpec, TableOptions
 from domain.state import GameState
 from domain.views import SeatView, holder_view
 from service.app.commands import decided_envelopes
-from service.app.envelope import Envelope, now
+from service.app.envelope import Envelope, now, opened_now
 from service.app.errors import ServiceError
 from service.app.execute import Write
 from service.app.games import GameService
@@ -24,15 +25,7 @@ from service.app.meta_fields import bots_as_created
 from service.app.privacy import unredacted_through
 from service.app.projections import GameRecord
 from service.app.randomness import committed_deal, deal_command, hand_rng
-from service.app.records import (
-    CreatedGame,
-    Game,
-    GameInfo,
-    SeatSpec,
-    TableOptions,
-    check_game_id,
-    info_decoder,
-)
+from service.app.records import CreatedGame, Game, check_game_id, info_decoder, info_of
 from service.app.seating import new_invite_code, table_fields
 from service.app.snapshots import StateSnapshots
 from service.app.tokens import new_token
@@ -191,7 +184,7 @@ class GameTransfers:
             ruleset=state.ruleset,
             seats=started.seats,
             seat_kinds=kinds_at_start(kinds, started.seats, envelopes),
-            created_at=now()[0],
+            created_at=opened_now(),
         )
         try:
             # The fork must itself be a log the rules produce: no command cut in two.
@@ -245,18 +238,19 @@ class GameTransfers:
             for seat, kind in enumerate(header.seat_kinds)
             if seat not in removed
         )
-        created_at, created_ts = _parsed_time(header.created_at)
         # No time limit: the log's last deadline has long passed.
-        info = GameInfo(
+        opening = Opening(
             preset=preset,
             seats=seats,
-            created_at=created_at,
-            created_ts=created_ts,
+            created_at=_parsed_time(header.created_at),
             private_log=private_log,
             # The lobby reads whether it is rated here (it reads no state).
             table=TableOptions(private=private_table, rated=final.ruleset.rated),
             stacked=True,
         )
+        info = info_of(opening)
+        # The copy's first event says how this table was opened: as a copy, here.
+        chunks = _opened_as(chunks, opening)
         tokens = {seat: new_token() for seat, spec in enumerate(seats) if spec.kind == "human"}
         first_own = final.hand_number + 1 if own_hands_from is None else own_hands_from
         # When the import began: a mark older than the grace is a crashed import's.
@@ -351,14 +345,25 @@ def log_refusal(error: LogError) -> ServiceError:
     return ServiceError(code, error.message, version=error.version, reason=error.message, **facts)
 
 
-def _parsed_time(text: str) -> tuple[str, float]:
+def _parsed_time(text: str) -> str:
     try:
-        moment = datetime.fromisoformat(text)
+        datetime.fromisoformat(text)
     except ValueError:
-        return now()
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return text, moment.timestamp()
+        return now()[0]
+    return text
+
+
+def _opened_as(chunks: Iterator[list[Envelope]], opening: Opening) -> Iterator[list[Envelope]]:
+    """The chunks with the opening of the table they are copied into in their first
+    event (a copy's log keeps the rest as it was)."""
+    first = next(chunks, None)
+    if first is None:
+        return
+    started = first[0]
+    assert isinstance(started.event, GameStarted)  # verified: a log starts so
+    event = msgspec.structs.replace(started.event, opening=opening)
+    yield [msgspec.structs.replace(started, event=event), *first[1:]]
+    yield from chunks
 
 
 def _check_version(version: int, current: int) -> None:

@@ -45,3 +45,12 @@ def joined(items: list[dict[str, Any]]) -> bytes:
 
 def versions_of(items: list[dict[str, Any]], kind: str) -> list[int]:
     return [item["version"] for item in items[1:] if item["event"]["type"] == kind]
+
+
+def played(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A log's events as played, without the header and the opening of the table
+    they are in (a copy's first event says how the copy was opened)."""
+    events = [dict(item) for item in items[1:]]
+    if events:
+        events[0] = events[0] | {"event": dict(events[0]["event"]) | {"opening": None}}
+    return events

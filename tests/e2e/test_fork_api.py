@@ -10,7 +10,7 @@ from http_players import play_hand
 from http_table import auth
 from litestar import Litestar
 from litestar.testing import TestClient
-from replay_play import finished_game, lines, play, versions_of
+from replay_play import finished_game, lines, play, played, versions_of
 
 from service.app.games import CreatedGame, GameService, SeatSpec
 from service.logs.logfile import export_log
@@ -60,7 +60,11 @@ def test_keep_forks_mid_hand_with_the_same_table_and_plays_on(
         )
         assert mine.json()["view"] == theirs.json()["view"]
     fork_log = lines(anyio.run(lambda: export_log(store, fork["game_id"])))
-    assert fork_log[1:] == log[1 : version + 1]
+    assert played(fork_log) == played(log[: version + 1])
+    # Its first event says how the fork was opened: a copy, so stacked, at its own time.
+    opening = fork_log[1]["event"]["opening"]
+    assert (opening["preset"], opening["stacked"]) == ("basic", True)
+    assert opening["created_at"] == fork_log[0]["created_at"] != log[0]["created_at"]
     # The fork plays on to its end, and its own log checks out, the kept hand's
     # deal included (its salt came along from the source).
     anyio.run(lambda: play(GameService(store), fork["game_id"], seed=99))
@@ -83,7 +87,7 @@ def test_reshuffle_deals_the_next_hand_afresh_at_a_boundary(
     second = _fork(client, created.game_id, version=ended, deck="reshuffle", seed=5).json()
     logs = [lines(anyio.run(export_log, store, fork["game_id"])) for fork in (first, second)]
     # Through the ended hand's reveal, then a new deal of hand 2.
-    assert logs[0][1 : ended + 2] == log[1 : ended + 2]
+    assert played(logs[0])[: ended + 1] == played(log)[: ended + 1]
     assert logs[0][ended + 1]["event"]["type"] == "deck_revealed"
     deals = [fork_log[ended + 2]["event"] for fork_log in logs]
     source_deal = log[ended + 2]["event"]

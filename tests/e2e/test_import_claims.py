@@ -220,12 +220,33 @@ def test_an_imported_game_is_stacked_whatever_its_header_says(
     client: Client, finished_log: bytes
 ) -> None:
     # Whoever holds a log saw every hand dealt in it (this one was even dealt from a
-    # seed, which the forged header denies).
+    # seed, which the forged header denies). A log of an earlier release says so in
+    # its header alone: its game_started records no opening.
     items = lines(finished_log)
     items[0]["stacked"] = False
+    del items[1]["event"]["opening"]
     game_id = _imported(client, joined(items))["game_id"]
     assert client.get(f"/games/{game_id}").json()["stacked"] is True
-    assert lines(client.get(f"/games/{game_id}/log").content)[0]["stacked"] is True
+    copied = lines(client.get(f"/games/{game_id}/log").content)
+    assert copied[0]["stacked"] is True
+    # The copy's first event says how it was opened here: stacked, its preset unknown.
+    opening = copied[1]["event"]["opening"]
+    assert (opening["stacked"], opening["preset"]) == (True, "imported")
+    assert opening["created_at"] == copied[0]["created_at"]
+
+
+@pytest.mark.parametrize("field", ["stacked", "created_at"])
+def test_a_header_that_belies_the_logs_opening_is_refused(
+    client: Client, finished_log: bytes, field: str
+) -> None:
+    items = lines(finished_log)
+    assert items[1]["event"]["opening"][field] == items[0][field]
+    # Another time within the log's own (its first event's), or the stacking denied.
+    items[0][field] = items[1]["at"] if field == "created_at" else False
+    response = client.post("/games/import", content=joined(items), headers=NDJSON)
+    assert response.status_code == 422, response.text
+    assert response.json()["code"] == "invalid_log_field"
+    assert response.json()["facts"]["field"] == f"event.opening.{field}"
 
 
 def _with_rematch(items: list[dict[str, Any]], game_id: str) -> list[dict[str, Any]]:

@@ -1,8 +1,9 @@
 """Everything the service reads about a table beside its log and its secrets is a
 projection: a running table's cached views, folded state and seating copy deleted,
-the lobby's index and the players' games deleted and rebuilt (`rummy lobby
-rebuild`, `rummy players rebuild`), and the API restarted (no process cache left),
-every route answers byte for byte as before."""
+its info (how it was opened), the lobby's index and the players' games deleted and
+rebuilt (`rummy games rebuild`, `rummy lobby rebuild`, `rummy players rebuild`),
+and the API restarted (no process cache left), every route answers byte for byte
+as before."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 from redis import Redis
 from workers_table import auth, work, worker_app
 
+from domain.cards import build_deck
 from service.app.game_record import SEATING_FIELD
 from service.cli.main import main
 from service.store.embedded_redis import EmbeddedRedis
@@ -57,6 +59,18 @@ def test_a_running_tables_reads_are_rebuilt_from_its_log(embedded_redis: Embedde
         # Dee opens a table of open seats: she hosts it from no seat.
         all_open = {"seats": [{"kind": "human", "open": True}] * 2}
         _ok(client.post("/games", json=all_open, headers=auth(tokens["Dee"])), 201)
+        # Ada also opens a private table whose decks she stacked, its log private, timed.
+        pack = list(build_deck(1, 0))
+        stacked = {
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": 2}],
+            "decks": [pack, pack[::-1]],
+            "turn_time_limit_s": 600,
+            "private_log": True,
+            "private": True,
+        }
+        stacked_id = _ok(client.post("/games", json=stacked, headers=auth(tokens["Ada"])), 201)[
+            "game_id"
+        ]
         # Bob sits down, leaves, and comes back at another seat; Cy takes his first one.
         _ok(client.post(f"/games/{game_id}/seats/1", headers=auth(tokens["Bob"])), 201)
         _ok(client.delete(f"/games/{game_id}/seats/1", headers=auth(tokens["Bob"])), 204)
@@ -73,7 +87,7 @@ def test_a_running_tables_reads_are_rebuilt_from_its_log(embedded_redis: Embedde
             _ok(client.post(f"/games/{game_id}/commands", json=draw, headers=auth(tokens[holder])))
         # Bob resigns: a bot plays his seat from here.
         _ok(client.post(f"/games/{game_id}/resign", headers=auth(tokens["Bob"])))
-        playing = _answers(client, game_id, tokens)
+        playing = _answers(client, game_id, tokens) | _answers(client, stacked_id, tokens)
     assert waiting != playing
     assert game_id.encode() in playing["nobody /games?status=active"]
 
@@ -81,6 +95,8 @@ def test_a_running_tables_reads_are_rebuilt_from_its_log(embedded_redis: Embedde
     try:
         assert redis.delete(game_key(game_id, "views")) == 1
         assert redis.hdel(game_key(game_id, "meta"), SEATING_FIELD) == 1
+        stacked = redis.hdel(game_key(stacked_id, "meta"), "info")
+        assert redis.hdel(game_key(game_id, "meta"), "info") == 1 and stacked == 1
         lobby = list(redis.scan_iter(match=lobby_key("*")))
         assert lobby and redis.delete(*lobby) == len(lobby)
         their_games = [player_key(person["player_id"], "games") for person in people.values()]
@@ -88,10 +104,11 @@ def test_a_running_tables_reads_are_rebuilt_from_its_log(embedded_redis: Embedde
     finally:
         redis.close()
     # The indexes come back from the tables by the operator's commands.
+    assert main(["games", "rebuild", "--redis-url", embedded_redis.url]) == 0
     assert main(["lobby", "rebuild", "--redis-url", embedded_redis.url]) == 0
     assert main(["players", "rebuild", "--redis-url", embedded_redis.url]) == 0
     with worker_app(embedded_redis.url, flush=False) as (client, _):
-        rebuilt = _answers(client, game_id, tokens)
+        rebuilt = _answers(client, game_id, tokens) | _answers(client, stacked_id, tokens)
     assert rebuilt.keys() == playing.keys()
     for read, answer in playing.items():
         assert rebuilt[read] == answer, read

@@ -8,6 +8,8 @@ from collections.abc import Mapping
 import msgspec
 import pytest
 
+from domain.events import GameStarted
+from domain.opening import Opening
 from service.app.envelope import Envelope, encode_envelope
 from service.app.errors import ServiceError
 from service.app.games import GameService
@@ -157,7 +159,13 @@ def test_import_appends_the_verified_log_as_a_new_game(basic_log: Log) -> None:
         return await export_log(store, COPY), created.tokens
 
     exported, tokens = asyncio.run(scenario())
-    assert read_log(exported)[1] == envelopes
+    copied = read_log(exported)[1]
+    assert copied[1:] == envelopes[1:]
+    # Its first event also says how the copy was opened here.
+    opening = _opening(copied[0])
+    assert (opening.preset, opening.stacked) == ("imported", True)
+    started = msgspec.structs.replace(copied[0].event, opening=None)
+    assert msgspec.structs.replace(copied[0], event=started) == envelopes[0]
     humans = [seat for seat, kind in enumerate(header.seat_kinds) if kind.kind == "human"]
     assert sorted(tokens) == humans
 
@@ -178,3 +186,8 @@ def test_import_refuses_an_existing_game_and_an_invalid_log(basic_log: Log) -> N
     assert caught.value.code == "version_gap"
     assert asyncio.run(store.version(OTHER)) == 0
     assert asyncio.run(store.get_meta(OTHER)) == {}
+
+
+def _opening(envelope: Envelope) -> Opening:
+    assert isinstance(envelope.event, GameStarted) and envelope.event.opening is not None
+    return envelope.event.opening

@@ -943,6 +943,7 @@ export interface components {
             bots?: number[];
             /** @description Default: `""`. */
             host?: string;
+            opening?: components["schemas"]["Opening"] | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1548,6 +1549,18 @@ export interface components {
              * @enum {string}
              */
             type: "meld_laid";
+        };
+        /** Opening */
+        Opening: {
+            preset: string;
+            seats: components["schemas"]["SeatSpec"][];
+            created_at: string;
+            turn_time_limit_s?: number | null;
+            /** @description Default: `false`. */
+            private_log?: boolean;
+            table?: components["schemas"]["TableOptions"];
+            /** @description Default: `false`. */
+            stacked?: boolean;
         };
         /** Placed */
         Placed: {
@@ -2195,6 +2208,18 @@ export interface components {
              * @enum {string}
              */
             type: "swap_joker";
+        };
+        /** TableOptions */
+        TableOptions: {
+            /** @description Default: `false`. */
+            private?: boolean;
+            /** @description Default: `false`. */
+            hot_seat?: boolean;
+            /** @description Default: `true`. */
+            rated?: boolean;
+            expires_after_s?: number | null;
+            first_dealer?: number | null;
+            rematch_of?: string | null;
         };
         /**
          * TakeSeatBackProblem

@@ -115,6 +115,7 @@ from .log_header import LogHeader
 from .meld import Meld
 from .meld_kind import MeldKind
 from .meld_laid import MeldLaid
+from .opening import Opening
 from .placed import Placed
 from .player import Player
 from .player_game import PlayerGame
@@ -201,6 +202,7 @@ from .suggest_request import SuggestRequest
 from .suggest_request_preset import SuggestRequestPreset
 from .suggestion import Suggestion
 from .swap_joker_command import SwapJokerCommand
+from .table_options import TableOptions
 from .take_seat_back_problem import TakeSeatBackProblem
 from .take_seat_back_problem_code import TakeSeatBackProblemCode
 from .ticket import Ticket
@@ -327,6 +329,7 @@ __all__ = (
     "Meld",
     "MeldKind",
     "MeldLaid",
+    "Opening",
     "Placed",
     "Player",
     "PlayerGame",
@@ -413,6 +416,7 @@ __all__ = (
     "SuggestRequest",
     "SuggestRequestPreset",
     "SwapJokerCommand",
+    "TableOptions",
     "TakeSeatBackProblem",
     "TakeSeatBackProblemCode",
     "Ticket",

@@ -13,6 +13,7 @@ from typing import cast
 from typing import Literal, cast
 
 if TYPE_CHECKING:
+  from ..models.opening import Opening
   from ..models.rule_set import RuleSet
 
 
@@ -32,6 +33,7 @@ class GameStarted:
             type_ (Literal['game_started']):
             bots (list[int] | Unset): Default: `[]`.
             host (str | Unset): Default: `""`.
+            opening (None | Opening | Unset):
      """
 
     ruleset: RuleSet
@@ -39,12 +41,14 @@ class GameStarted:
     type_: Literal['game_started']
     bots: list[int] | Unset = UNSET
     host: str | Unset = UNSET
+    opening: None | Opening | Unset = UNSET
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.opening import Opening # noqa: PLC0415
         from ..models.rule_set import RuleSet # noqa: PLC0415
         ruleset = self.ruleset.to_dict()
 
@@ -60,6 +64,14 @@ class GameStarted:
 
         host = self.host
 
+        opening: dict[str, Any] | None | Unset
+        if isinstance(self.opening, Unset):
+            opening = UNSET
+        elif isinstance(self.opening, Opening):
+            opening = self.opening.to_dict()
+        else:
+            opening = self.opening
+
 
         field_dict: dict[str, Any] = {}
 
@@ -72,6 +84,8 @@ class GameStarted:
             field_dict["bots"] = bots
         if host is not UNSET:
             field_dict["host"] = host
+        if opening is not UNSET:
+            field_dict["opening"] = opening
 
         return field_dict
 
@@ -79,6 +93,7 @@ class GameStarted:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.opening import Opening # noqa: PLC0415
         from ..models.rule_set import RuleSet # noqa: PLC0415
         d = dict(src_dict)
         ruleset = RuleSet.from_dict(d.pop("ruleset"))
@@ -97,12 +112,33 @@ class GameStarted:
 
         host = d.pop("host", UNSET)
 
+        def _parse_opening(data: object) -> None | Opening | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                opening_type_0 = Opening.from_dict(data)
+
+
+
+                return opening_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Opening | Unset, data)
+
+        opening = _parse_opening(d.pop("opening", UNSET))
+
+
         game_started = cls(
             ruleset=ruleset,
             seats=seats,
             type_=type_,
             bots=bots,
             host=host,
+            opening=opening,
         )
 
         return game_started

@@ -1,0 +1,36 @@
+"""Each game's `info` made again from its log: the meta's copy of how the table
+was opened (`GameStarted.opening`) with the decks kept secret beside the log."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.events import GameStarted
+from service.app.envelope import decode_envelope
+from service.app.records import info_of, is_game_id, stacked_decks
+from service.store.ports import EventStore
+
+__all__ = ["rebuild_infos"]
+
+
+async def rebuild_infos(store: EventStore) -> int:
+    """Write each game's info again where its log records the opening; the number
+    written (a copy that already matches is left alone). A game of an earlier release
+    has no opening in its log: its copy is all there is, and it is left alone too.
+    An archived game's meta is in its archive file, whole: only live metas are read."""
+    written = 0
+    async for game_id in store.meta_ids():
+        if not is_game_id(game_id):
+            continue
+        first = await store.read(game_id, limit=1)
+        started = decode_envelope(first[0].data).event if first else None
+        if not isinstance(started, GameStarted) or started.opening is None:
+            continue
+        meta = await store.get_meta(game_id)
+        if "seed" not in meta:
+            continue  # removed since it was listed: nothing to write it into
+        info = msgspec.json.encode(info_of(started.opening, stacked_decks(meta)))
+        if meta.get("info") != info:
+            await store.put_meta(game_id, {"info": info})
+            written += 1
+    return written

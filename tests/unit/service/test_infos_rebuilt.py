@@ -1,0 +1,61 @@
+"""`rummy games rebuild`: each game's info is a copy of its log's opening."""
+
+from __future__ import annotations
+
+import asyncio
+
+import msgspec
+
+from domain.cards import build_deck
+from service.app.games import GameService, SeatSpec
+from service.app.infos import rebuild_infos
+from service.app.records import TableOptions
+from service.store import InMemoryEventStore
+
+
+def test_a_lost_info_is_written_again_with_its_secret_decks() -> None:
+    store = InMemoryEventStore()
+    pack = build_deck(1, 0)
+
+    async def scenario() -> None:
+        created = await GameService(store).create(
+            seats=(SeatSpec(kind="human"), SeatSpec(kind="bot", level=3)),
+            decks=[pack, pack[::-1]],
+            turn_time_limit_s=30,
+            table=TableOptions(private=True, expires_after_s=60),
+        )
+        meta = await store.get_meta(created.game_id)
+        kept = meta["info"]
+        await store.put_meta(created.game_id, {"info": b'{"preset":"forged"}'})
+        assert await rebuild_infos(store) == 1
+        assert (await store.get_meta(created.game_id))["info"] == kept
+        # The decks are a secret beside the log: the log never shows them.
+        first = (await store.read(created.game_id, limit=1))[0].data
+        assert msgspec.json.encode(list(pack[::-1])) not in first
+        assert await rebuild_infos(store) == 0  # nothing left to write
+
+    asyncio.run(scenario())
+
+
+def test_a_game_whose_log_records_no_opening_keeps_its_info() -> None:
+    store = InMemoryEventStore()
+
+    async def scenario() -> None:
+        created = await GameService(store).create(seats=(SeatSpec(kind="human"),) * 2)
+        game_id = created.game_id
+        # As an earlier release wrote it: game_started without the opening.
+        stored = await store.read(game_id)
+        first = msgspec.json.decode(stored[0].data)
+        del first["event"]["opening"]
+        legacy = InMemoryEventStore()
+        started = msgspec.json.encode(first)
+        assert b"opening" not in started
+        meta = await store.get_meta(game_id)
+        await legacy.put_meta(game_id, meta | {"info": b"kept"})
+        await legacy.append(
+            game_id, [started], expected_version=0, command_id=None, command_digest=None
+        )
+        assert await rebuild_infos(legacy) == 0
+        assert (await legacy.get_meta(game_id))["info"] == b"kept"
+
+    asyncio.run(scenario())
