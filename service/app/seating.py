@@ -17,7 +17,7 @@ from service.app.errors import ServiceError
 from service.app.game_record import GameRecord
 from service.app.meta_fields import reservation_field
 from service.app.players import Player
-from service.app.records import GameInfo, MetaFacts, open_seats_of
+from service.app.records import GameInfo, MetaFacts, info_decoder, open_seats_of
 
 __all__ = [
     "HOST_PLAYER_FIELD",
@@ -208,9 +208,19 @@ def check_one_seat_each(record: GameRecord, claim: str) -> None:
 
 
 def check_seat(facts: MetaFacts, seat: int) -> None:
-    """seat_not_found for a seat the table does not have."""
-    if not 0 <= seat < len(facts.info.seats):
-        raise ServiceError("seat_not_found", f"no seat {seat}", seat=seat)
+    """seat_not_found for a seat the table does not have; table_started for one it
+    had until a start removed it (the lobby showed it open a moment ago)."""
+    if 0 <= seat < len(facts.info.seats):
+        return
+    if 0 <= seat < _seats_at_creation(facts) and facts.seating is not None and facts.seating.dealt:
+        raise ServiceError("table_started", "the table has started without that seat", seat=seat)
+    raise ServiceError("seat_not_found", f"no seat {seat}", seat=seat)
+
+
+def _seats_at_creation(facts: MetaFacts) -> int:
+    # The meta keeps the table as created; `facts.info` has its seats closed up.
+    created = facts.meta.get("info")
+    return len(info_decoder.decode(created).seats) if created else len(facts.info.seats)
 
 
 def check_can_claim(facts: MetaFacts, seat: int, player: Player | None) -> None:

@@ -125,6 +125,10 @@ async def leave(games: GameService, game_id: str, seat: int, caller: Caller) -> 
     caller saw must still hold the seat, and the table must not have started). A
     player a rematch keeps the seat for declines it the same way."""
     facts = await games.fresh_facts(game_id)
+    if caller.seats and not facts.waiting:
+        # A player at the table, naming the seat they saw before a start closed the
+        # seats up: the table started, whoever holds that number now.
+        raise ServiceError("table_started", "the table has started")
     if seat not in caller.seats:
         if caller.player is not None and facts.reserved.get(seat) == caller.player.player_id:
             await _decline(games, game_id, seat, caller.player.player_id)

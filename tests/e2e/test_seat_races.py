@@ -238,3 +238,58 @@ def test_one_player_racing_for_two_seats_gets_one(
     second = client.post(f"/games/{game_id}/seats/1", headers=auth(ada["token"]))
     assert problem(second, 409, "already_seated")["facts"]["seat"] == 2
     assert [name for _, name in _seats(client, game_id)] == ["Host", None, "Ada", None]
+
+
+def _starts(games: Any, game_id: str, host: dict[str, Any], fill: str) -> Racing:
+    """The host's start with `fill`, to race with another request."""
+
+    async def host_starts() -> None:
+        await start(games, game_id, await caller_of(games, game_id, host["token"]), fill, 2)
+
+    return host_starts
+
+
+def test_a_claim_landing_after_a_start_that_removed_its_seat_finds_the_table_started(
+    client: Any, app: Any, store: InMemoryEventStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seats [host, Cy, open, open]: the lobby showed seat 3 open, and the host's start
+    without the open seats lands just before Bo's claim of it. The seat is gone, but
+    what Bo must learn is that the table started (409), not that the seat never was
+    (404 `seat_not_found`)."""
+    host, cy, bo = (player(client, name) for name in ("Ada", "Cy", "Bo"))
+    game_id: str = open_table(client, host, 4)["game_id"]
+    assert client.post(f"/games/{game_id}/seats/1", headers=auth(cy["token"])).is_success
+    games = app.state.games
+
+    _before_append(store, monkeypatch, "seat_claimed", _starts(games, game_id, host, "remove"))
+    raced = client.post(f"/games/{game_id}/seats/3", headers=auth(bo["token"]))
+    problem(raced, 409, "table_started")
+    assert _seats(client, game_id) == [("human", "Ada"), ("human", "Cy")]
+    # And once it has started, either seat it removed; a seat past any it had is none.
+    for seat in (2, 3):
+        late = client.post(f"/games/{game_id}/seats/{seat}", headers=auth(bo["token"]))
+        problem(late, 409, "table_started")
+    beyond = client.post(f"/games/{game_id}/seats/4", headers=auth(bo["token"]))
+    problem(beyond, 404, "seat_not_found")
+
+
+def test_a_leave_landing_after_a_start_that_renumbered_its_seat_finds_the_table_started(
+    client: Any,
+) -> None:
+    """Seats [host, open, Cy]: Cy gives back seat 2 as he saw it, but the host's start
+    without the open seats came first and moved him to seat 1. His leave is refused
+    because the table started (409), not because only the host may remove a player
+    (403 `not_host`), by his player token and by his seat token alike."""
+    host, cy = player(client, "Ada"), player(client, "Cy")
+    game_id: str = open_table(client, host, 3)["game_id"]
+    seated = client.post(f"/games/{game_id}/seats/2", headers=auth(cy["token"]))
+    assert seated.status_code == 201, seated.text
+    started = client.post(
+        f"/games/{game_id}/start", json={"fill": "remove"}, headers=auth(host["token"])
+    )
+    assert started.status_code == 200, started.text
+    assert _seats(client, game_id) == [("human", "Ada"), ("human", "Cy")]
+
+    for token in (cy["token"], seated.json()["token"]):
+        left = client.delete(f"/games/{game_id}/seats/2", headers=auth(token))
+        problem(left, 409, "table_started")
