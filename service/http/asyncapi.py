@@ -47,11 +47,25 @@ def _close_codes() -> dict[str, str]:
         "body's limit): the server read no further",
     }
     for status in refusals:
+        example = _REFUSAL_EXAMPLES.get(status)
         codes[str(4000 + status)] = (
             f"refused with HTTP status {status}; the `error` message before it holds the "
-            "problem (e.g. 4401 a missing or used ticket: ask for a new one; 4404 no such game)"
+            "problem" + (f" (e.g. {example})" if example else "")
         )
     return codes
+
+
+# What each refusal a client meets on /live most often means (the problem says which).
+_REFUSAL_EXAMPLES = {
+    400: "an `after` or a first message out of its schema",
+    401: "a missing or unknown token, or a used or expired ticket: ask for a new one",
+    403: "a token or ticket of another game, or a seat token whose seat was given back",
+    404: "no such game, or a private table the caller may not see: also midway, once "
+    "a credential opened without the table's code holds no seat there any more",
+    409: "`after_beyond_log`: resume after `facts.version`",
+    500: "an unexpected error, logged: reconnect",
+    503: "the store is unavailable: reconnect later",
+}
 
 
 def asyncapi_document() -> dict[str, Any]:
@@ -69,7 +83,8 @@ def asyncapi_document() -> dict[str, Any]:
                 "type": "string",
                 "maxLength": 128,
                 "description": "A ticket from POST /games/{game_id}/tickets (single use, "
-                "60 s): the caller's seat, for clients that cannot send a header.",
+                "60 s): the caller's token (a seat's or a player's), for clients that "
+                "cannot send a header.",
             },
             "invite": {
                 "type": "string",
@@ -159,9 +174,13 @@ def asyncapi_document() -> dict[str, Any]:
         "stream": {
             "address": "/games/{game_id}/events/stream",
             "title": "Server-sent events",
-            "description": "`text/event-stream`, with `Authorization: Bearer` or `?ticket=`; "
-            "`Last-Event-ID` wins over `after`. Refusals are HTTP problems before the "
-            "stream starts (see the OpenAPI document's `streamEvents`).",
+            "description": "`text/event-stream`, with `Authorization: Bearer` or `?ticket=` "
+            "(and `?invite=`, a private table's code, for a spectator there); `Last-Event-ID` "
+            "wins over `after`. Refusals are HTTP problems before the stream starts (see "
+            "the OpenAPI document's `streamEvents`). A stream that closes without `end` "
+            "(the server restarting, or a private table's credential, opened without its "
+            "code, whose seat was given back) is resumed by reconnecting with "
+            "`Last-Event-ID`: the reconnection is answered the refusal, if any.",
             "servers": [_ref_server("http")],
             "parameters": {"game_id": game_id},
             "messages": {
