@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
 from collections.abc import Sequence
 
@@ -25,6 +26,8 @@ __all__ = [
     "served_to_holder",
     "viewer_key",
 ]
+
+_log = logging.getLogger(__name__)
 
 # Renamed from "state" when the record began to say who plays each seat: records
 # cached by earlier releases are not read (they are rebuilt from the log).
@@ -149,7 +152,7 @@ class Projections:
             and cached.version <= snapshot.version
             and (record is None or record.version < cached.version)
         ):
-            record = decode_state(cached.data)
+            record = _cached_record(game_id, cached.data) or record
         if record is None or record.version < snapshot.version:
             newer = await self._store.read(game_id, after=record.version if record else 0)
             for stored in newer:
@@ -185,6 +188,17 @@ class Projections:
         self.forget(game_id)
         await self._store.drop_views(game_id)
         return await self.load(game_id)
+
+
+def _cached_record(game_id: str, data: bytes) -> GameRecord | None:
+    """The cached state, or None when it cannot be read (written by hand, torn, or of
+    another shape): it is only a projection, folded again from the log, not a game
+    that no process without it in memory (a worker's job, a restarted node) can read."""
+    try:
+        return decode_state(data)
+    except msgspec.DecodeError:
+        _log.warning("game %s: its cached state is unreadable; folded from its log", game_id)
+        return None
 
 
 def served(

@@ -16,6 +16,7 @@ from domain.views import view_for
 from service.app.envelope import decode_envelope
 from service.app.errors import STATUS_BY_CODE, ServiceError
 from service.app.games import GameService, SeatSpec
+from service.app.projections import STATE_KEY
 from service.store import InMemoryEventStore
 from service.tools.simulation import random_player
 
@@ -174,5 +175,31 @@ def test_the_lobby_index_rebuilds_from_the_logs() -> None:
         assert await service.rebuild_lobby() == 2
         assert [e.game_id for e in await service.lobby("waiting", 10, 0)] == [open_game.game_id]
         assert [e.game_id for e in await service.lobby("active", 10, 0)] == [active.game_id]
+
+    anyio.run(scenario)
+
+
+@pytest.mark.parametrize("cached", [b"garbage", b"\x81\xa7version\x02"], ids=["junk", "partial"])
+def test_a_game_whose_cached_state_is_unreadable_is_folded_from_its_log(cached: bytes) -> None:
+    """The folded state cached beside the log is a projection: written wrong (by hand, a
+    torn write, a release that wrote another shape), it is folded again from the log,
+    not the game's end. Before, every process that did not remember the game (a
+    worker's job, an API node after a restart) failed on it: a bot never played again."""
+    store = InMemoryEventStore()
+
+    async def scenario() -> None:
+        created = await GameService(store).create(seats=HUMANS, seed=3)
+        game_id = created.game_id
+        await store.put_view(game_id, STATE_KEY, created.version, cached)
+        # A process that does not remember the game: a worker's job, a restarted node.
+        fresh = GameService(store)
+        game = await fresh.game(game_id)
+        assert game.record.state == replay(
+            [envelope.event for envelope in await _events(fresh, game_id)]
+        )
+        state = game.record.state
+        command = random_player(state, state.turn, random.Random(1))
+        handled = await fresh.commands.handle(game_id, state.turn, command)
+        assert handled.outcome.version > created.version
 
     anyio.run(scenario)
