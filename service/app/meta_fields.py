@@ -38,6 +38,7 @@ __all__ = [
     "renamed_field",
     "reservation_field",
     "seated_by",
+    "seating_copy",
 ]
 
 _V = TypeVar("_V")
@@ -88,11 +89,23 @@ def _text_of(meta: Mapping[str, bytes], field: str) -> str | None:
     return value.decode() if value else None
 
 
+def seating_copy(meta: Mapping[str, bytes]) -> Seating | None:
+    """The meta's copy of the log's seating; None when it has none, or none it can
+    read (written wrong: it is a projection, and the log's seating is read instead)."""
+    copy = meta.get(SEATING_FIELD)
+    if not copy:
+        return None
+    try:
+        return _seating_decoder.decode(copy)
+    except msgspec.DecodeError:
+        return None
+
+
 def facts_of(meta: Mapping[str, bytes], seating: Seating | None = None) -> MetaFacts:
     """The facts of a meta record, seated as `seating` says (the log's, when the
     caller holds the game's record), else as the record's own copy says."""
-    if seating is None and meta.get(SEATING_FIELD):
-        seating = _seating_decoder.decode(meta[SEATING_FIELD])
+    if seating is None:
+        seating = seating_copy(meta)
     claims = _legacy_claims(meta)
     seats_by_token = _seats_by_token(meta, claims)
     holders = _holders(meta, seats_by_token)

@@ -11,8 +11,8 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from domain.views import SeatView, holder_view
 from service.app.envelope import Envelope, decode_envelope
 from service.app.errors import UNREADABLE_RECORD, ServiceError
-from service.app.game_record import SEATING_FIELD, GameRecord, Seating
-from service.app.meta_fields import facts_of, game_of
+from service.app.game_record import GameRecord, Seating
+from service.app.meta_fields import facts_of, game_of, seating_copy
 from service.app.privacy import held_through, unredacted_through
 from service.app.projections import Projections, served_to_holder
 from service.app.records import (
@@ -112,7 +112,7 @@ class GameReader:
         """The log's seating of a game whose meta keeps no copy of it (a release's
         before claims were events, or the copy deleted: it is a projection); None
         when the meta has one."""
-        if "info" not in meta or meta.get(SEATING_FIELD):
+        if "info" not in meta or seating_copy(meta) is not None:
             return None
         record = await self.projections.load(game_id)
         return record.seating if record is not None else None

@@ -15,6 +15,7 @@ from domain.game import replay
 from domain.views import view_for
 from service.app.envelope import decode_envelope
 from service.app.errors import STATUS_BY_CODE, ServiceError
+from service.app.game_record import SEATING_FIELD
 from service.app.games import GameService, SeatSpec
 from service.app.projections import STATE_KEY
 from service.store import InMemoryEventStore
@@ -197,6 +198,28 @@ def test_a_game_whose_cached_state_is_unreadable_is_folded_from_its_log(cached: 
         assert game.record.state == replay(
             [envelope.event for envelope in await _events(fresh, game_id)]
         )
+        state = game.record.state
+        command = random_player(state, state.turn, random.Random(1))
+        handled = await fresh.commands.handle(game_id, state.turn, command)
+        assert handled.outcome.version > created.version
+
+    anyio.run(scenario)
+
+
+def test_a_game_whose_seating_copy_is_unreadable_is_seated_by_its_log() -> None:
+    """The seating copied into the meta beside the log is a projection too: written
+    wrong, the log's seating is read instead. Before, every read of the game failed
+    (500), and so did its bot's and timer's jobs."""
+    store = InMemoryEventStore()
+
+    async def scenario() -> None:
+        service = GameService(store)
+        created = await service.create(seats=HUMANS, seed=3)
+        game_id = created.game_id
+        await store.put_meta(game_id, {SEATING_FIELD: b"garbage"})
+        fresh = GameService(store)
+        assert await fresh.seat_of(game_id, created.tokens[1]) == 1
+        game = await fresh.game(game_id)
         state = game.record.state
         command = random_player(state, state.turn, random.Random(1))
         handled = await fresh.commands.handle(game_id, state.turn, command)
