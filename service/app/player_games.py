@@ -167,9 +167,12 @@ async def _rename_seats(games: GameService, game: Game, player_id: str, name: st
 async def rebuild_players_games(games: GameService) -> int:
     """File every game again among the games of each player it holds (a seat, a seat
     kept for them, or hosting it, as a leave decides): each player's index is only a
-    cache of the tables. The number of filings. Filing is idempotent, so it is safe
-    while the service runs; it adds, and leaves any line it finds to the leaves."""
+    cache of the tables. A table not yet finished shows each player's name as their
+    record has it now (a rename's copy at the table is a cache of the record). The
+    number of filings. Filing is idempotent, so it is safe while the service runs;
+    it adds, and leaves any line it finds to the leaves."""
     filed = 0
+    names: dict[str, str | None] = {}
     async for game in games.reader.every_game():
         if await _replaced_rematch(games, game):
             continue  # its players' games dropped it for the one that replaced it
@@ -184,6 +187,9 @@ async def rebuild_players_games(games: GameService) -> int:
         ]
         for player_id in filing:
             await games.players.file_game(player_id, game_id, created_ts)
+            # The names at a table not yet finished are its players' own: a rename the
+            # table missed (its copy lost, or the rename cut short) is made here.
+            await _name_from_record(games, game, player_id, names)
         # Looked at again, once: a leave that unfiled since that read would be undone.
         now = await _facts_now(games, game_id)
         for player_id in filing:
@@ -191,6 +197,17 @@ async def rebuild_players_games(games: GameService) -> int:
                 await unfile_unless_among(games, game_id, player_id, created_ts)
         filed += len(filing)
     return filed
+
+
+async def _name_from_record(
+    games: GameService, game: Game, player_id: str, names: dict[str, str | None]
+) -> None:
+    if player_id not in names:
+        player = await games.players.get(player_id)
+        names[player_id] = player.name if player is not None else None
+    name = names[player_id]
+    if name is not None:
+        await _rename_seats(games, game, player_id, name)
 
 
 async def _replaced_rematch(games: GameService, game: Game) -> bool:

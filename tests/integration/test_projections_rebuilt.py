@@ -1,9 +1,9 @@
 """Everything the service reads about a table beside its log and its secrets is a
 projection: a running table's cached views, folded state and seating copy deleted,
-its info (how it was opened), the lobby's index and the players' games deleted and
-rebuilt (`rummy games rebuild`, `rummy lobby rebuild`, `rummy players rebuild`),
-and the API restarted (no process cache left), every route answers byte for byte
-as before."""
+its info (how it was opened), its copy of a player's new name, the lobby's index
+and the players' games deleted and rebuilt (`rummy games rebuild`, `rummy lobby
+rebuild`, `rummy players rebuild`), and the API restarted (no process cache left),
+every route answers byte for byte as before."""
 
 from __future__ import annotations
 
@@ -85,10 +85,13 @@ def test_a_running_tables_reads_are_rebuilt_from_its_log(embedded_redis: Embedde
         if holder is not None:
             draw = view["legal_commands"][0]
             _ok(client.post(f"/games/{game_id}/commands", json=draw, headers=auth(tokens[holder])))
+        # Cy renames herself: the table shows her new name.
+        _ok(client.patch("/players/me", json={"name": "Cyra"}, headers=auth(tokens["Cy"])))
         # Bob resigns: a bot plays his seat from here.
         _ok(client.post(f"/games/{game_id}/resign", headers=auth(tokens["Bob"])))
         playing = _answers(client, game_id, tokens) | _answers(client, stacked_id, tokens)
     assert waiting != playing
+    assert b"Cyra" in playing[f"nobody /games/{game_id}"]
     assert game_id.encode() in playing["nobody /games?status=active"]
 
     redis = Redis.from_url(embedded_redis.url)
@@ -96,6 +99,8 @@ def test_a_running_tables_reads_are_rebuilt_from_its_log(embedded_redis: Embedde
         assert redis.delete(game_key(game_id, "views")) == 1
         assert redis.hdel(game_key(game_id, "meta"), SEATING_FIELD) == 1
         stacked = redis.hdel(game_key(stacked_id, "meta"), "info")
+        renamed = [f for f in redis.hkeys(game_key(game_id, "meta")) if f.startswith(b"renamed:")]
+        assert renamed and redis.hdel(game_key(game_id, "meta"), *renamed) == 1
         assert redis.hdel(game_key(game_id, "meta"), "info") == 1 and stacked == 1
         lobby = list(redis.scan_iter(match=lobby_key("*")))
         assert lobby and redis.delete(*lobby) == len(lobby)
