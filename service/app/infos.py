@@ -3,14 +3,16 @@ was opened (`GameStarted.opening`) with the decks kept secret beside the log."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import msgspec
 
 from domain.events import GameStarted
 from service.app.envelope import decode_envelope
 from service.app.records import info_of, is_game_id, stacked_decks
-from service.store.ports import EventStore
+from service.store.ports import EventLog, EventStore
 
-__all__ = ["rebuild_infos"]
+__all__ = ["logged_info", "rebuild_infos"]
 
 
 async def rebuild_infos(store: EventStore) -> int:
@@ -22,15 +24,22 @@ async def rebuild_infos(store: EventStore) -> int:
     async for game_id in store.meta_ids():
         if not is_game_id(game_id):
             continue
-        first = await store.read(game_id, limit=1)
-        started = decode_envelope(first[0].data).event if first else None
-        if not isinstance(started, GameStarted) or started.opening is None:
-            continue
         meta = await store.get_meta(game_id)
-        if "seed" not in meta:
-            continue  # removed since it was listed: nothing to write it into
-        info = msgspec.json.encode(info_of(started.opening, stacked_decks(meta)))
-        if meta.get("info") != info:
+        info = await logged_info(store, game_id, meta)
+        if info is not None and meta.get("info") != info:
             await store.put_meta(game_id, {"info": info})
             written += 1
     return written
+
+
+async def logged_info(store: EventLog, game_id: str, meta: Mapping[str, bytes]) -> bytes | None:
+    """The game's info (encoded) as its log's opening and the secret decks in `meta`
+    say; None when the log records no opening (an earlier release's) or the meta
+    holds no game (removed: its seed is gone with it)."""
+    if "seed" not in meta:
+        return None
+    first = await store.read(game_id, limit=1)
+    started = decode_envelope(first[0].data).event if first else None
+    if not isinstance(started, GameStarted) or started.opening is None:
+        return None
+    return msgspec.json.encode(info_of(started.opening, stacked_decks(meta)))

@@ -12,6 +12,7 @@ from domain.views import SeatView, holder_view
 from service.app.envelope import Envelope, decode_envelope
 from service.app.errors import UNREADABLE_RECORD, ServiceError
 from service.app.game_record import GameRecord, Seating
+from service.app.infos import logged_info
 from service.app.meta_fields import facts_of, game_of, seating_copy
 from service.app.privacy import held_through, unredacted_through
 from service.app.projections import Projections, served_to_holder
@@ -42,6 +43,8 @@ FACTS_CAPACITY = 4096
 # renamed through another process) shows within this long. One meta read a game
 # every FACTS_TTL_S costs nothing a player would notice.
 FACTS_TTL_S = 5.0
+# Why a game's facts could not be read: no info (game_not_found) or an unreadable one.
+_UNREAD_FACTS: tuple[type[Exception], ...] = (ServiceError, *UNREADABLE_RECORD)
 # How many index entries a filtered lobby page reads at most, and per round trip.
 LOBBY_SCAN = 2000
 # The index of private tables in play: never listed, counted (DEFAULT_LOBBY_STATUSES).
@@ -103,8 +106,27 @@ class GameReader:
         return (await self.known_facts(game_id))[0]
 
     async def read_facts(self, game_id: str) -> MetaFacts:
-        meta = await self._store.get_meta(game_id)
-        return self.keep_facts(game_id, meta, await self._seating_without_copy(game_id, meta))
+        meta: Mapping[str, bytes] = await self._store.get_meta(game_id)
+        try:
+            return self.keep_facts(game_id, meta, await self._seating_without_copy(game_id, meta))
+        except _UNREAD_FACTS as error:
+            meta = await self._info_from_log(game_id, meta, error)
+            return self.keep_facts(game_id, meta, await self._seating_without_copy(game_id, meta))
+
+    async def _info_from_log(
+        self, game_id: str, meta: Mapping[str, bytes], error: Exception
+    ) -> Mapping[str, bytes]:
+        """The meta with the info its log's opening gives, its own copy lost or
+        unreadable (a projection: `rummy games rebuild` writes it again); `error`
+        again when that is not why the facts could not be read, or the log records
+        no opening (an earlier release's game, whose copy is all there is)."""
+        if isinstance(error, ServiceError) and error.code != "game_not_found":
+            raise error
+        info = await logged_info(self._store, game_id, meta)
+        if info is None or info == meta.get("info"):
+            raise error
+        _log.warning("game %s: its info is lost or unreadable: read from its log", game_id)
+        return {**meta, "info": info}
 
     async def _seating_without_copy(
         self, game_id: str, meta: Mapping[str, bytes]
@@ -141,7 +163,11 @@ class GameReader:
         when the state is cached)."""
         check_game_id(game_id)
         snapshot = await self.projections.snapshot(game_id, meta=True)
-        facts = self.keep_facts(game_id, snapshot.meta or {})
+        meta: Mapping[str, bytes] = snapshot.meta or {}
+        try:
+            facts = self.keep_facts(game_id, meta)
+        except _UNREAD_FACTS as error:
+            facts = self.keep_facts(game_id, await self._info_from_log(game_id, meta, error))
         if facts.importing:
             raise _no_game(game_id)  # half imported: nobody sees it until it is whole
         record = await self.projections.settle(game_id, snapshot)
@@ -150,7 +176,7 @@ class GameReader:
         game = game_of(game_id, facts, record)
         if facts.seating is None and record.seating is not None:
             # The meta keeps no copy of the seating: the facts kept are the record's.
-            self.keep_facts(game_id, snapshot.meta or {}, record.seating)
+            self.keep_facts(game_id, facts.meta, record.seating)
         return game
 
     async def view(self, game_id: str, seat: int | None) -> tuple[Game, SeatView]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 
 import msgspec
 
@@ -11,6 +12,7 @@ from service.app.games import GameService, SeatSpec
 from service.app.infos import rebuild_infos
 from service.app.records import TableOptions
 from service.store import InMemoryEventStore
+from service.tools.simulation import random_player
 
 
 def test_a_lost_info_is_written_again_with_its_secret_decks() -> None:
@@ -57,5 +59,35 @@ def test_a_game_whose_log_records_no_opening_keeps_its_info() -> None:
         )
         assert await rebuild_infos(legacy) == 0
         assert (await legacy.get_meta(game_id))["info"] == b"kept"
+
+    asyncio.run(scenario())
+
+
+def test_a_game_whose_info_is_lost_or_unreadable_reads_and_plays_from_its_log() -> None:
+    """The info is a copy of the log's opening: lost or written wrong, the game is
+    read as its log says (before, every read of it was a 404 or a 500)."""
+    store = InMemoryEventStore()
+
+    async def scenario() -> None:
+        created = await GameService(store).create(
+            seats=(SeatSpec(kind="human"), SeatSpec(kind="human")),
+            seed=4,
+            turn_time_limit_s=60,
+        )
+        game_id = created.game_id
+        before = await GameService(store).game(game_id)
+        for damaged in (b"garbage", None):
+            if damaged is None:
+                del store._meta[game_id]["info"]  # lost: the port deletes no one field
+            else:
+                await store.put_meta(game_id, {"info": damaged})
+            fresh = GameService(store)
+            game = await fresh.game(game_id)
+            assert game.info == before.info
+            assert await fresh.seat_of(game_id, created.tokens[1]) == 1
+            state = game.record.state
+            command = random_player(state, state.turn, random.Random(1))
+            handled = await fresh.commands.handle(game_id, state.turn, command)
+            assert handled.outcome.version > game.record.version
 
     asyncio.run(scenario())
