@@ -8,6 +8,7 @@ a client creates without asking anyone for a name.
 from __future__ import annotations
 
 import hmac
+import logging
 import re
 import secrets
 import unicodedata
@@ -16,7 +17,7 @@ import uuid
 import msgspec
 
 from service.app.envelope import now
-from service.app.errors import ServiceError
+from service.app.errors import UNREADABLE_RECORD, ServiceError
 from service.app.tokens import new_token, token_hash
 from service.store import PlayerStore
 
@@ -28,6 +29,8 @@ __all__ = [
     "clean_name",
     "is_player_token",
 ]
+
+_log = logging.getLogger(__name__)
 
 # Long enough for a full name, short enough for a seat label on a phone.
 NAME_MAX = 32
@@ -172,7 +175,13 @@ class PlayerService:
         # Constant time: the comparison must not tell how much of a guess was right.
         if stored is None or not hmac.compare_digest(stored, token_hash(token).encode()):
             raise ServiceError("invalid_token", "unknown token")
-        return _player_of(player_id, record)
+        try:
+            return _player_of(player_id, record)
+        except UNREADABLE_RECORD:
+            # Written wrong (by hand, by an older release): nobody the service can
+            # seat or name, as if unknown, and a problem the client can act on.
+            _log.warning("player %s: their record is unreadable", player_id, exc_info=True)
+            raise ServiceError("invalid_token", "unreadable player record") from None
 
     async def get(self, player_id: str) -> Player | None:
         record = await self.store.get_player(player_id)

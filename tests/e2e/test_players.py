@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from http_players import open_table, player
@@ -217,3 +217,28 @@ def test_my_games_take_open_for_waiting_as_the_lobby_does(client: Client) -> Non
         assert "`status=open` is the former name of `waiting`" in operation["description"]
         (status,) = [p for p in operation["parameters"] if p["name"] == "status"]
         assert "open" in json.dumps(status["schema"])
+
+
+@pytest.mark.parametrize("name", [b"\xff\xfe", None])
+def test_a_player_whose_record_cannot_be_read_is_refused_not_failed(
+    client: Client, name: bytes | None
+) -> None:
+    # A record written wrong (by hand, by an older release): its name not UTF-8, or
+    # gone. Every route the player's token opens answered 500 internal_error.
+    ada = player(client, "Ada")
+    game = open_table(client, player(client, "Bob"))
+    records = cast(Any, client.app).state.games.players.store._players[ada["player_id"]]
+    if name is None:
+        del records["name"]
+    else:
+        records["name"] = name
+    for method, path, body in [
+        ("GET", "/players/me", None),
+        ("PATCH", "/players/me", {"name": "Eve"}),
+        ("GET", "/players/me/games", None),
+        ("POST", "/games", {"seats": [{"kind": "human"}, {"kind": "bot", "level": 1}]}),
+        ("POST", f"/games/{game['game_id']}/seats/1", None),
+    ]:
+        answer = client.request(method, path, json=body, headers=auth(ada["token"]))
+        assert _problem(answer, 401, "invalid_token")["detail"] == "unreadable player record"
+    assert client.get(f"/games/{game['game_id']}").json()["seats"][1]["claimed"] is False
