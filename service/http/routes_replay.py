@@ -29,6 +29,8 @@ from service.logs.transfers import GameTransfers
 Transfers = NamedDependency[GameTransfers]
 
 NDJSON = "application/x-ndjson"
+# The media types a log is read under as JSON lines (a JSON type reads it as one document).
+_LINES_TYPES = frozenset({NDJSON, "text/plain"})
 Visibility = Literal["full", "seat", "spectator"]
 # A long game's log is far larger than any command.
 MAX_LOG_BYTES = 8 * 1024 * 1024
@@ -222,12 +224,15 @@ def _lines_type(request: Request[Any, Any, Any]) -> str:
         400,
         409,
         413,
+        415,
         422,
         429,
         503,
         507,
         s409="The chosen `game_id` is taken (`game_exists`).",
         s413=f"The log is larger than {MAX_LOG_BYTES // (1024 * 1024)} MiB (`body_too_large`).",
+        s415=f"The body is declared as neither JSON lines (`{NDJSON}`, `text/plain`) nor "
+        "JSON (`unsupported_media_type`; no `Content-Type` is read as JSON lines).",
         s422=f"The log is refused: {_LOG_CODES}; `facts.version` names the first bad "
         "event, `facts.reason` says why.",
     ),
@@ -244,8 +249,19 @@ async def import_game(
     ] = None,
     private_log: FromQuery[bool] = False,
 ) -> CreatedGameOut:
+    declared = request.content_type[0].strip().lower()
     # A document under any JSON type, as every JSON body is read (a `+json` type too).
-    lines = _as_lines(body) if declares_json(request.content_type[0]) else body
+    if declares_json(declared):
+        lines = _as_lines(body)
+    elif not declared or declared in _LINES_TYPES:
+        lines = body
+    else:
+        # A form or a file of another kind is no log, whatever its bytes.
+        raise ServiceError(
+            "unsupported_media_type",
+            f"a log is sent as {NDJSON}, text/plain or application/json, not {declared}",
+            content_type=declared,
+        )
     created = await transfers.import_game(lines, game_id=game_id, private_log=private_log)
     return CreatedGameOut.of(created)
 

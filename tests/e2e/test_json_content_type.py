@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from http_players import problem
-from http_table import auth, create
+from http_table import auth, create, finish
 from litestar import Litestar
 from litestar.testing import TestClient
 
@@ -58,3 +58,48 @@ def test_a_command_declared_as_text_is_refused_and_plays_nothing(
         answer = client.post(path, content=body, headers=text)
         problem(answer, 415, "unsupported_media_type")
     assert client.get(f"/games/{game_id}").json()["version"] == version
+
+
+@pytest.fixture
+def log(client: TestClient[Litestar]) -> bytes:
+    game: dict[str, Any] = create(client, rules={"game_end": "hands:1"})
+    finish(client, game, 3)
+    served = client.get(f"/games/{game['game_id']}/log")
+    assert served.status_code == 200, served.text
+    return served.content
+
+
+@pytest.mark.parametrize(
+    "content_type",
+    ["application/x-www-form-urlencoded", "multipart/form-data", "application/octet-stream"],
+)
+def test_a_log_declared_as_another_type_is_refused(
+    client: TestClient[Litestar], log: bytes, content_type: str
+) -> None:
+    # The import read any body as JSON lines whatever it was declared as: a form (what
+    # `curl --data-binary` sends by default, and a page on another origin unasked).
+    answer = client.post("/games/import", content=log, headers={"content-type": content_type})
+    assert problem(answer, 415, "unsupported_media_type")["facts"] == {"content_type": content_type}
+    assert _imported(client) == []
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {},
+        {"content-type": "application/x-ndjson"},
+        {"content-type": "text/plain"},
+        {"content-type": "Text/Plain; charset=utf-8"},
+    ],
+)
+def test_a_log_as_json_lines_text_or_untyped_is_imported(
+    client: TestClient[Litestar], log: bytes, headers: dict[str, str]
+) -> None:
+    answer = client.post("/games/import", content=log, headers=headers)
+    assert answer.status_code == 201, answer.text
+    assert _imported(client) == [answer.json()["game_id"]]
+
+
+def _imported(client: TestClient[Litestar]) -> list[str]:
+    lobby = client.get("/games", params={"status": "finished", "preset": "imported"})
+    return [game["game_id"] for game in lobby.json()["games"]]

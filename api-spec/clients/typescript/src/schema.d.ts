@@ -1285,8 +1285,8 @@ export interface components {
             /** @description The stable reason: one of ImportLogProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["ImportLogProblemCode"] | string;
             detail?: string | null;
-            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts). */
-            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; `unsupported_media_type`: UnsupportedMediaTypeFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["DuplicateKeyFacts"] | components["schemas"]["InvalidBodyFacts"] | components["schemas"]["JsonTooDeepFacts"] | components["schemas"]["UnsupportedMediaTypeFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -1294,7 +1294,7 @@ export interface components {
          * @description The codes importLog answers.
          * @enum {string}
          */
-        ImportLogProblemCode: "bad_commitment" | "body_too_large" | "card_not_in_hand" | "discard_pile_empty" | "duplicate_key" | "game_exists" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "header_mismatch" | "illegal_event" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_log_field" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "malformed_log" | "must_keep_discard" | "not_your_turn" | "own_meld_required" | "rate_limited" | "redacted_log" | "same_discard" | "seat_resigned" | "stock_empty" | "storage_full" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_format" | "version_gap" | "wrong_phase";
+        ImportLogProblemCode: "bad_commitment" | "body_too_large" | "card_not_in_hand" | "discard_pile_empty" | "duplicate_key" | "game_exists" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "header_mismatch" | "illegal_event" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_log_field" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "malformed_log" | "must_keep_discard" | "not_your_turn" | "own_meld_required" | "rate_limited" | "redacted_log" | "same_discard" | "seat_resigned" | "stock_empty" | "storage_full" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_format" | "unsupported_media_type" | "version_gap" | "wrong_phase";
         /**
          * InvalidBodyFacts
          * @description The facts of `invalid_body`.
@@ -4246,6 +4246,15 @@ export interface operations {
             };
             /** @description The log is larger than 8 MiB (`body_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ImportLogProblem"];
+                };
+            };
+            /** @description The body is declared as neither JSON lines (`application/x-ndjson`, `text/plain`) nor JSON (`unsupported_media_type`; no `Content-Type` is read as JSON lines). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

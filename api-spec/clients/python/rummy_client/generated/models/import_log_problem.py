@@ -18,6 +18,7 @@ if TYPE_CHECKING:
   from ..models.json_too_deep_facts import JsonTooDeepFacts
   from ..models.problem_facts import ProblemFacts
   from ..models.rate_limited_facts import RateLimitedFacts
+  from ..models.unsupported_media_type_facts import UnsupportedMediaTypeFacts
 
 
 
@@ -38,9 +39,10 @@ class ImportLogProblem:
             code (ImportLogProblemCode | str): The stable reason: one of ImportLogProblemCode today; a client keeps a code
                 it does not know as the string it came as.
             detail (None | str | Unset):
-            facts (DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts |
-                Unset): What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`: DuplicateKeyFacts;
-                `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts; other codes: ProblemFacts).
+            facts (DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset
+                | UnsupportedMediaTypeFacts): What the refusal is about (`rate_limited`: RateLimitedFacts; `duplicate_key`:
+                DuplicateKeyFacts; `invalid_body`: InvalidBodyFacts; `json_too_deep`: JsonTooDeepFacts;
+                `unsupported_media_type`: UnsupportedMediaTypeFacts; other codes: ProblemFacts).
             request_id (None | str | Unset):
      """
 
@@ -49,7 +51,7 @@ class ImportLogProblem:
     status: int
     code: ImportLogProblemCode | str
     detail: None | str | Unset = UNSET
-    facts: DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset = UNSET
+    facts: DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset | UnsupportedMediaTypeFacts = UNSET
     request_id: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -63,6 +65,7 @@ class ImportLogProblem:
         from ..models.json_too_deep_facts import JsonTooDeepFacts # noqa: PLC0415
         from ..models.problem_facts import ProblemFacts # noqa: PLC0415
         from ..models.rate_limited_facts import RateLimitedFacts # noqa: PLC0415
+        from ..models.unsupported_media_type_facts import UnsupportedMediaTypeFacts # noqa: PLC0415
         type_ = self.type_
 
         title = self.title
@@ -91,6 +94,8 @@ class ImportLogProblem:
         elif isinstance(self.facts, InvalidBodyFacts):
             facts = self.facts.to_dict()
         elif isinstance(self.facts, JsonTooDeepFacts):
+            facts = self.facts.to_dict()
+        elif isinstance(self.facts, UnsupportedMediaTypeFacts):
             facts = self.facts.to_dict()
         elif isinstance(self.facts, ProblemFacts):
             facts = self.facts.to_dict()
@@ -130,6 +135,7 @@ class ImportLogProblem:
         from ..models.json_too_deep_facts import JsonTooDeepFacts # noqa: PLC0415
         from ..models.problem_facts import ProblemFacts # noqa: PLC0415
         from ..models.rate_limited_facts import RateLimitedFacts # noqa: PLC0415
+        from ..models.unsupported_media_type_facts import UnsupportedMediaTypeFacts # noqa: PLC0415
         d = dict(src_dict)
         type_ = d.pop("type")
 
@@ -163,7 +169,7 @@ class ImportLogProblem:
         detail = _parse_detail(d.pop("detail", UNSET))
 
 
-        def _parse_facts(data: object) -> DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset:
+        def _parse_facts(data: object) -> DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset | UnsupportedMediaTypeFacts:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -211,14 +217,24 @@ class ImportLogProblem:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                facts_type_4 = ProblemFacts.from_dict(data)
+                facts_type_4 = UnsupportedMediaTypeFacts.from_dict(data)
 
 
 
                 return facts_type_4
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_5 = ProblemFacts.from_dict(data)
+
+
+
+                return facts_type_5
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(DuplicateKeyFacts | InvalidBodyFacts | JsonTooDeepFacts | None | ProblemFacts | RateLimitedFacts | Unset | UnsupportedMediaTypeFacts, data)
 
         facts = _parse_facts(d.pop("facts", UNSET))
 

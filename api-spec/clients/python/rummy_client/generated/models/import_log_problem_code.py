@@ -51,6 +51,7 @@ class ImportLogProblemCode(StrEnum):
     UNKNOWN_MELD = "unknown_meld"
     UNKNOWN_PRESET = "unknown_preset"
     UNSUPPORTED_FORMAT = "unsupported_format"
+    UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
     VERSION_GAP = "version_gap"
     WRONG_PHASE = "wrong_phase"
 
