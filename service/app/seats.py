@@ -106,15 +106,18 @@ class Seats:
         claim = new_claim(game_id, facts, player)
         token = new_token()
         digest = token_hash(token)
-        # The secrets first, under the claim's own id: a claim that loses leaves
-        # fields the log never names.
+        # The secrets and the token's game first, under the claim's own id: a claim
+        # that loses (or stops before its append) leaves fields the log never names
+        # and a token nobody holds; one whose append is in has its token's game too.
         hidden = {f"token:{digest}": (CLAIM_TOKEN + claim).encode()}
         if player is not None:
             hidden[claimant_field(claim)] = f"{player.player_id}\n{player.name}".encode()
             if facts.meta.get(renamed_field(player.player_id)):
                 # A name they gave themselves while seated here before: theirs now wins.
                 hidden[renamed_field(player.player_id)] = player.name.encode()
-        await self._store.put_meta(game_id, hidden)
+        await asyncio.gather(
+            self._store.put_meta(game_id, hidden), self._store.put_token_owner(digest, game_id)
+        )
 
         def claiming(game: Game | None) -> list[Envelope]:
             assert game is not None
@@ -133,7 +136,6 @@ class Seats:
             return service_envelopes(game.record.version, events)
 
         await self._writer.execute(game_id, Write(actor="service", decide=claiming))
-        await self._store.put_token_owner(digest, game_id)
         if player is not None:
             await self._file(game_id, player, facts.info.created_ts)
         return token

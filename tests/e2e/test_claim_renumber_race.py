@@ -33,16 +33,16 @@ def test_a_claim_racing_a_start_that_renumbers_keeps_its_player_seated(
     # Seat 1 stays open (removed at the start); seat 2 is Dana's and becomes seat 1.
     game_id: str = open_table(client, host, 3)["game_id"]
     games = app.state.games
-    store = games.seats.store  # the claim's step after its append: its token's game
-    put = store.put_token_owner
+    players = games.seats.players  # the claim's step after its append: its player's games
+    file_game = players.file_game
 
-    async def start_between_the_claims_writes(digest: str, target: str) -> Any:
-        monkeypatch.setattr(store, "put_token_owner", put)
+    async def start_between_the_claims_writes(player_id: str, target: str, score: float) -> Any:
+        monkeypatch.setattr(players, "file_game", file_game)
         caller = await caller_of(games, game_id, host["token"])
         await start(games, game_id, caller, "remove", 2)
-        return await put(digest, target)
+        return await file_game(player_id, target, score)
 
-    monkeypatch.setattr(store, "put_token_owner", start_between_the_claims_writes)
+    monkeypatch.setattr(players, "file_game", start_between_the_claims_writes)
     claimed = client.post(f"/games/{game_id}/seats/2", headers=auth(dana["token"]))
     assert claimed.status_code == 201, claimed.text
     summary = client.get(f"/games/{game_id}").json()

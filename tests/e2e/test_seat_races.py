@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
+import redis.exceptions
 from http_players import open_table, player, problem
 from http_table import auth
 
@@ -293,3 +294,29 @@ def test_a_leave_landing_after_a_start_that_renumbered_its_seat_finds_the_table_
     for token in (cy["token"], seated.json()["token"]):
         left = client.delete(f"/games/{game_id}/seats/2", headers=auth(token))
         problem(left, 409, "table_started")
+
+
+def test_a_claim_whose_token_cannot_be_recorded_leaves_the_seat_open(
+    client: Any, app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The claim appended its `seat_claimed` first and recorded its token's game
+    # after: the store lost between the two, the claim answered 503 with no token,
+    # yet the seat was taken for good by a token nobody holds (a retry: 409
+    # seat_taken). And a token whose game is not recorded answers 401 for 403.
+    game_id = open_table(client, player(client, "Host"))["game_id"]
+    store = app.state.games.seats.store
+    put = store.put_token_owner
+
+    async def store_lost(digest: str, owner: str) -> None:
+        monkeypatch.setattr(store, "put_token_owner", put)
+        raise redis.exceptions.ConnectionError("lost")
+
+    monkeypatch.setattr(store, "put_token_owner", store_lost)
+    problem(client.post(f"/games/{game_id}/seats/1"), 503, "store_unavailable")
+    assert client.get(f"/games/{game_id}").json()["seats"][1]["claimed"] is False
+    claimed = client.post(f"/games/{game_id}/seats/1")
+    assert claimed.status_code == 201, claimed.text
+    # The token's game is known: at another table it is another game's (403).
+    other = open_table(client, player(client, "Other"))["game_id"]
+    elsewhere = client.get(f"/games/{other}/view", headers=auth(claimed.json()["token"]))
+    problem(elsewhere, 403, "wrong_game")
