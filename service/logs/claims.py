@@ -58,6 +58,7 @@ def check_claims(header: LogHeader, envelopes: Sequence[Envelope], now_ts: float
     """LogError(invalid_log_field) naming the first field no service would have
     written; `envelopes` passed `verify_log` (its events are the rules')."""
     _check_seat_kinds(header)
+    _check_bots_at_start(header, envelopes)
     times = [_time_of(envelope.at, "at", envelope.version) for envelope in envelopes]
     for envelope, moment, before in zip(envelopes, times, [None, *times], strict=False):
         if moment > now_ts + CLOCK_SKEW_S:
@@ -128,6 +129,25 @@ def _check_seat_kinds(header: LogHeader) -> None:
             )
         if kind.kind == "human" and kind.level is not None:
             _refuse(f"seat_kinds[{seat}].level", "a human seat has no bot level", None)
+
+
+def _check_bots_at_start(header: LogHeader, envelopes: Sequence[Envelope]) -> None:
+    """`game_started.bots` says who plays each seat (the workers run a bot of that
+    level there): one level per seat, each a bot the header names at that seat, or 0
+    (a person's seat, an open one a bot filled at the start, or a bot's an older
+    release named in its meta only)."""
+    started = envelopes[0].event if envelopes else None
+    if not isinstance(started, GameStarted) or not started.bots:
+        return  # logs of earlier releases have none
+    if len(started.bots) != header.seats:
+        _refuse("event.bots", f"{len(started.bots)} levels for {header.seats} seats", 1)
+    filled = seats_filled(envelopes)
+    for seat, (level, kind) in enumerate(zip(started.bots, header.seat_kinds, strict=True)):
+        if level == 0:
+            continue
+        named = kind.kind == "bot" and seat not in filled and kind.level in (None, level)
+        if level not in LEVELS or not named:
+            _refuse("event.bots", f"seat {seat}: a level-{level} bot the header does not name", 1)
 
 
 class _Actors:

@@ -130,6 +130,36 @@ def test_a_bot_level_no_bot_has_is_refused_and_the_id_stays_free(
     assert valid.status_code == 201, valid.text
 
 
+@pytest.mark.parametrize(
+    ("kinds", "bots"),
+    [
+        # A level no bot has, at a seat the header names a level-2 bot's: the workers'
+        # bot job failed on it at every try, the game stuck at that seat's turn.
+        ([{"kind": "human"}, {"kind": "bot", "level": 2}], [0, 2**40]),
+        ([{"kind": "human"}, {"kind": "bot", "level": 2}], [0, -1]),
+        ([{"kind": "human"}, {"kind": "bot", "level": 2}], [0, 3]),
+        # A bot playing a seat the header gives a person (and the import a token).
+        ([{"kind": "human"}, {"kind": "human"}], [2, 0]),
+        # Levels for fewer seats than the game has: nobody played the last one.
+        ([{"kind": "human"}, {"kind": "bot", "level": 2}], [0]),
+    ],
+)
+def test_bots_at_the_start_that_the_header_does_not_name_are_refused(
+    client: Client, finished_log: bytes, kinds: list[dict[str, Any]], bots: list[int]
+) -> None:
+    items = lines(finished_log)
+    items[0]["seat_kinds"] = kinds
+    for item in items[1:]:
+        if item["seat"] == 1 and kinds[1]["kind"] == "bot":
+            item["actor"] = "bot"
+    started = items[1]["event"]
+    assert started["type"] == "game_started"
+    started["bots"] = [0, 2] if kinds[1]["kind"] == "bot" else [0, 0]
+    assert client.post("/games/import", content=joined(items), headers=NDJSON).status_code == 201
+    started["bots"] = bots
+    assert _refused(client, joined(items), "event.bots")["facts"]["version"] == 1
+
+
 def test_actors_rewritten_to_the_timer_are_refused(client: Client, finished_log: bytes) -> None:
     items = lines(finished_log)
     seat_events = [item for item in items[1:] if item["seat"] is not None]
