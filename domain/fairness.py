@@ -19,4 +19,5 @@ def deck_commitment(deck: Sequence[Card], salt: str) -> str:
 
 
 def commitment_holds(deck: Sequence[Card], salt: str, commitment: str) -> bool:
-    return deck_commitment(deck, salt) == commitment
+    # A salt is hashed as ASCII: one that is not (a forged log's) was never hashed.
+    return salt.isascii() and deck_commitment(deck, salt) == commitment

@@ -217,6 +217,23 @@ def test_a_commitment_that_is_no_sha256_is_refused(client: Client, finished_log:
     _refused(client, joined(items), "event.commitment")
 
 
+@pytest.mark.parametrize("salt", ["\u202e", "é" * 32])
+def test_a_reveal_whose_salt_is_not_ascii_breaks_the_commitment(
+    client: Client, finished_log: bytes, salt: str
+) -> None:
+    # The commitment hashes the salt as ASCII: one that is not failed to encode,
+    # and the import answered 500 internal_error.
+    items = lines(finished_log)
+    reveal = next(item for item in items[1:] if item["event"]["type"] == "deck_revealed")
+    reveal["event"]["salt"] = salt
+    body = joined(items)
+    response = client.post(f"/games/import?game_id={GAME_ID}", content=body, headers=NDJSON)
+    assert response.status_code == 422, response.text
+    assert response.json()["code"] == "bad_commitment"
+    assert response.json()["facts"]["version"] == reveal["version"]
+    assert client.get(f"/games/{GAME_ID}").status_code == 404
+
+
 def test_the_unchanged_log_imports(client: Client, finished_log: bytes) -> None:
     response = client.post("/games/import", content=finished_log, headers=NDJSON)
     assert response.status_code == 201, response.text
