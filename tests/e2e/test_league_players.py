@@ -245,3 +245,30 @@ def test_a_profile_answers_when_the_players_record_is_unreadable(client: Client)
     assert answer.status_code == 200, answer.text
     assert answer.json()["name"] == ann["player_id"]  # the league's own, as on the board
     assert [game["game_id"] for game in answer.json()["recent"]] == [game_id]
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("name", b"\xff\xfe"), ("created_at", b"\xff"), ("created_at", b"May")]
+)
+def test_a_game_is_rated_when_a_players_record_is_unreadable(
+    client: Client, queue: FakeQueue, field: str, value: bytes
+) -> None:
+    # The league's job reads each seated player's record (a guest? a fresh account?):
+    # one that could not be decoded failed the job at every retry, and the game's
+    # ratings stayed pending for good.
+    ann, bob = regular_player(client, "Ann"), regular_player(client, "Bob")
+    seats = [{"kind": "human"}, {"kind": "human", "open": True}]
+    body = {"seats": seats, "preset": "duel", "rules": {"game_end": "hands:1"}}
+    created = client.post("/games", json=body, headers=auth(ann["token"])).json()
+    game_id = created["game_id"]
+    claimed = client.post(f"/games/{game_id}/seats/1", headers=auth(bob["token"])).json()
+    players = cast(Any, client.app).state.games.players.store
+    asyncio.run(players.update_player(ann["player_id"], {field: value}))
+    play_out(client, game_id, {0: created["tokens"]["0"], 1: claimed["token"]}, seed=12)
+    assert queue.jobs == [game_id]
+    ratings = client.get(f"/games/{game_id}/ratings")
+    assert ratings.status_code == 200, ratings.text
+    assert {seat["player"] for seat in ratings.json()["seats"]} == {
+        ann["player_id"],
+        bob["player_id"],
+    }

@@ -19,6 +19,7 @@ first hands were not dealt from the service's own secret seed, never count.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 
@@ -26,6 +27,7 @@ import msgspec
 
 from domain.events import GameEnded, HandEnded, SeatControlChanged, SeatResigned
 from service.app.envelope import Envelope, by_bot, is_system
+from service.app.errors import UNREADABLE_RECORD
 from service.app.games import Game, GameService
 from service.app.league.results import GameResult, Sitter, bot_id, result_of_game
 from service.app.players import PlayerService
@@ -43,6 +45,8 @@ __all__ = [
     "no_directory",
     "sitters_of",
 ]
+
+_log = logging.getLogger(__name__)
 
 # The tag of the event that ends a game without a normal end (never counts).
 ABANDONED_TAG = "game_abandoned"
@@ -66,10 +70,16 @@ def directory_of(players: PlayerService) -> Directory:
     """The players' directory as the league reads it."""
 
     async def lookup(player_id: str) -> PlayerFacts | None:
-        player = await players.get(player_id)
-        if player is None:
+        try:
+            player = await players.get(player_id)
+            if player is None:
+                return None
+            created = datetime.fromisoformat(player.created_at) if player.created_at else None
+        except UNREADABLE_RECORD:
+            # Written wrong (by hand, by an older release): as a player the directory
+            # does not hold, or the job would fail on the game at every retry.
+            _log.warning("player %s: their record is unreadable", player_id, exc_info=True)
             return None
-        created = datetime.fromisoformat(player.created_at) if player.created_at else None
         return PlayerFacts(guest=player.guest, created_at=created)
 
     return lookup
