@@ -70,8 +70,10 @@ def _first_overrule(preset: str, seats: int, seed: int, limit: int = 80) -> Over
 
 @cache
 def _an_overrule(preset: str, seats: int) -> Overrule | None:
-    """The first overrule of the first seed that has one (shared by the tests)."""
-    for seed in range(6):
+    """The first overrule of the first seed that has one (shared by the tests).
+    Seed 1 first: it has one at seat 0's 32nd turn, where seed 0 plays a whole
+    game without one (10 s of the suite's CPU for nothing)."""
+    for seed in (1, 0, 2, 3, 4, 5):
         found = _first_overrule(preset, seats, seed)
         if found is not None:
             return found
