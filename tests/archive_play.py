@@ -82,7 +82,7 @@ async def refusals(client: Any, played: Played) -> dict[str, tuple[int, Any]]:
 
 
 async def fork_log(client: Any, played: Played) -> list[dict[str, Any]]:
-    """A fork of the game at its middle, and the fork's events (its ids aside)."""
+    """A fork of the game at its middle, and the fork's events (its ids and times aside)."""
     forked = await client.post(
         f"/games/{played.game_id}/fork",
         json={"version": played.version // 2, "seed": 5},
@@ -104,4 +104,8 @@ async def fork_log(client: Any, played: Played) -> list[dict[str, Any]]:
 
 
 def _without_ids(event: dict[str, Any]) -> dict[str, Any]:
-    return {key: value for key, value in event.items() if key not in ("game_id", "forked_from")}
+    """The event without the ids and times of this fork (its opening says when it was made)."""
+    without = {key: value for key, value in event.items() if key not in ("game_id", "forked_from")}
+    if event.get("opening"):
+        without["opening"] = {k: v for k, v in event["opening"].items() if k != "created_at"}
+    return without
