@@ -14,11 +14,11 @@ import msgspec
 
 from domain.events import TurnDeadlineSet
 from service.app.control import seats_to_act
-from service.app.errors import ServiceError
+from service.app.errors import UNREADABLE_RECORD, ServiceError
 from service.app.expired_tables import long_expired, remove_if_long_expired
 from service.app.games import GameService
 from service.app.league.store import LeagueStore
-from service.app.records import Game, info_decoder, lobby_status
+from service.app.records import Game, GameInfo, info_decoder, lobby_status
 from service.app.step_failures import StepFailures
 from service.app.worker_metrics import WorkerMetrics
 from service.app.writes import Write
@@ -142,9 +142,19 @@ async def _walk_every_game(
 
 
 def _whole(headline: Snapshot) -> bool:
-    """Whether the headline's game was written whole: events, its info, no import going."""
+    """Whether the headline's game was written whole: events, its meta, no import going.
+    (Its info may be lost or unreadable: a copy of its log's opening, read there.)"""
     meta = headline.meta or {}
-    return headline.version > 0 and "info" in meta and meta.get("importing") != b"1"
+    return headline.version > 0 and "seed" in meta and meta.get("importing") != b"1"
+
+
+async def _info(games: GameService, game_id: str, headline: Snapshot) -> GameInfo:
+    """The game's info from its headline, with no read of the game; from the game (its
+    log's opening) when the headline's copy is lost or unreadable."""
+    try:
+        return info_decoder.decode((headline.meta or {})["info"])
+    except UNREADABLE_RECORD:
+        return (await games.game(game_id)).info
 
 
 async def _remove_long_expired(
@@ -158,9 +168,9 @@ async def _remove_long_expired(
     removed: set[str] = set()
     for game_id, headline in page:
 
-        async def one(game_id: str = game_id, info: bytes = (headline.meta or {})["info"]) -> bool:
+        async def one(game_id: str = game_id, headline: Snapshot = headline) -> bool:
             # The creation's info alone tells most games apart, with no read of the game.
-            if not long_expired(info_decoder.decode(info), now):
+            if not long_expired(await _info(games, game_id, headline), now):
                 return False
             return await remove_if_long_expired(games, game_id, now=now)
 
@@ -182,8 +192,8 @@ async def _reconcile_private_page(
     finished: list[str] = []
     for game_id, headline in page:
 
-        async def one(game_id: str = game_id, info: bytes = (headline.meta or {})["info"]) -> None:
-            private = info_decoder.decode(info).table.private
+        async def one(game_id: str = game_id, headline: Snapshot = headline) -> None:
+            private = (await _info(games, game_id, headline)).table.private
             if not private and game_id in filed:
                 return  # filed in the lobby: reconciled with it
             game = await games.game(game_id)

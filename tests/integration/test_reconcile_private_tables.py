@@ -7,12 +7,15 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+from redis import Redis as SyncRedis
 from redis.asyncio import Redis
 from workers_table import auth, reconcile_once, work, worker_app
 
 from service.app.league.records_store import open_league_store
 from service.store import RedisEventStore
 from service.store.embedded_redis import EmbeddedRedis
+from service.store.redis_keys import game_key
 from workers.queue import bot_job_id, league_job_id
 
 
@@ -24,7 +27,11 @@ def _private_table(client: Any, seats: list[dict[str, Any]]) -> dict[str, Any]:
     return table
 
 
-def test_a_private_tables_lost_bot_job_is_made_again(embedded_redis: EmbeddedRedis) -> None:
+@pytest.mark.parametrize("info", ["kept", "lost", "unreadable"])
+def test_a_private_tables_lost_bot_job_is_made_again(
+    embedded_redis: EmbeddedRedis, info: str
+) -> None:
+    # Its info is a copy of its log's opening: lost or written wrong, the log says it.
     url = embedded_redis.url
     with worker_app(url) as (client, queue):
         # A bot deals first or plays after the human: make it the bot's turn.
@@ -39,9 +46,23 @@ def test_a_private_tables_lost_bot_job_is_made_again(embedded_redis: EmbeddedRed
         version = client.get(f"/games/{game_id}", params={"invite": table["invite_code"]})
         at = version.json()["version"]
         queue.empty()  # as after a crash of the queues' Redis: the bot's job is lost
+        if info != "kept":
+            _damage_info(url, game_id, lost=info == "lost")
         counts = reconcile_once(url)
         assert counts.bot_jobs == 1
         assert bot_job_id(game_id, at) in queue.get_job_ids()
+
+
+def _damage_info(url: str, game_id: str, *, lost: bool) -> None:
+    redis = SyncRedis.from_url(url)
+    try:
+        key = game_key(game_id, "meta")
+        if lost:
+            assert redis.hdel(key, "info") == 1
+        else:
+            redis.hset(key, "info", b"{")
+    finally:
+        redis.close()
 
 
 def test_a_private_tables_missed_league_result_is_enqueued_again(
