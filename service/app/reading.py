@@ -106,7 +106,11 @@ class GameReader:
         return (await self.known_facts(game_id))[0]
 
     async def read_facts(self, game_id: str) -> MetaFacts:
-        meta: Mapping[str, bytes] = await self._store.get_meta(game_id)
+        return await self._facts_from(game_id, await self._store.get_meta(game_id))
+
+    async def _facts_from(self, game_id: str, meta: Mapping[str, bytes]) -> MetaFacts:
+        """The facts of the game's meta as just read, seated by its log where the meta
+        keeps no copy of the seating, and with its log's info where the meta's fails."""
         try:
             return self.keep_facts(game_id, meta, await self._seating_without_copy(game_id, meta))
         except _UNREAD_FACTS as error:
@@ -282,13 +286,12 @@ class GameReader:
             dropped = 0
             headlines = await self._store.headlines(game_ids)
             for game_id, headline in zip(game_ids, headlines, strict=True):
-                if "info" not in (headline.meta or {}):
-                    continue  # gone since the index listed it: the index is only a cache
                 meta = headline.meta or {}
+                if not meta:
+                    continue  # gone since the index listed it: the index is only a cache
                 try:
-                    seating = await self._seating_without_copy(game_id, meta)
-                    facts = self.keep_facts(game_id, meta, seating)
-                except UNREADABLE_RECORD:
+                    facts = await self._facts_from(game_id, meta)
+                except _UNREAD_FACTS:
                     # One game's bad record costs that game its line, not everyone the lobby.
                     _log.warning("game %s: its meta record is unreadable", game_id, exc_info=True)
                     continue

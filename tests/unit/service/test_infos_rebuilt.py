@@ -91,3 +91,17 @@ def test_a_game_whose_info_is_lost_or_unreadable_reads_and_plays_from_its_log() 
             assert handled.outcome.version > game.record.version
 
     asyncio.run(scenario())
+
+
+def test_a_table_whose_info_is_lost_keeps_its_lobby_line() -> None:
+    store = InMemoryEventStore()
+
+    async def scenario() -> None:
+        seats = (SeatSpec(kind="human"), SeatSpec(kind="human", open=True))
+        created = await GameService(store).create(seats=seats)
+        listed = await GameService(store).lobby("waiting", 10, 0)
+        del store._meta[created.game_id]["info"]  # lost: the port deletes no one field
+        assert await GameService(store).lobby("waiting", 10, 0) == listed
+        assert [entry.game_id for entry in listed] == [created.game_id]
+
+    asyncio.run(scenario())
