@@ -214,3 +214,47 @@ def test_a_joker_laid_at_the_end_the_player_chooses(open_page: OpenPage, server:
     meld = page.locator(".melds [data-meld]", has=page.locator('[data-card="9H"]'))
     assert meld.locator(".card").last.text_content().endswith("= Q♥")
     wait_for_log(page, "You laid 9♥ 10♥ J♥ Joker (Q♥).")
+
+
+def drawn_cards(page: Any) -> list[list[str]]:
+    """The hand's cards tagged as just drawn: each card's code and the start of its
+    accessible name (the marks of a meld it could make follow)."""
+    marked: list[list[str]] = page.evaluate(
+        """[...document.querySelectorAll('.hand .card:has(.drawn-tag)')]
+            .map(card => [card.dataset.card, card.getAttribute('aria-label').split(', ', 2)])
+            .map(([code, words]) => [code, words.slice(0, 2).join(', ')])"""
+    )
+    return marked
+
+
+def test_the_card_just_drawn_is_marked_until_the_discard(open_page: OpenPage, server: str) -> None:
+    player = new_player(server)
+    # Two queens of hearts: only the one drawn is marked.
+    hands = [["QH", "2C", "5D"], ["KS"]]
+    deck = stacked_deck(pack(2, 6), hands, 13, up_card="8C", stock=["QH", "4S"])
+    rules = {"preset": "palace", "seats": humans(2), "deck": deck, "rules": FIRST_SEAT_ZERO}
+    table = Table(server, player, rules)
+    page = open_page(DESKTOP)
+    open_table(page, server, player, table.game_id)
+    wait_for_my_turn(page)
+    assert drawn_cards(page) == []
+    click_for(page, page.locator("button.pile.stock"), "/commands")
+    # Marked at once, seen and said: one queen of hearts of the two.
+    assert drawn_cards(page) == [["QH", "queen of hearts, just drawn"]]
+    assert page.locator(".hand .drawn-tag").first.is_visible()
+    # A reload mid-turn keeps the mark (read back from the log).
+    page.reload()
+    page.wait_for_selector(".hand .card")
+    page.wait_for_function("() => document.querySelectorAll('.hand .drawn-tag').length === 1")
+    assert drawn_cards(page) == [["QH", "queen of hearts, just drawn"]]
+    # The discard ends the turn and the mark.
+    card(page, "2C").click()
+    click_for(page, page.get_by_role("button", name="Discard 2♣"), "/commands")
+    assert drawn_cards(page) == []
+    # The pile's card taken next turn is marked in its turn.
+    table.play(1, {"type": "draw", "source": "stock"})
+    table.play(1, {"type": "discard", "card": "KS"})
+    wait_for_my_turn(page)
+    page.wait_for_function("() => !document.querySelector('button.pile.stock:disabled')")
+    click_for(page, page.get_by_role("button", name="Take K♠ from the discard pile"), "/commands")
+    assert drawn_cards(page) == [["KS", "king of spades, just drawn"]]

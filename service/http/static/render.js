@@ -15,6 +15,7 @@ import { KNOBS, knobNames, sayValue } from './rules.js';
  * @property {boolean} [meld] part of a meld this seat could lay (green edge)
  * @property {boolean} [layOff] could be laid off or swapped onto the table (blue edge)
  * @property {boolean} [hinted]
+ * @property {boolean} [drawn] drawn this turn (a tag on its top edge until the seat discards)
  * @property {boolean} [small]
  * @property {string} [standsFor] a joker's card on the table
  * @property {string} [label] the accessible name, when the card is a button
@@ -54,10 +55,11 @@ export function cardFace(card, look = {}) {
     h('span', { class: 'rank', text: rankLabel(card) }),
     h('span', { class: 'suit', text: isJoker(card) ? 'Joker' : suitSymbol(card) }),
     look.standsFor ? h('span', { class: 'stands', text: `= ${shortName(look.standsFor)}` }) : null,
+    look.drawn ? h('span', { class: 'drawn-tag', 'aria-hidden': 'true', text: 'new' }) : null,
   ];
   const said = look.standsFor ? `joker standing for ${longName(look.standsFor)}` : longName(card);
   // What the green and blue edges and the hint's glow say, spoken too.
-  const hints = [look.meld ? 'can go in a meld' : null, look.layOff ? 'can be laid off on the table' : null, look.hinted ? 'suggested' : null];
+  const hints = [look.drawn ? 'just drawn' : null, look.meld ? 'can go in a meld' : null, look.layOff ? 'can be laid off on the table' : null, look.hinted ? 'suggested' : null];
   const name = [said, ...hints.filter((hint) => hint)].join(', ');
   if (!look.onclick) return h('span', { class: classes.join(' '), role: 'img', 'aria-label': name, 'data-card': card }, inner);
   return h(

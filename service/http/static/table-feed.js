@@ -9,6 +9,7 @@ import { pacedQueue } from './paced-queue.js';
 import { paceMs } from './pace.js';
 import { cueOf } from './sound-cues.js';
 import { sound } from './sound.js';
+import { noteDrawn } from './table-state.js';
 import { stepView } from './view-steps.js';
 
 /** @typedef {import('./api.js').Envelope} Envelope */
@@ -118,6 +119,7 @@ export function tableFeed(table, refresh, showError, summaryChanged) {
   function note(envelope, quiet = false) {
     if (envelope.version <= noted) return;
     noted = envelope.version;
+    noteDrawn(state, [envelope]);
     const event = envelope.event;
     const cue = quiet ? null : cueOf(event, mine);
     if (cue) sound(cue);

@@ -8,7 +8,7 @@ import { dragToReorder } from './hand-drag.js';
 import { moved, movedIndex } from './hand-order.js';
 import { describe, layDownLabel, matchLayDown, meldOrder } from './moves.js';
 import { cardBack, cardFace, problemText } from './render.js';
-import { handKey, pickedCards, shownHand } from './table-state.js';
+import { drawnMarks, handKey, pickedCards, shownHand } from './table-state.js';
 import { setPreference } from './session.js';
 import { meantCommand } from './why-not.js';
 
@@ -110,9 +110,11 @@ export function handViews(table) {
     const match = matchLayDown(moves, state.staged, picked);
     // Covered (one screen, between turns): the hand is not drawn at all, only its backs.
     state.cursor = Math.min(state.cursor, Math.max(0, hand.length - 1));
+    const drawn = drawnMarks(state, hand);
     const cards = state.covered ? hand.map(() => cardBack()) : hand.map((card, index) => {
       const face = cardFace(card, {
         selected: state.selected.includes(index),
+        drawn: drawn[index],
         meld: moves.meldCards.has(card),
         layOff: moves.onTable.has(card),
         hinted: state.hint !== null && hintHolds(state.hint, card),

@@ -45,6 +45,8 @@ export function newTableState(seat) {
     /** hot seat: the hand stays covered until its player says they hold the device */
     covered: false,
     /** @type {number | null} */ chooserMeld: null,
+    /** the cards this seat drew (stock, pile, knock) since its last discard, as the log says */
+    drawn: { version: 0, seat: /** @type {number | null} */ (null), cards: /** @type {string[]} */ ([]) },
     busy: false,
     live: true,
     /** @type {string | null} the game a rematch of this one is played in */
@@ -115,4 +117,39 @@ export function shownHand(state) {
 export function pickedCards(state) {
   const hand = shownHand(state);
   return state.selected.map((index) => hand[index]).filter((card) => card !== undefined);
+}
+
+/**
+ * Notes the cards a seat here drew, from the log (the followed channel, or a command's own
+ * events, whichever comes first): they stay marked in the hand until that seat discards.
+ * @param {TableState} state
+ * @param {readonly import('./api.js').Envelope[]} envelopes
+ */
+export function noteDrawn(state, envelopes) {
+  const drawn = state.drawn;
+  for (const { version, event } of envelopes) {
+    if (version <= drawn.version) continue;
+    drawn.version = version;
+    if (event.type === 'hand_dealt' || event.type === 'hand_ended' || (event.type === 'card_discarded' && event.seat === drawn.seat)) drawn.cards = [];
+    const taken = event.type === 'cards_drawn' ? event.cards ?? [] : event.type === 'knocked' ? [event.card, event.stock_card ?? null] : [];
+    if (event.type !== 'cards_drawn' && event.type !== 'knocked') continue;
+    if (event.seat !== state.seat) continue;
+    if (drawn.seat !== event.seat) drawn.cards = [];
+    drawn.seat = event.seat;
+    drawn.cards.push(...taken.filter((card) => card !== null));
+  }
+}
+
+/**
+ * Which cards of the hand as shown were just drawn (one copy each, where two decks hold twins).
+ * @param {TableState} state
+ * @param {readonly string[]} hand
+ */
+export function drawnMarks(state, hand) {
+  const left = state.drawn.seat === state.seat ? [...state.drawn.cards] : [];
+  return hand.map((card) => {
+    const at = left.lastIndexOf(card);
+    if (at >= 0) left.splice(at, 1);
+    return at >= 0;
+  });
 }

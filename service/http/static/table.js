@@ -13,7 +13,7 @@ import { sound } from './sound.js';
 import { playedSinceHandEnd, tableFeed } from './table-feed.js';
 import { tableScreen } from './table-screen.js';
 import { seatActions } from './table-seats.js';
-import { newTableState } from './table-state.js';
+import { newTableState, noteDrawn } from './table-state.js';
 import { refusals } from './why-not.js';
 import { anySignal } from './signals.js';
 
@@ -166,11 +166,10 @@ export function mountTable(root, gameId) {
     render();
     try {
       const result = await api.sendCommand(gameId, current, command);
-      state.selected = [];
+      // The card just drawn is marked at once, not when the live channel echoes the move.
+      noteDrawn(state, result.events);
       state.staged = command.type === 'lay_melds' ? [] : state.staged;
-      state.hint = null;
-      state.hintText = null;
-      state.chooserMeld = null;
+      Object.assign(state, { selected: [], hint: null, hintText: null, chooserMeld: null });
       // Still busy while it shows: the buttons stay off until the new view is drawn.
       await show(result.view);
       state.busy = false;
