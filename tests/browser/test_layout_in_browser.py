@@ -29,11 +29,13 @@ def card_widths(page: Any, selector: str) -> list[float]:
     return widths
 
 
-def open_a_dealt_table(open_page: OpenPage, server: str, viewport: dict[str, int]) -> Any:
+def open_a_dealt_table(
+    open_page: OpenPage, server: str, viewport: dict[str, int], **options: Any
+) -> Any:
     table = two_people_first_to_play(server)
     table.draw_and_discard(0)
     table.draw_and_discard(1)
-    page = open_page(viewport)
+    page = open_page(viewport, **options)
     open_table(page, server, table.player, table.game_id)
     wait_for_my_turn(page)
     wait_for_laid_out_hand(page, 10)
@@ -99,3 +101,55 @@ def test_a_phones_hand_of_eleven_keeps_one_row_of_cards_wide_enough_to_tap(
     assert len({round(box["top"]) for box in boxes}) == 1, boxes
     assert min(box["width"] for box in boxes) >= 24, boxes
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+# The parts of the two bars at the top: the page's (brand, links) and the table's status bar.
+TOP_PARTS = (
+    ".top .brand, .top nav a, .status .hand-number, .status .whose, .status .timer,"
+    " .status .pace label, .status .pace select, .status .sound input, .status .sound label,"
+    " .status .link"
+)
+# What a finger taps there (the sound's label turns it on and off): 44 px high at least.
+TAPPED = "a, select, button, .sound label"
+
+
+def test_a_phones_top_bars_keep_each_part_whole_apart_and_a_fingers_height(
+    open_page: OpenPage, server: str
+) -> None:
+    page = open_a_dealt_table(open_page, server, PHONE, is_mobile=True, has_touch=True)
+    parts = page.evaluate(
+        """([parts, tapped]) => [...document.querySelectorAll(parts)].map(element => {
+            const box = element.getBoundingClientRect();
+            const range = document.createRange();
+            range.selectNodeContents(element);
+            const lines = new Set([...range.getClientRects()].map(line => Math.round(line.top)));
+            return { tag: element.tagName, text: element.textContent, lines: lines.size,
+                     tapped: element.matches(tapped),
+                     left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+        })""",
+        [TOP_PARTS, TAPPED],
+    )
+    assert len(parts) >= 12, parts
+    for part in parts:
+        assert part["left"] >= 0 and part["right"] <= PHONE["width"], part
+        # Nothing wraps inside itself ("Others' / moves:").
+        assert part["tag"] in ("SELECT", "INPUT") or part["lines"] == 1, part
+        if part["tapped"]:
+            assert part["bottom"] - part["top"] >= 44, part
+    for n, one in enumerate(parts):
+        for other in parts[n + 1 :]:
+            apart = (
+                one["right"] <= other["left"] + 0.5
+                or other["right"] <= one["left"] + 0.5
+                or one["bottom"] <= other["top"] + 0.5
+                or other["bottom"] <= one["top"] + 0.5
+            )
+            assert apart, (one, other)
+    # The status bar in two lines at most: the turn with the links, then the settings.
+    middles = page.evaluate(
+        """['.status-turn', '.status-links', '.status-settings']
+            .map(group => document.querySelector(group).getBoundingClientRect())
+            .map(box => box.top + box.height / 2)"""
+    )
+    turn, links, settings = middles
+    assert abs(turn - links) < 12 and settings > max(turn, links) + 22, middles

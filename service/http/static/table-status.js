@@ -21,18 +21,26 @@ export function statusViews(table) {
     const myTurn = state.seat !== null && view.turn === state.seat;
     const whose = view.phase === 'over' ? 'Game over' : myTurn ? (mine.length > 1 ? `${name(view.turn)}: your turn` : 'Your turn') : `${name(view.turn)} to play`;
     const limit = summary.turn_time_limit_s;
+    // Three groups: the turn, the settings, the links; on a phone each keeps a line of its own.
     return h(
       'div',
       { class: 'status', role: 'status', 'aria-live': 'polite' },
-      h('span', { class: 'hand-number', text: `${summary.preset} · hand ${view.hand_number}` }),
-      h('strong', { class: `whose${myTurn ? ' mine' : ''}`, 'data-testid': 'whose-turn', text: whose }),
-      limit ? h('span', { class: 'timer', 'data-timer': '', text: timerText() }) : null,
-      paceSetting(holdRedraws),
-      soundSetting(),
-      view.phase === 'over' && state.lastHandEnd && !state.handEnd
-        ? h('button', { type: 'button', class: 'primary', 'data-testid': 'results', onclick: () => ((state.handEnd = state.lastHandEnd), render()), text: 'Results' })
-        : null,
-      h('button', { type: 'button', class: 'link', onclick: () => (location.hash = `#/replay/${gameId}`), text: 'Replay' }),
+      h(
+        'span',
+        { class: 'status-turn' },
+        h('span', { class: 'hand-number', text: `${summary.preset} · hand ${view.hand_number}` }),
+        h('strong', { class: `whose${myTurn ? ' mine' : ''}`, 'data-testid': 'whose-turn', text: whose }),
+        limit ? h('span', { class: 'timer', 'data-timer': '', text: timerText() }) : null,
+      ),
+      h('span', { class: 'status-settings' }, paceSetting(holdRedraws), soundSetting()),
+      h(
+        'span',
+        { class: 'status-links' },
+        view.phase === 'over' && state.lastHandEnd && !state.handEnd
+          ? h('button', { type: 'button', class: 'primary', 'data-testid': 'results', onclick: () => ((state.handEnd = state.lastHandEnd), render()), text: 'Results' })
+          : null,
+        h('button', { type: 'button', class: 'link', onclick: () => (location.hash = `#/replay/${gameId}`), text: 'Replay' }),
+      ),
     );
   }
 
