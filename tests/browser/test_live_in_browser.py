@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 from table_setup import Table, humans, new_player, open_table, pack, short, stacked_deck
-from test_table import DESKTOP, OpenPage, open_page, wait_until
+from test_table import DESKTOP, PHONE, OpenPage, open_page, wait_until
 
 __all__ = ["open_page"]  # the fixture, shared with test_table
 
@@ -264,3 +264,48 @@ def test_friends_on_one_screen_pass_the_device_after_a_hands_summary(
     # The summary went round the table: the next hand waits behind the cover.
     page.get_by_role("dialog").get_by_text("Pass the device to").wait_for()
     assert page.locator(".hand [data-card]").count() == 0
+
+
+def test_a_hand_summary_keeps_each_seat_together_on_a_phone_and_a_desktop(
+    open_page: OpenPage, server: str
+) -> None:
+    player = new_player(server)
+    table = out_in_one_turn(server, player, hands=2)
+    for viewport in (PHONE, DESKTOP):
+        page = open_page(viewport, is_mobile=viewport is PHONE, has_touch=viewport is PHONE)
+        open_table(page, server, player, table.game_id)
+        sheet = page.get_by_test_id("hand-end")
+        sheet.wait_for()
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        # Every column in view, none scrolled out of the sheet (ten cards left included).
+        assert sheet.locator(".scroll-x").evaluate("box => box.scrollWidth <= box.clientWidth")
+        # Each column title shown on one line.
+        titles = sheet.evaluate(
+            """sheet => [...sheet.querySelectorAll('thead th')]
+                .filter(th => th.getClientRects().length)
+                .map(th => {
+                    const range = document.createRange();
+                    range.selectNodeContents(th);
+                    const tops = [...range.getClientRects()].map(line => Math.round(line.top));
+                    return [th.textContent, new Set(tops).size];
+                })"""
+        )
+        assert titles and all(lines == 1 for _, lines in titles), titles
+        # No line drawn across a seat: between its name and figures and its cards.
+        seats = sheet.evaluate(
+            """sheet => [...sheet.querySelectorAll('tbody tr')].map(row => {
+                const cells = [...row.children].filter(cell => cell.getClientRects().length);
+                const boxes = cells.map(cell => cell.getBoundingClientRect());
+                const lines = [row, ...cells]
+                    .filter(part => parseFloat(getComputedStyle(part).borderBottomWidth) > 0)
+                    .map(part => part.getBoundingClientRect().bottom);
+                return { seat: row.dataset.seat, cells: cells.length, lines,
+                         top: Math.min(...boxes.map(box => box.top)),
+                         bottom: Math.max(...boxes.map(box => box.bottom)) };
+            })"""
+        )
+        for seat in seats:
+            inside = [y for y in seat["lines"] if seat["top"] + 1 < y < seat["bottom"] - 1]
+            assert not inside, seat
+        # The seat that went out, with no cards left, shows no empty line for them on a phone.
+        assert [seat["cells"] for seat in seats] == ([4, 5] if viewport is PHONE else [5, 5])

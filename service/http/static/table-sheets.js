@@ -31,9 +31,10 @@ export function sheetViews(table) {
     const rows = ended.hands.map((cards, seat) =>
       h(
         'tr',
-        { 'data-seat': seat },
+        { 'data-seat': seat, class: mine.includes(seat) ? 'me' : null },
         h('th', { scope: 'row', text: name(seat) + (ended.winner === seat ? ' ★' : '') }),
-        h('td', { class: 'left-cards' }, cards.length ? cards.map((card) => cardFace(card, { small: true })) : '—'),
+        // The cards fanned in a row of their own (a table cell is no flex box: its borders stay in line).
+        h('td', { class: `left-cards${cards.length ? '' : ' none'}` }, cards.length ? h('span', { class: cards.length > 10 ? 'fan many' : 'fan' }, cards.map((card) => cardFace(card, { small: true }))) : '—'),
         h('td', { text: ended.hand_values[seat] ?? 0 }),
         h('td', { text: ended.scores[seat] ?? 0 }),
         h('td', { text: ended.totals[seat] ?? 0 }),
