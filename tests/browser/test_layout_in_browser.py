@@ -153,3 +153,26 @@ def test_a_phones_top_bars_keep_each_part_whole_apart_and_a_fingers_height(
     )
     turn, links, settings = middles
     assert abs(turn - links) < 12 and settings > max(turn, links) + 22, middles
+
+
+def test_the_hands_cards_stay_the_same_elements_while_another_seat_moves(
+    open_page: OpenPage, server: str
+) -> None:
+    """A redraw for another seat's move keeps the hand's unchanged cards the very same
+    elements, in the page, with their boxes: each card was once drawn anew at every update,
+    and a card found just before a redraw and measured just after read 0 px."""
+    table = two_people_first_to_play(server)
+    table.draw_and_discard(0)
+    page = open_page(LAPTOP)
+    open_table(page, server, table.player, table.game_id)
+    wait_for_laid_out_hand(page, 10)
+    page.evaluate("window.heldCards = [...document.querySelectorAll('.hand .card')]")
+    table.play(1, {"type": "draw", "source": "stock"})
+    page.wait_for_function(
+        """() => document.querySelector('.seats [data-seat="1"]')
+            ?.getAttribute('aria-label').includes('11 cards')"""
+    )
+    kept = page.evaluate(
+        """window.heldCards.map(card => [card.isConnected, card.getBoundingClientRect().width])"""
+    )
+    assert len(kept) == 10 and all(connected and width > 0 for connected, width in kept), kept

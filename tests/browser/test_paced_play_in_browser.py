@@ -113,10 +113,19 @@ def test_another_seats_draw_meld_and_discard_are_shown_one_at_a_time(
     # The cards move (a transform under way on a card), unless the player asks for no motion.
     assert any(state["moving"] for state in seen), seen
     # What stays drawn is the table as a fresh page draws it from the server.
-    shown = page.locator(".table-screen").evaluate(TABLE_TEXT)
+    shown = table_text(page)
     page.reload()
     page.get_by_text("Your turn").wait_for()
-    assert page.locator(".table-screen").evaluate(TABLE_TEXT) == shown
+    assert table_text(page) == shown
+
+
+def table_text(page: Any) -> list[str]:
+    """`TABLE_TEXT` of the table as drawn now: found and read in one step (a redraw between
+    a locator's find and its read would leave it reading a part taken out of the page)."""
+    text: list[str] = page.evaluate(
+        f"() => ({TABLE_TEXT})(document.querySelector('.table-screen'))"
+    )
+    return text
 
 
 # The table's seats, piles, melds and hand as text: what must match once the moves are shown.
@@ -169,10 +178,10 @@ def test_a_spectator_sees_the_moves_paced_and_then_the_table_as_the_server_has_i
     assert seen[thrown]["at"] - seen[drawn]["at"] >= 2 * AT_LEAST_MS, seen
     # The last move's moment over, the queue drained: the server's view is drawn.
     page.wait_for_timeout(2500)
-    shown = page.locator(".table-screen").evaluate(TABLE_TEXT)
+    shown = table_text(page)
     page.reload()
     page.wait_for_selector(".table-screen .pile.stock")
-    assert page.locator(".table-screen").evaluate(TABLE_TEXT) == shown
+    assert table_text(page) == shown
 
 
 def test_a_discard_this_seat_may_knock_for_offers_the_knock_at_once(

@@ -3,6 +3,13 @@
 /** @typedef {Node | string | number | null | undefined | false} Child */
 
 /**
+ * Each element's handlers, by event type: the listener `h` adds calls the one held here, so an
+ * element kept by `redraw` answers with the handlers of the render that drew it last.
+ * @type {WeakMap<Element, Record<string, (event: Event) => void>>}
+ */
+const handlers = new WeakMap();
+
+/**
  * @param {string} tag
  * @param {Record<string, unknown>} [attributes] `class`, `text`, `on<event>` handlers, other attributes
  * @param {...(Child | Child[])} children
@@ -13,7 +20,11 @@ export function h(tag, attributes = {}, ...children) {
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || value === null || value === false) continue;
     if (name.startsWith('on') && typeof value === 'function') {
-      element.addEventListener(name.slice(2), /** @type {EventListener} */ (value));
+      const type = name.slice(2);
+      const own = handlers.get(element) ?? {};
+      handlers.set(element, own);
+      own[type] = /** @type {(event: Event) => void} */ (value);
+      element.addEventListener(type, (event) => handlers.get(element)?.[type]?.(event));
     } else if (name === 'text') {
       element.textContent = String(value);
     } else if (name === 'value' && element instanceof HTMLInputElement) {
@@ -35,4 +46,61 @@ export function h(tag, attributes = {}, ...children) {
  */
 export function replace(parent, ...children) {
   parent.replaceChildren(...children.flat().filter((child) => child !== null && child !== undefined && child !== false).map((child) => (typeof child === 'number' ? String(child) : /** @type {Node | string} */ (child))));
+}
+
+/**
+ * Draws `children` into `parent` like `replace`, but keeps each element that is drawn again
+ * just as it was (the same tag, attributes and content, and handlers for the same events):
+ * it stays the very element it was, with its box, its focus and a finger's tap in progress,
+ * and takes the new render's handlers. Only what changed is swapped; an open `<details>` stays open.
+ * @param {Element} parent
+ * @param {...(Child | Child[])} children
+ */
+export function redraw(parent, ...children) {
+  const before = [...parent.childNodes];
+  const next = children.flat().filter((child) => child !== null && child !== undefined && child !== false);
+  const nodes = next.map((child) => (typeof child === 'number' || typeof child === 'string' ? document.createTextNode(String(child)) : child));
+  const after = nodes.map((node, index) => (before[index] ? kept(before[index], node) : node));
+  // Nothing changed: the page is left alone (a node put back would lose its focus and a click in progress).
+  if (after.length === before.length && after.every((node, index) => node === before[index])) return;
+  parent.replaceChildren(...after);
+}
+
+/**
+ * The old node when it is drawn again unchanged, else the new one with what it can keep of the old.
+ * @param {Node} old
+ * @param {Node} fresh
+ * @returns {Node}
+ */
+function kept(old, fresh) {
+  if (!(old instanceof Element) || !(fresh instanceof Element) || old.tagName !== fresh.tagName) return fresh;
+  // Another kind of part at this place (the waiting room, then the table): nothing of it is kept.
+  if (old.getAttribute('class') !== fresh.getAttribute('class')) return fresh;
+  if (old instanceof HTMLDetailsElement && fresh instanceof HTMLDetailsElement) fresh.open = old.open;
+  if (old.isEqualNode(fresh) && adopted(old, fresh)) return old;
+  const olds = [...old.childNodes];
+  for (const [index, child] of [...fresh.childNodes].entries()) {
+    const keep = olds[index] ? kept(olds[index], child) : child;
+    if (keep !== child) fresh.replaceChild(keep, child);
+  }
+  return fresh;
+}
+
+/**
+ * Hands the fresh tree's handlers to the old one, element by element (the trees are equal):
+ * false, and nothing handed, where the two do not handle the same events.
+ * @param {Element} old
+ * @param {Element} fresh
+ */
+function adopted(old, fresh) {
+  const fresher = fresh.querySelectorAll('*');
+  /** @type {[Element, Element][]} */
+  const pairs = [[old, fresh], ...[...old.querySelectorAll('*')].map((element, index) => /** @type {[Element, Element]} */ ([element, fresher[index]]))];
+  const same = pairs.every(([a, b]) => Object.keys(handlers.get(a) ?? {}).sort().join() === Object.keys(handlers.get(b) ?? {}).sort().join());
+  if (!same) return false;
+  for (const [a, b] of pairs) {
+    const own = handlers.get(b);
+    if (own) handlers.set(a, own);
+  }
+  return true;
 }

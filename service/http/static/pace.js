@@ -30,8 +30,9 @@ export function paceMs() {
 export function paceSetting(holdRedraws) {
   const current = paceMs();
   const choices = PACES.some(([ms]) => ms === current) ? PACES : [...PACES, [current, `${current} ms`]];
-  const chosen = () => {
-    setPreference('pace', select.value);
+  // Read from the event's own element: a select drawn again unchanged is the one kept in the page.
+  const chosen = (/** @type {Event} */ event) => {
+    setPreference('pace', /** @type {HTMLSelectElement} */ (event.currentTarget).value);
     holdRedraws(false);
   };
   const opened = () => {
@@ -39,12 +40,10 @@ export function paceSetting(holdRedraws) {
     // A menu closed with no choice keeps the focus and sends no event: the table goes on anyway.
     setTimeout(() => holdRedraws(false), MENU_OPEN_MS);
   };
-  const select = /** @type {HTMLSelectElement} */ (
-    h(
-      'select',
-      { id: 'pace', 'data-testid': 'pace', onpointerdown: opened, onchange: chosen, onblur: () => holdRedraws(false) },
-      choices.map(([ms, label]) => h('option', { value: ms, selected: ms === current, text: label })),
-    )
+  const select = h(
+    'select',
+    { id: 'pace', 'data-testid': 'pace', onpointerdown: opened, onchange: chosen, onblur: () => holdRedraws(false) },
+    choices.map(([ms, label]) => h('option', { value: ms, selected: ms === current, text: label })),
   );
   return h('span', { class: 'pace' }, h('label', { for: 'pace', text: "Others' moves:" }), select);
 }

@@ -92,18 +92,18 @@ function note(audio, frequency, start, length, wave) {
 
 /** The switch as the table shows it: a checkbox "Sound", kept in this browser. */
 export function soundSetting() {
-  const box = /** @type {HTMLInputElement} */ (
-    h('input', {
-      type: 'checkbox',
-      id: 'sound',
-      'data-testid': 'sound',
-      checked: soundOn(),
-      onchange: () => {
-        setPreference('sound', box.checked ? 'on' : 'off');
-        // Heard as it is turned on: the player knows how loud the table is.
-        if (box.checked) sound('draw');
-      },
-    })
-  );
+  const box = h('input', {
+    type: 'checkbox',
+    id: 'sound',
+    'data-testid': 'sound',
+    checked: soundOn(),
+    // Read from the event's own box: a switch drawn again unchanged is the one kept in the page.
+    onchange: (/** @type {Event} */ event) => {
+      const on = /** @type {HTMLInputElement} */ (event.currentTarget).checked;
+      setPreference('sound', on ? 'on' : 'off');
+      // Heard as it is turned on: the player knows how loud the table is.
+      if (on) sound('draw');
+    },
+  });
   return h('span', { class: 'sound' }, box, h('label', { for: 'sound', text: 'Sound' }));
 }

@@ -1,5 +1,8 @@
 // Where the keyboard's focus goes on the table: kept in a sheet, back after a redraw, on to what comes next.
 
+/** @type {WeakMap<HTMLElement, (() => void) | null>} each sheet's way to close, as last drawn */
+const closers = new WeakMap();
+
 /**
  * A modal sheet keeps the focus: Tab and Shift+Tab go round its controls; Escape closes it
  * when it can be closed.
@@ -7,7 +10,12 @@
  * @param {(() => void) | null} close
  */
 export function keepFocusIn(sheet, close) {
+  // A sheet drawn again unchanged is the same element: its one listener asks the latest `close`.
+  const first = !closers.has(sheet);
+  closers.set(sheet, close);
+  if (!first) return;
   sheet.addEventListener('keydown', (event) => {
+    const close = closers.get(sheet);
     if (event.key === 'Escape' && close) {
       event.preventDefault();
       close();

@@ -1,7 +1,7 @@
 // The whole table drawn from its parts, the focus kept where the player is, and redraws
 // held while a card is dragged or a menu is open.
 
-import { h, replace } from './dom.js';
+import { h, redraw, replace } from './dom.js';
 import { rulesPanel } from './render.js';
 import { feltViews } from './table-felt.js';
 import { focusKey, keepFocusIn, nextControl, restoreFocus } from './table-focus.js';
@@ -42,7 +42,8 @@ export function tableScreen(table) {
       if (focused) restoreFocus(focused, root);
       return;
     }
-    replace(
+    // What is drawn again unchanged stays the same element (a tap, the focus, a box measured meanwhile).
+    redraw(
       root,
       h(
         'section',
