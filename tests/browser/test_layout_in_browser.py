@@ -176,3 +176,24 @@ def test_the_hands_cards_stay_the_same_elements_while_another_seat_moves(
         """window.heldCards.map(card => [card.isConnected, card.getBoundingClientRect().width])"""
     )
     assert len(kept) == 10 and all(connected and width > 0 for connected, width in kept), kept
+
+
+def test_the_piles_top_card_keeps_its_ink_once_out_of_reach(
+    open_page: OpenPage, server: str
+) -> None:
+    page = open_a_dealt_table(open_page, server, LAPTOP)
+    click_for(page, page.locator("button.pile.stock"), "/commands")
+    # The pile's top after the draw: off, yet drawn as the card it is, like the hand's.
+    looks = page.evaluate(
+        """() => ['.pile.discard .card', '.hand .card']
+            .map(part => document.querySelector(part))
+            .map(card => {
+                const style = getComputedStyle(card);
+                return { off: card.disabled, red: card.classList.contains('red'),
+                         ink: style.color, edge: style.borderTopStyle };
+            })"""
+    )
+    pile, hand = looks
+    assert pile["off"] and pile["edge"] == "solid", looks
+    assert pile["ink"] == ("rgb(198, 40, 40)" if pile["red"] else "rgb(26, 26, 26)"), looks
+    assert hand["edge"] == "solid", looks
