@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from table_setup import open_table, short, two_people_first_to_play
-from test_table import DESKTOP, OpenPage, open_page, wait_until
+from test_table import DESKTOP, PHONE, OpenPage, open_page, wait_until
 
 __all__ = ["open_page"]  # the fixture, shared with test_table
 
@@ -45,3 +45,26 @@ def test_the_history_keeps_every_move_of_the_hand(open_page: OpenPage, server: s
         }"""
     )
     assert margin >= widest_number, (margin, widest_number)
+
+
+def test_the_others_latest_move_shows_on_the_felt(open_page: OpenPage, server: str) -> None:
+    table = two_people_first_to_play(server)
+    table.draw_and_discard(0)
+    page = open_page(PHONE, is_mobile=True, has_touch=True)
+    open_table(page, server, table.player, table.game_id)
+    last = page.get_by_test_id("last-move")
+    # Read back on opening: the deal (the page's own moves are not "the others'").
+    last.filter(has_text="Hand 1 dealt").wait_for()
+    table.play(1, {"type": "draw", "source": "stock"})
+    last.filter(has_text="Seat 2 · player drew from the stock.").wait_for()
+    hand = table.view(1)["hand"]
+    table.play(1, {"type": "discard", "card": hand[0]})
+    said = f"Seat 2 · player discarded {short(hand[0])}."
+    last.filter(has_text=said).wait_for()
+    # It stays through the player's own draw, on the felt, in view with the piles.
+    page.wait_for_function("() => !document.querySelector('button.pile.stock:disabled')")
+    page.locator("button.pile.stock").click()
+    page.locator(".hand .drawn-tag").wait_for()
+    assert last.text_content() == said
+    box = last.bounding_box()
+    assert box and box["y"] + box["height"] <= PHONE["height"], box

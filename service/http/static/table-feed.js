@@ -152,6 +152,8 @@ export function tableFeed(table, refresh, showError, summaryChanged) {
     }
     const line = historyLine(event, name);
     if (line) state.log = [...state.log, line].slice(-LOG_LINES);
+    // The latest of the others' moves (or the table's: a deal), shown on the felt by the piles.
+    if (line && !('seat' in event && mine.includes(event.seat))) state.othersLast = line;
     // The seat is named as its bot's after this line ("You resigned" stays the player's):
     // the bot's moves come before the summary is read again.
     if (event.type === 'seat_resigned') state.resigned.add(event.seat);

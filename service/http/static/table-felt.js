@@ -59,6 +59,11 @@ export function feltViews(table) {
     return h('div', { class: 'piles' }, stock, discard);
   }
 
+  /** What the others did last, in the history's words, where the eyes are: over the piles. */
+  function lastMove() {
+    return state.othersLast ? h('p', { class: 'last-move', 'data-testid': 'last-move', text: state.othersLast }) : null;
+  }
+
   /**
    * @param {'stock' | 'pile'} where
    * @param {number} [depth]
@@ -111,5 +116,5 @@ export function feltViews(table) {
     );
   }
 
-  return { pilesView, tableView };
+  return { pilesView, tableView, lastMove };
 }

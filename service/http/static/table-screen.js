@@ -15,7 +15,7 @@ import { waitingViews } from './table-waiting.js';
  */
 export function tableScreen(table) {
   const { root, state } = table;
-  const { pilesView, tableView } = feltViews(table);
+  const { pilesView, tableView, lastMove } = feltViews(table);
   const { yourSide } = handViews(table);
   const { statusBar, rematchBanner, timerText, seatsRow, logView } = statusViews(table);
   const { handEndView, closeHandEnd, coverView } = sheetViews(table);
@@ -52,6 +52,7 @@ export function tableScreen(table) {
         view.phase === 'deal' ? null : tableCode(),
         state.rematch && !state.handEnd ? rematchBanner() : null,
         seatsRow(view),
+        lastMove(),
         h('div', { class: 'felt' }, pilesView(view, summary), tableView(view)),
         yourSide(view, summary),
         h('div', { class: 'below' }, logView(), rulesPanel(summary.ruleset)),

@@ -35,6 +35,8 @@ export function newTableState(seat) {
     /** @type {Command | null} */ hint: null,
     /** @type {string | null} */ hintText: null,
     /** @type {string[]} */ log: [],
+    /** the history's latest line of another seat's move (or the table's own, a deal) */
+    /** @type {string | null} */ othersLast: null,
     /** @type {{seat: number, deadline: number} | null} */ deadline: null,
     /** @type {HandEnded | null} */ handEnd: null,
     /** the latest hand that ended while another's summary was still open: shown once it is closed */
