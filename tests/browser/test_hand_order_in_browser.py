@@ -192,3 +192,29 @@ def test_a_tap_picks_a_card_and_a_swipe_scrolls_the_page_on_a_phone(
     page.wait_for_function("scrolled => window.scrollY < scrolled", arg=scrolled)
     assert hand_cards(page) == before
     assert page.locator(".hand .card.dragging").count() == 0
+
+
+def test_a_click_on_a_card_is_not_lost_to_another_seats_move(
+    open_page: OpenPage, server: str
+) -> None:
+    """The mouse pressed on a card while the other seat moves, and let go: the card is
+    picked (the table, redrawn under the pointer, once lost the click)."""
+    table, page = table_for_two_opened(open_page, server, DESKTOP)
+    table.draw_and_discard(0)
+    page.locator("[data-testid=whose-turn]", has_text="Seat 2 · player to play").wait_for()
+    x, y = centre(page, 0)
+    card = page.locator('.hand .card[data-index="0"]').get_attribute("data-card")
+    page.mouse.move(x, y)
+    page.mouse.down()
+    # The other seat's draw reaches the page (it reads the view again) while the button is down.
+    with page.expect_response(lambda answer: answer.url.endswith("/view")):
+        table.play(1, {"type": "draw", "source": "stock"})
+    page.wait_for_timeout(300)
+    page.mouse.up()
+    picked = page.locator(f'.hand .card[data-card="{card}"]')
+    assert picked.get_attribute("aria-pressed") == "true"
+    # Let go, the table shows the move it held back.
+    page.wait_for_function(
+        """() => document.querySelector('.seats [data-seat="1"]')
+            ?.getAttribute('aria-label').includes('11 cards')"""
+    )

@@ -35,8 +35,9 @@ export function dragToReorder(hand, onMove, onDragging) {
   /** @type {Drag | null} */
   let drag = null;
   let swallowClick = false;
-  // A finger's press holds the page's redraws from its start (a card redrawn under the finger
-  // would be lost to the long press) until the card is dropped, or a tap's click has picked it.
+  // A press holds the page's redraws from its start (a card redrawn under the finger would be
+  // lost to the long press, under a mouse its click) until the card is dropped, or a tap's
+  // click has picked it.
   let held = false;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let releasing;
@@ -74,10 +75,13 @@ export function dragToReorder(hand, onMove, onDragging) {
     /** @type {Drag} */
     const pressed = { card, from, pointer, x: event.clientX, y: event.clientY, moving: false, touch, press: null, places: [], to: from };
     drag = pressed;
+    // Any press holds the redraws (a mouse's too: a card moved into a new row under the
+    // pointer would lose its click); a mouse's pointer is kept by the card until it is let go.
+    clearTimeout(releasing);
+    if (!held) onDragging(true);
+    held = true;
+    if (!touch) card.setPointerCapture(pointer);
     if (touch) {
-      clearTimeout(releasing);
-      if (!held) onDragging(true);
-      held = true;
       pressed.press = setTimeout(() => {
         pressed.press = null;
         // Redrawn meanwhile (a move shown), or let go: nothing to lift.
@@ -139,7 +143,7 @@ export function dragToReorder(hand, onMove, onDragging) {
   // The card's capture lost with no pointerup (the window left mid-drag): the drag ends where
   // it began. A touch's own capture, on the part of the card touched, goes when the card takes it.
   hand.addEventListener('lostpointercapture', (event) => {
-    if (drag?.moving && event.target === drag.card) end(event);
+    if (drag && (drag.moving || !drag.touch) && event.target === drag.card) end(event);
   });
   // A card lifted by a finger: the finger moves it, not the page (the first move decides).
   hand.addEventListener('touchmove', (event) => {
