@@ -309,3 +309,21 @@ def test_a_hand_summary_keeps_each_seat_together_on_a_phone_and_a_desktop(
             assert not inside, seat
         # The seat that went out, with no cards left, shows no empty line for them on a phone.
         assert [seat["cells"] for seat in seats] == ([4, 5] if viewport is PHONE else [5, 5])
+        # A card flying as card-flight.js flies it (the next hand's moves go on) passes under
+        # the sheet, never over its figures.
+        on_top = sheet.evaluate(
+            """sheet => {
+                const box = sheet.querySelector('h2').getBoundingClientRect();
+                const card = document.createElement('span');
+                card.className = 'card back in-flight';
+                card.style.left = `${box.left}px`;
+                card.style.top = `${box.top}px`;
+                // Found by elementFromPoint where it is drawn (a flying card lets taps through).
+                card.style.pointerEvents = 'auto';
+                document.body.append(card);
+                const found = document.elementFromPoint(box.left + 5, box.top + 5);
+                card.remove();
+                return sheet.contains(found);
+            }"""
+        )
+        assert on_top
