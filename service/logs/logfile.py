@@ -149,11 +149,14 @@ async def export_log(store: EventStore, game_id: str, read_meta: MetaReader | No
     facts = read_meta(await store.get_meta(game_id)) if read_meta else HeaderFacts()
     # When and how the table was opened is its log's to say, where it does.
     opening = started.opening
+    kinds = facts.seat_kinds
+    if kinds is None and opening is not None:
+        kinds = tuple(SeatKind(spec.kind, spec.level) for spec in opening.seats)
     header = LogHeader(
         game_id=game_id,
         ruleset=started.ruleset,
         seats=started.seats,
-        seat_kinds=kinds_at_start(facts.seat_kinds, started.seats, envelopes),
+        seat_kinds=kinds_at_start(kinds, started.seats, envelopes),
         created_at=opening.created_at if opening else facts.created_at or envelopes[0].at,
         stacked=opening.stacked if opening else facts.stacked,
     )

@@ -11,6 +11,8 @@ from domain.cards import build_deck
 from service.app.games import GameService, SeatSpec
 from service.app.infos import rebuild_infos
 from service.app.records import TableOptions
+from service.logs.logfile import export_log
+from service.logs.transfers import log_header_facts
 from service.store import InMemoryEventStore
 from service.tools.simulation import random_player
 
@@ -103,5 +105,19 @@ def test_a_table_whose_info_is_lost_keeps_its_lobby_line() -> None:
         del store._meta[created.game_id]["info"]  # lost: the port deletes no one field
         assert await GameService(store).lobby("waiting", 10, 0) == listed
         assert [entry.game_id for entry in listed] == [created.game_id]
+
+    asyncio.run(scenario())
+
+
+def test_a_log_exported_without_its_info_names_the_same_seats() -> None:
+    store = InMemoryEventStore()
+
+    async def scenario() -> None:
+        seats = (SeatSpec(kind="human"), SeatSpec(kind="bot", level=3))
+        created = await GameService(store).create(seats=seats, seed=2)
+        before = await export_log(store, created.game_id, log_header_facts)
+        del store._meta[created.game_id]["info"]  # lost: the port deletes no one field
+        assert await export_log(store, created.game_id, log_header_facts) == before
+        assert b'"seat_kinds":[{"kind":"human","level":null},{"kind":"bot","level":3}]' in before
 
     asyncio.run(scenario())
