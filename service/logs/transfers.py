@@ -122,10 +122,13 @@ class GameTransfers:
 
     async def _may_name(self, header: LogHeader, rematch: str, version: int) -> bool:
         """Whether a copy of the header's game may name `rematch` at `version` here."""
-        meta = await self._games.store.get_meta(rematch)
-        if "info" not in meta:
+        try:
+            facts = await self._games.reader.read_facts(rematch)
+        except ServiceError as missing:
+            if missing.code != "game_not_found":
+                raise
             return True
-        source = info_decoder.decode(meta["info"]).table.rematch_of
+        source = facts.info.table.rematch_of
         return source is not None and (
             source == header.game_id or await self._offered(source, rematch, version)
         )

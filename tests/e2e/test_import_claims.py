@@ -311,14 +311,18 @@ def _with_rematch(items: list[dict[str, Any]], game_id: str) -> list[dict[str, A
     return items
 
 
+@pytest.mark.parametrize("info", ["kept", "lost"])
 def test_a_rematch_link_to_a_game_that_is_not_the_logs_rematch_is_refused(
-    client: Client, finished_log: bytes
+    client: Client, store: InMemoryEventStore, finished_log: bytes, info: str
 ) -> None:
-    # Someone else's private table, which the forged log would link to.
+    # Someone else's private table, which the forged log would link to; its info
+    # lost is no reason to take it for no game (its log's opening says what it is).
     other = client.post(
         "/games", json={"seats": [{"kind": "human"}, {"kind": "human"}], "private": True}
     )
     assert other.status_code == 201, other.text
+    if info == "lost":
+        del store._meta[other.json()["game_id"]]["info"]
     body = joined(_with_rematch(lines(finished_log), other.json()["game_id"]))
     problem = _refused(client, body, "event.game_id")
     assert problem["facts"]["version"] == len(lines(finished_log))
