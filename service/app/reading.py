@@ -287,7 +287,7 @@ class GameReader:
             headlines = await self._store.headlines(game_ids)
             for game_id, headline in zip(game_ids, headlines, strict=True):
                 meta = headline.meta or {}
-                if not meta:
+                if "seed" not in meta:
                     continue  # gone since the index listed it: the index is only a cache
                 try:
                     facts = await self._facts_from(game_id, meta)
