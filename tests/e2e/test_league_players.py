@@ -207,10 +207,11 @@ def test_a_profile_answers_when_one_of_its_games_is_unreadable(
     for seed, game_id in enumerate(played):
         play_out(client, game_id, {0: ann["token"], 1: bob["token"]}, seed=10 + seed)
     readable, broken = played
-    # A meta record written wrong (an old bad import, a field set by hand), read
-    # from the store (as another API process would, remembering no game's facts).
+    # A meta record written wrong (an old bad import, a field set by hand: a secret,
+    # which no log says again), read from the store (as another API process would,
+    # remembering no game's facts).
     store = cast(Any, client.app).state.games.store
-    asyncio.run(store.put_meta(broken, {"info": b"not json"}))
+    asyncio.run(store.put_meta(broken, {"seed": b"not a number"}))
     monkeypatch.setattr(reading, "FACTS_TTL_S", 0.0)
     answer = client.get(f"/players/{ann['player_id']}/profile")
     assert answer.status_code == 200, answer.text

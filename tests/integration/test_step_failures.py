@@ -43,8 +43,9 @@ def _game(client: Any, seats: list[dict[str, Any]]) -> str:
 
 
 def _break(url: str, game_id: str) -> None:
-    """What an old bad import or a record written by hand leaves: an unreadable record."""
-    SyncRedis.from_url(url).hset(game_key(game_id, "meta"), "info", b"not json")
+    """What an old bad import or a record written by hand leaves: an unreadable record
+    (a secret of it: its info, a copy of the log's opening, is read there instead)."""
+    SyncRedis.from_url(url).hset(game_key(game_id, "meta"), "seed", b"not a number")
 
 
 def _reconcile_rounds(
