@@ -191,16 +191,17 @@ class Tickets:
             raise AssertionError("a fresh random ticket collided")
         return ticket
 
-    async def redeem(self, game_id: str, ticket: str) -> Watcher:
+    async def redeem(self, game_id: str, ticket: str, *, spend: bool = True) -> Watcher:
         """The credential the ticket stands for, once; 401 `invalid_ticket` after
         that or when expired, 403 `wrong_game` for another game's ticket, which
-        leaves it good for its own game's channel."""
+        leaves it good for its own game's channel. Not `spend`: looked at only (a HEAD)."""
         key = token_hash(ticket)
         # Looked at before it is taken: shown to the wrong game's channel (a client's
         # slip), it is refused there and not spent. GETDEL still makes the use single.
-        if _ticketed(await self._store.peek(key)).game_id != game_id:
+        looked = _ticketed(await self._store.peek(key))
+        if looked.game_id != game_id:
             raise ServiceError("wrong_game", "the ticket belongs to another game")
-        return _ticketed(await self._store.take(key)).watcher
+        return _ticketed(await self._store.take(key)).watcher if spend else looked.watcher
 
     async def viewer(
         self,
@@ -209,11 +210,12 @@ class Tickets:
         ticket: str | None,
         token: str | None,
         invite_code: str | None = None,
+        spend: bool = True,
     ) -> Watcher | None:
-        """Who is watching: the ticket's credential, else the token's, else a
-        spectator (None; of a private table only with its invite code)."""
+        """Who is watching: the ticket's credential (spent unless not `spend`), else
+        the token's, else a spectator (None; of a private table only with its invite code)."""
         if ticket is not None:
-            watcher = await self.redeem(game_id, ticket)
+            watcher = await self.redeem(game_id, ticket, spend=spend)
             # Opened with the table's code beside it, as a token's channel may be.
             if await self._invited(game_id, invite_code):
                 return msgspec.structs.replace(watcher, invited=True)

@@ -180,7 +180,8 @@ def asyncapi_document() -> dict[str, Any]:
             "the OpenAPI document's `streamEvents`). A stream that closes without `end` "
             "(the server restarting, or a private table's credential, opened without its "
             "code, whose seat was given back) is resumed by reconnecting with "
-            "`Last-Event-ID`: the reconnection is answered the refusal, if any.",
+            "`Last-Event-ID`: the reconnection is answered the refusal, if any. A HEAD "
+            "answers a GET's headers at once and spends no ticket.",
             "servers": [_ref_server("http")],
             "parameters": {"game_id": game_id},
             "messages": {

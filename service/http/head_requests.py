@@ -5,11 +5,22 @@ routes answer the methods they name, GET alone."""
 from __future__ import annotations
 
 import asyncio
+from contextvars import ContextVar
 
 from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, ReceiveMessage, Scope, Send
 
-__all__ = ["head_as_get"]
+__all__ = ["answering_head", "head_as_get"]
+
+# Set while a HEAD is served as GET: a route whose GET changes something (spends a
+# ticket) or holds (a long poll) looks here, as HEAD must be safe and answer at once.
+_ANSWERING_HEAD: ContextVar[bool] = ContextVar("answering_head", default=False)
+
+
+def answering_head() -> bool:
+    """Whether the GET being served is a HEAD's."""
+    return _ANSWERING_HEAD.get()
+
 
 _DISCONNECT: ReceiveMessage = {"type": "http.disconnect"}
 _NO_BODY: Message = {"type": "http.response.body", "body": b"", "more_body": False}
@@ -46,7 +57,11 @@ def head_as_get(app: ASGIApp) -> ASGIApp:
             else:
                 await send(message)
 
-        await app({**scope, "method": "GET"}, receive_until_answered, send_headers_only)
+        marked = _ANSWERING_HEAD.set(True)
+        try:
+            await app({**scope, "method": "GET"}, receive_until_answered, send_headers_only)
+        finally:
+            _ANSWERING_HEAD.reset(marked)
         if started.is_set() and not finished:
             await send(_NO_BODY)  # a stream ended before its first chunk
 

@@ -28,6 +28,7 @@ from service.app.json_guard import JsonRefused, check_json
 from service.app.live import TICKET_TTL_S, LiveChannels, Page, Tickets, follow, page
 from service.app.watchers import Watcher
 from service.http.encoded import encoded_json
+from service.http.head_requests import answering_head
 from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
 from service.http.query import check_query_parameters
@@ -61,7 +62,7 @@ TicketQuery = Annotated[
     QueryParameter(
         max_length=128,
         description="A ticket from POST /games/{game_id}/tickets: the seat, once, "
-        "for clients that cannot send a header.",
+        "for clients that cannot send a header. A HEAD looks at it without spending it.",
     ),
 ]
 
@@ -106,7 +107,10 @@ async def list_events(
     live: LiveDep,
     after: After = 0,
     wait: Annotated[
-        float, QueryParameter(ge=0, le=30, description="Seconds to wait for a first event.")
+        float,
+        QueryParameter(
+            ge=0, le=30, description="Seconds to wait for a first event (a HEAD does not wait)."
+        ),
     ] = 0,
     limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 500,
     ticket: TicketQuery = None,
@@ -114,8 +118,14 @@ async def list_events(
 ) -> Response[EventPage]:
     games = live.games
     watcher = await live.tickets.viewer(
-        game_id, ticket=ticket, token=caller_token(request), invite_code=invite
+        game_id,
+        ticket=ticket,
+        token=caller_token(request),
+        invite_code=invite,
+        spend=not answering_head(),
     )
+    if answering_head():
+        wait = 0  # a HEAD answers at once, with the headers the GET's page would have
     with games.metrics.watching("long_poll") if wait > 0 else contextlib.nullcontext():
         served = await page(
             games, game_id, watcher, after=after, wait_s=wait, limit=limit, draining=live.draining
@@ -169,7 +179,11 @@ async def stream_events(
 ) -> Stream:
     games = live.games
     watcher = await live.tickets.viewer(
-        game_id, ticket=ticket, token=caller_token(request), invite_code=invite
+        game_id,
+        ticket=ticket,
+        token=caller_token(request),
+        invite_code=invite,
+        spend=not answering_head(),
     )
     # A reconnecting EventSource sends the last id it saw; it wins over `after`.
     start = last_event_id or after

@@ -3,7 +3,9 @@ Before, every GET route answered HEAD with 405 (`/health` included)."""
 
 from __future__ import annotations
 
-from http_table import create
+import time
+
+from http_table import auth, create
 from litestar import Litestar
 from litestar.testing import TestClient
 
@@ -40,3 +42,30 @@ def test_a_head_request_on_the_event_stream_ends_once_its_headers_are_out(client
     gauge = 'rummy_live_watchers{kind="sse"}'
     lines = client.get("/metrics").text.splitlines()
     assert [line.split()[-1] for line in lines if line.startswith(gauge)] == ["0"]
+
+
+def test_a_head_request_with_a_ticket_leaves_it_for_the_get(client: Client) -> None:
+    # HEAD is safe (RFC 9110, 9.2.1): a probe of the channel spends nothing.
+    game = create(client, seats=[{"kind": "human"}, {"kind": "human"}], seed=3)
+    game_id, token = game["game_id"], game["tokens"]["0"]
+    for path in (f"/games/{game_id}/events", f"/games/{game_id}/events/stream"):
+        ticket = client.post(f"/games/{game_id}/tickets", headers=auth(token)).json()["ticket"]
+        head = client.head(path, params={"ticket": ticket}, timeout=30)
+        assert head.status_code == 200, path
+        # Still good for one channel (the long poll: a stream of a game in play lasts).
+        got = client.get(f"/games/{game_id}/events", params={"ticket": ticket})
+        assert got.status_code == 200, (path, got.text)
+        # Which spent it.
+        again = client.head(path, params={"ticket": ticket}, timeout=30)
+        assert again.status_code == 401, path
+
+
+def test_a_head_long_poll_answers_at_once(client: Client) -> None:
+    # A long poll on a game nobody plays would hold for its whole `wait`.
+    game = create(client, seats=[{"kind": "human"}, {"kind": "human"}], seed=3)
+    path = f"/games/{game['game_id']}/events"
+    version = client.get(path).json()["version"]
+    started = time.monotonic()
+    head = client.head(path, params={"after": version, "wait": 30}, timeout=60)
+    assert head.status_code == 200
+    assert time.monotonic() - started < 20

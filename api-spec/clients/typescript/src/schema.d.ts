@@ -3769,10 +3769,10 @@ export interface operations {
             query?: {
                 /** @description Serve the events after this version. */
                 after?: number;
-                /** @description Seconds to wait for a first event. */
+                /** @description Seconds to wait for a first event (a HEAD does not wait). */
                 wait?: number;
                 limit?: number;
-                /** @description A ticket from POST /games/{game_id}/tickets: the seat, once, for clients that cannot send a header. */
+                /** @description A ticket from POST /games/{game_id}/tickets: the seat, once, for clients that cannot send a header. A HEAD looks at it without spending it. */
                 ticket?: string | null;
                 invite?: string | null;
             };
@@ -3857,7 +3857,7 @@ export interface operations {
             query?: {
                 /** @description Serve the events after this version. */
                 after?: number;
-                /** @description A ticket from POST /games/{game_id}/tickets: the seat, once, for clients that cannot send a header. */
+                /** @description A ticket from POST /games/{game_id}/tickets: the seat, once, for clients that cannot send a header. A HEAD looks at it without spending it. */
                 ticket?: string | null;
                 invite?: string | null;
             };

@@ -151,10 +151,11 @@ def sync_detailed(
     Args:
         game_id (str): The game's id (32 hex digits).
         after (int | Unset): Serve the events after this version. Default: 0.
-        wait (float | Unset): Seconds to wait for a first event. Default: 0.0.
+        wait (float | Unset): Seconds to wait for a first event (a HEAD does not wait). Default:
+            0.0.
         limit (int | Unset):  Default: 500.
         ticket (None | str | Unset): A ticket from POST /games/{game_id}/tickets: the seat, once,
-            for clients that cannot send a header.
+            for clients that cannot send a header. A HEAD looks at it without spending it.
         invite (None | str | Unset):
 
     Raises:
@@ -202,10 +203,11 @@ def sync(
     Args:
         game_id (str): The game's id (32 hex digits).
         after (int | Unset): Serve the events after this version. Default: 0.
-        wait (float | Unset): Seconds to wait for a first event. Default: 0.0.
+        wait (float | Unset): Seconds to wait for a first event (a HEAD does not wait). Default:
+            0.0.
         limit (int | Unset):  Default: 500.
         ticket (None | str | Unset): A ticket from POST /games/{game_id}/tickets: the seat, once,
-            for clients that cannot send a header.
+            for clients that cannot send a header. A HEAD looks at it without spending it.
         invite (None | str | Unset):
 
     Raises:
@@ -248,10 +250,11 @@ async def asyncio_detailed(
     Args:
         game_id (str): The game's id (32 hex digits).
         after (int | Unset): Serve the events after this version. Default: 0.
-        wait (float | Unset): Seconds to wait for a first event. Default: 0.0.
+        wait (float | Unset): Seconds to wait for a first event (a HEAD does not wait). Default:
+            0.0.
         limit (int | Unset):  Default: 500.
         ticket (None | str | Unset): A ticket from POST /games/{game_id}/tickets: the seat, once,
-            for clients that cannot send a header.
+            for clients that cannot send a header. A HEAD looks at it without spending it.
         invite (None | str | Unset):
 
     Raises:
@@ -299,10 +302,11 @@ async def asyncio(
     Args:
         game_id (str): The game's id (32 hex digits).
         after (int | Unset): Serve the events after this version. Default: 0.
-        wait (float | Unset): Seconds to wait for a first event. Default: 0.0.
+        wait (float | Unset): Seconds to wait for a first event (a HEAD does not wait). Default:
+            0.0.
         limit (int | Unset):  Default: 500.
         ticket (None | str | Unset): A ticket from POST /games/{game_id}/tickets: the seat, once,
-            for clients that cannot send a header.
+            for clients that cannot send a header. A HEAD looks at it without spending it.
         invite (None | str | Unset):
 
     Raises:

@@ -155,7 +155,7 @@ def sync_detailed(
         game_id (str): The game's id (32 hex digits).
         after (int | Unset): Serve the events after this version. Default: 0.
         ticket (None | str | Unset): A ticket from POST /games/{game_id}/tickets: the seat, once,
-            for clients that cannot send a header.
+            for clients that cannot send a header. A HEAD looks at it without spending it.
         invite (None | str | Unset):
         last_event_id (int | Unset):  Default: 0.
 
@@ -206,7 +206,7 @@ def sync(
         game_id (str): The game's id (32 hex digits).
         after (int | Unset): Serve the events after this version. Default: 0.
         ticket (None | str | Unset): A ticket from POST /games/{game_id}/tickets: the seat, once,
-            for clients that cannot send a header.
+            for clients that cannot send a header. A HEAD looks at it without spending it.
         invite (None | str | Unset):
         last_event_id (int | Unset):  Default: 0.
 
@@ -252,7 +252,7 @@ async def asyncio_detailed(
         game_id (str): The game's id (32 hex digits).
         after (int | Unset): Serve the events after this version. Default: 0.
         ticket (None | str | Unset): A ticket from POST /games/{game_id}/tickets: the seat, once,
-            for clients that cannot send a header.
+            for clients that cannot send a header. A HEAD looks at it without spending it.
         invite (None | str | Unset):
         last_event_id (int | Unset):  Default: 0.
 
@@ -303,7 +303,7 @@ async def asyncio(
         game_id (str): The game's id (32 hex digits).
         after (int | Unset): Serve the events after this version. Default: 0.
         ticket (None | str | Unset): A ticket from POST /games/{game_id}/tickets: the seat, once,
-            for clients that cannot send a header.
+            for clients that cannot send a header. A HEAD looks at it without spending it.
         invite (None | str | Unset):
         last_event_id (int | Unset):  Default: 0.
 
