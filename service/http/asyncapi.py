@@ -176,7 +176,8 @@ def asyncapi_document() -> dict[str, Any]:
             "title": "Server-sent events",
             "description": "`text/event-stream`, with `Authorization: Bearer` or `?ticket=` "
             "(and `?invite=`, a private table's code, for a spectator there); `Last-Event-ID` "
-            "wins over `after`. Refusals are HTTP problems before the stream starts (see "
+            "(an empty one is none) wins over `after`. Refusals are HTTP problems before "
+            "the stream starts (see "
             "the OpenAPI document's `streamEvents`). A stream that closes without `end` "
             "(the server restarting, or a private table's credential, opened without its "
             "code, whose seat was given back) is resumed by reconnecting with "

@@ -10,7 +10,9 @@ from urllib.parse import parse_qsl
 
 from litestar.connection import ASGIConnection
 from litestar.params import HeaderParameter
+from litestar.types import Empty
 from litestar.typing import FieldDefinition
+from litestar.utils.scope.state import ScopeState
 
 from service.app.errors import ServiceError
 
@@ -30,7 +32,10 @@ async def check_query_parameters(request: ASGIConnection[Any, Any, Any, Any]) ->
     handler = request.route_handler
     for name, header in _integer_headers(handler):
         value = request.headers.get(header)
-        if value is not None and not _INTEGER.fullmatch(value):
+        if value == "":
+            # No value (the SSE spec: an empty Last-Event-ID is no resume point).
+            _drop_header(request, header)
+        elif value is not None and not _INTEGER.fullmatch(value):
             raise ServiceError(
                 "invalid_parameter",
                 f"header {header!r} must be an integer, not {value!r}",
@@ -105,6 +110,13 @@ def _integer_path_places(handler: Any, template: str) -> tuple[tuple[int, str], 
 # check runs on every request. Kept in the handler's own `opt`, which Litestar gives every
 # handler (its own OPTIONS ones too) for such notes.
 _INTEGER_HEADERS = "rummy.integer_headers"
+
+
+def _drop_header(request: ASGIConnection[Any, Any, Any, Any], header: str) -> None:
+    """The request as if it came without `header` (read by the route after this hook)."""
+    name = header.lower().encode("latin-1")
+    request.scope["headers"] = [pair for pair in request.scope["headers"] if pair[0] != name]
+    ScopeState.from_scope(request.scope).headers = Empty  # parsed again from the scope
 
 
 def _integer_headers(handler: Any) -> tuple[tuple[str, str], ...]:

@@ -172,7 +172,14 @@ async def stream_events(
     live: LiveDep,
     after: After = 0,
     last_event_id: Annotated[
-        int, HeaderParameter(name="Last-Event-ID", ge=0, le=2**31, required=False)
+        int,
+        HeaderParameter(
+            name="Last-Event-ID",
+            ge=0,
+            le=2**31,
+            required=False,
+            description="The last version seen; an empty one is none (the SSE spec).",
+        ),
     ] = 0,
     ticket: TicketQuery = None,
     invite: FromQuery[str | None] = None,

@@ -29,6 +29,21 @@ def test_the_stream_serves_every_event_and_resumes_from_last_event_id(
     assert data[-1] == {"version": last}
 
 
+def test_an_empty_last_event_id_is_no_resume_point(client: TestClient[Litestar]) -> None:
+    # The SSE spec: an empty id resets the last event id, and a client sends it as it is.
+    game = create(client, seed=21, rules={"game_end": "hands:1"})
+    last = finish(client, game, seed=21)
+    path = f"/games/{game['game_id']}/events/stream"
+    for after in (0, last - 1):
+        with client.stream(
+            "GET", path, params={"after": after}, headers={"Last-Event-ID": ""}
+        ) as response:
+            assert response.status_code == 200
+            lines = list(response.iter_lines())
+        ids = [int(line[3:].strip()) for line in lines if line.startswith("id:")]
+        assert ids == list(range(after + 1, last + 1))
+
+
 def test_a_long_poll_without_news_answers_empty_after_its_wait(
     client: TestClient[Litestar],
 ) -> None:

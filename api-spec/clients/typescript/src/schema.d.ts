@@ -3862,6 +3862,7 @@ export interface operations {
                 invite?: string | null;
             };
             header?: {
+                /** @description The last version seen; an empty one is none (the SSE spec). */
                 "Last-Event-ID"?: number;
             };
             path: {

@@ -157,7 +157,8 @@ def sync_detailed(
         ticket (None | str | Unset): A ticket from POST /games/{game_id}/tickets: the seat, once,
             for clients that cannot send a header. A HEAD looks at it without spending it.
         invite (None | str | Unset):
-        last_event_id (int | Unset):  Default: 0.
+        last_event_id (int | Unset): The last version seen; an empty one is none (the SSE spec).
+            Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -208,7 +209,8 @@ def sync(
         ticket (None | str | Unset): A ticket from POST /games/{game_id}/tickets: the seat, once,
             for clients that cannot send a header. A HEAD looks at it without spending it.
         invite (None | str | Unset):
-        last_event_id (int | Unset):  Default: 0.
+        last_event_id (int | Unset): The last version seen; an empty one is none (the SSE spec).
+            Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -254,7 +256,8 @@ async def asyncio_detailed(
         ticket (None | str | Unset): A ticket from POST /games/{game_id}/tickets: the seat, once,
             for clients that cannot send a header. A HEAD looks at it without spending it.
         invite (None | str | Unset):
-        last_event_id (int | Unset):  Default: 0.
+        last_event_id (int | Unset): The last version seen; an empty one is none (the SSE spec).
+            Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -305,7 +308,8 @@ async def asyncio(
         ticket (None | str | Unset): A ticket from POST /games/{game_id}/tickets: the seat, once,
             for clients that cannot send a header. A HEAD looks at it without spending it.
         invite (None | str | Unset):
-        last_event_id (int | Unset):  Default: 0.
+        last_event_id (int | Unset): The last version seen; an empty one is none (the SSE spec).
+            Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
