@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 import msgspec
 
 from service.app.errors import ServiceError
-from service.app.game_record import GameRecord
+from service.app.game_record import FILLED, GameRecord
 from service.app.meta_fields import reservation_field
 from service.app.players import Player
 from service.app.records import GameInfo, MetaFacts, info_decoder, open_seats_of
@@ -232,6 +232,9 @@ def check_can_claim(facts: MetaFacts, seat: int, player: Player | None) -> None:
     if spec.kind != "human" or not spec.open:
         raise ServiceError("seat_not_open", f"seat {seat} cannot be claimed", seat=seat)
     if seat not in open_seats_of(facts.info, facts.claimed):
+        if facts.seating is not None and facts.seating.claim_of(seat) == FILLED:
+            # A bot the start seated: the table started (the lobby showed it open).
+            raise ServiceError("table_started", "the table has started", seat=seat)
         raise ServiceError("seat_taken", f"seat {seat} is already taken", seat=seat)
     kept_for = facts.reserved.get(seat)
     if kept_for is not None and (player is None or player.player_id != kept_for):

@@ -123,8 +123,8 @@ class Seats:
             assert game is not None
             seated = seated_by(facts, game.record)
             check_seat(seated, seat)
-            if seat in game.filled:
-                raise ServiceError("seat_taken", f"seat {seat} is already taken", seat=seat)
+            if seat in game.filled:  # a bot the start seated
+                raise ServiceError("table_started", "the table has started", seat=seat)
             if game.record.state.hand_number != 0:
                 raise ServiceError("table_started", "the table has started", seat=seat)
             check_can_claim(seated, seat, player)

@@ -274,6 +274,22 @@ def test_a_claim_landing_after_a_start_that_removed_its_seat_finds_the_table_sta
     problem(beyond, 404, "seat_not_found")
 
 
+def test_a_claim_landing_after_a_start_that_filled_its_seat_finds_the_table_started(
+    client: Any, app: Any, store: InMemoryEventStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seats [host, open, open]: the host's start with bots lands just before Bo's
+    claim of seat 2. A bot holds it now, but what Bo must learn is that the table
+    started, not that another player took the seat while the table waited."""
+    host, bo = player(client, "Ada"), player(client, "Bo")
+    game_id: str = open_table(client, host, 3)["game_id"]
+    games = app.state.games
+
+    _before_append(store, monkeypatch, "seat_claimed", _starts(games, game_id, host, "bots"))
+    raced = client.post(f"/games/{game_id}/seats/2", headers=auth(bo["token"]))
+    problem(raced, 409, "table_started")
+    assert [kind for kind, _ in _seats(client, game_id)] == ["human", "bot", "bot"]
+
+
 def test_a_leave_landing_after_a_start_that_renumbered_its_seat_finds_the_table_started(
     client: Any,
 ) -> None:

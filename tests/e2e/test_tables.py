@@ -73,7 +73,9 @@ def test_the_host_starts_with_bots_at_the_open_seats(client: Client) -> None:
         ("human", None, "Bob"),
         ("bot", 1, None),
     ]
-    problem(client.post(f"/games/{game_id}/seats/2"), 409, "seat_taken")
+    # The seat a bot took at the start: what the caller must learn is that the table
+    # started, not that someone else took the seat while it waited.
+    problem(client.post(f"/games/{game_id}/seats/2"), 409, "table_started")
     problem(
         client.post(f"/games/{game_id}/start", headers=auth(ada["token"])), 409, "table_started"
     )
