@@ -296,6 +296,36 @@ def test_a_header_that_belies_the_logs_opening_is_refused(
     assert response.json()["facts"]["field"] == f"event.opening.{field}"
 
 
+def test_a_forged_opening_is_not_the_copys(client: Client, finished_log: bytes) -> None:
+    # The log's opening is its source's word: the copy records how it was opened here.
+    # A forger's table (hidden, timed, a rematch of another game, 1000 seats, a huge
+    # preset) is none of the copy's, and no such value reaches its summary or the lobby.
+    items = lines(finished_log)
+    source_id = items[0]["game_id"]
+    forged = items[1]["event"]["opening"]
+    forged |= {"preset": "x" * 50_000, "seats": [{"kind": "human"}] * 1000}
+    forged |= {"turn_time_limit_s": -5.0, "private_log": True}
+    forged["table"] |= {"private": True, "hot_seat": True, "rematch_of": source_id}
+    forged["table"] |= {"expires_after_s": -1.0, "first_dealer": 99}
+    game_id = _imported(client, joined(items))["game_id"]
+    copied = lines(client.get(f"/games/{game_id}/log").content)
+    opening = copied[1]["event"]["opening"]
+    assert (opening["preset"], len(opening["seats"])) == ("imported", 2)
+    assert (opening["turn_time_limit_s"], opening["private_log"]) == (None, False)
+    assert opening["table"] == {
+        "private": False,
+        "hot_seat": False,
+        "rated": opening["table"]["rated"],
+        "expires_after_s": None,
+        "first_dealer": None,
+        "rematch_of": None,
+    }
+    summary = client.get(f"/games/{game_id}").json()
+    assert (summary["preset"], len(summary["seats"])) == ("imported", 2)
+    listed = client.get("/games", params={"status": "finished"}).json()["games"]
+    assert game_id in [entry["game_id"] for entry in listed]
+
+
 def _with_rematch(items: list[dict[str, Any]], game_id: str) -> list[dict[str, Any]]:
     last = items[-1]
     items.append(
