@@ -232,8 +232,11 @@ def check_can_claim(facts: MetaFacts, seat: int, player: Player | None) -> None:
     if spec.kind != "human" or not spec.open:
         raise ServiceError("seat_not_open", f"seat {seat} cannot be claimed", seat=seat)
     if seat not in open_seats_of(facts.info, facts.claimed):
-        if facts.seating is not None and facts.seating.claim_of(seat) == FILLED:
-            # A bot the start seated: the table started (the lobby showed it open).
+        if seat in facts.meta_bots or (
+            facts.seating is not None and facts.seating.claim_of(seat) == FILLED
+        ):
+            # A bot the start seated (an earlier release's start: in the meta): the
+            # table started (the lobby showed it open).
             raise ServiceError("table_started", "the table has started", seat=seat)
         raise ServiceError("seat_taken", f"seat {seat} is already taken", seat=seat)
     kept_for = facts.reserved.get(seat)

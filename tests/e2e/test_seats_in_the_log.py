@@ -248,6 +248,8 @@ def test_a_table_started_by_the_previous_release_keeps_its_filled_seats_bots(
     view = client.get(f"/games/{game_id}/view", headers=auth(ada["token"])).json()
     assert view["seat_labels"][2]["kind"] == "bot"
     assert "seat_filled" not in [e["type"] for e in _events(client, game_id, ada["token"])]
+    # A claim of the seat its start filled learns that the table started.
+    problem(client.post(f"/games/{game_id}/seats/2"), 409, "table_started")
 
 
 def _finished_with_a_filled_seat(client: Client, store: InMemoryEventStore) -> str:
