@@ -28,6 +28,11 @@ async def rebuild_infos(store: EventStore) -> int:
         info = await logged_info(store, game_id, meta)
         if info is not None and meta.get("info") != info:
             await store.put_meta(game_id, {"info": info})
+            if "seed" not in await store.get_meta(game_id):
+                # Removed between the read and the write (an expired table, a crashed
+                # import): the write alone would leave a meta naming no game.
+                await store.remove_game(game_id)
+                continue
             written += 1
     return written
 

@@ -120,4 +120,28 @@ def test_a_log_exported_without_its_info_names_the_same_seats() -> None:
         assert await export_log(store, created.game_id, log_header_facts) == before
         assert b'"seat_kinds":[{"kind":"human","level":null},{"kind":"bot","level":3}]' in before
 
+
+def test_a_game_removed_while_its_info_is_written_leaves_no_meta_behind() -> None:
+    # The workers remove expired tables and crashed imports while a rebuild runs: a
+    # removal between the rebuild's read and its write left a meta holding `info`
+    # alone, which keeps the id taken (an import choosing it is refused) for ever.
+    store = InMemoryEventStore()
+
+    async def scenario() -> None:
+        created = await GameService(store).create(seats=(SeatSpec(kind="human"),) * 2)
+        game_id = created.game_id
+        await store.put_meta(game_id, {"info": b'{"preset":"forged"}'})
+        read_meta = store.get_meta
+
+        async def removed_after_the_read(wanted: str) -> dict[str, bytes]:
+            meta = await read_meta(wanted)
+            await store.remove_game(wanted)
+            return meta
+
+        store.get_meta = removed_after_the_read  # type: ignore[method-assign]
+        await rebuild_infos(store)
+        store.get_meta = read_meta  # type: ignore[method-assign]
+        assert await store.get_meta(game_id) == {}
+        assert [found async for found in store.meta_ids()] == []
+
     asyncio.run(scenario())
