@@ -218,30 +218,13 @@ DECKS = "decks"
 
 def opening_of(info: GameInfo) -> Opening:
     """The table's opening as its log's first event records it (no secret in it)."""
-    return Opening(
-        preset=info.preset,
-        seats=info.seats,
-        created_at=info.created_at,
-        turn_time_limit_s=info.turn_time_limit_s,
-        private_log=info.private_log,
-        table=info.table,
-        stacked=info.stacked,
-    )
+    return Opening(**{field: getattr(info, field) for field in Opening.__struct_fields__})
 
 
 def info_of(opening: Opening, decks: tuple[tuple[str, ...], ...] = ()) -> GameInfo:
     """A game's info from its log's opening and the decks kept secret beside it."""
-    return GameInfo(
-        preset=opening.preset,
-        seats=opening.seats,
-        created_at=opening.created_at,
-        created_ts=timestamp_of(opening.created_at),
-        turn_time_limit_s=opening.turn_time_limit_s,
-        private_log=opening.private_log,
-        table=opening.table,
-        stacked=opening.stacked,
-        decks=decks,
-    )
+    created_ts = timestamp_of(opening.created_at)
+    return GameInfo(**msgspec.structs.asdict(opening), created_ts=created_ts, decks=decks)
 
 
 def decks_field(decks: tuple[tuple[str, ...], ...]) -> dict[str, bytes]:
