@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from domain.bots.careful_discard import careful_discard
 from domain.bots.careful_draw import careful_draw
 from domain.bots.denial import hold_after_opening, plays_denial, smallest_opening
+from domain.bots.feeding import Reading
 from domain.bots.going_out import going_out
 from domain.bots.greedy import completes_meld, lay_melds, lay_off, swap_joker
 from domain.bots.memory import SeatMemory
@@ -48,13 +49,14 @@ def choose_careful(
     memory: SeatMemory | None,
     hold: Callable[[SeatView, Arrangement, RuleSet], bool] | None = None,
     lay_some: LaySome | None = None,
-    reads_feeding: bool = True,
+    reads_feeding: Reading = True,
 ) -> PlayerCommand | None:
     """Level 3's command. `hold` (default: level 3's, for rummy or, with an
     opening minimum, to deny lay-offs) says whether to keep melds in hand
     this turn, and `lay_some` which of them go down all the same; level 4
     passes its own. `reads_feeding`: whether discards weigh the next seat's
-    hand read from its discards (`careful_discard.FEED_RISK_WEIGHT`)."""
+    hand read from its discards (`careful_discard.FEED_RISK_WEIGHT`; "careful":
+    read as level 3 plays, `feeding.careful_chances`)."""
     legal = view.legal_commands
     if not legal:
         return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.bots.careful_discard import discard_scores
+from domain.bots.feeding import Reading
 from domain.bots.going_out import goes_out_with
 from domain.bots.greedy import after_discard, best_draw
 from domain.bots.memory import SeatMemory, live_cards
@@ -33,7 +34,7 @@ TAKE_TO_IMPROVE = 20.0
 
 
 def careful_draw(
-    view: SeatView, ruleset: RuleSet, memory: SeatMemory | None, reads_feeding: bool = True
+    view: SeatView, ruleset: RuleSet, memory: SeatMemory | None, reads_feeding: Reading = True
 ) -> PlayerCommand:
     take = Draw("discard", 1)
     # Take the discard when the hand goes out with it this turn (`goes_out_with`),
@@ -57,7 +58,7 @@ def careful_draw(
 
 
 def _preferred_draw(
-    view: SeatView, ruleset: RuleSet, memory: SeatMemory | None, reads_feeding: bool
+    view: SeatView, ruleset: RuleSet, memory: SeatMemory | None, reads_feeding: Reading
 ) -> PlayerCommand:
     command = best_draw(view, ruleset)
     pile = view.discard_pile
@@ -87,7 +88,7 @@ def _preferred_draw(
 
 
 def _improves(
-    view: SeatView, ruleset: RuleSet, memory: SeatMemory | None, top: Card, reads_feeding: bool
+    view: SeatView, ruleset: RuleSet, memory: SeatMemory | None, top: Card, reads_feeding: Reading
 ) -> bool:
     """Whether the hand with `top` taken off the pile keeps a better discard
     than the hand now has (`discard_scores`: outs, value, feeding the next
@@ -106,7 +107,7 @@ def _best_discard_score(
     view: SeatView,
     ruleset: RuleSet,
     memory: SeatMemory | None,
-    reads_feeding: bool,
+    reads_feeding: Reading,
     keep: Card | None = None,
 ) -> float | None:
     """The score of the best loose card to discard (not `keep`), None if none is loose."""

@@ -26,14 +26,22 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from typing import Literal
 
 from domain.bots.memory import SeatMemory
-from domain.bots.outs import card_at, run_positions
+from domain.bots.outs import card_at, neighbours, run_positions
 from domain.bots.solver import card_value
 from domain.cards import JOKER, RANK_OF, Card
 from domain.rules import RuleSet
 
 Pair = frozenset[Card]
+# How a seat reads the next seat's hand: not at all, as level 2 plays
+# (`held_chances`), or as level 3 plays ("careful": `careful_chances`).
+Reading = bool | Literal["careful"]
+# A level 3 seat discards the loose card with the fewest outs: a card near
+# one it discarded (its rank, or its suit within two) is that much less
+# likely in its hand than another live card.
+DISCARD_NEIGHBOUR = 0.35
 
 
 def held_chances(
@@ -59,6 +67,29 @@ def held_chances(
     return chances
 
 
+def careful_chances(
+    seat: int, hand_size: int, live: Counter[Card], memory: SeatMemory, ruleset: RuleSet
+) -> dict[Card, float]:
+    """As `held_chances`, for a seat that plays level 3: no bound by value,
+    its unknown cards spread over the live cards by weight (DISCARD_NEIGHBOUR
+    near a card it discarded, else 1)."""
+    known = memory.known[seat]
+    near: set[Card] = set()
+    for card in memory.discarded[seat]:
+        near.update(neighbours(card, ruleset))
+    weights = {
+        card: copies * (DISCARD_NEIGHBOUR if card in near else 1.0)
+        for card, copies in live.items()
+        if known[card] == 0
+    }
+    unknown = max(0, hand_size - sum(known.values()))
+    total = sum(weights.values())
+    share = unknown / total if total else 0.0
+    chances = {card: min(1.0, weight * share) for card, weight in weights.items()}
+    chances.update(dict.fromkeys(+known, 1.0))
+    return chances
+
+
 def feed_risks(
     cards: list[Card],
     seat: int,
@@ -66,9 +97,12 @@ def feed_risks(
     live: Counter[Card],
     memory: SeatMemory,
     ruleset: RuleSet,
+    careful: bool = False,
 ) -> dict[Card, float]:
-    """For each card, the chance that `seat` holds two cards that make a meld with it."""
-    chances = held_chances(seat, hand_size, live, memory, ruleset)
+    """For each card, the chance that `seat` holds two cards that make a meld
+    with it (its hand read as level 3 plays when `careful`, else as level 2)."""
+    read = careful_chances if careful else held_chances
+    chances = read(seat, hand_size, live, memory, ruleset)
     passed: set[Pair] = set()
     for card in memory.passed[seat]:
         passed.update(meld_pairs(card, ruleset.ace))

@@ -48,6 +48,7 @@ from collections import Counter
 
 from domain.bots.careful import choose_careful
 from domain.bots.denial import plays_denial
+from domain.bots.feeding import Reading
 from domain.bots.greedy import lays_only
 from domain.bots.memory import SeatMemory, live_cards
 from domain.bots.outs import extenders
@@ -85,6 +86,25 @@ EXPOSED_VALUE = 30
 # 46.2% of games in duel (1,400 hands, seed 468871644). Palace reads no
 # hand at any level (`careful_discard._reads_feeding`).
 FEED_READ_SEATS = 2
+# With more seats, where the next seat may take any card of the pile
+# (classic), level 4 reads its hand as level 3 plays instead
+# (`feeding.careful_chances`: no bound by value, cards near its discards
+# x0.35), at the same weight (`careful_discard.CAREFUL_RISK_WEIGHT`). One
+# seat against level 3 seats, the same deals, level 2's read -> level 3's
+# (issue 30; `python -m service.tools.ladder --preset classic --seats 4
+# --bots 3,4 --hands 1000 --seed S --quiet`, the constant set per row):
+# classic, four seats, seed 1223827286: 29.3% -> 33.8% of hands, +0.4 ->
+# +4.2 points a hand, 26.2% -> 38.5% of 214/208 games; seed 1589896513:
+# 29.2% -> 32.2%, +1.2 -> +3.2, 27.4% -> 36.0% of 212/222 games; seed
+# 641036818: 30.7% -> 31.0%, +1.0 -> +1.3, 25.8% -> 27.0% of 229/222 games;
+# seed 406712102 (2,000 hands): 30.3% -> 32.9%, +1.0 -> +2.7, 26.9% ->
+# 32.4% of 435/448 games (all four: 30.0% -> 32.6% of 5,000 hands); three
+# seats, seed 276751345: 40.6% -> 43.9%, -0.7 -> +1.9, 26.8% -> 40.1% of
+# 149/162 games. p95 of a decision 2.4-3.5 ms. In basic (four seats, where
+# level 4 reads nothing) it gained nothing: seed 239521785, 1,200 hands,
+# 32.3% -> 31.7% of hands, +9.9 -> +8.6 points, 36.8% -> 37.8% of games
+# (weight 40: 30.4%, +7.6, 35.0%): basic stays without a read.
+CAREFUL_READ = True
 
 
 def holds_back(view: SeatView, ruleset: RuleSet) -> bool:
@@ -141,7 +161,9 @@ def choose_holdback(
     if plays_denial(ruleset):
         hold = hold_for_rummy_then_warily if view.seats == 2 else hold_for_rummy_then_after_opening
         return choose_careful(view, ruleset, memory, hold)
-    reads = view.seats <= FEED_READ_SEATS or ruleset.discard_pickup == "any"
+    reads: Reading = view.seats <= FEED_READ_SEATS or ruleset.discard_pickup == "any"
+    if CAREFUL_READ and view.seats > FEED_READ_SEATS and ruleset.discard_pickup == "any":
+        reads = "careful"
     if memory is None or not holds_back(view, ruleset):
         return choose_careful(view, ruleset, memory, reads_feeding=reads)
     # Level 3's pile guard (SeatMemory.may_take_from_pile) keeps held-back

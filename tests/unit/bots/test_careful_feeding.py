@@ -9,12 +9,13 @@ from collections import Counter
 from two_seat_views import two_seat_view
 
 from domain.bots import SeatMemory, choose
-from domain.bots.feeding import feed_risks, held_chances, meld_pairs
+from domain.bots.feeding import careful_chances, feed_risks, held_chances, meld_pairs
 from domain.commands import Discard, Draw, PlayerCommand
 from domain.events import CardDiscarded, CardsDrawn, HandDealt
 from domain.rules import build_ruleset
 
 BASIC = build_ruleset("basic")
+CLASSIC = build_ruleset("classic")
 
 
 def _memory(*discards: tuple[int, str]) -> SeatMemory:
@@ -106,4 +107,37 @@ def test_level_four_reads_no_next_seats_hand_with_more_than_two_seats() -> None:
         seats=4, hand_sizes=(5, 7, 7, 7), opened=(False,) * 4, totals=(0,) * 4
     )
     assert choose(view, BASIC, 3, random.Random(0), memory) == Discard("4C")
+    assert choose(view, BASIC, 4, random.Random(0), memory) == Discard("9H")
+
+
+def test_a_careful_seat_may_hold_any_live_card_but_few_near_its_discards() -> None:
+    # Level 3 throws its loose card with the fewest outs, not its most
+    # valuable: no bound by value, and the cards near its discard (the king's
+    # rank, its suit within two) are held at DISCARD_NEIGHBOUR's weight.
+    memory = _memory((1, "KS"))
+    memory.observe(CardsDrawn(seat=1, source="discard", count=1, cards=("5H",)))
+    live = Counter(c + s for c in "A23456789TJQK" for s in "CDHS")
+    live.subtract(["KS", "5H"])
+    chances = careful_chances(1, 8, +live, memory, BASIC)
+    assert chances["5H"] == 1.0
+    assert chances["9H"] > 0.1 and chances["KD"] < chances["9H"]
+    assert chances["KD"] / chances["9H"] == 0.35
+
+
+def test_level_four_reads_the_next_seat_as_level_three_in_classic_with_four_seats() -> None:
+    # The next seat threw only the 2D: read as level 2 plays it holds no
+    # nine, so level 3 throws the 9H, worth more. Read as level 3 plays,
+    # any nine (and the 7H, 8H) may be in its hand and it may take the 9H:
+    # level 4 keeps it and throws the dead 4C (`holdback.CAREFUL_READ`).
+    hand = ("AS", "2S", "3S", "9H", "4C")
+    pile = ("3C", "4D", "4H", "5C", "2D")
+    memory = SeatMemory(0, 4)
+    for seat, card in ((0, "3C"), (0, "4D"), (0, "4H"), (0, "5C"), (1, "2D")):
+        memory.observe(CardDiscarded(seat=seat, card=card))
+    legal: list[PlayerCommand] = [Discard(c) for c in sorted(hand)]
+    view = two_seat_view(hand, legal=legal, discard_pile=pile).__replace__(
+        seats=4, hand_sizes=(5, 7, 7, 7), opened=(False,) * 4, totals=(0,) * 4
+    )
+    assert choose(view, CLASSIC, 3, random.Random(0), memory) == Discard("9H")
+    assert choose(view, CLASSIC, 4, random.Random(0), memory) == Discard("4C")
     assert choose(view, BASIC, 4, random.Random(0), memory) == Discard("9H")
