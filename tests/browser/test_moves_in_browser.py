@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import expect
 from table_setup import Table, humans, new_player, open_table, pack, short, stacked_deck
 from test_table import DESKTOP, OpenPage, click_for, hand_cards, open_page, wait_for_my_turn
 
@@ -46,12 +47,14 @@ def test_marks_and_the_first_melds_running_total(open_page: OpenPage, server: st
     for code in ("7H", "5H", "6H"):
         card(page, code).click()
     opening = page.get_by_test_id("opening")
-    assert opening.text_content() == "First meld: 18 of 30 points"
+    # A click's redraw may come a moment after it (the press holds redraws until
+    # it is let go): read once it came.
+    expect(opening).to_have_text("First meld: 18 of 30 points", timeout=20_000)
     assert "reached" not in opening.get_attribute("class")
     page.get_by_role("button", name="Hold this meld").click()
     for code in ("JC", "9C", "TC"):
         card(page, code).click()
-    assert opening.text_content() == "First meld: 47 of 30 points"
+    expect(opening).to_have_text("First meld: 47 of 30 points", timeout=20_000)
     assert "reached" in opening.get_attribute("class")
     click_for(page, page.get_by_role("button", name="Lay these melds down"), "/commands")
     assert page.locator(".melds .meld").count() == 2
