@@ -123,9 +123,8 @@ class Seats:
             assert game is not None
             seated = seated_by(facts, game.record)
             check_seat(seated, seat)
-            if seat in game.filled:  # a bot the start seated
-                raise ServiceError("table_started", "the table has started", seat=seat)
-            if game.record.state.hand_number != 0:
+            if seat in game.filled or game.record.state.hand_number != 0:
+                # Dealt, or its seat taken by a bot the start seated: started either way.
                 raise ServiceError("table_started", "the table has started", seat=seat)
             check_can_claim(seated, seat, player)
             if not game.info.table.hot_seat:

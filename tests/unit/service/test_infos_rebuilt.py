@@ -80,7 +80,7 @@ def test_a_game_whose_info_is_lost_or_unreadable_reads_and_plays_from_its_log() 
         before = await GameService(store).game(game_id)
         for damaged in (b"garbage", None):
             if damaged is None:
-                del store._meta[game_id]["info"]  # lost: the port deletes no one field
+                _lose_info(store, game_id)
             else:
                 await store.put_meta(game_id, {"info": damaged})
             fresh = GameService(store)
@@ -102,7 +102,7 @@ def test_a_table_whose_info_is_lost_keeps_its_lobby_line() -> None:
         seats = (SeatSpec(kind="human"), SeatSpec(kind="human", open=True))
         created = await GameService(store).create(seats=seats)
         listed = await GameService(store).lobby("waiting", 10, 0)
-        del store._meta[created.game_id]["info"]  # lost: the port deletes no one field
+        _lose_info(store, created.game_id)
         assert await GameService(store).lobby("waiting", 10, 0) == listed
         assert [entry.game_id for entry in listed] == [created.game_id]
 
@@ -116,7 +116,7 @@ def test_a_log_exported_without_its_info_names_the_same_seats() -> None:
         seats = (SeatSpec(kind="human"), SeatSpec(kind="bot", level=3))
         created = await GameService(store).create(seats=seats, seed=2)
         before = await export_log(store, created.game_id, log_header_facts)
-        del store._meta[created.game_id]["info"]  # lost: the port deletes no one field
+        _lose_info(store, created.game_id)
         assert await export_log(store, created.game_id, log_header_facts) == before
         assert b'"seat_kinds":[{"kind":"human","level":null},{"kind":"bot","level":3}]' in before
 
@@ -145,3 +145,7 @@ def test_a_game_removed_while_its_info_is_written_leaves_no_meta_behind() -> Non
         assert [found async for found in store.meta_ids()] == []
 
     asyncio.run(scenario())
+
+
+def _lose_info(store: InMemoryEventStore, game_id: str) -> None:
+    del store._meta[game_id]["info"]  # the port deletes no one field
