@@ -9,7 +9,12 @@ eight took 60 s here, and a worker asked to stop (SIGTERM, `rummy serve` stoppin
 a seeding process ending, a test) hung as long, more often on a loaded machine.
 So the thread is told to stop before the unsubscribe, waits a second at a time,
 and is joined for at most a second (what is left is a daemon thread, which closes
-its pubsub as it ends). It also skips a job record it cannot read (`ReadableJob`)."""
+its pubsub as it ends). It also skips a job record it cannot read (`ReadableJob`).
+
+And it waits for a job in short rounds. The kernel may hand a process's SIGTERM to
+any of its threads, and Python runs the handler on the main thread only when that
+thread next runs bytecode: an idle worker's main thread sat in one BLPOP of 405 s
+(rq's default), so now and then a worker asked to stop hung that long."""
 
 from __future__ import annotations
 
@@ -21,11 +26,14 @@ from rq import SimpleWorker
 from rq.exceptions import NoSuchJobError
 from rq.job import Job
 
-__all__ = ["PUBSUB_WAIT_S", "PromptWorker", "ReadableJob"]
+__all__ = ["DEQUEUE_WAIT_S", "PUBSUB_WAIT_S", "PromptWorker", "ReadableJob"]
 
 # How long the command thread waits for a message before it looks at its flag again;
 # what is left of it past one such wait is a daemon thread, gone with the process.
 PUBSUB_WAIT_S = 1.0
+# How long one wait for a job lasts: the longest a stop whose signal reached another
+# thread waits (a BLPOP a few seconds long costs Redis nothing).
+DEQUEUE_WAIT_S = 5
 
 
 class ReadableJob(Job):
@@ -45,6 +53,10 @@ class PromptWorker(SimpleWorker):
     that skips the jobs it cannot read."""
 
     job_class = ReadableJob
+
+    @property
+    def dequeue_timeout(self) -> int:
+        return DEQUEUE_WAIT_S
 
     def subscribe(self) -> None:
         self.log.info("Worker %s: subscribing to channel %s", self.name, self.pubsub_channel_name)
