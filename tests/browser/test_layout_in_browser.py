@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from table_setup import open_table, two_people_first_to_play
+from table_setup import Table, humans, new_player, open_table, two_people_first_to_play
 from test_table import OpenPage, click_for, open_page, wait_for_my_turn
 
 __all__ = ["open_page"]  # the fixture, shared with test_table
@@ -100,6 +100,36 @@ def test_a_phones_hand_of_eleven_keeps_one_row_of_cards_wide_enough_to_tap(
     # One row (no card below the others), each card at least 24 px wide for a thumb.
     assert len({round(box["top"]) for box in boxes}) == 1, boxes
     assert min(box["width"] for box in boxes) >= 24, boxes
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_phones_palace_hand_lies_in_rows_of_seven_whole_cards(
+    open_page: OpenPage, server: str
+) -> None:
+    """Thirteen cards, then fourteen once drawn: rows of seven cards at full size (a row
+    of slivers and a stray two before)."""
+    rules = {"first_player": "left_of_dealer"}
+    table = Table(
+        server, new_player(server), {"preset": "palace", "seats": humans(2), "rules": rules}
+    )
+    page = open_page(PHONE)
+    open_table(page, server, table.player, table.game_id)
+    wait_for_my_turn(page)
+    for count in (13, 14):
+        if count == 14:
+            click_for(page, page.locator("button.pile.stock"), "/commands")
+        wait_for_laid_out_hand(page, count)
+        boxes = page.locator(".hand .card").evaluate_all(
+            "cards => cards.map((card) => card.getBoundingClientRect())"
+            ".map((box) => ({ top: Math.round(box.top), width: box.width, right: box.right }))"
+        )
+        rows = [
+            sum(1 for box in boxes if box["top"] == top)
+            for top in sorted({b["top"] for b in boxes})
+        ]
+        assert rows == [7, count - 7], boxes
+        assert min(box["width"] for box in boxes) >= 40, boxes
+        assert max(box["right"] for box in boxes) <= PHONE["width"], boxes
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
