@@ -95,7 +95,7 @@ async def reconcile_now(settings: Settings, failures: StepFailures | None = None
         store = with_archive(RedisEventStore(client), settings.data_dir)
         scheduler = TurnScheduler(store, queue, knock_window_s=settings.knock_window_s)
         counts = await reconcile(
-            GameService(store), scheduler, league, failures=failures, metrics=metrics
+            GameService(store), store, scheduler, league, failures=failures, metrics=metrics
         )
         archived = await archive_due(
             store, settings.finished_retention_s, failures=failures, metrics=metrics, league=league

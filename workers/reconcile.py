@@ -24,7 +24,7 @@ from service.app.worker_metrics import WorkerMetrics
 from service.app.writes import Write
 from service.logs.half_imports import Headline, headline_pages, remove_half_written
 from service.logs.import_chunks import next_deal
-from service.store import Snapshot
+from service.store import EventStore, Snapshot
 from workers.schedule import TurnScheduler, knock_window_length, window_end
 
 __all__ = ["Reconciled", "reconcile", "reconcile_game"]
@@ -47,6 +47,7 @@ class Reconciled(msgspec.Struct, kw_only=True):
 
 async def reconcile(
     games: GameService,
+    store: EventStore,
     scheduler: TurnScheduler,
     league: LeagueStore | None = None,
     *,
@@ -90,10 +91,10 @@ async def reconcile(
     for game in misfiled:
         await games.file_in_lobby(game)
     for game_id in gone:
-        await games.store.unindex_game(game_id)
+        await store.unindex_game(game_id)
     counts.refiled = len(misfiled)
     at = time.time() if now is None else now
-    await _walk_every_game(games, scheduler, league, counts, failures, metrics, at)
+    await _walk_every_game(games, store, scheduler, league, counts, failures, metrics, at)
     return counts
 
 
@@ -111,6 +112,7 @@ async def _filed(games: GameService) -> dict[str, set[str]]:
 
 async def _walk_every_game(
     games: GameService,
+    store: EventStore,
     scheduler: TurnScheduler,
     league: LeagueStore | None,
     counts: Reconciled,
@@ -128,12 +130,12 @@ async def _walk_every_game(
     # Filed as in play or finished: past the waiting for good (a line lags, never leads).
     started = filed["active"] | filed["finished"]
     every_filed = filed["waiting"] | started
-    async for page in headline_pages(games.store, _PAGE):
-        counts.half_imports += len(await remove_half_written(games, page))
+    async for page in headline_pages(store, _PAGE):
+        counts.half_imports += len(await remove_half_written(store, page))
         # A game half written is `remove_half_written`'s, in time: the steps below skip it.
         page = [(game_id, headline) for game_id, headline in page if _whole(headline)]
         waiting = [(game_id, headline) for game_id, headline in page if game_id not in started]
-        removed = await _remove_long_expired(games, waiting, failures, metrics, now)
+        removed = await _remove_long_expired(games, store, waiting, failures, metrics, now)
         counts.expired_tables += len(removed)
         page = [(game_id, headline) for game_id, headline in page if game_id not in removed]
         await _reconcile_private_page(
@@ -159,6 +161,7 @@ async def _info(games: GameService, game_id: str, headline: Snapshot) -> GameInf
 
 async def _remove_long_expired(
     games: GameService,
+    store: EventStore,
     page: list[Headline],
     failures: StepFailures,
     metrics: WorkerMetrics | None,
@@ -172,7 +175,7 @@ async def _remove_long_expired(
             # The creation's info alone tells most games apart, with no read of the game.
             if not long_expired(await _info(games, game_id, headline), now):
                 return False
-            return await remove_if_long_expired(games, game_id, now=now)
+            return await remove_if_long_expired(games, store, game_id, now=now)
 
         if await failures.run("reconcile", game_id, one, metrics):
             removed.add(game_id)

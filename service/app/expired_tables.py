@@ -12,6 +12,7 @@ from service.app.games import GameService
 from service.app.meta_fields import dealt_tokens
 from service.app.records import GameInfo, lobby_status
 from service.app.seating import players_at, waited_too_long
+from service.store import EventStore
 
 __all__ = ["EXPIRED_KEPT_S", "long_expired", "remove_if_long_expired"]
 
@@ -26,7 +27,12 @@ def long_expired(info: GameInfo, now: float, kept_s: float = EXPIRED_KEPT_S) -> 
 
 
 async def remove_if_long_expired(
-    games: GameService, game_id: str, *, now: float, kept_s: float = EXPIRED_KEPT_S
+    games: GameService,
+    store: EventStore,
+    game_id: str,
+    *,
+    now: float,
+    kept_s: float = EXPIRED_KEPT_S,
 ) -> bool:
     """Remove the table if it still waits and has been expired for `kept_s`: its log,
     meta and views, its lobby line and its players' lines. Removed only at the version
@@ -39,10 +45,10 @@ async def remove_if_long_expired(
     facts = await games.fresh_facts(game_id)
     if facts.importing:
         return False
-    if not await games.store.remove_game_at(game_id, game.record.version):
+    if not await store.remove_game_at(game_id, game.record.version):
         return False
     # Its tokens open nothing now: unknown (401) wherever shown, and their keys go too.
-    await games.store.remove_token_owners(dealt_tokens(facts.meta))
+    await store.remove_token_owners(dealt_tokens(facts.meta))
     for player_id in sorted(players_at(facts)):
         await games.players.unfile_game(player_id, game_id)
     return True

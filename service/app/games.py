@@ -62,7 +62,9 @@ class GameService:
 
     Reads are `reader`'s; `seats` keeps the meta records and tokens; `commands`
     takes seats' commands; `writer` is the one path every write goes through
-    (creation, commands, the service's own moves, imports and forks)."""
+    (creation, commands, the service's own moves, imports and forks). The store
+    is not handed out: a use case that writes it beside the game (a removal, an
+    import's mark) is given it where the app and the workers are built."""
 
     def __init__(
         self,
@@ -73,7 +75,7 @@ class GameService:
         players: PlayerService | None = None,
         tables: TablePolicy | None = None,
     ) -> None:
-        self.store = store
+        self._store = store
         self.metrics = metrics or Metrics()
         self.players = players or PlayerService(players_beside(store))
         self.tables = tables or TablePolicy()
@@ -163,12 +165,12 @@ class GameService:
     async def log(self, game_id: str, after: int = 0, limit: int | None = None) -> list[Envelope]:
         """The game's events after `after`, unredacted (for the service's own jobs)."""
         return [
-            decode_envelope(stored.data) for stored in await self.store.read(game_id, after, limit)
+            decode_envelope(stored.data) for stored in await self._store.read(game_id, after, limit)
         ]
 
     async def filed(self, status: LobbyStatus, limit: int, offset: int) -> list[str]:
         """The ids the lobby files under `status`, a page of them."""
-        return await self.store.list_games(LOBBY_KEYS[status], limit, offset)
+        return await self._store.list_games(LOBBY_KEYS[status], limit, offset)
 
     async def finished(self, game_id: str, through: int | None = None) -> bool:
         return await self.reader.finished(game_id, through)

@@ -11,7 +11,6 @@ import msgspec
 
 from service.app.errors import UNREADABLE_RECORD, ServiceError
 from service.app.games import GameService
-from service.app.meta_fields import renamed_field
 from service.app.players import Player
 from service.app.records import Game, MetaFacts, lobby_status
 from service.app.seating import among_players_games, players_at, waited_too_long
@@ -159,9 +158,7 @@ async def _rename_seats(games: GameService, game: Game, player_id: str, name: st
         return  # a finished table keeps the names it was played under
     held = [seat for seat, held_by in game.players.items() if held_by == player_id]
     if any(game.names.get(seat) != name for seat in held):
-        # Under the player, not a seat: a start that closes the seats up moves it along.
-        await games.store.put_meta(game.game_id, {renamed_field(player_id): name.encode()})
-        await games.reader.read_facts(game.game_id)  # this process shows the name at once
+        await games.seats.rename(game.game_id, player_id, name)
 
 
 async def rebuild_players_games(games: GameService) -> int:

@@ -50,7 +50,7 @@ class Seats:
         players: PlayerService,
         writer: Writer,
     ) -> None:
-        self._store = self.store = store
+        self._store = store
         self._reader = reader
         self._writer = writer
         self.players = players
@@ -149,10 +149,13 @@ class Seats:
             return
         now = await self.players.get(player.player_id)
         if now is not None and now.name != player.name:
-            await self._store.put_meta(
-                game_id, {renamed_field(player.player_id): now.name.encode()}
-            )
-            await self._reader.read_facts(game_id)
+            await self.rename(game_id, player.player_id, now.name)
+
+    async def rename(self, game_id: str, player_id: str, name: str) -> None:
+        """Show `name` at every seat the player holds here. Written under the player,
+        not a seat: a start that closes the seats up moves it along."""
+        await self._store.put_meta(game_id, {renamed_field(player_id): name.encode()})
+        await self._reader.read_facts(game_id)  # this process shows the name at once
 
     async def seat_of(self, game_id: str, token: str | None) -> int:
         """The seat a token opens in this game; 401 for no or an unknown token,

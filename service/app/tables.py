@@ -25,6 +25,7 @@ from service.app.records import CreatedGame, Game, MetaFacts, open_seats_of
 from service.app.seating import check_seat, expired, host_mark, hosts, not_seated
 from service.app.tokens import token_hash
 from service.app.writes import Write
+from service.store import EventStore
 
 __all__ = ["Caller", "caller_of", "leave", "own_rematch", "rematch", "resign", "start"]
 
@@ -200,7 +201,7 @@ async def resign(games: GameService, game_id: str, seat: int, level: int | None)
 
 
 async def rematch(
-    games: GameService, game_id: str, caller: Caller
+    games: GameService, store: EventStore, game_id: str, caller: Caller
 ) -> tuple[str, CreatedGame | None]:
     """A waiting table with the same rules and players, the dealer moved on; the old
     game's log names it (RematchOffered). Each player claims their own seat, kept
@@ -259,8 +260,8 @@ async def rematch(
         # dropped from its creator's games. Either another seat's rematch was
         # recorded first (the caller gets that one), or the rules refused the
         # caller's seat (a seat that resigned): the refusal is the answer.
-        await games.store.remove_game(created.game_id)
-        await games.store.remove_token_owners([token_hash(t) for t in created.tokens.values()])
+        await store.remove_game(created.game_id)
+        await store.remove_token_owners([token_hash(t) for t in created.tokens.values()])
         if player is not None:
             await games.players.unfile_game(player.player_id, created.game_id)
         if refused.code != "command_id_reused":

@@ -193,7 +193,7 @@ def run_import(args: argparse.Namespace) -> int:
     async def store_log() -> CreatedGame:
         data = _read_input(args.file)
         async with redis_store(url) as store:
-            transfers = GameTransfers(GameService(store))
+            transfers = GameTransfers(GameService(store), store)
             return await transfers.import_game(data, game_id=args.game_id)
 
     try:

@@ -19,8 +19,12 @@ import argparse
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
 from service.cli.store_location import add_redis_argument, say_none_found, store_url
+
+if TYPE_CHECKING:
+    from service.store import EventStore
 
 __all__ = ["add_games_arguments", "add_lobby_arguments", "add_players_arguments", "run"]
 
@@ -53,16 +57,19 @@ def run(args: argparse.Namespace) -> int:
     if url is None:
         say_none_found("event store", data_dir)
         return 2
-    rebuilds: dict[str, tuple[Callable[[GameService], Awaitable[int]], str]] = {
-        "games": (lambda games: rebuild_infos(games.store), "games' info written again"),
-        "lobby": (GameService.rebuild_lobby, "games filed again"),
-        "players": (rebuild_players_games, "games filed again among their players' games"),
+    rebuilds: dict[str, tuple[Callable[[EventStore], Awaitable[int]], str]] = {
+        "games": (rebuild_infos, "games' info written again"),
+        "lobby": (lambda store: GameService(store).rebuild_lobby(), "games filed again"),
+        "players": (
+            lambda store: rebuild_players_games(GameService(store)),
+            "games filed again among their players' games",
+        ),
     }
     rebuilding, filed_what = rebuilds[args.command]
 
     async def rebuild() -> int:
         async with redis_store(url) as store:
-            return await rebuilding(GameService(store))
+            return await rebuilding(store)
 
     started = time.perf_counter()
     filed = asyncio.run(rebuild())

@@ -91,7 +91,7 @@ def create_app(
     live_tickets = Tickets(tickets or InMemoryTicketStore(), games)
     # Its worker processes start at the first level-4 suggestion: an app that serves none has none.
     suggestions = SuggestionPool(settings.suggest_processes)
-    transfers = GameTransfers(games)
+    transfers = GameTransfers(games, store)
     # The league's figures (Redis under `rummy serve`); in memory when not given.
     league_store: LeagueStore = league if league is not None else InMemoryLeagueStore()
     # Whoever runs the server begins it as the server stops (`rummy serve`): the
@@ -115,6 +115,7 @@ def create_app(
         ],
         dependencies={
             "games": Provide(lambda: games, use_cache=True, sync_to_thread=False),
+            "store": Provide(lambda: store, use_cache=True, sync_to_thread=False),
             "suggestions": Provide(lambda: suggestions, use_cache=True, sync_to_thread=False),
             "transfers": Provide(lambda: transfers, use_cache=True, sync_to_thread=False),
             "league": Provide(lambda: league_store, use_cache=True, sync_to_thread=False),
@@ -168,6 +169,7 @@ def create_app(
         debug=False,
     )
     app.state.games = games
+    app.state.store = store
     # /health counts them when given: a service whose bots cannot play is not ready.
     app.state.live_workers = live_workers
     # And the scheduler, without which turn timers and delayed bot turns never run.

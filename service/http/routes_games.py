@@ -8,7 +8,13 @@ import msgspec
 from litestar import Request, Response, get, post, route
 from litestar.di import NamedDependency
 from litestar.enums import HttpMethod
-from litestar.params import FromQuery, JSONBody, PathParameter, QueryParameter
+from litestar.params import (
+    FromQuery,
+    JSONBody,
+    PathParameter,
+    QueryParameter,
+    SkipValidation,
+)
 
 from domain.opening import TableOptions
 from service.app.errors import ServiceError
@@ -41,8 +47,12 @@ from service.http.schemas_views import (
     view_out,
     with_labels,
 )
+from service.store import EventStore
 
 Games = NamedDependency[GameService]
+# The event store itself, for the few routes whose use case writes it beside the game
+# (a Protocol: Litestar cannot check an instance against it).
+Store = NamedDependency[SkipValidation[EventStore]]
 BEARER: list[dict[str, list[str]]] = [{"bearer": []}]
 GameId = Annotated[str, PathParameter(description="The game's id (32 hex digits).", max_length=64)]
 SeatNumber = Annotated[int, PathParameter(ge=0, le=5)]

@@ -14,7 +14,7 @@ from service.app.games import GameService
 from service.app.reading import PRIVATE_ACTIVE
 from service.app.worker_metrics import WorkerMetrics
 from service.http.problems import problem_responses
-from service.http.routes_games import Games
+from service.http.routes_games import Games, Store
 from service.http.schemas import Health, Rulesets
 
 # Listing the lobby's active games is one range read; past this many, the gauge says the cap.
@@ -34,12 +34,12 @@ async def rulesets() -> Rulesets:
     summary="Ready when the event store answers and a worker is alive",
     responses=problem_responses(503),
 )
-async def health(games: Games, request: Request[Any, Any, Any]) -> Health:
+async def health(games: Games, store: Store, request: Request[Any, Any, Any]) -> Health:
     down: list[str] = []
     reasons: list[str] = []
     try:
         # Any cheap read proves the store answers.
-        await games.store.version("health")
+        await store.version("health")
     except Exception as exc:
         down.append("store")
         reasons.append(f"the event store is unreachable: {exc}")
@@ -70,7 +70,7 @@ async def health(games: Games, request: Request[Any, Any, Any]) -> Health:
     set_aside = tuple(entry for entry, hide in zip(set_aside, hidden, strict=True) if not hide)
     return Health(
         status="ok",
-        store=type(games.store).__name__,
+        store=type(store).__name__,
         workers=workers,
         schedulers=schedulers,
         set_aside=set_aside,
@@ -105,10 +105,10 @@ async def _live_schedulers(request: Request[Any, Any, Any]) -> int | None:
     summary="Prometheus metrics (text exposition format)",
     media_type="text/plain; version=0.0.4",
 )
-async def metrics(games: Games, request: Request[Any, Any, Any]) -> Response[str]:
-    active = len(await games.store.list_games("active", ACTIVE_GAMES_CAP, 0))
+async def metrics(games: Games, store: Store, request: Request[Any, Any, Any]) -> Response[str]:
+    active = len(await store.list_games("active", ACTIVE_GAMES_CAP, 0))
     # Private tables are filed apart from the lobby's (never listed), and play all the same.
-    active += len(await games.store.list_games(PRIVATE_ACTIVE, ACTIVE_GAMES_CAP - active, 0))
+    active += len(await store.list_games(PRIVATE_ACTIVE, ACTIVE_GAMES_CAP - active, 0))
     games.metrics.set_gauge(
         "rummy_active_games", f"Games in play (counted up to {ACTIVE_GAMES_CAP}).", active
     )

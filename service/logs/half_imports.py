@@ -7,7 +7,6 @@ from __future__ import annotations
 import time
 from collections.abc import AsyncIterator, Sequence
 
-from service.app.games import GameService
 from service.app.meta_fields import dealt_tokens
 from service.app.records import is_game_id
 from service.store import EventStore
@@ -49,19 +48,19 @@ async def headline_pages(store: EventStore, size: int = _PAGE) -> AsyncIterator[
 
 
 async def remove_half_imports(
-    games: GameService, *, grace_s: float = IMPORT_GRACE_S, now: float | None = None
+    store: EventStore, *, grace_s: float = IMPORT_GRACE_S, now: float | None = None
 ) -> list[str]:
     """Delete every game whose import began more than `grace_s` ago and never ended,
     and every meta record that had no event for `grace_s` (both invisible and
     unwritable meanwhile, so no reader or player loses anything); the ids removed."""
     removed: list[str] = []
-    async for page in headline_pages(games.store):
-        removed += await remove_half_written(games, page, grace_s=grace_s, now=now)
+    async for page in headline_pages(store):
+        removed += await remove_half_written(store, page, grace_s=grace_s, now=now)
     return removed
 
 
 async def remove_half_written(
-    games: GameService,
+    store: EventStore,
     page: Sequence[Headline],
     *,
     grace_s: float = IMPORT_GRACE_S,
@@ -78,13 +77,13 @@ async def remove_half_written(
         elif not meta or headline.version:
             continue  # a whole game (or one removed meanwhile)
         elif _BARE_SINCE not in meta:
-            await games.store.put_meta_if_absent(game_id, _BARE_SINCE, str(at).encode())
+            await store.put_meta_if_absent(game_id, _BARE_SINCE, str(at).encode())
             continue
         else:
             since = _seconds(meta[_BARE_SINCE])
         if at - since >= grace_s:
-            await games.store.remove_game(game_id)
-            await games.store.remove_token_owners(dealt_tokens(meta))
+            await store.remove_game(game_id)
+            await store.remove_token_owners(dealt_tokens(meta))
             removed.append(game_id)
     return removed
 

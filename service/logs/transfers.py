@@ -43,17 +43,19 @@ from service.logs.logfile import (
 )
 from service.logs.offloop import checked_log
 from service.logs.verify import verify_log
+from service.store import EventStore
 
 __all__ = ["GameTransfers", "log_header_facts", "log_refusal"]
 
 
 class GameTransfers:
-    """The log-shaped use cases over a GameService: reads of any version, the
-    whole log, and games made from logs (imports, forks)."""
+    """The log-shaped use cases over a GameService and its store: reads of any
+    version, the whole log, and games made from logs (imports, forks)."""
 
-    def __init__(self, games: GameService) -> None:
+    def __init__(self, games: GameService, store: EventStore) -> None:
         self._games = games
-        self._snapshots = StateSnapshots(games.store)
+        self._events = store
+        self._snapshots = StateSnapshots(store)
         self._system_random = secrets.SystemRandom()
 
     async def log_file(
@@ -61,7 +63,7 @@ class GameTransfers:
     ) -> bytes:
         """A finished game's whole log (rummy-log/1): no tokens, no seed."""
         await self._finished_source(game_id, token, invite_code)
-        return await export_log(self._games.store, game_id, log_header_facts)
+        return await export_log(self._events, game_id, log_header_facts)
 
     async def state_at(
         self, game_id: str, version: int, token: str | None, *, invite_code: str | None = None
@@ -177,7 +179,7 @@ class GameTransfers:
         # The header describes the log's start: seats removed before the deal included.
         # As the export's: from the meta, whose seats are as created (the game's are
         # closed up after a start that removed some, which a fork before it has not).
-        kinds = log_header_facts(await self._games.store.get_meta(game_id)).seat_kinds
+        kinds = log_header_facts(await self._events.get_meta(game_id)).seat_kinds
         # An import's meta keeps only the seats its log's start left (as an older
         # release's did): the source's removal puts the others back, as its log starts.
         removal = [envelope for envelope in source if isinstance(envelope.event, SeatsRemoved)]
@@ -286,7 +288,7 @@ class GameTransfers:
             # in sight that rests between hands with nobody to act.
             deal = Write(actor="service", decide=next_deal, expected_version=version, imports=True)
             await self._games.execute(game_id, deal)
-        await self._games.store.put_meta(game_id, {"importing": b"0"})
+        await self._events.put_meta(game_id, {"importing": b"0"})
         await self._games.reader.read_facts(game_id)
         game = await self._games.game(game_id)
         await self._games.file_in_lobby(game)

@@ -210,7 +210,7 @@ def test_a_profile_answers_when_one_of_its_games_is_unreadable(
     # A meta record written wrong (an old bad import, a field set by hand: a secret,
     # which no log says again), read from the store (as another API process would,
     # remembering no game's facts).
-    store = cast(Any, client.app).state.games.store
+    store = cast(Any, client.app).state.store
     asyncio.run(store.put_meta(broken, {"seed": b"not a number"}))
     monkeypatch.setattr(reading, "FACTS_TTL_S", 0.0)
     answer = client.get(f"/players/{ann['player_id']}/profile")

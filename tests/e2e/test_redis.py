@@ -100,7 +100,8 @@ async def test_racing_service_calls_on_redis_have_one_winner(server: EmbeddedRed
 
     redis = Redis.from_url(server.url)
     try:
-        service = GameService(RedisEventStore(redis))
+        store = RedisEventStore(redis)
+        service = GameService(store)
         created = await service.create(seats=(SeatSpec(kind="human"),) * 2, seed=9)
         turn = (await service.game(created.game_id)).record.state.turn
         outcomes: list[str] = []
@@ -118,7 +119,7 @@ async def test_racing_service_calls_on_redis_have_one_winner(server: EmbeddedRed
             for index in range(8):
                 group.start_soon(draw, index)
         assert sorted(outcomes) == ["version_conflict"] * 7 + ["won"]
-        assert await service.store.version(created.game_id) == 3
+        assert await store.version(created.game_id) == 3
     finally:
         await redis.aclose()
 
@@ -161,7 +162,8 @@ async def test_racing_claims_and_a_racing_start_on_redis_have_one_winner(
 
     redis = Redis.from_url(server.url)
     try:
-        service = GameService(RedisEventStore(redis))
+        store = RedisEventStore(redis)
+        service = GameService(store)
         host = (await service.players.create("Host")).player
         seats = (SeatSpec(kind="human"), SeatSpec(kind="human", open=True))
         created = await service.create(seats=seats, player=host)
@@ -191,7 +193,7 @@ async def test_racing_claims_and_a_racing_start_on_redis_have_one_winner(
         assert human_won + (1 if 1 in game.filled else 0) == 1, outcomes
         assert set(outcomes) <= {"won", "started", "seat_taken", "table_started"}
         assert game.record.state.hand_number == 1
-        log = await service.store.read(created.game_id)
+        log = await store.read(created.game_id)
         assert sum(b"hand_dealt" in stored.data for stored in log) == 1
     finally:
         await redis.aclose()

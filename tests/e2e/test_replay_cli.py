@@ -39,9 +39,9 @@ def _game_on(url: str, game_id: str) -> tuple[int, list[str]]:
     async def read() -> tuple[int, list[str]]:
         redis = Redis.from_url(url)
         try:
-            service = GameService(RedisEventStore(redis))
-            game = await service.game(game_id)
-            return game.record.version, await service.store.list_games("finished", 10, 0)
+            store = RedisEventStore(redis)
+            game = await GameService(store).game(game_id)
+            return game.record.version, await store.list_games("finished", 10, 0)
         finally:
             await redis.aclose()
 

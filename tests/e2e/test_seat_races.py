@@ -320,7 +320,7 @@ def test_a_claim_whose_token_cannot_be_recorded_leaves_the_seat_open(
     # yet the seat was taken for good by a token nobody holds (a retry: 409
     # seat_taken). And a token whose game is not recorded answers 401 for 403.
     game_id = open_table(client, player(client, "Host"))["game_id"]
-    store = app.state.games.seats.store
+    store = app.state.store
     put = store.put_token_owner
 
     async def store_lost(digest: str, owner: str) -> None:

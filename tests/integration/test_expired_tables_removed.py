@@ -58,7 +58,7 @@ def _reconcile_at(url: str, now: float) -> Reconciled:
         jobs = open_queue(url)
         try:
             store = RedisEventStore(redis)
-            return await reconcile(GameService(store), TurnScheduler(store, jobs), now=now)
+            return await reconcile(GameService(store), store, TurnScheduler(store, jobs), now=now)
         finally:
             await redis.aclose()
             jobs.connection.close()

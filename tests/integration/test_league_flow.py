@@ -120,8 +120,8 @@ def test_the_reconciler_enqueues_a_finished_game_the_league_missed(
             try:
                 store = RedisEventStore(redis)
                 scheduler = TurnScheduler(store, jobs)
-                counts = await reconcile(GameService(store), scheduler, league)
-                again = await reconcile(GameService(store), scheduler, league)
+                counts = await reconcile(GameService(store), store, scheduler, league)
+                again = await reconcile(GameService(store), store, scheduler, league)
                 assert again.league_jobs == 0  # queued already: not twice
                 return counts.league_jobs
             finally:

@@ -49,6 +49,7 @@ def test_a_lobby_line_whose_game_is_gone_leaves_the_lobby(
                 for _ in range(SET_ASIDE_AFTER):
                     await reconcile(
                         GameService(store),
+                        store,
                         TurnScheduler(store, jobs),
                         failures=failures,
                         metrics=metrics,

@@ -26,7 +26,7 @@ def _reconcile(url: str) -> Reconciled:
         jobs = open_queue(url)
         try:
             store = RedisEventStore(redis)
-            return await reconcile(GameService(store), TurnScheduler(store, jobs))
+            return await reconcile(GameService(store), store, TurnScheduler(store, jobs))
         finally:
             await redis.aclose()
             jobs.connection.close()

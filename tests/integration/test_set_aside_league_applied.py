@@ -57,6 +57,7 @@ def test_a_league_result_set_aside_and_then_applied_is_named_no_more(
                 for _ in range(count):
                     await reconcile(
                         GameService(store),
+                        store,
                         TurnScheduler(store, jobs),
                         league,
                         failures=failures,

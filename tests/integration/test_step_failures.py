@@ -67,7 +67,7 @@ def _reconcile_rounds(
             for _ in range(SET_ASIDE_AFTER):
                 before_each()
                 counts = await reconcile(
-                    GameService(store), scheduler, failures=failures, metrics=metrics
+                    GameService(store), store, scheduler, failures=failures, metrics=metrics
                 )
                 made.append(counts.bot_jobs)
                 assert not failures.due("reconcile", failing)  # backs off: no hot loop

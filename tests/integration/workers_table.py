@@ -76,7 +76,7 @@ def reconcile_once(url: str) -> Reconciled:
         league = open_league_store(url)
         try:
             store = RedisEventStore(redis)
-            return await reconcile(GameService(store), TurnScheduler(store, jobs), league)
+            return await reconcile(GameService(store), store, TurnScheduler(store, jobs), league)
         finally:
             await redis.aclose()
             jobs.connection.close()

@@ -152,7 +152,7 @@ def test_import_appends_the_verified_log_as_a_new_game(basic_log: Log) -> None:
     store = InMemoryEventStore()
 
     async def scenario() -> tuple[bytes, dict[int, str]]:
-        created = await GameTransfers(GameService(store)).import_game(
+        created = await GameTransfers(GameService(store), store).import_game(
             write_log(header, envelopes), game_id=COPY
         )
         assert created.game_id == COPY
@@ -173,7 +173,7 @@ def test_import_appends_the_verified_log_as_a_new_game(basic_log: Log) -> None:
 def test_import_refuses_an_existing_game_and_an_invalid_log(basic_log: Log) -> None:
     header, envelopes = basic_log
     store = InMemoryEventStore()
-    transfers = GameTransfers(GameService(store))
+    transfers = GameTransfers(GameService(store), store)
     data = write_log(header, envelopes)
     asyncio.run(transfers.import_game(data, game_id=COPY))
     with pytest.raises(ServiceError) as caught:

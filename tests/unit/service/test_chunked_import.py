@@ -52,7 +52,7 @@ def _log(hands: int = 8) -> bytes:
 async def test_an_import_is_appended_a_stride_at_a_time() -> None:
     store = CrashingStore()
     data = _log()
-    created = await GameTransfers(GameService(store)).import_game(data, game_id=GAME_ID)
+    created = await GameTransfers(GameService(store), store).import_game(data, game_id=GAME_ID)
     events = data.count(b"\n") - 1
     assert created.version >= events
     assert max(store.appends) <= STRIDE
@@ -66,7 +66,7 @@ async def test_a_half_import_is_invisible_unwritable_and_its_id_stays_taken() ->
     store = CrashingStore(crash_at=2)
     service = GameService(store)
     with pytest.raises(ConnectionError):
-        await GameTransfers(service).import_game(_log(), game_id=GAME_ID)
+        await GameTransfers(service, store).import_game(_log(), game_id=GAME_ID)
     assert await store.version(GAME_ID) == STRIDE  # the first chunk is in
     fresh = GameService(store)  # another process, or this one after a restart
     for reader in (service, fresh):
@@ -83,7 +83,7 @@ async def test_a_half_import_is_invisible_unwritable_and_its_id_stays_taken() ->
     assert await store.version(GAME_ID) == STRIDE  # nothing else was written
     store.crash_at = None
     with pytest.raises(ServiceError) as taken:
-        await GameTransfers(fresh).import_game(_log(), game_id=GAME_ID)
+        await GameTransfers(fresh, store).import_game(_log(), game_id=GAME_ID)
     assert taken.value.code == "game_exists"
 
 
@@ -114,17 +114,16 @@ async def test_a_crashed_half_import_is_removed_after_its_grace_and_its_id_freed
 
     store = CrashingStore(crash_at=2)
     with pytest.raises(ConnectionError):
-        await GameTransfers(GameService(store)).import_game(_log(), game_id=GAME_ID)
+        await GameTransfers(GameService(store), store).import_game(_log(), game_id=GAME_ID)
     store.crash_at = None
     started = float((await store.get_meta(GAME_ID))["importing_since"])
-    fresh = GameService(store)  # after a restart
     # Within the grace an import may still be under way: it stays.
-    assert await remove_half_imports(fresh, now=started + IMPORT_GRACE_S / 2) == []
+    assert await remove_half_imports(store, now=started + IMPORT_GRACE_S / 2) == []
     assert await store.version(GAME_ID) == STRIDE
-    assert await remove_half_imports(fresh, now=started + IMPORT_GRACE_S) == [GAME_ID]
+    assert await remove_half_imports(store, now=started + IMPORT_GRACE_S) == [GAME_ID]
     assert await store.version(GAME_ID) == 0 and await store.get_meta(GAME_ID) == {}
     # The id is free again: the same log imports whole under it.
-    created = await GameTransfers(GameService(store)).import_game(_log(), game_id=GAME_ID)
+    created = await GameTransfers(GameService(store), store).import_game(_log(), game_id=GAME_ID)
     assert (await GameService(store).game(GAME_ID)).record.version == created.version
 
 
@@ -134,12 +133,12 @@ async def test_the_reconciler_removes_old_half_imports_and_keeps_whole_games() -
 
     store = CrashingStore(crash_at=2)
     with pytest.raises(ConnectionError):
-        await GameTransfers(GameService(store)).import_game(_log(), game_id=GAME_ID)
+        await GameTransfers(GameService(store), store).import_game(_log(), game_id=GAME_ID)
     store.crash_at = None
     await store.put_meta(GAME_ID, {"importing_since": b"0"})  # long ago
-    whole = await GameTransfers(GameService(store)).import_game(_log(), game_id="cd" * 16)
+    whole = await GameTransfers(GameService(store), store).import_game(_log(), game_id="cd" * 16)
 
-    counts = await reconcile(GameService(store), NoJobs())  # type: ignore[arg-type]
+    counts = await reconcile(GameService(store), store, NoJobs())  # type: ignore[arg-type]
     assert counts.half_imports == 1
     assert await store.version(GAME_ID) == 0
     assert (await GameService(store).game(whole.game_id)).record.version == whole.version
@@ -172,16 +171,15 @@ async def test_a_game_stopped_before_its_first_event_is_found_by_its_meta_and_re
     store = CrashingStore(crash_at=1)  # the meta is written, the first append fails
     with pytest.raises(ConnectionError):
         if writes == "import":
-            await GameTransfers(GameService(store)).import_game(_log(), game_id=GAME_ID)
+            await GameTransfers(GameService(store), store).import_game(_log(), game_id=GAME_ID)
         else:
             await GameService(store).create(seats=(SeatSpec(kind="human"),) * 2)
     store.crash_at = None
     [game_id] = [game_id async for game_id in store.meta_ids() if len(game_id) == 32]
-    fresh = GameService(store)  # after a restart
     start = time.time()  # the first sweep after the crash: a creation may be under way
-    assert await remove_half_imports(fresh, now=start) == []
-    assert await remove_half_imports(fresh, now=start + IMPORT_GRACE_S / 2) == []
-    assert await remove_half_imports(fresh, now=start + IMPORT_GRACE_S + 1) == [game_id]
+    assert await remove_half_imports(store, now=start) == []
+    assert await remove_half_imports(store, now=start + IMPORT_GRACE_S / 2) == []
+    assert await remove_half_imports(store, now=start + IMPORT_GRACE_S + 1) == [game_id]
     assert await store.get_meta(game_id) == {}
     async with AsyncTestClient(create_app(store)) as client:
         assert (await client.get(f"/games/{game_id}")).status_code == 404

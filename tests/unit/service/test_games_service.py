@@ -13,7 +13,6 @@ from domain.events import DeckRevealed, GameEnded, GameStarted, HandDealt, HandE
 from domain.fairness import commitment_holds
 from domain.game import replay
 from domain.views import view_for
-from service.app.envelope import decode_envelope
 from service.app.errors import STATUS_BY_CODE, ServiceError
 from service.app.game_record import SEATING_FIELD
 from service.app.games import GameService, SeatSpec
@@ -44,7 +43,7 @@ async def _play(service: GameService, game_id: str, seed: int, limit: int = 5000
 
 
 async def _events(service: GameService, game_id: str) -> list:  # type: ignore[type-arg]
-    return [decode_envelope(stored.data) for stored in await service.store.read(game_id)]
+    return await service.log(game_id)
 
 
 def test_every_error_code_has_a_status_and_domain_conflicts_are_409() -> None:

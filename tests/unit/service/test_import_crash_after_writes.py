@@ -19,7 +19,7 @@ from service.app.records import Appended
 from service.logs import transfers
 from service.logs.logfile import write_log
 from service.logs.transfers import GameTransfers
-from service.store import InMemoryEventStore
+from service.store import EventStore, InMemoryEventStore
 from service.tools.simulated_logs import simulated_log
 from workers.reconcile import reconcile
 
@@ -63,10 +63,10 @@ async def test_an_import_that_died_after_its_writes_is_finished_or_removed(
     with monkeypatch.context() as crashing:
         dies(crashing)
         with pytest.raises(Crash):
-            await GameTransfers(GameService(store)).import_game(data, game_id=GAME_ID)
+            await GameTransfers(GameService(store), store).import_game(data, game_id=GAME_ID)
     if (await store.get_meta(GAME_ID)).get("importing") == b"1":
         await store.put_meta(GAME_ID, {"importing_since": b"0"})  # long ago
-    await reconcile(GameService(store), NoJobs())  # type: ignore[arg-type]
+    await reconcile(GameService(store), store, NoJobs())  # type: ignore[arg-type]
     fresh = GameService(store)  # after a restart
     try:
         game = await fresh.game(GAME_ID)
@@ -74,7 +74,7 @@ async def test_an_import_that_died_after_its_writes_is_finished_or_removed(
         # Removed whole: the id is free again, and the log imports under it.
         assert gone.code == "game_not_found"
         assert await store.version(GAME_ID) == 0 and await store.get_meta(GAME_ID) == {}
-        created = await GameTransfers(GameService(store)).import_game(data, game_id=GAME_ID)
+        created = await GameTransfers(GameService(store), store).import_game(data, game_id=GAME_ID)
         game = await GameService(store).game(created.game_id)
     # Whole: dealt its next hand, a seat to act, listed in the lobby.
     assert game.record.state.phase == "draw", game.record.state.phase
@@ -90,7 +90,7 @@ async def _left_between_hands(monkeypatch: pytest.MonkeyPatch) -> InMemoryEventS
     with monkeypatch.context() as crashing:
         _dies_at_the_deal(crashing)
         with pytest.raises(Crash):
-            await GameTransfers(GameService(store)).import_game(
+            await GameTransfers(GameService(store), store).import_game(
                 _log_at_a_hands_end(), game_id=GAME_ID
             )
     await store.put_meta(GAME_ID, {"importing": b"0"})
@@ -103,12 +103,12 @@ async def test_a_game_an_older_release_left_between_hands_is_dealt_by_the_reconc
 ) -> None:
     store = await _left_between_hands(monkeypatch)
     assert (await GameService(store).game(GAME_ID)).record.state.phase == "deal"
-    counts = await reconcile(GameService(store), NoJobs())  # type: ignore[arg-type]
+    counts = await reconcile(GameService(store), store, NoJobs())  # type: ignore[arg-type]
     assert counts.dealt == 1
     game = await GameService(store).game(GAME_ID)
     assert (game.record.state.phase, game.record.state.hand_number) == ("draw", 4)
     # Dealt once: the next round finds nothing to deal.
-    again = await reconcile(GameService(store), NoJobs())  # type: ignore[arg-type]
+    again = await reconcile(GameService(store), store, NoJobs())  # type: ignore[arg-type]
     assert again.dealt == 0
 
 
@@ -121,8 +121,9 @@ async def test_an_imported_game_dealt_at_a_bots_turn_tells_the_scheduler_the_bot
     async def hook(appended: Appended) -> None:
         announced.append(appended)
 
-    games = GameService(InMemoryEventStore(), on_appended=hook)
-    await GameTransfers(games).import_game(_log_at_a_hands_end(), game_id=GAME_ID)
+    store = InMemoryEventStore()
+    games = GameService(store, on_appended=hook)
+    await GameTransfers(games, store).import_game(_log_at_a_hands_end(), game_id=GAME_ID)
     [nudge] = announced
     assert nudge.state.phase == "draw" and nudge.state.hand_number == 4
     assert seats_to_act(nudge.state, nudge.bot_levels) == [nudge.state.turn]
@@ -146,7 +147,7 @@ async def test_the_reconcilers_deal_gives_the_bot_to_act_its_job_in_the_same_rou
     # deal, and the bot to act waited for the next round (minutes) to get its job.
     store = await _left_between_hands(monkeypatch)
     jobs = RecordedJobs()
-    counts = await reconcile(GameService(store), jobs)  # type: ignore[arg-type]
+    counts = await reconcile(GameService(store), store, jobs)  # type: ignore[arg-type]
     game = await GameService(store).game(GAME_ID)
     assert counts.dealt == 1 and game.record.state.phase == "draw"
     assert seats_to_act(game.record.state, game.bot_levels) == [game.record.state.turn]
@@ -172,14 +173,16 @@ async def test_the_reconciler_reads_no_game_in_play_to_find_the_tables_long_expi
     assert [entry.game_id for entry in await games.lobby("active", 10, 0)] == [game_id]
     looked_at: list[str] = []
 
-    async def looking(games: GameService, game_id: str, **options: float) -> bool:
+    async def looking(
+        games: GameService, store: EventStore, game_id: str, **options: float
+    ) -> bool:
         looked_at.append(game_id)
-        return await expired_tables.remove_if_long_expired(games, game_id, **options)
+        return await expired_tables.remove_if_long_expired(games, store, game_id, **options)
 
     monkeypatch.setattr(reconcile_module, "remove_if_long_expired", looking)
     info = (await games.game(game_id)).info
     assert info.table.expires_after_s is not None
     later = info.created_ts + 30 * 24 * 3600.0
-    counts = await reconcile(GameService(store), NoJobs(), now=later)  # type: ignore[arg-type]
+    counts = await reconcile(GameService(store), store, NoJobs(), now=later)  # type: ignore[arg-type]
     assert counts.expired_tables == 0
     assert looked_at == []

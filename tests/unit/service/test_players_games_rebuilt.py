@@ -77,13 +77,14 @@ def test_a_table_removed_while_the_rebuild_files_it_is_left_to_nobody() -> None:
     # the rebuild's read and its filing: the rebuild goes on, and files no line for
     # a game that is gone.
     async def scenario() -> None:
-        service = GameService(InMemoryEventStore())
+        store = InMemoryEventStore()
+        service = GameService(store)
         host = (await service.players.create("Ada")).player
         game_id = (await service.create(seats=[OPEN] * 2, player=host)).game_id
         filing = service.players.file_game
 
         async def removed_first(player_id: str, filed: str, created_ts: float) -> None:
-            await service.store.remove_game(game_id)
+            await store.remove_game(game_id)
             await service.players.unfile_game(player_id, game_id)
             await filing(player_id, filed, created_ts)
 

@@ -45,7 +45,7 @@ def _long_log() -> tuple[bytes, Sequence[object]]:
 async def test_a_state_at_any_version_is_the_replay_and_costs_at_most_a_stride() -> None:
     store = CountingStore()
     data, events = _long_log()
-    created = await GameTransfers(GameService(store)).import_game(data)
+    created = await GameTransfers(GameService(store), store).import_game(data)
     snapshots = StateSnapshots(store)
     versions = list(range(1, len(events) + 1))
     random.Random(1).shuffle(versions)
