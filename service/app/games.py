@@ -187,9 +187,6 @@ class GameService:
     async def file_in_lobby(self, game: Game) -> None:
         await self.reader.file_in_lobby(game)
 
-    async def rebuild_lobby(self) -> int:
-        return await self.reader.rebuild_lobby()
-
     # ------------------------------------------------------------ work
 
     async def notify(self, game_id: str) -> None:

@@ -51,6 +51,8 @@ def run(args: argparse.Namespace) -> int:
     from service.app.games import GameService
     from service.app.infos import rebuild_infos
     from service.app.player_games import rebuild_players_games
+    from service.app.projections import Projections
+    from service.app.reading import GameReader
     from service.cli.log_commands import redis_store
 
     url, data_dir = store_url(args)
@@ -59,7 +61,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     rebuilds: dict[str, tuple[Callable[[EventStore], Awaitable[int]], str]] = {
         "games": (rebuild_infos, "games' info written again"),
-        "lobby": (lambda store: GameService(store).rebuild_lobby(), "games filed again"),
+        "lobby": (
+            lambda store: GameReader(store, Projections(store)).rebuild_lobby(),
+            "games filed again",
+        ),
         "players": (
             lambda store: rebuild_players_games(GameService(store)),
             "games filed again among their players' games",

@@ -177,7 +177,7 @@ def test_the_lobby_index_rebuilds_from_the_logs() -> None:
         half = await service.create(seats=HUMANS)
         await store.unindex_game(half.game_id)
         await store.put_meta(half.game_id, {"importing": b"1"})
-        assert await service.rebuild_lobby() == 2
+        assert await service.reader.rebuild_lobby() == 2
         assert [e.game_id for e in await service.lobby("waiting", 10, 0)] == [open_game.game_id]
         assert [e.game_id for e in await service.lobby("active", 10, 0)] == [active.game_id]
 
