@@ -31,6 +31,14 @@ def test_the_readme_is_a_front_door_of_at_most_250_lines() -> None:
     assert "make test" in _section("Quick start")
 
 
+def test_the_architecture_names_modules_that_exist() -> None:
+    # The command's path is drawn module by module: a module renamed or moved is
+    # a path the drawing must follow.
+    named = re.findall(r"\b((?:domain|service|workers)/[\w/]+\.py)\b", _section("Architecture"))
+    assert len(named) >= 10
+    assert [path for path in named if not (ROOT / path).is_file()] == []
+
+
 class _Recording(Mapping[str, str]):
     """An empty environment that notes every name the settings ask it for."""
 
