@@ -68,7 +68,12 @@ InviteQuery = Annotated[
 
 def caller_token(request: Request[Any, Any, Any]) -> str | None:
     """The caller's Bearer token, if the request carries one (a malformed header is a 401)."""
-    return bearer_token(request.headers.get("authorization"))
+    sent = request.headers.getall("authorization", [])
+    if len(sent) > 1:
+        # Servers and proxies disagree on which of two wins (the first here, the
+        # last elsewhere): as with a JSON key given twice, the service takes neither.
+        raise ServiceError("invalid_token", "send one Authorization header, not several")
+    return bearer_token(sent[0] if sent else None)
 
 
 @route("/games", http_method=[HttpMethod.OPTIONS], include_in_schema=False, status_code=204)

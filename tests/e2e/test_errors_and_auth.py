@@ -187,6 +187,29 @@ def test_tokens_missing_wrong_and_of_another_game(client: Client) -> None:
     assert client.get(path, headers=auth(first["tokens"]["1"])).json()["seat"] == 1
 
 
+def test_two_authorization_headers_are_refused_not_one_picked() -> None:
+    # Proxies and servers disagree on which of two wins: a seat's token beside
+    # another's was served as the first, whichever a proxy had checked.
+    with serving(create_app(InMemoryEventStore())) as base, httpx.Client(base_url=base) as http:
+        game = http.post("/games", json={"seats": [{"kind": "human"}] * 2}).json()
+        path = f"/games/{game['game_id']}/view"
+        first, second = game["tokens"]["0"], game["tokens"]["1"]
+        for pair in ((first, second), (first, first)):
+            headers = httpx.Headers([("authorization", f"Bearer {token}") for token in pair])
+            _problem(http.get(path, headers=headers), 401, "invalid_token")
+            _problem(
+                http.post(
+                    f"/games/{game['game_id']}/commands",
+                    json={"type": "draw", "source": "stock"},
+                    headers=headers,
+                ),
+                401,
+                "invalid_token",
+            )
+        assert http.get(path, headers=auth(second)).json()["seat"] == 1
+        assert http.get(f"/games/{game['game_id']}").json()["version"] == game["version"]
+
+
 # Player tokens are `<player id>.<secret>`, the id of [A-Za-z0-9]: a letter or digit
 # of another script (é, ÿ, ²) is no player's, and was a 500 (the store refused the id).
 # A header's bytes are latin-1: these are letters and digits there too.
