@@ -227,6 +227,10 @@ async def rematch(
         command_id = f"{_REMATCH_ID}:{game.rematch}"
     # A hot-seat player who resigned one of their seats asks as one they played on.
     asking = next((seat for seat in caller.seats if seat not in game.resigned), caller.seats[0])
+    # Asked of the rules before the table is made: a table dealt at once (every other
+    # seat a bot's) had its first bot turn queued and its lobby entry filed by the
+    # time a refusal removed it, leaving a job for a game that was gone.
+    await games.commands.check(game_id, asking, OfferRematch(game_id=game_id))
     seats = tuple(_rematch_seat(game, seat, asking) for seat in range(state.seats))
     # A seat token acts for its seat as its player's token does: the seat's player
     # sits again (and hosts) whichever of the two asked.

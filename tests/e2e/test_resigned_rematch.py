@@ -13,8 +13,12 @@ from typing import Any
 
 from http_players import open_table, player, problem
 from http_table import auth, finish_beside_a_resigned_seat
+from litestar.testing import TestClient
 from test_rematch_ids import _rematches_stored, _waiting_games
 
+from domain.views import view_for
+from service.app.records import Appended
+from service.http.app import create_app
 from service.store import InMemoryEventStore
 
 ONE_HAND = {"game_end": "hands:1"}
@@ -66,3 +70,36 @@ def test_a_hot_seat_player_who_resigned_one_seat_asks_the_rematch_as_another(
     assert rematch.json()["seat"] == 1 and rematch.json()["token"]
     summary = client.get(f"/games/{rematch.json()['game_id']}", headers=auth(ada["token"]))
     assert (summary.json()["your_seat"], summary.json()["kept_for_you"]) == (1, 0)
+
+
+def test_a_resigned_seats_rematch_beside_a_bot_makes_no_game_at_all() -> None:
+    """Beside a bot, the rematch is dealt as it is made: its first bot turn was queued
+    and its lobby entry filed before the refusal removed it (the worker then failed
+    that job again and again: `no game`). The rules are asked first now."""
+    appended: list[Appended] = []
+
+    async def record(appended_now: Appended) -> None:
+        appended.append(appended_now)
+
+    body = {"seats": [{"kind": "human"}, {"kind": "bot", "level": 1}], "rules": ONE_HAND}
+    with TestClient(create_app(InMemoryEventStore(), on_appended=record)) as client:
+        created = client.post("/games", json={**body, "seed": 5}).json()
+        game_id, token = created["game_id"], created["tokens"]["0"]
+        assert client.post(f"/games/{game_id}/resign", headers=auth(token)).is_success
+        games = client.app.state.games
+
+        async def bot_move() -> None:
+            state = (await games.game(game_id)).record.state
+            view = view_for(state, state.turn)
+            command = view.legal_commands[0] if view.phase == "draw" else view.legal_commands[-1]
+            await games.commands.handle(game_id, state.turn, command, actor="bot")
+
+        for _ in range(3000):
+            if client.get(f"/games/{game_id}").json()["status"] == "finished":
+                break
+            with client.portal() as portal:
+                portal.call(bot_move)
+        appended.clear()
+        problem(client.post(f"/games/{game_id}/rematch", headers=auth(token)), 409, "seat_resigned")
+        assert [entry.game_id for entry in appended] == []
+        assert client.get("/games", params={"status": "active"}).json()["games"] == []
