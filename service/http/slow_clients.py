@@ -9,14 +9,22 @@ must arrive within `header_s` of its first byte (of the connection, for its
 first request) and its body within `body_s` of its headers. Once the request is
 whole its handling is not bounded: long polls, event streams and WebSockets
 stay open as long as they need.
+
+A request uvicorn cannot parse (a malformed request line or header, a method it
+does not know, two Content-Lengths) is answered here too, as every other refusal
+is: a problem (`http_error`) with its request id, not uvicorn's plain text.
 """
 
 from __future__ import annotations
 
 import asyncio
 import enum
+import secrets
 
-from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+import msgspec
+from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
+
+from service.app.errors import Problem
 
 __all__ = ["deadline_protocol"]
 
@@ -68,6 +76,33 @@ class _DeadlineProtocol(HttpToolsProtocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
         super().connection_lost(exc)
+
+    def send_400_response(self, msg: str) -> None:
+        request_id = secrets.token_hex(16)
+        problem = Problem(
+            type="about:blank",
+            title="Bad Request",
+            status=400,
+            code="http_error",
+            detail=msg,
+            request_id=request_id,
+        )
+        body = msgspec.json.encode(problem)
+        content = [STATUS_LINE[400]]
+        for name, value in self.server_state.default_headers:
+            content.extend([name, b": ", value, b"\r\n"])
+        content.extend(
+            [
+                b"content-type: application/problem+json\r\n",
+                b"content-length: " + str(len(body)).encode("ascii") + b"\r\n",
+                b"x-request-id: " + request_id.encode("ascii") + b"\r\n",
+                b"connection: close\r\n",
+                b"\r\n",
+                body,
+            ]
+        )
+        self.transport.write(b"".join(content))
+        self.transport.close()
 
     def _answered(self) -> bool:
         return self.cycle is None or self.cycle.response_complete
