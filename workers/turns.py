@@ -14,6 +14,7 @@ from domain.events import CardDiscarded, GameEnded, HandDealt, TurnTimedOut
 from domain.views import redact, view_for
 from service.app.control import knock_order
 from service.app.envelope import Envelope, by_bot
+from service.app.errors import ServiceError
 from service.app.games import Game, GameService
 from workers.submit import submit_at
 
@@ -86,7 +87,14 @@ async def play_bot_turn(
     budget_s: float = DEFAULT_BUDGET_S,
 ) -> BotTurn:
     """`play_bots`, saying which level played."""
-    game = await games.game(game_id)
+    try:
+        game = await games.game(game_id)
+    except ServiceError as missing:
+        if missing.code != "game_not_found":
+            raise
+        # Removed since the job was queued (a rematch table dealt at once, then
+        # dropped for another ask's): no turn to play, and no job to run again.
+        return BotTurn(0, None)
     if game.record.version != version and not _own_progress(
         await games.log(game_id, after=version)
     ):

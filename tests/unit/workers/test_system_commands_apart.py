@@ -86,3 +86,17 @@ def test_a_client_id_that_looks_like_a_systems_is_still_the_owner_acting(command
         return [(e.command_id, e.actor) for e in await service.log(created.game_id) if e.seat == 0]
 
     assert anyio.run(scenario) == [(command_id, "player")]
+
+
+def test_a_bot_job_for_a_game_removed_since_plays_nothing_and_does_not_fail() -> None:
+    """A rematch table dealt at once queues its first bot turn; when another ask's
+    rematch was recorded first, the table is removed, and its job found no game:
+    it failed (`no game`) and rq ran it again and again, a traceback each time."""
+
+    async def scenario() -> int:
+        service = GameService(InMemoryEventStore())
+        created = await service.create(seats=(HUMAN, BOT), seed=5)
+        await service.store.remove_game(created.game_id)
+        return await play_bots(service, created.game_id, created.version)
+
+    assert anyio.run(scenario) == 0
