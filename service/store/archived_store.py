@@ -72,6 +72,12 @@ class ArchivedEventStore(EventStore):
             return None
         return await asyncio.to_thread(self.archive.get, game_id)
 
+    def _put_back(self, game_id: str) -> bool:
+        """Whether a read that missed the store found no archive only because the game
+        was put back meanwhile (another request's write to it): read the store again.
+        Before, such a read answered as for no game (a 404 to one of two rematch asks)."""
+        return self.archive.has(game_id)
+
     async def _restored(self, game_id: str) -> bool:
         """Put an archived game back in the store, ready for a write; True if archived."""
         if not self.archive.has(game_id):
@@ -172,6 +178,8 @@ class ArchivedEventStore(EventStore):
         if events or limit == 0:
             return events
         game = await self.archived(game_id)
+        if game is None and self._put_back(game_id):
+            return await self.inner.read(game_id, after, limit)
         return events if game is None else _events(game, after, limit)
 
     async def wait_for(
@@ -212,6 +220,8 @@ class ArchivedEventStore(EventStore):
         if meta:
             return meta
         game = await self.archived(game_id)
+        if game is None and self._put_back(game_id):
+            return await self.inner.get_meta(game_id)
         return {} if game is None else dict(game.meta)
 
     async def get_view(self, game_id: str, viewer: str) -> StoredView | None:
@@ -232,6 +242,10 @@ class ArchivedEventStore(EventStore):
         if snapshot.version > 0:
             return snapshot
         game = await self.archived(game_id)
+        if game is None and self._put_back(game_id):
+            return await self.inner.snapshot(
+                game_id, viewers, meta=meta, fallback=fallback, have=have
+            )
         if game is None:
             return snapshot
         return Snapshot(version=game.version, meta=dict(game.meta) if meta else None)

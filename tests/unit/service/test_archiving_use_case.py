@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from archive_play import auth, play_to_the_end, read_routes
@@ -23,7 +24,7 @@ from service.store.archive_files import (
     decode_archive,
 )
 from service.store.archived_store import ArchivedEventStore
-from service.store.base import ArchivedGame
+from service.store.base import ArchivedGame, Snapshot
 from workers.command import archive_due
 
 pytestmark = pytest.mark.anyio
@@ -177,3 +178,56 @@ async def test_an_append_to_an_archived_game_puts_it_back_and_lands_after_its_lo
     )
     assert appended.first_version == played.version + 1
     assert [e.data for e in await store.inner.read(played.game_id)] == [*log, log[-1]]
+
+
+class _PutBackAfterMiss(InMemoryEventStore):
+    """A store whose next read misses an archived game that another request puts back
+    (a write to it: a rematch asked by another player) right after that miss."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.put_back: ArchivedGame | None = None
+
+    async def _then_put_back(self) -> None:
+        game, self.put_back = self.put_back, None
+        if game is not None:
+            await self.restore(game)
+
+    async def snapshot(self, game_id: str, *args: Any, **kwargs: Any) -> Snapshot:
+        missed = await super().snapshot(game_id, *args, **kwargs)
+        await self._then_put_back()
+        return missed
+
+    async def get_meta(self, game_id: str) -> dict[str, bytes]:
+        missed = await super().get_meta(game_id)
+        await self._then_put_back()
+        return missed
+
+    async def read(self, game_id: str, after: int = 0, limit: int | None = None) -> list[Any]:
+        missed = await super().read(game_id, after, limit)
+        await self._then_put_back()
+        return missed
+
+
+async def test_a_read_while_another_request_puts_the_game_back_still_finds_it() -> None:
+    """Two players asked the rematch of an archived game at once: one ask's write put
+    the game back in the store between the other's store miss and its archive look,
+    which then said the store held it, and the other ask got 404 `game_not_found`."""
+    inner = _PutBackAfterMiss()
+    store = ArchivedEventStore(inner, InMemoryGameArchive(), inner)
+    async with AsyncTestClient(create_app(store)) as client:
+        played = await play_to_the_end(client, seed=3)
+    archiver = Archiver(store, retention_s=0, clock=lambda: 4e9)
+    assert await archiver.archive_game(played.game_id) == "archived"
+    archived = store.archive.get(played.game_id)
+    assert archived is not None and await inner.version(played.game_id) == 0
+
+    inner.put_back = archived
+    snapshot = await store.snapshot(played.game_id, meta=True)
+    assert snapshot.version == archived.version and snapshot.meta
+    await inner.remove_game(played.game_id)
+    inner.put_back = archived
+    assert await store.get_meta(played.game_id) == dict(archived.meta)
+    await inner.remove_game(played.game_id)
+    inner.put_back = archived
+    assert len(await store.read(played.game_id)) == archived.version
