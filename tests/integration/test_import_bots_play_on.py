@@ -8,8 +8,10 @@ to ~10 s under `rummy serve`, longer wherever the reconciler runs less often).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from workers_table import work, worker_app
 
 from service.store.embedded_redis import EmbeddedRedis
@@ -29,34 +31,53 @@ def _finished_bot_game(client: Any, queue: Any) -> str:
     raise AssertionError("the bots did not finish the game")
 
 
+@pytest.fixture(scope="module")
+def finished(embedded_redis: EmbeddedRedis) -> Iterator[tuple[Any, Any, str]]:
+    """The app and its queue, with one finished bot game (played once for the module's
+    tests): (client, queue, game id)."""
+    with worker_app(embedded_redis.url) as (client, queue):
+        yield client, queue, _finished_bot_game(client, queue)
+
+
+# Jobs the worker runs at most after a nudge: the nudged game's, and one left queued by a
+# game nudged before it. Counted, not the whole queue: a whole queue is every bot move to
+# the game's end.
+JOBS_AFTER_A_NUDGE = 10
+
+
+def _played_on(client: Any, queue: Any, game_id: str, version: int) -> bool:
+    """Whether the queued jobs (run one at a time, a bounded count) play the game on."""
+    for _ in range(JOBS_AFTER_A_NUDGE):
+        if not work(queue, max_jobs=1):
+            break
+        if client.get(f"/games/{game_id}").json()["version"] > version:
+            return True
+    return False
+
+
 def test_a_log_imported_in_mid_hand_is_played_on_by_its_bots(
-    embedded_redis: EmbeddedRedis,
+    finished: tuple[Any, Any, str],
 ) -> None:
-    with worker_app(embedded_redis.url) as (client, queue):
-        source = _finished_bot_game(client, queue)
-        lines = client.get(f"/games/{source}/log").content.decode().splitlines()
-        # The header, the start, the deal, a draw: seat 0's bot is to discard; and one
-        # more: the discard, seat 1's bot is to draw.
-        for cut in (4, 5):
-            imported = client.post(
-                "/games/import",
-                content=("\n".join(lines[:cut]) + "\n").encode(),
-                headers={"Content-Type": "application/x-ndjson"},
-            )
-            assert imported.status_code == 201, imported.text
-            game_id, version = imported.json()["game_id"], imported.json()["version"]
-            assert imported.json()["status"] == "active"
-            work(queue)
-            summary = client.get(f"/games/{game_id}").json()
-            assert summary["version"] > version, f"cut at {cut}: no bot played on"
+    client, queue, source = finished
+    lines = client.get(f"/games/{source}/log").content.decode().splitlines()
+    # The header, the start, the deal, a draw: seat 0's bot is to discard; and one
+    # more: the discard, seat 1's bot is to draw.
+    for cut in (4, 5):
+        imported = client.post(
+            "/games/import",
+            content=("\n".join(lines[:cut]) + "\n").encode(),
+            headers={"Content-Type": "application/x-ndjson"},
+        )
+        assert imported.status_code == 201, imported.text
+        game_id, version = imported.json()["game_id"], imported.json()["version"]
+        assert imported.json()["status"] == "active"
+        assert _played_on(client, queue, game_id, version), f"cut at {cut}: no bot played on"
 
 
-def test_a_fork_in_mid_hand_is_played_on_by_its_bots(embedded_redis: EmbeddedRedis) -> None:
+def test_a_fork_in_mid_hand_is_played_on_by_its_bots(finished: tuple[Any, Any, str]) -> None:
     # A fork is stored as an import is, and nudged the same way.
-    with worker_app(embedded_redis.url) as (client, queue):
-        source = _finished_bot_game(client, queue)
-        forked = client.post(f"/games/{source}/fork", json={"version": 3, "deck": "keep"})
-        assert forked.status_code == 201, forked.text
-        game_id, version = forked.json()["game_id"], forked.json()["version"]
-        work(queue)
-        assert client.get(f"/games/{game_id}").json()["version"] > version
+    client, queue, source = finished
+    forked = client.post(f"/games/{source}/fork", json={"version": 3, "deck": "keep"})
+    assert forked.status_code == 201, forked.text
+    game_id, version = forked.json()["game_id"], forked.json()["version"]
+    assert _played_on(client, queue, game_id, version)

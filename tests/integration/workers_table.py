@@ -57,10 +57,12 @@ def worker_app(
         league.close()
 
 
-def work(queue: Queue) -> bool:
-    """Run every job due now (scheduled ones included), then return: a burst worker."""
+def work(queue: Queue, max_jobs: int | None = None) -> bool:
+    """Run every job due now (scheduled ones included), then return: a burst worker;
+    with `max_jobs`, it returns after that many jobs (the bots of a game left to play on
+    would otherwise play it to its end)."""
     worker = PromptWorker([queue], connection=queue.connection, serializer=JSONSerializer)
-    return worker.work(burst=True, with_scheduler=True, logging_level="WARNING")
+    return worker.work(burst=True, with_scheduler=True, logging_level="WARNING", max_jobs=max_jobs)
 
 
 def auth(token: str) -> dict[str, str]:
