@@ -10,10 +10,12 @@ import { ProblemError, createClient, follow, type RummyClient, type components }
 
 const BASE = process.env.RUMMY_URL ?? "http://127.0.0.1:8000";
 
-async function newGameAgainstABot(): Promise<{ gameId: string; token: string }> {
+/** A one-hand game, seat 0 to the caller, against a bot (level 1: its hands are long, for
+ * a follower to be cut twice before the end; level 3: the hand is short). */
+async function newGameAgainstABot(level = 1): Promise<{ gameId: string; token: string }> {
   const anyone = createClient(BASE);
   const { data } = await anyone.POST("/games", {
-    body: { seats: [{ kind: "human" }, { kind: "bot", level: 1 }], rules: { game_end: "hands:1" } },
+    body: { seats: [{ kind: "human" }, { kind: "bot", level }], rules: { game_end: "hands:1" } },
   });
   assert.ok(data);
   return { gameId: data.game_id, token: data.tokens["0"]! };
@@ -157,7 +159,7 @@ class RefusedSocket {
 }
 
 test("where no WebSocket opens the long poll follows to the end; a signal stops following", async () => {
-  const { gameId, token } = await newGameAgainstABot();
+  const { gameId, token } = await newGameAgainstABot(3);
   const states: string[] = [];
   const seen: number[] = [];
   const options = { WebSocketImpl: RefusedSocket as unknown as typeof WebSocket, backoffMs: 10, onConnection: (state: string) => states.push(state) };
