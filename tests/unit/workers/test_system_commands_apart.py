@@ -94,9 +94,10 @@ def test_a_bot_job_for_a_game_removed_since_plays_nothing_and_does_not_fail() ->
     it failed (`no game`) and rq ran it again and again, a traceback each time."""
 
     async def scenario() -> int:
-        service = GameService(InMemoryEventStore())
+        store = InMemoryEventStore()
+        service = GameService(store)
         created = await service.create(seats=(HUMAN, BOT), seed=5)
-        await service.store.remove_game(created.game_id)
+        await store.remove_game(created.game_id)
         return await play_bots(service, created.game_id, created.version)
 
     assert anyio.run(scenario) == 0
