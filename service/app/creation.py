@@ -40,7 +40,7 @@ from service.app.seats import Seats
 from service.app.tokens import new_token
 from service.app.writes import Write
 
-__all__ = ["Creation"]
+__all__ = ["Creation", "new_game_id"]
 
 
 class Creation:
@@ -77,6 +77,7 @@ class Creation:
         reserved: Mapping[int, str] | None = None,
         decks: Sequence[Sequence[str]] | None = None,
         ruleset: RuleSet | None = None,
+        game_id: str | None = None,
     ) -> CreatedGame:
         """Validate everything, then write the meta and the start of the log.
 
@@ -86,7 +87,8 @@ class Creation:
         taken or its host starts it. `reserved` keeps seats for players (a rematch).
         `decks` stacks the decks of hands 1, 2, … (`deck` is the first's alone).
         `ruleset` gives the rules whole (a rematch's: an imported game's preset
-        `imported` names no preset), instead of `preset` and `rules`."""
+        `imported` names no preset), instead of `preset` and `rules`. `game_id`: the
+        id chosen already (a rematch's, named by its old game's log first)."""
         table = table or TableOptions(expires_after_s=self.policy.waiting_expires_after_s)
         stacked = seed is not None or deck is not None or bool(decks)
         if stacked and not table.private and self.policy.refuse_stacked_public:
@@ -105,7 +107,7 @@ class Creation:
             for spec in seats
         )
         secret_seed = seed if seed is not None else secrets.randbits(63)
-        game_id = uuid.uuid4().hex
+        game_id = game_id or new_game_id()
         opening = Opening(
             preset=preset,
             seats=seats,
@@ -235,6 +237,10 @@ class Creation:
         if state.ruleset.first_player == "random":
             dealer = rng.randrange(state.seats)
         return Deal(deck=tuple(deck), dealer=dealer)
+
+
+def new_game_id() -> str:
+    return uuid.uuid4().hex
 
 
 def _stacked_decks(

@@ -3,17 +3,21 @@ a player from it, resign during play, and the rematch that follows a finished ga
 
 from __future__ import annotations
 
+import asyncio
 import time
+from datetime import datetime
 from typing import Literal
 
 import msgspec
 
 from domain.commands import FillSeat, LeaveSeat, OfferRematch, RemoveSeats, Resign
 from domain.errors import DomainError
+from domain.events import RematchOffered
 from domain.game import decide
 from domain.opening import SeatSpec
 from domain.rules import PRESETS, RuleSet
 from service.app.commands import Handled
+from service.app.creation import new_game_id
 from service.app.envelope import Envelope, service_envelopes
 from service.app.errors import ServiceError
 from service.app.game_record import UNCLAIMED
@@ -23,14 +27,18 @@ from service.app.player_games import unfile_unless_among
 from service.app.players import Player, is_player_token
 from service.app.records import CreatedGame, Game, MetaFacts, open_seats_of
 from service.app.seating import check_seat, expired, host_mark, hosts, not_seated
-from service.app.tokens import token_hash
 from service.app.writes import Write
-from service.store import EventStore
 
 __all__ = ["Caller", "caller_of", "leave", "own_rematch", "rematch", "resign", "start"]
 
 # The command id a finished game's rematch is recorded under: the first wins.
 _REMATCH_ID = "table:rematch"
+# How long after its offer a rematch may still be being made (by the ask that won):
+# another ask waits for it that long, and makes another only past it.
+MAKING_S = 5.0
+_MAKING_POLL_S = 0.02
+# The offer is among the finished log's last events (declined seats follow it).
+_OFFER_LOOKBACK = 64
 
 
 class Caller(msgspec.Struct, frozen=True, kw_only=True):
@@ -201,13 +209,18 @@ async def resign(games: GameService, game_id: str, seat: int, level: int | None)
 
 
 async def rematch(
-    games: GameService, store: EventStore, game_id: str, caller: Caller
+    games: GameService, game_id: str, caller: Caller
 ) -> tuple[str, CreatedGame | None]:
     """A waiting table with the same rules and players, the dealer moved on; the old
     game's log names it (RematchOffered). Each player claims their own seat, kept
     for them. The first rematch asked for wins: later ones get its id (and None),
     until it expired unplayed; then the next ask makes another (as for an imported
-    game, whose log names its source's rematch)."""
+    game, whose log names its source's rematch).
+
+    The offer is recorded first, under an id chosen for the table, and the table is
+    made after it: the ask that loses a race makes nothing (it made a whole table,
+    dealt and filed, and removed it). A table whose maker died between the two
+    writes is never made: the next ask, once MAKING_S passed, makes another."""
     game, facts = await games.game(game_id), await games.fresh_facts(game_id)
     if not caller.seats:
         raise not_seated(facts, game_id)
@@ -218,7 +231,7 @@ async def rematch(
     # This game's rematch that expired unplayed: the new one replaces it.
     replaced: str | None = None
     if game.rematch is not None:
-        previous = await _own_rematch_facts(games, game)
+        previous = await _rematch_made(games, game)
         if previous is not None:
             if not expired(previous):
                 return game.rematch, None
@@ -227,10 +240,23 @@ async def rematch(
         command_id = f"{_REMATCH_ID}:{game.rematch}"
     # A hot-seat player who resigned one of their seats asks as one they played on.
     asking = next((seat for seat in caller.seats if seat not in game.resigned), caller.seats[0])
-    # Asked of the rules before the table is made: a table dealt at once (every other
-    # seat a bot's) had its first bot turn queued and its lobby entry filed by the
-    # time a refusal removed it, leaving a job for a game that was gone.
-    await games.commands.check(game_id, asking, OfferRematch(game_id=game_id))
+    new_id = new_game_id()
+    try:
+        await games.commands.handle(
+            game_id,
+            asking,
+            OfferRematch(game_id=new_id),
+            command_id=command_id,
+            system_id=True,
+        )
+    except (DomainError, ServiceError) as refused:
+        # Another seat's rematch was recorded first (the caller gets that one, once
+        # made), or the rules refused the caller's seat (a seat that resigned).
+        if refused.code != "command_id_reused":
+            raise
+        recorded = await games.game(game_id)
+        await _rematch_made(games, recorded)
+        return await _recorded_rematch(games, game_id), None
     seats = tuple(_rematch_seat(game, seat, asking) for seat in range(state.seats))
     # A seat token acts for its seat as its player's token does: the seat's player
     # sits again (and hosts) whichever of the two asked.
@@ -250,27 +276,8 @@ async def rematch(
         player=player,
         table=table,
         reserved={s: p for s, p in facts.players.items() if s != asking},
+        game_id=new_id,
     )
-    try:
-        await games.commands.handle(
-            game_id,
-            asking,
-            OfferRematch(game_id=created.game_id),
-            command_id=command_id,
-            system_id=True,
-        )
-    except (DomainError, ServiceError) as refused:
-        # Ours was not recorded: it is removed (nobody was shown its tokens), and
-        # dropped from its creator's games. Either another seat's rematch was
-        # recorded first (the caller gets that one), or the rules refused the
-        # caller's seat (a seat that resigned): the refusal is the answer.
-        await store.remove_game(created.game_id)
-        await store.remove_token_owners([token_hash(t) for t in created.tokens.values()])
-        if player is not None:
-            await games.players.unfile_game(player.player_id, created.game_id)
-        if refused.code != "command_id_reused":
-            raise
-        return await _recorded_rematch(games, game_id), None
     for player_id in set(facts.players.values()):
         # Filed now: the rematch is each player's newest game; the one it replaces
         # (expired unplayed) leaves their games.
@@ -295,6 +302,32 @@ async def _own_rematch_facts(games: GameService, game: Game) -> MetaFacts | None
     if facts is None or facts.info.table.rematch_of != game.game_id:
         return None
     return facts
+
+
+async def _rematch_made(games: GameService, game: Game) -> MetaFacts | None:
+    """`_own_rematch_facts`, once made: a rematch another ask recorded moments ago
+    (its offer less than MAKING_S old) and is making now is waited for."""
+    facts = await _own_rematch_facts(games, game)
+    if facts is not None or game.rematch is None:
+        return facts
+    if await _facts_unless_gone(games, game.rematch) is not None:
+        return None  # here, but another game's (an imported copy names its source's)
+    offered = await _offered_at(games, game)
+    while offered is not None and time.time() < offered + MAKING_S:
+        await asyncio.sleep(_MAKING_POLL_S)
+        facts = await _own_rematch_facts(games, game)
+        if facts is not None:
+            return facts
+    return None
+
+
+async def _offered_at(games: GameService, game: Game) -> float | None:
+    """When the log offered the game's rematch (seconds since the epoch)."""
+    after = max(0, game.record.version - _OFFER_LOOKBACK)
+    for envelope in reversed(await games.log(game.game_id, after=after)):
+        if isinstance(envelope.event, RematchOffered) and envelope.event.game_id == game.rematch:
+            return datetime.fromisoformat(envelope.at).timestamp()
+    return None
 
 
 async def _facts_unless_gone(games: GameService, game_id: str) -> MetaFacts | None:

@@ -18,7 +18,6 @@ from service.http.routes_games import (
     GameId,
     Games,
     SeatNumber,
-    Store,
     caller_token,
     summary_of,
     with_your_seat,
@@ -145,10 +144,10 @@ async def resign_seat(
     },
 )
 async def rematch_game(
-    game_id: GameId, request: Request[Any, Any, Any], games: Games, store: Store
+    game_id: GameId, request: Request[Any, Any, Any], games: Games
 ) -> Response[Rematch]:
     caller = await caller_of(games, game_id, caller_token(request))
-    new_id, created = await rematch(games, store, game_id, caller)
+    new_id, created = await rematch(games, game_id, caller)
     if created is None:
         # Nothing made: a repeat (or the loser of a race) is told the table that exists.
         return Response(Rematch(game_id=new_id, created=False), status_code=200)

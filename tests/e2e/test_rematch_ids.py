@@ -13,6 +13,8 @@ from http_players import open_table, play_one, player
 from http_table import auth
 from litestar.testing import TestClient
 
+from service.app import tables
+from service.app.games import GameService
 from service.app.records import info_decoder
 from service.store import InMemoryEventStore
 
@@ -91,6 +93,7 @@ def test_seats_asking_at_once_get_one_rematch_and_leave_no_other_table(
     rng = random.Random(round_)
     while client.get(f"/games/{game_id}").json()["status"] != "finished":
         play_one(client, game_id, tokens, rng)
+    removed = _removals_of(store)
     answers: list[Any] = []
     barrier = threading.Barrier(4)
 
@@ -118,8 +121,54 @@ def test_seats_asking_at_once_get_one_rematch_and_leave_no_other_table(
         [],
         [rematch],
     )
-    # Nor in the store: the losers' tables are gone, not left to expire.
+    # Nor in the store; and no loser made a table to remove it (its lobby line and
+    # its first bot turn outlived it): the offer is recorded before the table is made.
     assert _rematches_stored(client, store, game_id) == [rematch]
+    assert removed == []
+
+
+def _removals_of(store: InMemoryEventStore) -> list[str]:
+    """The ids of the games removed from `store` from now on."""
+    removed: list[str] = []
+    remove = store.remove_game
+
+    async def recording(game_id: str) -> None:
+        removed.append(game_id)
+        await remove(game_id)
+
+    store.remove_game = recording  # type: ignore[method-assign]
+    return removed
+
+
+def test_a_rematch_whose_maker_died_before_making_it_is_made_by_the_next_ask(
+    client: Client, store: InMemoryEventStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The offer is in the log, the table never came (the process died between the
+    two writes): an ask meanwhile waits for it, and once MAKING_S passed the next
+    ask makes another, named by a second offer."""
+    game_id, tokens, _ = _table_of_two(client, seed=4)
+    rng = random.Random(4)
+    while client.get(f"/games/{game_id}").json()["status"] != "finished":
+        play_one(client, game_id, tokens, rng)
+    monkeypatch.setattr(tables, "MAKING_S", 0.5)
+
+    async def dies(*_: Any, **__: Any) -> None:
+        raise RuntimeError("the process died here")
+
+    games: GameService = client.app.state.games
+    with monkeypatch.context() as dying:
+        dying.setattr(games, "create", dies)
+        ask = tables.rematch(games, game_id, tables.Caller(player=None, seats=(0,)))
+        with pytest.raises(RuntimeError):
+            client.blocking_portal.call(lambda: ask)
+    made = client.post(f"/games/{game_id}/rematch", headers=auth(tokens[1]))
+    assert made.status_code == 201, made.text
+    again = client.post(f"/games/{game_id}/rematch", headers=auth(tokens[0]))
+    assert (again.status_code, again.json()["game_id"]) == (200, made.json()["game_id"])
+    events = client.get(f"/games/{game_id}/events", headers=auth(tokens[0])).json()["events"]
+    offered = [e["event"]["game_id"] for e in events if e["event"]["type"] == "rematch_offered"]
+    assert len(offered) == 2 and offered[-1] == made.json()["game_id"]
+    assert _rematches_stored(client, store, game_id) == [made.json()["game_id"]]
 
 
 def _rematches_stored(client: Client, store: InMemoryEventStore, game_id: str) -> list[str]:
