@@ -12,6 +12,7 @@ from msgspec.structs import replace
 
 from domain.cards import Card
 from domain.commands import PlayerCommand
+from domain.drawing import may_knock
 from domain.events import AnyEvent, CardsDrawn, HandDealt, Knocked, StockRenewed
 from domain.legal import legal_commands
 from domain.melds import Meld
@@ -77,7 +78,8 @@ def view_for(state: GameState, seat: Viewer) -> SeatView:
         taken_from_pile=state.taken_from_pile,
         melds_this_turn=state.melds_this_turn,
         jokers_to_play=state.jokers_to_play,
-        knock_open=state.knock_from is not None,
+        # Open while some seat may knock for the last discard: never without `knocking`.
+        knock_open=any(may_knock(state, other) for other in range(state.seats)),
         resigned=state.resigned,
         legal_commands=tuple(legal_commands(state, seat)) if seat is not None else (),
     )

@@ -9,7 +9,7 @@ from rummy_table import Game, deal, small
 from domain.commands import Discard, Draw, Knock, LayMelds, LayOff, SwapJoker
 from domain.events import JokerSwapped, Knocked
 from domain.legal import legal_commands
-from domain.views import redact
+from domain.views import redact, view_for
 
 SEAT0 = ["5H", "JK", "7H", "7C", "7S", "JK", "KC"]
 SEAT1 = ["8S", "8H", "8D", "6H", "7H", "QC", "2D"]
@@ -227,3 +227,21 @@ def test_strict_jokers_go_out_any_a_swap_may_leave_only_jokers_the_table_still_t
     game.do(0, LayOff("JK", 1, "low"))
     game.do(0, LayOff("JK", 1, "high"))
     assert game.state.phase == "deal"
+
+
+def test_a_view_says_the_knock_window_is_open_only_while_a_seat_may_knock() -> None:
+    game = _knocking_table()
+    assert view_for(game.state, 2).knock_open
+    game.do(1, Draw("stock"))
+    assert not view_for(game.state, 2).knock_open
+    # Without `knocking` a discard opens no window: nobody may knock.
+    plain = deal(
+        small("palace", 4),
+        [["2C", "5D", "9H", "KS"], ["3C", "6D", "TH", "QS"], ["4C", "7D", "JH", "AS"]],
+        "8C",
+        ["2H", "3H"],
+    )
+    plain.do(0, Draw("stock"))
+    plain.do(0, Discard("KS"))
+    assert Knock() not in legal_commands(plain.state, 2)
+    assert not any(view_for(plain.state, seat).knock_open for seat in (None, 0, 1, 2))
