@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 from table_setup import Table, humans, new_player, open_table, two_people_first_to_play
 from test_table import OpenPage, click_for, open_page, wait_for_my_turn
 
@@ -227,3 +228,36 @@ def test_the_piles_top_card_keeps_its_ink_once_out_of_reach(
     assert pile["off"] and pile["edge"] == "solid", looks
     assert pile["ink"] == ("rgb(198, 40, 40)" if pile["red"] else "rgb(26, 26, 26)"), looks
     assert hand["edge"] == "solid", looks
+
+
+def test_a_phone_fits_a_name_of_32_letters_without_a_space(
+    open_page: OpenPage, server: str
+) -> None:
+    # A name is 1-32 characters of any kind: one long word (a handle, a double-barrelled
+    # name) must break where it is shown, not push the page sideways under the links.
+    name = "WOLFESCHLEGELSTEINHAUSENBERGERDORFF"[:32]
+    created = httpx.post(f"{server}/players", json={"name": name})
+    assert created.status_code == 201, created.text
+    token = created.json()["token"]
+    body = {"preset": "basic", "seats": [{"kind": "human"}, {"kind": "bot", "level": 1}]}
+    made = httpx.post(f"{server}/games", json=body, headers={"authorization": f"Bearer {token}"})
+    assert made.status_code == 201, made.text
+    page = open_page(PHONE, is_mobile=True, has_touch=True)
+    # Watched: the name is the seat to play's, in the status, its seat, the last move
+    # and the history.
+    page.goto(f"{server}/#/game/{made.json()['game_id']}")
+    page.wait_for_selector(".table-screen .log li")
+    shown = page.evaluate(
+        """() => [...document.querySelectorAll('.status .whose, .seat, .last-move, .log li')]
+            .filter(element => element.textContent.includes("WOLFE"))
+            .map(element => {
+                const range = document.createRange();
+                range.selectNodeContents(element);
+                const right = Math.max(...[...range.getClientRects()].map(box => box.right));
+                return { part: element.classList[0] ?? element.tagName, right };
+            })"""
+    )
+    assert {part["part"] for part in shown} >= {"whose", "seat", "last-move", "LI"}, shown
+    for part in shown:
+        assert part["right"] <= PHONE["width"], part
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
