@@ -261,3 +261,18 @@ def test_a_phone_fits_a_name_of_32_letters_without_a_space(
     for part in shown:
         assert part["right"] <= PHONE["width"], part
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_phones_lobby_fits_a_name_of_32_letters_without_a_space(
+    open_page: OpenPage, server: str
+) -> None:
+    created = httpx.post(f"{server}/players", json={"name": "M" * 32})
+    assert created.status_code == 201, created.text
+    token = created.json()["token"]
+    body = {"preset": "basic", "seats": [{"kind": "human"}, {"kind": "human", "open": True}]}
+    made = httpx.post(f"{server}/games", json=body, headers={"authorization": f"Bearer {token}"})
+    assert made.status_code == 201, made.text
+    page = open_page(PHONE, is_mobile=True, has_touch=True)
+    page.goto(f"{server}/#/lobby")
+    page.locator(".lobby li", has_text="M" * 32).wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
