@@ -276,3 +276,47 @@ def test_a_phones_lobby_fits_a_name_of_32_letters_without_a_space(
     page.goto(f"{server}/#/lobby")
     page.locator(".lobby li", has_text="M" * 32).wait_for()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def _overflowing(page: Any, selector: str, within: str) -> list[dict[str, Any]]:
+    """The text under `selector` that runs past the right edge of its `within` box or
+    of the screen (measured by its lines' boxes: clipped text counts)."""
+    found: list[dict[str, Any]] = page.evaluate(
+        """([selector, within]) => [...document.querySelectorAll(selector)].flatMap(element => {
+            const box = element.closest(within).getBoundingClientRect();
+            const edge = Math.min(box.right, document.documentElement.clientWidth);
+            const range = document.createRange();
+            range.selectNodeContents(element);
+            const right = Math.max(0, ...[...range.getClientRects()].map(box => box.right));
+            return right > edge + 0.5 ? [{ text: element.textContent, right, edge }] : [];
+        })""",
+        [selector, within],
+    )
+    return found
+
+
+def test_a_phones_game_over_sheet_and_replay_fit_a_name_of_32_letters(
+    open_page: OpenPage, server: str
+) -> None:
+    created = httpx.post(f"{server}/players", json={"name": "M" * 32})
+    assert created.status_code == 201, created.text
+    player = created.json()
+    bearer = {"authorization": f"Bearer {player['token']}"}
+    body = {
+        "preset": "basic",
+        "seats": [{"kind": "human"}, {"kind": "bot", "level": 1}],
+        "rules": {"game_end": "hands:1"},
+    }
+    made = httpx.post(f"{server}/games", json=body, headers=bearer)
+    assert made.status_code == 201, made.text
+    game_id = made.json()["game_id"]
+    # Resigned: bots play both seats to the end, the name still the seat's.
+    assert httpx.post(f"{server}/games/{game_id}/resign", json={}, headers=bearer).is_success
+    page = open_page(PHONE, is_mobile=True, has_touch=True)
+    open_table(page, server, player, game_id)
+    page.get_by_test_id("game-over").wait_for(timeout=120_000)
+    assert _overflowing(page, ".overlay .sheet *", ".sheet") == []
+    page.goto(f"{server}/#/replay/{game_id}")
+    page.locator(".replay-seat", has_text="M" * 32).first.wait_for()
+    assert _overflowing(page, ".replay-seat *", ".replay-seat") == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
