@@ -104,6 +104,21 @@ def test_a_phones_hand_of_eleven_keeps_one_row_of_cards_wide_enough_to_tap(
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
+def laid_out_hand_boxes(page: Any, count: int) -> list[dict[str, float]]:
+    """The boxes of the hand's cards, read in one go once it holds `count` cards each
+    with a box (a render just then once left every card read at 0 px)."""
+    boxes: list[dict[str, float]] = page.wait_for_function(
+        """count => {
+            const boxes = [...document.querySelectorAll('.hand .card')]
+                .map(card => card.getBoundingClientRect())
+                .map(box => ({ top: Math.round(box.top), width: box.width, right: box.right }));
+            return boxes.length === count && boxes.every(box => box.width > 0) ? boxes : null;
+        }""",
+        arg=count,
+    ).json_value()
+    return boxes
+
+
 def test_a_phones_palace_hand_lies_in_rows_of_seven_whole_cards(
     open_page: OpenPage, server: str
 ) -> None:
@@ -119,11 +134,7 @@ def test_a_phones_palace_hand_lies_in_rows_of_seven_whole_cards(
     for count in (13, 14):
         if count == 14:
             click_for(page, page.locator("button.pile.stock"), "/commands")
-        wait_for_laid_out_hand(page, count)
-        boxes = page.locator(".hand .card").evaluate_all(
-            "cards => cards.map((card) => card.getBoundingClientRect())"
-            ".map((box) => ({ top: Math.round(box.top), width: box.width, right: box.right }))"
-        )
+        boxes = laid_out_hand_boxes(page, count)
         rows = [
             sum(1 for box in boxes if box["top"] == top)
             for top in sorted({b["top"] for b in boxes})
