@@ -61,7 +61,8 @@ export function feltViews(table) {
 
   /** What the others did last, in the history's words, where the eyes are: over the piles. */
   function lastMove() {
-    return state.othersLast ? h('p', { class: 'last-move', 'data-testid': 'last-move', text: state.othersLast }) : null;
+    // Always there (hidden while empty): a line that came and went shifted every part below it, and a redraw then drew the hand anew.
+    return h('p', { class: 'last-move', 'data-testid': 'last-move', text: state.othersLast ?? '' });
   }
 
   /**
