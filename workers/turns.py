@@ -92,8 +92,8 @@ async def play_bot_turn(
     except ServiceError as missing:
         if missing.code != "game_not_found":
             raise
-        # Removed since the job was queued (a rematch table dealt at once, then
-        # dropped for another ask's): no turn to play, and no job to run again.
+        # Removed since the job was queued (an expired table, a half-written game):
+        # no turn to play, and no job to run again.
         return BotTurn(0, None)
     if game.record.version != version and not _own_progress(
         await games.log(game_id, after=version)

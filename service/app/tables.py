@@ -255,8 +255,12 @@ async def rematch(
         if refused.code != "command_id_reused":
             raise
         recorded = await games.game(game_id)
+        if recorded.rematch is None:
+            raise ServiceError(
+                "game_not_found", "the rematch was not recorded", game_id=game_id
+            ) from None
         await _rematch_made(games, recorded)
-        return await _recorded_rematch(games, game_id), None
+        return recorded.rematch, None
     seats = tuple(_rematch_seat(game, seat, asking) for seat in range(state.seats))
     # A seat token acts for its seat as its player's token does: the seat's player
     # sits again (and hosts) whichever of the two asked.
@@ -298,27 +302,26 @@ async def _own_rematch_facts(games: GameService, game: Game) -> MetaFacts | None
     nothing there), and a rematch removed after it expired is no table to go to."""
     if game.rematch is None:
         return None
-    facts = await _facts_unless_gone(games, game.rematch)
-    if facts is None or facts.info.table.rematch_of != game.game_id:
-        return None
-    return facts
+    return _made_from(game, await _facts_unless_gone(games, game.rematch))
 
 
 async def _rematch_made(games: GameService, game: Game) -> MetaFacts | None:
     """`_own_rematch_facts`, once made: a rematch another ask recorded moments ago
     (its offer less than MAKING_S old) and is making now is waited for."""
-    facts = await _own_rematch_facts(games, game)
-    if facts is not None or game.rematch is None:
-        return facts
-    if await _facts_unless_gone(games, game.rematch) is not None:
-        return None  # here, but another game's (an imported copy names its source's)
-    offered = await _offered_at(games, game)
-    while offered is not None and time.time() < offered + MAKING_S:
-        await asyncio.sleep(_MAKING_POLL_S)
-        facts = await _own_rematch_facts(games, game)
-        if facts is not None:
-            return facts
-    return None
+    if game.rematch is None:
+        return None
+    facts = await _facts_unless_gone(games, game.rematch)
+    if facts is None:
+        offered = await _offered_at(games, game)
+        while facts is None and offered is not None and time.time() < offered + MAKING_S:
+            await asyncio.sleep(_MAKING_POLL_S)
+            facts = await _facts_unless_gone(games, game.rematch)
+    return _made_from(game, facts)
+
+
+def _made_from(game: Game, facts: MetaFacts | None) -> MetaFacts | None:
+    """`facts`, if they are of a table made as this game's rematch."""
+    return facts if facts is not None and facts.info.table.rematch_of == game.game_id else None
 
 
 async def _offered_at(games: GameService, game: Game) -> float | None:
@@ -363,10 +366,3 @@ def _rematch_seat(game: Game, seat: int, asking: int) -> SeatSpec:
     if seat in game.filled:
         return SeatSpec(kind="bot", level=game.filled[seat])
     return SeatSpec(kind="human", open=seat != asking)
-
-
-async def _recorded_rematch(games: GameService, game_id: str) -> str:
-    recorded = (await games.game(game_id)).rematch
-    if recorded is None:
-        raise ServiceError("game_not_found", "the rematch was not recorded", game_id=game_id)
-    return recorded

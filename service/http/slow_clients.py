@@ -24,7 +24,7 @@ import secrets
 import msgspec
 from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
 
-from service.app.errors import Problem
+from service.app.errors import PROBLEM_MEDIA_TYPE, Problem
 
 __all__ = ["deadline_protocol"]
 
@@ -93,7 +93,7 @@ class _DeadlineProtocol(HttpToolsProtocol):
             content.extend([name, b": ", value, b"\r\n"])
         content.extend(
             [
-                b"content-type: application/problem+json\r\n",
+                b"content-type: " + PROBLEM_MEDIA_TYPE.encode("ascii") + b"\r\n",
                 b"content-length: " + str(len(body)).encode("ascii") + b"\r\n",
                 b"x-request-id: " + request_id.encode("ascii") + b"\r\n",
                 b"connection: close\r\n",

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import AsyncIterator, Collection, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from service.store.archive_files import FileGameArchive
 from service.store.base import (
@@ -37,6 +38,8 @@ from service.store.redis_eviction import RedisGameEviction
 from service.store.redis_store import RedisEventStore
 
 __all__ = ["ARCHIVE_FOLDER", "ArchivedEventStore", "with_archive"]
+
+_T = TypeVar("_T")
 
 # Under the data folder, beside the embedded Redis's `redis/`.
 ARCHIVE_FOLDER = "archive"
@@ -72,11 +75,19 @@ class ArchivedEventStore(EventStore):
             return None
         return await asyncio.to_thread(self.archive.get, game_id)
 
-    def _put_back(self, game_id: str) -> bool:
-        """Whether a read that missed the store found no archive only because the game
-        was put back meanwhile (another request's write to it): read the store again.
-        Before, such a read answered as for no game (a 404 to one of two rematch asks)."""
-        return self.archive.has(game_id)
+    async def _store_or_archive(
+        self, game_id: str, from_store: Callable[[], Awaitable[_T]], missed: Callable[[_T], bool]
+    ) -> tuple[_T, ArchivedGame | None]:
+        """What the store answers, and the game's archive when the store missed a game
+        it no longer holds. A game put back between the two reads (another request's
+        write to it) is read from the store again: it answered as for no game (a 404
+        to one of two rematch asks)."""
+        found = await from_store()
+        if not missed(found) or not self.archive.has(game_id):
+            return found, None
+        if await self.inner.version(game_id) > 0:
+            return await from_store(), None
+        return found, await asyncio.to_thread(self.archive.get, game_id)
 
     async def _restored(self, game_id: str) -> bool:
         """Put an archived game back in the store, ready for a write; True if archived."""
@@ -174,12 +185,9 @@ class ArchivedEventStore(EventStore):
     async def read(
         self, game_id: str, after: int = 0, limit: int | None = None
     ) -> list[StoredEvent]:
-        events = await self.inner.read(game_id, after, limit)
-        if events or limit == 0:
-            return events
-        game = await self.archived(game_id)
-        if game is None and self._put_back(game_id):
-            return await self.inner.read(game_id, after, limit)
+        events, game = await self._store_or_archive(
+            game_id, lambda: self.inner.read(game_id, after, limit), lambda e: not e and limit != 0
+        )
         return events if game is None else _events(game, after, limit)
 
     async def wait_for(
@@ -216,13 +224,10 @@ class ArchivedEventStore(EventStore):
             yield game_id
 
     async def get_meta(self, game_id: str) -> dict[str, bytes]:
-        meta = await self.inner.get_meta(game_id)
-        if meta:
-            return meta
-        game = await self.archived(game_id)
-        if game is None and self._put_back(game_id):
-            return await self.inner.get_meta(game_id)
-        return {} if game is None else dict(game.meta)
+        meta, game = await self._store_or_archive(
+            game_id, lambda: self.inner.get_meta(game_id), lambda m: not m
+        )
+        return meta if game is None else dict(game.meta)
 
     async def get_view(self, game_id: str, viewer: str) -> StoredView | None:
         return await self.inner.get_view(game_id, viewer)
@@ -236,16 +241,11 @@ class ArchivedEventStore(EventStore):
         fallback: Sequence[str] = (),
         have: int = 0,
     ) -> Snapshot:
-        snapshot = await self.inner.snapshot(
-            game_id, viewers, meta=meta, fallback=fallback, have=have
+        snapshot, game = await self._store_or_archive(
+            game_id,
+            lambda: self.inner.snapshot(game_id, viewers, meta=meta, fallback=fallback, have=have),
+            lambda s: s.version == 0,
         )
-        if snapshot.version > 0:
-            return snapshot
-        game = await self.archived(game_id)
-        if game is None and self._put_back(game_id):
-            return await self.inner.snapshot(
-                game_id, viewers, meta=meta, fallback=fallback, have=have
-            )
         if game is None:
             return snapshot
         return Snapshot(version=game.version, meta=dict(game.meta) if meta else None)

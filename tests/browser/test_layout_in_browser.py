@@ -43,17 +43,20 @@ def open_a_dealt_table(
     return page
 
 
-def wait_for_laid_out_hand(page: Any, count: int) -> None:
-    """Until the hand holds `count` cards, each with a box: measured just after a
-    render, on a busy machine every card of the hand was once still without one."""
-    page.wait_for_function(
+def wait_for_laid_out_hand(page: Any, count: int) -> list[dict[str, float]]:
+    """The boxes of the hand's cards (top rounded), read in one go once it holds
+    `count` cards each with a box: measured just after a render, on a busy machine
+    every card of the hand was once still without one."""
+    boxes: list[dict[str, float]] = page.wait_for_function(
         """count => {
-            const cards = [...document.querySelectorAll('.hand .card')];
-            const laid = card => card.getBoundingClientRect().width > 0;
-            return cards.length === count && cards.every(laid);
+            const boxes = [...document.querySelectorAll('.hand .card')]
+                .map(card => card.getBoundingClientRect())
+                .map(box => ({ top: Math.round(box.top), width: box.width, right: box.right }));
+            return boxes.length === count && boxes.every(box => box.width > 0) ? boxes : null;
         }""",
         arg=count,
-    )
+    ).json_value()
+    return boxes
 
 
 def test_a_laptops_cards_are_large_enough_to_read_across_the_table(
@@ -92,31 +95,12 @@ def test_a_phones_hand_of_eleven_keeps_one_row_of_cards_wide_enough_to_tap(
 ) -> None:
     page = open_a_dealt_table(open_page, server, PHONE)
     click_for(page, page.locator("button.pile.stock"), "/commands")
-    wait_for_laid_out_hand(page, 11)
-    boxes = page.locator(".hand .card").evaluate_all(
-        "cards => cards.map((card) => card.getBoundingClientRect())"
-        ".map((box) => ({ top: box.top, width: box.width }))"
-    )
+    boxes = wait_for_laid_out_hand(page, 11)
     assert len(boxes) == 11, boxes
     # One row (no card below the others), each card at least 24 px wide for a thumb.
     assert len({round(box["top"]) for box in boxes}) == 1, boxes
     assert min(box["width"] for box in boxes) >= 24, boxes
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-
-
-def laid_out_hand_boxes(page: Any, count: int) -> list[dict[str, float]]:
-    """The boxes of the hand's cards, read in one go once it holds `count` cards each
-    with a box (a render just then once left every card read at 0 px)."""
-    boxes: list[dict[str, float]] = page.wait_for_function(
-        """count => {
-            const boxes = [...document.querySelectorAll('.hand .card')]
-                .map(card => card.getBoundingClientRect())
-                .map(box => ({ top: Math.round(box.top), width: box.width, right: box.right }));
-            return boxes.length === count && boxes.every(box => box.width > 0) ? boxes : null;
-        }""",
-        arg=count,
-    ).json_value()
-    return boxes
 
 
 def test_a_phones_palace_hand_lies_in_rows_of_seven_whole_cards(
@@ -134,7 +118,7 @@ def test_a_phones_palace_hand_lies_in_rows_of_seven_whole_cards(
     for count in (13, 14):
         if count == 14:
             click_for(page, page.locator("button.pile.stock"), "/commands")
-        boxes = laid_out_hand_boxes(page, count)
+        boxes = wait_for_laid_out_hand(page, count)
         rows = [
             sum(1 for box in boxes if box["top"] == top)
             for top in sorted({b["top"] for b in boxes})

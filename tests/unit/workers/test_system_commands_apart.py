@@ -89,9 +89,9 @@ def test_a_client_id_that_looks_like_a_systems_is_still_the_owner_acting(command
 
 
 def test_a_bot_job_for_a_game_removed_since_plays_nothing_and_does_not_fail() -> None:
-    """A rematch table dealt at once queues its first bot turn; when another ask's
-    rematch was recorded first, the table is removed, and its job found no game:
-    it failed (`no game`) and rq ran it again and again, a traceback each time."""
+    """A table dealt at once queues its first bot turn; removed before the job ran
+    (a rematch that lost its race was, before rematches were offered first), its job
+    found no game: it failed (`no game`) and rq ran it again and again."""
 
     async def scenario() -> int:
         store = InMemoryEventStore()
