@@ -53,6 +53,8 @@ export function replace(parent, ...children) {
  * just as it was (the same tag, attributes and content, and handlers for the same events):
  * it stays the very element it was, with its box, its focus and a finger's tap in progress,
  * and takes the new render's handlers. Only what changed is swapped; an open `<details>` stays open.
+ * A part is matched to the old part of its kind (tag and class), not to the old part at its
+ * place: a banner that comes or goes above the hand leaves the hand's cards as they were.
  * @param {Element} parent
  * @param {...(Child | Child[])} children
  */
@@ -60,7 +62,11 @@ export function redraw(parent, ...children) {
   const before = [...parent.childNodes];
   const next = children.flat().filter((child) => child !== null && child !== undefined && child !== false);
   const nodes = next.map((child) => (typeof child === 'number' || typeof child === 'string' ? document.createTextNode(String(child)) : child));
-  const after = nodes.map((node, index) => (before[index] ? kept(before[index], node) : node));
+  const matches = matched(before, nodes);
+  const after = nodes.map((node, index) => {
+    const old = matches[index];
+    return old ? kept(old, node) : node;
+  });
   // Nothing changed: the page is left alone (a node put back would lose its focus and a click in progress).
   if (after.length === before.length && after.every((node, index) => node === before[index])) return;
   parent.replaceChildren(...after);
@@ -78,12 +84,38 @@ function kept(old, fresh) {
   if (old.getAttribute('class') !== fresh.getAttribute('class')) return fresh;
   if (old instanceof HTMLDetailsElement && fresh instanceof HTMLDetailsElement) fresh.open = old.open;
   if (old.isEqualNode(fresh) && adopted(old, fresh)) return old;
-  const olds = [...old.childNodes];
-  for (const [index, child] of [...fresh.childNodes].entries()) {
-    const keep = olds[index] ? kept(olds[index], child) : child;
+  const children = [...fresh.childNodes];
+  const matches = matched([...old.childNodes], children);
+  for (const [index, child] of children.entries()) {
+    const match = matches[index];
+    const keep = match ? kept(match, child) : child;
     if (keep !== child) fresh.replaceChild(keep, child);
   }
   return fresh;
+}
+
+/**
+ * For each fresh node, in order, the first old node of its kind after the last one matched
+ * (null where there is none): parts keep their order, and one that came or went between
+ * two others moves nothing else.
+ * @param {Node[]} olds
+ * @param {Node[]} freshes
+ * @returns {(Node | null)[]}
+ */
+function matched(olds, freshes) {
+  let from = 0;
+  return freshes.map((fresh) => {
+    const kind = kindOf(fresh);
+    const at = olds.findIndex((old, index) => index >= from && kindOf(old) === kind);
+    if (at < 0) return null;
+    from = at + 1;
+    return olds[at];
+  });
+}
+
+/** @param {Node} node */
+function kindOf(node) {
+  return node instanceof Element ? `${node.tagName}.${node.getAttribute('class') ?? ''}` : node.nodeName;
 }
 
 /**
