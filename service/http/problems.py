@@ -53,7 +53,8 @@ _DESCRIPTIONS = {
     "unknown, used or expired (`invalid_ticket`).",
     403: "The token or ticket belongs to another game (`wrong_game`), the seat is "
     "not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), "
-    "or only the host may do this (`not_host`).",
+    "only the host may do this (`not_host`), or a hot-seat table's seats are its "
+    "host's alone (`hot_seat_table`).",
     404: "No such game (`game_not_found`; also a private table to a caller not at it) "
     "or seat (`seat_not_found`); on the league's "
     "routes, no such ladder (`ladder_not_found`) or player (`player_not_found`).",
