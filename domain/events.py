@@ -173,8 +173,9 @@ class SeatFilled(Event, frozen=True, tag="seat_filled"):
 
 
 class SeatClaimed(Event, frozen=True, tag="seat_claimed"):
-    """Before the first deal: an open seat is taken from the lobby, under a claim
-    id the service drew. Who holds it (the holder's token and player) the service
+    """Before the first deal: an open seat is taken from the lobby (or, with the
+    table, a hot-seat table's seat its creator holds for a friend on their screen),
+    under a claim id the service drew. Who holds it (the holder's token and player) the service
     keeps beside the log, under that id: a secret, never in the log."""
 
     seat: int

@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 
 from domain.cards import is_card, not_a_card
-from domain.commands import Deal, ReserveSeat
+from domain.commands import ClaimSeat, Deal, ReserveSeat
 from domain.events import AnyEvent, GameStarted
 from domain.game import decide, evolve
 from domain.opening import Opening, SeatSpec, TableOptions
@@ -24,6 +24,7 @@ from service.app.envelope import Envelope, envelopes_from, opened_now
 from service.app.errors import ServiceError
 from service.app.execute import Writer
 from service.app.game_record import GameRecord
+from service.app.meta_fields import claimant_field
 from service.app.players import Player
 from service.app.randomness import committed_deal, deal_command
 from service.app.reading import GameReader
@@ -82,7 +83,9 @@ class Creation:
         """Validate everything, then write the meta and the start of the log.
 
         A `player` creating the game sits at its first human seat that is not
-        open (the other seats' tokens are theirs to hand out) and hosts it. A
+        open (the other seats' tokens are theirs to hand out) and hosts it; at a
+        hot-seat table they sit at every human seat that is not open (friends on
+        their screen), each beyond the first claimed in the log's first events. A
         table with open seats waits: its first hand is dealt once every seat is
         taken or its host starts it. `reserved` keeps seats for players (a rematch).
         `decks` stacks the decks of hands 1, 2, … (`deck` is the first's alone).
@@ -148,8 +151,15 @@ class Creation:
             if spec.kind == "human" and not spec.open
         }
         invite_code = new_invite_code() if table.private else None
+        friends = _friends_claims(game_id, secret_seed, player, table, sorted(tokens)[1:])
+        seated: Decided = [
+            (None, event)
+            for seat, claim in friends.items()
+            for event in decide(state, None, ClaimSeat(seat=seat, claim=claim))
+        ]
         extra = (
             creator_fields(player, sorted(tokens))
+            | _claimant_fields(player, friends)
             | table_fields(
                 waiting=waiting,
                 invite_code=invite_code,
@@ -166,7 +176,7 @@ class Creation:
 
         def first_events(_: Game | None) -> list[Envelope]:
             if waiting:
-                return envelopes_from(0, [(None, started), *reserving], None)
+                return envelopes_from(0, [(None, started), *seated, *reserving], None)
             dealt_state = state
             for _seat, event in dealt:
                 dealt_state = evolve(dealt_state, event)
@@ -175,7 +185,7 @@ class Creation:
                 game_id=game_id, record=record, info=info, claimed=frozenset(), seed=secret_seed
             )
             _after, decided = follow_ups(dealt_game, state, dealt_state, dealt, self._clock)
-            return envelopes_from(0, [(None, started), *decided], None)
+            return envelopes_from(0, [(None, started), *seated, *decided], None)
 
         executed = await self._writer.execute(
             game_id, Write(actor="service", decide=first_events, creates=info)
@@ -237,6 +247,27 @@ class Creation:
         if state.ruleset.first_player == "random":
             dealer = rng.randrange(state.seats)
         return Deal(deck=tuple(deck), dealer=dealer)
+
+
+def _friends_claims(
+    game_id: str, seed: int, player: Player | None, table: TableOptions, seats: Sequence[int]
+) -> dict[int, str]:
+    """A claim id for each of `seats` (the human seats not open but the creator's
+    first) that a hot-seat table's creating player holds too: their friends on their
+    screen, seated in the same write as the table, so no one else ever sees them open."""
+    if player is None or not table.hot_seat:
+        return {}
+    mark = player_mark(game_id, seed, player.player_id)
+    return {seat: f"{mark}.{secrets.token_hex(4)}" for seat in seats}
+
+
+def _claimant_fields(player: Player | None, claims: Mapping[int, str]) -> dict[str, bytes]:
+    """The secret fields naming the player who made each claim, as a claim from the
+    lobby writes them."""
+    if player is None:
+        return {}
+    held = f"{player.player_id}\n{player.name}".encode()
+    return {claimant_field(claim): held for claim in claims.values()}
 
 
 def new_game_id() -> str:

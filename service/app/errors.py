@@ -67,6 +67,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "wrong_seat": 403,
     "not_seated": 403,
     "not_host": 403,
+    "hot_seat_table": 403,
     "not_found": 404,
     "game_not_found": 404,
     "seat_not_found": 404,

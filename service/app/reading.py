@@ -299,8 +299,10 @@ class GameReader:
                     await self._store.unindex_game(game_id)  # never listed again
                     dropped += 1
                     continue
-                if facts.importing:
-                    continue  # an import still being appended is nobody's yet
+                if facts.importing or _held_for_friends(facts):
+                    # An import still being appended is nobody's yet; a waiting hot-seat
+                    # table's seats are its host's (filed by an older release).
+                    continue
                 entry = lobby_entry(game_id, status, facts, headline.version)
                 if keep is not None and not keep(entry):
                     continue
@@ -326,6 +328,11 @@ class GameReader:
                 await self._store.index_game(game.game_id, PRIVATE_ACTIVE, -game.info.created_ts)
             else:
                 await self._store.unindex_game(game.game_id)
+            return
+        if game.info.table.hot_seat and lobby_status(game) == "waiting":
+            # Its open seats are its host's friends', on the host's screen: nobody's to
+            # take from the lobby. Listed once dealt, to watch.
+            await self._store.unindex_game(game.game_id)
             return
         # Scored by the negated creation time: the index lists the newest first.
         status = LOBBY_KEYS[lobby_status(game)]
@@ -357,6 +364,11 @@ class GameReader:
                 _log.warning("game %s: its record is unreadable", game_id, exc_info=True)
                 continue
             yield game
+
+
+def _held_for_friends(facts: MetaFacts) -> bool:
+    """A hot-seat table still waiting: no seat of it is the lobby's."""
+    return facts.info.table.hot_seat and facts.waiting
 
 
 def _over_through(record: GameRecord, through: int | None) -> bool:

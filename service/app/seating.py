@@ -25,6 +25,7 @@ __all__ = [
     "among_players_games",
     "players_at",
     "check_can_claim",
+    "check_hot_seat_claim",
     "check_invite",
     "check_one_seat_each",
     "check_seat",
@@ -205,6 +206,23 @@ def check_one_seat_each(record: GameRecord, claim: str) -> None:
     for seat, held in enumerate(seating.claims):
         if held.partition(".")[0] == mark and held != claim:
             raise ServiceError("already_seated", f"this player holds seat {seat}", seat=seat)
+
+
+def check_hot_seat_claim(facts: MetaFacts, game_id: str, seat: int, player: Player | None) -> None:
+    """hot_seat_table for a claim at a hot-seat table by anyone but its host (or the
+    player a rematch keeps the seat for): its seats are for friends on the host's
+    screen, whatever an older release's lobby showed open there."""
+    if not facts.info.table.hot_seat:
+        return
+    if player is not None and (
+        hosts(facts, game_id, player.player_id) or facts.reserved.get(seat) == player.player_id
+    ):
+        return
+    raise ServiceError(
+        "hot_seat_table",
+        "this is a hot-seat table: only its host (the player who created it) takes its seats",
+        seat=seat,
+    )
 
 
 def check_seat(facts: MetaFacts, seat: int) -> None:

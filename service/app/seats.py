@@ -22,6 +22,7 @@ from service.app.reading import GameReader
 from service.app.records import Game, GameInfo, MetaFacts, check_game_id, open_seats_of
 from service.app.seating import (
     check_can_claim,
+    check_hot_seat_claim,
     check_invite,
     check_one_seat_each,
     check_seat,
@@ -102,6 +103,7 @@ class Seats:
             # A private table does not exist for whoever lacks its code.
             raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
         check_seat(facts, seat)
+        check_hot_seat_claim(facts, game_id, seat, player)
         check_can_claim(facts, seat, player)  # refused before anything is written
         claim = new_claim(game_id, facts, player)
         token = new_token()
@@ -126,6 +128,7 @@ class Seats:
             if seat in game.filled or game.record.state.hand_number != 0:
                 # Dealt, or its seat taken by a bot the start seated: started either way.
                 raise ServiceError("table_started", "the table has started", seat=seat)
+            check_hot_seat_claim(seated, game_id, seat, player)
             check_can_claim(seated, seat, player)
             if not game.info.table.hot_seat:
                 check_one_seat_each(game.record, claim)

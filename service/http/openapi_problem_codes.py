@@ -60,7 +60,7 @@ OWN_CODES: dict[str, tuple[str, ...]] = {
     "createGame": (*_RULES, *_CREATION),
     "listGames": (),
     "getGame": _CALLER,
-    "claimSeat": (*_CALLER, *_SEATING, *_WRITE, *_RULES),
+    "claimSeat": (*_CALLER, *_SEATING, *_WRITE, *_RULES, "hot_seat_table"),
     "getSeatView": _CALLER,
     "postCommand": (*_CALLER, *_WRITE, *_RULES),
     # Decided on the game as it stands: no retry, no command_id looked up.

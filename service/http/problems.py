@@ -35,6 +35,7 @@ from service.app.errors import (
     problem_for,
     problem_of,
 )
+from service.http.query import misfit_path_integer
 from service.http.request_id import current_request_id
 from service.store.durability import NotReplicated
 
@@ -53,7 +54,8 @@ _DESCRIPTIONS = {
     "unknown, used or expired (`invalid_ticket`).",
     403: "The token or ticket belongs to another game (`wrong_game`), the seat is "
     "not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), "
-    "or only the host may do this (`not_host`).",
+    "only the host may do this (`not_host`), or a hot-seat table's seats are its "
+    "host's alone (`hot_seat_table`).",
     404: "No such game (`game_not_found`; also a private table to a caller not at it) "
     "or seat (`seat_not_found`); on the league's "
     "routes, no such ladder (`ladder_not_found`) or player (`player_not_found`).",
@@ -205,6 +207,11 @@ def _http(_: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
     return _respond(problem, dict(exc.headers or {}))
 
 
+def _not_found(request: Request[Any, Any, Any], exc: NotFoundException) -> Response[Any]:
+    refused = misfit_path_integer(request.app.routes, request.scope["path"])
+    return _known(request, refused) if refused is not None else _http(request, exc)
+
+
 def _store_down(_: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
     log.warning("event store unreachable: %s", exc)
     detail = "the event store is unreachable"
@@ -261,7 +268,7 @@ EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     DomainError: _known,
     ServiceError: _known,
     ClientException: _client,
-    NotFoundException: _http,
+    NotFoundException: _not_found,
     MethodNotAllowedException: _http,
     HTTPException: _http,
     redis.exceptions.OutOfMemoryError: _storage_full,

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import Any
 from urllib.parse import parse_qsl
 
 from litestar.connection import ASGIConnection
 from litestar.params import HeaderParameter
+from litestar.routes.base import BaseRoute
 from litestar.types import Empty
 from litestar.typing import FieldDefinition
 from litestar.utils.scope.state import ScopeState
@@ -83,6 +85,48 @@ def _check_path_integers(request: ASGIConnection[Any, Any, Any, Any]) -> None:
                 f"path parameter {name!r} must be an integer, not {segment!r}",
                 parameters=[name],
             )
+
+
+def misfit_path_integer(routes: Sequence[BaseRoute], path: str) -> ServiceError | None:
+    """invalid_parameter for a path that has some route's shape (every fixed part and
+    every other parameter fits) but for one integer that is no integer (`/states/abc`):
+    Litestar's router parses `{name:int}` itself and, finding no route, says 404, where
+    a number out of range (`/states/-1`) or written otherwise (`+1`) is a 400."""
+    given = path.strip("/").split("/")
+    for route in routes:
+        parts = route.path_components
+        if len(parts) != len(given):
+            continue
+        misfit: tuple[str, str] | None = None
+        for part, segment in zip(parts, given, strict=True):
+            if isinstance(part, str):
+                if part != segment:
+                    break
+            elif part.type is int and not _INTEGER.fullmatch(segment):
+                if misfit is not None:
+                    break  # two misfits: not this route's shape
+                misfit = (part.name, segment)
+            elif not _parses(part.parser, segment):
+                break
+        else:
+            if misfit is not None:
+                name, segment = misfit
+                return ServiceError(
+                    "invalid_parameter",
+                    f"path parameter {name!r} must be an integer, not {segment!r}",
+                    parameters=[name],
+                )
+    return None
+
+
+def _parses(parser: Callable[[str], Any] | None, segment: str) -> bool:
+    if parser is None:
+        return True
+    try:
+        parser(segment)
+    except (ValueError, TypeError, ArithmeticError):
+        return False
+    return True
 
 
 # Where each path template of a route has its integers, found at its first request (the

@@ -90,7 +90,8 @@ async def games_options() -> Response[None]:
     summary="Create a table (dealt at once unless seats are left open)",
     description="A table with open seats waits (`status: waiting`) until every seat is "
     "taken or its host starts it (POST /games/{id}/start). With a player token the "
-    "caller is the host and sits at the first human seat that is not open. A `seed` or "
+    "caller is the host and sits at the first human seat that is not open (at a "
+    "`hot_seat` table, at every one: friends on the caller's screen). A `seed` or "
     "`deck` marks the table `stacked`; a server may refuse them on public tables "
     "(422 `stacked_public_table`).",
     security=OPTIONAL_BEARER,
@@ -160,9 +161,10 @@ async def list_games(
     tags=["seats"],
     summary="Claim an open seat: its token, shown once",
     description="With a player token the seat becomes the player's: their token acts "
-    "for it as the seat token does (409 `already_seated` if they hold a seat here).",
+    "for it as the seat token does (409 `already_seated` if they hold a seat here). A "
+    "hot-seat table's seats are its host's alone (403 `hot_seat_table` to anyone else).",
     security=OPTIONAL_BEARER,
-    responses=problem_responses(400, 401, 404, 409, 503),
+    responses=problem_responses(400, 401, 403, 404, 409, 503),
 )
 async def claim_seat(
     game_id: GameId,

@@ -54,6 +54,7 @@ _MEANINGS = {
     "wrong_seat": "The token is of another seat.",
     "not_seated": "The player holds no seat at this table.",
     "not_host": "Only the table's host may do that.",
+    "hot_seat_table": "A hot-seat table's seats are its host's alone (friends on one screen).",
     "game_not_found": "No such game (or a private one, to a caller without its code).",
     "version_conflict": "`expected_version` is not the game's version.",
     "after_beyond_log": "`after` (or Last-Event-ID) is past the log of a game still played: "

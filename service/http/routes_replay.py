@@ -22,7 +22,7 @@ from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
 from service.http.routes_games import GameId, InviteQuery, caller_token
 from service.http.schemas import CreatedGameOut, ForkGame, StateAt
-from service.http.schemas_views import view_out
+from service.http.schemas_views import seat_labels, view_out
 from service.logs.logfile import FORMAT, LogHeader
 from service.logs.transfers import GameTransfers
 
@@ -139,17 +139,19 @@ async def state_at(
     transfers: Transfers,
     invite: InviteQuery = None,
 ) -> StateAt:
-    view, state = await transfers.state_at(
+    view, state, then = await transfers.state_at(
         game_id, version, caller_token(request), invite_code=invite
     )
     visibility: Visibility = (
         "full" if state is not None else "spectator" if view.seat is None else "seat"
     )
+    # Who played each seat then, as the summary's and the served view say it now.
+    labels = seat_labels(then.info, then.names, then.record.controllers, then.resigned)
     return StateAt(
         game_id=game_id,
         version=version,
         visibility=visibility,
-        view=view_out(view, version=version),
+        view=msgspec.structs.replace(view_out(view, then.record), seat_labels=labels),
         state=state,
     )
 

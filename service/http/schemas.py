@@ -74,7 +74,9 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     private_log: bool = False
     # A private table is seen and joined with its invite code only (never listed).
     private: bool = False
-    # One player may take several seats (a shared screen); off by default.
+    # One player may take several seats (a shared screen); off by default. Created with a
+    # player token, that player holds every human seat that is not open, and only they
+    # claim its seats (403 `hot_seat_table`).
     hot_seat: bool = False
 
 

@@ -98,8 +98,9 @@ class View(TableView, frozen=True, kw_only=True):
     """The table as one seat (or a spectator, `seat: null`) sees it. `hand` is the
     viewer's own hand only (null once the seat resigned: its bot's cards then);
     `legal_commands` can be posted as they are.
-    `seat_labels` (who sits where) is filled in the served view and the summary,
-    empty in a command's answer."""
+    `seat_labels` (who sits where) is filled in the served view, the summary and a
+    state at a version (`/states/{version}`, with `controllers` then), empty in a
+    command's answer."""
 
     legal_commands: tuple[CommandBody, ...]
     # The game's version this view was built at: send it as `expected_version`.

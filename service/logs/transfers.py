@@ -21,7 +21,7 @@ from service.app.envelope import Envelope, now, opened_now
 from service.app.errors import ServiceError
 from service.app.execute import Write
 from service.app.games import GameService
-from service.app.meta_fields import bots_as_created
+from service.app.meta_fields import bots_as_created, game_of
 from service.app.privacy import unredacted_through
 from service.app.projections import GameRecord
 from service.app.randomness import committed_deal, deal_command, hand_rng
@@ -67,14 +67,18 @@ class GameTransfers:
 
     async def state_at(
         self, game_id: str, version: int, token: str | None, *, invite_code: str | None = None
-    ) -> tuple[SeatView, GameState | None]:
-        """The caller's view at `version`, and the full state there when the caller may see it."""
+    ) -> tuple[SeatView, GameState | None, Game]:
+        """The caller's view at `version`, the full state there when the caller may see
+        it, and the game at that version (who played each seat then, seated as its log
+        was then, by the names its players have now)."""
         viewer = await self._games.viewer_of(game_id, token, invite_code=invite_code)
         game = await self._games.game(game_id)
         _check_version(version, game.record.version)
         record = await self._snapshots.record_at(game_id, version)
         full = _sees_everything(game, viewer, version)
-        return holder_view(record.state, viewer), record.state if full else None
+        facts, _ = await self._games.known_facts(game_id)
+        then = game_of(game_id, facts, record)
+        return holder_view(record.state, viewer), record.state if full else None, then
 
     async def import_game(
         self, data: bytes, *, game_id: str | None = None, private_log: bool = False

@@ -4,7 +4,8 @@ A query's integers and every body's are digits only (`5.0`, `1e3`, `+5` and othe
 scripts' digits are a 400 `invalid_parameter` or `invalid_body`), but the paths'
 integers went through Python's `int()`: `/games/{id}/seats/+1` acted on seat 1 and
 `/games/{id}/states/٣` (Arabic-Indic three) served version 3, so a client's mangled
-URL acted somewhere instead of being refused.
+URL acted somewhere instead of being refused. A segment that is no integer at all
+(`abc`, `1.5`) was a 404 `not_found`, as if the route did not exist: a 400 too.
 """
 
 from __future__ import annotations
@@ -32,3 +33,32 @@ def test_a_path_integer_not_written_as_digits_is_refused(
     url = path.format(game_id=game["game_id"], n=written)
     answer = client.request(method, url, headers=auth(game["tokens"]["1"]), json={"level": 2})
     problem(answer, 400, "invalid_parameter")
+
+
+@pytest.mark.parametrize("written", ["abc", "1.5", "x1", "1e3", "-"])
+@pytest.mark.parametrize(
+    ("method", "path", "name"),
+    [
+        ("GET", "/games/{game_id}/states/{n}", "version"),
+        ("POST", "/games/{game_id}/seats/{n}", "seat"),
+        ("DELETE", "/games/{game_id}/seats/{n}", "seat"),
+        ("POST", "/games/{game_id}/seats/{n}/bot", "seat"),
+        ("DELETE", "/games/{game_id}/seats/{n}/bot", "seat"),
+    ],
+)
+def test_a_path_integer_that_is_no_number_is_refused_as_one_out_of_range_is(
+    client: Any, written: str, method: str, path: str, name: str
+) -> None:
+    game = create(client, seed=2)
+    url = path.format(game_id=game["game_id"], n=written)
+    answer = client.request(method, url, headers=auth(game["tokens"]["1"]))
+    assert problem(answer, 400, "invalid_parameter")["facts"]["parameters"] == [name]
+    # As `-1` is, by its range.
+    out_of_range = client.request(method, path.format(game_id=game["game_id"], n="-1"))
+    problem(out_of_range, 400, "invalid_parameter")
+
+
+def test_a_path_of_no_routes_shape_is_still_not_found(client: Any) -> None:
+    game_id = create(client, seed=2)["game_id"]
+    for path in (f"/games/{game_id}/statez/1", f"/games/{game_id}/states/abc/more", "/gamez/1"):
+        problem(client.get(path), 404, "not_found")

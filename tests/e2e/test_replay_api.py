@@ -321,6 +321,30 @@ def test_states_in_progress_show_each_caller_its_own_view(
     _problem(client.get(path, headers=auth("nope")), 401, "invalid_token")
 
 
+def test_a_state_says_who_plays_each_seat_as_the_summary_does(client: Client) -> None:
+    """A spectator's (or a seat's) view at a version names who plays each seat,
+    `controllers` and `seat_labels`, as the summary's spectator view does: they were
+    null and empty there."""
+    seats = [{"kind": "human"}, {"kind": "bot", "level": 3}]
+    created = client.post("/games", json={"seats": seats, "seed": 3}).json()
+    game_id, token = created["game_id"], created["tokens"]["0"]
+    summary = client.get(f"/games/{game_id}").json()
+    expected = summary["view"]["controllers"], summary["view"]["seat_labels"]
+    assert [(played["kind"], played.get("level")) for played in expected[0]] == [
+        ("human", None),
+        ("bot", 3),
+    ]
+    assert [(label["kind"], label["level"]) for label in expected[1]] == [
+        ("human", None),
+        ("bot", 3),
+    ]
+    for version in (1, summary["version"]):
+        path = f"/games/{game_id}/states/{version}"
+        for headers in ({}, auth(token)):
+            view = client.get(path, headers=headers).json()["view"]
+            assert (view["controllers"], view["seat_labels"]) == expected, (version, headers)
+
+
 def test_a_past_hand_is_shown_whole_under_reveal_after_hand(
     client: Client, store: InMemoryEventStore
 ) -> None:

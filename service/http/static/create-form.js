@@ -106,16 +106,20 @@ export async function showCreateForm(main) {
     }
     /** @type {SeatSpec[]} */
     const seats = [];
-    /** @type {number[]} */
-    const friends = [];
+    let friends = false;
     for (let seat = 0; seat < Number(seatCount.value); seat += 1) {
       const kind = /** @type {HTMLSelectElement | null} */ (seatRows.querySelector(`[data-seat-kind="${seat}"]`))?.value ?? 'you';
       const level = Number(/** @type {HTMLSelectElement | null} */ (seatRows.querySelector(`[data-seat-level="${seat}"]`))?.value ?? 2);
       if (kind === 'bot:2') seats.push({ kind: 'bot', level });
       else if (kind === 'open') seats.push({ kind: 'human', open: true });
-      // A friend's seat is created open and claimed at once by this player (hot seat).
-      else if (kind === 'friend') (seats.push({ kind: 'human', open: true }), friends.push(seat));
+      // A friend's seat is this player's too (hot seat): taken with the table, never open.
+      else if (kind === 'friend') (seats.push({ kind: 'human' }), (friends = true));
       else seats.push({ kind: 'human' });
+    }
+    if (friends && seats.some((seat) => seat.open)) {
+      // A hot-seat table's seats are its host's alone: nobody could take the open one.
+      problem.textContent = 'Friends on this screen and open seats do not mix: a table with friends on this screen seats nobody from the lobby. Make the open seats bots or friends.';
+      return;
     }
     /** @type {import('./api.js').CreateGame} */
     const body = { preset: preset(), seats, rules };

@@ -74,13 +74,12 @@ export function showHome(main) {
     setPreference('level', level.value);
     /** @type {SeatSpec[]} */
     const seats = [{ kind: 'human' }];
-    const friends = [];
     for (let seat = 1; seat <= others; seat += 1) {
-      if (friend.checked) friends.push(seat);
       const own = /** @type {HTMLSelectElement | null} */ (seatLevels.querySelector(`#play-level-${seat}`));
-      seats.push(friend.checked ? { kind: 'human', open: true } : { kind: 'bot', level: Number(own?.value ?? level.value) });
+      // A friend's seat is this player's too (hot seat): taken with the table, never open.
+      seats.push(friend.checked ? { kind: 'human' } : { kind: 'bot', level: Number(own?.value ?? level.value) });
     }
-    await startGame({ preset: chosen, seats }, problem, friends);
+    await startGame({ preset: chosen, seats }, problem, friend.checked);
   };
 
   const codeProblem = h('p', { class: 'problem', role: 'alert' });

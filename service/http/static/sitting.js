@@ -6,25 +6,21 @@ import { problemText } from './render.js';
 import { ensurePlayer, keepGame } from './session.js';
 
 /**
- * Creates a table as this browser's player (a guest made on first use), who hosts it,
- * sits at its first seat and, for friends on this screen, claims their seats too.
+ * Creates a table as this browser's player (a guest made on first use), who hosts it and
+ * sits at its first seat; with friends on this screen (a hot-seat table) the player sits
+ * at every human seat that is not open, all taken in the one request that creates it.
  * @param {import('./api.js').CreateGame} body
  * @param {HTMLElement} problem where a refusal is shown
- * @param {number[]} [friendSeats] seats created open for friends on this screen
+ * @param {boolean} [friends] whether friends on this screen play the other human seats
  */
-export async function startGame(body, problem, friendSeats = []) {
+export async function startGame(body, problem, friends = false) {
   problem.textContent = '';
   try {
     const player = await ensurePlayer();
-    const created = await api.createGame(friendSeats.length ? { ...body, hot_seat: true } : body, player.token);
+    const created = await api.createGame(friends ? { ...body, hot_seat: true } : body, player.token);
     const label = `${body.preset ?? 'basic'}, ${body.seats.length} seats${body.private ? ', private' : ''}`;
-    const mine = body.seats.findIndex((seat) => seat.kind === 'human' && !seat.open);
-    keepGame(created.game_id, label, { host: true, invite: created.invite_code, seats: [mine] });
-    // The last claim deals the first hand.
-    for (const seat of friendSeats) {
-      await api.claimSeat(created.game_id, seat, player.token, created.invite_code);
-      keepGame(created.game_id, label, { seats: [seat] });
-    }
+    const humans = body.seats.flatMap((seat, index) => (seat.kind === 'human' && !seat.open ? [index] : []));
+    keepGame(created.game_id, label, { host: true, invite: created.invite_code, seats: friends ? humans : humans.slice(0, 1) });
     location.hash = `#/game/${created.game_id}`;
   } catch (error) {
     problem.textContent = problemText(error);

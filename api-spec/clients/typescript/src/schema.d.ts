@@ -32,7 +32,7 @@ export interface paths {
         put?: never;
         /**
          * Claim an open seat: its token, shown once
-         * @description With a player token the seat becomes the player's: their token acts for it as the seat token does (409 `already_seated` if they hold a seat here).
+         * @description With a player token the seat becomes the player's: their token acts for it as the seat token does (409 `already_seated` if they hold a seat here). A hot-seat table's seats are its host's alone (403 `hot_seat_table` to anyone else).
          */
         post: operations["claimSeat"];
         /**
@@ -97,7 +97,7 @@ export interface paths {
         put?: never;
         /**
          * Create a table (dealt at once unless seats are left open)
-         * @description A table with open seats waits (`status: waiting`) until every seat is taken or its host starts it (POST /games/{id}/start). With a player token the caller is the host and sits at the first human seat that is not open. A `seed` or `deck` marks the table `stacked`; a server may refuse them on public tables (422 `stacked_public_table`).
+         * @description A table with open seats waits (`status: waiting`) until every seat is taken or its host starts it (POST /games/{id}/start). With a player token the caller is the host and sits at the first human seat that is not open (at a `hot_seat` table, at every one: friends on the caller's screen). A `seed` or `deck` marks the table `stacked`; a server may refuse them on public tables (422 `stacked_public_table`).
          */
         post: operations["createGame"];
         delete?: never;
@@ -623,7 +623,7 @@ export interface components {
          * @description The codes claimSeat answers.
          * @enum {string}
          */
-        ClaimSeatProblemCode: "already_seated" | "command_id_reused" | "contention" | "discard_pile_empty" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "invalid_parameter" | "invalid_token" | "knock_not_allowed" | "missing_token" | "not_found" | "not_your_turn" | "rate_limited" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stock_empty" | "store_unavailable" | "table_expired" | "table_started" | "version_conflict" | "wrong_phase";
+        ClaimSeatProblemCode: "already_seated" | "command_id_reused" | "contention" | "discard_pile_empty" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "hot_seat_table" | "invalid_parameter" | "invalid_token" | "knock_not_allowed" | "missing_token" | "not_found" | "not_seated" | "not_your_turn" | "rate_limited" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stock_empty" | "store_unavailable" | "table_expired" | "table_started" | "version_conflict" | "wrong_game" | "wrong_phase";
         /** ClaimedSeat */
         ClaimedSeat: {
             game_id: string;
@@ -1631,7 +1631,7 @@ export interface components {
          * @description The stable reason of a problem; `type` (`/problems/<code>`) is its page.
          * @enum {string}
          */
-        ProblemCode: "after_beyond_log" | "already_seated" | "bad_commitment" | "body_too_large" | "bots_busy" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_exists" | "game_in_progress" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "header_mismatch" | "http_error" | "illegal_event" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "internal_error" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_fork_version" | "invalid_game_id" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_log_field" | "invalid_meld" | "invalid_name" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_seats" | "invalid_shuffle" | "invalid_ticket" | "invalid_token" | "invalid_view" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "ladder_not_found" | "lay_off_not_allowed" | "league_busy" | "league_result_pending" | "malformed_json" | "malformed_log" | "method_not_allowed" | "missing_token" | "must_keep_discard" | "not_found" | "not_host" | "not_seated" | "not_your_turn" | "own_meld_required" | "player_not_found" | "rate_limited" | "redacted_log" | "same_discard" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stacked_public_table" | "stock_empty" | "storage_full" | "store_unavailable" | "table_expired" | "table_started" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_format" | "unsupported_media_type" | "version_conflict" | "version_gap" | "version_not_found" | "worker_unavailable" | "wrong_game" | "wrong_phase" | "wrong_seat";
+        ProblemCode: "after_beyond_log" | "already_seated" | "bad_commitment" | "body_too_large" | "bots_busy" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_exists" | "game_in_progress" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "header_mismatch" | "hot_seat_table" | "http_error" | "illegal_event" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "internal_error" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_fork_version" | "invalid_game_id" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_log_field" | "invalid_meld" | "invalid_name" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_seats" | "invalid_shuffle" | "invalid_ticket" | "invalid_token" | "invalid_view" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "ladder_not_found" | "lay_off_not_allowed" | "league_busy" | "league_result_pending" | "malformed_json" | "malformed_log" | "method_not_allowed" | "missing_token" | "must_keep_discard" | "not_found" | "not_host" | "not_seated" | "not_your_turn" | "own_meld_required" | "player_not_found" | "rate_limited" | "redacted_log" | "same_discard" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stacked_public_table" | "stock_empty" | "storage_full" | "store_unavailable" | "table_expired" | "table_started" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_format" | "unsupported_media_type" | "version_conflict" | "version_gap" | "version_not_found" | "worker_unavailable" | "wrong_game" | "wrong_phase" | "wrong_seat";
         /**
          * ProblemFacts
          * @description What the refusal is about; which fields depend on the code.
@@ -2375,7 +2375,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["StartTableProblem"];
                 };
             };
-            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), only the host may do this (`not_host`), or a hot-seat table's seats are its host's alone (`hot_seat_table`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2495,6 +2495,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ClaimSeatProblem"];
                 };
             };
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), only the host may do this (`not_host`), or a hot-seat table's seats are its host's alone (`hot_seat_table`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ClaimSeatProblem"];
+                };
+            };
             /** @description No such game (`game_not_found`; also a private table to a caller not at it) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
                 headers: {
@@ -2575,7 +2584,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["LeaveSeatProblem"];
                 };
             };
-            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), only the host may do this (`not_host`), or a hot-seat table's seats are its host's alone (`hot_seat_table`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2669,7 +2678,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ResignSeatProblem"];
                 };
             };
-            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), only the host may do this (`not_host`), or a hot-seat table's seats are its host's alone (`hot_seat_table`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2795,7 +2804,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["RematchGameProblem"];
                 };
             };
-            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), only the host may do this (`not_host`), or a hot-seat table's seats are its host's alone (`hot_seat_table`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3036,7 +3045,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["GetGameProblem"];
                 };
             };
-            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), only the host may do this (`not_host`), or a hot-seat table's seats are its host's alone (`hot_seat_table`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3106,7 +3115,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["GetSeatViewProblem"];
                 };
             };
-            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), only the host may do this (`not_host`), or a hot-seat table's seats are its host's alone (`hot_seat_table`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3180,7 +3189,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["PostCommandProblem"];
                 };
             };
-            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), only the host may do this (`not_host`), or a hot-seat table's seats are its host's alone (`hot_seat_table`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3310,7 +3319,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["CheckCommandProblem"];
                 };
             };
-            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), only the host may do this (`not_host`), or a hot-seat table's seats are its host's alone (`hot_seat_table`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3722,7 +3731,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["CreateTicketProblem"];
                 };
             };
-            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), only the host may do this (`not_host`), or a hot-seat table's seats are its host's alone (`hot_seat_table`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3812,7 +3821,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ListEventsProblem"];
                 };
             };
-            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), only the host may do this (`not_host`), or a hot-seat table's seats are its host's alone (`hot_seat_table`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3907,7 +3916,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["StreamEventsProblem"];
                 };
             };
-            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), only the host may do this (`not_host`), or a hot-seat table's seats are its host's alone (`hot_seat_table`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4061,7 +4070,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["GetStateAtProblem"];
                 };
             };
-            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), only the host may do this (`not_host`), or a hot-seat table's seats are its host's alone (`hot_seat_table`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4149,7 +4158,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ExportLogProblem"];
                 };
             };
-            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), only the host may do this (`not_host`), or a hot-seat table's seats are its host's alone (`hot_seat_table`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4351,7 +4360,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ForkGameProblem"];
                 };
             };
-            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), only the host may do this (`not_host`), or a hot-seat table's seats are its host's alone (`hot_seat_table`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4482,7 +4491,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["HandSeatToBotProblem"];
                 };
             };
-            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), only the host may do this (`not_host`), or a hot-seat table's seats are its host's alone (`hot_seat_table`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4600,7 +4609,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["TakeSeatBackProblem"];
                 };
             };
-            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), only the host may do this (`not_host`), or a hot-seat table's seats are its host's alone (`hot_seat_table`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4897,7 +4906,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["GetGameRatingsProblem"];
                 };
             };
-            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), or only the host may do this (`not_host`). */
+            /** @description The token or ticket belongs to another game (`wrong_game`), the seat is not the caller's (`wrong_seat`), the player holds no seat in it (`not_seated`), only the host may do this (`not_host`), or a hot-seat table's seats are its host's alone (`hot_seat_table`). */
             403: {
                 headers: {
                     [name: string]: unknown;

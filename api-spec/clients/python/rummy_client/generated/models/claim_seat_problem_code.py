@@ -10,11 +10,13 @@ class ClaimSeatProblemCode(StrEnum):
     GAME_OVER = "game_over"
     HAND_IN_PROGRESS = "hand_in_progress"
     HAND_NOT_STARTED = "hand_not_started"
+    HOT_SEAT_TABLE = "hot_seat_table"
     INVALID_PARAMETER = "invalid_parameter"
     INVALID_TOKEN = "invalid_token"
     KNOCK_NOT_ALLOWED = "knock_not_allowed"
     MISSING_TOKEN = "missing_token"
     NOT_FOUND = "not_found"
+    NOT_SEATED = "not_seated"
     NOT_YOUR_TURN = "not_your_turn"
     RATE_LIMITED = "rate_limited"
     SEAT_NOT_FOUND = "seat_not_found"
@@ -27,6 +29,7 @@ class ClaimSeatProblemCode(StrEnum):
     TABLE_EXPIRED = "table_expired"
     TABLE_STARTED = "table_started"
     VERSION_CONFLICT = "version_conflict"
+    WRONG_GAME = "wrong_game"
     WRONG_PHASE = "wrong_phase"
 
     def __str__(self) -> str:

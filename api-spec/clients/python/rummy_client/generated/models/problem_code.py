@@ -19,6 +19,7 @@ class ProblemCode(StrEnum):
     HAND_IN_PROGRESS = "hand_in_progress"
     HAND_NOT_STARTED = "hand_not_started"
     HEADER_MISMATCH = "header_mismatch"
+    HOT_SEAT_TABLE = "hot_seat_table"
     HTTP_ERROR = "http_error"
     ILLEGAL_EVENT = "illegal_event"
     INITIAL_MELD_REQUIRED = "initial_meld_required"

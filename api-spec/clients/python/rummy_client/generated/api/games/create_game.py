@@ -130,8 +130,9 @@ def sync_detailed(
 
      A table with open seats waits (`status: waiting`) until every seat is taken or its host starts it
     (POST /games/{id}/start). With a player token the caller is the host and sits at the first human
-    seat that is not open. A `seed` or `deck` marks the table `stacked`; a server may refuse them on
-    public tables (422 `stacked_public_table`).
+    seat that is not open (at a `hot_seat` table, at every one: friends on the caller's screen). A
+    `seed` or `deck` marks the table `stacked`; a server may refuse them on public tables (422
+    `stacked_public_table`).
 
     Args:
         body (CreateGame):
@@ -166,8 +167,9 @@ def sync(
 
      A table with open seats waits (`status: waiting`) until every seat is taken or its host starts it
     (POST /games/{id}/start). With a player token the caller is the host and sits at the first human
-    seat that is not open. A `seed` or `deck` marks the table `stacked`; a server may refuse them on
-    public tables (422 `stacked_public_table`).
+    seat that is not open (at a `hot_seat` table, at every one: friends on the caller's screen). A
+    `seed` or `deck` marks the table `stacked`; a server may refuse them on public tables (422
+    `stacked_public_table`).
 
     Args:
         body (CreateGame):
@@ -197,8 +199,9 @@ async def asyncio_detailed(
 
      A table with open seats waits (`status: waiting`) until every seat is taken or its host starts it
     (POST /games/{id}/start). With a player token the caller is the host and sits at the first human
-    seat that is not open. A `seed` or `deck` marks the table `stacked`; a server may refuse them on
-    public tables (422 `stacked_public_table`).
+    seat that is not open (at a `hot_seat` table, at every one: friends on the caller's screen). A
+    `seed` or `deck` marks the table `stacked`; a server may refuse them on public tables (422
+    `stacked_public_table`).
 
     Args:
         body (CreateGame):
@@ -233,8 +236,9 @@ async def asyncio(
 
      A table with open seats waits (`status: waiting`) until every seat is taken or its host starts it
     (POST /games/{id}/start). With a player token the caller is the host and sits at the first human
-    seat that is not open. A `seed` or `deck` marks the table `stacked`; a server may refuse them on
-    public tables (422 `stacked_public_table`).
+    seat that is not open (at a `hot_seat` table, at every one: friends on the caller's screen). A
+    `seed` or `deck` marks the table `stacked`; a server may refuse them on public tables (422
+    `stacked_public_table`).
 
     Args:
         body (CreateGame):

@@ -72,6 +72,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = ClaimSeatProblem.from_dict(response.json())
+
+
+
+        return response_403
+
     if response.status_code == 404:
         response_404 = ClaimSeatProblem.from_dict(response.json())
 
@@ -126,7 +133,8 @@ def sync_detailed(
     """ Claim an open seat: its token, shown once
 
      With a player token the seat becomes the player's: their token acts for it as the seat token does
-    (409 `already_seated` if they hold a seat here).
+    (409 `already_seated` if they hold a seat here). A hot-seat table's seats are its host's alone (403
+    `hot_seat_table` to anyone else).
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -166,7 +174,8 @@ def sync(
     """ Claim an open seat: its token, shown once
 
      With a player token the seat becomes the player's: their token acts for it as the seat token does
-    (409 `already_seated` if they hold a seat here).
+    (409 `already_seated` if they hold a seat here). A hot-seat table's seats are its host's alone (403
+    `hot_seat_table` to anyone else).
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -201,7 +210,8 @@ async def asyncio_detailed(
     """ Claim an open seat: its token, shown once
 
      With a player token the seat becomes the player's: their token acts for it as the seat token does
-    (409 `already_seated` if they hold a seat here).
+    (409 `already_seated` if they hold a seat here). A hot-seat table's seats are its host's alone (403
+    `hot_seat_table` to anyone else).
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -241,7 +251,8 @@ async def asyncio(
     """ Claim an open seat: its token, shown once
 
      With a player token the seat becomes the player's: their token acts for it as the seat token does
-    (409 `already_seated` if they hold a seat here).
+    (409 `already_seated` if they hold a seat here). A hot-seat table's seats are its host's alone (403
+    `hot_seat_table` to anyone else).
 
     Args:
         game_id (str): The game's id (32 hex digits).
