@@ -316,6 +316,11 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
         keys = [key for digest in digests for key in (token_key(digest), legacy_token_key(digest))]
         await asyncio.gather(*(self._redis.delete(key) for key in keys))
 
+    async def remove_meta_fields(self, game_id: str, fields: Collection[str]) -> None:
+        check_game_id(game_id)
+        if fields:
+            await self._redis.hdel(game_key(game_id, "meta"), *fields)
+
     async def put_meta_if_absent(self, game_id: str, field: str, value: bytes) -> bool:
         check_game_id(game_id)
         return bool(await self._redis.hsetnx(game_key(game_id, "meta"), field, value))
