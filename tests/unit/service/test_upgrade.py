@@ -19,6 +19,8 @@ from service.app.tokens import new_token, token_hash
 from service.app.upgrade import legacy_fields, upgrade
 from service.app.writes import Write
 from service.store import InMemoryEventStore
+from service.store.archive_files import InMemoryGameArchive
+from service.store.base import ArchivedGame
 
 HOST = "a" * 32
 BOB = "b" * 32
@@ -156,5 +158,44 @@ def test_a_game_of_today_is_left_alone() -> None:
         for game_id in (waiting, dealt):
             assert await store.get_meta(game_id) == before[game_id]
             assert await store.version(game_id) == versions[game_id]
+
+    _run(scenario)
+
+
+def test_an_archived_games_meta_is_upgraded_in_its_file_and_its_token_key_moved() -> None:
+    """A finished game archived by the previous release: its file's meta in today's
+    form (the claim's token by seat), its token's game under today's key."""
+
+    async def scenario() -> None:
+        store = InMemoryEventStore()
+        games = GameService(store)
+        game_id = (await games.create(seats=(SeatSpec(kind="human"), OPEN))).game_id
+        token = new_token()
+        digest = token_hash(token)
+        await games.execute(
+            game_id, Write(actor="service", decide=lambda game: games.first_deal(game, None))
+        )
+        events = tuple(stored.data for stored in await store.read(game_id))
+        meta = await store.get_meta(game_id) | {
+            "claimed:1": digest.encode(),
+            f"holder:{digest}": f"{BOB}\nBob".encode(),
+        }
+        await store.remove_game(game_id)
+        archive = InMemoryGameArchive()
+        archive.put(ArchivedGame(game_id=game_id, events=events, meta=meta))
+        # The previous release's token key: the meta of a pseudo game id.
+        await store.put_meta("t_" + digest[:62], {"game": game_id.encode()})
+
+        done = await upgrade(store, archive)
+        assert (done.archived, done.tokens) == (1, 1)
+        upgraded = archive.get(game_id)
+        assert upgraded is not None and upgraded.events == events
+        assert legacy_fields(upgraded.meta) == []
+        assert upgraded.meta[f"token:{digest}"] == b"1"
+        assert (upgraded.meta["player:1"], upgraded.meta["name:1"]) == (BOB.encode(), b"Bob")
+        assert await store.token_owner(digest) == game_id
+        assert [meta_id async for meta_id in store.meta_ids()] == []
+        again = await upgrade(store, archive)
+        assert (again.archived, again.tokens) == (0, 0) and archive.puts == 2
 
     _run(scenario)
