@@ -5,7 +5,8 @@ it changes nothing.
 
     rummy upgrade [--redis-url URL]
 
-Archived games are upgraded in DATA_DIR's archive.
+Archived games are upgraded in DATA_DIR's archive (once: `archive/.upgraded` then
+says so).
 """
 
 from __future__ import annotations
@@ -21,26 +22,36 @@ from service.cli.store_location import add_redis_argument, say_none_found, store
 if TYPE_CHECKING:
     from service.app.upgrade import Upgraded
 
-__all__ = ["add_arguments", "run", "upgrade_store"]
+__all__ = ["ARCHIVE_DONE", "add_arguments", "run", "upgrade_store"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_redis_argument(parser, "the games' Redis")
 
 
+# Written in the archive's folder once a run upgraded every archived game: archived
+# games never change, and this release archives none of the old form, so later runs
+# (every `rummy serve` start) leave the archive unread.
+ARCHIVE_DONE = ".upgraded"
+
+
 async def upgrade_store(url: str, data_dir: str | Path) -> Upgraded:
     """Upgrade the games at `url` and in `data_dir`'s archive, over a client of its own."""
     from service.app.upgrade import upgrade
     from service.store import RedisEventStore
-    from service.store.archived_store import with_archive
+    from service.store.archived_store import ARCHIVE_FOLDER, with_archive
     from service.store.redis_cluster import open_store_client
 
     client = open_store_client(url)
+    done = Path(data_dir) / ARCHIVE_FOLDER / ARCHIVE_DONE
     try:
         store = with_archive(RedisEventStore(client), data_dir)
-        return await upgrade(store, store.archive)
+        upgraded = await upgrade(store, None if done.exists() else store.archive)
     finally:
         await client.aclose()
+    if not upgraded.failed and done.parent.is_dir():
+        done.touch()
+    return upgraded
 
 
 def describe(upgraded: Upgraded) -> str:
