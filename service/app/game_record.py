@@ -133,8 +133,8 @@ class Seating(msgspec.Struct, frozen=True, kw_only=True):
     after which none of it changes. The service keeps a copy beside the log (its
     `seating` meta field), written in the same step as the events that change it."""
 
-    # Per seat: the claim id it is held under, UNCLAIMED (the meta of a release
-    # before claims were events may still hold it), GIVEN_BACK or FILLED.
+    # Per seat: the claim id it is held under, UNCLAIMED (never claimed in the log:
+    # its token, if any, is the meta's by seat), GIVEN_BACK or FILLED.
     claims: tuple[str, ...]
     # Per seat: its number at creation.
     origin: tuple[int, ...]
