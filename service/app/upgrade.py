@@ -6,7 +6,7 @@ per generation `reopened:`, `holder:<token hash>`, `reserved:<seat>`, `waiting`,
 it `filled:`, `resigned:`, `rematch`) and each seat token's game in the meta of a
 pseudo game `t_<62 hex digits>`. The upgrade turns what the log can say into
 events appended through the one write path (`seat_claimed` and `seat_reserved`
-while a table waits; a fill or a resigned seat's bot level the log left out),
+while a table waits; a start's fill the log left out),
 keeps the secrets under today's fields (a claim's token and player, a seat's
 token and player once the table was dealt, the host), moves the token keys,
 writes the seating copy, drops the cached projections and then the old fields.
@@ -26,13 +26,12 @@ from collections.abc import Mapping, Sequence
 import msgspec
 
 from domain.commands import ClaimSeat, ReserveSeat
-from domain.events import AnyEvent, SeatFilled, SeatResigned
+from domain.events import AnyEvent, SeatFilled
 from domain.game import decide
 from service.app.envelope import Envelope, decode_envelope, service_envelopes
 from service.app.game_record import (
     SEATING_FIELD,
     UNCLAIMED,
-    Controller,
     GameRecord,
     Seating,
     advance,
@@ -231,18 +230,17 @@ def conversion(game_id: str, meta: Mapping[str, bytes], record: GameRecord) -> C
 def _bots(
     meta: Mapping[str, bytes], record: GameRecord, created: Mapping[int, int]
 ) -> list[AnyEvent]:
-    """Who plays a seat, where releases before the log said it kept it in the meta: a
-    start's fill (`filled:`), a resigned seat's bot level (`resigned:`)."""
+    """A start's fill that releases before the log said it kept in the meta alone
+    (`filled:`): a `seat_filled` after the deal (replay takes it as the service's word
+    on who plays the seat). A resigned seat's bot level those releases kept there
+    (`resigned:`) has no event to say it (the log's `seat_resigned` says the level it
+    was logged with): it is dropped, and that seat's bot plays at the log's level."""
     controllers = controllers_with_bots(record.controllers, created)
-    events: list[AnyEvent] = []
-    for seat, level in sorted(_per_seat(meta, "filled:").items()):
-        if seat < len(controllers) and controllers[seat].kind == "human":
-            events.append(SeatFilled(seat=seat, level=int(level)))
-    for seat, level in sorted(_per_seat(meta, "resigned:").items()):
-        resigned = seat in record.state.resigned and seat < len(controllers)
-        if resigned and controllers[seat] != Controller(kind="bot", level=int(level)):
-            events.append(SeatResigned(seat=seat, level=int(level)))
-    return events
+    return [
+        SeatFilled(seat=seat, level=int(level))
+        for seat, level in sorted(_per_seat(meta, "filled:").items())
+        if seat < len(controllers) and controllers[seat].kind == "human"
+    ]
 
 
 def needs_upgrade(meta: Mapping[str, bytes]) -> bool:

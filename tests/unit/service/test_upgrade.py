@@ -5,6 +5,7 @@ next one (no event twice), and a game of today is left alone."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable, Callable, Collection
 from typing import Any
 
@@ -18,6 +19,10 @@ from service.app.players import Player
 from service.app.tokens import new_token, token_hash
 from service.app.upgrade import legacy_fields, upgrade
 from service.app.writes import Write
+from service.logs.claims import check_claims
+from service.logs.logfile import SeatKind, export_log, read_log
+from service.logs.transfers import log_header_facts
+from service.logs.verify import verify_log
 from service.store import InMemoryEventStore
 from service.store.archive_files import InMemoryGameArchive
 from service.store.base import ArchivedGame
@@ -197,5 +202,29 @@ def test_an_archived_games_meta_is_upgraded_in_its_file_and_its_token_key_moved(
         assert [meta_id async for meta_id in store.meta_ids()] == []
         again = await upgrade(store, archive)
         assert (again.archived, again.tokens) == (0, 0) and archive.puts == 2
+
+    _run(scenario)
+
+
+def test_a_fill_an_older_release_kept_in_its_meta_is_exported_as_the_log_says() -> None:
+    """A dealt table whose start's fill an older release kept in its meta (`filled:2`):
+    upgraded, its log says it (after the deal), and its export names that seat's bot in
+    the header, so an import's checks take the log back."""
+
+    async def scenario() -> None:
+        store = InMemoryEventStore()
+        games = GameService(store)
+        game_id = (await games.create(seats=(SeatSpec(kind="human"), OPEN, OPEN))).game_id
+        await games.claim(game_id, 1, _player(BOB, "Bob"))
+        await store.put_meta(game_id, {"claimed:2": b"bot", "filled:2": b"3"})
+        await games.execute(
+            game_id, Write(actor="service", decide=lambda game: games.first_deal(game, None))
+        )
+        assert (await upgrade(store)).events == 1
+        assert (await GameService(store).game(game_id)).bot_levels == {2: 3}
+        header, envelopes = read_log(await export_log(store, game_id, log_header_facts))
+        assert header.seat_kinds[2] == SeatKind("bot", 3)
+        verify_log(header, envelopes)
+        check_claims(header, envelopes, time.time())
 
     _run(scenario)
