@@ -100,31 +100,21 @@ def bot_levels(controllers: tuple[Controller, ...]) -> dict[int, int]:
     }
 
 
-def with_bots(
-    record: GameRecord, levels: Mapping[int, int], resigned_levels: Mapping[int, int]
-) -> GameRecord:
-    """A record of a game whose log predates some of the events that seat bots
-    (a game_started without `bots`, a fill kept in the meta, a resignation whose
-    bot's level the meta kept): those seats' bots."""
-    controllers = controllers_with_bots(record.controllers, levels, resigned_levels)
+def with_bots(record: GameRecord, levels: Mapping[int, int]) -> GameRecord:
+    """A record of a game whose log's game_started names no bots (an earlier
+    release's): the bots its table was opened with (`levels`)."""
+    controllers = controllers_with_bots(record.controllers, levels)
     if controllers is record.controllers:
         return record
     return msgspec.structs.replace(record, controllers=controllers)
 
 
 def controllers_with_bots(
-    controllers: tuple[Controller, ...],
-    levels: Mapping[int, int],
-    resigned_levels: Mapping[int, int],
+    controllers: tuple[Controller, ...], levels: Mapping[int, int]
 ) -> tuple[Controller, ...]:
-    """`controllers` with a bot of its level at each seat of `levels` that they call
-    human, and at each seat of `resigned_levels` that they give a bot (a resignation
-    logged without its bot's level reads as the default level)."""
+    """`controllers` with a bot of its level at each seat of `levels` that they call human."""
     for seat, level in levels.items():
         if seat < len(controllers) and controllers[seat].kind == "human":
-            controllers = _replaced(controllers, seat, Controller(kind="bot", level=level))
-    for seat, level in resigned_levels.items():
-        if seat < len(controllers) and controllers[seat].kind == "bot":
             controllers = _replaced(controllers, seat, Controller(kind="bot", level=level))
     return controllers
 
@@ -143,8 +133,8 @@ class Seating(msgspec.Struct, frozen=True, kw_only=True):
     after which none of it changes. The service keeps a copy beside the log (its
     `seating` meta field), written in the same step as the events that change it."""
 
-    # Per seat: the claim id it is held under, UNCLAIMED (the meta of a release
-    # before claims were events may still hold it), GIVEN_BACK or FILLED.
+    # Per seat: the claim id it is held under, UNCLAIMED (never claimed in the log:
+    # its token, if any, is the meta's by seat), GIVEN_BACK or FILLED.
     claims: tuple[str, ...]
     # Per seat: its number at creation.
     origin: tuple[int, ...]

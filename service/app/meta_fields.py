@@ -1,12 +1,10 @@
 """A game's meta record read field by field into its facts (`MetaFacts`): what was
-fixed at creation (the rules, the creator's seat, the deal's seed), the secrets
+fixed at creation (the rules, the creator's seat, the deal's seed), and the secrets
 kept beside the log (token and invite-code hashes, the deal's salts, who made each
-claim, whom each reservation's mark stands for), and the seating, which is the
-log's (`Seating`, copied into the `seating` field by the write that changes it).
-
-Tables of releases before claims and reservations were events kept their seating in
-fields of their own (`claimed:`, `holder:`, `player:`, `reopened:`, `filled:`,
-`reserved:`, …): those are still read, for the seats the log has no claim of."""
+claim, whom each reservation's mark stands for, who hosts a table whose log names no
+host), seated as the log says (`Seating`, copied into the `seating` field by the
+write that changes it). Games of earlier releases kept more here: `rummy upgrade`
+turns that into events and today's fields (`service/app/upgrade.py`)."""
 
 from __future__ import annotations
 
@@ -30,6 +28,7 @@ from service.store.base import is_token_digest
 
 __all__ = [
     "CLAIM_TOKEN",
+    "HOST_PLAYER_FIELD",
     "bots_as_created",
     "claimant_field",
     "dealt_tokens",
@@ -45,6 +44,8 @@ _V = TypeVar("_V")
 
 # A token field's value for a claim's token: this prefix, then the claim's id.
 CLAIM_TOKEN = "@"
+# The secret field naming the player who opened and hosts the table (their id).
+HOST_PLAYER_FIELD = "host_player"
 
 _deck_decoder = msgspec.json.Decoder(tuple[str, ...])
 _seating_decoder = msgspec.json.Decoder(Seating)
@@ -57,12 +58,10 @@ def claimant_field(claim: str) -> str:
 
 def dealt_tokens(meta: Mapping[str, bytes]) -> list[str]:
     """The hashes of every token dealt for the game, given back or not: each
-    `token:<hash>` field stays in the meta for good (as an older release's claim
-    hash stays under `claimed:`). The tokens whose owners go when the game does."""
+    `token:<hash>` field stays in the meta for good. The tokens whose owners go
+    when the game does."""
     fields = (field.removeprefix("token:") for field in meta if field.startswith("token:"))
-    claimed = (value for field, value in meta.items() if field.startswith("claimed:"))
-    claims = (value.decode(errors="replace") for value in claimed)
-    return sorted({digest for digest in (*fields, *claims) if is_token_digest(digest)})
+    return sorted({digest for digest in fields if is_token_digest(digest)})
 
 
 def reservation_field(mark: str) -> str:
@@ -101,14 +100,22 @@ def seating_copy(meta: Mapping[str, bytes]) -> Seating | None:
         return None
 
 
+def _seats_by_token(meta: Mapping[str, bytes]) -> dict[str, int]:
+    """Token hashes of the seats dealt a token by seat (`token:<hash>` = seat: at
+    creation, or a seat held when its table was dealt under an earlier release). A
+    claim's token (`@<claim>`) is the log's to place; an empty one opens nothing."""
+    return {
+        field.removeprefix("token:"): int(value)
+        for field, value in meta.items()
+        if field.startswith("token:") and value and not value.startswith(CLAIM_TOKEN.encode())
+    }
+
+
 def facts_of(meta: Mapping[str, bytes], seating: Seating | None = None) -> MetaFacts:
     """The facts of a meta record, seated as `seating` says (the log's, when the
     caller holds the game's record), else as the record's own copy says."""
     if seating is None:
         seating = seating_copy(meta)
-    claims = _legacy_claims(meta)
-    seats_by_token = _seats_by_token(meta, claims)
-    holders = _holders(meta, seats_by_token)
     info = info_decoder.decode(meta["info"])
     facts = MetaFacts(
         info=info,
@@ -119,16 +126,12 @@ def facts_of(meta: Mapping[str, bytes], seating: Seating | None = None) -> MetaF
             for field, value in meta.items()
             if field.startswith("salt:")
         },
-        seats_by_token=seats_by_token,
-        claimed=frozenset(claims),
-        players=_per_seat(meta, "player:") | {seat: held[0] for seat, held in holders.items()},
-        # A rename writes `name:<seat>`: it wins over the name the claim was made under.
-        names={seat: held[1] for seat, held in holders.items()} | _per_seat(meta, "name:"),
-        waiting=meta.get("waiting") == b"1",
-        host=_text_of(meta, "host"),
-        meta_bots=bots_as_created(meta, info),
-        resigned_levels={seat: int(level) for seat, level in _per_seat(meta, "resigned:").items()},
-        reserved=_per_seat(meta, "reserved:"),
+        seats_by_token=_seats_by_token(meta),
+        claimed=frozenset(),
+        players=_per_seat(meta, "player:"),
+        names=_per_seat(meta, "name:"),
+        host=_text_of(meta, HOST_PLAYER_FIELD),
+        meta_bots=bots_as_created(info),
         invite_hash=_text_of(meta, "invite"),
         first_deck=_deck_decoder.decode(meta["first_deck"]) if meta.get("first_deck") else None,
         importing=meta.get("importing") == b"1",
@@ -136,7 +139,7 @@ def facts_of(meta: Mapping[str, bytes], seating: Seating | None = None) -> MetaF
     )
     if seating is None:
         return facts
-    return _renamed(meta, _seated(meta, claims, _closed_up(facts, seating), seating))
+    return _renamed(meta, _seated(meta, _closed_up(facts, seating), seating))
 
 
 def seated_by(facts: MetaFacts, record: GameRecord) -> MetaFacts:
@@ -155,7 +158,7 @@ def game_of(game_id: str, facts: MetaFacts, record: GameRecord) -> Game:
         record = untimed(record)
     return Game(
         game_id=game_id,
-        record=_with_meta_bots(record, facts),
+        record=_with_created_bots(record, facts),
         info=facts.info,
         claimed=facts.claimed,
         seed=facts.seed,
@@ -166,18 +169,19 @@ def game_of(game_id: str, facts: MetaFacts, record: GameRecord) -> Game:
     )
 
 
-def _with_meta_bots(record: GameRecord, facts: MetaFacts) -> GameRecord:
-    # Seats are numbered as in the record once seated by it (an older release's meta
-    # was renumbered just before its seats_removed): never applied across a renumbering.
+def _with_created_bots(record: GameRecord, facts: MetaFacts) -> GameRecord:
+    # A log whose game_started names no bots (an earlier release's, or an import of
+    # one) seats them as its table was opened. Seats are numbered as in the record
+    # once seated by it: never applied across a renumbering.
     if len(record.controllers) != len(facts.info.seats):
         return record
-    return with_bots(record, facts.meta_bots, facts.resigned_levels)
+    return with_bots(record, facts.meta_bots)
 
 
 def _closed_up(facts: MetaFacts, seating: Seating) -> MetaFacts:
     """The facts with each seat under its number now: a start that removed seats
     closed the others up (`origin`), and the meta keeps them under their numbers
-    at creation. (Releases before claims were events renumbered the meta itself:
+    at creation. (Tables an earlier release started renumbered the meta itself:
     its seats are as many as the log's.)"""
     origin = seating.origin
     if len(facts.info.seats) == len(origin):
@@ -196,43 +200,34 @@ def _closed_up(facts: MetaFacts, seating: Seating) -> MetaFacts:
         seats_by_token={
             digest: now[seat] for digest, seat in facts.seats_by_token.items() if seat in now
         },
-        claimed=frozenset(now[seat] for seat in facts.claimed if seat in now),
         players=moved(facts.players),
         names=moved(facts.names),
-        reserved=moved(facts.reserved),
         meta_bots=moved(facts.meta_bots),
-        resigned_levels=moved(facts.resigned_levels),
     )
 
 
-def _seated(
-    meta: Mapping[str, bytes],
-    legacy_claims: Mapping[int, bytes],
-    facts: MetaFacts,
-    seating: Seating,
-) -> MetaFacts:
+def _seated(meta: Mapping[str, bytes], facts: MetaFacts, seating: Seating) -> MetaFacts:
     """The facts with the log's claims: a seat claimed in the log is held by its
     claim's player (if a player made it) and token; a seat a bot filled at the
-    start is taken, by no one; a seat given back is open, whatever the meta of an
-    older release says; a seat the log never saw claimed is as that meta says, but
-    for the marks of an older release's start that never dealt. A reservation
-    (`seat_reserved`, or an older release's `reserved:` field) holds until the
-    seat's first claim, and not while its player sits at another seat; one whose
-    mark names no player here (an import's) keeps the seat for no one. (An imported
-    log's claims were made on another server: they name no one here.)"""
-    claimed = set(facts.claimed)
-    if not seating.dealt:
-        # An older release's start marked the open seats `bot` before its deal: a table
-        # still waiting had that start fail, and those seats are open.
-        claimed -= {seat for seat, mark in legacy_claims.items() if mark == b"bot"}
+    start is taken, by no one; a seat given back is open. Once the table is dealt,
+    none of its open seats is (each was held, filled or removed at its start; an
+    earlier release's claims are upgraded into tokens by seat then). A reservation
+    (`seat_reserved`) holds until the seat's first claim, and not while its player
+    sits at another seat; one whose mark names no player here (an import's) keeps
+    the seat for no one. (An imported log's claims were made on another server:
+    they name no one here.)"""
     players = dict(facts.players)
     names = dict(facts.names)
-    reserved = dict(facts.reserved)
-    # A seat open at creation was dealt no token then: a token field of its (an older
-    # release's claim: `claimed:` = its hash, or `1` beside it) holds it until the log
-    # says otherwise. A seat not open here was dealt its token at creation (an import
-    # deals one to every human seat): a fork or an import of a log that gave it back
-    # before its deal still plays it by that token.
+    reserved: dict[int, str] = {}
+    claimed: set[int] = set()
+    if seating.dealt:
+        claimed = {
+            seat for seat, spec in enumerate(facts.info.seats) if spec.kind == "human" and spec.open
+        }
+    # A token by seat holds a seat the log never saw claimed (dealt one at creation, or
+    # held when an earlier release dealt the table). A seat not open here was dealt its
+    # token at creation (an import deals one to every human seat): a fork or an import
+    # of a log that gave it back before its deal still plays it by that token.
     seats_by_token = {
         digest: seat
         for digest, seat in facts.seats_by_token.items()
@@ -296,55 +291,7 @@ def _renamed(meta: Mapping[str, bytes], facts: MetaFacts) -> MetaFacts:
     return msgspec.structs.replace(facts, names=names)
 
 
-def _holders(
-    meta: Mapping[str, bytes], seats_by_token: Mapping[str, int]
-) -> dict[int, tuple[str, str]]:
-    """The player (id, name) of each seat an older release's claim gave one: written
-    under the claim's token hash, under whatever number the seat has now."""
-    holders: dict[int, tuple[str, str]] = {}
-    for field, value in meta.items():
-        digest = field.removeprefix("holder:")
-        if digest != field and value and digest in seats_by_token:
-            player_id, _, name = value.decode().partition("\n")
-            holders[seats_by_token[digest]] = (player_id, name)
-    return holders
-
-
-def bots_as_created(meta: Mapping[str, bytes], info: GameInfo) -> dict[int, int]:
-    """Bot seats by creation, and fills written by releases before `seat_filled`,
-    numbered as `info` (the meta's own) numbers its seats: as created, where the
-    facts close them up after a start that removed some."""
-    bots = {seat: spec.level or 1 for seat, spec in enumerate(info.seats) if spec.kind == "bot"}
-    return bots | {seat: int(level) for seat, level in _per_seat(meta, "filled:").items()}
-
-
-def _legacy_claims(meta: Mapping[str, bytes]) -> dict[int, bytes]:
-    """Each seat an older release's claim holds: the token's hash, `1` (releases
-    before the compare-and-set, beside a token field), or `bot` (a bot seated at the
-    start). Claims of a seat's earlier generations (given back since) do not count."""
-    reopened = {seat: int(count) for seat, count in _per_seat(meta, "reopened:").items()}
-    claims: dict[int, bytes] = {}
-    for field, value in meta.items():
-        if not field.startswith("claimed:") or not value:
-            continue
-        seat_text, _, generation = field.removeprefix("claimed:").partition("@")
-        seat = int(seat_text)
-        if int(generation or 0) == reopened.get(seat, 0):
-            claims[seat] = value
-    return claims
-
-
-def _seats_by_token(meta: Mapping[str, bytes], claims: Mapping[int, bytes]) -> dict[str, int]:
-    """Token hashes of the seats dealt out at creation (`token:<hash>` = seat; an
-    older release cleared those of a seat given back), and of the seats an older
-    release's claims hold (the claim's hash). A claim's token (`@<claim>`) is the
-    log's to place."""
-    seats = {
-        field.removeprefix("token:"): int(value)
-        for field, value in meta.items()
-        if field.startswith("token:") and value and not value.startswith(CLAIM_TOKEN.encode())
-    }
-    for seat, value in claims.items():
-        if len(value) == 64:
-            seats[value.decode()] = seat
-    return seats
+def bots_as_created(info: GameInfo) -> dict[int, int]:
+    """The bot seats of the table as it was opened (numbered as `info` numbers them),
+    with their levels."""
+    return {seat: spec.level or 1 for seat, spec in enumerate(info.seats) if spec.kind == "bot"}

@@ -135,8 +135,8 @@ class GameReader:
     async def _seating_without_copy(
         self, game_id: str, meta: Mapping[str, bytes]
     ) -> Seating | None:
-        """The log's seating of a game whose meta keeps no copy of it (a release's
-        before claims were events, or the copy deleted: it is a projection); None
+        """The log's seating of a game whose meta keeps no copy of it (the copy
+        deleted: it is a projection; `rummy upgrade` writes one for older games); None
         when the meta has one."""
         if "info" not in meta or seating_copy(meta) is not None:
             return None

@@ -154,13 +154,12 @@ class MetaFacts(msgspec.Struct, frozen=True, kw_only=True):
     names: dict[int, str] = msgspec.field(default_factory=dict)
     # Not dealt yet (a table with open seats waits for players or its host).
     waiting: bool = False
+    # The player hosting the table (`host_player`: a secret beside the log), read
+    # where the log's game_started names no host (a table an earlier release opened).
     host: str | None = None
-    # Seat -> level: the bot seats of the creation, and the open seats a bot took
-    # when a table started before such fills were events in the log (they are
-    # now: `seat_filled`). For logs that do not say so themselves.
+    # Seat -> level: the bot seats of the creation, for logs whose game_started
+    # does not say so itself (an earlier release's, or an import of one).
     meta_bots: dict[int, int] = msgspec.field(default_factory=dict)
-    # Seat -> level: the bot of a seat that resigned before `seat_resigned` said its level.
-    resigned_levels: dict[int, int] = msgspec.field(default_factory=dict)
     # Seat -> the player a rematch keeps it for.
     reserved: dict[int, str] = msgspec.field(default_factory=dict)
     invite_hash: str | None = None

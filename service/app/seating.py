@@ -15,7 +15,7 @@ import msgspec
 
 from service.app.errors import ServiceError
 from service.app.game_record import FILLED, GameRecord
-from service.app.meta_fields import reservation_field
+from service.app.meta_fields import HOST_PLAYER_FIELD, reservation_field
 from service.app.players import Player
 from service.app.records import GameInfo, MetaFacts, info_decoder, open_seats_of
 
@@ -41,10 +41,6 @@ __all__ = [
     "table_fields",
     "waited_too_long",
 ]
-
-
-# The secret field naming the player who opened and hosts the table (their id).
-HOST_PLAYER_FIELD = "host_player"
 
 
 class TablePolicy(msgspec.Struct, frozen=True, kw_only=True):
@@ -170,10 +166,8 @@ def host_mark(facts: MetaFacts) -> str:
 
 def players_at(facts: MetaFacts) -> set[str]:
     """Every player the table may be filed under: those seated, those a seat is kept
-    for, and its host (named by the secret beside the log, or, at a table an older
-    release opened, by its meta's `host`)."""
-    named = facts.meta.get(HOST_PLAYER_FIELD)
-    host = named.decode() if named else facts.host
+    for, and its host (named by the secret beside the log)."""
+    host = facts.host
     return {*facts.players.values(), *facts.reserved.values(), *([host] if host else [])}
 
 
@@ -192,7 +186,7 @@ def hosts(facts: MetaFacts, game_id: str, player_id: str) -> bool:
     mark = host_mark(facts)
     if mark:
         return player_mark(game_id, facts.seed, player_id) == mark
-    # A table opened by an older release named its host in the meta.
+    # A table an earlier release opened: its log names no host, the secret beside it does.
     return player_id == facts.host
 
 
@@ -250,11 +244,8 @@ def check_can_claim(facts: MetaFacts, seat: int, player: Player | None) -> None:
     if spec.kind != "human" or not spec.open:
         raise ServiceError("seat_not_open", f"seat {seat} cannot be claimed", seat=seat)
     if seat not in open_seats_of(facts.info, facts.claimed):
-        if seat in facts.meta_bots or (
-            facts.seating is not None and facts.seating.claim_of(seat) == FILLED
-        ):
-            # A bot the start seated (an earlier release's start: in the meta): the
-            # table started (the lobby showed it open).
+        if facts.seating is not None and facts.seating.claim_of(seat) == FILLED:
+            # A bot the start seated: the table started (the lobby showed it open).
             raise ServiceError("table_started", "the table has started", seat=seat)
         raise ServiceError("seat_taken", f"seat {seat} is already taken", seat=seat)
     kept_for = facts.reserved.get(seat)

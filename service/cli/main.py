@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from service.cli import league_commands, rebuild_commands
+from service.cli import league_commands, rebuild_commands, upgrade_command
 from service.cli import log_subcommands as logs
 from service.cli.openapi_spec import add_openapi_arguments, write_asyncapi, write_openapi
 from service.cli.serve import add_serve_arguments, serve
@@ -82,6 +82,11 @@ SUBCOMMANDS: dict[str, Subcommand] = {
         "players: `players rebuild` files every game among its players' games again",
         rebuild_commands.add_players_arguments,
         rebuild_commands.run,
+    ),
+    "upgrade": Subcommand(
+        "put the games an earlier release stored in today's form (`serve` runs it first)",
+        upgrade_command.add_arguments,
+        upgrade_command.run,
     ),
     "replay": Subcommand(
         "replay a log FILE or a stored GAME_ID, checking every event",

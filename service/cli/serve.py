@@ -125,6 +125,7 @@ def _ignore_stop_signals() -> None:
 
 def serve(args: argparse.Namespace) -> int:
     from service.app.league.records_store import open_league_store
+    from service.cli.upgrade_command import describe, upgrade_store
     from service.http.app import create_app
     from service.http.draining_server import DrainingServer
     from service.http.rate_limits import rate_limit_storage
@@ -175,6 +176,9 @@ def serve(args: argparse.Namespace) -> int:
             print(f"rummy serve: {refused}", file=sys.stderr)
             return 2
         cleanup.callback(queue.connection.close)
+        # The games an earlier release stored, in today's form before anything reads them.
+        upgraded = asyncio.run(upgrade_store(url, settings.data_dir))
+        print(f"upgrade: {describe(upgraded)}", file=sys.stderr)
         # A redis+cluster:// URL gets a cluster client (per node: the same limits).
         client = open_store_client(url)
         # Long polls get their own connections, so they never starve commands;

@@ -84,13 +84,13 @@ def _value_after(view: bytes, key: bytes) -> bytes | None:
 
 def labels_of_view(view: bytes, facts: MetaFacts) -> tuple[SeatLabel, ...]:
     """`seat_labels` for a view served as its cached bytes (before `with_labels`): who
-    plays each seat as the view's own version says (the meta's bots for a log too old
+    plays each seat as the view's own version says (the table's bots as opened, for a log too old
     to say it of every seat)."""
     controllers_json = _value_after(view, b'"controllers":')
     resigned_json = _value_after(view, b'"resigned":')
     controllers = _controllers_decoder.decode(controllers_json) if controllers_json else None
     resigned = _seats_decoder.decode(resigned_json) if resigned_json else ()
-    played_by = controllers_with_bots(controllers or (), facts.meta_bots, facts.resigned_levels)
+    played_by = controllers_with_bots(controllers or (), facts.meta_bots)
     return seat_labels(facts.info, facts.names, played_by, resigned)
 
 

@@ -195,12 +195,11 @@ def kinds_at_start(
 
 
 def seats_filled(envelopes: Iterable[Envelope]) -> dict[int, int]:
-    """The open seats a bot took when the table started, with its level."""
-    fills: dict[int, int] = {}
-    for envelope in envelopes:
-        match envelope.event:
-            case SeatFilled(seat=seat, level=level):
-                fills[seat] = level
-            case HandDealt():
-                break
-    return fills
+    """The open seats a bot took when the table started, with its level: before its
+    first deal, or after it where `rummy upgrade` wrote a fill an older release kept
+    in its meta only."""
+    return {
+        envelope.event.seat: envelope.event.level
+        for envelope in envelopes
+        if isinstance(envelope.event, SeatFilled)
+    }

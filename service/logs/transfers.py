@@ -337,11 +337,11 @@ def log_header_facts(meta: Mapping[str, bytes]) -> HeaderFacts:
         return HeaderFacts()
     info = info_decoder.decode(meta["info"])
     # A seat a bot filled at the start (`seat_filled`) is the log's to say:
-    # `kinds_at_start` reads it there. A table started by an earlier release kept it here.
-    # Numbered as `info` is, as created (the facts' are closed up after a removal).
-    filled = bots_as_created(meta, info)
+    # `kinds_at_start` reads it there. Numbered as `info` is, as created (the facts'
+    # are closed up after a removal).
+    bots = bots_as_created(info)
     kinds = tuple(
-        SeatKind("bot", filled[seat]) if seat in filled else SeatKind(spec.kind, spec.level)
+        SeatKind("bot", bots[seat]) if seat in bots else SeatKind(spec.kind, spec.level)
         for seat, spec in enumerate(info.seats)
     )
     return HeaderFacts(seat_kinds=kinds, created_at=info.created_at, stacked=info.stacked)

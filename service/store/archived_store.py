@@ -152,6 +152,10 @@ class ArchivedEventStore(EventStore):
     async def remove_token_owners(self, digests: Collection[str]) -> None:
         await self.inner.remove_token_owners(digests)
 
+    async def remove_meta_fields(self, game_id: str, fields: Collection[str]) -> None:
+        # The store's record only: an archived game's is in its file (`archive.put`).
+        await self.inner.remove_meta_fields(game_id, fields)
+
     async def put_meta_if_absent(self, game_id: str, field: str, value: bytes) -> bool:
         await self._restored(game_id)
         return await self.inner.put_meta_if_absent(game_id, field, value)

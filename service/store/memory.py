@@ -188,6 +188,16 @@ class InMemoryEventStore(EventStore, GameEviction):
         for digest in digests:
             self._token_owners.pop(digest, None)
 
+    async def remove_meta_fields(self, game_id: str, fields: Collection[str]) -> None:
+        check_game_id(game_id)
+        meta = self._meta.get(game_id)
+        if meta is None:
+            return
+        for field in fields:
+            meta.pop(field, None)
+        if not meta:
+            del self._meta[game_id]
+
     async def put_meta_if_absent(self, game_id: str, field: str, value: bytes) -> bool:
         check_game_id(game_id)
         fields = self._meta.setdefault(game_id, {})

@@ -105,6 +105,11 @@ class GameMeta(Protocol):
         absence): True when this call set it. A seat claim is one."""
         ...
 
+    async def remove_meta_fields(self, game_id: str, fields: Collection[str]) -> None:
+        """Delete these fields of the metadata record (those it has); a record left
+        with no field is no record (`rummy upgrade` drops an earlier release's fields)."""
+        ...
+
     def meta_ids(self) -> AsyncIterator[str]:
         """Every id with a metadata record, in no particular order: a game's meta is
         written before its first event, so this finds a creation that stopped between."""

@@ -12,9 +12,10 @@ lives on one Redis Cluster shard and each script touches one slot):
                               (the append may write them with its events); a cache,
                               kept out of the AOF and replication (below)
     {tok:<hash>}      string  the game a seat token was dealt for, by the token's
-                              SHA-256 (releases before kept it in the meta of a
-                              pseudo game `{g:t_<62 hex digits>}:meta`, field `game`);
-                              deleted when its game is removed (not when archived)
+                              SHA-256 (earlier releases kept it in the meta of a
+                              pseudo game `{g:t_<62 hex digits>}:meta`, field `game`:
+                              `rummy upgrade` moves it here); deleted when its game
+                              is removed (not when archived)
     {lobby}:<status>  zset    lobby index, game id scored by the service; rebuildable
                               (`private_active`: private tables in play, never listed)
 
@@ -49,7 +50,6 @@ __all__ = [
     "SNAPSHOT_LUA",
     "connection_kwargs",
     "game_key",
-    "legacy_token_key",
     "lobby_key",
     "max_connections",
     "pairs",
@@ -240,11 +240,6 @@ def game_key(game_id: str, kind: str) -> str:
 def token_key(digest: str) -> str:
     """The key naming the game a seat token (by its hash) was dealt for."""
     return f"{{tok:{digest}}}"
-
-
-def legacy_token_key(digest: str) -> str:
-    """Where releases before `token_key` kept it: the meta of a pseudo game id."""
-    return game_key("t_" + digest[:62], "meta")
 
 
 def lobby_key(status: str) -> str:

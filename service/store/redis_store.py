@@ -37,7 +37,6 @@ from service.store.redis_keys import (
     RECALL_LUA,
     connection_kwargs,
     game_key,
-    legacy_token_key,
     max_connections,
     stored,
     stream_id,
@@ -305,16 +304,18 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
     async def token_owner(self, digest: str) -> str | None:
         check_token_digest(digest)
         owner = await self._redis.get(token_key(digest))
-        if owner is None:
-            owner = await self._redis.hget(legacy_token_key(digest), "game")
         return None if owner is None else text(owner)
 
     async def remove_token_owners(self, digests: Collection[str]) -> None:
         for digest in digests:
             check_token_digest(digest)
-        # One key a DEL: on a cluster each token's key (and its older place) has its slot.
-        keys = [key for digest in digests for key in (token_key(digest), legacy_token_key(digest))]
-        await asyncio.gather(*(self._redis.delete(key) for key in keys))
+        # One key a DEL: on a cluster each token's key has its slot.
+        await asyncio.gather(*(self._redis.delete(token_key(digest)) for digest in digests))
+
+    async def remove_meta_fields(self, game_id: str, fields: Collection[str]) -> None:
+        check_game_id(game_id)
+        if fields:
+            await self._redis.hdel(game_key(game_id, "meta"), *fields)
 
     async def put_meta_if_absent(self, game_id: str, field: str, value: bytes) -> bool:
         check_game_id(game_id)

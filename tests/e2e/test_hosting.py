@@ -14,6 +14,7 @@ from litestar import Litestar
 from litestar.testing import TestClient
 
 from service.app.game_record import SEATING_FIELD
+from service.app.upgrade import upgrade
 from service.store import InMemoryEventStore
 
 Client = TestClient[Litestar]
@@ -90,7 +91,8 @@ def test_a_table_whose_host_an_older_release_kept_in_the_meta_is_still_theirs(
     client: Client, store: InMemoryEventStore
 ) -> None:
     """Older releases wrote no host into `game_started` and named the host's id in the
-    meta's `host` field: that host still starts the table, from no seat of it."""
+    meta's `host` field: upgraded (`host_player`), that host still starts the table,
+    from no seat of it."""
     ada = player(client, "Ada")
     seats = [{"kind": "human", "open": True}, {"kind": "human", "open": True}]
     created = create(client, seats=seats)
@@ -99,6 +101,8 @@ def test_a_table_whose_host_an_older_release_kept_in_the_meta_is_still_theirs(
 
     async def as_the_older_release() -> None:
         await store.put_meta(game_id, {"host": ada["player_id"].encode()})
+        await upgrade(store)
+        assert "host" not in await store.get_meta(game_id)
 
     client.blocking_portal.call(as_the_older_release)
     assert _hosting(client, game_id, ada["token"]) is True

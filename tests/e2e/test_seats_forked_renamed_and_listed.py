@@ -15,6 +15,7 @@ from litestar.testing import TestClient
 from service.app.player_games import rename_player
 from service.app.tables import caller_of, leave
 from service.app.tokens import new_token, token_hash
+from service.app.upgrade import upgrade
 from service.store import InMemoryEventStore
 
 Client = TestClient[Litestar]
@@ -127,13 +128,16 @@ def test_a_seat_claimed_by_an_old_release_and_given_back_opens_no_more_to_its_to
     client: Client, store: InMemoryEventStore
 ) -> None:
     """A release before the meta's compare-and-set wrote a claim as `claimed:<seat>` =
-    `1` beside a `token:<hash>` = seat field. Its holder gives the seat back under this
-    release and another player takes it: the old token opens nothing any more."""
+    `1` beside a `token:<hash>` = seat field. Upgraded, the claim is the log's; its
+    holder gives the seat back and another player takes it: the old token opens
+    nothing any more."""
     ada, bo = player(client, "Ada"), player(client, "Bo")
     game_id = open_table(client, ada, count=3)["game_id"]
     old = new_token()
     fields = {"claimed:1": b"1", f"token:{token_hash(old)}": b"1", "name:1": b"Old"}
     client.blocking_portal.call(store.put_meta, game_id, fields)
+    client.blocking_portal.call(upgrade, store)
+    assert "claimed:1" not in client.blocking_portal.call(store.get_meta, game_id)
     view = client.get(f"/games/{game_id}/view", headers=auth(old))
     assert view.status_code == 200 and view.json()["seat"] == 1, view.text
     assert client.delete(f"/games/{game_id}/seats/1", headers=auth(old)).is_success

@@ -1,7 +1,7 @@
 """Who plays each seat is the log's to say: a bot filling an open seat at the start, a
 resignation's bot, a hand-over and its take-back are events, none a field of the meta
-record; deleting every projection changes no answer; tables stored by the release
-before (fills kept in the meta) still seat their bots."""
+record; deleting every projection changes no answer; tables stored by an earlier
+release (fills kept in the meta) seat their bots once `rummy upgrade` ran."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from litestar.testing import TestClient
 from domain.views import view_for
 from service.app.game_record import SEATING_FIELD
 from service.app.games import GameService
+from service.app.upgrade import upgrade
 from service.app.writes import Write
 from service.http.app import create_app
 from service.store import InMemoryEventStore
@@ -223,11 +224,11 @@ def _answer(response: Any) -> bytes:
     return re.sub(rb'"request_id":"[0-9a-f]+"', b"", response.content)
 
 
-def test_a_table_started_by_the_previous_release_keeps_its_filled_seats_bots(
+def test_a_table_started_by_an_earlier_release_keeps_its_filled_seats_bots(
     client: Client, store: InMemoryEventStore
 ) -> None:
-    """The release before kept a start's fills in the meta (`filled:<seat>`), with no
-    `seat_filled` in the log: the bot still plays the seat."""
+    """An earlier release kept a start's fills in the meta (`filled:<seat>`), with no
+    `seat_filled` in the log: upgraded, the log says it, and the bot plays the seat."""
     ada, bob = player(client, "Ada"), player(client, "Bob")
     game_id = open_table(client, ada, count=3)["game_id"]
     client.post(f"/games/{game_id}/seats/1", headers=auth(bob["token"]))
@@ -240,16 +241,21 @@ def test_a_table_started_by_the_previous_release_keeps_its_filled_seats_bots(
         await games.execute(
             game_id, Write(actor="service", decide=lambda game: games.first_deal(game, None))
         )
-        return (await games.game(game_id)).bot_levels
+        await upgrade(store)
+        return (await GameService(store).game(game_id)).bot_levels
 
     assert client.blocking_portal.call(start_as_the_previous_release) == {2: 1}
+    assert _control_fields(client, store, game_id) == []
+    assert "claimed:2" not in _meta_fields(client, store, game_id)
     summary = client.get(f"/games/{game_id}").json()
     assert [(seat["kind"], seat["level"]) for seat in summary["seats"]][2] == ("bot", 1)
     view = client.get(f"/games/{game_id}/view", headers=auth(ada["token"])).json()
     assert view["seat_labels"][2]["kind"] == "bot"
-    assert "seat_filled" not in [e["type"] for e in _events(client, game_id, ada["token"])]
-    # A claim of the seat its start filled learns that the table started.
-    problem(client.post(f"/games/{game_id}/seats/2"), 409, "table_started")
+    events = _events(client, game_id, ada["token"])
+    assert {"type": "seat_filled", "seat": 2, "level": 1} in events
+    # The seat is nobody's to claim: the table is dealt.
+    refused = client.post(f"/games/{game_id}/seats/2")
+    assert refused.status_code == 409, refused.text
 
 
 def _finished_with_a_filled_seat(client: Client, store: InMemoryEventStore) -> str:
@@ -358,14 +364,15 @@ def test_a_start_the_previous_release_left_half_done_does_not_keep_a_seat_from_t
 ) -> None:
     """That release's start marked each open seat for its bot (`claimed:<seat>` =
     `bot`), then wrote the fills and the deal: crashed in between, it left the table
-    waiting with the seat marked. The seat is open: the next start seats a bot there,
-    and no seat of the dealt game is one nobody holds."""
+    waiting with the seat marked. Upgraded, the seat is open: the next start seats a
+    bot there, and no seat of the dealt game is one nobody holds."""
     ada, bob = player(client, "Ada"), player(client, "Bob")
     game_id = open_table(client, ada, count=3)["game_id"]
     client.post(f"/games/{game_id}/seats/1", headers=auth(bob["token"]))
 
     async def crash_midway() -> None:
         await store.put_meta(game_id, {"claimed:2": b"bot"})
+        await upgrade(store)
 
     client.blocking_portal.call(crash_midway)
     summary = client.get(f"/games/{game_id}").json()

@@ -37,6 +37,19 @@ async def test_meta_fields_merge_and_read_back(store: EventStore) -> None:
     }
 
 
+async def test_removed_meta_fields_are_gone_and_the_others_stay(store: EventStore) -> None:
+    await store.put_meta("g1", {"a": b"1", "b": b"2", "c": b"3"})
+    await store.remove_meta_fields("g1", ["a", "c", "never set"])
+    await store.remove_meta_fields("g1", [])
+    await store.remove_meta_fields("g2", ["a"])
+
+    assert await store.get_meta("g1") == {"b": b"2"}
+    await store.remove_meta_fields("g1", ["b"])
+    # A record left with no field is no record.
+    assert await store.get_meta("g1") == {}
+    assert [game_id async for game_id in store.meta_ids()] == []
+
+
 async def test_every_meta_record_is_listed_with_or_without_events(store: EventStore) -> None:
     # A game's meta is written before its first event: a creation that stopped
     # between is found by its meta, which game_ids (games with events) misses.

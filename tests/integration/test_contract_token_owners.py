@@ -1,15 +1,13 @@
-"""The TokenOwners port's contract, which every store passes, and the tokens an older
-release recorded, still found."""
+"""The TokenOwners port's contract, which every store passes (the keys an earlier
+release recorded tokens under are `rummy upgrade`'s: tests/integration/test_previous_release_upgrade.py)."""
 
 from __future__ import annotations
 
 import hashlib
 
 import pytest
-from redis.asyncio import Redis
 
-from service.store import EventStore, RedisEventStore
-from service.store.redis_keys import game_key
+from service.store import EventStore
 
 pytestmark = pytest.mark.anyio
 
@@ -44,23 +42,3 @@ async def test_removed_tokens_name_no_game_and_the_others_stay(store: EventStore
     with pytest.raises(ValueError):
         await store.remove_token_owners(["t_" + _digest("c")[:62]])
     assert await store.token_owner(_digest("c")) == "g1"
-
-
-async def test_a_token_an_older_release_recorded_is_removed_too(redis_client: Redis) -> None:
-    digest = _digest("old")
-    await redis_client.hset(game_key("t_" + digest[:62], "meta"), "game", "g-old")
-    store = RedisEventStore(redis_client)
-
-    await store.remove_token_owners([digest])
-
-    assert await store.token_owner(digest) is None
-
-
-async def test_a_token_an_older_release_recorded_still_names_its_game(
-    redis_client: Redis,
-) -> None:
-    digest = _digest("old")
-    # Releases before kept it in the meta record of a pseudo game `t_<62 hex digits>`.
-    await redis_client.hset(game_key("t_" + digest[:62], "meta"), "game", "g-old")
-
-    assert await RedisEventStore(redis_client).token_owner(digest) == "g-old"

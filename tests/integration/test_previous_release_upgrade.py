@@ -1,0 +1,145 @@
+"""`rummy upgrade` over the previous release's data folder (tests/fixtures/previous_release):
+no field of that release is left in any game's meta, no token key of its form is left,
+the log is the truth afterwards (its cached projections deleted, every game reads the
+same), and a second run changes nothing."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from redis.asyncio import Redis
+
+from service.app.game_record import SEATING_FIELD
+from service.app.games import GameService
+from service.app.upgrade import LEGACY_FIELDS, LEGACY_PREFIXES
+from service.cli.upgrade_command import upgrade_store
+from service.store import RedisEventStore
+from service.store.archive_files import FileGameArchive
+from service.store.archived_store import ARCHIVE_FOLDER, with_archive
+from service.store.embedded_redis import EmbeddedRedis
+from service.store.redis_client import open_redis
+
+pytestmark = pytest.mark.anyio
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "previous_release"
+MANIFEST: dict[str, Any] = json.loads((FIXTURE / "manifest.json").read_text())
+GAMES = ("active", "waiting", "bot", "seated_bots", "archived")
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    shutil.copytree(FIXTURE / "data", tmp_path / "data")
+    return tmp_path / "data"
+
+
+@pytest.fixture
+async def served(data: Path) -> AsyncIterator[tuple[str, Redis]]:
+    with EmbeddedRedis(data / "redis") as server:
+        client = open_redis(server.url)
+        try:
+            yield server.url, client
+        finally:
+            await client.aclose()
+
+
+async def _everything(client: Redis, data: Path) -> dict[str, Any]:
+    """Every key of the store with its value, and every archive file's content."""
+    dumped: dict[str, Any] = {}
+    async for raw in client.scan_iter(match="*"):
+        key = raw.decode()
+        kind = (await client.type(key)).decode()
+        if kind == "hash":
+            dumped[key] = await client.hgetall(key)
+        elif kind == "string":
+            dumped[key] = await client.get(key)
+        elif kind == "stream":
+            dumped[key] = await client.xrange(key)
+        elif kind == "zset":
+            dumped[key] = await client.zrange(key, 0, -1, withscores=True)
+        elif kind == "list":
+            dumped[key] = await client.lrange(key, 0, -1)
+        elif kind == "set":
+            dumped[key] = await client.smembers(key)
+    archive = FileGameArchive(data / ARCHIVE_FOLDER)
+    for game_id in archive.game_ids():
+        dumped[f"archive:{game_id}"] = archive.get(game_id)
+    return dumped
+
+
+def _legacy(meta: dict[str, bytes]) -> list[str]:
+    return [f for f in meta if f in LEGACY_FIELDS or f.startswith(LEGACY_PREFIXES)]
+
+
+async def _answers(store: Any) -> dict[str, Any]:
+    """What a fresh process reads of each game of the fixture: seats, holders, names,
+    who plays each seat, waiting or not, the lobby's line."""
+    games = GameService(store)
+    answers: dict[str, Any] = {}
+    for name in GAMES:
+        game_id = MANIFEST[name]["id"]
+        game = await games.game(game_id)
+        facts = await games.fresh_facts(game_id)
+        answers[name] = (
+            game.record.version,
+            sorted(game.claimed),
+            game.open_seats,
+            game.players,
+            game.names,
+            game.record.controllers,
+            sorted(facts.seats_by_token.items()),
+            facts.waiting,
+            facts.host,
+        )
+    return answers
+
+
+async def test_the_upgrade_leaves_no_field_of_the_previous_release_and_twice_changes_nothing(
+    data: Path, served: tuple[str, Redis]
+) -> None:
+    url, client = served
+    seated_bots = await client.hgetall("{g:" + MANIFEST["seated_bots"]["id"] + "}:meta")
+    assert _legacy({field.decode(): value for field, value in seated_bots.items()})
+
+    first = await upgrade_store(url, data)
+    assert first.games >= 4 and first.tokens >= 9
+
+    after = await _everything(client, data)
+    for key, value in after.items():
+        if key.startswith("{g:") and key.endswith("}:meta"):
+            meta = {field.decode(): raw for field, raw in value.items()}
+            assert not _legacy(meta), (key, _legacy(meta))
+            assert SEATING_FIELD in meta, key
+        assert not key.startswith("{g:t_"), key
+    for game_id in FileGameArchive(data / ARCHIVE_FOLDER).game_ids():
+        assert not _legacy(after[f"archive:{game_id}"].meta)
+
+    second = await upgrade_store(url, data)
+    assert (second.games, second.archived, second.events, second.tokens) == (0, 0, 0, 0)
+    assert await _everything(client, data) == after
+
+
+async def test_after_the_upgrade_the_log_is_the_truth(
+    data: Path, served: tuple[str, Redis]
+) -> None:
+    """Every cached projection beside the log deleted (the seating copies, the cached
+    records and views), each game reads as before."""
+    url, client = served
+    await upgrade_store(url, data)
+    store = with_archive(RedisEventStore(client), data)
+    upgraded = await _answers(store)
+    for name in GAMES:
+        game_id = MANIFEST[name]["id"]
+        await store.remove_meta_fields(game_id, [SEATING_FIELD])
+        await store.drop_views(game_id)
+    assert await _answers(with_archive(RedisEventStore(client), data)) == upgraded
+    # Who sits where, as the previous release seated them.
+    seated = upgraded["seated_bots"]
+    assert seated[1] == [1, 2, 3] and seated[2] == ()
+    assert seated[4] == {0: "Ada", 1: "Bob", 2: "Cy"}
+    assert upgraded["waiting"][7] is True and upgraded["waiting"][2] == (1,)
+    assert upgraded["waiting"][8] == MANIFEST["player"]["id"]
