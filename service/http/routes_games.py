@@ -346,7 +346,7 @@ async def post_command(
         else ()
     )
     # The answer is the bytes recorded with the command: a CommandResult already.
-    handled = await games.commands.handle(
+    executed = await games.commands.handle(
         game_id,
         seat,
         command,
@@ -354,7 +354,8 @@ async def post_command(
         command_id=data.command_id,
         other_seats=others,
     )
-    return _encoded(handled.body)
+    assert executed.body is not None  # a seat's command always has its answer
+    return _encoded(executed.body)
 
 
 @post(

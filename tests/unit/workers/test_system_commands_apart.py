@@ -22,7 +22,7 @@ async def _discard_any(service: GameService, game_id: str, seat: int, command_id
     _, view = await service.view(game_id, seat)
     discard = next(c for c in view.legal_commands if isinstance(c, Discard))
     handled = await service.commands.handle(game_id, seat, discard, command_id=command_id)
-    return handled.outcome.version
+    return handled.version
 
 
 @pytest.mark.parametrize("style", ["bot:{version}:1", "bot:{game}:{version}:1"])
