@@ -48,10 +48,6 @@ __all__ = [
 ]
 
 
-async def _no_hook(executed: Executed) -> None:
-    return None
-
-
 class GameService:
     """Every use case of the API and the workers over one EventStore.
 
@@ -66,7 +62,7 @@ class GameService:
         store: EventStore,
         metrics: Metrics | None = None,
         *,
-        on_appended: AppendHook = _no_hook,
+        on_appended: AppendHook | None = None,
         players: PlayerService | None = None,
         tables: TablePolicy | None = None,
     ) -> None:
