@@ -93,7 +93,7 @@ def create_app(
     # Whoever runs the server begins it as the server stops (`rummy serve`): the
     # live channels' waits end then instead of holding the shutdown up.
     draining = draining or Draining()
-    live = LiveChannels(games=games, tickets=live_tickets, draining=draining)
+    live = LiveChannels(games=games, tickets=live_tickets, draining=draining, metrics=metrics)
     app = Litestar(
         route_handlers=[
             # First: an explicit OPTIONS handler must precede the others of its path.
