@@ -1,7 +1,8 @@
 """`python -m service.tools.command_path`: what one seat's command crosses.
 
 Serves a stock draw (`POST /games/{id}/commands`) through the whole app on the
-in-memory store, as the HTTP tests build it, and prints the project modules
+in-memory store, as the HTTP tests build it (`--redis`: on an embedded Redis, as
+`rummy serve` does), and prints the project modules
 (`service/`, `domain/`, `workers/`) entered from the route handler's start to
 its answer, in order, and the project's record types (msgspec structs,
 dataclasses, named tuples) handed to or returned by a project function on the
@@ -12,14 +13,20 @@ are warm: the measured draw takes the path every command takes.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import dataclasses
+import dis
 import gc
+import inspect
 import logging
 import os
 import sys
+import tempfile
 from collections.abc import Iterable
-from types import FrameType, ModuleType
+from contextlib import AsyncExitStack
+from pathlib import Path
+from types import CodeType, FrameType, ModuleType
 from typing import Any
 
 import httpx
@@ -27,7 +34,8 @@ import msgspec
 from litestar import Response
 
 from service.http.app import create_app
-from service.store import InMemoryEventStore
+from service.store import EventStore, InMemoryEventStore, RedisEventStore
+from service.store.embedded_redis import EmbeddedRedis
 
 __all__ = ["PathTrace", "main", "trace_draw"]
 
@@ -47,6 +55,23 @@ def _module_of(filename: str) -> str | None:
     if relative.startswith(os.path.join("service", "tools")):
         return None
     return relative
+
+
+# A coroutine resumed is reported as a call too: only its first start enters its module.
+_SUSPENDABLE = inspect.CO_COROUTINE | inspect.CO_GENERATOR | inspect.CO_ASYNC_GENERATOR
+_starts: dict[CodeType, int] = {}
+
+
+def _resumed(frame: FrameType) -> bool:
+    """Whether this call event resumes a suspended coroutine or generator (one the
+    request's task awaits through, started before the route: the middleware)."""
+    code = frame.f_code
+    if not code.co_flags & _SUSPENDABLE:
+        return False
+    if code not in _starts:
+        first = next(i for i in dis.get_instructions(code) if i.opname == "RESUME")
+        _starts[code] = first.offset
+    return frame.f_lasti != _starts[code]
 
 
 def _is_record(kind: type) -> bool:
@@ -115,6 +140,8 @@ class PathTrace:
         module = _module_of(code.co_filename)
         if module is None:
             return
+        if event == "call" and _resumed(frame):
+            return
         if event == "call":
             self.modules[module] = self.modules.get(module, 0) + 1
             self._note(frame.f_locals.values())
@@ -158,24 +185,42 @@ async def _draw(client: httpx.AsyncClient, seed: int, trace: PathTrace | None) -
         raise SystemExit(f"the draw got {answer.status_code}: {answer.text}")
 
 
-async def _trace() -> PathTrace:
-    app = create_app(InMemoryEventStore())
-    logging.getLogger("httpx").setLevel(logging.WARNING)
-    transport = httpx.ASGITransport(app=app)  # type: ignore[arg-type]
-    async with app.lifespan(), httpx.AsyncClient(transport=transport, base_url=BASE) as client:
+async def _trace(redis_url: str | None) -> PathTrace:
+    async with AsyncExitStack() as stack:
+        store: EventStore = InMemoryEventStore()
+        if redis_url is not None:
+            from redis.asyncio import Redis
+
+            redis = Redis.from_url(redis_url)
+            stack.push_async_callback(redis.aclose)
+            store = RedisEventStore(redis)
+        app = create_app(store)
+        logging.getLogger("httpx").setLevel(logging.WARNING)
+        transport = httpx.ASGITransport(app=app)  # type: ignore[arg-type]
+        await stack.enter_async_context(app.lifespan())
+        client = await stack.enter_async_context(
+            httpx.AsyncClient(transport=transport, base_url=BASE)
+        )
         await _draw(client, seed=1, trace=None)  # warm: imports, caches
         trace = PathTrace(record_types())
         await _draw(client, seed=2, trace=trace)
     return trace
 
 
-def trace_draw() -> PathTrace:
+def trace_draw(*, redis: bool = False) -> PathTrace:
     """The trace of one stock draw served through the app."""
-    return asyncio.run(_trace())
+    if not redis:
+        return asyncio.run(_trace(None))
+    with EmbeddedRedis(Path(tempfile.mkdtemp()) / "redis") as server:
+        return asyncio.run(_trace(server.url))
 
 
 def main() -> None:
-    trace = trace_draw()
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument(
+        "--redis", action="store_true", help="on an embedded Redis, not the in-memory store"
+    )
+    trace = trace_draw(redis=parser.parse_args().redis)
     if not trace.started:
         raise SystemExit(f"the route handler ({_ROUTE}) was never entered")
     print(f"modules entered from the route handler to its answer ({len(trace.modules)}):")
