@@ -90,7 +90,7 @@ def bot_turn(game_id: str, version: int) -> int:
     async def run() -> int:
         async with _services() as (games, metrics):
             started = time.perf_counter()
-            played = await play_bot_turn(games, game_id, version)
+            played = await play_bot_turn(games, games.commands, game_id, version)
             if played.level is not None:
                 elapsed = time.perf_counter() - started
                 await _counted(partial(metrics.bot_turn, played.level, elapsed))
@@ -126,6 +126,7 @@ def turn_timer(game_id: str, version: int) -> str:
         async with _services(settings) as (games, metrics):
             return await run_timer(
                 games,
+                games.commands,
                 game_id,
                 version,
                 timeouts_before_bot=settings.timeouts_before_bot,

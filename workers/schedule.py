@@ -18,7 +18,7 @@ from service.app.control import (
     take_back,
     waits_for_knocks,
 )
-from service.app.games import Appended, GameService
+from service.app.games import Executed, GameService
 from service.app.league.game_end import ends_game
 from service.runtime.settings import KNOCK_WINDOW_S
 from service.store import EventStore
@@ -45,11 +45,12 @@ LEAGUE_JOB = "workers.jobs.league_result"
 SCHEDULER_SLACK_S = 2.0
 
 
-def continues_own_turn(appended: Appended) -> bool:
+def continues_own_turn(appended: Executed) -> bool:
     """A bot's command within its own turn: the job that made it plays on."""
     before, after = appended.before, appended.state
     return (
-        appended.actor == "bot"
+        before is not None
+        and appended.actor == "bot"
         and appended.seat == before.turn == after.turn
         and before.hand_number == after.hand_number
         and after.phase in ("draw", "play")
@@ -98,7 +99,7 @@ def knock_window_end(
     return None if length is None else window_end(since, length)
 
 
-def _hand_ended(appended: Appended) -> bool:
+def _hand_ended(appended: Executed) -> bool:
     return appended.state.phase in ("draw", "play") and any(
         isinstance(envelope.event, HandEnded) for envelope in appended.envelopes
     )
@@ -130,7 +131,7 @@ class TurnScheduler:
             self._games = GameService(self.store)
         return self._games
 
-    async def __call__(self, appended: Appended) -> None:
+    async def __call__(self, appended: Executed) -> None:
         game_id = appended.game_id
         seat = appended.seat
         owner_acted = seat is not None and appended.actor == "player"
@@ -175,7 +176,7 @@ class TurnScheduler:
                 levels,
                 since=since,
                 window_s=self.knock_window_s,
-                turn_time_limit_s=appended.info.turn_time_limit_s,
+                turn_time_limit_s=appended.info.turn_time_limit_s if appended.info else None,
             )
             await self.schedule_bot(game_id, appended.version, not_before=not_before)
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from domain.commands import PlayerCommand
+from service.app.commands import SeatCommands
 from service.app.envelope import ActorKind
 from service.app.errors import ServiceError
-from service.app.games import GameService
 
 # The game moved on first (a duplicate job, the owner, a timer), or this very
 # command was already appended by an earlier run of the job.
@@ -13,7 +13,7 @@ _STALE = ("version_conflict", "command_id_reused")
 
 
 async def submit_at(
-    games: GameService,
+    commands: SeatCommands,
     game_id: str,
     seat: int,
     command: PlayerCommand,
@@ -25,7 +25,7 @@ async def submit_at(
     (the job then has nothing left to do). Other refusals are bugs and raise. The
     command id lives in the system's namespace, apart from clients' ids."""
     try:
-        await games.commands.handle(
+        await commands.handle(
             game_id, seat, command, expected_version=version, command_id=command_id, actor=actor
         )
     except ServiceError as refused:

@@ -11,7 +11,7 @@ from domain.commands import Discard, Draw, PlayerCommand, TimeOutTurn
 from domain.events import SeatControlChanged, TurnDeadlineSet, TurnTimedOut
 from domain.scoring import value_table
 from domain.views import SeatView, view_for
-from service.app.commands import command_key, decided_envelopes
+from service.app.commands import SeatCommands, command_key, decided_envelopes
 from service.app.control import timed_out_to_bot
 from service.app.envelope import Envelope, is_system
 from service.app.errors import ServiceError
@@ -41,6 +41,7 @@ def automatic_move(view: SeatView, values: Mapping[str, int]) -> PlayerCommand:
 
 async def run_timer(
     games: GameService,
+    commands: SeatCommands,
     game_id: str,
     deadline_version: int,
     *,
@@ -89,7 +90,7 @@ async def run_timer(
             continue
         view = view_for(state, seat)
         command = automatic_move(view, value_table(state.ruleset))
-        await submit_at(games, game_id, seat, command, at, f"timer:{at}:{seat}", "timer")
+        await submit_at(commands, game_id, seat, command, at, f"timer:{at}:{seat}", "timer")
         timed_out = True
     return "timed_out" if timed_out else "stale"
 

@@ -12,6 +12,7 @@ from domain.bots.search import DEFAULT_BUDGET_S
 from domain.commands import Knock, PlayerCommand
 from domain.events import CardDiscarded, GameEnded, HandDealt, TurnTimedOut
 from domain.views import redact, view_for
+from service.app.commands import SeatCommands
 from service.app.control import knock_order
 from service.app.envelope import Envelope, by_bot
 from service.app.errors import ServiceError
@@ -69,6 +70,7 @@ class BotTurn:
 
 async def play_bots(
     games: GameService,
+    commands: SeatCommands,
     game_id: str,
     version: int,
     *,
@@ -76,11 +78,12 @@ async def play_bots(
 ) -> int:
     """Knocks of bot seats, then the whole turn of the bot whose turn it is.
     Does nothing when the game moved on from `version`; returns the commands appended."""
-    return (await play_bot_turn(games, game_id, version, budget_s=budget_s)).appended
+    return (await play_bot_turn(games, commands, game_id, version, budget_s=budget_s)).appended
 
 
 async def play_bot_turn(
     games: GameService,
+    commands: SeatCommands,
     game_id: str,
     version: int,
     *,
@@ -114,7 +117,8 @@ async def play_bot_turn(
             break
         seat, command = step
         at = game.record.version
-        if not await submit_at(games, game_id, seat, command, at, bot_command_id(at, seat), "bot"):
+        command_id = bot_command_id(at, seat)
+        if not await submit_at(commands, game_id, seat, command, at, command_id, "bot"):
             break
         appended += 1
         level = levels[seat]

@@ -5,7 +5,6 @@ sees it. A retry with the same command id gets the original answer."""
 from __future__ import annotations
 
 import hashlib
-from typing import NamedTuple
 
 import msgspec
 
@@ -25,19 +24,12 @@ from service.app.projections import (
     viewer_key,
 )
 from service.app.randomness import reshuffle_rng, shuffle_size, with_shuffle
-from service.app.records import CommandOutcome, Game
+from service.app.records import Game
 from service.app.wire_form import ServedView, encode_outcome, encode_view
-from service.app.writes import Answer, Write
+from service.app.writes import Answer, Executed, Write
+from service.store import AppendResult
 
-__all__ = ["Handled", "SeatCommands", "command_key", "decided_envelopes", "projections_of"]
-
-
-class Handled(NamedTuple):
-    """A command's answer: as Python callers read it, and as the API serves it
-    (the `CommandResult` bytes recorded with the command id)."""
-
-    outcome: CommandOutcome
-    body: bytes
+__all__ = ["SeatCommands", "command_key", "decided_envelopes", "projections_of"]
 
 
 def command_key(actor: ActorKind, command_id: str, seat: int | None = None) -> str:
@@ -56,26 +48,26 @@ def _digest(seat: int, command: SeatCommand, expected_version: int | None) -> st
     return hashlib.sha256(payload).hexdigest()
 
 
-_outcome_decoder = msgspec.json.Decoder(CommandOutcome)
-
-
-def _recorded(result: bytes) -> Handled:
-    """A recorded outcome and its answer; older releases recorded the view in the
+def _recorded(game_id: str, appended: AppendResult) -> Executed:
+    """A retry answered from the record; older releases recorded the view in the
     domain's form, so the answer is encoded again rather than sent as stored."""
-    outcome = _outcome_decoder.decode(result)
+    assert appended.result is not None
     # The recorded view keeps what the record added to it (version, deadline, controllers).
-    served = _served_decoder.decode(result)
-    body = encode_outcome(
-        outcome.version, encode_view(served.view, version=outcome.version), outcome.events
-    )
-    return Handled(outcome, body)
+    recorded = _recorded_decoder.decode(appended.result)
+    view = encode_view(recorded.view, version=recorded.version)
+    body = encode_outcome(recorded.version, view, recorded.events)
+    return Executed(game_id=game_id, appended=appended, body=body)
 
 
-class _ServedOutcome(msgspec.Struct, frozen=True, kw_only=True):
+class _RecordedResult(msgspec.Struct, frozen=True, kw_only=True):
+    """A command's answer as recorded under its id (`CommandResult`)."""
+
+    version: int
     view: ServedView
+    events: tuple[Envelope, ...]
 
 
-_served_decoder = msgspec.json.Decoder(_ServedOutcome)
+_recorded_decoder = msgspec.json.Decoder(_RecordedResult)
 
 
 def _command_kind(command: SeatCommand) -> str:
@@ -134,8 +126,9 @@ class SeatCommands:
         actor: ActorKind = "player",
         system_id: bool = False,
         other_seats: tuple[int, ...] = (),
-    ) -> Handled:
-        """Decide, append at the version decided on, and answer as the seat sees it.
+    ) -> Executed:
+        """Decide, append at the version decided on, and answer as the seat sees it
+        (`body`, the `CommandResult` the API serves).
         `system_id`: the service chose `command_id` (a rematch's), so it is filed
         with the system's ids, where no client's id can ever take it, whoever acts.
         `other_seats`: the caller's other seats (a hot-seat player, whose token acts
@@ -155,9 +148,7 @@ class SeatCommands:
             shown = served(envelopes, seat, revealed, held_through(after, seat))
             encoded = encode_view(view, after)
             views = {STATE_KEY: encode_state(after), viewer_key(seat): encoded}
-            body = encode_outcome(after.version, encoded, shown)
-            outcome = CommandOutcome(version=after.version, view=view, events=shown)
-            return Answer(views=views, body=body, outcome=outcome)
+            return Answer(views=views, body=encode_outcome(after.version, encoded, shown))
 
         key_space: ActorKind = "service" if system_id else actor
         key = command_key(key_space, command_id, seat) if command_id is not None else None
@@ -170,7 +161,7 @@ class SeatCommands:
                 _digest(other, command, expected_version),
             )
             if earlier is not None and earlier.result is not None:
-                return _recorded(earlier.result)
+                return _recorded(game_id, earlier)
         executed = await self._writer.execute(
             game_id,
             Write(
@@ -195,12 +186,10 @@ class SeatCommands:
                     "this command_id was already used for a different command",
                     command_id=command_id,
                 )
-            return _recorded(executed.appended.result)
-        assert executed.answer is not None and executed.answer.body is not None
-        outcome = executed.answer.outcome
-        assert isinstance(outcome, CommandOutcome)
+            return _recorded(game_id, executed.appended)
+        assert executed.body is not None
         self._metrics.command_accepted(_command_kind(command))
-        return Handled(outcome, executed.answer.body)
+        return executed
 
     async def check(
         self,

@@ -13,14 +13,14 @@ from collections.abc import Awaitable, Callable
 import msgspec
 
 from domain.errors import DomainError
-from service.app.envelope import Envelope, decode_envelope, encode_envelope
+from service.app.envelope import decode_envelope, encode_envelope
 from service.app.errors import ServiceError
-from service.app.game_record import GameRecord, advance, encode_state, seating_fields, untimed
+from service.app.game_record import advance, encode_state, seating_fields, untimed
 from service.app.meta_fields import game_of
 from service.app.metrics import Metrics
 from service.app.projections import STATE_KEY, Projections
-from service.app.records import Appended, Game, GameInfo, MetaFacts, lobby_status
-from service.app.writes import Answer, Executed, Write
+from service.app.records import Game, GameInfo, MetaFacts, lobby_status
+from service.app.writes import Answer, AppendHook, Executed, Write
 from service.store import AppendResult, CommandIdReused, EventStore, VersionConflict
 
 # Answer and Write are also read from here by the transfers.
@@ -33,7 +33,6 @@ MAX_ATTEMPTS = 8
 _log = logging.getLogger(__name__)
 
 FactsReader = Callable[[str], Awaitable[MetaFacts]]
-Announce = Callable[[Appended], Awaitable[None]]
 FileInLobby = Callable[[Game], Awaitable[None]]
 
 
@@ -60,7 +59,7 @@ class Writer:
         facts: FactsReader,
         metrics: Metrics,
         *,
-        announce: Announce,
+        announce: AppendHook | None,
         file_in_lobby: FileInLobby,
     ) -> None:
         self._store = store
@@ -85,7 +84,7 @@ class Writer:
             if earlier is None:
                 raise
             await self._announce_again(game_id, write, earlier)
-            return Executed(before=None, after=None, envelopes=(), appended=earlier)
+            return Executed(game_id=game_id, appended=earlier)
 
     async def _execute(self, game_id: str, write: Write) -> Executed:
         if write.creates is not None:
@@ -188,58 +187,47 @@ class Writer:
             )
         if appended.duplicate:
             await self._announce_again(game_id, write, appended)
+        before = game.record.state if game is not None else None
         if appended.duplicate or after is None:
-            return Executed(before=game, after=after, envelopes=(), appended=appended)
+            return Executed(game_id=game_id, appended=appended, before=before, after=after)
+        executed = Executed(
+            game_id=game_id,
+            appended=appended,
+            before=before if before is not None else after.state,
+            after=after,
+            info=info,
+            envelopes=tuple(envelopes),
+            seat=write.seat,
+            command_id=write.command_id,
+            actor=write.actor,
+            body=answer.body,
+        )
         self._projections.remember(game_id, after)
         if not write.imports:
-            await self._settled(game_id, write, game, after, envelopes, appended)
-        return Executed(
-            before=game,
-            after=after,
-            envelopes=tuple(envelopes),
-            appended=appended,
-            answer=answer,
-        )
+            await self._settled(game, executed)
+        return executed
 
-    async def _settled(
-        self,
-        game_id: str,
-        write: Write,
-        game: Game | None,
-        after: GameRecord,
-        envelopes: list[Envelope],
-        appended: AppendResult,
-    ) -> None:
+    async def _settled(self, game: Game | None, executed: Executed) -> None:
         """What follows committed events: the lobby's filing and the work they call for."""
-        info = _info_of(write, game)
-        assert info is not None
-        base = game or Game(game_id=game_id, record=after, info=info, claimed=frozenset(), seed=0)
+        after, info = executed.after, executed.info
+        assert after is not None and info is not None
+        base = game or Game(
+            game_id=executed.game_id, record=after, info=info, claimed=frozenset(), seed=0
+        )
         settled = msgspec.structs.replace(base, record=after)
         if game is None or lobby_status(settled) != lobby_status(game):
             await self._file_in_lobby(settled)
-        before_state = game.record.state if game is not None else after.state
-        await self.announce(
-            Appended(
-                game_id=game_id,
-                version=after.version,
-                before=before_state,
-                state=after.state,
-                info=info,
-                envelopes=tuple(envelopes),
-                seat=write.seat,
-                command_id=write.command_id,
-                actor=write.actor,
-                controllers=after.controllers,
-            )
-        )
+        await self.announce(executed)
 
-    async def announce(self, appended: Appended) -> None:
+    async def announce(self, executed: Executed) -> None:
+        if self._announce is None:
+            return  # no work is scheduled (tests, tools)
         # The events are committed: a failing scheduler must not fail the
         # write. The worker's reconciler re-creates whatever it missed.
         try:
-            await self._announce(appended)
+            await self._announce(executed)
         except Exception:
-            _log.exception("on_appended failed for game %s", appended.game_id)
+            _log.exception("on_appended failed for game %s", executed.game_id)
 
     async def _announce_again(self, game_id: str, write: Write, earlier: AppendResult) -> None:
         """A retry answered from the record: the first attempt's follow-ups (the
@@ -254,17 +242,16 @@ class Writer:
         await self._file_in_lobby(game)
         stored = await self._store.read(game_id, after=earlier.first_version - 1)
         await self.announce(
-            Appended(
+            Executed(
                 game_id=game_id,
-                version=record.version,
+                appended=earlier,
                 before=record.state,
-                state=record.state,
+                after=record,
                 info=game.info,
                 envelopes=tuple(decode_envelope(event.data) for event in stored),
                 seat=write.seat,
                 command_id=write.command_id,
                 actor=write.actor,
-                controllers=game.record.controllers,
             )
         )
 

@@ -9,7 +9,7 @@ from typing import Any
 from domain.commands import SeatCommand
 from domain.events import AnyEvent
 from domain.opening import SeatSpec
-from service.app.commands import Handled, SeatCommands
+from service.app.commands import SeatCommands
 from service.app.creation import Creation
 from service.app.envelope import Envelope, decode_envelope
 from service.app.execute import Writer
@@ -19,9 +19,6 @@ from service.app.projections import Projections, served
 from service.app.reading import GameReader
 from service.app.records import (
     LOBBY_KEYS,
-    Appended,
-    AppendHook,
-    CommandOutcome,
     CreatedGame,
     Game,
     GameInfo,
@@ -34,27 +31,21 @@ from service.app.records import (
 from service.app.seating import TablePolicy
 from service.app.seats import Seats
 from service.app.watchers import Watcher
-from service.app.writes import Executed, Write
-from service.store import EventStore, players_beside
+from service.app.writes import AppendHook, Executed, Write
+from service.store import AppendResult, EventStore, players_beside
 
 __all__ = [
     "AppendHook",
-    "Appended",
-    "CommandOutcome",
     "CreatedGame",
+    "Executed",
     "Game",
     "GameInfo",
     "GameService",
-    "Handled",
     "LobbyEntry",
     "SeatSpec",
     "lobby_status",
     "served",
 ]
-
-
-async def _no_hook(appended: Appended) -> None:
-    return None
 
 
 class GameService:
@@ -71,7 +62,7 @@ class GameService:
         store: EventStore,
         metrics: Metrics | None = None,
         *,
-        on_appended: AppendHook = _no_hook,
+        on_appended: AppendHook | None = None,
         players: PlayerService | None = None,
         tables: TablePolicy | None = None,
     ) -> None:
@@ -194,15 +185,15 @@ class GameService:
         or an import's last chunk), with who plays each seat: the hook makes a bot's
         job only for a seat it is told a bot plays."""
         game = await self.game(game_id)
-        state = game.record.state
+        version = game.record.version
         await self.writer.announce(
-            Appended(
+            Executed(
                 game_id=game_id,
-                version=game.record.version,
-                before=state,
-                state=state,
-                info=game.info,
+                # Nothing appended: the game as it stands.
+                appended=AppendResult(first_version=version + 1, last_version=version),
+                before=game.record.state,
                 # Who plays each seat: a bot whose turn it is gets its job at once.
-                controllers=game.record.controllers,
+                after=game.record,
+                info=game.info,
             )
         )

@@ -22,6 +22,7 @@ import msgspec
 from service.app.envelope import Envelope
 from service.app.errors import ServiceError
 from service.app.games import GameService
+from service.app.metrics import Metrics
 from service.app.players import is_player_token
 from service.app.seating import check_invite
 from service.app.tokens import token_hash
@@ -136,6 +137,8 @@ class LiveChannels(msgspec.Struct, frozen=True, kw_only=True):
     games: GameService
     tickets: Tickets
     draining: Draining
+    # The watchers counted on /metrics (the same Metrics as the app's).
+    metrics: Metrics
 
 
 class _Ticketed(msgspec.Struct, frozen=True, kw_only=True):

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from typing import Literal
 
 import msgspec
 
 from domain.opening import Opening, SeatSpec, TableOptions
-from domain.state import GameState
-from domain.views import SeatView
-from service.app.envelope import ActorKind, Envelope, timestamp_of
+from service.app.envelope import timestamp_of
 from service.app.errors import ServiceError
-from service.app.game_record import Controller, Seating, bot_levels
+from service.app.game_record import Seating, bot_levels
 from service.app.projections import GameRecord
 
 LobbyStatus = Literal["waiting", "active", "finished"]
@@ -53,14 +51,6 @@ class CreatedGame(msgspec.Struct, frozen=True, kw_only=True):
     invite_code: str | None = None
     # An imported log may hold a whole game: it arrives over.
     finished: bool = False
-
-
-class CommandOutcome(msgspec.Struct, frozen=True, kw_only=True):
-    """A command's result as its seat sees it; recorded so a retry gets it again."""
-
-    version: int
-    view: SeatView
-    events: tuple[Envelope, ...]
 
 
 class LobbyEntry(msgspec.Struct, frozen=True, kw_only=True):
@@ -233,31 +223,6 @@ def decks_field(decks: tuple[tuple[str, ...], ...]) -> dict[str, bytes]:
 
 def stacked_decks(meta: Mapping[str, bytes]) -> tuple[tuple[str, ...], ...]:
     return _decks_decoder.decode(meta[DECKS]) if meta.get(DECKS) else ()
-
-
-class Appended(msgspec.Struct, frozen=True, kw_only=True):
-    """What was just appended to a game, for whoever schedules the work it makes
-    (bot turns, turn timers). `seat` and `command_id` name the command (None
-    for a creation or a mere nudge); `envelopes` are the new events, unredacted;
-    `controllers` say who plays each seat after it."""
-
-    game_id: str
-    version: int
-    before: GameState
-    state: GameState
-    info: GameInfo
-    envelopes: tuple[Envelope, ...] = ()
-    seat: int | None = None
-    command_id: str | None = None
-    actor: ActorKind = "service"
-    controllers: tuple[Controller, ...] = ()
-
-    @property
-    def bot_levels(self) -> dict[int, int]:
-        return bot_levels(self.controllers)
-
-
-AppendHook = Callable[[Appended], Awaitable[None]]
 
 
 _GAME_ID = re.compile(r"[0-9a-f]{32}")

@@ -16,7 +16,6 @@ from domain.events import RematchOffered
 from domain.game import decide
 from domain.opening import SeatSpec
 from domain.rules import PRESETS, RuleSet
-from service.app.commands import Handled
 from service.app.creation import new_game_id
 from service.app.envelope import Envelope, service_envelopes
 from service.app.errors import ServiceError
@@ -27,7 +26,7 @@ from service.app.player_games import unfile_unless_among
 from service.app.players import Player, is_player_token
 from service.app.records import CreatedGame, Game, MetaFacts, open_seats_of
 from service.app.seating import check_seat, expired, host_mark, hosts, not_seated
-from service.app.writes import Write
+from service.app.writes import Executed, Write
 
 __all__ = ["Caller", "caller_of", "leave", "own_rematch", "rematch", "resign", "start"]
 
@@ -200,7 +199,7 @@ async def _unfile(games: GameService, game_id: str, player_id: str | None) -> No
         await games.players.unfile_game(player_id, game_id)
 
 
-async def resign(games: GameService, game_id: str, seat: int, level: int | None) -> Handled:
+async def resign(games: GameService, game_id: str, seat: int, level: int | None) -> Executed:
     """The seat gives up: SeatResigned in the log, and a bot plays it to the end."""
     # The seat is the bot's from this event on: the append's own hook schedules it.
     return await games.commands.handle(

@@ -107,7 +107,7 @@ def _with_facts(view: ServedView, record: GameRecord | None, version: int | None
 
 
 class _WireOutcome(msgspec.Struct, frozen=True, kw_only=True):
-    """CommandOutcome / CommandResult with the view already encoded."""
+    """CommandResult with the view already encoded."""
 
     version: int
     view: msgspec.Raw

@@ -1,29 +1,30 @@
 """What a write is: how its writer describes it (`Write`), what it records beside its
-events (`Answer`), and what came of it (`Executed`)."""
+events (`Answer`), and what came of it (`Executed`, which the after-append hook is
+handed too)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import NamedTuple
 
 import msgspec
 
+from domain.state import GameState
 from service.app.envelope import ActorKind, Envelope
-from service.app.game_record import GameRecord
+from service.app.game_record import Controller, GameRecord, bot_levels
 from service.app.records import Game, GameInfo
 from service.store import AppendResult
 
-__all__ = ["Answer", "Executed", "Write"]
+__all__ = ["AppendHook", "Answer", "Executed", "Write"]
 
 
 class Answer(NamedTuple):
     """What a write records beside its events: the projections cached with them
-    and the answer bytes kept under its command id for a retry; `outcome` is the
-    same answer as its writer reads it."""
+    and the answer bytes kept under its command id for a retry (a seat command's
+    `CommandResult`, as the API serves it)."""
 
     views: dict[str, bytes]
     body: bytes | None = None
-    outcome: object = None
 
 
 class Write(msgspec.Struct, frozen=True, kw_only=True):
@@ -54,11 +55,49 @@ class Write(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Executed(msgspec.Struct, frozen=True, kw_only=True):
-    """A write's outcome: the game before and after, the envelopes appended, and the
-    store's answer (`appended.duplicate`: a retry of an earlier write, nothing new)."""
+    """What came of a write: for its writer, the seat whose command it was, and the
+    hook that schedules the work it calls for (bot turns, turn timers).
 
-    before: Game | None
-    after: GameRecord | None
-    envelopes: tuple[Envelope, ...]
+    `appended` is the store's answer (`duplicate`: a retry of an earlier write,
+    nothing new); `before` and `after` the game around the write (`before` is
+    `after`'s state for a game just made, or for a game announced as it stands);
+    `envelopes` the events appended, unredacted; `seat`, `command_id` and `actor`
+    name the command (None for a creation or a mere nudge); `body` the answer
+    served (a seat command's `CommandResult`, the recorded one on a retry).
+    Only `game_id` and `appended` are known of a retry answered from the record."""
+
+    game_id: str
     appended: AppendResult
-    answer: Answer | None = None
+    before: GameState | None = None
+    after: GameRecord | None = None
+    info: GameInfo | None = None
+    envelopes: tuple[Envelope, ...] = ()
+    seat: int | None = None
+    command_id: str | None = None
+    actor: ActorKind = "service"
+    body: bytes | None = None
+
+    @property
+    def version(self) -> int:
+        """The game's version right after the write (the original's, for a retry)."""
+        return self.appended.last_version
+
+    @property
+    def state(self) -> GameState:
+        """The game's state after the write: only of a write the hook is handed."""
+        assert self.after is not None, "a retry answered from the record has no state"
+        return self.after.state
+
+    @property
+    def controllers(self) -> tuple[Controller, ...]:
+        """Who plays each seat after the write."""
+        return self.after.controllers if self.after is not None else ()
+
+    @property
+    def bot_levels(self) -> dict[int, int]:
+        return bot_levels(self.controllers)
+
+
+# Called after every append (a bot's turn, a timer to schedule): the writer's
+# record of it. A failing hook does not fail the write.
+AppendHook = Callable[[Executed], Awaitable[None]]

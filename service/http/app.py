@@ -82,11 +82,7 @@ def create_app(
         waiting_expires_after_s=settings.waiting_table_ttl_s or None,
         refuse_stacked_public=settings.refuse_stacked_public,
     )
-    games = (
-        GameService(store, metrics, tables=tables)
-        if on_appended is None
-        else GameService(store, metrics, on_appended=on_appended, tables=tables)
-    )
+    games = GameService(store, metrics, on_appended=on_appended, tables=tables)
     # Tickets live where the events do: a ticket issued by one process opens a stream on another.
     live_tickets = Tickets(tickets or InMemoryTicketStore(), games)
     # Its worker processes start at the first level-4 suggestion: an app that serves none has none.
@@ -97,7 +93,7 @@ def create_app(
     # Whoever runs the server begins it as the server stops (`rummy serve`): the
     # live channels' waits end then instead of holding the shutdown up.
     draining = draining or Draining()
-    live = LiveChannels(games=games, tickets=live_tickets, draining=draining)
+    live = LiveChannels(games=games, tickets=live_tickets, draining=draining, metrics=metrics)
     app = Litestar(
         route_handlers=[
             # First: an explicit OPTIONS handler must precede the others of its path.
@@ -115,6 +111,12 @@ def create_app(
         ],
         dependencies={
             "games": Provide(lambda: games, use_cache=True, sync_to_thread=False),
+            # Each use case a route uses by itself, not reached through `games`.
+            "commands": Provide(lambda: games.commands, use_cache=True, sync_to_thread=False),
+            "seat_tokens": Provide(lambda: games.seats, use_cache=True, sync_to_thread=False),
+            "players": Provide(lambda: games.players, use_cache=True, sync_to_thread=False),
+            "metrics": Provide(lambda: metrics, use_cache=True, sync_to_thread=False),
+            "table_policy": Provide(lambda: tables, use_cache=True, sync_to_thread=False),
             "store": Provide(lambda: store, use_cache=True, sync_to_thread=False),
             "suggestions": Provide(lambda: suggestions, use_cache=True, sync_to_thread=False),
             "transfers": Provide(lambda: transfers, use_cache=True, sync_to_thread=False),

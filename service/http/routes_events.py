@@ -23,7 +23,6 @@ from litestar.response import Stream
 from domain.errors import DomainError
 from service.app.envelope import Envelope
 from service.app.errors import Problem, ServiceError, problem_for, problem_of
-from service.app.games import GameService
 from service.app.json_guard import JsonRefused, check_json
 from service.app.live import TICKET_TTL_S, LiveChannels, Page, Tickets, follow, page
 from service.app.watchers import Watcher
@@ -35,7 +34,6 @@ from service.http.query import check_query_parameters
 from service.http.request_id import current_request_id
 from service.http.routes_games import BEARER, GameId, caller_token
 from service.http.schemas import EventPage, Ticket
-from service.runtime.draining import Draining
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +124,7 @@ async def list_events(
     )
     if answering_head():
         wait = 0  # a HEAD answers at once, with the headers the GET's page would have
-    with games.metrics.watching("long_poll") if wait > 0 else contextlib.nullcontext():
+    with live.metrics.watching("long_poll") if wait > 0 else contextlib.nullcontext():
         served = await page(
             games, game_id, watcher, after=after, wait_s=wait, limit=limit, draining=live.draining
         )
@@ -200,7 +198,7 @@ async def stream_events(
         # event is served (then `end`), or that event would be lost.
         return Response(None, status_code=204)  # type: ignore[return-value]
     return Stream(
-        _sse_frames(games, game_id, watcher, start, live.draining),
+        _sse_frames(live, game_id, watcher, start),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
@@ -232,12 +230,13 @@ _encoder = msgspec.json.Encoder()
 
 
 async def _sse_frames(
-    games: GameService, game_id: str, watcher: Watcher | None, after: int, draining: Draining
+    live: LiveChannels, game_id: str, watcher: Watcher | None, after: int
 ) -> AsyncIterator[bytes]:
     # Ends with the game, or as the server stops (EventSource then reconnects,
     # sending the last id it saw).
-    with games.metrics.watching("sse"):
-        pages = follow(games, game_id, watcher, after=after, idle_s=IDLE_S, draining=draining)
+    draining = live.draining
+    with live.metrics.watching("sse"):
+        pages = follow(live.games, game_id, watcher, after=after, idle_s=IDLE_S, draining=draining)
         with contextlib.suppress(ServiceError):
             # Refused midway (its seat given back at a private table it has no code
             # of): the stream ends, and EventSource's reconnection gets the refusal.
@@ -379,7 +378,7 @@ async def live(
         await _failed(socket, game_id, exc)
         return
     try:
-        ended = await _feed(socket, live.games, game_id, watcher, start, live.draining)
+        ended = await _feed(socket, live, game_id, watcher, start)
     except ServiceError as error:
         await _refuse(socket, problem_of(error))
         return
@@ -409,16 +408,16 @@ def _client_left(exc: Exception) -> bool:
 
 async def _feed(
     socket: WebSocket[Any, Any, Any],
-    games: GameService,
+    live: LiveChannels,
     game_id: str,
     watcher: Watcher | None,
     start: int,
-    draining: Draining,
 ) -> bool:
     """Send each page as it comes; whether the game's end was sent."""
     ended = False
     refused: ServiceError | None = None
-    with games.metrics.watching("websocket"):
+    games, draining = live.games, live.draining
+    with live.metrics.watching("websocket"):
         async with anyio.create_task_group() as group:
             # A client that leaves is noticed while the feed waits, not at the next send.
             group.start_soon(_until_disconnect, socket, group.cancel_scope)

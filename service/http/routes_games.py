@@ -17,12 +17,15 @@ from litestar.params import (
 )
 
 from domain.opening import TableOptions
+from service.app.commands import SeatCommands
 from service.app.errors import ServiceError
 from service.app.games import GameService, lobby_status
 from service.app.meta_fields import seated_by
-from service.app.players import Player
+from service.app.metrics import Metrics
+from service.app.players import Player, PlayerService
 from service.app.records import LobbyEntry
-from service.app.seating import expired
+from service.app.seating import TablePolicy, expired
+from service.app.seats import Seats
 from service.app.tables import caller_of, check_host, own_rematch
 from service.app.tokens import bearer_token
 from service.http.encoded import encoded_json
@@ -50,6 +53,12 @@ from service.http.schemas_views import (
 from service.store import EventStore
 
 Games = NamedDependency[GameService]
+# The use cases a route uses by itself, as `create_app` hands them out.
+Commands = NamedDependency[SeatCommands]
+SeatTokens = NamedDependency[Seats]
+Players = NamedDependency[PlayerService]
+Policy = NamedDependency[TablePolicy]
+MetricsDep = NamedDependency[Metrics]
 # The event store itself, for the few routes whose use case writes it beside the game
 # (a Protocol: Litestar cannot check an instance against it).
 Store = NamedDependency[SkipValidation[EventStore]]
@@ -98,15 +107,19 @@ async def games_options() -> Response[None]:
     responses=problem_responses(400, 401, 413, 415, 422, 429, 503, 507),
 )
 async def create_game(
-    data: JSONBody[CreateGame], request: Request[Any, Any, Any], games: Games
+    data: JSONBody[CreateGame],
+    request: Request[Any, Any, Any],
+    games: Games,
+    players: Players,
+    table_policy: Policy,
 ) -> CreatedGameOut:
     table = TableOptions(
         private=data.private,
         hot_seat=data.hot_seat,
-        expires_after_s=games.tables.waiting_expires_after_s,
+        expires_after_s=table_policy.waiting_expires_after_s,
     )
     created = await games.create(
-        player=await _player(request, games),
+        player=await _player(request, players),
         table=table,
         seats=data.seats,
         preset=data.preset,
@@ -171,9 +184,10 @@ async def claim_seat(
     seat: SeatNumber,
     request: Request[Any, Any, Any],
     games: Games,
+    players: Players,
     invite: FromQuery[str | None] = None,
 ) -> ClaimedSeat:
-    player = await _player(request, games)
+    player = await _player(request, players)
     token = await games.claim(game_id, seat, player, invite_code=invite)
     return ClaimedSeat(game_id=game_id, seat=seat, token=token)
 
@@ -335,20 +349,21 @@ async def post_command(
     game_id: GameId,
     data: JSONBody[CommandBody],
     request: Request[Any, Any, Any],
-    games: Games,
+    seat_tokens: SeatTokens,
+    commands: Commands,
 ) -> Response[CommandResult]:
     token = caller_token(request)
     command = to_domain(data)
-    seat = await games.command_seat(game_id, token, command)
+    seat = await seat_tokens.command_seat(game_id, token, command)
     # A hot-seat player's token acts for the seat to play: a retry after the turn
     # passed to another of their seats looks for the command under the seat that made it.
     others = (
-        await games.other_seats(game_id, token, seat)
+        await seat_tokens.other_seats(game_id, token, seat)
         if data.command_id is not None and token is not None
         else ()
     )
     # The answer is the bytes recorded with the command: a CommandResult already.
-    handled = await games.commands.handle(
+    executed = await commands.handle(
         game_id,
         seat,
         command,
@@ -356,7 +371,8 @@ async def post_command(
         command_id=data.command_id,
         other_seats=others,
     )
-    return _encoded(handled.body)
+    assert executed.body is not None  # a seat's command always has its answer
+    return _encoded(executed.body)
 
 
 @post(
@@ -377,20 +393,19 @@ async def check_command(
     game_id: GameId,
     data: JSONBody[CommandBody],
     request: Request[Any, Any, Any],
-    games: Games,
+    seat_tokens: SeatTokens,
+    commands: Commands,
 ) -> CommandCheck:
     command = to_domain(data)
-    seat = await games.command_seat(game_id, caller_token(request), command)
-    version = await games.commands.check(
-        game_id, seat, command, expected_version=data.expected_version
-    )
+    seat = await seat_tokens.command_seat(game_id, caller_token(request), command)
+    version = await commands.check(game_id, seat, command, expected_version=data.expected_version)
     return CommandCheck(accepted=True, version=version)
 
 
-async def _player(request: Request[Any, Any, Any], games: GameService) -> Player | None:
+async def _player(request: Request[Any, Any, Any], players: PlayerService) -> Player | None:
     """The caller's player when the request carries a token (it must be a player token)."""
     token = caller_token(request)
-    return None if token is None else await games.players.authenticate(token)
+    return None if token is None else await players.authenticate(token)
 
 
 def _encoded(body: bytes) -> Response[Any]:

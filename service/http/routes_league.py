@@ -33,10 +33,10 @@ from service.app.league.queries import (
 )
 from service.app.league.results import bot_id
 from service.app.league.store import RECENT_KEPT, LeagueStore
-from service.app.players import Player
+from service.app.players import Player, PlayerService
 from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
-from service.http.routes_games import GameId, Games, InviteQuery, check_readable
+from service.http.routes_games import GameId, Games, InviteQuery, Players, check_readable
 from service.store.players import check_player_id
 
 __all__ = ["LEAGUE_ROUTES"]
@@ -66,28 +66,28 @@ def _refused(error: LeagueError) -> ServiceError:
     return ServiceError(error.code, error.message, **error.facts)
 
 
-async def _names(games: GameService, players: Sequence[str]) -> dict[str, str]:
+async def _names(players: PlayerService, player_ids: Sequence[str]) -> dict[str, str]:
     """The players' names from the directory (bots and unknown ids keep the league's)."""
-    found = await asyncio.gather(*(_listed_player(games, player) for player in players))
+    found = await asyncio.gather(*(_listed_player(players, player) for player in player_ids))
     return {player.player_id: player.name for player in found if player is not None}
 
 
-async def _listed_player(games: GameService, player_id: str) -> Player | None:
+async def _listed_player(players: PlayerService, player_id: str) -> Player | None:
     """`_directory_player` for a list of many: a record that cannot be read leaves
     the league's name in place instead of failing everyone's page."""
     try:
-        return await _directory_player(games, player_id)
+        return await _directory_player(players, player_id)
     except UNREADABLE_RECORD:
         _log.warning("player %s: their record is unreadable", player_id, exc_info=True)
         return None
 
 
-async def _directory_player(games: GameService, player_id: str) -> Player | None:
+async def _directory_player(players: PlayerService, player_id: str) -> Player | None:
     try:
         check_player_id(player_id)
     except ValueError:
         return None  # no player could have this id (`bot:9`, or characters ids never hold)
-    return await games.players.get(player_id)
+    return await players.get(player_id)
 
 
 @get(
@@ -105,7 +105,7 @@ async def _directory_player(games: GameService, player_id: str) -> Player | None
 async def get_leaderboard(
     ladder: Ladder,
     league: League,
-    games: Games,
+    players: Players,
     offset: Annotated[int, QueryParameter(ge=0, le=1_000_000)] = 0,
     limit: Annotated[int, QueryParameter(ge=1, le=MAX_PAGE)] = DEFAULT_PAGE,
 ) -> LeaderboardPage:
@@ -117,7 +117,7 @@ async def get_leaderboard(
     # knobs has one once a game counted on it.
     if ladder not in PRESETS and page.total == 0:
         raise ServiceError("ladder_not_found", f"no ladder {ladder!r}", ladder=ladder)
-    names = await _names(games, [entry.player for entry in page.entries])
+    names = await _names(players, [entry.player for entry in page.entries])
     entries = [
         msgspec.structs.replace(entry, name=names.get(entry.player, entry.name))
         for entry in page.entries
@@ -138,13 +138,14 @@ async def get_profile(
     player_id: PlayerId,
     league: League,
     games: Games,
+    players: Players,
     recent: Annotated[int, QueryParameter(ge=1, le=MAX_PAGE)] = RECENT_GAMES,
 ) -> Profile:
     found = await _public_profile(league, games, player_id, recent)
     if player_id in _BOTS:
         return found
     try:
-        player = await _directory_player(games, player_id)
+        player = await _directory_player(players, player_id)
     except UNREADABLE_RECORD:
         # The record is there but cannot be read: the league's name, as on the boards.
         _log.warning("player %s: their record is unreadable", player_id, exc_info=True)
@@ -206,6 +207,7 @@ async def get_game_ratings(
     game_id: GameId,
     request: Request[Any, Any, Any],
     games: Games,
+    players: Players,
     league: League,
     invite: InviteQuery = None,
     wait: Annotated[
@@ -218,7 +220,7 @@ async def get_game_ratings(
     if changes is None and wait > 0:
         changes = await _changes_within(games, league, game_id, wait)
     if changes is not None:
-        names = await _names(games, [seat.player for seat in changes.seats])
+        names = await _names(players, [seat.player for seat in changes.seats])
         seats = [
             msgspec.structs.replace(seat, name=names.get(seat.player, seat.name))
             for seat in changes.seats

@@ -14,7 +14,7 @@ from service.app.games import GameService
 from service.app.reading import PRIVATE_ACTIVE
 from service.app.worker_metrics import WorkerMetrics
 from service.http.problems import problem_responses
-from service.http.routes_games import Games, Store
+from service.http.routes_games import Games, MetricsDep, Store
 from service.http.schemas import Health, Rulesets
 
 # Listing the lobby's active games is one range read; past this many, the gauge says the cap.
@@ -105,21 +105,23 @@ async def _live_schedulers(request: Request[Any, Any, Any]) -> int | None:
     summary="Prometheus metrics (text exposition format)",
     media_type="text/plain; version=0.0.4",
 )
-async def metrics(games: Games, store: Store, request: Request[Any, Any, Any]) -> Response[str]:
+async def prometheus_metrics(
+    metrics: MetricsDep, store: Store, request: Request[Any, Any, Any]
+) -> Response[str]:
     active = len(await store.list_games("active", ACTIVE_GAMES_CAP, 0))
     # Private tables are filed apart from the lobby's (never listed), and play all the same.
     active += len(await store.list_games(PRIVATE_ACTIVE, ACTIVE_GAMES_CAP - active, 0))
-    games.metrics.set_gauge(
+    metrics.set_gauge(
         "rummy_active_games", f"Games in play (counted up to {ACTIVE_GAMES_CAP}).", active
     )
     queue_depth = getattr(request.app.state, "queue_depth", None)
     if queue_depth is not None:
-        games.metrics.set_gauge(
+        metrics.set_gauge(
             "rummy_queue_depth", "Jobs waiting in the bot and timer queue.", await queue_depth()
         )
     worker_metrics: WorkerMetrics = request.app.state.worker_metrics
-    text = games.metrics.render() + await worker_metrics.render()
+    text = metrics.render() + await worker_metrics.render()
     return Response(text, media_type="text/plain; version=0.0.4")
 
 
-META_ROUTES = [rulesets, health, metrics]
+META_ROUTES = [rulesets, health, prometheus_metrics]

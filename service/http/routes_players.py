@@ -11,7 +11,7 @@ from litestar.params import FromQuery, JSONBody, QueryParameter
 from service.app.player_games import player_games, rename_player
 from service.app.players import Player
 from service.http.problems import problem_responses
-from service.http.routes_games import BEARER, Games, caller_token
+from service.http.routes_games import BEARER, Games, Players, caller_token
 from service.http.schemas_players import (
     CreatedPlayerOut,
     CreatePlayer,
@@ -38,8 +38,8 @@ async def me_options() -> Response[None]:
     "creation against the creation limit (`rate_limited`).",
     responses=problem_responses(400, 413, 415, 422, 429, 503, 507),
 )
-async def create_player(data: JSONBody[CreatePlayer], games: Games) -> CreatedPlayerOut:
-    created = await games.players.create(data.name, guest=data.guest)
+async def create_player(data: JSONBody[CreatePlayer], players: Players) -> CreatedPlayerOut:
+    created = await players.create(data.name, guest=data.guest)
     return CreatedPlayerOut.of(created)
 
 
@@ -50,8 +50,8 @@ async def create_player(data: JSONBody[CreatePlayer], games: Games) -> CreatedPl
     security=BEARER,
     responses=problem_responses(400, 401, 503),
 )
-async def get_me(request: Request[Any, Any, Any], games: Games) -> Player:
-    return await games.players.authenticate(caller_token(request))
+async def get_me(request: Request[Any, Any, Any], players: Players) -> Player:
+    return await players.authenticate(caller_token(request))
 
 
 @patch(
@@ -62,9 +62,9 @@ async def get_me(request: Request[Any, Any, Any], games: Games) -> Player:
     responses=problem_responses(400, 401, 413, 415, 422, 503),
 )
 async def rename_me(
-    data: JSONBody[RenamePlayer], request: Request[Any, Any, Any], games: Games
+    data: JSONBody[RenamePlayer], request: Request[Any, Any, Any], games: Games, players: Players
 ) -> Player:
-    player = await games.players.authenticate(caller_token(request))
+    player = await players.authenticate(caller_token(request))
     return await rename_player(games, player, data.name)
 
 
@@ -79,11 +79,12 @@ async def rename_me(
 async def my_games(
     request: Request[Any, Any, Any],
     games: Games,
+    players: Players,
     status: FromQuery[Literal["waiting", "open", "active", "finished"] | None] = None,
     limit: Annotated[int, QueryParameter(ge=1, le=100)] = 50,
     offset: Annotated[int, QueryParameter(ge=0, le=1_000)] = 0,
 ) -> PlayerGames:
-    player = await games.players.authenticate(caller_token(request))
+    player = await players.authenticate(caller_token(request))
     listed = "waiting" if status == "open" else status
     found = await player_games(games, player, listed, limit, offset)
     return PlayerGames(games=tuple(found), limit=limit, offset=offset)

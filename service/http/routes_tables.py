@@ -118,9 +118,10 @@ async def resign_seat(
     data: JSONBody[ResignSeat | None] = None,
 ) -> Response[CommandResult]:
     seat = await games.seat_of(game_id, caller_token(request))
-    handled = await resign(games, game_id, seat, data.level if data else None)
+    executed = await resign(games, game_id, seat, data.level if data else None)
     # The bytes recorded with the command: a CommandResult already.
-    return encoded_json(handled.body)
+    assert executed.body is not None
+    return encoded_json(executed.body)
 
 
 @post(

@@ -10,15 +10,14 @@ import msgspec
 from domain.views import SeatView, TableView
 from service.app.envelope import Envelope
 from service.app.game_record import Controller, GameRecord, controllers_with_bots
-from service.app.records import CommandOutcome, GameInfo, MetaFacts
-from service.app.wire_form import encode_outcome, encode_view
+from service.app.records import GameInfo, MetaFacts
+from service.app.wire_form import encode_view
 from service.http.schemas_commands import CommandBody
 
 __all__ = [
     "CommandResult",
     "SeatLabel",
     "View",
-    "result_out",
     "seat_labels",
     "labels_of_view",
     "view_out",
@@ -146,13 +145,3 @@ class CommandCheck(msgspec.Struct, frozen=True, kw_only=True):
 
     accepted: bool
     version: int
-
-
-_result_decoder = msgspec.json.Decoder(CommandResult)
-
-
-def result_out(outcome: CommandOutcome) -> CommandResult:
-    body = encode_outcome(
-        outcome.version, encode_view(outcome.view, version=outcome.version), outcome.events
-    )
-    return _result_decoder.decode(body)

@@ -50,7 +50,7 @@ def _play_on(client: Client, game_id: str, token: str, kept: int, resigned_at: i
         view = client.get(f"/games/{game_id}").json()["view"]
         assert view["phase"] != "over"
         if view["turn"] != kept:
-            client.blocking_portal.call(play_bots, games, game_id, log[-1].version)
+            client.blocking_portal.call(play_bots, games, games.commands, game_id, log[-1].version)
             continue
         drawn = client.post(
             f"/games/{game_id}/commands",

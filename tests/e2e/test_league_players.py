@@ -16,7 +16,7 @@ from litestar import Litestar
 from litestar.testing import TestClient
 
 from service.app import reading
-from service.app.games import Appended
+from service.app.games import Executed
 from service.app.league.apply import apply_result
 from service.app.league.game_end import directory_of, ends_game, game_result
 from service.app.league.store import InMemoryLeagueStore
@@ -34,7 +34,7 @@ class FakeQueue:
         self.app: Litestar | None = None
         self.jobs: list[str] = []
 
-    async def __call__(self, appended: Appended) -> None:
+    async def __call__(self, appended: Executed) -> None:
         if ends_game(appended.envelopes) and appended.game_id not in self.jobs:
             self.jobs.append(appended.game_id)
             await self.run(appended.game_id)

@@ -17,7 +17,7 @@ from litestar.testing import TestClient
 from test_rematch_ids import _rematches_stored, _waiting_games
 
 from domain.views import view_for
-from service.app.records import Appended
+from service.app.writes import Executed
 from service.http.app import create_app
 from service.store import InMemoryEventStore
 
@@ -76,9 +76,9 @@ def test_a_resigned_seats_rematch_beside_a_bot_makes_no_game_at_all() -> None:
     """Beside a bot, the rematch is dealt as it is made: its first bot turn was queued
     and its lobby entry filed before the refusal removed it (the worker then failed
     that job again and again: `no game`). The rules are asked first now."""
-    appended: list[Appended] = []
+    appended: list[Executed] = []
 
-    async def record(appended_now: Appended) -> None:
+    async def record(appended_now: Executed) -> None:
         appended.append(appended_now)
 
     body = {"seats": [{"kind": "human"}, {"kind": "bot", "level": 1}], "rules": ONE_HAND}

@@ -60,7 +60,7 @@ def _bot_draws_from_the_stock(client: Client, game_id: str, host: str, resigned_
         if view["turn"] == 0:
             play_one(client, game_id, {0: host}, rng)
         else:
-            client.blocking_portal.call(play_bots, games, game_id, log[-1].version)
+            client.blocking_portal.call(play_bots, games, games.commands, game_id, log[-1].version)
     raise AssertionError("the bot never drew from the stock")
 
 

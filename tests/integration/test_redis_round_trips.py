@@ -11,7 +11,7 @@ from redis.asyncio import Redis
 from store_table import CountingRoundTrips
 
 from domain.commands import PlayerCommand
-from service.app.records import Appended
+from service.app.writes import Executed
 from service.http.app import create_app
 from service.http.schemas_commands import from_domain
 from service.store import RedisEventStore
@@ -28,9 +28,9 @@ async def test_a_command_with_its_scheduler_and_a_view_read_are_one_redis_call_e
     await client.flushall()
     counter = CountingRoundTrips(client)
     store = RedisEventStore(client)
-    scheduled: list[Appended] = []
+    scheduled: list[Executed] = []
 
-    async def schedule(appended: Appended) -> None:
+    async def schedule(appended: Executed) -> None:
         # As the TurnScheduler does: who plays each seat comes with the append (the
         # log's say), so scheduling reads nothing more.
         assert len(appended.controllers) == appended.state.seats

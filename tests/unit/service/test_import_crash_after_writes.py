@@ -15,7 +15,7 @@ from domain.rules import build_ruleset
 from service.app.control import seats_to_act
 from service.app.errors import ServiceError
 from service.app.games import GameService, SeatSpec
-from service.app.records import Appended
+from service.app.writes import Executed
 from service.logs import transfers
 from service.logs.logfile import write_log
 from service.logs.transfers import GameTransfers
@@ -116,9 +116,9 @@ async def test_a_game_an_older_release_left_between_hands_is_dealt_by_the_reconc
 async def test_an_imported_game_dealt_at_a_bots_turn_tells_the_scheduler_the_bot_acts() -> None:
     # The import's last step is a nudge: it names who plays each seat, so the bot
     # whose turn it is gets its job at once rather than at the reconciler's next round.
-    announced: list[Appended] = []
+    announced: list[Executed] = []
 
-    async def hook(appended: Appended) -> None:
+    async def hook(appended: Executed) -> None:
         announced.append(appended)
 
     store = InMemoryEventStore()

@@ -14,7 +14,7 @@ import redis.exceptions
 from domain.commands import Draw
 from domain.events import CardsDrawn
 from service.app.games import GameService, SeatSpec
-from service.app.records import Appended
+from service.app.writes import Executed
 from service.store import AppendResult, InMemoryEventStore
 
 HUMANS = (SeatSpec(kind="human"), SeatSpec(kind="human"))
@@ -37,7 +37,7 @@ def test_a_retried_append_with_an_expected_version_is_answered_not_refused() -> 
         turn = game.record.state.turn
         handled = await service.commands.handle(created.game_id, turn, Draw(), expected_version=2)
         log = await service.log(created.game_id)
-        return handled.outcome.version, [envelope.event for envelope in log]
+        return handled.version, [envelope.event for envelope in log]
 
     version, events = anyio.run(scenario)
     assert version == 3
@@ -51,7 +51,7 @@ def test_a_retried_append_without_an_expected_version_appends_once() -> None:
         created = await service.create(seats=HUMANS, seed=3)
         game = await service.game(created.game_id)
         handled = await service.commands.handle(created.game_id, game.record.state.turn, Draw())
-        return handled.outcome.version, len(await service.log(created.game_id))
+        return handled.version, len(await service.log(created.game_id))
 
     assert anyio.run(scenario) == (3, 3)
 
@@ -73,9 +73,9 @@ class FakeUnacknowledgedStore(InMemoryEventStore):
 
 
 def test_a_retry_answered_from_the_record_schedules_the_work_the_first_attempt_did_not() -> None:
-    announced: list[Appended] = []
+    announced: list[Executed] = []
 
-    async def on_appended(appended: Appended) -> None:
+    async def on_appended(appended: Executed) -> None:
         announced.append(appended)
 
     async def scenario() -> tuple[int, int]:
@@ -89,7 +89,7 @@ def test_a_retry_answered_from_the_record_schedules_the_work_the_first_attempt_d
             await service.commands.handle(created.game_id, turn, Draw(), command_id="d1")
         assert announced == []  # the reply was lost before anything was scheduled
         retried = await service.commands.handle(created.game_id, turn, Draw(), command_id="d1")
-        return retried.outcome.version, turn
+        return retried.version, turn
 
     version, turn = anyio.run(scenario)
     assert version == 3

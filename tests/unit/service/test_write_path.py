@@ -63,7 +63,7 @@ def test_without_an_expected_version_a_lost_race_is_decided_again() -> None:
         service, game_id, turn = await _game(store)
         store.losses = MAX_ATTEMPTS - 1
         handled = await service.commands.handle(game_id, turn, Draw())
-        return handled.outcome.version
+        return handled.version
 
     # The command's one event lands after the other writer's.
     assert anyio.run(scenario) == 3 + MAX_ATTEMPTS - 1

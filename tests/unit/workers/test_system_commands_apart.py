@@ -22,7 +22,7 @@ async def _discard_any(service: GameService, game_id: str, seat: int, command_id
     _, view = await service.view(game_id, seat)
     discard = next(c for c in view.legal_commands if isinstance(c, Discard))
     handled = await service.commands.handle(game_id, seat, discard, command_id=command_id)
-    return handled.outcome.version
+    return handled.version
 
 
 @pytest.mark.parametrize("style", ["bot:{version}:1", "bot:{game}:{version}:1"])
@@ -36,7 +36,7 @@ def test_a_client_using_the_bots_next_command_id_does_not_stop_the_bot(style: st
         version = game.record.version + 2
         stolen = style.format(game=created.game_id, version=version)
         assert await _discard_any(service, created.game_id, 0, stolen) == version
-        played = await play_bots(service, created.game_id, version)
+        played = await play_bots(service, service.commands, created.game_id, version)
         after = await service.game(created.game_id)
         actors = [e.actor for e in await service.log(created.game_id) if e.seat is not None]
         return played, after.record.state.turn, actors
@@ -66,7 +66,7 @@ def test_a_client_using_the_timers_next_command_id_does_not_stop_the_timer(
         # Seat 0 draws; the timer then times it out and moves for it at `at`.
         stolen = style.format(game=created.game_id, at=deadline + 2, deadline=deadline)
         await service.commands.handle(created.game_id, 0, Draw(), command_id=stolen)
-        outcome = await timeouts.run_timer(service, created.game_id, deadline)
+        outcome = await timeouts.run_timer(service, service.commands, created.game_id, deadline)
         after = await service.game(created.game_id)
         actors = [e.actor for e in await service.log(created.game_id) if e.seat is not None]
         return outcome, after.record.state.turn, actors
@@ -98,6 +98,6 @@ def test_a_bot_job_for_a_game_removed_since_plays_nothing_and_does_not_fail() ->
         service = GameService(store)
         created = await service.create(seats=(HUMAN, BOT), seed=5)
         await store.remove_game(created.game_id)
-        return await play_bots(service, created.game_id, created.version)
+        return await play_bots(service, service.commands, created.game_id, created.version)
 
     assert anyio.run(scenario) == 0
