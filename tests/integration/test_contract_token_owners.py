@@ -1,5 +1,6 @@
 """The TokenOwners port's contract, which every store passes (the keys an earlier
-release recorded tokens under are `rummy upgrade`'s: tests/integration/test_previous_release_upgrade.py)."""
+release recorded tokens under are `rummy upgrade`'s:
+tests/integration/test_previous_release_upgrade.py)."""
 
 from __future__ import annotations
 
