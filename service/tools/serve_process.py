@@ -94,6 +94,19 @@ def wait_healthy(
     raise RuntimeError(f"{name} did not answer {health_url} within {timeout_s} s{see}")
 
 
+# When each process `children_of` reported was started (clock ticks since boot), by
+# pid: a pid is reused once its process is gone (here within minutes, with
+# pid_max 32768 and a suite starting thousands of processes), and `alive` must not
+# take the newcomer for the child, nor a test's clean-up kill it.
+_STARTED: dict[int, int] = {}
+
+
+def _stat_fields(stat: str) -> list[str]:
+    """The fields of a /proc/<pid>/stat line after the command name (in parentheses,
+    which may hold spaces): state, ppid, ... (field 3 onwards)."""
+    return stat.rpartition(")")[2].split()
+
+
 def children_of(pid: int) -> dict[int, str]:
     """The live child processes of `pid` and their command lines."""
     found = {}
@@ -105,16 +118,21 @@ def children_of(pid: int) -> dict[int, str]:
             command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
         except OSError:
             continue
-        # Fields after the command name (in parentheses): state, ppid, ...
-        state, parent = stat.rpartition(")")[2].split()[:2]
+        fields = _stat_fields(stat)
+        state, parent = fields[:2]
         if int(parent) == pid and state != "Z":
-            found[int(entry.name)] = command
+            child = int(entry.name)
+            found[child] = command
+            _STARTED[child] = int(fields[19])  # field 22, starttime
     return found
 
 
 def alive(pid: int) -> bool:
+    """Whether `pid` runs (not a zombie), and, for a pid `children_of` reported, is
+    still that process and not a later one given its number."""
     try:
-        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+        fields = _stat_fields(Path(f"/proc/{pid}/stat").read_text())
     except OSError:
         return False
-    return state != "Z"
+    started = _STARTED.get(pid)
+    return fields[0] != "Z" and (started is None or int(fields[19]) == started)
