@@ -1,8 +1,8 @@
 """Every response carries `X-Request-ID`, the refusals of the router too.
 
 The id was added by a route middleware, which Litestar runs only once a route is
-found: a path no route serves (404 `not_found`, a seat number that is not one
-too) and a method the path does not take (405 `method_not_allowed`) came without
+found: a path no route serves (404 `not_found`; 400 `invalid_parameter` for a
+seat number that is not one) and a method the path does not take (405 `method_not_allowed`) came without
 the header, and their problem bodies without `request_id`, though the contract
 guide says every response carries it and a client reporting the refusal quotes it."""
 
@@ -23,7 +23,7 @@ GAME = "0" * 32
     ("method", "path", "status", "code"),
     [
         ("GET", "/no/such/route", 404, "not_found"),
-        ("POST", f"/games/{GAME}/seats/first", 404, "not_found"),
+        ("POST", f"/games/{GAME}/seats/first", 400, "invalid_parameter"),
         ("DELETE", "/games", 405, "method_not_allowed"),
         ("PUT", f"/games/{GAME}/commands", 405, "method_not_allowed"),
     ],
