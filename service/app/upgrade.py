@@ -280,7 +280,12 @@ async def upgrade(store: EventStore, archive: GameArchive | None = None) -> Upgr
                 _log.exception("archived game %s: its upgrade failed", game_id)
                 done.failed.append(game_id)
     for token_id in token_ids:
-        done.tokens += await _move_token(store, archive, token_id)
+        try:
+            done.tokens += await _move_token(store, archive, token_id)
+        except Exception:
+            # An unreadable token key opens nothing: it costs its own move, not the run.
+            _log.exception("token key %s: its move failed", token_id)
+            done.failed.append(token_id)
     return done
 
 
@@ -354,7 +359,8 @@ async def _move_token(store: EventStore, archive: GameArchive | None, token_id: 
     owner = (await store.get_meta(token_id)).get("game")
     moved = 0
     if owner:
-        game_id = owner.decode()
+        # An owner that is no text names no game: the key goes, as a lost claim's does.
+        game_id = owner.decode(errors="replace")
         meta = await store.get_meta(game_id) if is_game_id(game_id) else {}
         if not meta and archive is not None and is_game_id(game_id):
             archived = await asyncio.to_thread(archive.get, game_id)
