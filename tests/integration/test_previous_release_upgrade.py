@@ -163,6 +163,11 @@ async def test_an_unreadable_key_or_field_stops_neither_the_upgrade_nor_the_othe
     done = await upgrade_store(url, data)
     assert done.failed == []
     assert done.games >= 4 and done.tokens >= 9
-    answers = await _answers(with_archive(RedisEventStore(client), data))
+    store = with_archive(RedisEventStore(client), data)
+    answers = await _answers(store)
     assert sorted(answers) == sorted(GAMES)
     assert answers["active"][0] == MANIFEST["active"]["version"]
+    # The workers' reconcile walks every game's headline (its meta read with its version):
+    # raising there, it stopped every worker's start, and /health never said ok.
+    [headline] = await store.headlines([active])
+    assert headline.version == MANIFEST["active"]["version"] and "info" in headline.meta
