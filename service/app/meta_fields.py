@@ -75,17 +75,29 @@ def renamed_field(player_id: str) -> str:
 
 
 def _per_seat(meta: Mapping[str, bytes], prefix: str) -> dict[int, str]:
-    # An empty value is a field cleared (the meta record only merges fields).
-    return {
-        int(field.removeprefix(prefix)): value.decode()
-        for field, value in meta.items()
-        if field.startswith(prefix) and value
-    }
+    # An empty value is a field cleared (the meta record only merges fields); a seat
+    # that is no number, or a value that is no text (no release writes either: a
+    # record edited by hand), names nobody rather than failing every read of the game.
+    seats: dict[int, str] = {}
+    for field, value in meta.items():
+        seat = field.removeprefix(prefix)
+        if seat != field and seat.isascii() and seat.isdigit() and value:
+            text = _decoded(value)
+            if text is not None:
+                seats[int(seat)] = text
+    return seats
 
 
 def _text_of(meta: Mapping[str, bytes], field: str) -> str | None:
     value = meta.get(field)
-    return value.decode() if value else None
+    return _decoded(value) if value else None
+
+
+def _decoded(value: bytes) -> str | None:
+    try:
+        return value.decode()
+    except UnicodeDecodeError:
+        return None
 
 
 def seating_copy(meta: Mapping[str, bytes]) -> Seating | None:
@@ -240,9 +252,9 @@ def _seated(meta: Mapping[str, bytes], facts: MetaFacts, seating: Seating) -> Me
         if claim not in (UNCLAIMED, GIVEN_BACK, FILLED)
     }
     for seat, mark in enumerate(seating.reserved):
-        kept_for = meta.get(reservation_field(mark)) if mark else None
+        kept_for = _decoded(meta.get(reservation_field(mark), b"")) if mark else None
         if kept_for:
-            reserved[seat] = kept_for.decode()
+            reserved[seat] = kept_for
     for seat, claim in enumerate(seating.claims):
         if claim == UNCLAIMED:
             continue
@@ -255,9 +267,9 @@ def _seated(meta: Mapping[str, bytes], facts: MetaFacts, seating: Seating) -> Me
         claimed.add(seat)  # a bot's (FILLED), or a claim's
         if claim == FILLED:
             continue
-        claimant = meta.get(claimant_field(claim))
+        claimant = _decoded(meta.get(claimant_field(claim), b""))
         if claimant:
-            player_id, _, name = claimant.decode().partition("\n")
+            player_id, _, name = claimant.partition("\n")
             players[seat], names[seat] = player_id, name
     if not facts.info.table.hot_seat:
         # Such a table seats a player once: a player kept a seat who sat down at
@@ -285,9 +297,9 @@ def _renamed(meta: Mapping[str, bytes], facts: MetaFacts) -> MetaFacts:
     """Names players gave themselves since they sat down here (kept per player)."""
     names = dict(facts.names)
     for seat, player_id in facts.players.items():
-        name = meta.get(renamed_field(player_id))
+        name = _decoded(meta.get(renamed_field(player_id), b""))
         if name:
-            names[seat] = name.decode()
+            names[seat] = name
     return msgspec.structs.replace(facts, names=names)
 
 

@@ -205,8 +205,10 @@ def check_one_seat_each(record: GameRecord, claim: str) -> None:
 def check_hot_seat_claim(facts: MetaFacts, game_id: str, seat: int, player: Player | None) -> None:
     """hot_seat_table for a claim at a hot-seat table by anyone but its host (or the
     player a rematch keeps the seat for): its seats are for friends on the host's
-    screen, whatever an older release's lobby showed open there."""
-    if not facts.info.table.hot_seat:
+    screen, whatever an older release's lobby showed open there. A table no player
+    opened (created without a player token: no host player holds its seats) is
+    claimed as any table is: else nobody could ever take its open seats."""
+    if not facts.info.table.hot_seat or not (host_mark(facts) or facts.host):
         return
     if player is not None and (
         hosts(facts, game_id, player.player_id) or facts.reserved.get(seat) == player.player_id

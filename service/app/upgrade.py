@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import re
 from collections.abc import Mapping, Sequence
 
 import msgspec
@@ -28,6 +29,7 @@ import msgspec
 from domain.commands import ClaimSeat, ReserveSeat
 from domain.events import AnyEvent, SeatFilled
 from domain.game import decide
+from domain.tables import BOT_LEVELS
 from service.app.envelope import Envelope, decode_envelope, service_envelopes
 from service.app.game_record import (
     SEATING_FIELD,
@@ -73,6 +75,11 @@ LEGACY_FIELDS = frozenset({"waiting", "host", "rematch"})
 # An earlier release's token key: the meta of this pseudo game id, field `game`.
 _TOKEN_ID_PREFIX = "t_"
 _seating_encoder = msgspec.json.Encoder()
+# A seat, a generation or a bot level as those releases wrote them: ASCII digits
+# (`int()` also reads `-1`, which is the last seat to a list, and other scripts' digits).
+_NUMBER = re.compile(r"[0-9]+")
+# A player's id as every release made it (uuid4's hex).
+_PLAYER_ID = re.compile(r"[0-9a-f]{32}")
 
 
 def legacy_fields(meta: Mapping[str, bytes]) -> list[str]:
@@ -108,9 +115,17 @@ def _text(meta: Mapping[str, bytes], field: str) -> str | None:
     return value.decode() if value else None
 
 
+def _number(text: str) -> int:
+    """A number as an earlier release wrote it; ValueError for anything else (the
+    game's upgrade fails: nothing out of range is written in its log or meta)."""
+    if not _NUMBER.fullmatch(text):
+        raise ValueError(f"not a number an earlier release wrote: {text!r}")
+    return int(text)
+
+
 def _per_seat(meta: Mapping[str, bytes], prefix: str) -> dict[int, str]:
     return {
-        int(field.removeprefix(prefix)): value.decode()
+        _number(field.removeprefix(prefix)): value.decode()
         for field, value in meta.items()
         if field.startswith(prefix) and value
     }
@@ -120,15 +135,15 @@ def _claims(meta: Mapping[str, bytes]) -> tuple[dict[int, bytes], set[str]]:
     """Each seat's claim of its current generation (a token's hash, `1` beside a
     `token:` field, or `bot`: its start's mark), and the hashes of the claims given
     back since (a field once set stayed set)."""
-    reopened = {seat: int(count) for seat, count in _per_seat(meta, "reopened:").items()}
+    reopened = {seat: _number(count) for seat, count in _per_seat(meta, "reopened:").items()}
     current: dict[int, bytes] = {}
     former: set[str] = set()
     for field, value in meta.items():
         if not field.startswith("claimed:") or not value:
             continue
         seat_text, _, generation = field.removeprefix("claimed:").partition("@")
-        seat = int(seat_text)
-        if int(generation or 0) == reopened.get(seat, 0):
+        seat = _number(seat_text)
+        if (_number(generation) if generation else 0) == reopened.get(seat, 0):
             current[seat] = value
         elif is_token_digest(value.decode(errors="replace")):
             former.add(value.decode())
@@ -221,6 +236,8 @@ def conversion(game_id: str, meta: Mapping[str, bytes], record: GameRecord) -> C
         events.extend(_bots(meta, record, bots_as_created(info)))
     host = meta.get("host")
     if host and HOST_PLAYER_FIELD not in meta:
+        if not _PLAYER_ID.fullmatch(host.decode()):
+            raise ValueError(f"the host is no player's id: {host!r}")
         put[HOST_PLAYER_FIELD] = host
     if SEATING_FIELD not in meta:
         put[SEATING_FIELD] = _seating_encoder.encode(seating)
@@ -236,9 +253,13 @@ def _bots(
     (`resigned:`) has no event to say it (the log's `seat_resigned` says the level it
     was logged with): it is dropped, and that seat's bot plays at the log's level."""
     controllers = controllers_with_bots(record.controllers, created)
+    filled = {seat: _number(level) for seat, level in _per_seat(meta, "filled:").items()}
+    for seat, level in filled.items():
+        if level not in BOT_LEVELS:
+            raise ValueError(f"seat {seat} filled by a bot of no level: {level}")
     return [
-        SeatFilled(seat=seat, level=int(level))
-        for seat, level in sorted(_per_seat(meta, "filled:").items())
+        SeatFilled(seat=seat, level=level)
+        for seat, level in sorted(filled.items())
         if seat < len(controllers) and controllers[seat].kind == "human"
     ]
 
@@ -280,7 +301,12 @@ async def upgrade(store: EventStore, archive: GameArchive | None = None) -> Upgr
                 _log.exception("archived game %s: its upgrade failed", game_id)
                 done.failed.append(game_id)
     for token_id in token_ids:
-        done.tokens += await _move_token(store, archive, token_id)
+        try:
+            done.tokens += await _move_token(store, archive, token_id)
+        except Exception:
+            # An unreadable token key opens nothing: it costs its own move, not the run.
+            _log.exception("token key %s: its move failed", token_id)
+            done.failed.append(token_id)
     return done
 
 
@@ -354,7 +380,8 @@ async def _move_token(store: EventStore, archive: GameArchive | None, token_id: 
     owner = (await store.get_meta(token_id)).get("game")
     moved = 0
     if owner:
-        game_id = owner.decode()
+        # An owner that is no text names no game: the key goes, as a lost claim's does.
+        game_id = owner.decode(errors="replace")
         meta = await store.get_meta(game_id) if is_game_id(game_id) else {}
         if not meta and archive is not None and is_game_id(game_id):
             archived = await asyncio.to_thread(archive.get, game_id)

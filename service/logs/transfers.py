@@ -20,6 +20,7 @@ from service.app.commands import decided_envelopes
 from service.app.envelope import Envelope, now, opened_now
 from service.app.errors import ServiceError
 from service.app.execute import Write
+from service.app.game_record import FILLED, UNCLAIMED
 from service.app.games import GameService
 from service.app.meta_fields import bots_as_created, game_of
 from service.app.privacy import unredacted_through
@@ -77,7 +78,7 @@ class GameTransfers:
         record = await self._snapshots.record_at(game_id, version)
         full = _sees_everything(game, viewer, version)
         facts, _ = await self._games.known_facts(game_id)
-        then = game_of(game_id, facts, record)
+        then = _named_as_held_now(game_of(game_id, facts, record), game)
         return holder_view(record.state, viewer), record.state if full else None, then
 
     async def import_game(
@@ -373,6 +374,18 @@ def _opened_as(chunks: Iterator[list[Envelope]], opening: Opening) -> Iterator[l
     event = msgspec.structs.replace(started.event, opening=opening)
     yield [msgspec.structs.replace(started, event=event), *first[1:]]
     yield from chunks
+
+
+def _named_as_held_now(then: Game, now: Game) -> Game:
+    """The game at a past version, naming only the players whose claim then still holds
+    its seat now: one who left a waiting table (a claim given back) is no one the
+    summary, the lobby or the log names any more, nor is its history to."""
+    seating, current = then.record.seating, now.record.seating
+    if seating is None or current is None:
+        return then
+    held = {*current.claims, UNCLAIMED, FILLED}
+    names = {seat: name for seat, name in then.names.items() if seating.claim_of(seat) in held}
+    return msgspec.structs.replace(then, names=names)
 
 
 def _check_version(version: int, current: int) -> None:

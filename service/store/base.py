@@ -28,6 +28,7 @@ __all__ = [
     "check_read",
     "check_score",
     "check_token_digest",
+    "is_game_key_id",
     "is_token_digest",
 ]
 
@@ -126,8 +127,13 @@ class InvalidGameId(ValueError):
 
 
 def check_game_id(game_id: str) -> None:
-    if not _GAME_ID.fullmatch(game_id):
+    if not is_game_key_id(game_id):
         raise InvalidGameId(f"invalid game id {game_id!r}: use 1-64 of [A-Za-z0-9_-]")
+
+
+def is_game_key_id(game_id: str) -> bool:
+    """Whether `game_id` may name a game's keys (`check_game_id` accepts it)."""
+    return _GAME_ID.fullmatch(game_id) is not None
 
 
 def check_append(

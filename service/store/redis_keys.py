@@ -34,7 +34,7 @@ maps to a stream position without a lookup, and XREAD from `0-N` is "after N".
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from redis.asyncio import Redis
@@ -49,6 +49,7 @@ __all__ = [
     "RECALL_LUA",
     "SNAPSHOT_LUA",
     "connection_kwargs",
+    "fields_of",
     "game_key",
     "lobby_key",
     "max_connections",
@@ -289,7 +290,20 @@ def views_of(viewers: Sequence[str], flat: Sequence[Any]) -> dict[str, StoredVie
 
 def pairs(flat: Sequence[Any]) -> dict[str, bytes]:
     """A hash as HGETALL answers it inside a script: field, value, field, value..."""
-    return {text(flat[index]): to_bytes(flat[index + 1]) for index in range(0, len(flat), 2)}
+    return fields_of(zip(flat[::2], flat[1::2], strict=True))
+
+
+def fields_of(raw: Iterable[tuple[bytes | str, bytes | str]]) -> dict[str, bytes]:
+    """A hash's fields by name, but those whose name is no UTF-8: no release writes
+    one, and read it would stop every read of the hash (a game's meta: the game)."""
+    fields: dict[str, bytes] = {}
+    for field, value in raw:
+        try:
+            name = text(field)
+        except UnicodeDecodeError:
+            continue
+        fields[name] = to_bytes(value)
+    return fields
 
 
 def to_bytes(value: bytes | str) -> bytes:

@@ -18,7 +18,7 @@ from service.store.base import (
     check_score,
 )
 from service.store.ports import LobbyIndex
-from service.store.redis_keys import INDEX_LUA, game_key, lobby_key, text, to_bytes
+from service.store.redis_keys import INDEX_LUA, fields_of, game_key, lobby_key, text
 
 __all__ = ["RedisLobbyIndex"]
 
@@ -85,6 +85,4 @@ def _headline(raw_version: bytes | None, raw_meta: dict[Any, Any]) -> Snapshot:
         version = int(raw_version or 0)
     except ValueError:
         return Snapshot(version=0, meta={})
-    return Snapshot(
-        version=version, meta={text(field): to_bytes(value) for field, value in raw_meta.items()}
-    )
+    return Snapshot(version=version, meta=fields_of(raw_meta.items()))

@@ -26,6 +26,7 @@ from service.store.base import (
     check_game_id,
     check_read,
     check_token_digest,
+    is_game_key_id,
 )
 from service.store.durability import ACKNOWLEDGED_BY_MASTER, Durability
 from service.store.fanout import EventFanout
@@ -36,6 +37,7 @@ from service.store.redis_keys import (
     APPEND_LUA,
     RECALL_LUA,
     connection_kwargs,
+    fields_of,
     game_key,
     max_connections,
     stored,
@@ -277,14 +279,24 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
         return bool(await self._redis.exists(game_key(game_id, "version")))
 
     async def game_ids(self) -> AsyncIterator[str]:
-        suffix = "}:version"
-        async for key in self._redis.scan_iter(match="{g:*" + suffix, count=1000):
-            yield text(key).removeprefix("{g:").removesuffix(suffix)
+        async for game_id in self._ids_of_keys("}:version"):
+            yield game_id
 
     async def meta_ids(self) -> AsyncIterator[str]:
-        suffix = "}:meta"
+        async for game_id in self._ids_of_keys("}:meta"):
+            yield game_id
+
+    async def _ids_of_keys(self, suffix: str) -> AsyncIterator[str]:
+        """The game ids of the keys `{g:<id>` + `suffix`: a key this store could not
+        have written (its id not UTF-8, or no id `check_game_id` accepts) names no
+        game, and is passed over, not the end of every scan that meets it."""
         async for key in self._redis.scan_iter(match="{g:*" + suffix, count=1000):
-            yield text(key).removeprefix("{g:").removesuffix(suffix)
+            try:
+                game_id = text(key).removeprefix("{g:").removesuffix(suffix)
+            except UnicodeDecodeError:
+                continue
+            if is_game_key_id(game_id):
+                yield game_id
 
     async def put_meta(self, game_id: str, fields: Mapping[str, bytes]) -> None:
         check_game_id(game_id)
@@ -295,7 +307,7 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
     async def get_meta(self, game_id: str) -> dict[str, bytes]:
         check_game_id(game_id)
         raw = await self._redis.hgetall(game_key(game_id, "meta"))
-        return {text(field): to_bytes(value) for field, value in raw.items()}
+        return fields_of(raw.items())
 
     async def put_token_owner(self, digest: str, game_id: str) -> None:
         check_token_digest(digest)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from http_players import open_table, player, problem
-from http_table import auth
+from http_table import auth, finish
 from litestar import Litestar
 from litestar.testing import TestClient
 
@@ -86,3 +86,35 @@ def test_a_waiting_hot_seat_table_is_in_no_lobby_and_refuses_a_strangers_claim(
         assert claimed.status_code == 201, claimed.text
     assert [seat["name"] for seat in _summary(client, game_id)["seats"]] == ["Ada"] * 3
     assert game_id in _lobby(client, "active")
+
+
+def test_a_hot_seat_table_no_player_opened_seats_whoever_claims_its_open_seats(
+    client: Client,
+) -> None:
+    """A table created without a player token has no host player to hold its seats:
+    its open seats are claimed as at any table (unlisted all the same). Refusing every
+    claim left such a table, and the rematch of any hot-seat game played with seat
+    tokens, waiting for a claim nobody could make."""
+    created = client.post(
+        "/games",
+        json={
+            "preset": "basic",
+            "hot_seat": True,
+            "rules": {"rated": False, "game_end": "hands:1"},
+            "seats": [{"kind": "human"}, {"kind": "human", "open": True}],
+        },
+    )
+    assert created.status_code == 201, created.text
+    game = created.json()
+    assert game["game_id"] not in _lobby(client, "waiting")
+    claimed = client.post(f"/games/{game['game_id']}/seats/1")
+    assert claimed.status_code == 201, claimed.text
+    assert _summary(client, game["game_id"])["status"] == "active"
+    game["tokens"]["1"] = claimed.json()["token"]
+    finish(client, game, seed=3)
+    rematch = client.post(f"/games/{game['game_id']}/rematch", headers=auth(game["tokens"]["0"]))
+    assert rematch.status_code == 201, rematch.text
+    again = rematch.json()["game_id"]
+    claimed = client.post(f"/games/{again}/seats/1")
+    assert claimed.status_code == 201, claimed.text
+    assert _summary(client, again)["status"] == "active"

@@ -143,3 +143,31 @@ async def test_after_the_upgrade_the_log_is_the_truth(
     assert seated[4] == {0: "Ada", 1: "Bob", 2: "Cy"}
     assert upgraded["waiting"][7] is True and upgraded["waiting"][2] == (1,)
     assert upgraded["waiting"][8] == MANIFEST["player"]["id"]
+
+
+async def test_an_unreadable_key_or_field_stops_neither_the_upgrade_nor_the_other_games(
+    data: Path, served: tuple[str, Redis]
+) -> None:
+    """Keys and fields no release wrote (an id or a field name that is no UTF-8, a token
+    key whose id no game key takes or whose game is no text): the run ends (`rummy serve`
+    runs it before serving: an exception there stopped its start), every game of the
+    fixture is upgraded and reads, and the active game with a junk field reads too."""
+    url, client = served
+    active = MANIFEST["active"]["id"]
+    await client.hset("{g:\xff\xfe}:meta".encode("latin-1"), mapping={"info": b"x"})
+    await client.hset("{g:t_" + "e" * 70 + "}:meta", mapping={"game": active.encode()})
+    await client.hset("{g:t_e e}:meta", mapping={"game": active.encode()})
+    await client.hset("{g:t_" + "e" * 62 + "}:meta", mapping={"game": b"\xff"})
+    await client.hset("{g:" + active + "}:meta", mapping={b"claimed:\xff": b"1"})
+
+    done = await upgrade_store(url, data)
+    assert done.failed == []
+    assert done.games >= 4 and done.tokens >= 9
+    store = with_archive(RedisEventStore(client), data)
+    answers = await _answers(store)
+    assert sorted(answers) == sorted(GAMES)
+    assert answers["active"][0] == MANIFEST["active"]["version"]
+    # The workers' reconcile walks every game's headline (its meta read with its version):
+    # raising there, it stopped every worker's start, and /health never said ok.
+    [headline] = await store.headlines([active])
+    assert headline.version == MANIFEST["active"]["version"] and "info" in headline.meta

@@ -228,3 +228,50 @@ def test_a_fill_an_older_release_kept_in_its_meta_is_exported_as_the_log_says() 
         check_claims(header, envelopes, time.time())
 
     _run(scenario)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"claimed:2": b"bot", "filled:2": b"0"},  # no bot level
+        {"claimed:2": b"bot", "filled:2": b"-3"},
+        {"claimed:2": b"bot", "filled:2": b"99"},
+        {"filled:-1": b"2"},  # no seat: -1 is the last seat to Python
+        {"claimed:-1": ("d" * 64).encode()},
+        {"claimed:\u0661": ("d" * 64).encode()},  # int() reads other scripts' digits
+        {"host": b"\xff\xfe"},  # copied as it was, it failed every read of the game
+        {"host": b"not a player"},
+    ],
+)
+def test_a_value_no_release_wrote_fails_its_games_upgrade_and_writes_nothing(
+    fields: dict[str, bytes],
+) -> None:
+    """A legacy field whose seat, bot level or player is out of its range is refused:
+    the game is left as it was (named in `failed`, the run goes on), rather than a
+    `seat_filled` at seat -1 or of level 0 in its log for good, a token opening seat
+    -1 (another seat's hand), or a host field no read of the game gets past."""
+
+    async def scenario() -> None:
+        store = InMemoryEventStore()
+        games = GameService(store)
+        game_id = (await games.create(seats=(SeatSpec(kind="human"), OPEN, OPEN))).game_id
+        await games.claim(game_id, 1, _player(BOB, "Bob"))
+        await games.execute(
+            game_id, Write(actor="service", decide=lambda game: games.first_deal(game, None))
+        )
+        other = (await games.create(seats=SEATS)).game_id
+        await store.put_meta(other, {"waiting": b"1"})
+        await store.put_meta(game_id, fields)
+        before = await store.get_meta(game_id)
+        version = await store.version(game_id)
+        done = await upgrade(store)
+        assert done.failed == [game_id]
+        assert done.games == 1  # the other game
+        assert await store.version(game_id) == version
+        assert await store.get_meta(game_id) == before
+        fresh = GameService(store)
+        game = await fresh.game(game_id)
+        assert all(0 < (c.level or 1) < 5 for c in game.record.controllers)
+        await fresh.fresh_facts(game_id)
+
+    _run(scenario)
