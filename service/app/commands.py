@@ -17,10 +17,11 @@ from service.app.errors import ServiceError
 from service.app.execute import Writer
 from service.app.game_record import GameRecord, encode_state
 from service.app.metrics import Metrics
-from service.app.privacy import held_through, unredacted_through
 from service.app.projections import (
     STATE_KEY,
+    held_through,
     served,
+    unredacted_through,
     viewer_key,
 )
 from service.app.randomness import reshuffle_rng, shuffle_size, with_shuffle
