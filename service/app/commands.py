@@ -15,10 +15,9 @@ from service.app.consequences import Clock, Decided, follow_ups, system_clock
 from service.app.envelope import ActorKind, Envelope, envelopes_from
 from service.app.errors import ServiceError
 from service.app.execute import Writer
-from service.app.game_record import GameRecord, encode_state
+from service.app.game_record import GameRecord
 from service.app.metrics import Metrics
 from service.app.projections import (
-    STATE_KEY,
     held_through,
     served,
     unredacted_through,
@@ -27,10 +26,10 @@ from service.app.projections import (
 from service.app.randomness import reshuffle_rng, shuffle_size, with_shuffle
 from service.app.records import Game
 from service.app.wire_form import ServedView, encode_outcome, encode_view
-from service.app.writes import Answer, Executed, Write
+from service.app.writes import Executed, Write
 from service.store import AppendResult
 
-__all__ = ["SeatCommands", "command_key", "decided_envelopes", "projections_of"]
+__all__ = ["SeatCommands", "command_key", "decided_envelopes"]
 
 
 def command_key(actor: ActorKind, command_id: str, seat: int | None = None) -> str:
@@ -74,17 +73,6 @@ _recorded_decoder = msgspec.json.Decoder(_RecordedResult)
 def _command_kind(command: SeatCommand) -> str:
     tag = command.__struct_config__.tag
     return "unknown" if tag is None else str(tag)
-
-
-def projections_of(record: GameRecord, seat: int | None = None) -> dict[str, bytes]:
-    """What a write caches with its events: the state at the record's version and
-    the view of the seat that acted, built for its answer anyway. Other views are
-    built when read (`Projections.encoded_view`): most are never read at that
-    version, as clients follow the events."""
-    views = {STATE_KEY: encode_state(record)}
-    if seat is not None:
-        views[viewer_key(seat)] = encode_view(holder_view(record.state, seat), record)
-    return views
 
 
 def decided_envelopes(
@@ -143,13 +131,15 @@ class SeatCommands:
             private[:] = [game.info.private_log]
             return _decided(game, seat, command, command_id=command_id, actor=actor)
 
-        def answer(after: GameRecord, envelopes: list[Envelope]) -> Answer:
+        def answer(after: GameRecord, envelopes: list[Envelope], views: dict[str, bytes]) -> bytes:
             view = holder_view(after.state, seat)
             revealed = unredacted_through(after, seat, private_log=private[0])
             shown = served(envelopes, seat, revealed, held_through(after, seat))
-            encoded = encode_view(view, after)
-            views = {STATE_KEY: encode_state(after), viewer_key(seat): encoded}
-            return Answer(views=views, body=encode_outcome(after.version, encoded, shown))
+            # The acting seat's view is cached with the events, built for the answer
+            # anyway; others are built when read (`Projections.encoded_view`): most
+            # are never read at that version, as clients follow the events.
+            encoded = views[viewer_key(seat)] = encode_view(view, after)
+            return encode_outcome(after.version, encoded, shown)
 
         key_space: ActorKind = "service" if system_id else actor
         key = command_key(key_space, command_id, seat) if command_id is not None else None

@@ -20,11 +20,11 @@ from service.app.meta_fields import game_of
 from service.app.metrics import Metrics
 from service.app.projections import STATE_KEY, Projections
 from service.app.records import Game, GameInfo, MetaFacts, lobby_status
-from service.app.writes import Answer, AppendHook, Executed, Write
+from service.app.writes import AppendHook, Executed, Write
 from service.store import AppendResult, CommandIdReused, EventStore, VersionConflict
 
-# Answer and Write are also read from here by the transfers.
-__all__ = ["MAX_ATTEMPTS", "Answer", "Executed", "Write", "Writer", "conflict_error"]
+# Write is also read from here by the transfers.
+__all__ = ["MAX_ATTEMPTS", "Executed", "Write", "Writer", "conflict_error"]
 
 # A write without an expected version decides again after losing a race; past
 # this many losses in a row the game is too contended to promise an answer.
@@ -153,13 +153,12 @@ class Writer:
         info = _info_of(write, game)
         if after is not None and info is not None and info.turn_time_limit_s is None:
             after = untimed(after)
-        answer = Answer(views={})
+        views: dict[str, bytes] = {}
+        body = None
         if after is not None:
-            answer = (
-                write.answer(after, envelopes)
-                if write.answer is not None
-                else Answer(views={STATE_KEY: encode_state(after)})
-            )
+            views[STATE_KEY] = encode_state(after)
+            if write.answer is not None:
+                body = write.answer(after, envelopes, views)
         # A write without an id of its own gets one for this attempt (`w:`, a
         # namespace no client reaches), recorded without an answer: a store
         # client that sent the append again after losing its reply (redis-py's
@@ -174,8 +173,8 @@ class Writer:
                 expected_version=version,
                 command_id=key,
                 command_digest=_OWN_DIGEST if own else write.digest,
-                result=None if own else answer.body,
-                views=answer.views,
+                result=None if own else body,
+                views=views,
                 meta=seating_fields(record, after),
             )
         except CommandIdReused as reused:
@@ -200,7 +199,7 @@ class Writer:
             seat=write.seat,
             command_id=write.command_id,
             actor=write.actor,
-            body=answer.body,
+            body=body,
         )
         self._projections.remember(game_id, after)
         if not write.imports:

@@ -1,11 +1,9 @@
-"""What a write is: how its writer describes it (`Write`), what it records beside its
-events (`Answer`), and what came of it (`Executed`, which the after-append hook is
-handed too)."""
+"""What a write is: how its writer describes it (`Write`) and what came of it
+(`Executed`, which the after-append hook is handed too)."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import NamedTuple
 
 import msgspec
 
@@ -15,31 +13,24 @@ from service.app.game_record import Controller, GameRecord, bot_levels
 from service.app.records import Game, GameInfo
 from service.store import AppendResult
 
-__all__ = ["AppendHook", "Answer", "Executed", "Write"]
-
-
-class Answer(NamedTuple):
-    """What a write records beside its events: the projections cached with them
-    and the answer bytes kept under its command id for a retry (a seat command's
-    `CommandResult`, as the API serves it)."""
-
-    views: dict[str, bytes]
-    body: bytes | None = None
+__all__ = ["AppendHook", "Executed", "Write"]
 
 
 class Write(msgspec.Struct, frozen=True, kw_only=True):
     """One write of a game, as its writer describes it.
 
     `decide` makes the envelopes from the game at its latest version (None for a
-    game with no events yet) and raises a refusal; `answer` builds the cached
-    projections and the recorded answer from the record after them. `key` and
+    game with no events yet) and raises a refusal; `answer`, given the record after
+    them, adds the projections it caches with them to `views` (the writer caches
+    the state itself) and returns the bytes kept under its command id for a retry
+    (a seat command's `CommandResult`, as the API serves it). `key` and
     `digest` make the write idempotent: the store keeps clients' ids (`c:`) apart
     from the system's (`s:`), so no client can take a bot's or a timer's id.
     """
 
     actor: ActorKind
     decide: Callable[[Game | None], list[Envelope]]
-    answer: Callable[[GameRecord, list[Envelope]], Answer] | None = None
+    answer: Callable[[GameRecord, list[Envelope], dict[str, bytes]], bytes | None] | None = None
     expected_version: int | None = None
     key: str | None = None
     # Where a release before `key`'s filed the same id: only a refused retry looks there.
