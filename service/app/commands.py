@@ -27,7 +27,6 @@ from service.app.randomness import reshuffle_rng, shuffle_size, with_shuffle
 from service.app.records import Game
 from service.app.wire_form import ServedView, encode_outcome, encode_view
 from service.app.writes import Executed, Write
-from service.store import AppendResult
 
 __all__ = ["SeatCommands", "command_key", "decided_envelopes"]
 
@@ -48,15 +47,15 @@ def _digest(seat: int, command: SeatCommand, expected_version: int | None) -> st
     return hashlib.sha256(payload).hexdigest()
 
 
-def _recorded(game_id: str, appended: AppendResult) -> Executed:
-    """A retry answered from the record; older releases recorded the view in the
-    domain's form, so the answer is encoded again rather than sent as stored."""
-    assert appended.result is not None
+def _recorded(game_id: str, version: int, result: bytes) -> Executed:
+    """A retry answered from the record (`result`, recorded under its command id);
+    older releases recorded the view in the domain's form, so the answer is encoded
+    again rather than sent as stored."""
     # The recorded view keeps what the record added to it (version, deadline, controllers).
-    recorded = _recorded_decoder.decode(appended.result)
+    recorded = _recorded_decoder.decode(result)
     view = encode_view(recorded.view, version=recorded.version)
     body = encode_outcome(recorded.version, view, recorded.events)
-    return Executed(game_id=game_id, appended=appended, body=body)
+    return Executed(game_id=game_id, version=version, duplicate=True, body=body)
 
 
 class _RecordedResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -152,7 +151,7 @@ class SeatCommands:
                 _digest(other, command, expected_version),
             )
             if earlier is not None and earlier.result is not None:
-                return _recorded(game_id, earlier)
+                return _recorded(game_id, earlier.last_version, earlier.result)
         executed = await self._writer.execute(
             game_id,
             Write(
@@ -170,14 +169,14 @@ class SeatCommands:
                 command_id=command_id,
             ),
         )
-        if executed.appended.duplicate:
-            if executed.appended.result is None:
+        if executed.duplicate:
+            if executed.body is None:
                 raise ServiceError(
                     "command_id_reused",
                     "this command_id was already used for a different command",
                     command_id=command_id,
                 )
-            return _recorded(game_id, executed.appended)
+            return _recorded(game_id, executed.version, executed.body)
         assert executed.body is not None
         self._metrics.command_accepted(_command_kind(command))
         return executed

@@ -13,9 +13,10 @@ from collections.abc import Awaitable, Callable
 import msgspec
 
 from domain.errors import DomainError
+from domain.state import GameState
 from service.app.envelope import decode_envelope, encode_envelope
 from service.app.errors import ServiceError
-from service.app.game_record import advance, encode_state, seating_fields, untimed
+from service.app.game_record import GameRecord, advance, encode_state, seating_fields, untimed
 from service.app.meta_fields import game_of
 from service.app.metrics import Metrics
 from service.app.projections import STATE_KEY, Projections
@@ -84,7 +85,7 @@ class Writer:
             if earlier is None:
                 raise
             await self._announce_again(game_id, write, earlier)
-            return Executed(game_id=game_id, appended=earlier)
+            return _nothing_new(game_id, earlier)
 
     async def _execute(self, game_id: str, write: Write) -> Executed:
         if write.creates is not None:
@@ -188,10 +189,10 @@ class Writer:
             await self._announce_again(game_id, write, appended)
         before = game.record.state if game is not None else None
         if appended.duplicate or after is None:
-            return Executed(game_id=game_id, appended=appended, before=before, after=after)
+            return _nothing_new(game_id, appended, before=before, after=after)
         executed = Executed(
             game_id=game_id,
-            appended=appended,
+            version=appended.last_version,
             before=before if before is not None else after.state,
             after=after,
             info=info,
@@ -243,7 +244,8 @@ class Writer:
         await self.announce(
             Executed(
                 game_id=game_id,
-                appended=earlier,
+                version=earlier.last_version,
+                duplicate=earlier.duplicate,
                 before=record.state,
                 after=record,
                 info=game.info,
@@ -285,6 +287,25 @@ def _reused(command_id: str | None) -> ServiceError:
         "command_id_reused",
         "this command_id was already used for a different command",
         command_id=command_id,
+    )
+
+
+def _nothing_new(
+    game_id: str,
+    appended: AppendResult,
+    *,
+    before: GameState | None = None,
+    after: GameRecord | None = None,
+) -> Executed:
+    """What came of a write that appended nothing new: a retry (the bytes recorded
+    under its command id, if any), or a write that decided no events."""
+    return Executed(
+        game_id=game_id,
+        version=appended.last_version,
+        duplicate=appended.duplicate,
+        before=before,
+        after=after,
+        body=appended.result,
     )
 
 

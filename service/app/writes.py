@@ -11,7 +11,6 @@ from domain.state import GameState
 from service.app.envelope import ActorKind, Envelope
 from service.app.game_record import Controller, GameRecord, bot_levels
 from service.app.records import Game, GameInfo
-from service.store import AppendResult
 
 __all__ = ["AppendHook", "Executed", "Write"]
 
@@ -49,16 +48,19 @@ class Executed(msgspec.Struct, frozen=True, kw_only=True):
     """What came of a write: for its writer, the seat whose command it was, and the
     hook that schedules the work it calls for (bot turns, turn timers).
 
-    `appended` is the store's answer (`duplicate`: a retry of an earlier write,
-    nothing new); `before` and `after` the game around the write (`before` is
-    `after`'s state for a game just made, or for a game announced as it stands);
-    `envelopes` the events appended, unredacted; `seat`, `command_id` and `actor`
-    name the command (None for a creation or a mere nudge); `body` the answer
-    served (a seat command's `CommandResult`, the recorded one on a retry).
-    Only `game_id` and `appended` are known of a retry answered from the record."""
+    `version` is the game's version right after the write (the original's, for a
+    retry); `duplicate`: a retry of an earlier write, nothing new; `before` and
+    `after` the game around the write (`before` is `after`'s state for a game just
+    made, or for a game announced as it stands); `envelopes` the events appended,
+    unredacted; `seat`, `command_id` and `actor` name the command (None for a
+    creation or a mere nudge); `body` the answer served (a seat command's
+    `CommandResult`; on a retry, the bytes recorded under its command id).
+    Only `game_id`, `version`, `duplicate` and `body` are known of a retry
+    answered from the record."""
 
     game_id: str
-    appended: AppendResult
+    version: int
+    duplicate: bool = False
     before: GameState | None = None
     after: GameRecord | None = None
     info: GameInfo | None = None
@@ -67,11 +69,6 @@ class Executed(msgspec.Struct, frozen=True, kw_only=True):
     command_id: str | None = None
     actor: ActorKind = "service"
     body: bytes | None = None
-
-    @property
-    def version(self) -> int:
-        """The game's version right after the write (the original's, for a retry)."""
-        return self.appended.last_version
 
     @property
     def state(self) -> GameState:
