@@ -123,7 +123,7 @@ async def _record_timeout(
         if refused.code in ("version_conflict", "command_id_reused"):
             return False
         raise
-    return not executed.appended.duplicate
+    return not executed.duplicate
 
 
 async def _maybe_hand_to_bot(

@@ -15,21 +15,20 @@ from service.app.consequences import Clock, Decided, follow_ups, system_clock
 from service.app.envelope import ActorKind, Envelope, envelopes_from
 from service.app.errors import ServiceError
 from service.app.execute import Writer
-from service.app.game_record import GameRecord, encode_state
+from service.app.game_record import GameRecord
 from service.app.metrics import Metrics
-from service.app.privacy import held_through, unredacted_through
 from service.app.projections import (
-    STATE_KEY,
+    held_through,
     served,
+    unredacted_through,
     viewer_key,
 )
 from service.app.randomness import reshuffle_rng, shuffle_size, with_shuffle
 from service.app.records import Game
 from service.app.wire_form import ServedView, encode_outcome, encode_view
-from service.app.writes import Answer, Executed, Write
-from service.store import AppendResult
+from service.app.writes import Executed, Write
 
-__all__ = ["SeatCommands", "command_key", "decided_envelopes", "projections_of"]
+__all__ = ["SeatCommands", "command_key", "decided_envelopes"]
 
 
 def command_key(actor: ActorKind, command_id: str, seat: int | None = None) -> str:
@@ -48,15 +47,15 @@ def _digest(seat: int, command: SeatCommand, expected_version: int | None) -> st
     return hashlib.sha256(payload).hexdigest()
 
 
-def _recorded(game_id: str, appended: AppendResult) -> Executed:
-    """A retry answered from the record; older releases recorded the view in the
-    domain's form, so the answer is encoded again rather than sent as stored."""
-    assert appended.result is not None
+def _recorded(game_id: str, version: int, result: bytes) -> Executed:
+    """A retry answered from the record (`result`, recorded under its command id);
+    older releases recorded the view in the domain's form, so the answer is encoded
+    again rather than sent as stored."""
     # The recorded view keeps what the record added to it (version, deadline, controllers).
-    recorded = _recorded_decoder.decode(appended.result)
+    recorded = _recorded_decoder.decode(result)
     view = encode_view(recorded.view, version=recorded.version)
     body = encode_outcome(recorded.version, view, recorded.events)
-    return Executed(game_id=game_id, appended=appended, body=body)
+    return Executed(game_id=game_id, version=version, duplicate=True, body=body)
 
 
 class _RecordedResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -73,17 +72,6 @@ _recorded_decoder = msgspec.json.Decoder(_RecordedResult)
 def _command_kind(command: SeatCommand) -> str:
     tag = command.__struct_config__.tag
     return "unknown" if tag is None else str(tag)
-
-
-def projections_of(record: GameRecord, seat: int | None = None) -> dict[str, bytes]:
-    """What a write caches with its events: the state at the record's version and
-    the view of the seat that acted, built for its answer anyway. Other views are
-    built when read (`Projections.encoded_view`): most are never read at that
-    version, as clients follow the events."""
-    views = {STATE_KEY: encode_state(record)}
-    if seat is not None:
-        views[viewer_key(seat)] = encode_view(holder_view(record.state, seat), record)
-    return views
 
 
 def decided_envelopes(
@@ -142,13 +130,15 @@ class SeatCommands:
             private[:] = [game.info.private_log]
             return _decided(game, seat, command, command_id=command_id, actor=actor)
 
-        def answer(after: GameRecord, envelopes: list[Envelope]) -> Answer:
+        def answer(after: GameRecord, envelopes: list[Envelope], views: dict[str, bytes]) -> bytes:
             view = holder_view(after.state, seat)
             revealed = unredacted_through(after, seat, private_log=private[0])
             shown = served(envelopes, seat, revealed, held_through(after, seat))
-            encoded = encode_view(view, after)
-            views = {STATE_KEY: encode_state(after), viewer_key(seat): encoded}
-            return Answer(views=views, body=encode_outcome(after.version, encoded, shown))
+            # The acting seat's view is cached with the events, built for the answer
+            # anyway; others are built when read (`Projections.encoded_view`): most
+            # are never read at that version, as clients follow the events.
+            encoded = views[viewer_key(seat)] = encode_view(view, after)
+            return encode_outcome(after.version, encoded, shown)
 
         key_space: ActorKind = "service" if system_id else actor
         key = command_key(key_space, command_id, seat) if command_id is not None else None
@@ -161,7 +151,7 @@ class SeatCommands:
                 _digest(other, command, expected_version),
             )
             if earlier is not None and earlier.result is not None:
-                return _recorded(game_id, earlier)
+                return _recorded(game_id, earlier.last_version, earlier.result)
         executed = await self._writer.execute(
             game_id,
             Write(
@@ -179,14 +169,14 @@ class SeatCommands:
                 command_id=command_id,
             ),
         )
-        if executed.appended.duplicate:
-            if executed.appended.result is None:
+        if executed.duplicate:
+            if executed.body is None:
                 raise ServiceError(
                     "command_id_reused",
                     "this command_id was already used for a different command",
                     command_id=command_id,
                 )
-            return _recorded(game_id, executed.appended)
+            return _recorded(game_id, executed.version, executed.body)
         assert executed.body is not None
         self._metrics.command_accepted(_command_kind(command))
         return executed

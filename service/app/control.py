@@ -171,4 +171,4 @@ async def record_control(
         if getattr(refused, "code", None) in ("game_over", "game_not_found", "seat_resigned"):
             return None
         raise
-    return executed.appended.last_version
+    return executed.version

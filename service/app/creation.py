@@ -196,7 +196,7 @@ class Creation:
             self._reader.keep_facts(game_id, registered, executed.after.seating)
         return CreatedGame(
             game_id=game_id,
-            version=executed.appended.version,
+            version=executed.version,
             tokens=tokens,
             seats=seats,
             invite_code=invite_code,

@@ -13,18 +13,19 @@ from collections.abc import Awaitable, Callable
 import msgspec
 
 from domain.errors import DomainError
+from domain.state import GameState
 from service.app.envelope import decode_envelope, encode_envelope
 from service.app.errors import ServiceError
-from service.app.game_record import advance, encode_state, seating_fields, untimed
+from service.app.game_record import GameRecord, advance, encode_state, seating_fields, untimed
 from service.app.meta_fields import game_of
 from service.app.metrics import Metrics
 from service.app.projections import STATE_KEY, Projections
 from service.app.records import Game, GameInfo, MetaFacts, lobby_status
-from service.app.writes import Answer, AppendHook, Executed, Write
+from service.app.writes import AppendHook, Executed, Write
 from service.store import AppendResult, CommandIdReused, EventStore, VersionConflict
 
-# Answer and Write are also read from here by the transfers.
-__all__ = ["MAX_ATTEMPTS", "Answer", "Executed", "Write", "Writer", "conflict_error"]
+# Write is also read from here by the transfers.
+__all__ = ["MAX_ATTEMPTS", "Executed", "Write", "Writer", "conflict_error"]
 
 # A write without an expected version decides again after losing a race; past
 # this many losses in a row the game is too contended to promise an answer.
@@ -84,7 +85,7 @@ class Writer:
             if earlier is None:
                 raise
             await self._announce_again(game_id, write, earlier)
-            return Executed(game_id=game_id, appended=earlier)
+            return _nothing_new(game_id, earlier)
 
     async def _execute(self, game_id: str, write: Write) -> Executed:
         if write.creates is not None:
@@ -153,13 +154,12 @@ class Writer:
         info = _info_of(write, game)
         if after is not None and info is not None and info.turn_time_limit_s is None:
             after = untimed(after)
-        answer = Answer(views={})
+        views: dict[str, bytes] = {}
+        body = None
         if after is not None:
-            answer = (
-                write.answer(after, envelopes)
-                if write.answer is not None
-                else Answer(views={STATE_KEY: encode_state(after)})
-            )
+            views[STATE_KEY] = encode_state(after)
+            if write.answer is not None:
+                body = write.answer(after, envelopes, views)
         # A write without an id of its own gets one for this attempt (`w:`, a
         # namespace no client reaches), recorded without an answer: a store
         # client that sent the append again after losing its reply (redis-py's
@@ -174,8 +174,8 @@ class Writer:
                 expected_version=version,
                 command_id=key,
                 command_digest=_OWN_DIGEST if own else write.digest,
-                result=None if own else answer.body,
-                views=answer.views,
+                result=None if own else body,
+                views=views,
                 meta=seating_fields(record, after),
             )
         except CommandIdReused as reused:
@@ -189,10 +189,10 @@ class Writer:
             await self._announce_again(game_id, write, appended)
         before = game.record.state if game is not None else None
         if appended.duplicate or after is None:
-            return Executed(game_id=game_id, appended=appended, before=before, after=after)
+            return _nothing_new(game_id, appended, before=before, after=after)
         executed = Executed(
             game_id=game_id,
-            appended=appended,
+            version=appended.last_version,
             before=before if before is not None else after.state,
             after=after,
             info=info,
@@ -200,7 +200,7 @@ class Writer:
             seat=write.seat,
             command_id=write.command_id,
             actor=write.actor,
-            body=answer.body,
+            body=body,
         )
         self._projections.remember(game_id, after)
         if not write.imports:
@@ -244,7 +244,8 @@ class Writer:
         await self.announce(
             Executed(
                 game_id=game_id,
-                appended=earlier,
+                version=earlier.last_version,
+                duplicate=earlier.duplicate,
                 before=record.state,
                 after=record,
                 info=game.info,
@@ -286,6 +287,25 @@ def _reused(command_id: str | None) -> ServiceError:
         "command_id_reused",
         "this command_id was already used for a different command",
         command_id=command_id,
+    )
+
+
+def _nothing_new(
+    game_id: str,
+    appended: AppendResult,
+    *,
+    before: GameState | None = None,
+    after: GameRecord | None = None,
+) -> Executed:
+    """What came of a write that appended nothing new: a retry (the bytes recorded
+    under its command id, if any), or a write that decided no events."""
+    return Executed(
+        game_id=game_id,
+        version=appended.last_version,
+        duplicate=appended.duplicate,
+        before=before,
+        after=after,
+        body=appended.result,
     )
 
 

@@ -32,7 +32,7 @@ from service.app.seating import TablePolicy
 from service.app.seats import Seats
 from service.app.watchers import Watcher
 from service.app.writes import AppendHook, Executed, Write
-from service.store import AppendResult, EventStore, players_beside
+from service.store import EventStore, players_beside
 
 __all__ = [
     "AppendHook",
@@ -190,7 +190,7 @@ class GameService:
             Executed(
                 game_id=game_id,
                 # Nothing appended: the game as it stands.
-                appended=AppendResult(first_version=version + 1, last_version=version),
+                version=version,
                 before=game.record.state,
                 # Who plays each seat: a bot whose turn it is gets its job at once.
                 after=game.record,

@@ -23,9 +23,8 @@ from service.app.envelope import Envelope
 from service.app.errors import ServiceError
 from service.app.games import GameService
 from service.app.metrics import Metrics
-from service.app.players import is_player_token
 from service.app.seating import check_invite
-from service.app.tokens import token_hash
+from service.app.tokens import is_player_token, token_hash
 from service.app.watchers import Watcher, watcher_for
 from service.runtime.draining import Draining
 from service.store.tickets import TicketStore

@@ -1,8 +1,8 @@
 """Players: a name and a secret token (only its hash kept) that acts for every seat held.
 
-A player token is `<player id>.<secret>`; seat tokens never hold a dot, so a
-bearer token says by its shape which kind it is. Guests are ordinary players
-a client creates without asking anyone for a name.
+A player token is `<player id>.<secret>` (`service/app/tokens.py` tells it from a
+seat token by its shape). Guests are ordinary players a client creates without
+asking anyone for a name.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ __all__ = [
     "Player",
     "PlayerService",
     "clean_name",
-    "is_player_token",
 ]
 
 _log = logging.getLogger(__name__)
@@ -114,15 +113,6 @@ def clean_name(raw: str) -> str:
             "invalid_name", 'a name may not pass for a bot ("Bot · level 2") or a seat\'s label'
         )
     return name
-
-
-def is_player_token(token: str) -> bool:
-    return "." in token
-
-
-def player_id_of(token: str) -> str:
-    """The player a player token names (not yet authenticated)."""
-    return token.partition(".")[0]
 
 
 def _player_of(player_id: str, record: dict[str, bytes]) -> Player:

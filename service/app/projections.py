@@ -1,4 +1,5 @@
-"""Projections: the cached game state and per-viewer views, all rebuildable from the stream."""
+"""Projections: the cached game state and per-viewer views, all rebuildable from the
+stream, served by the one rule of who may see hidden cards."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from domain.views import holder_view, redact_for_seats
+from domain.views import Viewer, holder_view, redact_for_seats
 from service.app.envelope import Envelope, decode_envelope
 from service.app.game_record import GameRecord, advance, decode_state, encode_state
 from service.app.shared_reads import SharedReads
@@ -22,8 +23,10 @@ __all__ = [
     "GameRecord",
     "Projections",
     "encode_state",
+    "held_through",
     "served",
     "served_to_holder",
+    "unredacted_through",
     "viewer_key",
 ]
 
@@ -201,6 +204,33 @@ def _cached_record(game_id: str, data: bytes) -> GameRecord | None:
         return None
 
 
+def unredacted_through(record: GameRecord, viewer: Viewer, *, private_log: bool) -> int:
+    """The last version whose events `viewer` may see unredacted (0: none), given the
+    game folded to its latest version.
+
+    A private log's hidden cards are for its seats only: a spectator sees none,
+    during or after the game. Otherwise a finished game is all public (its whole
+    log is served), and under `reveal_after_hand` so is every hand that has ended.
+    Anything later is served redacted, each seat seeing its own cards only."""
+    if private_log and viewer is None:
+        return 0
+    if record.state.phase == "over":
+        return record.version
+    return record.revealed_through if record.state.ruleset.reveal_after_hand else 0
+
+
+def held_through(record: GameRecord, viewer: Viewer) -> int | None:
+    """The last version whose events a seat's holder sees as that seat's (None: all
+    of them). A seat that resigned is its bot's after its resignation: from there
+    its former holder is served what a spectator is, as `holder_view` shows it."""
+    if viewer is None or viewer not in record.state.resigned:
+        return None
+    for seat, version in record.resigned_at:
+        if seat == viewer:
+            return version
+    return 0  # a record cached by a release that did not keep the version: none
+
+
 def served(
     envelopes: Sequence[Envelope],
     viewer: int | None,
@@ -208,8 +238,8 @@ def served(
     held_through: int | None = None,
 ) -> tuple[Envelope, ...]:
     """Envelopes as `viewer` may see them: unredacted up to `revealed_through`
-    (`service.app.privacy.unredacted_through` says how far), redacted after: for
-    the viewer's seat up to `held_through` (`privacy.held_through`), for a
+    (`unredacted_through` says how far), redacted after: for
+    the viewer's seat up to `held_through` (`held_through`), for a
     spectator after it."""
     holds = () if viewer is None else ((viewer, held_through),)
     return served_to_holder(envelopes, holds, revealed_through)
@@ -221,7 +251,7 @@ def served_to_holder(
     revealed_through: int,
 ) -> tuple[Envelope, ...]:
     """Envelopes as the holder of several seats may see them (a hot-seat player):
-    `holds` pairs each seat with the last version it is theirs (`privacy.held_through`;
+    `holds` pairs each seat with the last version it is theirs (`held_through`;
     None: all). Unredacted up to `revealed_through`, redacted after for the seats
     still theirs at each event: a seat that resigned is its bot's past it."""
     # Past a seat's `held_through` it is no longer the viewer's: its cards are hidden.

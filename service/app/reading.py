@@ -14,8 +14,7 @@ from service.app.errors import UNREADABLE_RECORD, ServiceError
 from service.app.game_record import GameRecord, Seating
 from service.app.infos import logged_info
 from service.app.meta_fields import facts_of, game_of, seating_copy
-from service.app.privacy import held_through, unredacted_through
-from service.app.projections import Projections, served_to_holder
+from service.app.projections import Projections, held_through, served_to_holder, unredacted_through
 from service.app.records import (
     LOBBY_KEYS,
     Game,

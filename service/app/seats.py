@@ -17,7 +17,7 @@ from service.app.envelope import Envelope, service_envelopes
 from service.app.errors import ServiceError
 from service.app.execute import Writer
 from service.app.meta_fields import CLAIM_TOKEN, claimant_field, renamed_field, seated_by
-from service.app.players import Player, PlayerService, is_player_token, player_id_of
+from service.app.players import Player, PlayerService
 from service.app.reading import GameReader
 from service.app.records import Game, GameInfo, MetaFacts, check_game_id, open_seats_of
 from service.app.seating import (
@@ -31,7 +31,7 @@ from service.app.seating import (
     not_seated,
     outsider_refusal,
 )
-from service.app.tokens import new_token, token_hash
+from service.app.tokens import is_player_token, new_token, player_id_of, token_hash
 from service.app.writes import Write
 from service.store import EventStore
 

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import msgspec
 
-from service.app.players import is_player_token, player_id_of
 from service.app.records import MetaFacts
 from service.app.seating import hosts
-from service.app.tokens import token_hash
+from service.app.tokens import is_player_token, player_id_of, token_hash
 
 __all__ = ["Watcher", "watcher_for"]
 

@@ -1,11 +1,9 @@
-"""What a write is: how its writer describes it (`Write`), what it records beside its
-events (`Answer`), and what came of it (`Executed`, which the after-append hook is
-handed too)."""
+"""What a write is: how its writer describes it (`Write`) and what came of it
+(`Executed`, which the after-append hook is handed too)."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import NamedTuple
 
 import msgspec
 
@@ -13,33 +11,25 @@ from domain.state import GameState
 from service.app.envelope import ActorKind, Envelope
 from service.app.game_record import Controller, GameRecord, bot_levels
 from service.app.records import Game, GameInfo
-from service.store import AppendResult
 
-__all__ = ["AppendHook", "Answer", "Executed", "Write"]
-
-
-class Answer(NamedTuple):
-    """What a write records beside its events: the projections cached with them
-    and the answer bytes kept under its command id for a retry (a seat command's
-    `CommandResult`, as the API serves it)."""
-
-    views: dict[str, bytes]
-    body: bytes | None = None
+__all__ = ["AppendHook", "Executed", "Write"]
 
 
 class Write(msgspec.Struct, frozen=True, kw_only=True):
     """One write of a game, as its writer describes it.
 
     `decide` makes the envelopes from the game at its latest version (None for a
-    game with no events yet) and raises a refusal; `answer` builds the cached
-    projections and the recorded answer from the record after them. `key` and
+    game with no events yet) and raises a refusal; `answer`, given the record after
+    them, adds the projections it caches with them to `views` (the writer caches
+    the state itself) and returns the bytes kept under its command id for a retry
+    (a seat command's `CommandResult`, as the API serves it). `key` and
     `digest` make the write idempotent: the store keeps clients' ids (`c:`) apart
     from the system's (`s:`), so no client can take a bot's or a timer's id.
     """
 
     actor: ActorKind
     decide: Callable[[Game | None], list[Envelope]]
-    answer: Callable[[GameRecord, list[Envelope]], Answer] | None = None
+    answer: Callable[[GameRecord, list[Envelope], dict[str, bytes]], bytes | None] | None = None
     expected_version: int | None = None
     key: str | None = None
     # Where a release before `key`'s filed the same id: only a refused retry looks there.
@@ -58,16 +48,19 @@ class Executed(msgspec.Struct, frozen=True, kw_only=True):
     """What came of a write: for its writer, the seat whose command it was, and the
     hook that schedules the work it calls for (bot turns, turn timers).
 
-    `appended` is the store's answer (`duplicate`: a retry of an earlier write,
-    nothing new); `before` and `after` the game around the write (`before` is
-    `after`'s state for a game just made, or for a game announced as it stands);
-    `envelopes` the events appended, unredacted; `seat`, `command_id` and `actor`
-    name the command (None for a creation or a mere nudge); `body` the answer
-    served (a seat command's `CommandResult`, the recorded one on a retry).
-    Only `game_id` and `appended` are known of a retry answered from the record."""
+    `version` is the game's version right after the write (the original's, for a
+    retry); `duplicate`: a retry of an earlier write, nothing new; `before` and
+    `after` the game around the write (`before` is `after`'s state for a game just
+    made, or for a game announced as it stands); `envelopes` the events appended,
+    unredacted; `seat`, `command_id` and `actor` name the command (None for a
+    creation or a mere nudge); `body` the answer served (a seat command's
+    `CommandResult`; on a retry, the bytes recorded under its command id).
+    Only `game_id`, `version`, `duplicate` and `body` are known of a retry
+    answered from the record."""
 
     game_id: str
-    appended: AppendResult
+    version: int
+    duplicate: bool = False
     before: GameState | None = None
     after: GameRecord | None = None
     info: GameInfo | None = None
@@ -76,11 +69,6 @@ class Executed(msgspec.Struct, frozen=True, kw_only=True):
     command_id: str | None = None
     actor: ActorKind = "service"
     body: bytes | None = None
-
-    @property
-    def version(self) -> int:
-        """The game's version right after the write (the original's, for a retry)."""
-        return self.appended.last_version
 
     @property
     def state(self) -> GameState:

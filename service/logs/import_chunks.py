@@ -7,8 +7,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from service.app.consequences import Decided, follow_ups, system_clock
 from service.app.envelope import Envelope, decode_envelope, envelopes_from
-from service.app.execute import Answer
-from service.app.projections import STATE_KEY, GameRecord, encode_state
+from service.app.projections import GameRecord
 from service.app.records import Game
 from service.app.snapshots import STRIDE, chunk_snapshots
 
@@ -18,8 +17,9 @@ __all__ = ["SECTION_BYTES", "chunk_views", "decoded_chunks", "given", "in_chunks
 SECTION_BYTES = 64 * 1024
 
 
-def chunk_views(after: GameRecord, envelopes: list[Envelope]) -> Answer:
-    return Answer(views={STATE_KEY: encode_state(after)} | chunk_snapshots(after))
+def chunk_views(after: GameRecord, envelopes: list[Envelope], views: dict[str, bytes]) -> None:
+    """A chunk's answer: no bytes, but the snapshots its events reach, cached with them."""
+    views.update(chunk_snapshots(after))
 
 
 def given(chunk: list[Envelope]) -> Callable[[Game | None], list[Envelope]]:
