@@ -176,12 +176,13 @@ def test_a_spectator_sees_the_moves_paced_and_then_the_table_as_the_server_has_i
     thrown = first(seen, top=discarded)
     assert drawn < melded < thrown, seen
     assert seen[thrown]["at"] - seen[drawn]["at"] >= 2 * AT_LEAST_MS, seen
-    # The last move's moment over, the queue drained: the server's view is drawn.
-    page.wait_for_timeout(2500)
-    shown = table_text(page)
-    page.reload()
-    page.wait_for_selector(".table-screen .pile.stock")
-    assert table_text(page) == shown
+    # The last move's moment over, the queue drained: the server's view is drawn, the
+    # table as the same visitor's fresh page draws it (waited for, not slept on).
+    fresh = page.context.new_page()
+    fresh.goto(f"{server}/#/game/{table.game_id}")
+    fresh.wait_for_selector(".table-screen .pile.stock")
+    servers = table_text(fresh)
+    wait_until(page, lambda: table_text(page) == servers)
 
 
 def test_a_discard_this_seat_may_knock_for_offers_the_knock_at_once(
