@@ -7,10 +7,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from table_setup import Table, humans, new_player, open_table, pack, stacked_deck
 from test_table import DESKTOP, OpenPage, open_page, wait_until
 
 __all__ = ["open_page"]  # the fixture, shared with test_table
+# Each turn played out at 1.2 s a move: handed out first (tests/conftest.py).
+pytestmark = pytest.mark.slow
 
 # Seat 0 (the page's player) plays first, and the deal goes round from it.
 FIRST_SEAT_ZERO = {"first_player": "left_of_dealer"}

@@ -33,6 +33,8 @@ from workers.seeding_process import SEEDING_NICENESS
 
 # Seeding games take about half a second each, at the lowest priority on 2 busy cores.
 SEEDED_WITHIN_S = 120.0
+# Workers started and stopped, games at nice 19: handed out first (tests/conftest.py).
+pytestmark = pytest.mark.slow
 
 
 def test_a_worker_queues_each_missing_seeding_game_once_and_it_is_played_once(

@@ -8,6 +8,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from redis import Redis as SyncRedis
 from redis.asyncio import Redis
 from workers_table import auth, fail_for_good, work, worker_app
@@ -24,6 +25,9 @@ from service.store.shared_counters import RedisSharedCounters
 from workers.queue import open_queue
 from workers.reconcile import reconcile
 from workers.schedule import TurnScheduler
+
+# Long (failing steps retried to their end): handed out first (tests/conftest.py).
+pytestmark = pytest.mark.slow
 
 
 class Clock:
