@@ -19,3 +19,11 @@ def redis_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisClu
     """3 masters and 3 replicas on loopback; requested lazily, so most runs start none."""
     with RedisClusterProcesses(tmp_path_factory.mktemp("redis-cluster")) as cluster:
         yield cluster
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The modules marked slow run first. xdist hands out whole modules (`--dist
+    loadscope`, unsorted: `--no-loadscope-reorder`) in this order: a minute-long module
+    handed out last would run alone at the end, the other workers idle meanwhile."""
+    slow = {item.nodeid.split("::")[0] for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.nodeid.split("::")[0] not in slow)

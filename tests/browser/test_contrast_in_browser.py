@@ -9,12 +9,15 @@ from __future__ import annotations
 import json
 
 import httpx
+import pytest
 from contrast import low_contrast
 from table_setup import Table, humans, new_player, open_table, pack, stacked_deck
 from test_live_in_browser import out_in_one_turn
 from test_table import DESKTOP, PHONE, OpenPage, click_for, open_page, wait_for_my_turn
 
 __all__ = ["open_page"]  # the fixture, shared with test_table
+# Every screen at two sizes: handed out first (tests/conftest.py).
+pytestmark = pytest.mark.slow
 
 OPEN_SEAT = {"kind": "human", "open": True}
 

@@ -7,9 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 from table_setup import Table, humans, new_player, open_table, pack, short, stacked_deck
 from test_table import DESKTOP, OpenPage, click_for, hand_cards, open_page, wait_for_my_turn
+
+# Long (every kind of move by clicks): handed out first (tests/conftest.py).
+pytestmark = pytest.mark.slow
 
 __all__ = ["open_page"]  # the fixture, shared with test_table
 

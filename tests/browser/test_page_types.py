@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+# Long (tsc over the page): handed out first (tests/conftest.py).
+pytestmark = pytest.mark.slow
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 TYPECHECK = REPO_ROOT / "service" / "http" / "typecheck"
 SERVED = REPO_ROOT / "service" / "http" / "static" / "client"

@@ -21,6 +21,8 @@ DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 360, "height": 740}
 # Bots answer within milliseconds; this bounds a turn that never comes.
 TURN_TIMEOUT_MS = 20_000
+# A palace game against three bots by clicks: handed out first (tests/conftest.py).
+pytestmark = pytest.mark.slow
 
 OpenPage = Callable[..., Any]
 # Paced, each move of another seat shown for a moment before the next, but a short one:

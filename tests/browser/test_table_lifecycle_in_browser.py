@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from table_setup import (
     Table,
     keep_player,
@@ -30,6 +31,9 @@ from test_table import (
     play_now,
     wait_for_my_turn,
 )
+
+# Long (tables from creation to rematch by clicks): handed out first (tests/conftest.py).
+pytestmark = pytest.mark.slow
 
 __all__ = ["open_page"]  # the fixture, shared with test_table
 

@@ -24,6 +24,9 @@ from test_table import (
 
 __all__ = ["open_page"]  # the fixture, shared with test_table
 
+# Whole games by clicks, the longest module: handed out first (tests/conftest.py).
+pytestmark = pytest.mark.slow
+
 
 # The bot's level that ends each game soonest: in classic a level-3 bot wins hands
 # by less, so the game takes more of them to reach 100. Basic plays three hands, and

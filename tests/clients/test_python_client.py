@@ -30,6 +30,9 @@ from rummy_client.generated.types import File
 from rummy_client.problems import raise_for_problem
 from served import rummy_served
 
+# Long (whole games through the client): handed out first (tests/conftest.py).
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 CLIENT = ROOT / "api-spec" / "clients" / "python"
 T = TypeVar("T")

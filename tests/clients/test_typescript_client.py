@@ -13,6 +13,9 @@ from pathlib import Path
 import pytest
 from served import rummy_served
 
+# Long (tsc and the client's own tests): handed out first (tests/conftest.py).
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 CLIENT = ROOT / "api-spec" / "clients" / "typescript"
 TOOLS = CLIENT / "node_modules" / ".bin"

@@ -25,6 +25,9 @@ from websockets.exceptions import ConnectionClosed, ConnectionClosedOK
 from service.http import routes_events
 from service.runtime.settings import Settings
 
+# Long (many live channels, each waited on): handed out first (tests/conftest.py).
+pytestmark = pytest.mark.slow
+
 
 class Followed(NamedTuple):
     envelopes: list[dict[str, Any]]

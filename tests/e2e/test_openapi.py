@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import hypothesis
+import pytest
 import schemathesis
 from schemathesis.config import (
     ChecksConfig,
@@ -17,6 +18,9 @@ from schemathesis.config import (
 from service.cli.openapi_spec import openapi_text
 from service.http.app import create_app
 from service.store import InMemoryEventStore
+
+# Long (the whole contract fuzzed): handed out first (tests/conftest.py).
+pytestmark = pytest.mark.slow
 
 SPEC = Path(__file__).resolve().parents[2] / "api-spec" / "openapi.json"
 

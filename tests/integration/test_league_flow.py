@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
 from league_results import TIED, ladder_with_a_tie, regular_player
 from redis.asyncio import Redis
 from workers_table import auth, work, worker_app
@@ -22,6 +23,9 @@ from workers.jobs import league_result
 from workers.queue import league_job_id, open_queue
 from workers.reconcile import reconcile
 from workers.schedule import TurnScheduler
+
+# Duels played to their end: handed out first (tests/conftest.py).
+pytestmark = pytest.mark.slow
 
 
 def _play_out(client: Any, queue: Any, game_id: str) -> None:

@@ -33,6 +33,8 @@ from workers.seeding_process import SEEDING_NICENESS
 
 # Seeding games take about half a second each, at the lowest priority on 2 busy cores.
 SEEDED_WITHIN_S = 120.0
+# Workers started and stopped, games at nice 19: handed out first (tests/conftest.py).
+pytestmark = pytest.mark.slow
 
 
 def test_a_worker_queues_each_missing_seeding_game_once_and_it_is_played_once(
@@ -103,7 +105,8 @@ def test_the_worker_plays_no_seeding_game_and_its_process_at_nice_19_plays_them(
 ) -> None:
     url = embedded_redis.url
     Redis.from_url(url).flushall()
-    process = worker("--league-seed-games", "2", "--name", "game-worker")
+    # One game a preset: four games, each played by the seeding process, none by the worker.
+    process = worker("--league-seed-games", "1", "--name", "game-worker")
     wait_for(lambda: _seeding_process(process.pid), 120, "the seeding process")
     seeder = _seeding_process(process.pid)
     assert seeder is not None
@@ -114,7 +117,7 @@ def test_the_worker_plays_no_seeding_game_and_its_process_at_nice_19_plays_them(
     league = open_league_store(url)
     seeding = open_queue(url, SEEDING_QUEUE_NAME)
     try:
-        ids = _seeding_ids(2)
+        ids = _seeding_ids(1)
         wait_for(lambda: league.applied(ids) == set(ids), SEEDED_WITHIN_S, "the seeding games")
         wait_for(lambda: not alive(seeder), 120, "the seeding process to end with its queue")
         played_by = {
@@ -160,7 +163,7 @@ def test_a_seeding_process_stops_with_its_worker_and_a_game_it_lost_is_played_la
     seeding = open_queue(url, SEEDING_QUEUE_NAME)
     league = open_league_store(url)
     try:
-        first = worker("--league-seed-games", "3")
+        first = worker("--league-seed-games", "2")
         wait_for(lambda: _seeding_process(first.pid), 120, "the seeding process")
         seeder = _seeding_process(first.pid)
         assert seeder is not None
@@ -171,7 +174,7 @@ def test_a_seeding_process_stops_with_its_worker_and_a_game_it_lost_is_played_la
         first.terminate()
         assert first.wait(120) == 0
         # The next start plays it; a worker asked to stop stops its seeding process.
-        second = worker("--league-seed-games", "3")
+        second = worker("--league-seed-games", "2")
         wait_for(lambda: _seeding_process(second.pid), 120, "the next seeding process")
         seeder = _seeding_process(second.pid)
         assert seeder is not None
@@ -180,8 +183,8 @@ def test_a_seeding_process_stops_with_its_worker_and_a_game_it_lost_is_played_la
         second.terminate()
         assert second.wait(120) == 0
         assert not alive(seeder)
-        third = worker("--league-seed-games", "3")
-        ids = _seeding_ids(3)
+        third = worker("--league-seed-games", "2")
+        ids = _seeding_ids(2)
         wait_for(lambda: league.applied(ids) == set(ids), SEEDED_WITHIN_S, "the seeding games")
         third.terminate()
         assert third.wait(120) == 0

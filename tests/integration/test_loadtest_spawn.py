@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from cluster_fixture import RedisClusterProcesses
 from tool_run import run_tool
+
+# Long (the load test's processes): handed out first (tests/conftest.py).
+pytestmark = pytest.mark.slow
 
 
 def test_loadtest_spawns_two_api_processes_and_plays_every_game() -> None:

@@ -27,6 +27,9 @@ from service.tools.serve_process import (
     wait_healthy,
 )
 
+# Long (servers started, killed and stopped): handed out first (tests/conftest.py).
+pytestmark = pytest.mark.slow
+
 Served = tuple[subprocess.Popen[bytes], str, dict[int, str]]
 
 

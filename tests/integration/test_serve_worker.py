@@ -22,6 +22,9 @@ from service.runtime.children import stop_child
 from service.store.embedded_redis import EmbeddedRedis
 from service.tools.serve_process import alive, children_of, free_port, start_serve, wait_healthy
 
+# Long (`rummy serve` with its worker, seeding included): handed out first (tests/conftest.py).
+pytestmark = pytest.mark.slow
+
 BOTS_PLAY_WITHIN_S = 60.0
 # A fast seeding game takes about half a second (more on a busy machine).
 SEEDED_WITHIN_S = 120.0

@@ -14,6 +14,9 @@ from service.store.embedded_redis import EmbeddedRedis
 from workers import abandon
 from workers.jobs import league_result
 
+# Long (bot games played until abandoned): handed out first (tests/conftest.py).
+pytestmark = pytest.mark.slow
+
 
 def _events(client: Any, game_id: str) -> list[dict[str, Any]]:
     """The whole log, page by page."""
