@@ -2,9 +2,10 @@
 
 The id was added by a route middleware, which Litestar runs only once a route is
 found: a path no route serves (404 `not_found`; 400 `invalid_parameter` for a
-seat number that is not one) and a method the path does not take (405 `method_not_allowed`) came without
-the header, and their problem bodies without `request_id`, though the contract
-guide says every response carries it and a client reporting the refusal quotes it."""
+seat number that is not one) and a method the path does not take (405
+`method_not_allowed`) came without the header, and their problem bodies without
+`request_id`, though the contract guide says every response carries it and a
+client reporting the refusal quotes it."""
 
 from __future__ import annotations
 
