@@ -31,7 +31,7 @@ from service.http.request_id import HEADER as REQUEST_ID_HEADER
 from service.http.request_id import request_id_middleware
 from service.http.routes_bots import BOT_ROUTES
 from service.http.routes_events import EVENT_ROUTES
-from service.http.routes_games import GAME_ROUTES
+from service.http.routes_games import GAME_ROUTES, SeatPlay
 from service.http.routes_league import LEAGUE_ROUTES
 from service.http.routes_meta import META_ROUTES, LiveWorkers
 from service.http.routes_players import PLAYER_ROUTES
@@ -112,8 +112,9 @@ def create_app(
         dependencies={
             "games": Provide(lambda: games, use_cache=True, sync_to_thread=False),
             # Each use case a route uses by itself, not reached through `games`.
-            "commands": Provide(lambda: games.commands, use_cache=True, sync_to_thread=False),
-            "seat_tokens": Provide(lambda: games.seats, use_cache=True, sync_to_thread=False),
+            "play": Provide(
+                lambda: SeatPlay(games.seats, games.commands), use_cache=True, sync_to_thread=False
+            ),
             "players": Provide(lambda: games.players, use_cache=True, sync_to_thread=False),
             "metrics": Provide(lambda: metrics, use_cache=True, sync_to_thread=False),
             "table_policy": Provide(lambda: tables, use_cache=True, sync_to_thread=False),

@@ -52,10 +52,23 @@ from service.http.schemas_views import (
 )
 from service.store import EventStore
 
+
+class SeatPlay:
+    """What a seat's command routes use: the seat the caller's token acts for, and the
+    seats' commands. Handed out as one dependency, not two: Litestar resolves two or
+    more dependencies of a route in a task group, a task each, on every request
+    (measured: 0.18 ms of a command's 0.6 ms of CPU)."""
+
+    __slots__ = ("commands", "seats")
+
+    def __init__(self, seats: Seats, commands: SeatCommands) -> None:
+        self.seats = seats
+        self.commands = commands
+
+
 Games = NamedDependency[GameService]
 # The use cases a route uses by itself, as `create_app` hands them out.
-Commands = NamedDependency[SeatCommands]
-SeatTokens = NamedDependency[Seats]
+Play = NamedDependency[SeatPlay]
 Players = NamedDependency[PlayerService]
 Policy = NamedDependency[TablePolicy]
 MetricsDep = NamedDependency[Metrics]
@@ -349,21 +362,20 @@ async def post_command(
     game_id: GameId,
     data: JSONBody[CommandBody],
     request: Request[Any, Any, Any],
-    seat_tokens: SeatTokens,
-    commands: Commands,
+    play: Play,
 ) -> Response[CommandResult]:
     token = caller_token(request)
     command = to_domain(data)
-    seat = await seat_tokens.command_seat(game_id, token, command)
+    seat = await play.seats.command_seat(game_id, token, command)
     # A hot-seat player's token acts for the seat to play: a retry after the turn
     # passed to another of their seats looks for the command under the seat that made it.
     others = (
-        await seat_tokens.other_seats(game_id, token, seat)
+        await play.seats.other_seats(game_id, token, seat)
         if data.command_id is not None and token is not None
         else ()
     )
     # The answer is the bytes recorded with the command: a CommandResult already.
-    executed = await commands.handle(
+    executed = await play.commands.handle(
         game_id,
         seat,
         command,
@@ -393,12 +405,13 @@ async def check_command(
     game_id: GameId,
     data: JSONBody[CommandBody],
     request: Request[Any, Any, Any],
-    seat_tokens: SeatTokens,
-    commands: Commands,
+    play: Play,
 ) -> CommandCheck:
     command = to_domain(data)
-    seat = await seat_tokens.command_seat(game_id, caller_token(request), command)
-    version = await commands.check(game_id, seat, command, expected_version=data.expected_version)
+    seat = await play.seats.command_seat(game_id, caller_token(request), command)
+    version = await play.commands.check(
+        game_id, seat, command, expected_version=data.expected_version
+    )
     return CommandCheck(accepted=True, version=version)
 
 
