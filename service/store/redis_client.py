@@ -10,15 +10,12 @@ same RESP bytes in C.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
 from typing import Any
 
 import hiredis
 from redis.asyncio import Redis
 from redis.asyncio.connection import AbstractConnection, Connection, ConnectionPool
-from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import MaxConnectionsError
-from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.typing import EncodableT
 
 __all__ = [
@@ -129,8 +126,7 @@ class _Waiter:
 
 
 class HiredisPackedConnection(Connection):
-    """A TCP connection whose commands hiredis packs, and whose writes are bounded
-    in place."""
+    """A TCP connection whose commands hiredis packs."""
 
     def pack_command(self, *args: EncodableT) -> list[bytes]:
         # As redis-py does: a command name with spaces ("CONFIG GET") is several arguments.
@@ -138,38 +134,6 @@ class HiredisPackedConnection(Connection):
             args = (*args[0].encode().split(), *args[1:])
         # hiredis takes the same argument types as redis-py's own packer (bytearray aside).
         return [hiredis.pack_command(args)]  # type: ignore[arg-type]
-
-    async def send_packed_command(
-        self, command: bytes | str | Iterable[bytes], check_health: bool = True
-    ) -> None:
-        # redis-py bounds each write by its socket timeout with asyncio.wait_for,
-        # which on Python 3.11 runs the write in a task of its own: about 100 us
-        # of CPU a command, more than the rest of the round trip. asyncio.timeout
-        # bounds it in the caller's task; the errors are redis-py's own.
-        if not self.is_connected:
-            await self.connect_check_health(check_health=False)
-        if check_health:
-            await self.check_health()  # type: ignore[no-untyped-call]
-        if isinstance(command, str):
-            command = command.encode()
-        if isinstance(command, bytes):
-            command = [command]
-        try:
-            async with asyncio.timeout(self.socket_timeout):
-                await self._send_packed_command(command)
-        except TimeoutError as stalled:
-            await self.disconnect(nowait=True)
-            if stalled.errno is not None:
-                # ETIMEDOUT from the operating system: the connection is dead, not slow.
-                raise RedisConnectionError(f"Error while writing to socket: {stalled}") from stalled
-            raise RedisTimeoutError("Timeout writing to socket") from None
-        except OSError as failed:
-            await self.disconnect(nowait=True)
-            raise RedisConnectionError(f"Error while writing to socket: {failed}") from failed
-        except BaseException:
-            # A write cut short leaves the stream mid-command: the connection is unusable.
-            await self.disconnect(nowait=True)
-            raise
 
 
 def open_redis(
