@@ -103,10 +103,12 @@ function kept(old, fresh) {
  * @returns {(Node | null)[]}
  */
 function matched(olds, freshes) {
+  // Each old part's kind read once, and each search from the last match on: a long
+  // history redraws in one pass, not one scan of every old line per new line.
+  const kinds = olds.map(kindOf);
   let from = 0;
   return freshes.map((fresh) => {
-    const kind = kindOf(fresh);
-    const at = olds.findIndex((old, index) => index >= from && kindOf(old) === kind);
+    const at = kinds.indexOf(kindOf(fresh), from);
     if (at < 0) return null;
     from = at + 1;
     return olds[at];
