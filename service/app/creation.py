@@ -24,11 +24,10 @@ from service.app.envelope import Envelope, envelopes_from, opened_now
 from service.app.errors import ServiceError
 from service.app.execute import Writer
 from service.app.game_record import GameRecord
-from service.app.meta_fields import claimant_field
 from service.app.players import Player
 from service.app.randomness import committed_deal, deal_command
 from service.app.reading import GameReader
-from service.app.records import CreatedGame, Game, decks_field, info_of
+from service.app.records import CreatedGame, Game, claimant_field, decks_field, info_of
 from service.app.seating import (
     TablePolicy,
     creator_fields,

@@ -17,10 +17,9 @@ from domain.state import GameState
 from service.app.envelope import decode_envelope, encode_envelope
 from service.app.errors import ServiceError
 from service.app.game_record import GameRecord, advance, encode_state, seating_fields, untimed
-from service.app.meta_fields import game_of
 from service.app.metrics import Metrics
 from service.app.projections import STATE_KEY, Projections
-from service.app.records import Game, GameInfo, MetaFacts, lobby_status
+from service.app.records import Game, GameInfo, MetaFacts, game_of, lobby_status
 from service.app.writes import AppendHook, Executed, Write
 from service.store import AppendResult, CommandIdReused, EventStore, VersionConflict
 

@@ -9,8 +9,7 @@ players' lines forever: the reconciler removes it EXPIRED_KEPT_S after it expire
 from __future__ import annotations
 
 from service.app.games import GameService
-from service.app.meta_fields import dealt_tokens
-from service.app.records import GameInfo, lobby_status
+from service.app.records import GameInfo, dealt_tokens, lobby_status
 from service.app.seating import players_at, waited_too_long
 from service.store import EventStore
 

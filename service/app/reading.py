@@ -13,7 +13,6 @@ from service.app.envelope import Envelope, decode_envelope
 from service.app.errors import UNREADABLE_RECORD, ServiceError
 from service.app.game_record import GameRecord, Seating
 from service.app.infos import logged_info
-from service.app.meta_fields import facts_of, game_of, seating_copy
 from service.app.projections import Projections, held_through, served_to_holder, unredacted_through
 from service.app.records import (
     LOBBY_KEYS,
@@ -22,9 +21,12 @@ from service.app.records import (
     LobbyStatus,
     MetaFacts,
     check_game_id,
+    facts_of,
+    game_of,
     is_game_id,
     lobby_entry,
     lobby_status,
+    seating_copy,
 )
 from service.app.seating import expired
 from service.app.shared_reads import SharedReads

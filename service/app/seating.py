@@ -15,9 +15,15 @@ import msgspec
 
 from service.app.errors import ServiceError
 from service.app.game_record import FILLED, GameRecord
-from service.app.meta_fields import HOST_PLAYER_FIELD, reservation_field
 from service.app.players import Player
-from service.app.records import GameInfo, MetaFacts, info_decoder, open_seats_of
+from service.app.records import (
+    HOST_PLAYER_FIELD,
+    GameInfo,
+    MetaFacts,
+    info_decoder,
+    open_seats_of,
+    reservation_field,
+)
 
 __all__ = [
     "HOST_PLAYER_FIELD",

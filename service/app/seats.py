@@ -16,10 +16,19 @@ from domain.game import decide
 from service.app.envelope import Envelope, service_envelopes
 from service.app.errors import ServiceError
 from service.app.execute import Writer
-from service.app.meta_fields import CLAIM_TOKEN, claimant_field, renamed_field, seated_by
 from service.app.players import Player, PlayerService
 from service.app.reading import GameReader
-from service.app.records import Game, GameInfo, MetaFacts, check_game_id, open_seats_of
+from service.app.records import (
+    CLAIM_TOKEN,
+    Game,
+    GameInfo,
+    MetaFacts,
+    check_game_id,
+    claimant_field,
+    open_seats_of,
+    renamed_field,
+    seated_by,
+)
 from service.app.seating import (
     check_can_claim,
     check_hot_seat_claim,

@@ -21,10 +21,9 @@ from service.app.envelope import Envelope, service_envelopes
 from service.app.errors import ServiceError
 from service.app.game_record import UNCLAIMED
 from service.app.games import GameService
-from service.app.meta_fields import seated_by
 from service.app.player_games import unfile_unless_among
 from service.app.players import Player
-from service.app.records import CreatedGame, Game, MetaFacts, open_seats_of
+from service.app.records import CreatedGame, Game, MetaFacts, open_seats_of, seated_by
 from service.app.seating import check_seat, expired, host_mark, hosts, not_seated
 from service.app.tokens import is_player_token
 from service.app.writes import Executed, Write

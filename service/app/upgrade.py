@@ -40,14 +40,16 @@ from service.app.game_record import (
     controllers_with_bots,
 )
 from service.app.games import GameService
-from service.app.meta_fields import (
+from service.app.records import (
     CLAIM_TOKEN,
     HOST_PLAYER_FIELD,
+    Game,
     bots_as_created,
     claimant_field,
+    info_decoder,
+    is_game_id,
     reservation_field,
 )
-from service.app.records import Game, info_decoder, is_game_id
 from service.app.seating import player_mark
 from service.app.writes import Write
 from service.store import EventStore

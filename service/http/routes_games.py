@@ -20,10 +20,9 @@ from domain.opening import TableOptions
 from service.app.commands import SeatCommands
 from service.app.errors import ServiceError
 from service.app.games import GameService, lobby_status
-from service.app.meta_fields import seated_by
 from service.app.metrics import Metrics
 from service.app.players import Player, PlayerService
-from service.app.records import LobbyEntry
+from service.app.records import LobbyEntry, seated_by
 from service.app.seating import TablePolicy, expired
 from service.app.seats import Seats
 from service.app.tables import caller_of, check_host, own_rematch

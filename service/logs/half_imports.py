@@ -7,8 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import AsyncIterator, Sequence
 
-from service.app.meta_fields import dealt_tokens
-from service.app.records import is_game_id
+from service.app.records import dealt_tokens, is_game_id
 from service.store import EventStore
 from service.store.base import Snapshot
 

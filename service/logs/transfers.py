@@ -22,10 +22,17 @@ from service.app.errors import ServiceError
 from service.app.execute import Write
 from service.app.game_record import FILLED, UNCLAIMED
 from service.app.games import GameService
-from service.app.meta_fields import bots_as_created, game_of
 from service.app.projections import GameRecord, unredacted_through
 from service.app.randomness import committed_deal, deal_command, hand_rng
-from service.app.records import CreatedGame, Game, check_game_id, info_decoder, info_of
+from service.app.records import (
+    CreatedGame,
+    Game,
+    bots_as_created,
+    check_game_id,
+    game_of,
+    info_decoder,
+    info_of,
+)
 from service.app.seating import new_invite_code, table_fields
 from service.app.snapshots import StateSnapshots
 from service.app.tokens import new_token
