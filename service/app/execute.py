@@ -19,7 +19,7 @@ from service.app.errors import ServiceError
 from service.app.game_record import GameRecord, advance, encode_state, seating_fields, untimed
 from service.app.metrics import Metrics
 from service.app.projections import STATE_KEY, Projections
-from service.app.records import Game, GameInfo, MetaFacts, game_of, lobby_status
+from service.app.records import Game, MetaFacts, game_of, lobby_status
 from service.app.writes import AppendHook, Executed, Write
 from service.store import AppendResult, CommandIdReused, EventStore, VersionConflict
 
@@ -150,7 +150,8 @@ class Writer:
         after = record
         for envelope in envelopes:
             after = advance(after, envelope)
-        info = _info_of(write, game)
+        # What the game written to was made with: the creation's, else the game's.
+        info = write.creates if write.creates is not None else game.info if game else None
         if after is not None and info is not None and info.turn_time_limit_s is None:
             after = untimed(after)
         views: dict[str, bytes] = {}
@@ -306,10 +307,3 @@ def _nothing_new(
         after=after,
         body=appended.result,
     )
-
-
-def _info_of(write: Write, game: Game | None) -> GameInfo | None:
-    """What the game written to was made with: the creation's, else the game's."""
-    if write.creates is not None:
-        return write.creates
-    return game.info if game is not None else None

@@ -85,47 +85,6 @@ class LobbyEntry(msgspec.Struct, frozen=True, kw_only=True):
     rated: bool = False
 
 
-class Game(msgspec.Struct, frozen=True, kw_only=True):
-    """A loaded game: its folded record, its info, and which seats are claimed."""
-
-    game_id: str
-    record: GameRecord
-    info: GameInfo
-    claimed: frozenset[int]
-    seed: int
-    # Hands dealt before this game owned its seed (an import or a fork): their
-    # salts where known; a hand below `own_hands_from` without one is never revealed.
-    own_hands_from: int = 0
-    salts: dict[int, str] = msgspec.field(default_factory=dict)
-    # Seat -> the player holding it, and that player's name (seats taken with a
-    # player token; a bare seat token leaves no trace here).
-    players: dict[int, str] = msgspec.field(default_factory=dict)
-    names: dict[int, str] = msgspec.field(default_factory=dict)
-
-    @property
-    def rematch(self) -> str | None:
-        """The table's next game, once a seat asked for it."""
-        return self.record.rematch
-
-    @property
-    def open_seats(self) -> tuple[int, ...]:
-        return open_seats_of(self.info, self.claimed)
-
-    @property
-    def bot_levels(self) -> dict[int, int]:
-        """The level of the bot playing each seat that a bot plays now (the log's say)."""
-        return bot_levels(self.record.controllers)
-
-    @property
-    def filled(self) -> dict[int, int]:
-        """Open seats a bot took when the table started, with its level."""
-        return filled_seats(self.info, self.record)
-
-    @property
-    def resigned(self) -> frozenset[int]:
-        return frozenset(self.record.state.resigned)
-
-
 def filled_seats(info: GameInfo, record: GameRecord) -> dict[int, int]:
     """Human seats a bot plays for the whole game but not resigned: filled at the start."""
     resigned = record.state.resigned
@@ -153,10 +112,14 @@ class MetaFacts(msgspec.Struct, frozen=True, kw_only=True):
 
     info: GameInfo
     seed: int
-    own_hands_from: int
-    salts: dict[int, str]
-    seats_by_token: dict[str, int]
     claimed: frozenset[int]
+    # Hands dealt before this game owned its seed (an import or a fork): their
+    # salts where known; a hand below `own_hands_from` without one is never revealed.
+    own_hands_from: int = 0
+    salts: dict[int, str] = msgspec.field(default_factory=dict)
+    seats_by_token: dict[str, int] = msgspec.field(default_factory=dict)
+    # Seat -> the player holding it, and that player's name (seats taken with a
+    # player token; a bare seat token leaves no trace here).
     players: dict[int, str] = msgspec.field(default_factory=dict)
     names: dict[int, str] = msgspec.field(default_factory=dict)
     # Not dealt yet (a table with open seats waits for players or its host).
@@ -182,6 +145,37 @@ class MetaFacts(msgspec.Struct, frozen=True, kw_only=True):
 
     def seats_of(self, player_id: str) -> tuple[int, ...]:
         return tuple(seat for seat, held_by in sorted(self.players.items()) if held_by == player_id)
+
+
+class Game(MetaFacts, frozen=True, kw_only=True):
+    """A loaded game: its table's facts, seated as its record's log says, and that
+    record (the log folded up to a version)."""
+
+    game_id: str
+    record: GameRecord
+
+    @property
+    def rematch(self) -> str | None:
+        """The table's next game, once a seat asked for it."""
+        return self.record.rematch
+
+    @property
+    def open_seats(self) -> tuple[int, ...]:
+        return open_seats_of(self.info, self.claimed)
+
+    @property
+    def bot_levels(self) -> dict[int, int]:
+        """The level of the bot playing each seat that a bot plays now (the log's say)."""
+        return bot_levels(self.record.controllers)
+
+    @property
+    def filled(self) -> dict[int, int]:
+        """Open seats a bot took when the table started, with its level."""
+        return filled_seats(self.info, self.record)
+
+    @property
+    def resigned(self) -> frozenset[int]:
+        return frozenset(self.record.state.resigned)
 
 
 def lobby_status(game: Game) -> LobbyStatus:
@@ -386,17 +380,9 @@ def game_of(game_id: str, facts: MetaFacts, record: GameRecord) -> Game:
     if facts.info.turn_time_limit_s is None:
         # A fork or an import stored before its writes left out its source's deadline.
         record = untimed(record)
-    return Game(
-        game_id=game_id,
-        record=_with_created_bots(record, facts),
-        info=facts.info,
-        claimed=facts.claimed,
-        seed=facts.seed,
-        own_hands_from=facts.own_hands_from,
-        salts=facts.salts,
-        players=facts.players,
-        names=facts.names,
-    )
+    fields = msgspec.structs.asdict(facts)  # a Game's too: its id and record replaced
+    fields.update(game_id=game_id, record=_with_created_bots(record, facts))
+    return Game(**fields)
 
 
 def _with_created_bots(record: GameRecord, facts: MetaFacts) -> GameRecord:
