@@ -380,9 +380,9 @@ def game_of(game_id: str, facts: MetaFacts, record: GameRecord) -> Game:
     if facts.info.turn_time_limit_s is None:
         # A fork or an import stored before its writes left out its source's deadline.
         record = untimed(record)
-    fields = msgspec.structs.asdict(facts)  # a Game's too: its id and record replaced
-    fields.update(game_id=game_id, record=_with_created_bots(record, facts))
-    return Game(**fields)
+    if facts.meta_bots:
+        record = _with_created_bots(record, facts)
+    return Game(**msgspec.structs.asdict(facts) | {"game_id": game_id, "record": record})
 
 
 def _with_created_bots(record: GameRecord, facts: MetaFacts) -> GameRecord:
