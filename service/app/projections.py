@@ -16,7 +16,7 @@ from service.app.shared_reads import SharedReads
 from service.app.wire_form import encode_view
 from service.store import EventStore, Snapshot
 
-# GameRecord and encode_state are also read from here by records and transfers.
+# GameRecord and encode_state are also read from here by the logs' transfers and imports.
 __all__ = [
     "RECORD_CAPACITY",
     "STATE_KEY",
