@@ -10,8 +10,10 @@ from limits.aio.storage import Storage
 from litestar import Litestar
 from litestar.config.cors import CORSConfig
 from litestar.di import Provide
+from litestar.middleware._internal.cors import CORSMiddleware
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
+from litestar.types import ASGIApp, Receive, Scope, Send
 
 from service.app.games import AppendHook, GameService
 from service.app.league.store import InMemoryLeagueStore, LeagueStore
@@ -38,6 +40,7 @@ from service.http.routes_players import PLAYER_ROUTES
 from service.http.routes_problems import PROBLEM_ROUTES
 from service.http.routes_replay import REPLAY_ROUTES
 from service.http.routes_tables import TABLE_ROUTES
+from service.http.scope_headers import has_header
 from service.http.web import WEB_ROUTES
 from service.logs.transfers import GameTransfers
 from service.runtime.draining import Draining
@@ -183,7 +186,26 @@ def create_app(
     # Outside the router, not a route middleware: Litestar runs those only once a route
     # is found, and its own refusals (404 for a path no route serves, 405) carry the id too.
     # HEAD outside that: answered as GET, headers and id included, without the body.
-    app.asgi_handler = head_as_get(request_id_middleware(app.asgi_handler))
+    app.asgi_handler = head_as_get(request_id_middleware(cors_only_from_browsers(app.asgi_handler)))
     # Finished before it is served: /schema serves the finished document.
     finished_once(app)
     return app
+
+
+def cors_only_from_browsers(handler: ASGIApp) -> ASGIApp:
+    """Litestar's CORS layer (`handler`), passed by a request that names no Origin.
+
+    Only a browser sends Origin, and CORS concerns only a browser; Litestar's layer
+    builds the map of every header to look for it, on every request (about 8 µs, 1.5%
+    of a command's CPU), so a request without one goes straight to what it wraps."""
+    wrapped = handler.app if isinstance(handler, CORSMiddleware) else None
+    if wrapped is None:
+        return handler
+
+    async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
+        if has_header(scope, b"origin"):
+            await handler(scope, receive, send)
+        else:
+            await wrapped(scope, receive, send)
+
+    return middleware

@@ -8,10 +8,13 @@ from typing import Any
 
 import msgspec
 from litestar import Request
+from litestar._multipart import parse_content_header
+from litestar.exceptions import ClientException
 from litestar.types import Empty
 
 from service.app.errors import ServiceError
 from service.app.json_guard import NOT_JSON, JsonRefused, check_json
+from service.http.scope_headers import header_values
 
 __all__ = ["CheckedRequest", "declares_json"]
 
@@ -24,6 +27,24 @@ class CheckedRequest(Request[Any, Any, Any]):
 
     Litestar converts a body to its type leniently (`"5"` and `5.0` pass as the
     integer 5); a body here must be what the schema says as it is sent."""
+
+    @property
+    def content_type(self) -> tuple[str, dict[str, str]]:
+        # Read from the scope: Litestar's would build the map of every header first.
+        if self._content_type is Empty:
+            sent = header_values(self.scope, b"content-type")
+            self._content_type = parse_content_header(sent[0] if sent else "")
+        return self._content_type
+
+    @property
+    def content_length(self) -> int | None:
+        if self._content_length is Empty:
+            sent = header_values(self.scope, b"content-length")
+            try:
+                self._content_length = int(sent[0]) if sent else None
+            except ValueError:
+                raise ClientException(f"Invalid content-length: {sent[0]!r}") from None
+        return self._content_length
 
     async def json(self) -> Any:
         if self._connection_state.json is Empty:

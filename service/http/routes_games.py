@@ -49,6 +49,7 @@ from service.http.schemas_views import (
     view_out,
     with_labels,
 )
+from service.http.scope_headers import header_values
 from service.store import EventStore
 
 
@@ -89,7 +90,7 @@ InviteQuery = Annotated[
 
 def caller_token(request: Request[Any, Any, Any]) -> str | None:
     """The caller's Bearer token, if the request carries one (a malformed header is a 401)."""
-    sent = request.headers.getall("authorization", [])
+    sent = header_values(request.scope, b"authorization")
     if len(sent) > 1:
         # Servers and proxies disagree on which of two wins (the first here, the
         # last elsewhere): as with a JSON key given twice, the service takes neither.

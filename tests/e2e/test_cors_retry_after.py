@@ -31,3 +31,25 @@ def test_a_cross_origin_client_may_read_when_to_retry() -> None:
         assert refused.status_code == 429, refused.text
         assert int(refused.headers["retry-after"]) >= 1
         assert {"retry-after", "x-request-id"} <= _exposed(refused)
+
+
+def test_only_a_request_naming_an_origin_passes_the_cors_layer() -> None:
+    # Requests without Origin skip Litestar's CORS layer (it costs every request a
+    # header map); a browser's, preflight or not, must still get its answer.
+    with TestClient(create_app(InMemoryEventStore())) as client:
+        preflight = client.options(
+            "/games",
+            headers={**ORIGIN, "Access-Control-Request-Method": "POST"},
+        )
+        assert preflight.status_code == 204, preflight.text
+        assert preflight.headers["access-control-allow-origin"] == "*"
+        assert "POST" in preflight.headers["access-control-allow-methods"]
+
+        from_a_browser = client.get("/games", headers=ORIGIN)
+        assert from_a_browser.headers["access-control-allow-origin"] == "*"
+        assert "x-request-id" in _exposed(from_a_browser)
+
+        from_a_program = client.get("/games")
+        assert from_a_program.status_code == 200
+        assert "access-control-allow-origin" not in from_a_program.headers
+        assert "x-request-id" in from_a_program.headers
