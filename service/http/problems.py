@@ -63,7 +63,10 @@ _DESCRIPTIONS = {
     "(`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, "
     "`already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, "
     "`wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended "
-    "(`game_in_progress`) or its result is not applied yet (`league_result_pending`).",
+    "(`game_in_progress`) or its result is not applied yet (`league_result_pending`). "
+    "On any route of a game, its stored record cannot be read (`game_unreadable`): the "
+    "game refuses every request until its operator mends the record; another try does "
+    "not help.",
     413: "The body is larger than the limit (`body_too_large`).",
     415: "The body is declared as another type than JSON (`unsupported_media_type`, "
     "`facts.content_type`): send it as `application/json` (or with no `Content-Type`).",

@@ -127,6 +127,7 @@ def _as_lines(document: bytes) -> bytes:
         401,
         403,
         404,
+        409,
         503,
         s404="No such game (`game_not_found`) or version (`version_not_found`, "
         "`facts.current_version`).",
