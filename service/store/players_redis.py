@@ -17,7 +17,7 @@ from redis.typing import EncodableT
 
 from service.store.base import check_listing, check_score
 from service.store.players import PlayerStore, check_player_id
-from service.store.redis_keys import connection_kwargs
+from service.store.redis_keys import connection_kwargs, game_ids_ranked
 
 __all__ = ["RedisPlayerStore", "player_key"]
 
@@ -105,7 +105,5 @@ class RedisPlayerStore(PlayerStore):
         check_listing(limit, offset)
         if limit == 0:
             return []
-        members = await self._redis.zrevrange(
-            player_key(player_id, "games"), offset, offset + limit - 1
-        )
-        return [_text(member) for member in members if isinstance(member, bytes | str)]
+        key = player_key(player_id, "games")
+        return await game_ids_ranked(self._redis, key, offset, limit, newest_first=True)

@@ -16,10 +16,9 @@ from service.store.base import (
     check_listing,
     check_lobby_status,
     check_score,
-    is_game_key_id,
 )
 from service.store.ports import LobbyIndex
-from service.store.redis_keys import INDEX_LUA, fields_of, game_key, lobby_key, text
+from service.store.redis_keys import INDEX_LUA, fields_of, game_ids_ranked, game_key, lobby_key
 
 __all__ = ["RedisLobbyIndex"]
 
@@ -48,20 +47,7 @@ class RedisLobbyIndex(LobbyIndex):
         check_listing(limit, offset)
         if limit == 0:
             return []
-        key = lobby_key(status)
-        while True:
-            members = await self._redis.zrange(key, offset, offset + limit - 1)
-            strays: list[bytes | str] = [
-                member
-                for member in members
-                if isinstance(member, bytes | str) and _game_id(member) is None
-            ]
-            if not strays:
-                return [game_id for member in members if (game_id := _game_id(member))]
-            # A member no game key could take (not UTF-8, not an id: written by hand, as
-            # index_game refuses them) names no game: out of the index, a cache, and the
-            # page read again, so that no page is short or shifted by it.
-            await self._redis.zrem(key, *strays)
+        return await game_ids_ranked(self._redis, lobby_key(status), offset, limit)
 
     async def headlines(self, game_ids: Sequence[str]) -> list[Snapshot]:
         for game_id in game_ids:
@@ -86,17 +72,6 @@ class RedisLobbyIndex(LobbyIndex):
 
     def _lobby_keys(self) -> list[str]:
         return [lobby_key(status) for status in self._lobby_statuses]
-
-
-def _game_id(member: object) -> str | None:
-    """The game id a lobby set's member names; None for one no game key could take."""
-    if not isinstance(member, bytes | str):
-        return None
-    try:
-        game_id = text(member)
-    except UnicodeDecodeError:
-        return None
-    return game_id if is_game_key_id(game_id) else None
 
 
 def _headline(raw_version: bytes | None, raw_meta: dict[Any, Any]) -> Snapshot:
