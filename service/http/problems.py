@@ -211,8 +211,21 @@ def _http(_: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
 
 
 def _not_found(request: Request[Any, Any, Any], exc: NotFoundException) -> Response[Any]:
-    refused = misfit_path_integer(request.app.routes, request.scope["path"])
-    return _known(request, refused) if refused is not None else _http(request, exc)
+    misfit = misfit_path_integer(request.app.routes, request.scope["path"])
+    if misfit is None:
+        return _http(request, exc)
+    route, refused = misfit
+    # The method is checked before the path's values, as for a path that parses: an
+    # OPTIONS gets the route's usual answer, a method it does not take a 405.
+    allow = ", ".join(sorted(route.methods))
+    if request.method == "OPTIONS":
+        return Response(content=None, status_code=204, headers={"Allow": allow})
+    if request.method not in route.methods and not (
+        request.method == "HEAD" and "GET" in route.methods
+    ):
+        detail = f"{request.method} is not one of {allow}"
+        return _respond(problem_for("method_not_allowed", detail), {"Allow": allow})
+    return _known(request, refused)
 
 
 def _store_down(_: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
