@@ -73,7 +73,7 @@ export interface paths {
         put?: never;
         /**
          * A rematch of a finished game: a waiting table, same rules and players
-         * @description The old game's log gets a `rematch_offered` event naming the new game, so every client can follow; each human seat is kept for the player who held it, who claims it with their own player token. The dealer moves on (201). Asked again (by any seat), the same new game is named and nothing is made (200, `created` false); once that table expired with nobody playing it, the next ask makes another (201, a second `rematch_offered`).
+         * @description The old game's log gets a `rematch_offered` event naming the new game, so every client can follow; each human seat is kept for the player who held it, who claims it with their own player token (at a hot-seat table its host sits at every seat they held, as at its creation, and the table is dealt at once). The dealer moves on (201). Asked again (by any seat), the same new game is named and nothing is made (200, `created` false); once that table expired with nobody playing it, the next ask makes another (201, a second `rematch_offered`).
          */
         post: operations["rematchGame"];
         delete?: never;
