@@ -140,7 +140,7 @@ async def state_at(
     transfers: Transfers,
     invite: InviteQuery = None,
 ) -> StateAt:
-    view, state, then = await transfers.state_at(
+    view, state, then, held_hands = await transfers.state_at(
         game_id, version, caller_token(request), invite_code=invite
     )
     visibility: Visibility = (
@@ -154,6 +154,7 @@ async def state_at(
         visibility=visibility,
         view=msgspec.structs.replace(view_out(view, then.record), seat_labels=labels),
         state=state,
+        held_hands=held_hands,
     )
 
 

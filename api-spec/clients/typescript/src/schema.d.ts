@@ -2122,6 +2122,9 @@ export interface components {
             visibility: "full" | "seat" | "spectator";
             view: components["schemas"]["View"];
             state: components["schemas"]["GameState"] | null;
+            held_hands?: {
+                [key: string]: string[];
+            } | null;
         };
         /** StockRenewed */
         StockRenewed: {
