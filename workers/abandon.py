@@ -21,6 +21,7 @@ from service.app.envelope import Envelope, is_system
 from service.app.errors import ServiceError
 from service.app.games import Game, GameService
 from service.app.writes import Write
+from workers.job_game import game_to_act_on
 
 __all__ = ["BOTS_ONLY_MAX_HANDS", "hands_on_autopilot", "run_abandon_check"]
 
@@ -52,7 +53,9 @@ async def run_abandon_check(games: GameService, game_id: str, hands: int) -> str
     (0: never) counts a human table's hands on autopilot; a table of bots alone is
     abandoned past BOTS_ONLY_MAX_HANDS hands, whatever `hands` says."""
     for _ in range(_ATTEMPTS):
-        game = await games.game(game_id)
+        game = await game_to_act_on(games, game_id)
+        if game is None:
+            return "not_in_play"  # removed, or its record unreadable
         state = game.record.state
         if state.phase not in ("draw", "play"):
             return "not_in_play"

@@ -17,6 +17,7 @@ from service.app.envelope import Envelope, is_system
 from service.app.errors import ServiceError
 from service.app.games import Game, GameService
 from service.app.writes import Write
+from workers.job_game import game_to_act_on
 from workers.submit import submit_at
 
 __all__ = ["MAX_EARLY_S", "automatic_move", "run_timer"]
@@ -63,8 +64,10 @@ async def run_timer(
     if early_s > 0:
         await asyncio.sleep(early_s)
     timed_out = False
-    for _ in range(_MAX_STEPS):
-        game = await games.game(game_id)
+    for step in range(_MAX_STEPS):
+        game = await games.game(game_id) if step else await game_to_act_on(games, game_id)
+        if game is None:
+            return "stale"  # removed, or its record unreadable: no turn to time out
         state = game.record.state
         later = [envelope.event for envelope in await games.log(game_id, after=deadline_version)]
         if (

@@ -15,8 +15,8 @@ from domain.views import redact, view_for
 from service.app.commands import SeatCommands
 from service.app.control import knock_order
 from service.app.envelope import Envelope, by_bot
-from service.app.errors import ServiceError
 from service.app.games import Game, GameService
+from workers.job_game import game_to_act_on
 from workers.submit import submit_at
 
 __all__ = ["MAX_STEPS", "BotTurn", "SeatMemories", "bot_command_id", "play_bot_turn", "play_bots"]
@@ -90,14 +90,9 @@ async def play_bot_turn(
     budget_s: float = DEFAULT_BUDGET_S,
 ) -> BotTurn:
     """`play_bots`, saying which level played."""
-    try:
-        game = await games.game(game_id)
-    except ServiceError as missing:
-        if missing.code != "game_not_found":
-            raise
-        # Removed since the job was queued (an expired table, a half-written game):
-        # no turn to play, and no job to run again.
-        return BotTurn(0, None)
+    game = await game_to_act_on(games, game_id)
+    if game is None:
+        return BotTurn(0, None)  # no turn to play, and no job to run again
     if game.record.version != version and not _own_progress(
         await games.log(game_id, after=version)
     ):

@@ -6,7 +6,10 @@ command that is well-formed but conflicts with the game's current state (it
 could be right at another moment: another turn, another phase, a newer
 version), 413 for size, 429 for a client past its rate limit, 422 for a
 command whose content the rules reject in this game (cards, melds, knobs)
-whatever the moment, 503 when the store is unreachable, no worker is alive
+whatever the moment, 409 too for a game whose stored record cannot be read
+(`game_unreadable`: that game refuses every request until an operator mends its
+record, the others play on; not a 5xx, which clients and live followers retry
+for ever, nor the 500 of a bug), 503 when the store is unreachable, no worker is alive
 (on /health) or the bot processes are all busy, 507 when the store is full
 (Redis refuses writes past its maxmemory). Domain codes not listed fall
 back to 422.
@@ -24,6 +27,7 @@ __all__ = [
     "PROBLEM_MEDIA_TYPE",
     "STATUS_BY_CODE",
     "UNREADABLE_RECORD",
+    "GameUnreadable",
     "Problem",
     "ServiceError",
     "problem_for",
@@ -32,9 +36,6 @@ __all__ = [
 ]
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
-# What reading a game's records raises when they were written wrong (an old bad
-# import, a record written by hand): a listing of many games skips that game.
-UNREADABLE_RECORD: tuple[type[Exception], ...] = (msgspec.MsgspecError, ValueError, LookupError)
 # A relative reference (RFC 9457 3.1.1): resolved against the answering server's URL,
 # it is that server's page for the code (service/http/routes_problems.py).
 PROBLEM_TYPE_BASE = "/problems/"
@@ -87,6 +88,8 @@ STATUS_BY_CODE: dict[str, int] = {
     "seat_reserved": 409,
     "table_started": 409,
     "table_expired": 409,
+    # The game's stored record cannot be read (its seed, its info: written by hand).
+    "game_unreadable": 409,
     # A live channel resumed past the log of a game still played.
     "after_beyond_log": 409,
     "invalid_name": 422,
@@ -155,6 +158,27 @@ class ServiceError(Exception):
         self.code = code
         self.message = message
         self.facts = facts
+
+
+class GameUnreadable(ServiceError):
+    """A game whose meta record cannot be read (a seed that is no number, an info that
+    is no JSON, and no log to read the info from): its requests are refused with
+    `game_unreadable`, and a walk over many games skips it."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(
+            "game_unreadable", f"game {game_id}: its stored record cannot be read", game_id=game_id
+        )
+
+
+# What reading a game's records raises when they were written wrong (an old bad
+# import, a record written by hand): a listing of many games skips that game.
+UNREADABLE_RECORD: tuple[type[Exception], ...] = (
+    msgspec.MsgspecError,
+    ValueError,
+    LookupError,
+    GameUnreadable,
+)
 
 
 def status_of(code: str) -> int:

@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator, Callable, Mapping
 
 from domain.views import SeatView, holder_view
 from service.app.envelope import Envelope, decode_envelope
-from service.app.errors import UNREADABLE_RECORD, ServiceError
+from service.app.errors import UNREADABLE_RECORD, GameUnreadable, ServiceError
 from service.app.game_record import GameRecord, Seating
 from service.app.infos import logged_info
 from service.app.projections import Projections, held_through, served_to_holder, unredacted_through
@@ -44,7 +44,8 @@ FACTS_CAPACITY = 4096
 # renamed through another process) shows within this long. One meta read a game
 # every FACTS_TTL_S costs nothing a player would notice.
 FACTS_TTL_S = 5.0
-# Why a game's facts could not be read: no info (game_not_found) or an unreadable one.
+# Why a game's facts could not be read: no info (game_not_found) or an unreadable one
+# (game_unreadable).
 _UNREAD_FACTS: tuple[type[Exception], ...] = (ServiceError, *UNREADABLE_RECORD)
 # How many index entries a filtered lobby page reads at most, and per round trip.
 LOBBY_SCAN = 2000
@@ -125,7 +126,10 @@ class GameReader:
         unreadable (a projection: `rummy games rebuild` writes it again); `error`
         again when that is not why the facts could not be read, or the log records
         no opening (an earlier release's game, whose copy is all there is)."""
-        if isinstance(error, ServiceError) and error.code != "game_not_found":
+        if isinstance(error, ServiceError) and error.code not in (
+            "game_not_found",
+            "game_unreadable",
+        ):
             raise error
         info = await logged_info(self._store, game_id, meta)
         if info is None or info == meta.get("info"):
@@ -150,7 +154,13 @@ class GameReader:
         if "info" not in meta:
             self._facts.pop(game_id, None)
             raise _no_game(game_id)
-        facts = facts_of(meta, seating)
+        try:
+            facts = facts_of(meta, seating)
+        except UNREADABLE_RECORD as unreadable:
+            # A seed or info written by hand: this game's every request is refused
+            # with a problem its client can show, and a walk over many games skips it.
+            self._facts.pop(game_id, None)
+            raise GameUnreadable(game_id) from unreadable
         if facts.importing:
             # Not kept: the import's last chunk clears the flag for every process.
             self._facts.pop(game_id, None)
@@ -357,12 +367,12 @@ class GameReader:
                 continue
             try:
                 game = await self.game(game_id)
+            except UNREADABLE_RECORD:
+                _log.warning("game %s: its record is unreadable", game_id, exc_info=True)
+                continue
             except ServiceError as missing:
                 if missing.code != "game_not_found":
                     raise
-                continue
-            except UNREADABLE_RECORD:
-                _log.warning("game %s: its record is unreadable", game_id, exc_info=True)
                 continue
             yield game
 

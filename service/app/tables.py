@@ -209,10 +209,12 @@ async def resign(games: GameService, game_id: str, seat: int, level: int | None)
 
 async def rematch(
     games: GameService, game_id: str, caller: Caller
-) -> tuple[str, CreatedGame | None]:
+) -> tuple[str, CreatedGame | None, int | None]:
     """A waiting table with the same rules and players, the dealer moved on; the old
     game's log names it (RematchOffered). Each player claims their own seat, kept
-    for them. The first rematch asked for wins: later ones get its id (and None),
+    for them (at a hot-seat table, its host sits at every seat they held, and the
+    table is dealt at once). With the new game its seat the caller asked as. The first
+    rematch asked for wins: later ones get its id (and None, None),
     until it expired unplayed; then the next ask makes another (as for an imported
     game, whose log names its source's rematch).
 
@@ -233,7 +235,7 @@ async def rematch(
         previous = await _rematch_made(games, game)
         if previous is not None:
             if not expired(previous):
-                return game.rematch, None
+                return game.rematch, None, None
             replaced = game.rematch
         # One rematch after each that is not to be played: concurrent asks make one.
         command_id = f"{_REMATCH_ID}:{game.rematch}"
@@ -259,11 +261,16 @@ async def rematch(
                 "game_not_found", "the rematch was not recorded", game_id=game_id
             ) from None
         await _rematch_made(games, recorded)
-        return recorded.rematch, None
-    seats = tuple(_rematch_seat(game, seat, asking) for seat in range(state.seats))
+        return recorded.rematch, None, None
     # A seat token acts for its seat as its player's token does: the seat's player
     # sits again (and hosts) whichever of the two asked.
     player = caller.player or await _player_at(games, facts, asking)
+    sitting = {asking}
+    if game.info.table.hot_seat and player is not None:
+        # Friends on one screen: their host sits at every seat they held, at once, as
+        # the table's creation seated them (no seat left for them to claim one by one).
+        sitting |= {seat for seat, held in facts.players.items() if held == player.player_id}
+    seats = tuple(_rematch_seat(game, seat, sitting) for seat in range(state.seats))
     table = msgspec.structs.replace(
         game.info.table,
         first_dealer=(state.dealer + 1) % state.seats,
@@ -278,7 +285,7 @@ async def rematch(
         private_log=game.info.private_log,
         player=player,
         table=table,
-        reserved={s: p for s, p in facts.players.items() if s != asking},
+        reserved={s: p for s, p in facts.players.items() if s not in sitting},
         game_id=new_id,
     )
     for player_id in set(facts.players.values()):
@@ -287,7 +294,7 @@ async def rematch(
         await games.players.file_game(player_id, created.game_id, time.time())
         if replaced is not None:
             await games.players.unfile_game(player_id, replaced)
-    return created.game_id, created
+    return created.game_id, created, asking
 
 
 async def own_rematch(games: GameService, game: Game) -> str | None:
@@ -356,12 +363,13 @@ def _rematch_rules(game: Game) -> RuleSet:
     return msgspec.structs.replace(ruleset, rated=False)
 
 
-def _rematch_seat(game: Game, seat: int, asking: int) -> SeatSpec:
+def _rematch_seat(game: Game, seat: int, sitting: set[int]) -> SeatSpec:
     """The seat at the rematch: bots stay, an open seat a bot took stays that bot,
-    the caller sits again at once, every other human seat waits for its player."""
+    the caller sits again at once (at each of `sitting`), every other human seat
+    waits for its player."""
     spec = game.info.seats[seat]
     if spec.kind == "bot":
         return spec
     if seat in game.filled:
         return SeatSpec(kind="bot", level=game.filled[seat])
-    return SeatSpec(kind="human", open=seat != asking)
+    return SeatSpec(kind="human", open=seat not in sitting)

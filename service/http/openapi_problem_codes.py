@@ -24,7 +24,8 @@ __all__ = ["OWN_CODES", "operation_codes", "type_operation_problems"]
 
 # Who is asking: a seat or player token for another game or none of its seats; a
 # private table is a 404 to an outsider (service/app/seating.py `outsider_refusal`).
-_CALLER = ("wrong_game", "not_seated", "game_not_found")
+# And the game itself: its stored record unreadable (service/app/reading.py).
+_CALLER = ("wrong_game", "not_seated", "game_not_found", "game_unreadable")
 # A write through service/app/execute.py: its version check, its command_id, its retries.
 _WRITE = ("game_not_found", "version_conflict", "command_id_reused", "contention")
 # Any refusal of the domain's `decide` (a superset: which rule refuses depends on the game).

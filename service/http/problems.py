@@ -63,7 +63,10 @@ _DESCRIPTIONS = {
     "(`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, "
     "`already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, "
     "`wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended "
-    "(`game_in_progress`) or its result is not applied yet (`league_result_pending`).",
+    "(`game_in_progress`) or its result is not applied yet (`league_result_pending`). "
+    "On any route of a game, its stored record cannot be read (`game_unreadable`): the "
+    "game refuses every request until its operator mends the record; another try does "
+    "not help.",
     413: "The body is larger than the limit (`body_too_large`).",
     415: "The body is declared as another type than JSON (`unsupported_media_type`, "
     "`facts.content_type`): send it as `application/json` (or with no `Content-Type`).",
@@ -208,8 +211,21 @@ def _http(_: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
 
 
 def _not_found(request: Request[Any, Any, Any], exc: NotFoundException) -> Response[Any]:
-    refused = misfit_path_integer(request.app.routes, request.scope["path"])
-    return _known(request, refused) if refused is not None else _http(request, exc)
+    misfit = misfit_path_integer(request.app.routes, request.scope["path"])
+    if misfit is None:
+        return _http(request, exc)
+    route, refused = misfit
+    # The method is checked before the path's values, as for a path that parses: an
+    # OPTIONS gets the route's usual answer, a method it does not take a 405.
+    allow = ", ".join(sorted(route.methods))
+    if request.method == "OPTIONS":
+        return Response(content=None, status_code=204, headers={"Allow": allow})
+    if request.method not in route.methods and not (
+        request.method == "HEAD" and "GET" in route.methods
+    ):
+        detail = f"{request.method} is not one of {allow}"
+        return _respond(problem_for("method_not_allowed", detail), {"Allow": allow})
+    return _known(request, refused)
 
 
 def _store_down(_: Request[Any, Any, Any], exc: Exception) -> Response[Any]:

@@ -87,11 +87,14 @@ def _check_path_integers(request: ASGIConnection[Any, Any, Any, Any]) -> None:
             )
 
 
-def misfit_path_integer(routes: Sequence[BaseRoute], path: str) -> ServiceError | None:
-    """invalid_parameter for a path that has some route's shape (every fixed part and
-    every other parameter fits) but for one integer that is no integer (`/states/abc`):
-    Litestar's router parses `{name:int}` itself and, finding no route, says 404, where
-    a number out of range (`/states/-1`) or written otherwise (`+1`) is a 400."""
+def misfit_path_integer(
+    routes: Sequence[BaseRoute], path: str
+) -> tuple[BaseRoute, ServiceError] | None:
+    """The route whose shape a path has (every fixed part and every other parameter
+    fits) but for one integer that is no integer (`/states/abc`), with the
+    invalid_parameter that names it: Litestar's router parses `{name:int}` itself and,
+    finding no route, says 404, where a number out of range (`/states/-1`) or written
+    otherwise (`+1`) is a 400. (The route's methods are the caller's to check first.)"""
     given = path.strip("/").split("/")
     for route in routes:
         parts = route.path_components
@@ -111,7 +114,7 @@ def misfit_path_integer(routes: Sequence[BaseRoute], path: str) -> ServiceError 
         else:
             if misfit is not None:
                 name, segment = misfit
-                return ServiceError(
+                return route, ServiceError(
                     "invalid_parameter",
                     f"path parameter {name!r} must be an integer, not {segment!r}",
                     parameters=[name],

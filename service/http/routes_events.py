@@ -79,7 +79,7 @@ _END_EVENT = "end"
     "player's token: the player's seat, or no seat when they may see the table from "
     "none (its host, a player a rematch keeps a seat for); the channel follows them.",
     security=BEARER,
-    responses=problem_responses(400, 401, 403, 404, 503),
+    responses=problem_responses(400, 401, 403, 404, 409, 503),
 )
 async def create_ticket(
     game_id: GameId, request: Request[Any, Any, Any], tickets: TicketsDep

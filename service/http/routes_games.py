@@ -212,7 +212,7 @@ async def claim_seat(
     description="A private table's needs its `invite` code or a token of one of its seats "
     "(as every route that reads a game: its events, log, states, forks and ratings).",
     security=OPTIONAL_BEARER,
-    responses=problem_responses(400, 401, 403, 404, 503),
+    responses=problem_responses(400, 401, 403, 404, 409, 503),
 )
 async def game_summary(
     game_id: GameId,
@@ -330,7 +330,7 @@ async def summary_of(games: GameService, game_id: str) -> GameSummary:
     tags=["seats"],
     summary="The caller's seat view, with its legal commands",
     security=BEARER,
-    responses=problem_responses(400, 401, 403, 404, 503),
+    responses=problem_responses(400, 401, 403, 404, 409, 503),
 )
 async def seat_view(
     game_id: GameId, request: Request[Any, Any, Any], games: Games

@@ -56,6 +56,8 @@ _MEANINGS = {
     "not_host": "Only the table's host may do that.",
     "hot_seat_table": "A hot-seat table's seats are its host's alone (friends on one screen).",
     "game_not_found": "No such game (or a private one, to a caller without its code).",
+    "game_unreadable": "The game's stored record cannot be read (written by hand, or "
+    "damaged): its operator must mend it; another try does not help.",
     "version_conflict": "`expected_version` is not the game's version.",
     "after_beyond_log": "`after` (or Last-Event-ID) is past the log of a game still played: "
     "resume from `facts.version`.",

@@ -127,6 +127,7 @@ def _as_lines(document: bytes) -> bytes:
         401,
         403,
         404,
+        409,
         503,
         s404="No such game (`game_not_found`) or version (`version_not_found`, "
         "`facts.current_version`).",
@@ -139,7 +140,7 @@ async def state_at(
     transfers: Transfers,
     invite: InviteQuery = None,
 ) -> StateAt:
-    view, state, then = await transfers.state_at(
+    view, state, then, held_hands = await transfers.state_at(
         game_id, version, caller_token(request), invite_code=invite
     )
     visibility: Visibility = (
@@ -153,6 +154,7 @@ async def state_at(
         visibility=visibility,
         view=msgspec.structs.replace(view_out(view, then.record), seat_labels=labels),
         state=state,
+        held_hands=held_hands,
     )
 
 

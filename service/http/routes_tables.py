@@ -131,7 +131,9 @@ async def resign_seat(
     summary="A rematch of a finished game: a waiting table, same rules and players",
     description="The old game's log gets a `rematch_offered` event naming the new game, "
     "so every client can follow; each human seat is kept for the player who held it, "
-    "who claims it with their own player token. The dealer moves on (201). Asked again "
+    "who claims it with their own player token (at a hot-seat table its host sits at "
+    "every seat they held, as at its creation, and the table is dealt at once). The "
+    "dealer moves on (201). Asked again "
     "(by any seat), the same new game is named and nothing is made (200, `created` "
     "false); once that table expired with nobody playing it, the next ask makes another "
     "(201, a second `rematch_offered`).",
@@ -148,12 +150,13 @@ async def rematch_game(
     game_id: GameId, request: Request[Any, Any, Any], games: Games
 ) -> Response[Rematch]:
     caller = await caller_of(games, game_id, caller_token(request))
-    new_id, created = await rematch(games, game_id, caller)
-    if created is None:
+    new_id, created, seat = await rematch(games, game_id, caller)
+    if created is None or seat is None:
         # Nothing made: a repeat (or the loser of a race) is told the table that exists.
         return Response(Rematch(game_id=new_id, created=False), status_code=200)
-    # The one seat the rematch seats at once (and gives a token): the caller's.
-    seat, token = next(iter(created.tokens.items()))
+    # The seat the caller asked as, seated at once (at a hot-seat table, beside every
+    # other seat its host held: their player token acts for them all).
+    token = created.tokens[seat]
     made = Rematch(
         game_id=new_id, created=True, seat=seat, token=token, invite_code=created.invite_code
     )

@@ -230,10 +230,14 @@ class ForkGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
 class StateAt(msgspec.Struct, frozen=True, kw_only=True):
     """The game at one version of its log. `view` is as the caller sees it (a seat
     with a token, else a spectator); `state` is the full state (every hand, the
-    stock) when `visibility` is `full`, else null."""
+    stock) when `visibility` is `full`, else null. A caller holding several seats
+    (a hot-seat player) is shown what their live channels show: `held_hands` has
+    the hand of each seat they hold and still played then, by seat, and `view` is
+    the seat of theirs whose turn it was then; null for anyone else."""
 
     game_id: str
     version: int
     visibility: Literal["full", "seat", "spectator"]
     view: View
     state: GameState | None
+    held_hands: dict[int, tuple[str, ...]] | None = msgspec.field(default=None)

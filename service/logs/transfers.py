@@ -74,18 +74,31 @@ class GameTransfers:
 
     async def state_at(
         self, game_id: str, version: int, token: str | None, *, invite_code: str | None = None
-    ) -> tuple[SeatView, GameState | None, Game]:
+    ) -> tuple[SeatView, GameState | None, Game, dict[int, tuple[str, ...]] | None]:
         """The caller's view at `version`, the full state there when the caller may see
-        it, and the game at that version (who played each seat then, seated as its log
-        was then, by the names its players have now)."""
+        it, the game at that version (who played each seat then, seated as its log
+        was then, by the names its players have now), and the hands of a caller who
+        holds several seats (a hot-seat player), by seat, else None.
+
+        Such a caller is shown what their live channels show: every seat they hold
+        and still played at `version` (`holder_view`: a seat resigned then is its
+        bot's), from the seat whose turn it was then (not the seat to play now)."""
         viewer = await self._games.viewer_of(game_id, token, invite_code=invite_code)
         game = await self._games.game(game_id)
         _check_version(version, game.record.version)
         record = await self._snapshots.record_at(game_id, version)
+        held: tuple[int, ...] = ()
+        if viewer is not None and token is not None:
+            held = (viewer, *await self._games.other_seats(game_id, token, viewer))
+        hands: dict[int, tuple[str, ...]] | None = None
+        if len(held) > 1:
+            viewer = _seat_to_play(record.state, held)
+            shown = {seat: holder_view(record.state, seat).hand for seat in sorted(held)}
+            hands = {seat: hand for seat, hand in shown.items() if hand is not None}
         full = _sees_everything(game, viewer, version)
         facts, _ = await self._games.known_facts(game_id)
         then = _named_as_held_now(game_of(game_id, facts, record), game)
-        return holder_view(record.state, viewer), record.state if full else None, then
+        return holder_view(record.state, viewer), record.state if full else None, then, hands
 
     async def import_game(
         self, data: bytes, *, game_id: str | None = None, private_log: bool = False
@@ -402,6 +415,16 @@ def _check_version(version: int, current: int) -> None:
             version=version,
             current_version=current,
         )
+
+
+def _seat_to_play(state: GameState, held: Sequence[int]) -> int:
+    """Of a hot-seat player's seats, the one their token acted for in `state`, as
+    `Seats.seat_of` picks it now: the seat whose turn it is, else the first they
+    still play (a resigned seat is its bot's)."""
+    playing = sorted(seat for seat in held if seat not in state.resigned)
+    if state.turn in playing:
+        return state.turn
+    return playing[0] if playing else min(held)
 
 
 def _sees_everything(game: Game, viewer: int | None, version: int) -> bool:

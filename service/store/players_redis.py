@@ -17,7 +17,7 @@ from redis.typing import EncodableT
 
 from service.store.base import check_listing, check_score
 from service.store.players import PlayerStore, check_player_id
-from service.store.redis_keys import connection_kwargs
+from service.store.redis_keys import connection_kwargs, fields_of, game_ids_ranked
 
 __all__ = ["RedisPlayerStore", "player_key"]
 
@@ -82,7 +82,9 @@ class RedisPlayerStore(PlayerStore):
     async def get_player(self, player_id: str) -> dict[str, bytes]:
         check_player_id(player_id)
         raw = await self._redis.hgetall(player_key(player_id, "player"))
-        return {_text(field): _bytes(value) for field, value in raw.items()}
+        # A field whose name is no UTF-8 (written by hand: no release writes one) is
+        # not read, as a game's meta's is not: it stopped every request of the player.
+        return fields_of(raw.items())
 
     async def update_player(self, player_id: str, fields: Mapping[str, bytes]) -> bool:
         check_player_id(player_id)
@@ -105,7 +107,5 @@ class RedisPlayerStore(PlayerStore):
         check_listing(limit, offset)
         if limit == 0:
             return []
-        members = await self._redis.zrevrange(
-            player_key(player_id, "games"), offset, offset + limit - 1
-        )
-        return [_text(member) for member in members if isinstance(member, bytes | str)]
+        key = player_key(player_id, "games")
+        return await game_ids_ranked(self._redis, key, offset, limit, newest_first=True)

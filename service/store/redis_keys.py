@@ -40,7 +40,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 
-from service.store.base import StoredEvent, StoredView
+from service.store.base import StoredEvent, StoredView, is_game_key_id
 
 __all__ = [
     "APPEND_LUA",
@@ -254,6 +254,38 @@ def stream_id(version: int) -> str:
 def version_of(entry_id: bytes | str) -> int:
     raw = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
     return int(raw.partition("-")[2])
+
+
+async def game_ids_ranked(
+    client: Redis | RedisCluster, key: str, offset: int, limit: int, *, newest_first: bool = False
+) -> list[str]:
+    """The game ids of a sorted set of them (the lobby's, a player's games), ranked
+    from `offset`, at most `limit`. A member no game key could take (not UTF-8, not
+    an id: written by hand, as the writers refuse them) names no game: it leaves the
+    set, an index rebuilt from the logs, and the page is read again, so that no page
+    comes back short (a lister reads a short page as the end) or shifted."""
+    read = client.zrevrange if newest_first else client.zrange
+    while True:
+        members = await read(key, offset, offset + limit - 1)
+        strays: list[bytes | str] = [
+            member
+            for member in members
+            if isinstance(member, bytes | str) and _game_id(member) is None
+        ]
+        if not strays:
+            return [game_id for member in members if (game_id := _game_id(member))]
+        await client.zrem(key, *strays)
+
+
+def _game_id(member: object) -> str | None:
+    """The game id a set's member names; None for one no game key could take."""
+    if not isinstance(member, bytes | str):
+        return None
+    try:
+        game_id = text(member)
+    except UnicodeDecodeError:
+        return None
+    return game_id if is_game_key_id(game_id) else None
 
 
 def text(value: bytes | str) -> str:

@@ -18,7 +18,7 @@ from service.store.base import (
     check_score,
 )
 from service.store.ports import LobbyIndex
-from service.store.redis_keys import INDEX_LUA, fields_of, game_key, lobby_key, text
+from service.store.redis_keys import INDEX_LUA, fields_of, game_ids_ranked, game_key, lobby_key
 
 __all__ = ["RedisLobbyIndex"]
 
@@ -47,8 +47,7 @@ class RedisLobbyIndex(LobbyIndex):
         check_listing(limit, offset)
         if limit == 0:
             return []
-        members = await self._redis.zrange(lobby_key(status), offset, offset + limit - 1)
-        return [text(member) for member in members if isinstance(member, bytes | str)]
+        return await game_ids_ranked(self._redis, lobby_key(status), offset, limit)
 
     async def headlines(self, game_ids: Sequence[str]) -> list[Snapshot]:
         for game_id in game_ids:

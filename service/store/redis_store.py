@@ -316,7 +316,16 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
     async def token_owner(self, digest: str) -> str | None:
         check_token_digest(digest)
         owner = await self._redis.get(token_key(digest))
-        return None if owner is None else text(owner)
+        if owner is None:
+            return None
+        try:
+            game_id = text(owner)
+        except UnicodeDecodeError:
+            return None
+        # A value no game key could take (written by hand: put_token_owner takes only
+        # what the token's game was created under) names no game, as a lost key does:
+        # its token is unknown (401), not every request with it a 500.
+        return game_id if is_game_key_id(game_id) else None
 
     async def remove_token_owners(self, digests: Collection[str]) -> None:
         for digest in digests:

@@ -62,3 +62,31 @@ def test_a_path_of_no_routes_shape_is_still_not_found(client: Any) -> None:
     game_id = create(client, seed=2)["game_id"]
     for path in (f"/games/{game_id}/statez/1", f"/games/{game_id}/states/abc/more", "/gamez/1"):
         problem(client.get(path), 404, "not_found")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/games/{game_id}/states/{n}",
+        "/games/{game_id}/seats/{n}",
+        "/games/{game_id}/seats/{n}/bot",
+    ],
+)
+@pytest.mark.parametrize("method", ["OPTIONS", "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"])
+def test_the_method_is_answered_before_the_path_integer(
+    client: Any, method: str, path: str
+) -> None:
+    """OPTIONS gets its usual 204 with the route's methods, and a method the route does
+    not take its 405, whether the path's integer is a number or not (`abc`): a method
+    error wins over a parameter's, as on a path that parses."""
+    game_id = create(client, seed=2)["game_id"]
+    number = client.request(method, path.format(game_id=game_id, n="1"))
+    if number.status_code not in (204, 405):
+        return  # a method the route takes: the parameter's 400, the tests above
+    word = client.request(method, path.format(game_id=game_id, n="abc"))
+    assert (word.status_code, word.headers.get("allow")) == (
+        number.status_code,
+        number.headers.get("allow"),
+    ), word.text
+    if word.status_code == 405 and method != "HEAD":
+        problem(word, 405, "method_not_allowed")

@@ -68,8 +68,9 @@ def test_a_hot_seat_player_who_resigned_one_seat_asks_the_rematch_as_another(
     rematch = client.post(f"/games/{game_id}/rematch", headers=auth(ada["token"]))
     assert rematch.status_code == 201, rematch.text
     assert rematch.json()["seat"] == 1 and rematch.json()["token"]
+    # They sit at both seats again, dealt at once (tests/e2e/test_hot_seat_rematch.py).
     summary = client.get(f"/games/{rematch.json()['game_id']}", headers=auth(ada["token"]))
-    assert (summary.json()["your_seat"], summary.json()["kept_for_you"]) == (1, 0)
+    assert (summary.json()["status"], summary.json()["kept_for_you"]) == ("active", None)
 
 
 def test_a_resigned_seats_rematch_beside_a_bot_makes_no_game_at_all() -> None:

@@ -8,7 +8,8 @@ import hashlib
 
 import pytest
 
-from service.store import EventStore
+from service.store import EventStore, RedisEventStore
+from service.store.redis_keys import token_key
 
 pytestmark = pytest.mark.anyio
 
@@ -42,4 +43,16 @@ async def test_removed_tokens_name_no_game_and_the_others_stay(store: EventStore
     assert await store.token_owner(_digest("c")) == "g1"
     with pytest.raises(ValueError):
         await store.remove_token_owners(["t_" + _digest("c")[:62]])
+    assert await store.token_owner(_digest("c")) == "g1"
+
+
+async def test_a_token_key_whose_game_is_no_game_id_names_no_game(store: EventStore) -> None:
+    """Written by hand (not UTF-8, not an id), it failed every request made with its
+    token (a 500): it names no game, as a key lost does (the token is unknown)."""
+    if not isinstance(store, RedisEventStore):
+        pytest.skip("only Redis holds a value put_token_owner would not write")
+    for token, value in (("a", b"\xff\xfe"), ("b", b"no game"), ("c", b"g1")):
+        await store.client.set(token_key(_digest(token)), value)
+    assert await store.token_owner(_digest("a")) is None
+    assert await store.token_owner(_digest("b")) is None
     assert await store.token_owner(_digest("c")) == "g1"

@@ -12,6 +12,7 @@ from redis.crc import key_slot
 
 from service.store import InMemoryPlayerStore, PlayerStore, RedisPlayerStore
 from service.store.embedded_redis import EmbeddedRedis
+from service.store.players_redis import player_key
 from service.store.redis_client import open_redis
 from service.store.redis_cluster import open_redis_cluster
 
@@ -85,6 +86,30 @@ async def test_a_players_games_come_newest_first_with_paging(players: PlayerStor
     await players.remove_game("p1", "unknown")
     assert await players.games("p1") == ["g1", "g2"]
     assert await players.games("p2") == ["g9"]
+
+
+async def test_a_players_games_pass_over_members_no_game_id_spells(players: PlayerStore) -> None:
+    """A member of a player's games set written by hand (not UTF-8, no game id) fails
+    neither their list (/players/me/games) nor its next pages."""
+    if not isinstance(players, RedisPlayerStore):
+        pytest.skip("only Redis holds members no game id spells")
+    for score, game_id in [(1.0, "g1"), (3.0, "g3"), (5.0, "g5")]:
+        await players.add_game("p1", game_id, score)
+    bad = {b"\xff\xfe": 2.0, b"no game": 4.0, b"\xc0": 6.0}
+    await players._redis.zadd(player_key("p1", "games"), bad)
+    assert await players.games("p1", limit=2) == ["g5", "g3"]
+    assert await players.games("p1", limit=2, offset=2) == ["g1"]
+    assert await players.games("p1") == ["g5", "g3", "g1"]
+
+
+async def test_a_player_field_whose_name_is_no_utf8_is_not_read(players: PlayerStore) -> None:
+    """Written by hand (no release writes one), it failed every read of the player, so
+    every request with their token was a 500; the fields beside it read as they are."""
+    if not isinstance(players, RedisPlayerStore):
+        pytest.skip("only Redis holds a field name that is no text")
+    await players.create_player("p1", {"name": b"Ada", "token": b"h1"})
+    await players._redis.hset(player_key("p1", "player"), b"\xff\xfe", b"x")
+    assert await players.get_player("p1") == {"name": b"Ada", "token": b"h1"}
 
 
 async def test_bad_ids_and_listings_are_refused_alike(players: PlayerStore) -> None:

@@ -86,9 +86,12 @@ export function seatActions(table, { show, followFrom, seated, summaryChanged })
       const made = await api.rematch(gameId, player.token);
       const next = made.game_id;
       state.rematch = next;
-      if (made.created) keepGame(next, label, { host: true, invite: made.invite_code, seats: made.seat === null || made.seat === undefined ? [] : [made.seat] });
+      const seated = made.seat === null || made.seat === undefined ? [] : summary.hot_seat ? [...mine] : [made.seat];
+      if (made.created) keepGame(next, label, { host: true, invite: made.invite_code, seats: seated });
       // Each seat this player held is kept for them: claimed with the player token alone.
-      for (const seat of mine.filter((held) => !(gameNotes(/** @type {string} */ (next))?.seats ?? []).includes(held))) {
+      // (A hot-seat rematch seats its host at every seat they held, as its creation did.)
+      const kept = summary.hot_seat ? [] : mine;
+      for (const seat of kept.filter((held) => !(gameNotes(/** @type {string} */ (next))?.seats ?? []).includes(held))) {
         const claimed = await api.claimSeat(next, seat, player.token);
         keepGame(next, label, { invite, seats: [claimed.seat] });
       }

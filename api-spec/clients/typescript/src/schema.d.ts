@@ -73,7 +73,7 @@ export interface paths {
         put?: never;
         /**
          * A rematch of a finished game: a waiting table, same rules and players
-         * @description The old game's log gets a `rematch_offered` event naming the new game, so every client can follow; each human seat is kept for the player who held it, who claims it with their own player token. The dealer moves on (201). Asked again (by any seat), the same new game is named and nothing is made (200, `created` false); once that table expired with nobody playing it, the next ask makes another (201, a second `rematch_offered`).
+         * @description The old game's log gets a `rematch_offered` event naming the new game, so every client can follow; each human seat is kept for the player who held it, who claims it with their own player token (at a hot-seat table its host sits at every seat they held, as at its creation, and the table is dealt at once). The dealer moves on (201). Asked again (by any seat), the same new game is named and nothing is made (200, `created` false); once that table expired with nobody playing it, the next ask makes another (201, a second `rematch_offered`).
          */
         post: operations["rematchGame"];
         delete?: never;
@@ -602,7 +602,7 @@ export interface components {
          * @description The codes checkCommand answers.
          * @enum {string}
          */
-        CheckCommandProblemCode: "body_too_large" | "card_not_in_hand" | "discard_pile_empty" | "duplicate_key" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "same_discard" | "seat_resigned" | "stock_empty" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_media_type" | "version_conflict" | "wrong_game" | "wrong_phase";
+        CheckCommandProblemCode: "body_too_large" | "card_not_in_hand" | "discard_pile_empty" | "duplicate_key" | "game_not_found" | "game_not_over" | "game_over" | "game_unreadable" | "hand_in_progress" | "hand_not_started" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "same_discard" | "seat_resigned" | "stock_empty" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_media_type" | "version_conflict" | "wrong_game" | "wrong_phase";
         /**
          * ClaimSeatProblem
          * @description A problem claimSeat answers (RFC 9457).
@@ -623,7 +623,7 @@ export interface components {
          * @description The codes claimSeat answers.
          * @enum {string}
          */
-        ClaimSeatProblemCode: "already_seated" | "command_id_reused" | "contention" | "discard_pile_empty" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "hot_seat_table" | "invalid_parameter" | "invalid_token" | "knock_not_allowed" | "missing_token" | "not_found" | "not_seated" | "not_your_turn" | "rate_limited" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stock_empty" | "store_unavailable" | "table_expired" | "table_started" | "version_conflict" | "wrong_game" | "wrong_phase";
+        ClaimSeatProblemCode: "already_seated" | "command_id_reused" | "contention" | "discard_pile_empty" | "game_not_found" | "game_not_over" | "game_over" | "game_unreadable" | "hand_in_progress" | "hand_not_started" | "hot_seat_table" | "invalid_parameter" | "invalid_token" | "knock_not_allowed" | "missing_token" | "not_found" | "not_seated" | "not_your_turn" | "rate_limited" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stock_empty" | "store_unavailable" | "table_expired" | "table_started" | "version_conflict" | "wrong_game" | "wrong_phase";
         /** ClaimedSeat */
         ClaimedSeat: {
             game_id: string;
@@ -758,7 +758,7 @@ export interface components {
          * @description The codes createTicket answers.
          * @enum {string}
          */
-        CreateTicketProblemCode: "game_not_found" | "invalid_parameter" | "invalid_token" | "missing_token" | "not_seated" | "rate_limited" | "store_unavailable" | "wrong_game";
+        CreateTicketProblemCode: "game_not_found" | "game_unreadable" | "invalid_parameter" | "invalid_token" | "missing_token" | "not_seated" | "rate_limited" | "store_unavailable" | "wrong_game";
         /** CreatedGameOut */
         CreatedGameOut: {
             game_id: string;
@@ -871,7 +871,7 @@ export interface components {
          * @description The codes exportLog answers.
          * @enum {string}
          */
-        ExportLogProblemCode: "game_in_progress" | "game_not_found" | "invalid_parameter" | "invalid_token" | "missing_token" | "not_seated" | "rate_limited" | "store_unavailable" | "wrong_game";
+        ExportLogProblemCode: "game_in_progress" | "game_not_found" | "game_unreadable" | "invalid_parameter" | "invalid_token" | "missing_token" | "not_seated" | "rate_limited" | "store_unavailable" | "wrong_game";
         /** ForkGame */
         ForkGame: {
             version: number;
@@ -902,7 +902,7 @@ export interface components {
          * @description The codes forkGame answers.
          * @enum {string}
          */
-        ForkGameProblemCode: "bad_commitment" | "body_too_large" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_exists" | "game_in_progress" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "header_mismatch" | "illegal_event" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_fork_version" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_log_field" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "malformed_log" | "missing_token" | "must_keep_discard" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "redacted_log" | "same_discard" | "seat_resigned" | "stock_empty" | "storage_full" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_format" | "unsupported_media_type" | "version_conflict" | "version_gap" | "version_not_found" | "wrong_game" | "wrong_phase";
+        ForkGameProblemCode: "bad_commitment" | "body_too_large" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_exists" | "game_in_progress" | "game_not_found" | "game_not_over" | "game_over" | "game_unreadable" | "hand_in_progress" | "hand_not_started" | "header_mismatch" | "illegal_event" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_fork_version" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_log_field" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "malformed_log" | "missing_token" | "must_keep_discard" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "redacted_log" | "same_discard" | "seat_resigned" | "stock_empty" | "storage_full" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_format" | "unsupported_media_type" | "version_conflict" | "version_gap" | "version_not_found" | "wrong_game" | "wrong_phase";
         /** GameAbandoned */
         GameAbandoned: {
             hand_number: number;
@@ -1049,7 +1049,7 @@ export interface components {
          * @description The codes getGame answers.
          * @enum {string}
          */
-        GetGameProblemCode: "game_not_found" | "invalid_parameter" | "invalid_token" | "missing_token" | "not_seated" | "store_unavailable" | "wrong_game";
+        GetGameProblemCode: "game_not_found" | "game_unreadable" | "invalid_parameter" | "invalid_token" | "missing_token" | "not_seated" | "store_unavailable" | "wrong_game";
         /**
          * GetGameRatingsProblem
          * @description A problem getGameRatings answers (RFC 9457).
@@ -1070,7 +1070,7 @@ export interface components {
          * @description The codes getGameRatings answers.
          * @enum {string}
          */
-        GetGameRatingsProblemCode: "game_in_progress" | "game_not_found" | "invalid_parameter" | "invalid_token" | "league_result_pending" | "missing_token" | "not_seated" | "rate_limited" | "store_unavailable" | "wrong_game";
+        GetGameRatingsProblemCode: "game_in_progress" | "game_not_found" | "game_unreadable" | "invalid_parameter" | "invalid_token" | "league_result_pending" | "missing_token" | "not_seated" | "rate_limited" | "store_unavailable" | "wrong_game";
         /**
          * GetHealthProblem
          * @description A problem getHealth answers (RFC 9457).
@@ -1175,7 +1175,7 @@ export interface components {
          * @description The codes getSeatView answers.
          * @enum {string}
          */
-        GetSeatViewProblemCode: "game_not_found" | "invalid_parameter" | "invalid_token" | "missing_token" | "not_seated" | "store_unavailable" | "wrong_game";
+        GetSeatViewProblemCode: "game_not_found" | "game_unreadable" | "invalid_parameter" | "invalid_token" | "missing_token" | "not_seated" | "store_unavailable" | "wrong_game";
         /**
          * GetStateAtProblem
          * @description A problem getStateAt answers (RFC 9457).
@@ -1196,7 +1196,7 @@ export interface components {
          * @description The codes getStateAt answers.
          * @enum {string}
          */
-        GetStateAtProblemCode: "game_not_found" | "invalid_parameter" | "invalid_token" | "missing_token" | "not_found" | "not_seated" | "rate_limited" | "store_unavailable" | "version_not_found" | "wrong_game";
+        GetStateAtProblemCode: "game_not_found" | "game_unreadable" | "invalid_parameter" | "invalid_token" | "missing_token" | "not_found" | "not_seated" | "rate_limited" | "store_unavailable" | "version_not_found" | "wrong_game";
         /** HandDealt */
         HandDealt: {
             hand_number: number;
@@ -1258,7 +1258,7 @@ export interface components {
          * @description The codes handSeatToBot answers.
          * @enum {string}
          */
-        HandSeatToBotProblemCode: "body_too_large" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "not_found" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "same_discard" | "seat_not_found" | "seat_resigned" | "stock_empty" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_media_type" | "version_conflict" | "wrong_game" | "wrong_phase" | "wrong_seat";
+        HandSeatToBotProblemCode: "body_too_large" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_not_found" | "game_not_over" | "game_over" | "game_unreadable" | "hand_in_progress" | "hand_not_started" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "not_found" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "same_discard" | "seat_not_found" | "seat_resigned" | "stock_empty" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_media_type" | "version_conflict" | "wrong_game" | "wrong_phase" | "wrong_seat";
         /** HandToBot */
         HandToBot: {
             /** @description 1 random, 2 greedy, 3 careful, 4 search Default: `2`. */
@@ -1421,7 +1421,7 @@ export interface components {
          * @description The codes leaveSeat answers.
          * @enum {string}
          */
-        LeaveSeatProblemCode: "already_seated" | "command_id_reused" | "contention" | "discard_pile_empty" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "invalid_parameter" | "invalid_token" | "knock_not_allowed" | "missing_token" | "not_found" | "not_host" | "not_seated" | "not_your_turn" | "rate_limited" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stock_empty" | "store_unavailable" | "table_expired" | "table_started" | "version_conflict" | "wrong_game" | "wrong_phase";
+        LeaveSeatProblemCode: "already_seated" | "command_id_reused" | "contention" | "discard_pile_empty" | "game_not_found" | "game_not_over" | "game_over" | "game_unreadable" | "hand_in_progress" | "hand_not_started" | "invalid_parameter" | "invalid_token" | "knock_not_allowed" | "missing_token" | "not_found" | "not_host" | "not_seated" | "not_your_turn" | "rate_limited" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stock_empty" | "store_unavailable" | "table_expired" | "table_started" | "version_conflict" | "wrong_game" | "wrong_phase";
         /**
          * ListEventsProblem
          * @description A problem listEvents answers (RFC 9457).
@@ -1442,7 +1442,7 @@ export interface components {
          * @description The codes listEvents answers.
          * @enum {string}
          */
-        ListEventsProblemCode: "after_beyond_log" | "game_not_found" | "invalid_parameter" | "invalid_ticket" | "invalid_token" | "missing_token" | "not_seated" | "store_unavailable" | "wrong_game";
+        ListEventsProblemCode: "after_beyond_log" | "game_not_found" | "game_unreadable" | "invalid_parameter" | "invalid_ticket" | "invalid_token" | "missing_token" | "not_seated" | "store_unavailable" | "wrong_game";
         /**
          * ListGamesProblem
          * @description A problem listGames answers (RFC 9457).
@@ -1614,7 +1614,7 @@ export interface components {
          * @description The codes postCommand answers.
          * @enum {string}
          */
-        PostCommandProblemCode: "body_too_large" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "same_discard" | "seat_resigned" | "stock_empty" | "storage_full" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_media_type" | "version_conflict" | "wrong_game" | "wrong_phase";
+        PostCommandProblemCode: "body_too_large" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_not_found" | "game_not_over" | "game_over" | "game_unreadable" | "hand_in_progress" | "hand_not_started" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "same_discard" | "seat_resigned" | "stock_empty" | "storage_full" | "store_unavailable" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_media_type" | "version_conflict" | "wrong_game" | "wrong_phase";
         /** Problem */
         Problem: {
             type: string;
@@ -1631,7 +1631,7 @@ export interface components {
          * @description The stable reason of a problem; `type` (`/problems/<code>`) is its page.
          * @enum {string}
          */
-        ProblemCode: "after_beyond_log" | "already_seated" | "bad_commitment" | "body_too_large" | "bots_busy" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_exists" | "game_in_progress" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "header_mismatch" | "hot_seat_table" | "http_error" | "illegal_event" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "internal_error" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_fork_version" | "invalid_game_id" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_log_field" | "invalid_meld" | "invalid_name" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_seats" | "invalid_shuffle" | "invalid_ticket" | "invalid_token" | "invalid_view" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "ladder_not_found" | "lay_off_not_allowed" | "league_busy" | "league_result_pending" | "malformed_json" | "malformed_log" | "method_not_allowed" | "missing_token" | "must_keep_discard" | "not_found" | "not_host" | "not_seated" | "not_your_turn" | "own_meld_required" | "player_not_found" | "rate_limited" | "redacted_log" | "same_discard" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stacked_public_table" | "stock_empty" | "storage_full" | "store_unavailable" | "table_expired" | "table_started" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_format" | "unsupported_media_type" | "version_conflict" | "version_gap" | "version_not_found" | "worker_unavailable" | "wrong_game" | "wrong_phase" | "wrong_seat";
+        ProblemCode: "after_beyond_log" | "already_seated" | "bad_commitment" | "body_too_large" | "bots_busy" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_exists" | "game_in_progress" | "game_not_found" | "game_not_over" | "game_over" | "game_unreadable" | "hand_in_progress" | "hand_not_started" | "header_mismatch" | "hot_seat_table" | "http_error" | "illegal_event" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "internal_error" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_fork_version" | "invalid_game_id" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_log_field" | "invalid_meld" | "invalid_name" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_seats" | "invalid_shuffle" | "invalid_ticket" | "invalid_token" | "invalid_view" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "ladder_not_found" | "lay_off_not_allowed" | "league_busy" | "league_result_pending" | "malformed_json" | "malformed_log" | "method_not_allowed" | "missing_token" | "must_keep_discard" | "not_found" | "not_host" | "not_seated" | "not_your_turn" | "own_meld_required" | "player_not_found" | "rate_limited" | "redacted_log" | "same_discard" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stacked_public_table" | "stock_empty" | "storage_full" | "store_unavailable" | "table_expired" | "table_started" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_format" | "unsupported_media_type" | "version_conflict" | "version_gap" | "version_not_found" | "worker_unavailable" | "wrong_game" | "wrong_phase" | "wrong_seat";
         /**
          * ProblemFacts
          * @description What the refusal is about; which fields depend on the code.
@@ -1720,7 +1720,7 @@ export interface components {
          * @description The codes rematchGame answers.
          * @enum {string}
          */
-        RematchGameProblemCode: "already_seated" | "command_id_reused" | "contention" | "discard_pile_empty" | "game_exists" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "invalid_parameter" | "invalid_token" | "knock_not_allowed" | "missing_token" | "not_host" | "not_seated" | "not_your_turn" | "rate_limited" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stock_empty" | "store_unavailable" | "table_expired" | "table_started" | "version_conflict" | "wrong_game" | "wrong_phase";
+        RematchGameProblemCode: "already_seated" | "command_id_reused" | "contention" | "discard_pile_empty" | "game_exists" | "game_not_found" | "game_not_over" | "game_over" | "game_unreadable" | "hand_in_progress" | "hand_not_started" | "invalid_parameter" | "invalid_token" | "knock_not_allowed" | "missing_token" | "not_host" | "not_seated" | "not_your_turn" | "rate_limited" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stock_empty" | "store_unavailable" | "table_expired" | "table_started" | "version_conflict" | "wrong_game" | "wrong_phase";
         /** RematchOffered */
         RematchOffered: {
             seat: number;
@@ -1780,7 +1780,7 @@ export interface components {
          * @description The codes resignSeat answers.
          * @enum {string}
          */
-        ResignSeatProblemCode: "already_seated" | "body_too_large" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "not_host" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "same_discard" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stock_empty" | "store_unavailable" | "table_expired" | "table_started" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_media_type" | "version_conflict" | "wrong_game" | "wrong_phase";
+        ResignSeatProblemCode: "already_seated" | "body_too_large" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_not_found" | "game_not_over" | "game_over" | "game_unreadable" | "hand_in_progress" | "hand_not_started" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "not_host" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "same_discard" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stock_empty" | "store_unavailable" | "table_expired" | "table_started" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_media_type" | "version_conflict" | "wrong_game" | "wrong_phase";
         /** @description Knob overrides: any knobs of a RuleSet (GET /rulesets), each in its range; the preset gives the others. */
         RuleOverrides: {
             /** @description 52-card packs (1 to 3). */
@@ -2113,7 +2113,7 @@ export interface components {
          * @description The codes startTable answers.
          * @enum {string}
          */
-        StartTableProblemCode: "already_seated" | "body_too_large" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "not_host" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "same_discard" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stock_empty" | "store_unavailable" | "table_expired" | "table_started" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_media_type" | "version_conflict" | "wrong_game" | "wrong_phase";
+        StartTableProblemCode: "already_seated" | "body_too_large" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_not_found" | "game_not_over" | "game_over" | "game_unreadable" | "hand_in_progress" | "hand_not_started" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_meld" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_shuffle" | "invalid_token" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "lay_off_not_allowed" | "malformed_json" | "missing_token" | "must_keep_discard" | "not_host" | "not_seated" | "not_your_turn" | "own_meld_required" | "rate_limited" | "same_discard" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stock_empty" | "store_unavailable" | "table_expired" | "table_started" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_media_type" | "version_conflict" | "wrong_game" | "wrong_phase";
         /** StateAt */
         StateAt: {
             game_id: string;
@@ -2122,6 +2122,9 @@ export interface components {
             visibility: "full" | "seat" | "spectator";
             view: components["schemas"]["View"];
             state: components["schemas"]["GameState"] | null;
+            held_hands?: {
+                [key: string]: string[];
+            } | null;
         };
         /** StockRenewed */
         StockRenewed: {
@@ -2155,7 +2158,7 @@ export interface components {
          * @description The codes streamEvents answers.
          * @enum {string}
          */
-        StreamEventsProblemCode: "after_beyond_log" | "game_not_found" | "invalid_parameter" | "invalid_ticket" | "invalid_token" | "missing_token" | "not_seated" | "store_unavailable" | "wrong_game";
+        StreamEventsProblemCode: "after_beyond_log" | "game_not_found" | "game_unreadable" | "invalid_parameter" | "invalid_ticket" | "invalid_token" | "missing_token" | "not_seated" | "store_unavailable" | "wrong_game";
         /**
          * SuggestCommandProblem
          * @description A problem suggestCommand answers (RFC 9457).
@@ -2241,7 +2244,7 @@ export interface components {
          * @description The codes takeSeatBack answers.
          * @enum {string}
          */
-        TakeSeatBackProblemCode: "command_id_reused" | "contention" | "discard_pile_empty" | "game_not_found" | "game_not_over" | "game_over" | "hand_in_progress" | "hand_not_started" | "invalid_parameter" | "invalid_token" | "knock_not_allowed" | "missing_token" | "not_found" | "not_seated" | "not_your_turn" | "rate_limited" | "seat_not_found" | "seat_resigned" | "stock_empty" | "store_unavailable" | "version_conflict" | "wrong_game" | "wrong_phase" | "wrong_seat";
+        TakeSeatBackProblemCode: "command_id_reused" | "contention" | "discard_pile_empty" | "game_not_found" | "game_not_over" | "game_over" | "game_unreadable" | "hand_in_progress" | "hand_not_started" | "invalid_parameter" | "invalid_token" | "knock_not_allowed" | "missing_token" | "not_found" | "not_seated" | "not_your_turn" | "rate_limited" | "seat_not_found" | "seat_resigned" | "stock_empty" | "store_unavailable" | "version_conflict" | "wrong_game" | "wrong_phase" | "wrong_seat";
         /** Ticket */
         Ticket: {
             ticket: string;
@@ -2393,7 +2396,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["StartTableProblem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). On any route of a game, its stored record cannot be read (`game_unreadable`): the game refuses every request until its operator mends the record; another try does not help. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2513,7 +2516,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ClaimSeatProblem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). On any route of a game, its stored record cannot be read (`game_unreadable`): the game refuses every request until its operator mends the record; another try does not help. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2602,7 +2605,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["LeaveSeatProblem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). On any route of a game, its stored record cannot be read (`game_unreadable`): the game refuses every request until its operator mends the record; another try does not help. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2696,7 +2699,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ResignSeatProblem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). On any route of a game, its stored record cannot be read (`game_unreadable`): the game refuses every request until its operator mends the record; another try does not help. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2822,7 +2825,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["RematchGameProblem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). On any route of a game, its stored record cannot be read (`game_unreadable`): the game refuses every request until its operator mends the record; another try does not help. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3063,6 +3066,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["GetGameProblem"];
                 };
             };
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). On any route of a game, its stored record cannot be read (`game_unreadable`): the game refuses every request until its operator mends the record; another try does not help. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GetGameProblem"];
+                };
+            };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
@@ -3126,6 +3138,15 @@ export interface operations {
             };
             /** @description No such game (`game_not_found`; also a private table to a caller not at it) or seat (`seat_not_found`); on the league's routes, no such ladder (`ladder_not_found`) or player (`player_not_found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GetSeatViewProblem"];
+                };
+            };
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). On any route of a game, its stored record cannot be read (`game_unreadable`): the game refuses every request until its operator mends the record; another try does not help. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3207,7 +3228,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["PostCommandProblem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). On any route of a game, its stored record cannot be read (`game_unreadable`): the game refuses every request until its operator mends the record; another try does not help. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3337,7 +3358,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["CheckCommandProblem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). On any route of a game, its stored record cannot be read (`game_unreadable`): the game refuses every request until its operator mends the record; another try does not help. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3749,6 +3770,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["CreateTicketProblem"];
                 };
             };
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). On any route of a game, its stored record cannot be read (`game_unreadable`): the game refuses every request until its operator mends the record; another try does not help. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["CreateTicketProblem"];
+                };
+            };
             /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
@@ -3839,7 +3869,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ListEventsProblem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). On any route of a game, its stored record cannot be read (`game_unreadable`): the game refuses every request until its operator mends the record; another try does not help. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3934,7 +3964,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["StreamEventsProblem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). On any route of a game, its stored record cannot be read (`game_unreadable`): the game refuses every request until its operator mends the record; another try does not help. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4081,6 +4111,15 @@ export interface operations {
             };
             /** @description No such game (`game_not_found`) or version (`version_not_found`, `facts.current_version`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GetStateAtProblem"];
+                };
+            };
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). On any route of a game, its stored record cannot be read (`game_unreadable`): the game refuses every request until its operator mends the record; another try does not help. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4509,7 +4548,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["HandSeatToBotProblem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). On any route of a game, its stored record cannot be read (`game_unreadable`): the game refuses every request until its operator mends the record; another try does not help. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4627,7 +4666,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["TakeSeatBackProblem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). On any route of a game, its stored record cannot be read (`game_unreadable`): the game refuses every request until its operator mends the record; another try does not help. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4924,7 +4963,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["GetGameRatingsProblem"];
                 };
             };
-            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). */
+            /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). On any route of a game, its stored record cannot be read (`game_unreadable`): the game refuses every request until its operator mends the record; another try does not help. */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -192,6 +192,7 @@ from .start_table_fill import StartTableFill
 from .start_table_problem import StartTableProblem
 from .start_table_problem_code import StartTableProblemCode
 from .state_at import StateAt
+from .state_at_held_hands_type_0 import StateAtHeldHandsType0
 from .state_at_visibility import StateAtVisibility
 from .stock_renewed import StockRenewed
 from .stream_events_problem import StreamEventsProblem
@@ -406,6 +407,7 @@ __all__ = (
     "StartTableProblem",
     "StartTableProblemCode",
     "StateAt",
+    "StateAtHeldHandsType0",
     "StateAtVisibility",
     "StockRenewed",
     "StreamEventsProblem",

@@ -8,6 +8,7 @@ class ClaimSeatProblemCode(StrEnum):
     GAME_NOT_FOUND = "game_not_found"
     GAME_NOT_OVER = "game_not_over"
     GAME_OVER = "game_over"
+    GAME_UNREADABLE = "game_unreadable"
     HAND_IN_PROGRESS = "hand_in_progress"
     HAND_NOT_STARTED = "hand_not_started"
     HOT_SEAT_TABLE = "hot_seat_table"

@@ -2,6 +2,7 @@ from enum import StrEnum
 
 class CreateTicketProblemCode(StrEnum):
     GAME_NOT_FOUND = "game_not_found"
+    GAME_UNREADABLE = "game_unreadable"
     INVALID_PARAMETER = "invalid_parameter"
     INVALID_TOKEN = "invalid_token"
     MISSING_TOKEN = "missing_token"

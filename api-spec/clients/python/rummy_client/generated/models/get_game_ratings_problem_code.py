@@ -3,6 +3,7 @@ from enum import StrEnum
 class GetGameRatingsProblemCode(StrEnum):
     GAME_IN_PROGRESS = "game_in_progress"
     GAME_NOT_FOUND = "game_not_found"
+    GAME_UNREADABLE = "game_unreadable"
     INVALID_PARAMETER = "invalid_parameter"
     INVALID_TOKEN = "invalid_token"
     LEAGUE_RESULT_PENDING = "league_result_pending"

@@ -3,6 +3,7 @@ from enum import StrEnum
 class ListEventsProblemCode(StrEnum):
     AFTER_BEYOND_LOG = "after_beyond_log"
     GAME_NOT_FOUND = "game_not_found"
+    GAME_UNREADABLE = "game_unreadable"
     INVALID_PARAMETER = "invalid_parameter"
     INVALID_TICKET = "invalid_ticket"
     INVALID_TOKEN = "invalid_token"

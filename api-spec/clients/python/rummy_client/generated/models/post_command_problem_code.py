@@ -10,6 +10,7 @@ class PostCommandProblemCode(StrEnum):
     GAME_NOT_FOUND = "game_not_found"
     GAME_NOT_OVER = "game_not_over"
     GAME_OVER = "game_over"
+    GAME_UNREADABLE = "game_unreadable"
     HAND_IN_PROGRESS = "hand_in_progress"
     HAND_NOT_STARTED = "hand_not_started"
     INITIAL_MELD_REQUIRED = "initial_meld_required"

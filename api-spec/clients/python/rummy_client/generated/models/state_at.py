@@ -9,10 +9,12 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.state_at_visibility import StateAtVisibility
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
   from ..models.game_state import GameState
+  from ..models.state_at_held_hands_type_0 import StateAtHeldHandsType0
   from ..models.view import View
 
 
@@ -32,6 +34,7 @@ class StateAt:
             visibility (StateAtVisibility):
             view (View):
             state (GameState | None):
+            held_hands (None | StateAtHeldHandsType0 | Unset):
      """
 
     game_id: str
@@ -39,6 +42,7 @@ class StateAt:
     visibility: StateAtVisibility
     view: View
     state: GameState | None
+    held_hands: None | StateAtHeldHandsType0 | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -47,6 +51,7 @@ class StateAt:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.game_state import GameState # noqa: PLC0415
+        from ..models.state_at_held_hands_type_0 import StateAtHeldHandsType0 # noqa: PLC0415
         from ..models.view import View # noqa: PLC0415
         game_id = self.game_id
 
@@ -62,6 +67,14 @@ class StateAt:
         else:
             state = self.state
 
+        held_hands: dict[str, Any] | None | Unset
+        if isinstance(self.held_hands, Unset):
+            held_hands = UNSET
+        elif isinstance(self.held_hands, StateAtHeldHandsType0):
+            held_hands = self.held_hands.to_dict()
+        else:
+            held_hands = self.held_hands
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -72,6 +85,8 @@ class StateAt:
             "view": view,
             "state": state,
         })
+        if held_hands is not UNSET:
+            field_dict["held_hands"] = held_hands
 
         return field_dict
 
@@ -80,6 +95,7 @@ class StateAt:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.game_state import GameState # noqa: PLC0415
+        from ..models.state_at_held_hands_type_0 import StateAtHeldHandsType0 # noqa: PLC0415
         from ..models.view import View # noqa: PLC0415
         d = dict(src_dict)
         game_id = d.pop("game_id")
@@ -114,12 +130,33 @@ class StateAt:
         state = _parse_state(d.pop("state"))
 
 
+        def _parse_held_hands(data: object) -> None | StateAtHeldHandsType0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                held_hands_type_0 = StateAtHeldHandsType0.from_dict(data)
+
+
+
+                return held_hands_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | StateAtHeldHandsType0 | Unset, data)
+
+        held_hands = _parse_held_hands(d.pop("held_hands", UNSET))
+
+
         state_at = cls(
             game_id=game_id,
             version=version,
             visibility=visibility,
             view=view,
             state=state,
+            held_hands=held_hands,
         )
 
 

@@ -122,10 +122,11 @@ def sync_detailed(
     """ A rematch of a finished game: a waiting table, same rules and players
 
      The old game's log gets a `rematch_offered` event naming the new game, so every client can follow;
-    each human seat is kept for the player who held it, who claims it with their own player token. The
-    dealer moves on (201). Asked again (by any seat), the same new game is named and nothing is made
-    (200, `created` false); once that table expired with nobody playing it, the next ask makes another
-    (201, a second `rematch_offered`).
+    each human seat is kept for the player who held it, who claims it with their own player token (at a
+    hot-seat table its host sits at every seat they held, as at its creation, and the table is dealt at
+    once). The dealer moves on (201). Asked again (by any seat), the same new game is named and nothing
+    is made (200, `created` false); once that table expired with nobody playing it, the next ask makes
+    another (201, a second `rematch_offered`).
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -159,10 +160,11 @@ def sync(
     """ A rematch of a finished game: a waiting table, same rules and players
 
      The old game's log gets a `rematch_offered` event naming the new game, so every client can follow;
-    each human seat is kept for the player who held it, who claims it with their own player token. The
-    dealer moves on (201). Asked again (by any seat), the same new game is named and nothing is made
-    (200, `created` false); once that table expired with nobody playing it, the next ask makes another
-    (201, a second `rematch_offered`).
+    each human seat is kept for the player who held it, who claims it with their own player token (at a
+    hot-seat table its host sits at every seat they held, as at its creation, and the table is dealt at
+    once). The dealer moves on (201). Asked again (by any seat), the same new game is named and nothing
+    is made (200, `created` false); once that table expired with nobody playing it, the next ask makes
+    another (201, a second `rematch_offered`).
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -191,10 +193,11 @@ async def asyncio_detailed(
     """ A rematch of a finished game: a waiting table, same rules and players
 
      The old game's log gets a `rematch_offered` event naming the new game, so every client can follow;
-    each human seat is kept for the player who held it, who claims it with their own player token. The
-    dealer moves on (201). Asked again (by any seat), the same new game is named and nothing is made
-    (200, `created` false); once that table expired with nobody playing it, the next ask makes another
-    (201, a second `rematch_offered`).
+    each human seat is kept for the player who held it, who claims it with their own player token (at a
+    hot-seat table its host sits at every seat they held, as at its creation, and the table is dealt at
+    once). The dealer moves on (201). Asked again (by any seat), the same new game is named and nothing
+    is made (200, `created` false); once that table expired with nobody playing it, the next ask makes
+    another (201, a second `rematch_offered`).
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -228,10 +231,11 @@ async def asyncio(
     """ A rematch of a finished game: a waiting table, same rules and players
 
      The old game's log gets a `rematch_offered` event naming the new game, so every client can follow;
-    each human seat is kept for the player who held it, who claims it with their own player token. The
-    dealer moves on (201). Asked again (by any seat), the same new game is named and nothing is made
-    (200, `created` false); once that table expired with nobody playing it, the next ask makes another
-    (201, a second `rematch_offered`).
+    each human seat is kept for the player who held it, who claims it with their own player token (at a
+    hot-seat table its host sits at every seat they held, as at its creation, and the table is dealt at
+    once). The dealer moves on (201). Asked again (by any seat), the same new game is named and nothing
+    is made (200, `created` false); once that table expired with nobody playing it, the next ask makes
+    another (201, a second `rematch_offered`).
 
     Args:
         game_id (str): The game's id (32 hex digits).
