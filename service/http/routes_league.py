@@ -181,13 +181,14 @@ async def _public_profile(
 async def _private_table(games: GameService, game_id: str) -> bool:
     try:
         return (await games.known_facts(game_id))[0].info.table.private
-    except ServiceError:
-        return False  # a game the store does not hold: nothing of it to hide
     except UNREADABLE_RECORD:
-        # Its meta record cannot be read, so whether it is private cannot either:
-        # hidden, and the profile answers without it.
+        # Its meta record cannot be read (`game_unreadable` among them, before the
+        # ServiceError it also is), so whether it is private cannot either: hidden,
+        # and the profile answers without it.
         _log.warning("game %s: its meta record is unreadable", game_id, exc_info=True)
         return True
+    except ServiceError:
+        return False  # a game the store does not hold: nothing of it to hide
 
 
 @get(
