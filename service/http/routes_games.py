@@ -49,7 +49,6 @@ from service.http.schemas_views import (
     view_out,
     with_labels,
 )
-from service.http.scope_headers import header_values
 from service.store import EventStore
 
 
@@ -90,7 +89,13 @@ InviteQuery = Annotated[
 
 def caller_token(request: Request[Any, Any, Any]) -> str | None:
     """The caller's Bearer token, if the request carries one (a malformed header is a 401)."""
-    sent = header_values(request.scope, b"authorization")
+    # From the scope's raw pairs (names in lower case): Litestar's `request.headers`
+    # builds the map of every header first, on every command.
+    sent = [
+        value.decode("latin-1")
+        for name, value in request.scope["headers"]
+        if name == b"authorization"
+    ]
     if len(sent) > 1:
         # Servers and proxies disagree on which of two wins (the first here, the
         # last elsewhere): as with a JSON key given twice, the service takes neither.
