@@ -188,6 +188,7 @@ from domain.bots.holdback import choose_holdback, holds_back
 from domain.bots.memory import SeatMemory
 from domain.bots.paired_edges import EDGE_Z, MIN_EDGE, settled, significant_best
 from domain.bots.playouts import PlayoutTable
+from domain.bots.selfout import choose_self_out
 from domain.bots.solver import arrange
 from domain.cards import JOKER
 from domain.commands import Discard, Draw, PlayerCommand
@@ -212,6 +213,7 @@ HOLD_MIN_EDGE = 0.05
 # 28.8%, +5.8 against +5.5 points a hand: within the noise, at 150 times
 # the time a move.
 SEARCH_MAX_SEATS = 2
+SELF_OUT = True
 
 
 def choose_search(
@@ -228,6 +230,14 @@ def choose_search(
     without a clock, at the deals alone (reproducible on any machine)."""
     deadline = _Deadline(clock, budget_s)
     prior = choose_holdback(view, ruleset, memory)
+    if (
+        SELF_OUT
+        and view.seats > SEARCH_MAX_SEATS
+        and plays_denial(ruleset)
+        and prior is not None
+        and view.turn == view.seat
+    ):
+        return choose_self_out(view, ruleset, memory, prior, rng, deadline.passed)
     if view.turn != view.seat or prior is None or view.seats > SEARCH_MAX_SEATS:
         return prior
     holding = holds_back(view, ruleset) or plays_denial(ruleset)

@@ -1,0 +1,131 @@
+"""Level 4's discard after the opening (palace, many seats): how fast its own hand gets out.
+
+For each candidate discard the seat deals the unseen cards at random (what it
+cannot see: the stock and the opponents' hands, less the cards it saw them
+take) and plays its own next draws alone, no opponent simulated: the first
+turn t at which the hand kept plus the t cards drawn splits into melds and
+lay-offs on today's table with at most t cards left over (one discard a turn,
+the last one going out). A candidate scores GAMMA ** t when that t is within
+HORIZON turns (the chance that no opponent went out first falls each turn),
+else 0. Every candidate is scored on the same draws, so the edge over the
+base choice is a paired difference that must clear EDGE_Z standard errors.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable
+
+from domain.bots.careful_discard import discard_scores
+from domain.bots.chance import Chance, reseeded
+from domain.bots.memory import SeatMemory, live_cards
+from domain.bots.paired_edges import significant_best
+from domain.bots.solver import arrange
+from domain.bots.table_fits import fits_table
+from domain.bots.way_out import WayOut
+from domain.cards import JOKER, Card
+from domain.commands import Discard, Draw, PlayerCommand
+from domain.rules import RuleSet
+from domain.views import SeatView
+
+HORIZON = 6
+GAMMA = 0.75
+SAMPLES = 40
+CANDIDATES = 5
+EDGE_Z = 1.0
+MIN_EDGE = 0.02
+DRAWS = True
+OPENED_ONLY = False
+
+
+def choose_self_out(
+    view: SeatView,
+    ruleset: RuleSet,
+    memory: SeatMemory | None,
+    prior: PlayerCommand,
+    rng: Chance,
+    passed: Callable[[], bool],
+) -> PlayerCommand:
+    """The discard (or draw) that gets the seat's own hand out soonest, else `prior`."""
+    assert view.seat is not None
+    if (OPENED_ONLY and not view.opened[view.seat]) or view.turn != view.seat:
+        return prior
+    hand = view.hand or ()
+    legal = view.legal_commands
+    top: Card | None = None
+    if view.phase == "draw":
+        if not DRAWS or not isinstance(prior, Draw):
+            return prior
+        take = Draw("discard", 1)
+        if take not in legal or not view.discard_pile:
+            return prior
+        if memory is not None and not memory.may_take_from_pile(view.discard_pile[-1]):
+            return prior
+        top = view.discard_pile[-1]
+        candidates: list[PlayerCommand] = [Draw("stock"), take]
+    else:
+        if not isinstance(prior, Discard):
+            return prior
+        loose = set(arrange(hand, ruleset).loose)
+        cards = sorted(
+            {
+                c.card
+                for c in legal
+                if isinstance(c, Discard) and c.card != JOKER and c.card in loose
+            }
+        )
+        if len(cards) > CANDIDATES:
+            scores = discard_scores(view, cards, ruleset, memory)
+            cards = sorted(cards, key=lambda c: (-scores[c], c))[:CANDIDATES]
+        candidates = [Discard(card) for card in cards]
+        if prior not in candidates:
+            candidates.insert(0, prior)
+        if len(candidates) < 2:
+            return prior
+    live = live_cards(view, ruleset, memory)
+    pool = sorted(live.elements())
+    if len(pool) < HORIZON + 1:
+        return prior
+    rng = reseeded(rng, zlib.crc32(repr(view).encode()))
+    fits: dict[Card, bool] = {}
+    table = view.table
+    samples: list[list[float]] = [[] for _ in candidates]
+    for _ in range(SAMPLES):
+        if passed():
+            break
+        draws = rng.sample(pool, HORIZON)
+        whole = [*hand, *draws] if top is None else [*hand, top, *draws]
+        for card in whole:
+            if card not in fits:
+                fits[card] = fits_table(card, table, ruleset)
+        way = WayOut(whole, ruleset, fits)
+        for column, command in zip(samples, candidates, strict=True):
+            column.append(_score(way, hand, command, top, draws))
+    prior_index = candidates.index(prior)
+    return significant_best(candidates, samples, prior_index, EDGE_Z, MIN_EDGE)
+
+
+def _score(
+    way: WayOut, hand: tuple[Card, ...], command: PlayerCommand, top: Card | None, draws: list[Card]
+) -> float:
+    if isinstance(command, Discard):
+        kept = list(hand)
+        kept.remove(command.card)
+        parts = [[*kept, *draws[:t]] for t in range(1, HORIZON + 1)]
+    elif command == Draw("stock"):
+        parts = [[*hand, *draws[:t]] for t in range(1, HORIZON + 1)]
+    else:
+        assert top is not None
+        parts = [[*hand, top, *draws[: t - 1]] for t in range(1, HORIZON + 1)]
+    # Going out by turn t means by every later turn too (a drawn card can be
+    # the extra one left over): search the first such turn by halves.
+    if way.split(parts[-1], stuck=HORIZON) is None:
+        return 0.0
+    low, high = 1, HORIZON  # the first turn out lies in [low, high]
+    while low < high:
+        middle = (low + high) // 2
+        if way.split(parts[middle - 1], stuck=middle) is not None:
+            high = middle
+        else:
+            low = middle + 1
+    return float(GAMMA**low)
