@@ -4,7 +4,10 @@ The base policy is `holdback` (level 3, but melds stay in hand until they
 go out: that alone wins about two hands in three against level 3 in basic
 with two seats, and lifts four seats from a quarter to about 31%; with an
 opening minimum, the opening waits for a rummy). With more than
-SEARCH_MAX_SEATS seats level 4 is that base policy alone. At the moves that
+SEARCH_MAX_SEATS seats level 4 is that base policy alone, but in palace
+(an opening minimum) it picks each draw and discard by how soon its own
+hand gets out (`selfout`: 24.1% -> 27.4% of hands, +19 -> +38 points a
+hand, 34.5% -> 38.8% of games on 2,000 fresh hands). At the moves that
 matter (where to draw from, what to discard among the loose cards) the bot
 then deals the unseen cards at random into the opponents' hands (by their
 sizes, keeping the cards it saw them take) and the stock (by its count),
@@ -213,7 +216,6 @@ HOLD_MIN_EDGE = 0.05
 # 28.8%, +5.8 against +5.5 points a hand: within the noise, at 150 times
 # the time a move.
 SEARCH_MAX_SEATS = 2
-SELF_OUT = True
 
 
 def choose_search(
@@ -231,8 +233,7 @@ def choose_search(
     deadline = _Deadline(clock, budget_s)
     prior = choose_holdback(view, ruleset, memory)
     if (
-        SELF_OUT
-        and view.seats > SEARCH_MAX_SEATS
+        view.seats > SEARCH_MAX_SEATS
         and plays_denial(ruleset)
         and prior is not None
         and view.turn == view.seat
