@@ -2,7 +2,8 @@
 
 Levels: 1 random legal play, 2 greedy, 3 careful (memory of what it saw),
 4 level 3 holding its melds back, with determinized Monte Carlo over the
-hidden cards on top at two seats (`search`).
+hidden cards on top at two seats (`search`), and in palace at more seats the
+draw and discard that get its own hand out soonest (`selfout`).
 """
 
 from __future__ import annotations

@@ -18,6 +18,8 @@ class Chance(Protocol):
 
     def shuffle(self, x: MutableSequence[Any], /) -> None: ...
 
+    def sample(self, population: Sequence[T], k: int) -> list[T]: ...
+
 
 def reseeded(chance: Chance, seed: int) -> Chance:
     """A fresh generator of the caller's kind, seeded from what the bot sees: the

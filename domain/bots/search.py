@@ -4,7 +4,10 @@ The base policy is `holdback` (level 3, but melds stay in hand until they
 go out: that alone wins about two hands in three against level 3 in basic
 with two seats, and lifts four seats from a quarter to about 31%; with an
 opening minimum, the opening waits for a rummy). With more than
-SEARCH_MAX_SEATS seats level 4 is that base policy alone. At the moves that
+SEARCH_MAX_SEATS seats level 4 is that base policy alone, but in palace
+(an opening minimum) it picks each draw and discard by how soon its own
+hand gets out (`selfout`: 24.1% -> 27.4% of hands, +19 -> +38 points a
+hand, 34.5% -> 38.8% of games on 2,000 fresh hands). At the moves that
 matter (where to draw from, what to discard among the loose cards) the bot
 then deals the unseen cards at random into the opponents' hands (by their
 sizes, keeping the cards it saw them take) and the stock (by its count),
@@ -188,6 +191,7 @@ from domain.bots.holdback import choose_holdback, holds_back
 from domain.bots.memory import SeatMemory
 from domain.bots.paired_edges import EDGE_Z, MIN_EDGE, settled, significant_best
 from domain.bots.playouts import PlayoutTable
+from domain.bots.selfout import choose_self_out
 from domain.bots.solver import arrange
 from domain.cards import JOKER
 from domain.commands import Discard, Draw, PlayerCommand
@@ -228,6 +232,13 @@ def choose_search(
     without a clock, at the deals alone (reproducible on any machine)."""
     deadline = _Deadline(clock, budget_s)
     prior = choose_holdback(view, ruleset, memory)
+    if (
+        view.seats > SEARCH_MAX_SEATS
+        and plays_denial(ruleset)
+        and prior is not None
+        and view.turn == view.seat
+    ):
+        return choose_self_out(view, ruleset, memory, prior, rng, deadline.passed)
     if view.turn != view.seat or prior is None or view.seats > SEARCH_MAX_SEATS:
         return prior
     holding = holds_back(view, ruleset) or plays_denial(ruleset)

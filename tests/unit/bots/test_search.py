@@ -116,11 +116,31 @@ def test_search_overrules_the_holding_base_policy() -> None:
     assert holds_back(view, ruleset)
 
 
-@pytest.mark.parametrize("preset", ["basic", "classic", "palace"])
+@pytest.mark.parametrize("preset", ["basic", "classic"])
 def test_more_than_two_seats_play_the_base_policy(preset: str) -> None:
     # The search stops at SEARCH_MAX_SEATS: with four seats level 4 is its
     # base policy, move for move (and no overrule turns up in 80 turns).
     assert _first_overrule(preset, 4, seed=0) is None
+
+
+def test_palace_at_four_seats_searches_its_own_way_out() -> None:
+    # Palace with four seats: level 4 plays its own next draws out (`selfout`)
+    # and picks another draw or discard only where its hand gets out sooner;
+    # the same view, seed and clock readings give the same move.
+    ruleset = build_ruleset("palace")
+    found = _first_overrule("palace", 4, seed=0)
+    assert found is not None, "the way-out search never departed from the base policy"
+    view, memory, base, searched = found
+    assert searched in view.legal_commands
+    if isinstance(searched, Draw):
+        assert isinstance(base, Draw)
+    else:
+        assert isinstance(searched, Discard) and isinstance(base, Discard)
+        assert searched.card in arrange(view.hand or (), ruleset).loose
+    again = choose(view, ruleset, 4, random.Random(0), memory, BUDGET, ROLLOUTS)
+    assert again == searched
+    expired = choose(view, ruleset, 4, random.Random(0), memory, BUDGET, ROLLOUTS, _Clock(BUDGET))
+    assert expired == base
 
 
 class _Clock:
