@@ -50,6 +50,7 @@ __all__ = [
     "SNAPSHOT_LUA",
     "connection_kwargs",
     "fields_of",
+    "game_id_named",
     "game_key",
     "lobby_key",
     "max_connections",
@@ -270,15 +271,16 @@ async def game_ids_ranked(
         strays: list[bytes | str] = [
             member
             for member in members
-            if isinstance(member, bytes | str) and _game_id(member) is None
+            if isinstance(member, bytes | str) and game_id_named(member) is None
         ]
         if not strays:
-            return [game_id for member in members if (game_id := _game_id(member))]
+            return [game_id for member in members if (game_id := game_id_named(member))]
         await client.zrem(key, *strays)
 
 
-def _game_id(member: object) -> str | None:
-    """The game id a set's member names; None for one no game key could take."""
+def game_id_named(member: object) -> str | None:
+    """The game id a stored value names (a set's member, a token's owner); None for one
+    no game key could take (not UTF-8, written by hand)."""
     if not isinstance(member, bytes | str):
         return None
     try:

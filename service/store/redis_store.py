@@ -38,6 +38,7 @@ from service.store.redis_keys import (
     RECALL_LUA,
     connection_kwargs,
     fields_of,
+    game_id_named,
     game_key,
     max_connections,
     stored,
@@ -318,14 +319,10 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
         owner = await self._redis.get(token_key(digest))
         if owner is None:
             return None
-        try:
-            game_id = text(owner)
-        except UnicodeDecodeError:
-            return None
         # A value no game key could take (written by hand: put_token_owner takes only
         # what the token's game was created under) names no game, as a lost key does:
         # its token is unknown (401), not every request with it a 500.
-        return game_id if is_game_key_id(game_id) else None
+        return game_id_named(owner)
 
     async def remove_token_owners(self, digests: Collection[str]) -> None:
         for digest in digests:

@@ -15,7 +15,7 @@ from domain.bots.playouts import PlayoutTable
 from domain.bots.solver import arrange
 from domain.commands import Discard, Draw, PlayerCommand
 from domain.game import decide, evolve
-from domain.rules import build_ruleset
+from domain.rules import RuleSet, build_ruleset
 from domain.state import new_game
 from domain.views import SeatView, view_for
 from service.app.bot_table import BotTable
@@ -106,13 +106,7 @@ def test_search_overrules_the_holding_base_policy() -> None:
     found = _an_overrule(preset, 2)
     assert found is not None, "the search never departed from the base policy"
     view, _, base, searched = found
-    assert searched in view.legal_commands
-    if isinstance(searched, Draw):
-        assert isinstance(base, Draw)
-    else:
-        # Only a loose card: the melds the base policy holds stay in hand.
-        assert isinstance(searched, Discard) and isinstance(base, Discard)
-        assert searched.card in arrange(view.hand or (), ruleset).loose
+    _assert_overrules_only_a_draw_or_a_loose_discard(view, ruleset, base, searched)
     assert holds_back(view, ruleset)
 
 
@@ -131,16 +125,23 @@ def test_palace_at_four_seats_searches_its_own_way_out() -> None:
     found = _first_overrule("palace", 4, seed=0)
     assert found is not None, "the way-out search never departed from the base policy"
     view, memory, base, searched = found
-    assert searched in view.legal_commands
-    if isinstance(searched, Draw):
-        assert isinstance(base, Draw)
-    else:
-        assert isinstance(searched, Discard) and isinstance(base, Discard)
-        assert searched.card in arrange(view.hand or (), ruleset).loose
+    _assert_overrules_only_a_draw_or_a_loose_discard(view, ruleset, base, searched)
     again = choose(view, ruleset, 4, random.Random(0), memory, BUDGET, ROLLOUTS)
     assert again == searched
     expired = choose(view, ruleset, 4, random.Random(0), memory, BUDGET, ROLLOUTS, _Clock(BUDGET))
     assert expired == base
+
+
+def _assert_overrules_only_a_draw_or_a_loose_discard(
+    view: SeatView, ruleset: RuleSet, base: PlayerCommand, searched: PlayerCommand
+) -> None:
+    assert searched in view.legal_commands
+    if isinstance(searched, Draw):
+        assert isinstance(base, Draw)
+    else:
+        # Only a loose card: the melds the base policy holds stay in hand.
+        assert isinstance(searched, Discard) and isinstance(base, Discard)
+        assert searched.card in arrange(view.hand or (), ruleset).loose
 
 
 class _Clock:
