@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -59,7 +59,9 @@ class LogHeader(msgspec.Struct, frozen=True, kw_only=True):
 
     type: Literal["header"] = "header"
     format: str = FORMAT
-    game_id: str
+    # Some server's name for the game (this one's are 32 hex digits; the golden
+    # logs' are words): a plain, short name, as the rematch links are checked by it.
+    game_id: Annotated[str, msgspec.Meta(pattern=r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$")]
     ruleset: RuleSet
     seats: int
     seat_kinds: tuple[SeatKind, ...]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -277,6 +278,22 @@ def test_garbage_is_a_malformed_log(client: Client, finished_log: bytes) -> None
     for body in (b"", b"not json\n", finished_log + b"{oops\n"):
         problem = _problem(client.post("/games/import", content=body), 422, "malformed_log")
         assert problem["facts"]["reason"]
+
+
+@pytest.mark.parametrize(
+    "forged", ["", "../../x", "a b", "x" * 5000], ids=["empty", "path", "space", "long"]
+)
+def test_a_header_whose_game_id_is_no_id_is_a_malformed_log(
+    client: Client, finished_log: bytes, forged: str
+) -> None:
+    # The header's id is what the rematch links of the log are checked against: a
+    # log names some server's game, and no server's game is called this.
+    header, rest = finished_log.split(b"\n", 1)
+    document = json.loads(header)
+    body = json.dumps({**document, "game_id": forged}).encode() + b"\n" + rest
+    problem = _problem(client.post("/games/import", content=body), 422, "malformed_log")
+    assert "game_id" in problem["detail"]
+    assert len(client.get("/games?status=finished").json()["games"]) == 1
 
 
 def test_a_client_can_check_every_deal_against_its_commitment(finished_log: bytes) -> None:
