@@ -3,7 +3,7 @@
 // when the browser is back online), the long poll where no WebSocket opens at all.
 
 import { follow as followLive } from '@rummy/client';
-import { ProblemError, clientFor } from './api.js';
+import { ProblemError, clientFor, events } from './api.js';
 import { checkReachable } from './connection.js';
 import { anySignal } from './signals.js';
 
@@ -82,4 +82,27 @@ export async function follow(gameId, following) {
     }
   }
   return { after, ended: false };
+}
+
+// How often a finished table looks for a rematch offer (no live channel is open then).
+const AFTER_END_POLL_MS = 4000;
+
+/**
+ * The live channel ends with the game, but a finished game's log may still get its
+ * rematch: read every few seconds while the page is in view (never in a loop) until `found`.
+ * @param {string} gameId
+ * @param {Following} following
+ * @param {() => boolean} found
+ */
+export async function watchAfterEnd(gameId, following, found) {
+  const { token, invite, onEvents, signal } = following;
+  let after = following.after;
+  while (!signal.aborted && !found()) {
+    await pause(AFTER_END_POLL_MS, signal);
+    if (signal.aborted || document.visibilityState !== 'visible') continue;
+    const page = await events(gameId, token, after, { invite }).catch(() => null);
+    if (!page?.events.length) continue;
+    after = page.next_after;
+    onEvents(page.events);
+  }
 }

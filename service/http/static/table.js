@@ -3,7 +3,7 @@
 import * as api from './api.js';
 import { cardsKey } from './cards.js';
 import { h, replace } from './dom.js';
-import { follow, pause } from './follow.js';
+import { follow, watchAfterEnd } from './follow.js';
 import { movesOf } from './moves.js';
 import { problemText, seatName } from './render.js';
 import { whenBack } from './connection.js';
@@ -22,8 +22,6 @@ import { anySignal } from './signals.js';
 
 // Read back on opening a table, so the history starts at its hand's deal.
 const RECENT_EVENTS = 400;
-// How often a finished table looks for a rematch offer (no live channel is open then).
-const REMATCH_POLL_MS = 4000;
 // A waiting table's seats come as events: it is read again this often for its expiry.
 const WAITING_POLL_MS = 15000;
 
@@ -241,7 +239,7 @@ export function mountTable(root, gameId) {
     following = new AbortController();
     const signal = anySignal([stop.signal, following.signal]);
     follow(gameId, { token: token(), invite, after, onEvents: feed.onEvents, onConnection, signal })
-      .then((followed) => (followed.ended ? watchForRematch(followed.after, signal) : undefined))
+      .then((followed) => (followed.ended ? watchAfterEnd(gameId, { token: token(), invite, after: followed.after, onEvents: feed.onEvents, signal }, () => Boolean(state.rematch)) : undefined))
       .catch(showError);
   }
 
@@ -257,30 +255,21 @@ export function mountTable(root, gameId) {
   /** @type {string | null} the message the connection put up, taken down when it is back */
   let connectionMessage = null;
 
-  /**
-   * The live channel ends with the game, but a finished game's log may still get its
-   * rematch: looked for every few seconds while the page is in view, never in a loop.
-   * @param {number} after
-   * @param {AbortSignal} signal
-   */
-  async function watchForRematch(after, signal) {
-    while (!signal.aborted && !state.rematch) {
-      await pause(REMATCH_POLL_MS, signal);
-      if (signal.aborted || document.visibilityState !== 'visible') continue;
-      const page = await api.events(gameId, token(), after, { invite }).catch(() => null);
-      if (!page?.events.length) continue;
-      after = page.next_after;
-      feed.onEvents(page.events);
-    }
-  }
-
   // The server is reachable again: the "cannot be reached" goes, the table is read and followed anew.
   stop.signal.addEventListener('abort', whenBack(() => {
     if (state.message !== null && state.message === connectionMessage) state.message = null;
     connectionMessage = null;
-    if (state.summary) followFrom(feed.noted());
+    // Cut off while the table was still being read: it is read from the start again.
+    if (!started) {
+      start();
+      return;
+    }
+    followFrom(feed.noted());
     refresh().catch(showError);
   }));
+
+  /** Whether the table was read to the end of its log and is followed live. */
+  let started = false;
 
   async function start() {
     render();
@@ -302,7 +291,14 @@ export function mountTable(root, gameId) {
       summaryStale = true;
       await refresh();
       followFrom(recent.events.at(-1)?.version ?? summary.version);
+      started = true;
     } catch (error) {
+      // The connection dropped while the table was read: the table stays (the offline notice
+      // says why) and is read again once the server can be reached.
+      if (error instanceof api.ProblemError && error.code === 'network_error') {
+        showError(error);
+        return;
+      }
       replace(root, h('p', { class: 'problem', role: 'alert', text: problemText(error) }), h('p', {}, h('a', { href: '#/', text: 'Back to the start' })));
     }
   }
