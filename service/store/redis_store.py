@@ -175,10 +175,11 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
                     result=result if keep_result else None,
                 )
             case "duplicate":
-                first, _, last = text(reply[1]).partition("-")
+                assert command_id is not None
+                first, last = _recorded_versions(command_id, reply[1])
                 return AppendResult(
-                    first_version=int(first),
-                    last_version=int(last),
+                    first_version=first,
+                    last_version=last,
                     duplicate=True,
                     result=reply[2] if len(reply) > 2 else None,
                 )
@@ -205,12 +206,12 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
             digest, versions, result = await self._redis.hmget(key, fields)
         if digest is None or versions is None:
             return None
-        if text(digest) != command_digest:
+        if to_bytes(digest) != command_digest.encode():
             raise CommandIdReused(command_id)
-        first, _, last = text(versions).partition("-")
+        first, last = _recorded_versions(command_id, versions)
         return AppendResult(
-            first_version=int(first),
-            last_version=int(last),
+            first_version=first,
+            last_version=last,
             duplicate=True,
             result=None if result is None else to_bytes(result),
         )
@@ -354,3 +355,13 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
             return False
         await self.unindex_game(game_id)
         return True
+
+
+def _recorded_versions(command_id: str, versions: bytes) -> tuple[int, int]:
+    """The first and last version a recorded command appended. A record no release
+    writes (edited by hand) leaves the id unusable: a refusal, never a 500."""
+    try:
+        first, _, last = text(versions).partition("-")
+        return int(first), int(last)
+    except ValueError:  # UnicodeDecodeError is one
+        raise CommandIdReused(command_id) from None

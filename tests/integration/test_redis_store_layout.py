@@ -10,6 +10,7 @@ from redis.crc import key_slot
 from store_table import append, versions
 
 from service.store import (
+    CommandIdReused,
     CorruptStream,
     RedisEventStore,
     Snapshot,
@@ -164,3 +165,19 @@ async def test_long_polls_past_the_blocking_pool_poll_instead_of_failing(
         assert [versions(answer) for answer in answers] == [[2]] * 6
     finally:
         await blocking.aclose()
+
+
+@pytest.mark.parametrize("field, value", [("v:c", b"\xff"), ("v:c", b"one-two"), ("d:c", b"\xff")])
+async def test_a_command_record_edited_by_hand_refuses_its_id_instead_of_failing(
+    redis_client: Redis, field: str, value: bytes
+) -> None:
+    # No release writes such a record: a retry of its command is told the id is taken
+    # (409 command_id_reused to a client), never a 500 from a value that does not parse.
+    store = RedisEventStore(redis_client)
+    await append(store, "abc", b"a", command_id="c", digest="d", result=b"r")
+    await redis_client.hset("{g:abc}:cmds", field, value)
+    with pytest.raises(CommandIdReused):
+        await append(store, "abc", b"a", command_id="c", digest="d", result=b"r")
+    with pytest.raises(CommandIdReused):
+        await store.recall("abc", "c", "d")
+    assert versions(await store.read("abc")) == [1]
