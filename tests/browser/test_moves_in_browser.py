@@ -137,9 +137,12 @@ def test_the_empty_stock_turns_the_pile_over(open_page: OpenPage, server: str) -
     # faces the empty stock.
     seat = table.view(0)["turn"]
     table.draw_and_discard(seat, "discard" if seat == 0 else "stock")
-    while table.view(0)["stock_count"] > 0 or table.view(0)["turn"] != 0:
-        turn = table.view(0)["turn"]
-        table.draw_and_discard(turn)
+    # Two requests a turn (the discard's answer tells whose turn and how many are left).
+    view = table.view(0)
+    while view["stock_count"] > 0 or view["turn"] != 0:
+        turn = view["turn"]
+        hand = table.play(turn, {"type": "draw", "source": "stock"})["view"]["hand"]
+        view = table.play(turn, {"type": "discard", "card": hand[0]})["view"]
     page = open_page(DESKTOP)
     open_table(page, server, player, table.game_id)
     wait_for_my_turn(page)

@@ -68,7 +68,7 @@ def test_the_command_prints_every_row_its_seed_and_how_to_play_it_again(
     # A few hands a row: the command's shape, not the bots' strength.
     small = tuple(Row(preset=r.preset, seats=r.seats, hands=5, games_won=r.games_won) for r in ROWS)
     monkeypatch.setattr(ladder_table, "ROWS", small)
-    monkeypatch.setattr(ladder_table, "SEEDING_GAMES", 3)
+    monkeypatch.setattr(ladder_table, "SEEDING_GAMES", 1)
     parser = argparse.ArgumentParser()
     simulate_command.add_arguments(parser)
     args = parser.parse_args(["--table", "--seed", "42", "--budget", "0.002", "--quiet"])
@@ -80,7 +80,7 @@ def test_the_command_prints_every_row_its_seed_and_how_to_play_it_again(
     seeding_rows = [line for line in printed.splitlines() if line.endswith("met |")]
     seeding_rows = [line for line in seeding_rows if ">=" not in line]
     assert [line.split(" | ")[0].strip("| ") for line in seeding_rows] == sorted(PRESETS)
-    assert all(" | 3 | " in line for line in seeding_rows)
+    assert all(" | 1 | " in line for line in seeding_rows)
 
 
 def test_the_seeding_row_orders_the_levels_by_their_ratings_after_the_games() -> None:
