@@ -215,7 +215,10 @@ async def claim_seat(
     tags=["games"],
     summary="Public summary and the spectator's view",
     description="A private table's needs its `invite` code or a token of one of its seats "
-    "(as every route that reads a game: its events, log, states, forks and ratings).",
+    "(as every route that reads a game: its events, log, states, forks and ratings). "
+    "A public table's is anyone's: a token there only fills in `your_seat` (with "
+    "`hosting` and `kept_for_you` while it waits), and one that opens no seat here "
+    "(unknown, another game's, given back) reads as none, never a refusal.",
     security=OPTIONAL_BEARER,
     responses=problem_responses(400, 401, 403, 404, 409, 503),
 )

@@ -115,7 +115,7 @@ export interface paths {
         };
         /**
          * Public summary and the spectator's view
-         * @description A private table's needs its `invite` code or a token of one of its seats (as every route that reads a game: its events, log, states, forks and ratings).
+         * @description A private table's needs its `invite` code or a token of one of its seats (as every route that reads a game: its events, log, states, forks and ratings). A public table's is anyone's: a token there only fills in `your_seat` (with `hosting` and `kept_for_you` while it waits), and one that opens no seat here (unknown, another game's, given back) reads as none, never a refusal.
          */
         get: operations["getGame"];
         put?: never;

@@ -124,7 +124,9 @@ def sync_detailed(
     """ Public summary and the spectator's view
 
      A private table's needs its `invite` code or a token of one of its seats (as every route that reads
-    a game: its events, log, states, forks and ratings).
+    a game: its events, log, states, forks and ratings). A public table's is anyone's: a token there
+    only fills in `your_seat` (with `hosting` and `kept_for_you` while it waits), and one that opens no
+    seat here (unknown, another game's, given back) reads as none, never a refusal.
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -162,7 +164,9 @@ def sync(
     """ Public summary and the spectator's view
 
      A private table's needs its `invite` code or a token of one of its seats (as every route that reads
-    a game: its events, log, states, forks and ratings).
+    a game: its events, log, states, forks and ratings). A public table's is anyone's: a token there
+    only fills in `your_seat` (with `hosting` and `kept_for_you` while it waits), and one that opens no
+    seat here (unknown, another game's, given back) reads as none, never a refusal.
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -195,7 +199,9 @@ async def asyncio_detailed(
     """ Public summary and the spectator's view
 
      A private table's needs its `invite` code or a token of one of its seats (as every route that reads
-    a game: its events, log, states, forks and ratings).
+    a game: its events, log, states, forks and ratings). A public table's is anyone's: a token there
+    only fills in `your_seat` (with `hosting` and `kept_for_you` while it waits), and one that opens no
+    seat here (unknown, another game's, given back) reads as none, never a refusal.
 
     Args:
         game_id (str): The game's id (32 hex digits).
@@ -233,7 +239,9 @@ async def asyncio(
     """ Public summary and the spectator's view
 
      A private table's needs its `invite` code or a token of one of its seats (as every route that reads
-    a game: its events, log, states, forks and ratings).
+    a game: its events, log, states, forks and ratings). A public table's is anyone's: a token there
+    only fills in `your_seat` (with `hosting` and `kept_for_you` while it waits), and one that opens no
+    seat here (unknown, another game's, given back) reads as none, never a refusal.
 
     Args:
         game_id (str): The game's id (32 hex digits).
