@@ -42,7 +42,7 @@ FEED_PENALTY = 8.0
 # worth level 4's edge: it is off there (`_reads_feeding`).
 FEED_RISK_WEIGHT = 100.0
 # The same weight for level 4's read of a next seat that plays level 3
-# (`holdback.CAREFUL_READ`).
+# (`holdback.choose_holdback`).
 CAREFUL_RISK_WEIGHT = 100.0
 TABLE_FEED_PENALTY = 4.0
 SAFE_BONUS = 3.0

@@ -92,7 +92,7 @@ FEED_READ_SEATS = 2
 # x0.35), at the same weight (`careful_discard.CAREFUL_RISK_WEIGHT`). One
 # seat against level 3 seats, the same deals, level 2's read -> level 3's
 # (issue 30; `python -m service.tools.ladder --preset classic --seats 4
-# --bots 3,4 --hands 1000 --seed S --quiet`, the constant set per row):
+# --bots 3,4 --hands 1000 --seed S --quiet`, each read per row):
 # classic, four seats, seed 1223827286: 29.3% -> 33.8% of hands, +0.4 ->
 # +4.2 points a hand, 26.2% -> 38.5% of 214/208 games; seed 1589896513:
 # 29.2% -> 32.2%, +1.2 -> +3.2, 27.4% -> 36.0% of 212/222 games; seed
@@ -104,7 +104,6 @@ FEED_READ_SEATS = 2
 # level 4 reads nothing) it gained nothing: seed 239521785, 1,200 hands,
 # 32.3% -> 31.7% of hands, +9.9 -> +8.6 points, 36.8% -> 37.8% of games
 # (weight 40: 30.4%, +7.6, 35.0%): basic stays without a read.
-CAREFUL_READ = True
 
 
 def holds_back(view: SeatView, ruleset: RuleSet) -> bool:
@@ -161,8 +160,8 @@ def choose_holdback(
     if plays_denial(ruleset):
         hold = hold_for_rummy_then_warily if view.seats == 2 else hold_for_rummy_then_after_opening
         return choose_careful(view, ruleset, memory, hold)
-    reads: Reading = view.seats <= FEED_READ_SEATS or ruleset.discard_pickup == "any"
-    if CAREFUL_READ and view.seats > FEED_READ_SEATS and ruleset.discard_pickup == "any":
+    reads: Reading = view.seats <= FEED_READ_SEATS
+    if view.seats > FEED_READ_SEATS and ruleset.discard_pickup == "any":
         reads = "careful"
     if memory is None or not holds_back(view, ruleset):
         return choose_careful(view, ruleset, memory, reads_feeding=reads)

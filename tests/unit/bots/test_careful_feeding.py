@@ -128,7 +128,7 @@ def test_level_four_reads_the_next_seat_as_level_three_in_classic_with_four_seat
     # The next seat threw only the 2D: read as level 2 plays it holds no
     # nine, so level 3 throws the 9H, worth more. Read as level 3 plays,
     # any nine (and the 7H, 8H) may be in its hand and it may take the 9H:
-    # level 4 keeps it and throws the dead 4C (`holdback.CAREFUL_READ`).
+    # level 4 keeps it and throws the dead 4C (`holdback.choose_holdback`).
     hand = ("AS", "2S", "3S", "9H", "4C")
     pile = ("3C", "4D", "4H", "5C", "2D")
     memory = SeatMemory(0, 4)
