@@ -12,7 +12,7 @@ from service.app.envelope import decode_envelope
 from service.app.records import info_of, is_game_id, stacked_decks
 from service.store.ports import EventLog, EventStore
 
-__all__ = ["logged_info", "rebuild_infos"]
+__all__ = ["logged_info", "rebuild_infos", "write_info"]
 
 
 async def rebuild_infos(store: EventStore) -> int:
@@ -27,14 +27,19 @@ async def rebuild_infos(store: EventStore) -> int:
         meta = await store.get_meta(game_id)
         info = await logged_info(store, game_id, meta)
         if info is not None and meta.get("info") != info:
-            await store.put_meta(game_id, {"info": info})
-            if "seed" not in await store.get_meta(game_id):
-                # Removed between the read and the write (an expired table, a crashed
-                # import): the write alone would leave a meta naming no game.
-                await store.remove_game(game_id)
-                continue
-            written += 1
+            written += await write_info(store, game_id, info)
     return written
+
+
+async def write_info(store: EventStore, game_id: str, info: bytes) -> bool:
+    """Write a game's info made from its log; False when the game was removed
+    meanwhile (an expired table, a crashed import): the write alone would have left
+    a meta naming no game, so it goes too."""
+    await store.put_meta(game_id, {"info": info})
+    if "seed" not in await store.get_meta(game_id):
+        await store.remove_game(game_id)
+        return False
+    return True
 
 
 async def logged_info(store: EventLog, game_id: str, meta: Mapping[str, bytes]) -> bytes | None:

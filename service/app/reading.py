@@ -12,7 +12,7 @@ from domain.views import SeatView, holder_view
 from service.app.envelope import Envelope, decode_envelope
 from service.app.errors import UNREADABLE_RECORD, GameUnreadable, ServiceError
 from service.app.game_record import GameRecord, Seating
-from service.app.infos import logged_info
+from service.app.infos import logged_info, write_info
 from service.app.projections import Projections, held_through, served_to_holder, unredacted_through
 from service.app.records import (
     LOBBY_KEYS,
@@ -134,7 +134,10 @@ class GameReader:
         info = await logged_info(self._store, game_id, meta)
         if info is None or info == meta.get("info"):
             raise error
-        _log.warning("game %s: its info is lost or unreadable: read from its log", game_id)
+        # A projection: written back, so the next read (in any process) needs no repair.
+        _log.warning("game %s: its info was lost or unreadable: made again from its log", game_id)
+        if not await write_info(self._store, game_id, info):
+            raise _no_game(game_id)
         return {**meta, "info": info}
 
     async def _seating_without_copy(

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 
 import msgspec
+import pytest
 
 from domain.cards import build_deck
 from service.app.games import GameService, SeatSpec
@@ -149,3 +151,26 @@ def test_a_game_removed_while_its_info_is_written_leaves_no_meta_behind() -> Non
 
 def _lose_info(store: InMemoryEventStore, game_id: str) -> None:
     del store._meta[game_id]["info"]  # the port deletes no one field
+
+
+def test_a_lost_info_is_made_again_on_the_first_read_and_kept(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # The read that repairs it writes it back: no other read (in any process) repairs
+    # it again, nor warns again.
+    store = InMemoryEventStore()
+
+    async def scenario() -> None:
+        created = await GameService(store).create(seats=(SeatSpec(kind="human"),) * 2)
+        game_id = created.game_id
+        kept = (await store.get_meta(game_id))["info"]
+        await store.put_meta(game_id, {"info": b"{not json"})
+        with caplog.at_level(logging.WARNING):
+            first = await GameService(store).game(game_id)
+            assert (await store.get_meta(game_id))["info"] == kept
+            again = await GameService(store).game(game_id)
+        assert first.info == again.info
+        warned = [record for record in caplog.records if game_id in record.getMessage()]
+        assert len(warned) == 1, warned
+
+    asyncio.run(scenario())
