@@ -340,13 +340,13 @@ async def summary_of(games: GameService, game_id: str) -> GameSummary:
 async def seat_view(
     game_id: GameId, request: Request[Any, Any, Any], games: Games
 ) -> Response[View]:
-    seat = await games.seat_of(game_id, caller_token(request))
     # Served as cached (the bytes are a View already), with who sits where: from
     # the facts this process holds, to keep the read one round trip (a waiting
     # table's are read afresh; a rename made through another process shows here
-    # within FACTS_TTL_S, in the summary at once: it reads the meta).
+    # within FACTS_TTL_S, in the summary at once: it reads the meta). Those the
+    # seat was found in: they are the ones a second look-up would give.
+    seat, facts = await games.seat_found(game_id, caller_token(request))
     encoded = await games.encoded_view(game_id, seat)
-    facts, _ = await games.known_facts(game_id)
     labels = labels_of_view(encoded, facts)
     return _encoded(with_labels(encoded, labels))
 
@@ -371,7 +371,7 @@ async def post_command(
 ) -> Response[CommandResult]:
     token = caller_token(request)
     command = to_domain(data)
-    seat = await play.seats.command_seat(game_id, token, command)
+    seat, facts = await play.seats.command_seat(game_id, token, command)
     # A hot-seat player's token acts for the seat to play: a retry after the turn
     # passed to another of their seats looks for the command under the seat that made it.
     others = (
@@ -387,6 +387,7 @@ async def post_command(
         expected_version=data.expected_version,
         command_id=data.command_id,
         other_seats=others,
+        facts=facts,
     )
     assert executed.body is not None  # a seat's command always has its answer
     return _encoded(executed.body)
@@ -413,9 +414,9 @@ async def check_command(
     play: Play,
 ) -> CommandCheck:
     command = to_domain(data)
-    seat = await play.seats.command_seat(game_id, caller_token(request), command)
+    seat, facts = await play.seats.command_seat(game_id, caller_token(request), command)
     version = await play.commands.check(
-        game_id, seat, command, expected_version=data.expected_version
+        game_id, seat, command, expected_version=data.expected_version, facts=facts
     )
     return CommandCheck(accepted=True, version=version)
 
