@@ -125,7 +125,8 @@ def declares_json(media_type: str) -> bool:
 
 
 def _body_type(request: Request[Any, Any, Any]) -> Any:
-    parameter = request.route_handler.parsed_fn_signature.parameters.get("data")
+    # From the scope: Litestar's `route_handler` property is two calls, on every body.
+    parameter = request.scope["route_handler"].parsed_fn_signature.parameters.get("data")
     return None if parameter is None else parameter.annotation
 
 
