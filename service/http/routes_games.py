@@ -65,12 +65,14 @@ class SeatPlay:
         self.commands = commands
 
 
-Games = NamedDependency[GameService]
+# What `create_app` hands out, unchecked (SkipValidation): Litestar would check each
+# instance of a type it does not know through a decoding hook, on every request.
+Games = NamedDependency[SkipValidation[GameService]]
 # The use cases a route uses by itself, as `create_app` hands them out.
-Play = NamedDependency[SeatPlay]
-Players = NamedDependency[PlayerService]
-Policy = NamedDependency[TablePolicy]
-MetricsDep = NamedDependency[Metrics]
+Play = NamedDependency[SkipValidation[SeatPlay]]
+Players = NamedDependency[SkipValidation[PlayerService]]
+Policy = NamedDependency[SkipValidation[TablePolicy]]
+MetricsDep = NamedDependency[SkipValidation[Metrics]]
 # The event store itself, for the few routes whose use case writes it beside the game
 # (a Protocol: Litestar cannot check an instance against it).
 Store = NamedDependency[SkipValidation[EventStore]]
