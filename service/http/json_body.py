@@ -95,7 +95,7 @@ class CheckedRequest(Request[Any, Any, Any]):
             except JsonRefused as refused:
                 raise refused.problem() from None
             if document is not NOT_JSON:
-                _check_types_as_sent(body or b"null", document, _body_type(self))
+                _check_types_as_sent(body or b"null", document, *_body_check(self))
                 # Decoded once: Litestar's json() takes it from the connection state.
                 self._connection_state.json = document
         return await super().json()
@@ -124,16 +124,30 @@ def declares_json(media_type: str) -> bool:
     return kind == "application" and (subtype == "json" or subtype.endswith("+json"))
 
 
-def _body_type(request: Request[Any, Any, Any]) -> Any:
+# Where a route keeps its body's type and that type's strict decoder, found at its first
+# body: every command's is checked, and finding the decoder by its type (a union, hashed
+# in Python by `typing`) took calls of its own. In the handler's own `opt`, as query.py's.
+_BODY_CHECK = "rummy.body_check"
+
+
+def _body_check(request: Request[Any, Any, Any]) -> tuple[Any, msgspec.json.Decoder[Any] | None]:
+    """The route's body type (None: it takes none) and its strict decoder (`_strict_decoder`)."""
     # From the scope: Litestar's `route_handler` property is two calls, on every body.
-    parameter = request.scope["route_handler"].parsed_fn_signature.parameters.get("data")
-    return None if parameter is None else parameter.annotation
+    handler = request.scope["route_handler"]
+    found: tuple[Any, msgspec.json.Decoder[Any] | None] | None = handler.opt.get(_BODY_CHECK)
+    if found is None:
+        parameter = handler.parsed_fn_signature.parameters.get("data")
+        body_type = None if parameter is None else parameter.annotation
+        decoder = None if body_type is None else _strict_decoder(body_type)
+        found = handler.opt[_BODY_CHECK] = (body_type, decoder)
+    return found
 
 
-def _check_types_as_sent(body: bytes, document: Any, body_type: Any) -> None:
+def _check_types_as_sent(
+    body: bytes, document: Any, body_type: Any, decoder: msgspec.json.Decoder[Any] | None
+) -> None:
     if body_type is None:
         return
-    decoder = _strict_decoder(body_type)
     if decoder is not None:
         try:
             decoder.decode(body)
