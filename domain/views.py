@@ -66,7 +66,7 @@ def view_for(state: GameState, seat: Viewer) -> SeatView:
         dealer=state.dealer,
         turn=state.turn,
         hand=tuple(sorted(state.hands[seat])) if own and seat is not None else None,
-        hand_sizes=tuple(len(h) for h in state.hands) if state.hands else (0,) * state.seats,
+        hand_sizes=tuple(map(len, state.hands)) if state.hands else (0,) * state.seats,
         table=state.table,
         discard_pile=state.discard_pile,
         stock_count=len(state.stock),
@@ -78,8 +78,11 @@ def view_for(state: GameState, seat: Viewer) -> SeatView:
         taken_from_pile=state.taken_from_pile,
         melds_this_turn=state.melds_this_turn,
         jokers_to_play=state.jokers_to_play,
-        # Open while some seat may knock for the last discard: never without `knocking`.
-        knock_open=any(may_knock(state, other) for other in range(state.seats)),
+        # Open while some seat may knock for the last discard: never without `knocking`,
+        # nor without a discard to knock for (built for every answer and view: the
+        # seats are asked only while one is open).
+        knock_open=state.knock_from is not None
+        and any(may_knock(state, other) for other in range(state.seats)),
         resigned=state.resigned,
         legal_commands=tuple(legal_commands(state, seat)) if seat is not None else (),
     )

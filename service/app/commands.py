@@ -24,7 +24,7 @@ from service.app.projections import (
     viewer_key,
 )
 from service.app.randomness import reshuffle_rng, shuffle_size, with_shuffle
-from service.app.records import Game
+from service.app.records import Game, MetaFacts
 from service.app.wire_form import ServedView, encode_outcome, encode_view
 from service.app.writes import Executed, Write
 
@@ -114,6 +114,7 @@ class SeatCommands:
         actor: ActorKind = "player",
         system_id: bool = False,
         other_seats: tuple[int, ...] = (),
+        facts: MetaFacts | None = None,
     ) -> Executed:
         """Decide, append at the version decided on, and answer as the seat sees it
         (`body`, the `CommandResult` the API serves).
@@ -121,7 +122,8 @@ class SeatCommands:
         with the system's ids, where no client's id can ever take it, whoever acts.
         `other_seats`: the caller's other seats (a hot-seat player, whose token acts
         for the seat to play): a retry of a command one of them made, the turn
-        having passed on since, gets that command's answer."""
+        having passed on since, gets that command's answer.
+        `facts`: the game's, as the caller found the seat in them (else looked up)."""
 
         private: list[bool] = []
 
@@ -167,6 +169,7 @@ class SeatCommands:
                 digest=_digest(seat, command, expected_version) if key is not None else None,
                 seat=seat,
                 command_id=command_id,
+                facts=facts,
             ),
         )
         if executed.duplicate:
@@ -188,6 +191,7 @@ class SeatCommands:
         command: SeatCommand,
         *,
         expected_version: int | None = None,
+        facts: MetaFacts | None = None,
     ) -> int:
         """Whether `handle` would take the seat's command now, with nothing written:
         the game's version when it would, else the refusal it would get. Only that:
@@ -197,7 +201,9 @@ class SeatCommands:
             assert game is not None
             return _decided(game, seat, command, command_id=None, actor="player")
 
-        write = Write(actor="player", decide=decide_on, expected_version=expected_version)
+        write = Write(
+            actor="player", decide=decide_on, expected_version=expected_version, facts=facts
+        )
         return await self._writer.check(game_id, write)
 
 

@@ -118,8 +118,11 @@ class GameService:
     async def seat_of(self, game_id: str, token: str | None) -> int:
         return await self.seats.seat_of(game_id, token)
 
+    async def seat_found(self, game_id: str, token: str | None) -> tuple[int, MetaFacts]:
+        return await self.seats.seat_found(game_id, token)
+
     async def command_seat(self, game_id: str, token: str | None, command: SeatCommand) -> int:
-        return await self.seats.command_seat(game_id, token, command)
+        return (await self.seats.command_seat(game_id, token, command))[0]
 
     async def viewer_of(
         self, game_id: str, token: str | None, *, invite_code: str | None = None

@@ -150,7 +150,13 @@ def _check_members(body: bytes, skeleton: bytes, decoded: Any) -> None:
     members = skeleton.count(b":")
     if members < 2:
         return
-    if _strip_strings(msgspec.json.encode(decoded)).count(b":") != members:
+    if type(decoded) is dict and skeleton.count(b"{") == 1:
+        # The document is the one object (a command's body): its keys are all the
+        # members it kept, counted without writing it again (about 2 µs a command).
+        kept = len(decoded)
+    else:
+        kept = _strip_strings(msgspec.json.encode(decoded)).count(b":")
+    if kept != members:
         path, key = _repeated_key(json.loads(body, object_pairs_hook=_Object), "$")
         raise JsonRefused(
             "duplicate_key",

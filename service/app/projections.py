@@ -255,17 +255,23 @@ def served_to_holder(
     None: all). Unredacted up to `revealed_through`, redacted after for the seats
     still theirs at each event: a seat that resigned is its bot's past it."""
     # Past a seat's `held_through` it is no longer the viewer's: its cards are hidden.
-    if all(through is None for _, through in holds):
-        seats = tuple(seat for seat, _ in holds)
+    # Lists made into tuples, not generators: every command's answer comes here, and a
+    # generator costs a call per item.
+    if all([through is None for _, through in holds]):
+        seats = tuple([seat for seat, _ in holds])
         return tuple(
-            envelope if envelope.version <= revealed_through else _redacted(envelope, seats)
-            for envelope in envelopes
+            [
+                envelope if envelope.version <= revealed_through else _redacted(envelope, seats)
+                for envelope in envelopes
+            ]
         )
     return tuple(
-        envelope
-        if envelope.version <= revealed_through
-        else _redacted(envelope, _held_at(holds, envelope.version))
-        for envelope in envelopes
+        [
+            envelope
+            if envelope.version <= revealed_through
+            else _redacted(envelope, _held_at(holds, envelope.version))
+            for envelope in envelopes
+        ]
     )
 
 

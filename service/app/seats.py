@@ -172,6 +172,11 @@ class Seats:
     async def seat_of(self, game_id: str, token: str | None) -> int:
         """The seat a token opens in this game; 401 for no or an unknown token,
         403 for another game's."""
+        return (await self.seat_found(game_id, token))[0]
+
+    async def seat_found(self, game_id: str, token: str | None) -> tuple[int, MetaFacts]:
+        """`seat_of`'s seat, and the game's facts it was found in: a command's write
+        decides on these (`Write.facts`) instead of looking them up again."""
         facts, remembered = await self._reader.known_facts(game_id)
         if token is None:
             raise ServiceError("missing_token", "this route needs 'Authorization: Bearer <token>'")
@@ -179,11 +184,14 @@ class Seats:
             return await self._seat_of_player(game_id, facts, remembered, token)
         digest = token_hash(token)
         seat = facts.seats_by_token.get(digest)
-        if seat is None and remembered:
-            # The seat may have been claimed through another process since.
-            seat = (await self._reader.read_facts(game_id)).seats_by_token.get(digest)
         if seat is not None:
-            return seat
+            return seat, facts
+        if remembered:
+            # The seat may have been claimed through another process since.
+            fresh = await self._reader.read_facts(game_id)
+            seat = fresh.seats_by_token.get(digest)
+            if seat is not None:
+                return seat, fresh
         owner = await self._store.token_owner(digest)
         if owner is not None:
             message = (
@@ -196,12 +204,14 @@ class Seats:
 
     async def _seat_of_player(
         self, game_id: str, facts: MetaFacts, remembered: bool, token: str
-    ) -> int:
+    ) -> tuple[int, MetaFacts]:
         player = await self.players.authenticate(token)
         seats = facts.seats_of(player.player_id)
         if not seats and remembered:
             # The seat may have been claimed through another process since.
-            seats = (await self._reader.read_facts(game_id)).seats_of(player.player_id)
+            fresh = await self._reader.read_facts(game_id)
+            if seats := fresh.seats_of(player.player_id):
+                facts = fresh
         if not seats:
             raise not_seated(facts, game_id)
         if len(seats) > 1:
@@ -213,9 +223,9 @@ class Seats:
                 # A seat that resigned is its bot's: the player acts for the others.
                 playing = [seat for seat in seats if seat not in record.state.resigned]
                 if record.state.turn in playing:
-                    return record.state.turn
-                return playing[0] if playing else seats[0]
-        return seats[0]
+                    return record.state.turn, facts
+                return (playing[0] if playing else seats[0]), facts
+        return seats[0], facts
 
     async def other_seats(self, game_id: str, token: str, seat: int) -> tuple[int, ...]:
         """The seats but `seat` that a token `seat_of` already took acts for: a hot-seat
@@ -225,25 +235,27 @@ class Seats:
         facts, _ = await self._reader.known_facts(game_id)
         return tuple(other for other in facts.seats_of(player_id_of(token)) if other != seat)
 
-    async def command_seat(self, game_id: str, token: str | None, command: SeatCommand) -> int:
+    async def command_seat(
+        self, game_id: str, token: str | None, command: SeatCommand
+    ) -> tuple[int, MetaFacts]:
         """The seat a command sent with `token` is for: the one `seat_of` finds (a
         hot-seat player's: the seat to play), but a knock by a hot-seat player is for
         the first of their seats that may knock and did not resign, the window after a
-        discard being the other seats'."""
-        seat = await self.seat_of(game_id, token)
+        discard being the other seats'. With the facts it was found in, for the write."""
+        seat, facts = await self.seat_found(game_id, token)
         if not isinstance(command, Knock) or token is None:
-            return seat
+            return seat, facts
         others = await self.other_seats(game_id, token, seat)
         if not others:
-            return seat
+            return seat, facts
         # As the store has it (the knock window opens at another process's discard).
         record = await self._reader.projections.load(game_id)
         if record is None:
-            return seat
+            return seat, facts
         state = record.state
         # A resigned seat is a bot's: its owner's commands for it are refused.
         knockers = (s for s in (seat, *others) if s not in state.resigned and may_knock(state, s))
-        return next(knockers, seat)
+        return next(knockers, seat), facts
 
     async def viewer_of(
         self, game_id: str, token: str | None, *, invite_code: str | None = None

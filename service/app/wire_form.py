@@ -78,8 +78,13 @@ def encode_view(
     The bytes decode as a SeatView too, so one encoding serves the cache, the
     recorded outcome and the response."""
     # msgspec encodes a field by its value, so the Raw commands are spliced in as they are.
+    # Those made before are taken from wire_command's cache here, without a call each.
+    made = _wire_commands.get
     wire = msgspec.structs.replace(
-        view, legal_commands=tuple(map(wire_command, view.legal_commands))
+        view,
+        legal_commands=tuple(
+            [made(command) or wire_command(command) for command in view.legal_commands]
+        ),
     )
     if isinstance(wire, ServedView):  # a served view served again
         return _json_encoder.encode(_with_facts(wire, record, version))

@@ -10,7 +10,7 @@ import msgspec
 from domain.state import GameState
 from service.app.envelope import ActorKind, Envelope
 from service.app.game_record import Controller, GameRecord, bot_levels
-from service.app.records import Game, GameInfo
+from service.app.records import Game, GameInfo, MetaFacts
 
 __all__ = ["AppendHook", "Executed", "Write"]
 
@@ -42,6 +42,9 @@ class Write(msgspec.Struct, frozen=True, kw_only=True):
     # A chunk of an import: the only write a game being imported takes, filed in
     # the lobby and announced by the importer once its last chunk is in.
     imports: bool = False
+    # The game's facts as its writer just found them (a seat command's, which named
+    # its seat): the writer looks them up itself without.
+    facts: MetaFacts | None = None
 
 
 class Executed(msgspec.Struct, frozen=True, kw_only=True):

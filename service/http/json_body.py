@@ -4,13 +4,15 @@ and its values must have their declared types as sent."""
 from __future__ import annotations
 
 import functools
-from typing import Any
+import math
+from typing import Any, cast
 
 import msgspec
 from litestar import Request
 from litestar._multipart import parse_content_header
-from litestar.exceptions import ClientException
-from litestar.types import Empty
+from litestar.exceptions import ClientException, InternalServerException
+from litestar.exceptions.http_exceptions import RequestEntityTooLarge
+from litestar.types import Empty, HTTPReceiveMessage
 
 from service.app.errors import ServiceError
 from service.app.json_guard import NOT_JSON, JsonRefused, check_json
@@ -46,6 +48,44 @@ class CheckedRequest(Request[Any, Any, Any]):
                 raise ClientException(f"Invalid content-length: {sent[0]!r}") from None
         return self._content_length
 
+    async def body(self) -> bytes:
+        # Litestar's joins the chunks of `stream()`, an async generator: its set-up and
+        # finalization (asyncio's hooks for async generators) cost more than the read of
+        # a command's one chunk. The same reading, as a loop.
+        if self._body is Empty:
+            if (body := self._connection_state.body) is not Empty:
+                self._body = body
+            else:
+                self._body = self._connection_state.body = await self._read_body()
+        return self._body
+
+    async def _read_body(self) -> bytes:
+        """Every chunk the client sends, as Litestar's `stream()` reads them: refused
+        (413) beyond the route's limit, announced or sent; a 500 when the client goes
+        away before its body is in, or for a body already consumed as a stream."""
+        if not self.is_connected:
+            raise InternalServerException("stream consumed")
+        announced = self.content_length
+        limit = self.route_handler.resolve_request_max_body_size() or math.inf
+        if announced is not None and announced > limit:
+            raise RequestEntityTooLarge
+        chunks: list[bytes] = []
+        received = 0
+        while event := cast("HTTPReceiveMessage", await self.receive()):
+            if event["type"] == "http.request":
+                chunk = event["body"]
+                if chunk:
+                    received += len(chunk)
+                    if received > limit:
+                        raise RequestEntityTooLarge
+                    chunks.append(chunk)
+                if not event.get("more_body", False):
+                    break
+            if event["type"] == "http.disconnect":
+                raise InternalServerException("client disconnected prematurely")
+        self.is_connected = False
+        return b"".join(chunks)
+
     async def json(self) -> Any:
         if self._connection_state.json is Empty:
             _check_declared_json(self.content_type[0])
@@ -55,7 +95,7 @@ class CheckedRequest(Request[Any, Any, Any]):
             except JsonRefused as refused:
                 raise refused.problem() from None
             if document is not NOT_JSON:
-                _check_types_as_sent(body or b"null", document, _body_type(self))
+                _check_types_as_sent(body or b"null", document, *_body_check(self))
                 # Decoded once: Litestar's json() takes it from the connection state.
                 self._connection_state.json = document
         return await super().json()
@@ -84,15 +124,30 @@ def declares_json(media_type: str) -> bool:
     return kind == "application" and (subtype == "json" or subtype.endswith("+json"))
 
 
-def _body_type(request: Request[Any, Any, Any]) -> Any:
-    parameter = request.route_handler.parsed_fn_signature.parameters.get("data")
-    return None if parameter is None else parameter.annotation
+# Where a route keeps its body's type and that type's strict decoder, found at its first
+# body: every command's is checked, and finding the decoder by its type (a union, hashed
+# in Python by `typing`) took calls of its own. In the handler's own `opt`, as query.py's.
+_BODY_CHECK = "rummy.body_check"
 
 
-def _check_types_as_sent(body: bytes, document: Any, body_type: Any) -> None:
+def _body_check(request: Request[Any, Any, Any]) -> tuple[Any, msgspec.json.Decoder[Any] | None]:
+    """The route's body type (None: it takes none) and its strict decoder (`_strict_decoder`)."""
+    # From the scope: Litestar's `route_handler` property is two calls, on every body.
+    handler = request.scope["route_handler"]
+    found: tuple[Any, msgspec.json.Decoder[Any] | None] | None = handler.opt.get(_BODY_CHECK)
+    if found is None:
+        parameter = handler.parsed_fn_signature.parameters.get("data")
+        body_type = None if parameter is None else parameter.annotation
+        decoder = None if body_type is None else _strict_decoder(body_type)
+        found = handler.opt[_BODY_CHECK] = (body_type, decoder)
+    return found
+
+
+def _check_types_as_sent(
+    body: bytes, document: Any, body_type: Any, decoder: msgspec.json.Decoder[Any] | None
+) -> None:
     if body_type is None:
         return
-    decoder = _strict_decoder(body_type)
     if decoder is not None:
         try:
             decoder.decode(body)

@@ -31,19 +31,13 @@ async def check_query_parameters(request: ASGIConnection[Any, Any, Any, Any]) ->
 
     Litestar would quietly keep the last value, so `?offset=-1&offset=2` read as
     offset 2 and hid the client's mistake; no route takes a list in its query."""
-    handler = request.route_handler
-    for name, header in _integer_headers(handler):
-        value = request.headers.get(header)
-        if value == "":
-            # No value (the SSE spec: an empty Last-Event-ID is no resume point).
-            _drop_header(request, header)
-        elif value is not None and not _INTEGER.fullmatch(value):
-            raise ServiceError(
-                "invalid_parameter",
-                f"header {header!r} must be an integer, not {value!r}",
-                parameters=[name],
-            )
-    _check_path_integers(request)
+    # From the scope: Litestar's `route_handler` property is two calls, on every request.
+    handler = request.scope["route_handler"]
+    headers, places = _integer_places(handler, request.scope.get("path_template", ""))
+    if headers:
+        _check_integer_headers(request, headers)
+    if places:
+        _check_path_integers(request, places)
     raw = request.scope["query_string"]
     if not raw:
         return
@@ -69,13 +63,29 @@ async def check_query_parameters(request: ASGIConnection[Any, Any, Any, Any]) ->
             )
 
 
-def _check_path_integers(request: ASGIConnection[Any, Any, Any, Any]) -> None:
+def _check_integer_headers(
+    request: ASGIConnection[Any, Any, Any, Any], headers: tuple[tuple[str, str], ...]
+) -> None:
+    """Each of the route's integer `headers` (parameter, header) is written as an
+    integer or not sent; one sent empty counts as not sent."""
+    for name, header in headers:
+        value = request.headers.get(header)
+        if value == "":
+            # No value (the SSE spec: an empty Last-Event-ID is no resume point).
+            _drop_header(request, header)
+        elif value is not None and not _INTEGER.fullmatch(value):
+            raise ServiceError(
+                "invalid_parameter",
+                f"header {header!r} must be an integer, not {value!r}",
+                parameters=[name],
+            )
+
+
+def _check_path_integers(
+    request: ASGIConnection[Any, Any, Any, Any], places: tuple[tuple[int, str], ...]
+) -> None:
     """Litestar reads a path's integer with `int()`, which takes `+1`, ` 1`, `1_0` and
     other scripts' digits: refused here as in a query."""
-    template: str = request.scope.get("path_template", "")
-    places = _integer_path_places(request.route_handler, template)
-    if not places:
-        return
     segments = request.scope["path"].split("/")
     for index, name in places:
         segment = segments[index] if index < len(segments) else ""
@@ -132,31 +142,30 @@ def _parses(parser: Callable[[str], Any] | None, segment: str) -> bool:
     return True
 
 
-# Where each path template of a route has its integers, found at its first request (the
-# check runs on every request, the command route's included).
-_INTEGER_PATH_PLACES = "rummy.integer_path_places"
+# Where each path template of a route has its integers, with the route's integer headers
+# (Last-Event-ID): found at its first request (the check runs on every request, the
+# command route's included), in one look-up. Kept in the handler's own `opt`, which
+# Litestar gives every handler (its own OPTIONS ones too) for such notes.
+_INTEGER_PLACES = "rummy.integer_places"
+_Places = tuple[tuple[tuple[str, str], ...], tuple[tuple[int, str], ...]]
 
 
-def _integer_path_places(handler: Any, template: str) -> tuple[tuple[int, str], ...]:
-    """(segment index, parameter) of each integer in the route's path `template`."""
-    known: dict[str, tuple[tuple[int, str], ...]] = handler.opt.setdefault(_INTEGER_PATH_PLACES, {})
+def _integer_places(handler: Any, template: str) -> _Places:
+    """The route's integer headers (`_integer_headers`), and the (segment index,
+    parameter) of each integer in its path `template`."""
+    known: dict[str, _Places] = handler.opt.setdefault(_INTEGER_PLACES, {})
     places = known.get(template)
     if places is None:
         declared = handler.parsed_fn_signature.parameters
-        places = known[template] = tuple(
+        in_path = tuple(
             (index, name)
             for index, pattern in enumerate(template.split("/"))
             if pattern.startswith("{")
             and (name := pattern.strip("{}").partition(":")[0]) in declared
             and _integer(declared[name])
         )
+        places = known[template] = (_integer_headers(handler), in_path)
     return places
-
-
-# Where a route keeps its integer headers (Last-Event-ID), found at its first request: the
-# check runs on every request. Kept in the handler's own `opt`, which Litestar gives every
-# handler (its own OPTIONS ones too) for such notes.
-_INTEGER_HEADERS = "rummy.integer_headers"
 
 
 def _drop_header(request: ASGIConnection[Any, Any, Any, Any], header: str) -> None:
@@ -168,15 +177,11 @@ def _drop_header(request: ASGIConnection[Any, Any, Any, Any], header: str) -> No
 
 def _integer_headers(handler: Any) -> tuple[tuple[str, str], ...]:
     """(parameter, header) of each integer header the route reads."""
-    found: tuple[tuple[str, str], ...] | None = handler.opt.get(_INTEGER_HEADERS)
-    if found is None:
-        found = tuple(
-            (name, header)
-            for name, field in handler.parsed_fn_signature.parameters.items()
-            if (header := _header_of(field)) is not None and _integer(field)
-        )
-        handler.opt[_INTEGER_HEADERS] = found
-    return found
+    return tuple(
+        (name, header)
+        for name, field in handler.parsed_fn_signature.parameters.items()
+        if (header := _header_of(field)) is not None and _integer(field)
+    )
 
 
 # The route's integer parameters by name, found at its first request with a query.

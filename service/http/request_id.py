@@ -3,8 +3,8 @@ do its problem body and the log lines written while it was handled."""
 
 from __future__ import annotations
 
+import os
 import re
-import secrets
 
 from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
@@ -30,8 +30,9 @@ def _request_id(scope: Scope) -> str:
             text = value.decode("latin-1")
             if _ACCEPTED.fullmatch(text):
                 return text
-    # 32 hex digits, as uuid4().hex gave, in a third of its time (0.8 against 2.6 µs).
-    return secrets.token_hex(16)
+    # 32 hex digits, as uuid4().hex gave, in a third of its time (0.8 against 2.6 µs);
+    # the bytes secrets.token_hex(16) reads, without its three calls on the way.
+    return os.urandom(16).hex()
 
 
 def request_id_middleware(app: ASGIApp) -> ASGIApp:

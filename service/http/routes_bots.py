@@ -8,7 +8,7 @@ import msgspec
 from litestar import Request, Response, delete, post, route
 from litestar.di import NamedDependency
 from litestar.enums import HttpMethod
-from litestar.params import JSONBody
+from litestar.params import JSONBody, SkipValidation
 
 from domain.cards import is_card, not_a_card
 from domain.rules import RuleSet, build_ruleset
@@ -28,7 +28,7 @@ BotLevel = Annotated[
     int, msgspec.Meta(ge=1, le=4, description="1 random, 2 greedy, 3 careful, 4 search")
 ]
 _MAX_VIEW_CARDS = 400
-Suggestions = NamedDependency[SuggestionPool]
+Suggestions = NamedDependency[SkipValidation[SuggestionPool]]  # as routes_games' own
 
 
 class HandToBot(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -17,7 +17,13 @@ from litestar import Request, Response, WebSocket, get, post, websocket
 from litestar.di import NamedDependency
 from litestar.exceptions import WebSocketDisconnect
 from litestar.openapi.datastructures import ResponseSpec
-from litestar.params import FromQuery, HeaderParameter, PathParameter, QueryParameter
+from litestar.params import (
+    FromQuery,
+    HeaderParameter,
+    PathParameter,
+    QueryParameter,
+    SkipValidation,
+)
 from litestar.response import Stream
 
 from domain.errors import DomainError
@@ -45,10 +51,10 @@ FIRST_MESSAGE_S = 10.0
 # the client reconnects, resuming after the last version it saw.
 CLOSE_SERVICE_RESTART = 1012
 
-TicketsDep = NamedDependency[Tickets]
+TicketsDep = NamedDependency[SkipValidation[Tickets]]  # as routes_games' own
 # The games, the tickets and `draining` (set as the server stops: waits answer at
 # once, streams end; README, Live channels), as one dependency.
-LiveDep = NamedDependency[LiveChannels]
+LiveDep = NamedDependency[SkipValidation[LiveChannels]]
 # The highest version a client may resume after (a game never comes near it).
 AFTER_MAX = 2**31
 _AFTER_BOUNDS = msgspec.Meta(ge=0, le=AFTER_MAX)

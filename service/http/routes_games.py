@@ -65,12 +65,14 @@ class SeatPlay:
         self.commands = commands
 
 
-Games = NamedDependency[GameService]
+# What `create_app` hands out, unchecked (SkipValidation): Litestar would check each
+# instance of a type it does not know through a decoding hook, on every request.
+Games = NamedDependency[SkipValidation[GameService]]
 # The use cases a route uses by itself, as `create_app` hands them out.
-Play = NamedDependency[SeatPlay]
-Players = NamedDependency[PlayerService]
-Policy = NamedDependency[TablePolicy]
-MetricsDep = NamedDependency[Metrics]
+Play = NamedDependency[SkipValidation[SeatPlay]]
+Players = NamedDependency[SkipValidation[PlayerService]]
+Policy = NamedDependency[SkipValidation[TablePolicy]]
+MetricsDep = NamedDependency[SkipValidation[Metrics]]
 # The event store itself, for the few routes whose use case writes it beside the game
 # (a Protocol: Litestar cannot check an instance against it).
 Store = NamedDependency[SkipValidation[EventStore]]
@@ -343,13 +345,13 @@ async def summary_of(games: GameService, game_id: str) -> GameSummary:
 async def seat_view(
     game_id: GameId, request: Request[Any, Any, Any], games: Games
 ) -> Response[View]:
-    seat = await games.seat_of(game_id, caller_token(request))
     # Served as cached (the bytes are a View already), with who sits where: from
     # the facts this process holds, to keep the read one round trip (a waiting
     # table's are read afresh; a rename made through another process shows here
-    # within FACTS_TTL_S, in the summary at once: it reads the meta).
+    # within FACTS_TTL_S, in the summary at once: it reads the meta). Those the
+    # seat was found in: they are the ones a second look-up would give.
+    seat, facts = await games.seat_found(game_id, caller_token(request))
     encoded = await games.encoded_view(game_id, seat)
-    facts, _ = await games.known_facts(game_id)
     labels = labels_of_view(encoded, facts)
     return _encoded(with_labels(encoded, labels))
 
@@ -374,7 +376,7 @@ async def post_command(
 ) -> Response[CommandResult]:
     token = caller_token(request)
     command = to_domain(data)
-    seat = await play.seats.command_seat(game_id, token, command)
+    seat, facts = await play.seats.command_seat(game_id, token, command)
     # A hot-seat player's token acts for the seat to play: a retry after the turn
     # passed to another of their seats looks for the command under the seat that made it.
     others = (
@@ -390,6 +392,7 @@ async def post_command(
         expected_version=data.expected_version,
         command_id=data.command_id,
         other_seats=others,
+        facts=facts,
     )
     assert executed.body is not None  # a seat's command always has its answer
     return _encoded(executed.body)
@@ -416,9 +419,9 @@ async def check_command(
     play: Play,
 ) -> CommandCheck:
     command = to_domain(data)
-    seat = await play.seats.command_seat(game_id, caller_token(request), command)
+    seat, facts = await play.seats.command_seat(game_id, caller_token(request), command)
     version = await play.commands.check(
-        game_id, seat, command, expected_version=data.expected_version
+        game_id, seat, command, expected_version=data.expected_version, facts=facts
     )
     return CommandCheck(accepted=True, version=version)
 

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import msgspec
 from litestar import Request, get
 from litestar.di import NamedDependency
-from litestar.params import PathParameter, QueryParameter
+from litestar.params import PathParameter, QueryParameter, SkipValidation
 
 from domain.rules import PRESETS
 from service.app.errors import UNREADABLE_RECORD, ServiceError
@@ -43,7 +43,7 @@ __all__ = ["LEAGUE_ROUTES"]
 
 _log = logging.getLogger(__name__)
 
-League = NamedDependency[LeagueStore]
+League = NamedDependency[SkipValidation[LeagueStore]]  # as routes_games' own
 Ladder = Annotated[
     str,
     PathParameter(

@@ -12,7 +12,14 @@ from litestar.enums import MediaType
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import OpenAPIMediaType, Operation, Reference, RequestBody, Schema
 from litestar.openapi.spec.enums import OpenAPIType
-from litestar.params import FromQuery, JSONBody, PathParameter, QueryParameter, RawBody
+from litestar.params import (
+    FromQuery,
+    JSONBody,
+    PathParameter,
+    QueryParameter,
+    RawBody,
+    SkipValidation,
+)
 
 from service.app.envelope import Envelope
 from service.app.errors import ServiceError
@@ -26,7 +33,7 @@ from service.http.schemas_views import seat_labels, view_out
 from service.logs.logfile import FORMAT, LogHeader
 from service.logs.transfers import GameTransfers
 
-Transfers = NamedDependency[GameTransfers]
+Transfers = NamedDependency[SkipValidation[GameTransfers]]  # as routes_games' own
 
 NDJSON = "application/x-ndjson"
 # The media types a log is read under as JSON lines (a JSON type reads it as one document).
