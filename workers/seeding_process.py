@@ -80,7 +80,9 @@ class SeedingProcess:
 
         # No session of its own: it is in its worker's process group.
         self.process = subprocess.Popen(command, preexec_fn=arrange)
-        self._stopping = threading.Event()
+        # Its end is told once: by the watcher when it ended by itself, by `stop` when stopped.
+        self._lock = threading.Lock()
+        self._stopping = False
         self._watcher = threading.Thread(target=self._watch, name="seeding-watch", daemon=True)
         self._watcher.start()
 
@@ -90,16 +92,31 @@ class SeedingProcess:
 
     def _watch(self) -> None:
         code = self.process.wait()
-        if not self._stopping.is_set():
-            print(f"league seeding: its process {self.pid} ended ({_ended(code)})", file=sys.stderr)
+        with self._lock:
+            if self._stopping:
+                return
+        print(f"league seeding: its process {self.pid} ended ({_ended(code)})", file=sys.stderr)
+
+    def _ended(self) -> bool:
+        """Whether the process has ended, reaped by the watcher or not yet: a zombie
+        counts (peeked at with WNOWAIT, left for the watcher to reap)."""
+        if self.process.returncode is not None:
+            return True
+        try:
+            peeked = os.waitid(os.P_PID, self.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            return True  # reaped by the watcher meanwhile
+        return peeked is not None
 
     def stop(self) -> None:
         """Stop it (its game finishes, or is lost and queued again at the next start)."""
-        self._stopping.set()
-        running = self.process.poll() is None
+        with self._lock:
+            # Ended by itself before this: the watcher tells it (Popen.poll() may not
+            # see it while the watcher's wait() holds the process).
+            self._stopping = not self._ended()
         stop_child(self.process, STOP_TIMEOUT_S)
         self._watcher.join(timeout=STOP_TIMEOUT_S)
-        if running:
+        if self._stopping:
             code = self.process.returncode
             print(f"league seeding: process {self.pid} stopped ({_ended(code)})", file=sys.stderr)
 
