@@ -64,3 +64,50 @@ def test_a_handshake_where_no_websocket_is_served_gets_a_problem(
     problem = json.loads(body)
     assert (problem["status"], problem["code"]) == (status, code)
     assert problem["request_id"] == headers["x-request-id"]
+
+
+@pytest.mark.parametrize(
+    ("sent", "status", "code"),
+    [
+        (b"GET " + _LIVE + b" HTTP/1.1\r\n" + _UPGRADE + _VERSION + b"\r\n", 400, "http_error"),
+        (
+            b"GET "
+            + _LIVE
+            + b" HTTP/1.1\r\n"
+            + _UPGRADE
+            + _KEY
+            + b"Sec-WebSocket-Version: 8\r\n\r\n",
+            400,
+            "http_error",
+        ),
+        (
+            b"GET " + _LIVE + b" HTTP/1.1\r\n" + _UPGRADE + b"Sec-WebSocket-Key: short\r\n"
+            b"Sec-WebSocket-Version: 13\r\n\r\n",
+            400,
+            "http_error",
+        ),
+        (
+            b"POST "
+            + _LIVE
+            + b" HTTP/1.1\r\n"
+            + _UPGRADE
+            + _KEY
+            + _VERSION
+            + b"Content-Length: 0\r\n\r\n",
+            405,
+            "method_not_allowed",
+        ),
+    ],
+    ids=["no key", "another version", "a key that is no key", "a POST"],
+)
+def test_a_handshake_the_server_cannot_accept_gets_a_problem(
+    base: str, sent: bytes, status: int, code: str
+) -> None:
+    line, headers, body = _answer(base, sent)
+    assert line.startswith(f"HTTP/1.1 {status}"), (line, body)
+    assert headers["content-type"] == "application/problem+json", (line, headers, body)
+    problem = json.loads(body)
+    assert (problem["status"], problem["code"]) == (status, code)
+    assert problem["request_id"] == headers["x-request-id"]
+    # What was wrong is still said: the server's own words are the problem's detail.
+    assert "WebSocket" in problem["detail"]
