@@ -193,6 +193,8 @@ class Creation:
             # Its facts as remembered at registering, seated by its log's first events:
             # the meta's copy of the seating was not there yet.
             self._reader.keep_facts(game_id, registered, executed.after.seating)
+        if player is not None:
+            await self._named_as_now(game_id, player)
         return CreatedGame(
             game_id=game_id,
             version=executed.version,
@@ -200,6 +202,16 @@ class Creation:
             seats=seats,
             invite_code=invite_code,
         )
+
+    async def _named_as_now(self, game_id: str, player: Player) -> None:
+        """The creating player's seats under their name as it is now: a rename that ran
+        whole while the table was made read their games before it was filed (or before
+        its first events, when it finds no game), and the table was made under the name
+        read before it. Read again once the table is filed and in its log, as a claim's
+        filing reads it (`Seats`)."""
+        now = await self._seats.players.get(player.player_id)
+        if now is not None and now.name != player.name:
+            await self._seats.rename(game_id, player.player_id, now.name)
 
     def _deal(
         self,

@@ -61,11 +61,26 @@ _WORDS = re.compile(r"[^\W_]+")
 _LOOK_ALIKES = str.maketrans("вβоο0тτеεiіιӏ1", "bboootteelllll")
 
 
+def _words(folded: str) -> list[str]:
+    """The words of a folded name, letters spelt out one at a time ("B o t", "B.O.T.")
+    read as the word they spell."""
+    words: list[str] = []
+    spelt = False
+    for word in _WORDS.findall(folded):
+        single = len(word) == 1 and word.isalpha()
+        if single and spelt:
+            words[-1] += word
+        else:
+            words.append(word)
+        spelt = single
+    return words
+
+
 def passes_for_a_bot(name: str) -> bool:
     """Whether a name reads as a bot's label: the table's "Bot · level 2" (or "Bot"),
     the league's "Level 2 bot", in any case, spacing, punctuation, width or script."""
     folded = unicodedata.normalize("NFKC", name).casefold().translate(_LOOK_ALIKES)
-    words = _WORDS.findall(folded)
+    words = _words(folded)
     return "bot" in words and ("level" in words or words == ["bot"])
 
 
@@ -83,7 +98,7 @@ _YOURS = re.compile(r"\W*you\W*\(")
 def passes_for_a_label(name: str) -> bool:
     """Whether a name reads as a bot's label, or the table's word for a seat."""
     folded = unicodedata.normalize("NFKC", name).casefold().translate(_LOOK_ALIKES)
-    words = tuple(_WORDS.findall(folded))
+    words = tuple(_words(folded))
     return passes_for_a_bot(name) or words in _PAGE_LABELS or bool(_YOURS.match(folded))
 
 

@@ -42,6 +42,7 @@ from service.http.routes_replay import REPLAY_ROUTES
 from service.http.routes_tables import TABLE_ROUTES
 from service.http.scope_headers import has_header
 from service.http.web import WEB_ROUTES
+from service.http.websocket_refusals import websocket_refusals
 from service.logs.transfers import GameTransfers
 from service.runtime.draining import Draining
 from service.runtime.settings import Settings
@@ -185,8 +186,11 @@ def create_app(
     app.state.worker_metrics = WorkerMetrics(shared_counters or InMemorySharedCounters())
     # Outside the router, not a route middleware: Litestar runs those only once a route
     # is found, and its own refusals (404 for a path no route serves, 405) carry the id too.
+    # A WebSocket handshake refused before its accept gets a problem too (not a bare 403).
     # HEAD outside that: answered as GET, headers and id included, without the body.
-    app.asgi_handler = head_as_get(request_id_middleware(cors_only_from_browsers(app.asgi_handler)))
+    app.asgi_handler = head_as_get(
+        request_id_middleware(websocket_refusals(cors_only_from_browsers(app.asgi_handler)))
+    )
     # Finished before it is served: /schema serves the finished document.
     finished_once(app)
     return app

@@ -45,7 +45,12 @@ def request_id_middleware(app: ASGIApp) -> ASGIApp:
         token = request_scope(request_id)
 
         async def send_with_id(message: Message) -> None:
-            if message["type"] in ("http.response.start", "websocket.accept"):
+            # The messages that start an answer (a refused handshake's HTTP answer too).
+            if message["type"] in (
+                "http.response.start",
+                "websocket.accept",
+                "websocket.http.response.start",
+            ):
                 # Added as a raw pair: litestar's MutableScopeHeaders took 1.9 µs a response.
                 message["headers"] = [*message.get("headers", ()), (_HEADER_NAME, raw_id)]
             await send(message)

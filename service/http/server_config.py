@@ -1,5 +1,6 @@
 """How uvicorn serves the app: whose word it takes for a client's address, how
-long a request may take to arrive, and how large a WebSocket message may be."""
+long a request may take to arrive, how large a WebSocket message may be, and how a
+handshake it cannot accept is refused."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import uvicorn
 from litestar import Litestar
 
 from service.http.slow_clients import deadline_protocol
+from service.http.websocket_handshakes import ProblemHandshakes
 from service.runtime.settings import Settings
 
 __all__ = ["uvicorn_config"]
@@ -29,5 +31,7 @@ def uvicorn_config(app: Litestar, settings: Settings, **options: Any) -> uvicorn
         # A WebSocket message is held to a body's limit (uvicorn's default is 16 MiB):
         # a client sends one small hello, and every message is read while it watches.
         ws_max_size=settings.max_body_bytes,
+        # A handshake it cannot accept is answered with a problem, not plain text.
+        ws=ProblemHandshakes,
         **options,
     )

@@ -29,7 +29,14 @@ LOOK_ALIKES = [
     "B\u03bfT · \u0406evel 1",  # Greek omicron, Cyrillic I
     "B0t · level 2",
     "Bot · Ievel 2",  # a capital I for the l
+    # Spelt out a letter at a time: read as the word they spell.
+    "B o t · level 2",
+    "B.O.T. level 3",
+    "Level 2 b-o-t",
+    "L e v e l 2 bot",
     # The web table's words for a seat: an open one, a kept one, the viewer's own.
+    "O p e n seat",
+    "Y.O.U.",
     "Open seat",
     "open  SEAT.",
     "A player",
@@ -49,7 +56,18 @@ def test_a_name_that_passes_for_a_bot_is_refused(client: Any, name: str) -> None
 
 
 @pytest.mark.parametrize(
-    "name", ["Abbott", "Robot Level", "Botany", "Level 3", "You Li", "Yours", "Open Sesame"]
+    "name",
+    [
+        "Abbott",
+        "Robot Level",
+        "Botany",
+        "Level 3",
+        "You Li",
+        "Yours",
+        "Open Sesame",
+        "J R R Tolkien",
+        "A B Bott",
+    ],
 )
 def test_a_name_that_only_holds_the_letters_is_kept(client: Any, name: str) -> None:
     assert player(client, name)["name"] == name

@@ -193,3 +193,38 @@ def test_a_rename_landing_between_a_claim_and_its_filing_names_the_seat(
     assert claimed.status_code == 201, claimed.text
     seats = client.get(f"/games/{game_id}").json()["seats"]
     assert [seat.get("name") for seat in seats] == ["Ada", "Bobby", None]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"seats": [{"kind": "human"}, {"kind": "human", "open": True}]},
+        {"seats": [{"kind": "human"}, {"kind": "bot", "level": 1}]},
+        {"hot_seat": True, "seats": [{"kind": "human"}, {"kind": "human"}]},
+    ],
+    ids=["waiting table", "dealt at once", "hot seat"],
+)
+def test_a_rename_landing_while_a_player_creates_a_table_names_their_seats(
+    client: Client, app: Any, monkeypatch: pytest.MonkeyPatch, body: dict[str, Any]
+) -> None:
+    """Bo renames himself while the table he creates is under way: the rename reads his
+    games before the creation files the table among them, and the table was made
+    under his old name. It kept that name for good (the view's labels, the summary,
+    the lobby, his own games), where a claim's filing names the seat anew."""
+    bo = player(client, "Bo")
+    games = app.state.games
+
+    async def rename_first() -> None:
+        await rename_player(games, await games.players.authenticate(bo["token"]), "Bobby")
+
+    _before_filing(games.players, monkeypatch, rename_first)
+    created = client.post("/games", json=body, headers=auth(bo["token"]))
+    assert created.status_code == 201, created.text
+    game_id = created.json()["game_id"]
+    held = [0, 1] if body.get("hot_seat") else [0]
+    seats = client.get(f"/games/{game_id}").json()["seats"]
+    assert [seats[seat]["name"] for seat in held] == ["Bobby"] * len(held)
+    labels = client.get(f"/games/{game_id}/view", headers=auth(bo["token"])).json()["seat_labels"]
+    assert [labels[seat]["name"] for seat in held] == ["Bobby"] * len(held)
+    mine = client.get("/players/me/games", headers=auth(bo["token"])).json()["games"]
+    assert [game["names"][held[0]] for game in mine if game["game_id"] == game_id] == ["Bobby"]
