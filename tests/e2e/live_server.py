@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import socket
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, NamedTuple
+from urllib.parse import urlsplit
 
 import msgspec
 import uvicorn
@@ -59,3 +62,36 @@ def serving_a_store() -> Iterator[Server]:
     store = InMemoryEventStore()
     with serving(create_app(store), Settings()) as base:
         yield Server(base, store)
+
+
+class RawAnswer(NamedTuple):
+    """A server's answer to bytes sent as they are: its status line, its headers (names
+    in lower case) and its body."""
+
+    line: str
+    headers: dict[str, str]
+    body: bytes
+
+    def problem(self, status: int, code: str) -> dict[str, Any]:
+        """The answer as a problem of `status` and `code`, carrying its request's id."""
+        assert self.line.startswith(f"HTTP/1.1 {status}"), (self.line, self.body)
+        assert self.headers["content-type"] == "application/problem+json", self
+        problem: dict[str, Any] = json.loads(self.body)
+        assert (problem["status"], problem["code"]) == (status, code)
+        assert problem["request_id"] == self.headers["x-request-id"]
+        return problem
+
+
+def raw_exchange(base: str, sent: bytes) -> RawAnswer:
+    """Sends `sent` to the server at `base` over a socket of its own (requests no HTTP
+    client would write) and reads the answer until the server closes."""
+    parts = urlsplit(base)
+    with socket.create_connection((parts.hostname, parts.port), timeout=30) as connection:
+        connection.sendall(sent)
+        answer = b""
+        while chunk := connection.recv(4096):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.lower().split(": ", 1) for line in lines[1:])
+    return RawAnswer(lines[0], headers, body)

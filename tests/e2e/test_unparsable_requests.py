@@ -4,12 +4,8 @@
 
 from __future__ import annotations
 
-import json
-import socket
-from urllib.parse import urlsplit
-
 import pytest
-from live_server import serving
+from live_server import raw_exchange, serving
 
 from service.http.app import create_app
 from service.runtime.settings import Settings
@@ -31,17 +27,4 @@ _HEAD = b"Host: x\r\nContent-Type: application/json\r\n"
 def test_an_unparsable_request_gets_a_problem_with_a_request_id(sent: bytes) -> None:
     settings = Settings()
     with serving(create_app(InMemoryEventStore(), settings=settings), settings) as base:
-        parts = urlsplit(base)
-        with socket.create_connection((parts.hostname, parts.port), timeout=30) as connection:
-            connection.sendall(sent)
-            answer = b""
-            while chunk := connection.recv(4096):
-                answer += chunk
-    head, _, body = answer.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    headers = dict(line.lower().split(": ", 1) for line in lines[1:])
-    assert lines[0].startswith("HTTP/1.1 400"), answer
-    assert headers["content-type"] == "application/problem+json", answer
-    problem = json.loads(body)
-    assert (problem["status"], problem["code"]) == (400, "http_error")
-    assert problem["request_id"] == headers["x-request-id"]
+        raw_exchange(base, sent).problem(400, "http_error")

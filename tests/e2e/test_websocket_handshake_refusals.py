@@ -6,13 +6,10 @@ version, a POST) its plain-text 400 or 405."""
 
 from __future__ import annotations
 
-import json
-import socket
 from collections.abc import Iterator
-from urllib.parse import urlsplit
 
 import pytest
-from live_server import serving
+from live_server import raw_exchange, serving
 
 from service.http.app import create_app
 from service.runtime.settings import Settings
@@ -31,19 +28,6 @@ def base() -> Iterator[str]:
         yield url
 
 
-def _answer(base: str, sent: bytes) -> tuple[str, dict[str, str], bytes]:
-    parts = urlsplit(base)
-    with socket.create_connection((parts.hostname, parts.port), timeout=30) as connection:
-        connection.sendall(sent)
-        answer = b""
-        while chunk := connection.recv(4096):
-            answer += chunk
-    head, _, body = answer.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    headers = dict(line.lower().split(": ", 1) for line in lines[1:])
-    return lines[0], headers, body
-
-
 @pytest.mark.parametrize(
     ("path", "status", "code"),
     [
@@ -58,12 +42,7 @@ def test_a_handshake_where_no_websocket_is_served_gets_a_problem(
     base: str, path: bytes, status: int, code: str
 ) -> None:
     sent = b"GET " + path + b" HTTP/1.1\r\n" + _UPGRADE + _KEY + _VERSION + b"\r\n"
-    line, headers, body = _answer(base, sent)
-    assert line.startswith(f"HTTP/1.1 {status}"), (line, body)
-    assert headers["content-type"] == "application/problem+json", (line, headers, body)
-    problem = json.loads(body)
-    assert (problem["status"], problem["code"]) == (status, code)
-    assert problem["request_id"] == headers["x-request-id"]
+    raw_exchange(base, sent).problem(status, code)
 
 
 @pytest.mark.parametrize(
@@ -103,11 +82,6 @@ def test_a_handshake_where_no_websocket_is_served_gets_a_problem(
 def test_a_handshake_the_server_cannot_accept_gets_a_problem(
     base: str, sent: bytes, status: int, code: str
 ) -> None:
-    line, headers, body = _answer(base, sent)
-    assert line.startswith(f"HTTP/1.1 {status}"), (line, body)
-    assert headers["content-type"] == "application/problem+json", (line, headers, body)
-    problem = json.loads(body)
-    assert (problem["status"], problem["code"]) == (status, code)
-    assert problem["request_id"] == headers["x-request-id"]
+    problem = raw_exchange(base, sent).problem(status, code)
     # What was wrong is still said: the server's own words are the problem's detail.
     assert "WebSocket" in problem["detail"]
