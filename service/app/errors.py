@@ -32,6 +32,7 @@ __all__ = [
     "ServiceError",
     "problem_for",
     "problem_of",
+    "server_refusal",
     "status_of",
 ]
 
@@ -201,6 +202,19 @@ def problem_for(
         # Facts go out as JSON; anything exotic in them becomes its repr.
         facts=msgspec.json.decode(msgspec.json.encode(facts, enc_hook=repr)) if facts else None,
     )
+
+
+def server_refusal(status: int, title: str, detail: str, request_id: str) -> Problem:
+    """A refusal the HTTP server answers before the app sees the request (one it cannot
+    parse, a WebSocket handshake it cannot accept): `method_not_allowed` for a 405,
+    else `http_error`, under the request id the answer carries."""
+    if status == 405:
+        problem = problem_for("method_not_allowed", detail)
+    else:
+        problem = Problem(
+            type="about:blank", title=title, status=status, code="http_error", detail=detail
+        )
+    return msgspec.structs.replace(problem, request_id=request_id)
 
 
 def problem_of(error: DomainError | ServiceError) -> Problem:

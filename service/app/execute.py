@@ -95,7 +95,7 @@ class Writer:
                 raise ServiceError(
                     "game_exists", f"game {game_id} already has {conflict.current} events"
                 ) from conflict
-        facts = write.facts if write.facts is not None else await self._facts(game_id)
+        facts = await self._facts_for(game_id, write)
         if facts.importing and not write.imports:
             raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
         remembered = self._projections.remembered(game_id)
@@ -126,10 +126,14 @@ class Writer:
             attempts=MAX_ATTEMPTS,
         )
 
+    async def _facts_for(self, game_id: str, write: Write) -> MetaFacts:
+        """The facts the write's caller found its seat in, else the game's."""
+        return write.facts if write.facts is not None else await self._facts(game_id)
+
     async def check(self, game_id: str, write: Write) -> int:
         """Decide `write` on the game's latest version and write nothing: the
         version it was decided at, or the refusal an `execute` would raise now."""
-        facts = write.facts if write.facts is not None else await self._facts(game_id)
+        facts = await self._facts_for(game_id, write)
         if facts.importing:
             raise ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
         record = await self._projections.load(game_id)

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import asyncio
 import enum
-import secrets
 
 import msgspec
 from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
 
-from service.app.errors import PROBLEM_MEDIA_TYPE, Problem
+from service.app.errors import PROBLEM_MEDIA_TYPE, server_refusal
+from service.runtime.request_ids import new_request_id
 
 __all__ = ["deadline_protocol"]
 
@@ -78,16 +78,8 @@ class _DeadlineProtocol(HttpToolsProtocol):
         super().connection_lost(exc)
 
     def send_400_response(self, msg: str) -> None:
-        request_id = secrets.token_hex(16)
-        problem = Problem(
-            type="about:blank",
-            title="Bad Request",
-            status=400,
-            code="http_error",
-            detail=msg,
-            request_id=request_id,
-        )
-        body = msgspec.json.encode(problem)
+        request_id = new_request_id()
+        body = msgspec.json.encode(server_refusal(400, "Bad Request", msg, request_id))
         content = [STATUS_LINE[400]]
         for name, value in self.server_state.default_headers:
             content.extend([name, b": ", value, b"\r\n"])

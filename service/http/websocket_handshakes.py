@@ -8,7 +8,6 @@ stays said: that text is the problem's detail; the answer's other headers (an
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 import msgspec
@@ -16,7 +15,8 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
-from service.app.errors import PROBLEM_MEDIA_TYPE, Problem, problem_for
+from service.app.errors import PROBLEM_MEDIA_TYPE, server_refusal
+from service.runtime.request_ids import new_request_id
 
 __all__ = ["ProblemHandshakes"]
 
@@ -41,19 +41,10 @@ class ProblemHandshakes(WebSocketsSansIOProtocol):
 
 
 def _as_problem(refusal: Response) -> Response:
-    request_id = secrets.token_hex(16)
+    request_id = new_request_id()
     detail = refusal.body.decode("utf-8", "replace").strip() or refusal.reason_phrase
-    if refusal.status_code == 405:
-        problem = problem_for("method_not_allowed", detail)
-    else:
-        problem = Problem(
-            type="about:blank",
-            title=refusal.reason_phrase,
-            status=refusal.status_code,
-            code="http_error",
-            detail=detail,
-        )
-    body = msgspec.json.encode(msgspec.structs.replace(problem, request_id=request_id))
+    problem = server_refusal(refusal.status_code, refusal.reason_phrase, detail, request_id)
+    body = msgspec.json.encode(problem)
     headers = Headers()
     for name, value in refusal.headers.raw_items():
         if name.lower() not in _REPLACED:
