@@ -151,6 +151,11 @@ class GameService:
     async def encoded_view(self, game_id: str, seat: int | None) -> bytes:
         return await self.reader.encoded_view(game_id, seat)
 
+    async def named_view(
+        self, game_id: str, seat: int | None, facts: MetaFacts
+    ) -> tuple[bytes, MetaFacts]:
+        return await self.reader.named_view(game_id, seat, facts)
+
     async def events(
         self, game_id: str, watcher: Watcher | None, *, after: int, wait_s: float, limit: int
     ) -> tuple[int, tuple[Envelope, ...]]:

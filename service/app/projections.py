@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import msgspec
 
@@ -105,7 +105,7 @@ class Projections:
         self._records.pop(game_id, None)
 
     async def snapshot(
-        self, game_id: str, viewers: Sequence[str] = (), *, meta: bool = False
+        self, game_id: str, viewers: Sequence[str] = (), *, meta: bool | Sequence[str] = False
     ) -> Snapshot:
         """The store's snapshot of the game, with the cached state too when a
         wanted view is stale and this process holds no record at that version:
@@ -169,22 +169,26 @@ class Projections:
     async def save_state(self, game_id: str, record: GameRecord) -> None:
         await self._store.put_view(game_id, STATE_KEY, record.version, encode_state(record))
 
-    async def encoded_view(self, game_id: str, seat: int | None) -> bytes | None:
-        """The viewer's view at the game's latest version, encoded for the API (None: no game).
+    async def encoded_view(
+        self, game_id: str, seat: int | None, meta: Sequence[str] = ()
+    ) -> tuple[bytes | None, Mapping[str, bytes]]:
+        """The viewer's view at the game's latest version, encoded for the API (None: no game),
+        and those of the `meta` record's fields that it has, read with it.
 
         One round trip: the acting seat's view is cached by its command's
         append; any other is built here from the record this process holds or
         from the cached state, which the same snapshot brings when needed. A
         built view is not written back: building it costs less than the write."""
         key = viewer_key(seat)
-        snapshot = await self.snapshot(game_id, [key])
+        snapshot = await self.snapshot(game_id, [key], meta=meta)
+        fields = snapshot.meta or {}
         cached = snapshot.views.get(key)
         if cached is not None and cached.version == snapshot.version and snapshot.version > 0:
-            return cached.data
+            return cached.data, fields
         record = await self.settle(game_id, snapshot)
         if record is None:
-            return None
-        return encode_view(holder_view(record.state, seat), record)
+            return None, fields
+        return encode_view(holder_view(record.state, seat), record), fields
 
     async def rebuild(self, game_id: str) -> GameRecord | None:
         """Forget every cached projection of the game and fold its whole log again."""

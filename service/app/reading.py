@@ -4,9 +4,8 @@ views, the events a viewer may see, and the lobby."""
 from __future__ import annotations
 
 import logging
-import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 
 from domain.views import SeatView, holder_view
 from service.app.envelope import Envelope, decode_envelope
@@ -26,6 +25,7 @@ from service.app.records import (
     is_game_id,
     lobby_entry,
     lobby_status,
+    renamed_field,
     seating_copy,
 )
 from service.app.seating import expired
@@ -33,17 +33,14 @@ from service.app.shared_reads import SharedReads
 from service.app.watchers import Watcher
 from service.store import EventStore
 
-__all__ = ["FACTS_CAPACITY", "FACTS_TTL_S", "PRIVATE_ACTIVE", "GameReader"]
+__all__ = ["FACTS_CAPACITY", "PRIVATE_ACTIVE", "GameReader"]
 
 _log = logging.getLogger(__name__)
 
-# Games whose meta facts one process keeps in memory.
+# Games whose meta facts one process keeps in memory. Once a table is dealt they
+# change no more but for the names its players give themselves (`renamed_field`),
+# which every read that shows them reads again (`named_view`, `game`).
 FACTS_CAPACITY = 4096
-# How long a process serves a game's meta facts from memory before reading them
-# again: what can change in them without the process noticing (a seat's name,
-# renamed through another process) shows within this long. One meta read a game
-# every FACTS_TTL_S costs nothing a player would notice.
-FACTS_TTL_S = 5.0
 # Why a game's facts could not be read: no info (game_not_found) or an unreadable one
 # (game_unreadable).
 _UNREAD_FACTS: tuple[type[Exception], ...] = (ServiceError, *UNREADABLE_RECORD)
@@ -54,54 +51,36 @@ PRIVATE_ACTIVE = "private_active"
 _LOBBY_PAGE = 100
 
 
-def _any(_: MetaFacts) -> bool:
-    return True
-
-
 def _no_game(game_id: str) -> ServiceError:
     return ServiceError("game_not_found", f"no game {game_id}", game_id=game_id)
 
 
 class GameReader:
     """Reads over one store. Per game it remembers the facts of the meta record
-    for FACTS_TTL_S (a token it does not know sends it back to the store sooner)
+    once the table is dealt (a token it does not know sends it back to the store)
     and, in `projections`, the latest record it saw, which every read checks
     against the store's version."""
 
-    def __init__(
-        self,
-        store: EventStore,
-        projections: Projections,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
+    def __init__(self, store: EventStore, projections: Projections) -> None:
         self._store = store
         self.projections = projections
-        self._clock = clock
-        # Each game's facts and when they were read.
-        self._facts: OrderedDict[str, tuple[MetaFacts, float]] = OrderedDict()
+        self._facts: OrderedDict[str, MetaFacts] = OrderedDict()
         self._existing: SharedReads[bool] = SharedReads()
         self._existing_games: OrderedDict[str, None] = OrderedDict()
-        self._fresh_facts: SharedReads[MetaFacts] = SharedReads()
 
     # ------------------------------------------------------------ facts
 
     async def known_facts(self, game_id: str) -> tuple[MetaFacts, bool]:
         """The game's meta facts, and whether they come from memory (perhaps
         missing a later claim) rather than from the store just now. A waiting
-        table's are always read: its seats change hands (left, removed, filled)."""
+        table's are always read: its seats change hands (left, removed, filled).
+        A dealt table's are remembered: nothing in them changes but its players'
+        names, which the reads that show them read again."""
         check_game_id(game_id)
         kept = self._facts.get(game_id)
-        if kept is not None and not kept[0].waiting:
-            facts, read_at = kept
-            if self._clock() - read_at < FACTS_TTL_S:
-                self._facts.move_to_end(game_id)
-                return facts, True
-            # Their time is up: the crowd of a dealt game's watchers shares one read
-            # (a read begun just before this call may miss a claim: from memory, then).
-            # A waiting table's seats change hands: it is read alone, below.
-            return await self._fresh_facts.read(
-                game_id, lambda: self.read_facts(game_id), _any
-            ), True
+        if kept is not None and not kept.waiting:
+            self._facts.move_to_end(game_id)
+            return kept, True
         return await self.read_facts(game_id), False
 
     async def facts(self, game_id: str) -> MetaFacts:
@@ -155,24 +134,28 @@ class GameReader:
         self, game_id: str, meta: Mapping[str, bytes], seating: Seating | None = None
     ) -> MetaFacts:
         if "info" not in meta:
-            self._facts.pop(game_id, None)
+            self.forget(game_id)
             raise _no_game(game_id)
         try:
             facts = facts_of(meta, seating)
         except UNREADABLE_RECORD as unreadable:
             # A seed or info written by hand: this game's every request is refused
             # with a problem its client can show, and a walk over many games skips it.
-            self._facts.pop(game_id, None)
+            self.forget(game_id)
             raise GameUnreadable(game_id) from unreadable
         if facts.importing:
             # Not kept: the import's last chunk clears the flag for every process.
-            self._facts.pop(game_id, None)
+            self.forget(game_id)
             return facts
-        self._facts[game_id] = (facts, self._clock())
+        self._facts[game_id] = facts
         self._facts.move_to_end(game_id)
         while len(self._facts) > FACTS_CAPACITY:
             self._facts.popitem(last=False)
         return facts
+
+    def forget(self, game_id: str) -> None:
+        """Forget the game's facts: the next read of them is the store's."""
+        self._facts.pop(game_id, None)
 
     # ------------------------------------------------------------ games
 
@@ -203,11 +186,31 @@ class GameReader:
 
     async def encoded_view(self, game_id: str, seat: int | None) -> bytes:
         """The viewer's view at the latest version as the API serves it (a `View`)."""
+        return (await self._view(game_id, seat, ()))[0]
+
+    async def named_view(
+        self, game_id: str, seat: int | None, facts: MetaFacts
+    ) -> tuple[bytes, MetaFacts]:
+        """`encoded_view`, and the game's `facts` with its players' names as the store
+        holds them now: read in the view's own round trip, so a rename made through
+        another process shows at once (the facts are read again when one did)."""
+        if not facts.players:  # seats held by bare tokens: nobody's name to read
+            return (await self._view(game_id, seat, ()))[0], facts
+        fields = sorted({renamed_field(player) for player in facts.players.values()})
+        data, names = await self._view(game_id, seat, fields)
+        if any(names.get(field) != facts.meta.get(field) for field in fields):
+            facts = await self.read_facts(game_id)
+        return data, facts
+
+    async def _view(
+        self, game_id: str, seat: int | None, fields: Sequence[str]
+    ) -> tuple[bytes, Mapping[str, bytes]]:
         check_game_id(game_id)
-        data = await self.projections.encoded_view(game_id, seat)
+        data, read = await self.projections.encoded_view(game_id, seat, fields)
         if data is None:
+            self.forget(game_id)  # remembered, but gone from the store (lost with it)
             raise _no_game(game_id)
-        return data
+        return data, read
 
     async def events(
         self, game_id: str, watcher: Watcher | None, *, after: int, wait_s: float, limit: int

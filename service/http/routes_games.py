@@ -346,12 +346,10 @@ async def seat_view(
     game_id: GameId, request: Request[Any, Any, Any], games: Games
 ) -> Response[View]:
     # Served as cached (the bytes are a View already), with who sits where: from
-    # the facts this process holds, to keep the read one round trip (a waiting
-    # table's are read afresh; a rename made through another process shows here
-    # within FACTS_TTL_S, in the summary at once: it reads the meta). Those the
-    # seat was found in: they are the ones a second look-up would give.
+    # the facts the seat was found in (a second look-up would give the same), their
+    # names read with the view, to keep the read one round trip.
     seat, facts = await games.seat_found(game_id, caller_token(request))
-    encoded = await games.encoded_view(game_id, seat)
+    encoded, facts = await games.named_view(game_id, seat, facts)
     labels = labels_of_view(encoded, facts)
     return _encoded(with_labels(encoded, labels))
 

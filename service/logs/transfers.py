@@ -96,8 +96,8 @@ class GameTransfers:
             shown = {seat: holder_view(record.state, seat).hand for seat in sorted(held)}
             hands = {seat: hand for seat, hand in shown.items() if hand is not None}
         full = _sees_everything(game, viewer, version)
-        facts, _ = await self._games.known_facts(game_id)
-        then = _named_as_held_now(game_of(game_id, facts, record), game)
+        # The game's facts as just read (a Game's first fields are its facts').
+        then = _named_as_held_now(game_of(game_id, game, record), game)
         return holder_view(record.state, viewer), record.state if full else None, then, hands
 
     async def import_game(

@@ -31,6 +31,7 @@ from service.store.base import (
     VersionConflict,
     check_game_id,
     check_read,
+    meta_asked,
 )
 from service.store.memory import InMemoryEventStore
 from service.store.ports import EventStore, GameArchive, GameEviction
@@ -241,7 +242,7 @@ class ArchivedEventStore(EventStore):
         game_id: str,
         viewers: Sequence[str] = (),
         *,
-        meta: bool = False,
+        meta: bool | Sequence[str] = False,
         fallback: Sequence[str] = (),
         have: int = 0,
     ) -> Snapshot:
@@ -252,7 +253,7 @@ class ArchivedEventStore(EventStore):
         )
         if game is None:
             return snapshot
-        return Snapshot(version=game.version, meta=dict(game.meta) if meta else None)
+        return Snapshot(version=game.version, meta=meta_asked(game.meta, meta))
 
     # ------------------------------------------------------------ lobby
 

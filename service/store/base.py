@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import msgspec
 
@@ -30,6 +30,7 @@ __all__ = [
     "check_token_digest",
     "is_game_key_id",
     "is_token_digest",
+    "meta_asked",
 ]
 
 # The lobby statuses are fixed up front so that moving a game between them is one
@@ -134,6 +135,13 @@ def check_game_id(game_id: str) -> None:
 def is_game_key_id(game_id: str) -> bool:
     """Whether `game_id` may name a game's keys (`check_game_id` accepts it)."""
     return _GAME_ID.fullmatch(game_id) is not None
+
+
+def meta_asked(record: Mapping[str, bytes], meta: bool | Sequence[str]) -> dict[str, bytes] | None:
+    """What a snapshot asked with `meta` gives of a meta record (None: nothing asked)."""
+    if isinstance(meta, bool):
+        return dict(record) if meta else None
+    return {field: record[field] for field in meta if field in record} if meta else None
 
 
 def check_append(

@@ -24,6 +24,7 @@ from service.store.base import (
     check_read,
     check_score,
     check_token_digest,
+    meta_asked,
 )
 from service.store.ports import EventStore, GameEviction
 
@@ -262,7 +263,7 @@ class InMemoryEventStore(EventStore, GameEviction):
         game_id: str,
         viewers: Sequence[str] = (),
         *,
-        meta: bool = False,
+        meta: bool | Sequence[str] = False,
         fallback: Sequence[str] = (),
         have: int = 0,
     ) -> Snapshot:
@@ -275,11 +276,8 @@ class InMemoryEventStore(EventStore, GameEviction):
         )
         if version > have and not all_fresh:
             views |= {viewer: cached[viewer] for viewer in fallback if viewer in cached}
-        return Snapshot(
-            version=version,
-            views=views,
-            meta=dict(self._meta.get(game_id, {})) if meta else None,
-        )
+        asked = meta_asked(self._meta.get(game_id, {}), meta) if meta else None
+        return Snapshot(version=version, views=views, meta=asked)
 
     async def headlines(self, game_ids: Sequence[str]) -> list[Snapshot]:
         for game_id in game_ids:

@@ -175,12 +175,13 @@ class ViewCache(Protocol):
         game_id: str,
         viewers: Sequence[str] = (),
         *,
-        meta: bool = False,
+        meta: bool | Sequence[str] = False,
         fallback: Sequence[str] = (),
         have: int = 0,
     ) -> Snapshot:
         """The game's version, the cached projections of those `viewers` that have
-        one, and with `meta` its metadata record, read together (one round trip).
+        one, and with `meta` its metadata record (True), or those of its fields
+        given that it has, read together (one round trip).
 
         The `fallback` projections come too, but only when they are needed to
         build a view: some viewer asked for (or none was) is not cached at the

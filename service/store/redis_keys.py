@@ -175,9 +175,12 @@ return record
 # call; the fallback projections only when a wanted one is behind (see snapshot).
 SNAPSHOT_LUA = """
 -- KEYS: version, views, meta
--- ARGV: with meta ('0'/'1'), have, fallback count f, f fallbacks, viewers...
+-- ARGV: meta field count m ('-1' = the whole record), have, fallback count f,
+--       m meta fields, f fallbacks, viewers...
 local version = redis.call('GET', KEYS[1]) or '0'
+local field_count = math.max(tonumber(ARGV[1]), 0)
 local fallback_count = tonumber(ARGV[3])
+local first_fallback = 4 + field_count
 local function cached(first, last)
   local fields = {}
   for i = first, last do
@@ -189,7 +192,7 @@ local function cached(first, last)
   end
   return redis.call('HMGET', KEYS[2], unpack(fields))
 end
-local views = cached(4 + fallback_count, #ARGV)
+local views = cached(first_fallback + fallback_count, #ARGV)
 local all_fresh = #views > 0
 for i = 1, #views, 2 do
   if tonumber(views[i]) ~= tonumber(version) then
@@ -198,11 +201,19 @@ for i = 1, #views, 2 do
 end
 local fallbacks = {}
 if not all_fresh and tonumber(version) > tonumber(ARGV[2]) then
-  fallbacks = cached(4, 3 + fallback_count)
+  fallbacks = cached(first_fallback, first_fallback + fallback_count - 1)
 end
 local meta = {}
-if ARGV[1] == '1' then
+if ARGV[1] == '-1' then
   meta = redis.call('HGETALL', KEYS[3])
+elseif field_count > 0 then
+  local values = redis.call('HMGET', KEYS[3], unpack(ARGV, 4, 3 + field_count))
+  for i = 1, field_count do
+    if values[i] then
+      meta[#meta + 1] = ARGV[3 + i]
+      meta[#meta + 1] = values[i]
+    end
+  end
 end
 return {version, views, meta, fallbacks}
 """

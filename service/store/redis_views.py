@@ -42,19 +42,20 @@ class RedisViewCache(ViewCache):
         game_id: str,
         viewers: Sequence[str] = (),
         *,
-        meta: bool = False,
+        meta: bool | Sequence[str] = False,
         fallback: Sequence[str] = (),
         have: int = 0,
     ) -> Snapshot:
         check_game_id(game_id)
         keys = [game_key(game_id, kind) for kind in ("version", "views", "meta")]
-        args = ["1" if meta else "0", have, len(fallback), *fallback, *viewers]
+        fields: Sequence[str] = () if isinstance(meta, bool) else meta
+        count = -1 if meta is True else len(fields)
+        args: list[str | int] = [count, have, len(fallback), *fields, *fallback, *viewers]
         reply: list[Any] = await self._snapshot_script(keys=keys, args=args)
         raw_version, raw_views, raw_meta, raw_fallbacks = reply
         views = views_of(viewers, raw_views)
         if raw_fallbacks:
             views |= views_of(fallback, raw_fallbacks)
-        fields = None
-        if meta:
-            fields = pairs(raw_meta)
-        return Snapshot(version=int(raw_version), views=views, meta=fields)
+        return Snapshot(
+            version=int(raw_version), views=views, meta=pairs(raw_meta) if meta else None
+        )

@@ -15,7 +15,6 @@ from league_results import regular_player
 from litestar import Litestar
 from litestar.testing import TestClient
 
-from service.app import reading
 from service.app.games import Executed
 from service.app.league.apply import apply_result
 from service.app.league.game_end import directory_of, ends_game, game_result
@@ -200,7 +199,7 @@ def test_a_public_profile_fills_recent_past_the_private_games_it_leaves_out(
 
 
 def test_a_profile_answers_when_one_of_its_games_is_unreadable(
-    client: Client, monkeypatch: pytest.MonkeyPatch
+    client: Client,
 ) -> None:
     ann, bob = regular_player(client, "Ann"), regular_player(client, "Bob")
     played = [table_of_two(client, ann, bob) for _ in range(2)]
@@ -210,9 +209,9 @@ def test_a_profile_answers_when_one_of_its_games_is_unreadable(
     # A meta record written wrong (an old bad import, a field set by hand: a secret,
     # which no log says again), read from the store (as another API process would,
     # remembering no game's facts).
-    store = cast(Any, client.app).state.store
-    asyncio.run(store.put_meta(broken, {"seed": b"not a number"}))
-    monkeypatch.setattr(reading, "FACTS_TTL_S", 0.0)
+    state = cast(Any, client.app).state
+    asyncio.run(state.store.put_meta(broken, {"seed": b"not a number"}))
+    state.games.reader.forget(broken)
     answer = client.get(f"/players/{ann['player_id']}/profile")
     assert answer.status_code == 200, answer.text
     # Whether its table is private cannot be read: its id is left out.

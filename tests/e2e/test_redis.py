@@ -237,3 +237,30 @@ async def test_a_player_racing_for_two_seats_of_one_table_gets_one(server: Embed
             outcomes.clear()
     finally:
         await redis.aclose()
+
+
+async def test_a_rename_through_another_api_process_shows_in_the_next_view(
+    server: EmbeddedRedis,
+) -> None:
+    """API processes share only the store: the one serving a table in play learns of a
+    rename made through another at the next view, however long it remembers the table."""
+    async with _client_for(server) as here, _client_for(server) as there:
+        ada = (await here.post("/players", json={"name": "Ada"})).json()
+        bo = (await here.post("/players", json={"name": "Bo"})).json()
+        seats = [{"kind": "human"}, {"kind": "human", "open": True}]
+        created = await here.post("/games", json={"seats": seats}, headers=auth(ada["token"]))
+        game_id = created.json()["game_id"]
+        claimed = await here.post(f"/games/{game_id}/seats/1", headers=auth(bo["token"]))
+        assert claimed.status_code == 201, claimed.text
+
+        async def names_seen() -> list[str | None]:
+            view = await here.get(f"/games/{game_id}/view", headers=auth(ada["token"]))
+            assert view.status_code == 200, view.text
+            return [label["name"] for label in view.json()["seat_labels"]]
+
+        assert await names_seen() == ["Ada", "Bo"]
+        renamed = await there.patch(
+            "/players/me", json={"name": "Bobby"}, headers=auth(bo["token"])
+        )
+        assert renamed.status_code == 200, renamed.text
+        assert await names_seen() == ["Ada", "Bobby"]

@@ -113,6 +113,20 @@ async def test_a_snapshot_reads_the_version_views_and_meta_together(store: Event
     with_meta = await store.snapshot("g1", ["seat:1"], meta=True)
     assert with_meta == Snapshot(version=3, meta={"info": b"i", "seed": b"\x00\xff"})
     assert (await store.snapshot("g2", ["seat:0"], meta=True)).meta == {}
+    # Or those of the record's fields asked for that it has, with the views and the
+    # fallback as without them.
+    some = await store.snapshot(
+        "g1", ["seat:0"], meta=["seed", "absent"], fallback=["state"], have=1
+    )
+    assert some == Snapshot(
+        version=3,
+        views={
+            "seat:0": StoredView(version=2, data=b"v2"),
+            "state": StoredView(version=3, data=b"s3"),
+        },
+        meta={"seed": b"\x00\xff"},
+    )
+    assert (await store.snapshot("g1", meta=["absent"])).meta == {}
     with pytest.raises(InvalidGameId):
         await store.snapshot("{bad}")
 

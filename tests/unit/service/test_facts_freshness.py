@@ -1,6 +1,6 @@
-"""A process serves a game's meta facts from memory for FACTS_TTL_S, then reads them
-again: a seat renamed through another process shows within that long, and the crowd
-asking at that moment shares one read."""
+"""A process remembers a dealt game's meta facts, and nothing it remembers decides
+what a reader sees: the one thing in them that still changes, a player's name, is
+read with the view that shows it."""
 
 from __future__ import annotations
 
@@ -9,40 +9,14 @@ import asyncio
 import anyio
 
 from service.app.games import GameService, SeatSpec
+from service.app.players import Player
 from service.app.projections import Projections
-from service.app.reading import FACTS_TTL_S, GameReader
+from service.app.reading import GameReader
+from service.http.schemas_views import labels_of_view
 from service.store import InMemoryEventStore
 
 HUMANS = (SeatSpec(kind="human"), SeatSpec(kind="human"))
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def test_facts_renamed_elsewhere_show_once_their_time_in_memory_is_up() -> None:
-    async def scenario() -> None:
-        store = InMemoryEventStore()
-        created = await GameService(store).create(seats=HUMANS, seed=1)
-        game_id = created.game_id
-        clock = Clock()
-        reader = GameReader(store, Projections(store), clock=clock)
-        facts, from_memory = await reader.known_facts(game_id)
-        assert facts.names.get(0) is None and not from_memory
-        # Another process renames seat 0: this one does not see the write.
-        await store.put_meta(game_id, {"name:0": b"Countess"})
-        clock.now += FACTS_TTL_S - 0.1
-        facts, from_memory = await reader.known_facts(game_id)
-        assert from_memory and facts.names.get(0) is None
-        clock.now += 0.2
-        facts, _ = await reader.known_facts(game_id)
-        assert facts.names[0] == "Countess"
-
-    anyio.run(scenario)
+ADA = Player(player_id="p1", name="Ada", guest=False, created_at="2026-12-07T00:00:00Z")
 
 
 class CountingStore(InMemoryEventStore):
@@ -58,23 +32,51 @@ class CountingStore(InMemoryEventStore):
         return await super().get_meta(game_id)
 
 
-def test_a_crowd_asking_once_the_time_is_up_costs_one_read() -> None:
-    """Ten thousand watchers of a game in play: their facts expire at one moment, and
-    each asks; one read of the store answers them all (one each held every pooled
-    connection, and the game's own commands waited past their time: a 503)."""
+async def _dealt_with_ada(games: GameService) -> tuple[str, str]:
+    """A table of two whose seat 1 Ada claimed, dealt by her claim: its id and her token."""
+    open_seat = SeatSpec(kind="human", open=True)
+    created = await games.create(seats=(HUMANS[0], open_seat), seed=1)
+    token = await games.claim(created.game_id, 1, ADA)
+    return created.game_id, token
+
+
+def test_a_rename_through_another_process_shows_in_the_next_view_however_long_remembered() -> None:
+    async def scenario() -> None:
+        store = CountingStore()
+        here, there = GameService(store), GameService(store)
+        game_id, token = await _dealt_with_ada(here)
+        seat, facts = await here.seat_found(game_id, token)
+        view, facts = await here.named_view(game_id, seat, facts)
+        assert labels_of_view(view, facts)[1].name == "Ada"
+        # Another process renames her (her every table, as `rename_player` does).
+        await there.seats.rename(game_id, ADA.player_id, "Countess")
+        store.meta_reads = 0
+        seat, facts = await here.seat_found(game_id, token)
+        assert store.meta_reads == 0 and facts.names[1] == "Ada"  # remembered
+        view, facts = await here.named_view(game_id, seat, facts)
+        assert labels_of_view(view, facts)[1].name == "Countess"
+        # Read again once, for the rename; then remembered as renamed.
+        assert store.meta_reads == 1
+        view, facts = await here.named_view(game_id, *await here.seat_found(game_id, token))
+        assert labels_of_view(view, facts)[1].name == "Countess" and store.meta_reads == 1
+
+    anyio.run(scenario)
+
+
+def test_a_dealt_games_crowd_of_readers_costs_no_meta_read() -> None:
+    """Ten thousand watchers of a game in play, however long it lasts: their facts
+    come from memory (one read each held every pooled connection, and the game's own
+    commands waited past their time: a 503)."""
 
     async def scenario() -> None:
         store = CountingStore()
-        created = await GameService(store).create(seats=HUMANS, seed=1)
-        clock = Clock()
-        reader = GameReader(store, Projections(store), clock=clock)
-        await reader.known_facts(created.game_id)
-        await store.put_meta(created.game_id, {"name:0": b"Countess"})
-        clock.now += FACTS_TTL_S + 0.1
+        games = GameService(store)
+        game_id, _ = await _dealt_with_ada(games)
+        await games.known_facts(game_id)
         store.meta_reads = 0
-        answers = await asyncio.gather(*(reader.known_facts(created.game_id) for _ in range(500)))
-        assert store.meta_reads == 1
-        assert {facts.names.get(0) for facts, _ in answers} == {"Countess"}
+        answers = await asyncio.gather(*(games.known_facts(game_id) for _ in range(500)))
+        assert store.meta_reads == 0
+        assert all(remembered for _, remembered in answers)
 
     anyio.run(scenario)
 
@@ -87,7 +89,7 @@ def test_a_waiting_tables_facts_are_read_by_each_caller() -> None:
         store = CountingStore()
         open_seat = SeatSpec(kind="human", open=True)
         created = await GameService(store).create(seats=(HUMANS[0], open_seat), seed=1)
-        reader = GameReader(store, Projections(store), clock=Clock())
+        reader = GameReader(store, Projections(store))
         await reader.known_facts(created.game_id)
         store.meta_reads = 0
         await asyncio.gather(*(reader.known_facts(created.game_id) for _ in range(5)))
