@@ -329,10 +329,12 @@ def _seats_by_token(meta: Mapping[str, bytes]) -> dict[str, int]:
     """Token hashes of the seats dealt a token by seat (`token:<hash>` = seat: at
     creation, or a seat held when its table was dealt under an earlier release). A
     claim's token (`@<claim>`) is the log's to place; an empty one opens nothing."""
+    # A value that is no seat number (no release writes one: a record edited by hand)
+    # is a token that opens nothing, not a game nobody can read.
     return {
         field.removeprefix("token:"): int(value)
         for field, value in meta.items()
-        if field.startswith("token:") and value and not value.startswith(CLAIM_TOKEN.encode())
+        if field.startswith("token:") and value.isdigit() and value.isascii()
     }
 
 
@@ -488,7 +490,9 @@ def _seated(meta: Mapping[str, bytes], facts: MetaFacts, seating: Seating) -> Me
         reserved = {seat: kept for seat, kept in reserved.items() if kept not in seated}
     for field, value in meta.items():
         if field.startswith("token:") and value.startswith(CLAIM_TOKEN.encode()):
-            held = seats_of_claims.get(value[len(CLAIM_TOKEN) :].decode())
+            # A claim that is no text (edited by hand) is nobody's: its token opens nothing.
+            claim = _decoded(value[len(CLAIM_TOKEN) :])
+            held = seats_of_claims.get(claim) if claim is not None else None
             if held is not None:
                 seats_by_token[field.removeprefix("token:")] = held
     return msgspec.structs.replace(

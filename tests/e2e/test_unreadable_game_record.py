@@ -36,8 +36,8 @@ def test_a_game_whose_record_cannot_be_read_refuses_alone(
     broken, sound = (game["game_id"] for game in made)
     token, sound_token = (game["tokens"]["0"] for game in made)
     anyio.run(store.put_meta, broken, fields)
-    # A process that never read the game before (one that did reads it again within
-    # seconds): the API's and a worker's.
+    # A process that never read the game before (one that did keeps the facts it
+    # read then, whole): the API's and a worker's.
     with TestClient(create_app(store)) as client:
         reads = ("", "/view", "/states/1", "/events", "/log", "/ratings")
         for path in reads:
@@ -68,3 +68,32 @@ def test_a_game_whose_record_cannot_be_read_refuses_alone(
         assert await run_abandon_check(games, broken, 1) == "not_in_play"
 
     anyio.run(jobs)
+
+
+@pytest.mark.parametrize("value", [b"@\xff\xfe", b"zz", b"\xff"], ids=["claim", "seat", "bytes"])
+def test_a_seat_token_edited_by_hand_opens_nothing_and_the_game_plays_on(
+    store: InMemoryEventStore, value: bytes
+) -> None:
+    """A token's field is a secret beside the log: one that cannot be read (not UTF-8,
+    no seat number) is a token that opens nothing, not a game nobody can read."""
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    with TestClient(create_app(store)) as client:
+        made = client.post("/games", json={"seats": seats}).json()
+    game_id, tokens = made["game_id"], made["tokens"]
+    meta = anyio.run(store.get_meta, game_id)
+    edited = next(
+        field for field, seat in meta.items() if field.startswith("token:") and seat == b"1"
+    )
+    anyio.run(store.put_meta, game_id, {edited: value})
+    with TestClient(create_app(store)) as client:
+        assert client.get(f"/games/{game_id}", headers=auth(tokens["0"])).status_code == 200
+        view = client.get(f"/games/{game_id}/view", headers=auth(tokens["0"]))
+        assert view.status_code == 200, view.text
+        refused = client.get(f"/games/{game_id}/view", headers=auth(tokens["1"]))
+        assert refused.status_code in (401, 403), refused.text
+        drawn = client.post(
+            f"/games/{game_id}/commands",
+            json={"type": "draw", "source": "stock"},
+            headers=auth(tokens["0"]),
+        )
+        assert drawn.status_code == 200, drawn.text
