@@ -128,6 +128,8 @@ STATUS_BY_CODE: dict[str, int] = {
     "worker_unavailable": 503,
     "storage_full": 507,
     "bots_busy": 503,
+    # POST /games/import: the process checking a big log died twice in a row.
+    "import_unavailable": 503,
     # The league's commits kept moving on under one game's (the job retries).
     "league_busy": 503,
     # Every domain code, by the rule above.

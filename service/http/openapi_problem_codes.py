@@ -71,7 +71,7 @@ OWN_CODES: dict[str, tuple[str, ...]] = {
     "streamEvents": (*_CALLER, "invalid_ticket", "after_beyond_log"),
     "getStateAt": (*_CALLER, "version_not_found"),
     "exportLog": (*_CALLER, "game_in_progress"),
-    "importLog": (*_LOG_CHECKS, *_RULES, "game_exists"),
+    "importLog": (*_LOG_CHECKS, *_RULES, "game_exists", "import_unavailable"),
     "forkGame": (
         *_CALLER,
         *_WRITE,

@@ -68,6 +68,7 @@ _MEANINGS = {
     "worker_unavailable": "No worker is alive: bots do not play and timers do not fire.",
     "storage_full": "The store is past its memory limit: nothing was written.",
     "bots_busy": "Every bot process is busy.",
+    "import_unavailable": "The log could not be checked now (its checking process died).",
     "league_busy": "The league's commit kept losing its race; its job retries.",
     "internal_error": "The server failed: a bug.",
 }

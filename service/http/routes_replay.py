@@ -246,6 +246,9 @@ def _lines_type(request: Request[Any, Any, Any]) -> str:
         "JSON (`unsupported_media_type`; no `Content-Type` is read as JSON lines).",
         s422=f"The log is refused: {_LOG_CODES}; `facts.version` names the first bad "
         "event, `facts.reason` says why.",
+        s503="The event store is unreachable (`store_unavailable`), or the process "
+        "checking a big log died twice in a row (`import_unavailable`): nothing was "
+        "written; `Retry-After` says when to try again.",
     ),
 )
 async def import_game(

@@ -22,6 +22,7 @@ from concurrent.futures.process import BrokenProcessPool
 import msgspec
 
 from domain.state import GameState
+from service.app.errors import ServiceError
 from service.logs.claims import check_claims
 from service.logs.logfile import LogError, LogHeader, read_log
 from service.logs.verify import verify_log
@@ -67,7 +68,8 @@ def _pool() -> ProcessPoolExecutor:
 async def checked_log(data: bytes) -> tuple[LogHeader, GameState, int]:
     """The log's header, the state after its last event and its event count, once
     every event is checked, and every field beside them (`check_claims`); LogError
-    for a log the rules refuse."""
+    for a log the rules refuse, 503 `import_unavailable` when the process checking a
+    big log died twice in a row."""
     global _executor
     now_ts = time.time()
     if len(data) <= VERIFY_IN_PLACE_BYTES:
@@ -80,7 +82,14 @@ async def checked_log(data: bytes) -> tuple[LogHeader, GameState, int]:
             outcome = await loop.run_in_executor(_pool(), _check, data, now_ts)
         except BrokenProcessPool:
             _executor = None  # a worker died: a new pool takes this log once more
-            outcome = await loop.run_in_executor(_pool(), _check, data, now_ts)
+            try:
+                outcome = await loop.run_in_executor(_pool(), _check, data, now_ts)
+            except BrokenProcessPool:
+                # Twice: nothing is written; the next import starts another pool.
+                _executor = None
+                raise ServiceError(
+                    "import_unavailable", "the log could not be checked now: try again"
+                ) from None
     if isinstance(outcome, _Refusal):
         raise LogError(outcome.code, outcome.message, outcome.version, field=outcome.field)
     return outcome

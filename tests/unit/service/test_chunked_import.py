@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from concurrent.futures.process import BrokenProcessPool
 
 import msgspec
 import pytest
@@ -190,3 +191,38 @@ async def test_a_game_stopped_before_its_first_event_is_found_by_its_meta_and_re
             headers={"content-type": "application/x-ndjson"},
         )
         assert answer.status_code == 201, answer.text
+
+
+class _DyingPool:
+    """A pool whose checking process has died: every log sent to it breaks it."""
+
+    def submit(self, *args: object, **kwargs: object) -> None:
+        raise BrokenProcessPool("a child process terminated abruptly")
+
+
+@pytest.mark.anyio
+async def test_a_big_log_whose_checker_dies_twice_is_a_503_and_writes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from litestar.testing import AsyncTestClient
+
+    from service.http.app import create_app
+    from service.logs import offloop
+
+    pools: list[_DyingPool] = []
+    monkeypatch.setattr(offloop, "_pool", lambda: pools.append(_DyingPool()) or pools[-1])
+    store = InMemoryEventStore()
+    async with AsyncTestClient(create_app(store)) as client:
+        answer = await client.post(
+            f"/games/import?game_id={GAME_ID}",
+            content=_log(hands=12),
+            headers={"content-type": "application/x-ndjson"},
+        )
+        assert answer.status_code == 503, answer.text
+        assert answer.headers["content-type"].startswith("application/problem+json")
+        assert answer.json()["code"] == "import_unavailable"
+        assert "retry-after" in answer.headers
+        # Tried once more on a new pool, then given up: no game, its id still free.
+        assert len(pools) == 2
+        assert await store.get_meta(GAME_ID) == {}
+        assert (await client.get(f"/games/{GAME_ID}")).status_code == 404

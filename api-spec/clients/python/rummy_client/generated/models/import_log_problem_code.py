@@ -13,6 +13,7 @@ class ImportLogProblemCode(StrEnum):
     HAND_NOT_STARTED = "hand_not_started"
     HEADER_MISMATCH = "header_mismatch"
     ILLEGAL_EVENT = "illegal_event"
+    IMPORT_UNAVAILABLE = "import_unavailable"
     INITIAL_MELD_REQUIRED = "initial_meld_required"
     INITIAL_MELD_TOO_LOW = "initial_meld_too_low"
     INTEGER_OUT_OF_RANGE = "integer_out_of_range"

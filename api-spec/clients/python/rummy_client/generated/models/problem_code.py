@@ -23,6 +23,7 @@ class ProblemCode(StrEnum):
     HOT_SEAT_TABLE = "hot_seat_table"
     HTTP_ERROR = "http_error"
     ILLEGAL_EVENT = "illegal_event"
+    IMPORT_UNAVAILABLE = "import_unavailable"
     INITIAL_MELD_REQUIRED = "initial_meld_required"
     INITIAL_MELD_TOO_LOW = "initial_meld_too_low"
     INTEGER_OUT_OF_RANGE = "integer_out_of_range"
