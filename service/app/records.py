@@ -491,8 +491,8 @@ def _seated(meta: Mapping[str, bytes], facts: MetaFacts, seating: Seating) -> Me
     for field, value in meta.items():
         if field.startswith("token:") and value.startswith(CLAIM_TOKEN.encode()):
             # A claim that is no text (edited by hand) is nobody's: its token opens nothing.
-            claim = _decoded(value[len(CLAIM_TOKEN) :])
-            held = seats_of_claims.get(claim) if claim is not None else None
+            its_claim = _decoded(value[len(CLAIM_TOKEN) :])
+            held = seats_of_claims.get(its_claim) if its_claim is not None else None
             if held is not None:
                 seats_by_token[field.removeprefix("token:")] = held
     return msgspec.structs.replace(
