@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import socket
 import subprocess
 import sys
@@ -33,11 +34,24 @@ STARTUP_TIMEOUT_S = 60.0
 _OWN_SETTINGS = ("REDIS_URL", "RQ_REDIS_URL", "HOST", "PORT", "DATA_DIR")
 
 
+# Ports a server started here listens on: below the kernel's ephemeral range (32768
+# and up on Linux), where the system's own pick (bind to port 0) lies too, so an
+# outgoing connection cannot take one between the probe and the server's bind (an
+# API node's "address already in use" on a busy machine); and apart from the Redis
+# cluster fixture's client ports (20000 up) and their bus ports (30000 up).
+_PORTS = range(23000, 30000)
+
+
 def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+    """A port on 127.0.0.1 that nothing listens on now (checked, not reserved)."""
+    for candidate in random.sample(_PORTS, 100):
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            try:
+                probe.bind(("127.0.0.1", candidate))
+            except OSError:
+                continue
+            return candidate
+    raise OSError("no free port below the ephemeral range")
 
 
 def serve_environment(
