@@ -148,9 +148,17 @@ class SuggestionPool:
             # new one takes this suggestion once more.
             log.warning("a bot process died; starting new ones")
             self._discard(executor)
-        return await loop.run_in_executor(
-            self._pool(), suggest_in_worker, view, ruleset, level, seed
-        )
+        executor = self._pool()
+        try:
+            return await loop.run_in_executor(
+                executor, suggest_in_worker, view, ruleset, level, seed
+            )
+        except BrokenProcessPool:
+            # Twice: the caller may try again (the next suggestion starts new ones).
+            self._discard(executor)
+            raise ServiceError(
+                "bots_busy", "the bot processes died; try again shortly", waiting=self.waiting
+            ) from None
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:

@@ -7,6 +7,7 @@ import os
 import random
 import signal
 from collections.abc import Iterator
+from concurrent.futures.process import BrokenProcessPool
 
 import msgspec
 import pytest
@@ -131,3 +132,33 @@ def test_a_view_the_worker_cannot_play_comes_back_as_a_refusal(
     with pytest.raises(ServiceError) as refused:
         asyncio.run(suggest())
     assert refused.value.code == "invalid_view"
+
+
+class _DyingPool:
+    """A pool whose processes have died: every search sent to it breaks it."""
+
+    def submit(self, *args: object, **kwargs: object) -> None:
+        raise BrokenProcessPool("a child process terminated abruptly")
+
+    def shutdown(self, *args: object, **kwargs: object) -> None:
+        pass
+
+
+def test_bot_processes_dying_twice_refuse_the_suggestion_for_now(
+    pool: SuggestionPool, first_turn: SeatView, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 503 the caller can retry, not the 500 of a bug; the next one starts new processes."""
+    started: list[_DyingPool] = []
+
+    def dying() -> _DyingPool:
+        pool._executor = _DyingPool()  # type: ignore[assignment]
+        started.append(pool._executor)  # type: ignore[arg-type]
+        return started[-1]
+
+    monkeypatch.setattr(pool, "_pool", dying)
+    with pytest.raises(ServiceError) as refused:
+        asyncio.run(pool.suggest(first_turn, PALACE, 4, seed=3))
+    assert refused.value.code == "bots_busy" and len(started) == 2
+    assert pool.waiting == 0
+    monkeypatch.undo()
+    assert asyncio.run(pool.suggest(first_turn, PALACE, 4, seed=3)) in first_turn.legal_commands
