@@ -46,6 +46,20 @@ def stacked_deck(
     return dealt + [up_card or rest.pop(), *stock, *rest]
 
 
+def runs_for_every_seat(ranks: str, seats: int, decks: int = 1, jokers: int = 0) -> list[str]:
+    """A deck that deals every seat a run of `ranks`, a suit each (clubs to the first seat
+    dealt, then diamonds, hearts, spades): whoever plays first goes out at once, a hand
+    in one turn. The up card and the stock follow, the suits no seat holds first and the
+    jokers last: a card drawn joins no seat's run, and is the one discarded."""
+    held = SUITS[:seats]
+    dealt = [ranks[k // seats] + held[k % seats] for k in range(len(ranks) * seats)]
+    rest = pack(decks, jokers)
+    for card in dealt:
+        rest.remove(card)
+    rest.sort(key=lambda card: (card == "JK", card[1] in held))
+    return dealt + rest
+
+
 def short(code: str) -> str:
     """A card as the page names it: `10♣`, `7♥`."""
     rank = "10" if code[0] == "T" else code[0]

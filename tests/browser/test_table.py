@@ -71,7 +71,18 @@ def refused_by_the_policy(message: Any, errors: list[str]) -> None:
         errors.append(message.text)
 
 
-def play_now(page: Any, server: str, preset: str, opponents: int, level: int = 2) -> None:
+def play_now(
+    page: Any,
+    server: str,
+    preset: str,
+    opponents: int,
+    level: int = 2,
+    decks: list[list[str]] | None = None,
+) -> None:
+    """A table made by Play now with the options chosen; with `decks`, its first hands are
+    dealt those (the request the page makes, `decks` added on its way)."""
+    if decks is not None:
+        page.route("**/games", lambda route: _with_decks(route, decks))
     page.goto(f"{server}/")
     page.get_by_text("Table options").click()
     page.select_option("#play-preset", preset)
@@ -79,6 +90,14 @@ def play_now(page: Any, server: str, preset: str, opponents: int, level: int = 2
     page.select_option("#play-level", str(level))
     page.get_by_test_id("play").click()
     page.wait_for_selector(".hand .card")
+
+
+def _with_decks(route: Any, decks: list[list[str]]) -> None:
+    request = route.request
+    if request.method != "POST":
+        route.fallback()
+        return
+    route.continue_(post_data=json.dumps({**request.post_data_json, "decks": decks}))
 
 
 def table_for_two_opened(

@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from table_setup import Table, new_player, open_table, pack
+from table_setup import Table, new_player, open_table, pack, runs_for_every_seat
 from test_table import (
     DESKTOP,
     QUICK_PACE,
@@ -28,19 +28,28 @@ __all__ = ["open_page"]  # the fixture, shared with test_table
 pytestmark = pytest.mark.slow
 
 
-# The bot's level that ends each game soonest: in classic a level-3 bot wins hands
-# by less, so the game takes more of them to reach 100. Basic plays three hands, and
-# more while the totals are tied (its tie break), so it ends with a sole leader.
+# Each hand dealt so that whoever plays first goes out at once (a ten-card run each: the
+# page's player, first in hands 1 and 3, by clicks): the game's hands, their summaries
+# and its end in seconds, not a minute of turns. Basic plays three hands, and more while
+# the totals are tied (its tie break), so it ends with a sole leader; classic's runs of
+# 4 to K are worth 79 to whoever goes out, so its target of 100 takes two hands won.
 @pytest.mark.parametrize(
-    ("preset", "level", "ends"),
+    ("preset", "level", "ranks", "ends"),
     [
         pytest.param(
             "basic",
             3,
+            "A23456789T",
             lambda hands, totals: hands >= 3 and totals[0] != totals[1],
             id="basic, three hands or more to break a tie",
         ),
-        pytest.param("classic", 1, lambda hands, totals: max(totals) >= 100, id="classic, to 100"),
+        pytest.param(
+            "classic",
+            1,
+            "456789TJQK",
+            lambda hands, totals: max(totals) >= 100,
+            id="classic, to 100",
+        ),
     ],
 )
 def test_a_whole_game_by_clicks_with_the_moves_paced(
@@ -48,11 +57,13 @@ def test_a_whole_game_by_clicks_with_the_moves_paced(
     server: str,
     preset: str,
     level: int,
+    ranks: str,
     ends: Callable[[int, list[int]], bool],
 ) -> None:
     page = open_page(DESKTOP, paced=True)
     page.context.add_init_script(QUICK_PACE)
-    play_now(page, server, preset, 1, level=level)
+    # Hands past the decks given (a long tie) are shuffled as usual.
+    play_now(page, server, preset, 1, level=level, decks=[runs_for_every_seat(ranks, 2)] * 6)
     assert page.evaluate("localStorage.getItem('rummy.pace')") == "60"
     hands = play_whole_game(page, 2, 300)
     totals = [
