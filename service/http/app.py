@@ -26,6 +26,7 @@ from service.http.docs import DOCS_PATH, LocalSwaggerPlugin, docs_assets_router,
 from service.http.head_requests import head_as_get
 from service.http.json_body import CheckedRequest
 from service.http.openapi import finished_once, security_components
+from service.http.parsed_handlers import primed, remember
 from service.http.problems import EXCEPTION_HANDLERS
 from service.http.query import check_query_parameters
 from service.http.rate_limits import KINDS, close_storage, parse_limit, rate_limit_middleware
@@ -98,21 +99,21 @@ def create_app(
     # live channels' waits end then instead of holding the shutdown up.
     draining = draining or Draining()
     live = LiveChannels(games=games, tickets=live_tickets, draining=draining, metrics=metrics)
+    handlers = [
+        # First: an explicit OPTIONS handler must precede the others of its path.
+        *TABLE_ROUTES,
+        *GAME_ROUTES,
+        *PLAYER_ROUTES,
+        *EVENT_ROUTES,
+        *META_ROUTES,
+        *REPLAY_ROUTES,
+        *BOT_ROUTES,
+        *LEAGUE_ROUTES,
+        *PROBLEM_ROUTES,
+        *WEB_ROUTES,
+    ]
     app = Litestar(
-        route_handlers=[
-            # First: an explicit OPTIONS handler must precede the others of its path.
-            *TABLE_ROUTES,
-            *GAME_ROUTES,
-            *PLAYER_ROUTES,
-            *EVENT_ROUTES,
-            *META_ROUTES,
-            *REPLAY_ROUTES,
-            *BOT_ROUTES,
-            *LEAGUE_ROUTES,
-            *PROBLEM_ROUTES,
-            *WEB_ROUTES,
-            docs_assets_router(),
-        ],
+        route_handlers=[*primed(handlers), docs_assets_router()],
         dependencies={
             "games": Provide(lambda: games, use_cache=True, sync_to_thread=False),
             # Each use case a route uses by itself, not reached through `games`.
@@ -175,6 +176,8 @@ def create_app(
         ),
         debug=False,
     )
+    # The next apps of this process parse none of these handlers again.
+    remember(app, handlers)
     app.state.games = games
     app.state.store = store
     # /health counts them when given: a service whose bots cannot play is not ready.
