@@ -52,7 +52,9 @@ def remember(app: Litestar, handlers: Sequence[object]) -> None:
         held = route.route_handlers if isinstance(route, HTTPRoute) else [route.route_handler]
         for registered in held:
             original = by_fn.get(registered.fn)
-            signature = registered._parsed_fn_signature
-            model = registered._signature_model
+            # Litestar's own attributes: a release without them leaves every app to
+            # parse its handlers, as it would anyway.
+            signature = getattr(registered, "_parsed_fn_signature", Empty)
+            model = getattr(registered, "_signature_model", Empty)
             if original is not None and signature is not Empty and model is not Empty:
                 _parsed[id(original)] = (original, signature, model)
