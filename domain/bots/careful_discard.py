@@ -152,9 +152,15 @@ def discard_scores(
         unwanted_ranks = {c[0] for c in memory.discarded[following] if c != JOKER}
     may_lay_off = not ruleset.needs_opening or view.opened[following]
     risks: dict[Card, float] = {}
-    if reads_feeding == "careful" and memory is not None:
+    careful = reads_feeding in ("careful", "careful_table")
+    if careful and memory is not None:
         size = view.hand_sizes[following]
-        risks = feed_risks(list(cards), following, size, live, memory, ruleset, careful=True)
+        absent: frozenset[Card] = frozenset()
+        if reads_feeding == "careful_table" and may_lay_off and ruleset.lay_off:
+            absent = frozenset(c for c in live if fits_table(c, view.table, ruleset))
+        risks = feed_risks(
+            list(cards), following, size, live, memory, ruleset, careful=True, absent=absent
+        )
     elif reads_feeding and _reads_feeding(ruleset) and memory is not None:
         size = view.hand_sizes[following]
         risks = feed_risks(list(cards), following, size, live, memory, ruleset)
@@ -168,9 +174,7 @@ def discard_scores(
         score += OUT_WEIGHT * outs(hand, kept, live, ruleset, view.table, fits)
         if card in wanted:
             score -= FEED_PENALTY
-        score -= (
-            CAREFUL_RISK_WEIGHT if reads_feeding == "careful" else FEED_RISK_WEIGHT
-        ) * risks.get(card, 0.0)
+        score -= (CAREFUL_RISK_WEIGHT if careful else FEED_RISK_WEIGHT) * risks.get(card, 0.0)
         if may_lay_off and fits_table(card, view.table, ruleset):
             score -= TABLE_FEED_PENALTY
         if card[0] in unwanted_ranks:

@@ -36,8 +36,10 @@ from domain.rules import RuleSet
 
 Pair = frozenset[Card]
 # How a seat reads the next seat's hand: not at all, as level 2 plays
-# (`held_chances`), or as level 3 plays ("careful": `careful_chances`).
-Reading = bool | Literal["careful"]
+# (`held_chances`), as level 3 plays ("careful": `careful_chances`), or so and
+# holding no card that fits the table ("careful_table": level 3 lays off every
+# loose card that fits, so none is left in its hand when its turn ends).
+Reading = bool | Literal["careful", "careful_table"]
 # A level 3 seat discards the loose card with the fewest outs: a card near
 # one it discarded (its rank, or its suit within two) is that much less
 # likely in its hand than another live card.
@@ -68,11 +70,16 @@ def held_chances(
 
 
 def careful_chances(
-    seat: int, hand_size: int, live: Counter[Card], memory: SeatMemory, ruleset: RuleSet
+    seat: int,
+    hand_size: int,
+    live: Counter[Card],
+    memory: SeatMemory,
+    ruleset: RuleSet,
+    absent: frozenset[Card] = frozenset(),
 ) -> dict[Card, float]:
     """As `held_chances`, for a seat that plays level 3: no bound by value,
     its unknown cards spread over the live cards by weight (DISCARD_NEIGHBOUR
-    near a card it discarded, else 1)."""
+    near a card it discarded, else 1), none of them `absent`."""
     known = memory.known[seat]
     near: set[Card] = set()
     for card in memory.discarded[seat]:
@@ -80,7 +87,7 @@ def careful_chances(
     weights = {
         card: copies * (DISCARD_NEIGHBOUR if card in near else 1.0)
         for card, copies in live.items()
-        if known[card] == 0
+        if known[card] == 0 and card not in absent
     }
     unknown = max(0, hand_size - sum(known.values()))
     total = sum(weights.values())
@@ -98,11 +105,15 @@ def feed_risks(
     memory: SeatMemory,
     ruleset: RuleSet,
     careful: bool = False,
+    absent: frozenset[Card] = frozenset(),
 ) -> dict[Card, float]:
     """For each card, the chance that `seat` holds two cards that make a meld
-    with it (its hand read as level 3 plays when `careful`, else as level 2)."""
-    read = careful_chances if careful else held_chances
-    chances = read(seat, hand_size, live, memory, ruleset)
+    with it (its hand read as level 3 plays when `careful`, holding none of
+    `absent`; else as level 2)."""
+    if careful:
+        chances = careful_chances(seat, hand_size, live, memory, ruleset, absent)
+    else:
+        chances = held_chances(seat, hand_size, live, memory, ruleset)
     passed: set[Pair] = set()
     for card in memory.passed[seat]:
         passed.update(meld_pairs(card, ruleset.ace))

@@ -85,6 +85,22 @@ EXPOSED_VALUE = 30
 # (1,000 hands, seed 2069649477), but 50.8 -> 48.2% of hands and 56.8 ->
 # 46.2% of games in duel (1,400 hands, seed 468871644). Palace reads no
 # hand at any level (`careful_discard._reads_feeding`).
+# At two seats level 4 reads the next seat as level 3 plays (below), and holding
+# no card that fits the table (level 3 lays off every loose card that fits:
+# `feeding.Reading` "careful_table"). Level 2's read -> that, the base policy
+# alone (`--budget 0`), the same deals (issue 30): basic, 1,000 hands, seed
+# 1319467176 63.8% -> 64.2% of hands, +3.4 -> +4.9 points a hand, 53.5% ->
+# 58.4% of 333/332 games; fresh seed 755836941 64.3% (61.3-67.2%) -> 70.9%
+# (68.0-73.6%), +3.8 -> +7.7, 59.2% -> 65.2% of 333 games; duel, 1,400 hands,
+# seed 1743096154 50.4% -> 54.2%, +0.7 -> +0.4, 52.8% -> 53.8% of 200 games;
+# fresh seed 1564510837 51.8% (49.2-54.4%) -> 55.2% (52.6-57.8%), +0.4 ->
+# +1.5, 52.8% -> 58.5%. Level 3's read alone (cards fitting the table not
+# ruled out): basic 63.6%, +4.7, 59.3%; duel 53.2%, +0.5, 54.0% (the first
+# seeds); in duel with the search at its full budget (700 hands, seed
+# 1673706914, thread CPU): 51.0% -> 54.4% of hands, +0.6 -> +0.8, 55% ->
+# 54% of 100 games. Ruling the table's cards out at four seats in classic
+# lost (1,500 hands, seed 15854829: 31.5% -> 29.0% of hands, +1.9 -> +0.8,
+# 29.4% -> 26.6% of games): there it reads as level 3 plays alone.
 FEED_READ_SEATS = 2
 # With more seats, where the next seat may take any card of the pile
 # (classic), level 4 reads its hand as level 3 plays instead
@@ -153,6 +169,15 @@ def lay_down_exposed(
     return best
 
 
+def level4_reading(view: SeatView, ruleset: RuleSet) -> Reading:
+    """How level 4 reads the next seat's hand (FEED_READ_SEATS and below)."""
+    if plays_denial(ruleset):
+        return False  # palace reads no hand (`careful_discard._reads_feeding`)
+    if view.seats <= FEED_READ_SEATS:
+        return "careful_table"
+    return "careful" if ruleset.discard_pickup == "any" else False
+
+
 def choose_holdback(
     view: SeatView, ruleset: RuleSet, memory: SeatMemory | None
 ) -> PlayerCommand | None:
@@ -160,9 +185,7 @@ def choose_holdback(
     if plays_denial(ruleset):
         hold = hold_for_rummy_then_warily if view.seats == 2 else hold_for_rummy_then_after_opening
         return choose_careful(view, ruleset, memory, hold)
-    reads: Reading = view.seats <= FEED_READ_SEATS
-    if view.seats > FEED_READ_SEATS and ruleset.discard_pickup == "any":
-        reads = "careful"
+    reads = level4_reading(view, ruleset)
     if memory is None or not holds_back(view, ruleset):
         return choose_careful(view, ruleset, memory, reads_feeding=reads)
     # Level 3's pile guard (SeatMemory.may_take_from_pile) keeps held-back

@@ -12,6 +12,7 @@ from domain.bots import SeatMemory, choose
 from domain.bots.feeding import careful_chances, feed_risks, held_chances, meld_pairs
 from domain.commands import Discard, Draw, PlayerCommand
 from domain.events import CardDiscarded, CardsDrawn, HandDealt
+from domain.melds import Meld, Placed
 from domain.rules import build_ruleset
 
 BASIC = build_ruleset("basic")
@@ -141,3 +142,21 @@ def test_level_four_reads_the_next_seat_as_level_three_in_classic_with_four_seat
     assert choose(view, CLASSIC, 3, random.Random(0), memory) == Discard("9H")
     assert choose(view, CLASSIC, 4, random.Random(0), memory) == Discard("4C")
     assert choose(view, BASIC, 4, random.Random(0), memory) == Discard("9H")
+
+
+def test_level_four_at_two_seats_knows_the_next_seat_holds_nothing_that_fits_the_table() -> None:
+    # The next seat took the 4H and has 7H 8H 9H on the table. The 5H melds
+    # with its 4H and a 6H; but level 3 lays off every loose card that fits
+    # the table, so it holds no 6H: level 4 throws the 5H, worth more, where
+    # level 3 throws the dead 4C (`holdback.level4_reading`).
+    hand = ("AS", "2S", "3S", "5H", "4C")
+    pile = ("3H", "5C", "5D", "3C", "4D", "4S", "KS")
+    memory = _memory(*((0, card) for card in pile[:-1]), (1, "KS"))
+    memory.observe(CardsDrawn(seat=1, source="discard", count=1, cards=("4H",)))
+    run = Meld(1, "run", 1, tuple(Placed(c, c) for c in ("7H", "8H", "9H")), 7)
+    legal: list[PlayerCommand] = [Discard(c) for c in sorted(hand)]
+    view = two_seat_view(
+        hand, legal=legal, discard_pile=pile, table=(run,), opponent_cards=7
+    ).__replace__(opened=(False, True))
+    assert choose(view, BASIC, 3, random.Random(0), memory) == Discard("4C")
+    assert choose(view, BASIC, 4, random.Random(0), memory, max_rollouts=0) == Discard("5H")
