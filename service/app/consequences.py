@@ -10,6 +10,7 @@ from domain.commands import AnyCommand, Deal, RevealDeck, SetTurnDeadline
 from domain.events import AnyEvent, HandEnded
 from domain.game import decide, evolve
 from domain.state import GameState
+from service.app.errors import stored_secret_used
 from service.app.randomness import committed_deal, deal_command, hand_rng, hand_salt
 from service.app.records import Game
 
@@ -64,14 +65,13 @@ def follow_ups(
         # Players never deal: the service deals the next hand in the same append.
         hand = state.hand_number + 1
         stacked = game.info.decks  # the creator's decks for the first hands, if given
-        deal = committed_deal(
-            Deal(deck=stacked[hand - 1])
-            if hand <= len(stacked)
-            else deal_command(state, hand_rng(game.seed, hand)),
-            game.seed,
-            hand,
-        )
-        state = _apply(state, deal, decided)
+        if hand <= len(stacked):
+            with stored_secret_used(game.game_id, f"deck of hand {hand}"):
+                deal = committed_deal(Deal(deck=stacked[hand - 1]), game.seed, hand)
+                state = _apply(state, deal, decided)
+        else:
+            deal = committed_deal(deal_command(state, hand_rng(game.seed, hand)), game.seed, hand)
+            state = _apply(state, deal, decided)
     limit_s = game.info.turn_time_limit_s
     if limit_s is not None and turn_began(before, state):
         deadline = clock() + timedelta(seconds=limit_s)

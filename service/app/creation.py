@@ -21,7 +21,7 @@ from domain.rules import RuleSet, build_ruleset, validate_seats
 from domain.state import GameState, new_game
 from service.app.consequences import Clock, Decided, follow_ups, system_clock
 from service.app.envelope import Envelope, envelopes_from, opened_now
-from service.app.errors import ServiceError
+from service.app.errors import ServiceError, stored_secret_used
 from service.app.execute import Writer
 from service.app.game_record import GameRecord
 from service.app.players import Player
@@ -239,7 +239,8 @@ class Creation:
         for event in prelude:
             state = evolve(state, event)
         seed = game.seed if game.info.stacked and deck is None else None
-        dealt = self._deal(state, seed, deck, game.seed, game.info.table.first_dealer)
+        with stored_secret_used(game.game_id, "first deck"):
+            dealt = self._deal(state, seed, deck, game.seed, game.info.table.first_dealer)
         after = state
         for _seat, event in dealt:
             after = evolve(after, event)

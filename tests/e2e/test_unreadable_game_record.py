@@ -6,12 +6,16 @@ failing at every retry."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import anyio
+import msgspec
 import pytest
-from http_players import problem
+from http_players import open_table, player, problem
 from http_table import auth
 from litestar.testing import TestClient
 
+from domain.rules import build_ruleset
 from service.app.games import GameService
 from service.http.app import create_app
 from service.store import InMemoryEventStore
@@ -97,3 +101,81 @@ def test_a_seat_token_edited_by_hand_opens_nothing_and_the_game_plays_on(
             headers=auth(tokens["0"]),
         )
         assert drawn.status_code == 200, drawn.text
+
+
+def _runs_deck() -> list[str]:
+    """A basic two-seat deck that deals each seat a run from ace to ten (clubs, diamonds):
+    whoever plays first lays it down and goes out."""
+    dealt = [rank + suit for rank in "A23456789T" for suit in "CD"]
+    return dealt + [card for card in build_ruleset("basic").pack() if card not in dealt]
+
+
+def _play_out(client: TestClient[Any], game_id: str, tokens: dict[str, str]) -> Any:
+    """The answer to the command that ends the first hand: the seat to play draws,
+    lays its run down and discards."""
+    turn = client.get(f"/games/{game_id}", headers=auth(tokens["0"])).json()["view"]["turn"]
+    token = tokens[str(turn)]
+    url = f"/games/{game_id}/commands"
+    drawn = client.post(url, json={"type": "draw", "source": "stock"}, headers=auth(token))
+    assert drawn.status_code == 200, drawn.text
+    legal = drawn.json()["view"]["legal_commands"]
+    meld = max(
+        (c for c in legal if c["type"] == "lay_melds"),
+        key=lambda c: sum(len(cards) for cards in c["melds"]),
+    )
+    laid = client.post(url, json=meld, headers=auth(token))
+    assert laid.status_code == 200, laid.text
+    (discard,) = (c for c in laid.json()["view"]["legal_commands"] if c["type"] == "discard")
+    return client.post(url, json=discard, headers=auth(token))
+
+
+# A stacked deck edited by hand: cards that are none, or too few.
+_EDITED_DECKS = [["ZZ"] * 52, ["AS"]]
+
+
+@pytest.mark.parametrize("deck", _EDITED_DECKS, ids=["no cards", "too few"])
+def test_a_waiting_tables_stacked_deck_edited_by_hand_is_an_unreadable_game(
+    store: InMemoryEventStore, deck: list[str]
+) -> None:
+    """The deck a private table's creator stacked is a secret beside the log: one the
+    rules refuse at the start is the stored record's fault, not the starter's."""
+    with TestClient(create_app(store)) as client:
+        ada = player(client, "Ada")
+        table = open_table(client, ada, private=True, deck=_runs_deck())
+        game_id = table["game_id"]
+        anyio.run(store.put_meta, game_id, {"first_deck": msgspec.json.encode(deck)})
+        started = client.post(
+            f"/games/{game_id}/start", json={"fill": "bots"}, headers=auth(ada["token"])
+        )
+        problem(started, 409, "game_unreadable")
+        view = client.get(f"/games/{game_id}", headers=auth(ada["token"])).json()["view"]
+        assert view["hand_number"] == 0
+
+
+@pytest.mark.parametrize("deck", _EDITED_DECKS, ids=["no cards", "too few"])
+def test_a_later_hands_stacked_deck_edited_by_hand_writes_nothing(
+    store: InMemoryEventStore, deck: list[str]
+) -> None:
+    """The next hand's stacked deck, refused by the rules when the hand before it
+    ends, refuses the command that ended it as the stored record's fault: nothing
+    is written, and the game is where it was."""
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    decks = [_runs_deck(), _runs_deck()]
+    with TestClient(create_app(store)) as client:
+        ada = player(client, "Ada")
+        made = client.post(
+            "/games",
+            json={"seats": seats, "private": True, "decks": decks},
+            headers=auth(ada["token"]),
+        ).json()
+        game_id = made["game_id"]
+        info = msgspec.json.decode(anyio.run(store.get_meta, game_id)["info"])
+        info["decks"] = [decks[0], deck]
+        anyio.run(store.put_meta, game_id, {"info": msgspec.json.encode(info)})
+    with TestClient(create_app(store)) as client:
+        before = client.get(f"/games/{game_id}", headers=auth(made["tokens"]["0"])).json()
+        ended = _play_out(client, game_id, made["tokens"])
+        problem(ended, 409, "game_unreadable")
+        after = client.get(f"/games/{game_id}", headers=auth(made["tokens"]["0"])).json()
+        assert after["version"] == before["version"] + 2
+        assert after["view"]["hand_number"] == 1
