@@ -253,7 +253,8 @@ def validate_ruleset(ruleset: RuleSet) -> None:
                 "hand_size",
                 f"{seats} seats x {cards} cards cannot be dealt from {ruleset.deck_size} cards",
             )
-    if not GAME_END.match(ruleset.game_end):
+    # fullmatch: `$` alone also takes "hands:3\n" (as the schema's pattern does in msgspec).
+    if not GAME_END.fullmatch(ruleset.game_end):
         raise refuse("game_end", RANGE_TEXT["game_end"])
     low, high = GAME_END_RANGES[ruleset.end_kind]
     if not low <= ruleset.end_value <= high:

@@ -223,6 +223,10 @@ def test_each_end_of_a_knobs_range_is_playable(client: Client, knob: str) -> Non
         ("target:10000", True),
         ("target:10001", False),
         ("hands:0", False),
+        # Python's `$` also matches before a last newline: a form no client means,
+        # which the document's pattern (ECMAScript) refuses.
+        ("hands:3\n", False),
+        ("target:100\n", False),
     ],
 )
 def test_a_game_ends_within_a_hundred_hands_or_ten_thousand_points(
@@ -235,6 +239,7 @@ def test_a_game_ends_within_a_hundred_hands_or_ten_thousand_points(
     problem = _problem(response, 422, "invalid_ruleset")
     assert problem["facts"]["knob"] == "game_end"
     assert "1 to 100" in problem["detail"] or "1 to 10000" in problem["detail"]
+    assert _lobby(client) == []
 
 
 @pytest.mark.parametrize("players", [[2] * 20_000, [2, 2], [2, 3, 4, 5, 6, 6], [1, 2], [2, 7]])
