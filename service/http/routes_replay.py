@@ -24,6 +24,7 @@ from litestar.params import (
 from service.app.envelope import Envelope
 from service.app.errors import ServiceError
 from service.app.json_guard import JsonRefused, check_json
+from service.app.records import is_game_id
 from service.http.json_body import declares_json
 from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
@@ -263,6 +264,13 @@ async def import_game(
     ] = None,
     private_log: FromQuery[bool] = False,
 ) -> CreatedGameOut:
+    if game_id is not None and not is_game_id(game_id):
+        # The pattern is checked with Python's `$`, which also takes a last newline.
+        raise ServiceError(
+            "invalid_parameter",
+            f"query parameter 'game_id' must be 32 hex digits, not {game_id!r}",
+            parameters=["game_id"],
+        )
     declared = request.content_type[0].strip().lower()
     # A document under any JSON type, as every JSON body is read (a `+json` type too).
     if declares_json(declared):

@@ -196,6 +196,13 @@ def test_a_chosen_id_is_used_once(client: Client, finished_log: bytes) -> None:
     _problem(
         client.post("/games/import?game_id=nope", content=finished_log), 400, "invalid_parameter"
     )
+    # A chosen id with a newline after its 32 digits is no id either (Python's `$`
+    # matches before a last newline): the parameter is refused, not "no game".
+    _problem(
+        client.post(f"/games/import?game_id={'cd' * 16}%0A", content=finished_log),
+        400,
+        "invalid_parameter",
+    )
 
 
 def test_a_log_larger_than_the_limit_is_413(client: Client) -> None:
