@@ -187,7 +187,9 @@ def _body_limit(request: Request[Any, Any, Any]) -> int | None:
     return app_limit if isinstance(app_limit, int) else None
 
 
-def _http(_: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
+def _http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
+    if exc.status_code == 405 and (exc.headers or {}).get("allow") == "websocket":
+        return _not_a_handshake(request.method)
     codes = {
         400: "invalid_body",
         401: "missing_token",
@@ -208,6 +210,22 @@ def _http(_: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
     else:
         problem = problem_for(code, str(exc.detail))
     return _respond(problem, dict(exc.headers or {}))
+
+
+def _not_a_handshake(method: str) -> Response[Any]:
+    """A plain HTTP request to the live channel's path: Litestar refuses it as a method
+    the route lacks and names its WebSocket as the one allowed, `Allow: websocket`,
+    which is no HTTP method. A GET (the handshake's method) lacks the handshake's
+    headers, as a handshake without its key does (400); any other method is a 405
+    whose `Allow` names the method a handshake takes."""
+    if method in ("GET", "HEAD"):
+        detail = "this path serves a WebSocket: open it with a WebSocket handshake"
+        problem = Problem(
+            type="about:blank", title="Bad Request", status=400, code="http_error", detail=detail
+        )
+        return _respond(problem)
+    detail = f"{method} is not GET: this path serves a WebSocket, opened by a GET handshake"
+    return _respond(problem_for("method_not_allowed", detail), {"Allow": "GET"})
 
 
 def _not_found(request: Request[Any, Any, Any], exc: NotFoundException) -> Response[Any]:

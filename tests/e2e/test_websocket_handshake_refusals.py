@@ -85,3 +85,17 @@ def test_a_handshake_the_server_cannot_accept_gets_a_problem(
     problem = raw_exchange(base, sent).problem(status, code)
     # What was wrong is still said: the server's own words are the problem's detail.
     assert "WebSocket" in problem["detail"]
+
+
+def test_a_plain_request_to_the_live_channel_is_told_it_is_a_websocket(base: str) -> None:
+    # Litestar answered 405 with `Allow: websocket`, which is no HTTP method, to a GET
+    # (the one method a handshake takes) sent without the handshake's headers.
+    close = b"Host: x\r\nConnection: close\r\n"
+    plain = raw_exchange(base, b"GET " + _LIVE + b" HTTP/1.1\r\n" + close + b"\r\n")
+    assert "WebSocket" in plain.problem(400, "http_error")["detail"]
+    assert "websocket" not in plain.headers.get("allow", "").lower()
+    posted = raw_exchange(
+        base, b"POST " + _LIVE + b" HTTP/1.1\r\n" + close + b"Content-Length: 0\r\n\r\n"
+    )
+    posted.problem(405, "method_not_allowed")
+    assert posted.headers["allow"].upper() == "GET"  # (raw_exchange lowers header lines)
