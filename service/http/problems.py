@@ -156,7 +156,13 @@ def _validation(request: Request[Any, Any, Any], exc: ValidationException) -> Re
         if path == "$.type" and "/commands" in request.url.path:
             message += f"; a command's type is one of {', '.join(COMMAND_TAGS)}"
         return _respond(problem_for("invalid_body", message, {"path": _field_place(message, path)}))
-    keys = [str(item.get("key")) for item in details if isinstance(item, dict)]
+    # A body refused beside a parameter is Litestar's handler argument (`data`), which
+    # is no parameter of the client's: the parameters are named alone.
+    keys = [
+        str(item.get("key"))
+        for item in details
+        if isinstance(item, dict) and item.get("source") != "body"
+    ]
     message = str(details[0].get("message"))
     return _respond(problem_for("invalid_parameter", message, {"parameters": keys}))
 

@@ -29,3 +29,12 @@ def test_a_suggestion_asked_with_a_field_outside_its_schema_is_refused(client: A
     answer = client.post("/bots/suggest", json={"view": view, "levle": 4})
     body = problem(answer, 400, "invalid_body")
     assert body["facts"]["path"] == "$.levle", body
+
+
+def test_a_seat_out_of_range_is_named_alone_when_the_body_is_missing_too(client: Any) -> None:
+    # Litestar reports its handler's body parameter beside the path's: the facts named
+    # `data`, which is no parameter of the contract's.
+    game = create(client, seed=4)
+    answer = client.post(f"/games/{game['game_id']}/seats/9/bot", headers=auth(game["tokens"]["1"]))
+    body = problem(answer, 400, "invalid_parameter")
+    assert body["facts"]["parameters"] == ["seat"], body
