@@ -69,6 +69,8 @@ def check_json(body: bytes) -> Any:
         decoded = msgspec.json.decode(body)
     except msgspec.DecodeError:
         _check_surrogates(body)
+        if _LONG_DIGITS.search(skeleton):
+            _check_huge_integers(body)
         return NOT_JSON
     _check_members(body, skeleton, decoded)
     if _LONG_DIGITS.search(skeleton):
@@ -190,11 +192,31 @@ def _repeated_key(node: Any, path: str) -> tuple[str, str]:
     return "", ""
 
 
+class _Huge(int):
+    """An integer of more digits than Python reads (the slow path only): out of range."""
+
+
+def _huge_or_int(digits: str) -> int:
+    return _Huge() if len(digits) > 20 else int(digits)
+
+
+def _check_huge_integers(body: bytes) -> None:
+    """integer_out_of_range naming the place of an integer too long to read at all.
+
+    msgspec refuses an integer of more than 4,300 digits (Python's limit on reading
+    digits) as no JSON; the document is JSON, its integer out of range as any other."""
+    try:
+        decoded = json.loads(body, parse_int=_huge_or_int)
+    except ValueError:
+        return  # not JSON for another reason: the caller's decoder says why
+    _check_integers(decoded, "$")
+
+
 def _check_integers(node: Any, path: str) -> None:
     if isinstance(node, bool):
         return
     if isinstance(node, int):
-        if not INT_MIN <= node <= INT_MAX:
+        if isinstance(node, _Huge) or not INT_MIN <= node <= INT_MAX:
             raise JsonRefused(
                 "integer_out_of_range",
                 f"the integer at {path} is outside -2^63..2^63-1",

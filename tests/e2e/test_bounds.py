@@ -128,6 +128,23 @@ def test_an_integer_beyond_64_bits_is_a_422_naming_its_place_and_writes_nothing(
     assert _lobby(client) == []
 
 
+def test_an_integer_of_thousands_of_digits_is_out_of_range_too_not_malformed(
+    client: Client,
+) -> None:
+    # Past 4,300 digits the decoder refuses an integer as no JSON (Python's limit on
+    # reading digits): the body is valid JSON, and its integer out of range as any other.
+    digits = b"9" * 5000
+    for body, path in (
+        (b'{"seats":[{"kind":"human"},{"kind":"human"}],"seed":' + digits + b"}", "$.seed"),
+        (b'{"seats":[{"kind":"human"},{"kind":"human"}],"seed":-' + digits + b"}", "$.seed"),
+        (b'{"seats":[{"kind":"human"}],"rules":{"hand_size":{"2":[' + digits + b"]}}}", None),
+    ):
+        response = client.post("/games", content=body, headers=JSON)
+        problem = _problem(response, 422, "integer_out_of_range")
+        assert problem["facts"]["path"] == (path or "$.rules.hand_size.2[0]")
+    assert _lobby(client) == []
+
+
 def test_an_integer_beyond_64_bits_in_a_command_or_a_suggestion_is_a_422(client: Client) -> None:
     game = create(client, seed=3)
     token = next(iter(game["tokens"].values()))
