@@ -39,7 +39,7 @@ from service.http.query import misfit_path_integer
 from service.http.request_id import current_request_id
 from service.store.durability import NotReplicated
 
-__all__ = ["EXCEPTION_HANDLERS", "problem_responses"]
+__all__ = ["EXCEPTION_HANDLERS", "body_refusal", "problem_responses"]
 
 COMMAND_TAGS = tuple(str(kind.__struct_config__.tag) for kind in typing.get_args(PlayerCommand))
 
@@ -140,6 +140,14 @@ def _field_place(message: str, path: str) -> str:
         return path
     key = unknown[1]
     return f"{path}.{key}" if _PLAIN_KEY.fullmatch(key) else f"{path}[{json.dumps(key)}]"
+
+
+def body_refusal(cause: str) -> tuple[str, str]:
+    """msgspec's refusal of a body read by a route itself: its message, and the place
+    it names (`$` when it names none; a field outside the schema, the field's own)."""
+    message, at, place = cause.partition(" - at `")
+    path = place.rstrip("`") if at else "$"
+    return message, _field_place(message, path)
 
 
 def _validation(request: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:

@@ -27,7 +27,7 @@ from service.app.json_guard import JsonRefused, check_json
 from service.app.records import is_game_id
 from service.http.json_body import declares_json
 from service.http.openapi_security import OPTIONAL_BEARER
-from service.http.problems import problem_responses
+from service.http.problems import body_refusal, problem_responses
 from service.http.routes_games import GameId, InviteQuery, caller_token
 from service.http.schemas import CreatedGameOut, ForkGame, StateAt
 from service.http.schemas_views import seat_labels, view_out
@@ -114,7 +114,8 @@ def _as_lines(document: bytes) -> bytes:
     try:
         raw = msgspec.json.decode(document, type=_RawLogDocument)
     except msgspec.ValidationError as exc:
-        raise ServiceError("invalid_body", f"not a log document: {exc}", path="$") from exc
+        message, path = body_refusal(str(exc))
+        raise ServiceError("invalid_body", f"not a log document: {message}", path=path) from exc
     except msgspec.DecodeError as exc:
         raise ServiceError("malformed_json", str(exc)) from exc
     return b"\n".join(bytes(line) for line in (raw.header, *raw.events)) + b"\n"

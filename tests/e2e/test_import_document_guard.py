@@ -59,7 +59,16 @@ def test_a_document_with_more_than_a_log_is_refused(
     client: Any, document: bytes, extra: bytes, status: int, code: str
 ) -> None:
     body = document[:-1] + b',"x":' + extra + b"}"
-    problem(client.post("/games/import", content=body, headers=JSON), status, code)
+    refused = problem(client.post("/games/import", content=body, headers=JSON), status, code)
+    if code == "invalid_body":
+        # Named with its place, as a field outside any other body's schema is.
+        assert refused["facts"]["path"] == "$.x", refused
+
+
+def test_a_document_whose_part_has_another_type_names_that_part(client: Any) -> None:
+    body = b'{"header": {}, "events": 5}'
+    refused = problem(client.post("/games/import", content=body, headers=JSON), 400, "invalid_body")
+    assert refused["facts"]["path"] == "$.events", refused
 
 
 @pytest.mark.parametrize(
