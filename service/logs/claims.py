@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 
 from domain.bots import LEVELS
 from domain.events import (
@@ -45,6 +45,9 @@ CLOCK_SKEW_S = 300.0
 MAX_TURN_S = 86400.0
 _SHA256_HEX = re.compile("[0-9a-f]{64}")
 # A claim's id as `seating.new_claim` draws it: a player's mark, then a random part.
+_RFC_3339 = re.compile(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]{1,6})?(?:Z|[+-][0-9]{2}:[0-9]{2})"
+)
 _CLAIM_ID = re.compile(r"(?:[0-9a-f]{16}\.)?[0-9a-f]{8}")
 _MARK = re.compile(r"[0-9a-f]{16}")
 # Events the service writes of itself, which verify_log checks without a command.
@@ -104,13 +107,20 @@ def _refuse(field: str, why: str, version: int | None) -> None:
 
 
 def _time_of(text: str, field: str, version: int | None) -> float:
+    # As the service writes a time: Python reads more forms (no offset, a week date, a
+    # space for the T), which a copy would serve as they came, and a client read
+    # otherwise (a time without its offset, as the reader's local time) or not at all.
     try:
+        if _RFC_3339.fullmatch(text) is None:
+            raise ValueError(text)
         moment = datetime.fromisoformat(text)
     except ValueError:
-        _refuse(field, f"{text!r} is not an ISO 8601 time", version)
+        _refuse(
+            field,
+            f"{text!r} is not an RFC 3339 time with its UTC offset (2026-01-01T00:00:00Z)",
+            version,
+        )
         raise  # unreachable: _refuse raises
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)  # the service writes UTC
     if moment.timestamp() < 0:
         # No service's clock read a time before the Unix epoch, and the earliest ones
         # (year 1 east of UTC) are no date in UTC: the league's job, which files a

@@ -4,6 +4,8 @@ would have written (a time, a level, an actor, a rematch link) is refused with 4
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 import anyio
@@ -50,6 +52,33 @@ def _each_envelope(items: list[dict[str, Any]], **fields: Any) -> list[dict[str,
 def test_a_time_that_does_not_parse_is_refused(client: Client, finished_log: bytes) -> None:
     problem = _refused(client, joined(_each_envelope(lines(finished_log), at="x")), "at")
     assert problem["facts"]["version"] == 1
+
+
+def _week_date(at: str) -> str:
+    moment = datetime.fromisoformat(at)
+    year, week, day = moment.isocalendar()
+    return f"{year}-W{week:02}-{day}T{moment:%H:%M:%S}+00:00"
+
+
+@pytest.mark.parametrize(
+    "written",
+    # Python reads each (a time without an offset as UTC), and a copy served each as
+    # it came: a browser reads the first as its own local time, no RFC 3339 reader
+    # the others.
+    [
+        lambda at: at.removesuffix("+00:00"),
+        _week_date,
+        lambda at: at.replace("T", " "),
+    ],
+    ids=["no offset", "week date", "a space for the T"],
+)
+def test_a_time_not_written_as_rfc_3339_with_its_offset_is_refused(
+    client: Client, finished_log: bytes, written: Callable[[str], str]
+) -> None:
+    items = lines(finished_log)
+    for item in items[1:]:
+        item["at"] = written(item["at"])
+    assert _refused(client, joined(items), "at")["facts"]["version"] == 1
 
 
 def test_a_log_dated_in_the_future_is_refused(client: Client, finished_log: bytes) -> None:
