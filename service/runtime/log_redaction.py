@@ -8,19 +8,26 @@ from __future__ import annotations
 
 import logging
 import re
+from urllib.parse import unquote_plus
 
 __all__ = ["REDACTED", "SecretQueryFilter", "redact_secrets"]
 
 REDACTED = "[redacted]"
 # The query parameters whose values open a game or a seat.
-_SECRET_QUERY = re.compile(
-    r"(?P<name>[?&](?:ticket|invite|invite_code|code|token)=)[^&\s\"'#]*", re.IGNORECASE
-)
+_SECRET_NAMES = frozenset({"ticket", "invite", "invite_code", "code", "token"})
+# One query parameter in a logged URL: its name, as sent, and its value.
+_QUERY_PARAMETER = re.compile(r"(?P<name>[?&][^=&\s\"'#]*=)[^&\s\"'#]*")
 
 
 def redact_secrets(text: str) -> str:
-    """`text` with the value of every secret query parameter replaced."""
-    return _SECRET_QUERY.sub(lambda match: match["name"] + REDACTED, text)
+    """`text` with the value of every secret query parameter replaced. A name is
+    read as the server reads it, percent-decoded (`?%69nvite=` is `invite`)."""
+
+    def hidden(match: re.Match[str]) -> str:
+        name = unquote_plus(match["name"][1:-1]).lower()
+        return match["name"] + REDACTED if name in _SECRET_NAMES else match[0]
+
+    return _QUERY_PARAMETER.sub(hidden, text)
 
 
 class SecretQueryFilter(logging.Filter):

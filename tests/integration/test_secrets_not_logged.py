@@ -25,6 +25,9 @@ def test_tickets_and_invite_codes_in_urls_are_redacted_from_the_servers_log(
             f"/games/{game_id}/tickets", headers={"Authorization": f"Bearer {token}"}
         ).json()["ticket"]
         assert http.get(f"/games/{game_id}/events", params={"invite": code}).status_code == 200
+        # A parameter's name may be percent-encoded: the server reads it as its name.
+        encoded = http.get(f"/games/{game_id}/events?%69nvite={code}")
+        assert encoded.status_code == 200
         url = "ws" + base.removeprefix("http") + f"/games/{game_id}/live"
         with websockets.sync.client.connect(f"{url}?ticket={ticket}&invite={code}") as ws:
             assert json.loads(ws.recv(timeout=30))["type"] == "event"
