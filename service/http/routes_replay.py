@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 from litestar import Request, Response, get, post
+from litestar.datastructures.headers import Accept, MediaTypeHeader
 from litestar.di import NamedDependency
 from litestar.enums import MediaType
 from litestar.openapi.datastructures import ResponseSpec
@@ -217,8 +218,18 @@ def _lines_type(request: Request[Any, Any, Any]) -> str:
     except OverflowError:
         # Litestar weighs `q=inf` as an integer and fails: no weight read, the default.
         return NDJSON
+    # Litestar matches a type weighed q=0 ("not this one") as any other: left out here.
+    wanted = Accept(", ".join(kind for kind in accept if not _refused(kind)))
     # Litestar adds the charset to text.
-    return accept.best_match([NDJSON, MediaType.TEXT], default=NDJSON)
+    return wanted.best_match([NDJSON, MediaType.TEXT], default=NDJSON)
+
+
+def _refused(kind: str) -> bool:
+    weight = MediaTypeHeader(kind).params.get("q", "1")
+    try:
+        return float(weight) == 0
+    except ValueError:
+        return False
 
 
 @post(

@@ -80,6 +80,10 @@ def test_the_log_is_json_lines_or_the_same_lines_as_text_for_a_client_that_asks(
         ("application/json", "application/x-ndjson"),
         # A weight past any number is no weight: the default, not a 500.
         ("text/plain;q=inf", "application/x-ndjson"),
+        # q=0 says "not this type": text is never chosen so, even before JSON lines.
+        ("text/plain;q=0, application/x-ndjson;q=0", "application/x-ndjson"),
+        ("text/plain;q=0, */*;q=0.1", "application/x-ndjson"),
+        ("application/x-ndjson;q=0, text/plain;q=0.2", "text/plain; charset=utf-8"),
     ],
 )
 def test_the_logs_media_type_follows_the_accept_headers_weights(
