@@ -182,6 +182,36 @@ the search (3,000 hands at seed 777; level 3 in the seat: 50.5%, +0.1 points,
 -0.5/-0.0 points; FEED_PENALTY 0 +0.1; SWAP_DOWN_GAIN 100 +0.1; OUT_WEIGHT 10
 with TAKE_TO_IMPROVE 40 +1.0 points, 58.3% of games (no more than either
 alone).
+
+Tried at two seats (issue 30) and not kept: the candidates played out on the
+rules engine, the opponent as level 3 plays, instead of `fastplay`. At the
+draw (stock or pile) and the discard (the base choice and the best other
+loose card by `discard_scores`), each deal of the hidden cards (the opponent
+keeps the pile cards seen taken and is dealt no unseen card that fits the
+table, as `careful_table` reads it) was played on `decide`/`evolve` from the
+candidate: level 3 (`choose_careful` from the opponent's own view, a copy of
+the seat's memory as that seat's, all of it public) for the opponent, the
+hold-back policy for the seat, for four turns or to the hand's end; a hand
+that ended scored the seat's points less the opponent's (/40), one that did
+not the deadwood difference (/40, within +-0.9); the same deals for both
+candidates, the paired edge at EDGE_Z and MIN_EDGE. Level 3's own moves cost
+about 1.3 ms a turn (1.7 ms before a memo of `fits_table` by table; a whole
+hand played out 17 ms), so 150 ms of thread CPU plays some 11 deals a
+decision (a deal started only if it ends in time), and it overruled the base
+policy at 3 of 92 searched decisions (6 hands). One level 4 against level 3,
+`run_ladder` with the budget and each decision on `time.thread_time`, the same
+seed a row, as it is -> that:
+- basic, seed 1528807958, 300 hands: 63.7% (58.1-68.9%) -> 67.2%
+  (61.7-72.2%) of hands, +3.6 -> +4.5 points a hand, 55.0% -> 62.0% of 100
+  games; p95 150.6 -> 144.9 ms.
+- basic, fresh seed 1990371513, 150 hands: 72.0% (64.3-78.6%) -> 68.7%
+  (60.9-75.5%) of hands, +8.7 -> +7.2 points, 66.0% -> 62.0% of 50 games;
+  p95 150.6 -> 145.2 ms.
+- duel, seed 822365883, 280 hands: 57.1% (51.3-62.8%) -> 51.2%
+  (45.4-57.0%) of hands, +1.8 -> +0.7 points, 70.0% -> 61.3% of 40 games;
+  p95 150.3 -> 145.4 ms.
+Within the noise on every row, and lower on the second basic seed and in duel.
+The code: commit cefed7f (branch l4two-engine-attempt).
 """
 
 from __future__ import annotations
