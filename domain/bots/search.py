@@ -211,7 +211,6 @@ seed a row, as it is -> that:
   (45.4-57.0%) of hands, +1.8 -> +0.7 points, 70.0% -> 61.3% of 40 games;
   p95 150.3 -> 145.4 ms.
 Within the noise on every row, and lower on the second basic seed and in duel.
-The code: commit cefed7f (branch l4two-engine-attempt).
 """
 
 from __future__ import annotations

@@ -214,16 +214,15 @@ def _http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
     }
     code = codes.get(exc.status_code)
     if code is None:
-        problem = Problem(
-            type="about:blank",
-            title=str(exc.detail),
-            status=exc.status_code,
-            code="http_error",
-            detail=str(exc.detail),
-        )
+        problem = _http_error(exc.status_code, str(exc.detail), str(exc.detail))
     else:
         problem = problem_for(code, str(exc.detail))
     return _respond(problem, dict(exc.headers or {}))
+
+
+def _http_error(status: int, title: str, detail: str) -> Problem:
+    """A refusal of HTTP itself, with no code of the API's own."""
+    return Problem(type="about:blank", title=title, status=status, code="http_error", detail=detail)
 
 
 def _not_a_handshake(method: str) -> Response[Any]:
@@ -234,10 +233,7 @@ def _not_a_handshake(method: str) -> Response[Any]:
     whose `Allow` names the method a handshake takes."""
     if method in ("GET", "HEAD"):
         detail = "this path serves a WebSocket: open it with a WebSocket handshake"
-        problem = Problem(
-            type="about:blank", title="Bad Request", status=400, code="http_error", detail=detail
-        )
-        return _respond(problem)
+        return _respond(_http_error(400, "Bad Request", detail))
     detail = f"{method} is not GET: this path serves a WebSocket, opened by a GET handshake"
     return _respond(problem_for("method_not_allowed", detail), {"Allow": "GET"})
 
