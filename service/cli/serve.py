@@ -177,7 +177,7 @@ def serve(args: argparse.Namespace) -> int:
             return 2
         cleanup.callback(queue.connection.close)
         # The games an earlier release stored, in today's form before anything reads them.
-        upgraded = asyncio.run(upgrade_store(url, settings.data_dir))
+        upgraded = asyncio.run(upgrade_store(url, settings.data_dir, again=False))
         print(f"upgrade: {describe(upgraded)}", file=sys.stderr)
         # A redis+cluster:// URL gets a cluster client (per node: the same limits).
         client = open_store_client(url)

@@ -18,6 +18,9 @@ lives on one Redis Cluster shard and each script touches one slot):
                               is removed (not when archived)
     {lobby}:<status>  zset    lobby index, game id scored by the service; rebuildable
                               (`private_active`: private tables in play, never listed)
+    {upgrade}:done    string  set by a `rummy upgrade` run that left no game in an
+                              earlier release's form: `rummy serve` then starts
+                              without reading every game's meta
 
 The views hash (the folded state, and the views an append cached) is rebuilt
 from the stream whenever it is missing or behind, so its writes are not propagated

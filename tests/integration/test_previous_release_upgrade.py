@@ -17,7 +17,7 @@ from redis.asyncio import Redis
 from service.app.game_record import SEATING_FIELD
 from service.app.games import GameService
 from service.app.upgrade import LEGACY_FIELDS, LEGACY_PREFIXES
-from service.cli.upgrade_command import upgrade_store
+from service.cli.upgrade_command import STORE_DONE, describe, upgrade_store
 from service.store import RedisEventStore
 from service.store.archive_files import FileGameArchive
 from service.store.archived_store import ARCHIVE_FOLDER, with_archive
@@ -121,6 +121,31 @@ async def test_the_upgrade_leaves_no_field_of_the_previous_release_and_twice_cha
     second = await upgrade_store(url, data)
     assert (second.games, second.archived, second.events, second.tokens) == (0, 0, 0, 0)
     assert await _everything(client, data) == after
+
+
+async def test_a_serve_start_after_a_whole_upgrade_reads_no_games_meta(
+    data: Path, served: tuple[str, Redis]
+) -> None:
+    """`rummy serve` upgrades at each start; once a run upgraded everything, a start
+    skips the scan of every game (which grows with the store), and `rummy upgrade`
+    still looks at every game."""
+    url, client = served
+    assert not await client.exists(STORE_DONE)
+    first = await upgrade_store(url, data, again=False)
+    assert first is not None and first.games >= 4
+    assert await client.exists(STORE_DONE)
+    # A field no run of this release would leave shows whether a start looks again.
+    active_meta = "{g:" + MANIFEST["active"]["id"] + "}:meta"
+    await client.hset(active_meta, "waiting", b"1")
+
+    skipped = await upgrade_store(url, data, again=False)
+    assert skipped is None
+    assert describe(skipped) == "nothing to do (a run before upgraded every game here)"
+    assert await client.hget(active_meta, "waiting") == b"1"
+
+    looked = await upgrade_store(url, data)
+    assert looked is not None and looked.games == 1
+    assert not await client.hexists(active_meta, "waiting")
 
 
 async def test_after_the_upgrade_the_log_is_the_truth(
