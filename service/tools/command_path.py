@@ -233,6 +233,11 @@ def main() -> None:
         for kind, new in sorted(kinds.items(), key=lambda item: trace.records[item[0]]):
             mark = "new" if new else "   "
             print(f"  {mark} {kind.__name__:<24} {trace.records[kind]}")
+    layers: dict[str, int] = {}
+    for module in trace.modules:
+        layer = "/".join(module.split("/")[:2]) if module.startswith("service/") else "domain"
+        layers[layer] = layers.get(layer, 0) + 1
+    print("modules by layer: " + ", ".join(f"{layer} {n}" for layer, n in layers.items()))
     print(
         f"figures: modules={len(trace.modules)} service_records={len(service)} "
         f"domain_records={len(domain)}"

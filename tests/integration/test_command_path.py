@@ -21,6 +21,8 @@ def test_the_command_path_tool_traces_a_draw_from_the_route_to_the_store(
     figures = re.search(r"figures: modules=(\d+) service_records=(\d+)", done.stdout)
     assert figures is not None, done.stdout
     assert int(figures.group(1)) > 0 and int(figures.group(2)) > 0
+    layers = re.search(r"modules by layer: service/http (\d+), service/app (\d+)", done.stdout)
+    assert layers is not None, done.stdout
     # The path begins at the route and reaches the store's append.
     assert "service/http/routes_games.py" in done.stdout
     assert store_module in done.stdout
