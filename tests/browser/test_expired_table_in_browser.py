@@ -41,13 +41,26 @@ def test_the_creator_sees_the_table_expired_and_removes_it(
 ) -> None:
     player = new_player(server)
     waiting_table_of(server, player)
+    made_at = time.time()
     time.sleep(EXPIRES_AFTER_S * 1.5)  # past its expiry (a lower bound, whatever the load)
     page = open_page(DESKTOP)
+    # What the page was told, with when it asked: said if the list is not what it should be
+    # (this failed once in a loaded run, as "waiting for players", and never alone).
+    answers: list[tuple[float, str]] = []
+    page.on(
+        "response",
+        lambda answer: (
+            answers.append((time.time(), answer.text()))
+            if "/players/me/games" in answer.url
+            else None
+        ),
+    )
     keep_player(page, server, player)
     page.goto(f"{server}/#/")
     listed = page.locator(".game-list a")
     listed.first.wait_for()
-    assert "expired" in listed.first.text_content()
+    shown = listed.first.text_content()
+    assert "expired" in shown, (shown, made_at, answers)
     listed.first.click()
     waiting = page.get_by_test_id("waiting")
     waiting.wait_for()
