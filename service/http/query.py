@@ -18,10 +18,17 @@ from litestar.utils.scope.state import ScopeState
 
 from service.app.errors import ServiceError
 
-__all__ = ["check_query_parameters"]
+__all__ = ["check_query_parameters", "written_as_an_integer"]
 
-# Digits only: Litestar reads `5.0` and `1e3` as integers, which no client means.
-_INTEGER = re.compile(r"-?[0-9]+")
+# Digits only: Litestar reads `5.0` and `1e3` as integers, which no client means. And
+# one spelling each, as JSON writes them (no `01`, no `-0`): a path's `/seats/01` would
+# answer as `/seats/1`, one resource under many names.
+_INTEGER = re.compile(r"0|-?[1-9][0-9]*")
+
+
+def written_as_an_integer(text: str) -> bool:
+    """Whether `text` is an integer in its one spelling: digits, `-` before a negative."""
+    return _INTEGER.fullmatch(text) is not None
 
 
 async def check_query_parameters(request: ASGIConnection[Any, Any, Any, Any]) -> None:

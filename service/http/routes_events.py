@@ -36,7 +36,7 @@ from service.http.encoded import encoded_json
 from service.http.head_requests import answering_head
 from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
-from service.http.query import check_query_parameters
+from service.http.query import check_query_parameters, written_as_an_integer
 from service.http.request_id import current_request_id
 from service.http.routes_games import BEARER, GameId, caller_token
 from service.http.schemas import EventPage, Ticket
@@ -313,6 +313,13 @@ async def _refuse(socket: WebSocket[Any, Any, Any], problem: Problem) -> None:
 def _after_in_url(text: str | None) -> int:
     if text is None:
         return 0
+    if not written_as_an_integer(text):
+        # JSON takes ` 1` and `-0`, which the other channels' `after` refuses.
+        raise ServiceError(
+            "invalid_parameter",
+            f"query parameter 'after' must be an integer, not {text!r}",
+            parameters=["after"],
+        )
     try:
         return msgspec.json.decode(text, type=Annotated[int, _AFTER_BOUNDS])
     except msgspec.DecodeError as exc:

@@ -6,10 +6,15 @@ integers went through Python's `int()`: `/games/{id}/seats/+1` acted on seat 1 a
 `/games/{id}/states/٣` (Arabic-Indic three) served version 3, so a client's mangled
 URL acted somewhere instead of being refused. A segment that is no integer at all
 (`abc`, `1.5`) was a 404 `not_found`, as if the route did not exist: a 400 too.
+
+An integer has one spelling: `/games/{id}/seats/01` claimed seat 1 and `/states/007`
+served version 7 (and `-0` was 0), while the query refused `after=01`, with a detail
+naming no parameter's rule ("Expected `int`, got `str`"), and took `after=-0`.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -17,11 +22,12 @@ from http_players import problem
 from http_table import auth, create
 
 
-@pytest.mark.parametrize("written", ["+1", "\u0661", "\uff11", " 1", "1_0"])
+@pytest.mark.parametrize("written", ["+1", "\u0661", "\uff11", " 1", "1_0", "01", "001", "-0"])
 @pytest.mark.parametrize(
     ("method", "path"),
     [
         ("GET", "/games/{game_id}/states/{n}"),
+        ("POST", "/games/{game_id}/seats/{n}"),
         ("POST", "/games/{game_id}/seats/{n}/bot"),
         ("DELETE", "/games/{game_id}/seats/{n}"),
     ],
@@ -90,3 +96,22 @@ def test_the_method_is_answered_before_the_path_integer(
     ), word.text
     if word.status_code == 405 and method != "HEAD":
         problem(word, 405, "method_not_allowed")
+
+
+@pytest.mark.parametrize("written", ["01", "00", "-0", "-01"])
+def test_a_query_or_header_integer_has_one_spelling_too(client: Any, written: str) -> None:
+    game_id = create(client, seed=2)["game_id"]
+    for name in ("after", "limit"):
+        refused = client.get(f"/games/{game_id}/events?{name}={written}")
+        body = problem(refused, 400, "invalid_parameter")
+        assert (body["facts"]["parameters"], body["detail"]) == (
+            [name],
+            f"query parameter {name!r} must be an integer, not {written!r}",
+        )
+    lobby = problem(client.get(f"/games?offset={written}"), 400, "invalid_parameter")
+    assert lobby["facts"]["parameters"] == ["offset"]
+    resumed = client.get(f"/games/{game_id}/events/stream", headers={"Last-Event-ID": written})
+    assert problem(resumed, 400, "invalid_parameter")["facts"]["parameters"] == ["last_event_id"]
+    with client.websocket_connect(f"/games/{game_id}/live?after={written}") as socket:
+        refused_live = json.loads(socket.receive_text())
+    assert refused_live["problem"]["code"] == "invalid_parameter", refused_live
