@@ -1,6 +1,7 @@
 """HEAD answered as GET without its body: a server that serves GET serves HEAD too
 (RFC 9110, 9.3.2), and health checkers and proxies probe with it, but Litestar's
-routes answer the methods they name, GET alone."""
+routes answer the methods they name, GET alone. So `Allow` (a 405's, an OPTIONS')
+names HEAD beside GET: it lists the methods a resource supports (RFC 9110, 10.2.1)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from contextvars import ContextVar
 from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, ReceiveMessage, Scope, Send
 
-__all__ = ["answering_head", "head_as_get"]
+__all__ = ["allowing_head", "answering_head", "head_as_get"]
 
 # Set while a HEAD is served as GET: a route whose GET changes something (spends a
 # ticket) or holds (a long poll) looks here, as HEAD must be safe and answer at once.
@@ -22,14 +23,26 @@ def answering_head() -> bool:
     return _ANSWERING_HEAD.get()
 
 
+def allowing_head(allow: str) -> str:
+    """An `Allow` value (`GET, OPTIONS`) with HEAD beside GET, sorted as Litestar sorts."""
+    methods = {method.strip() for method in allow.split(",")} - {""}
+    if "GET" in methods:
+        methods.add("HEAD")
+    return ", ".join(sorted(methods))
+
+
 _DISCONNECT: ReceiveMessage = {"type": "http.disconnect"}
 _NO_BODY: Message = {"type": "http.response.body", "body": b"", "more_body": False}
 
 
 def head_as_get(app: ASGIApp) -> ASGIApp:
     async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != ScopeType.HTTP or scope["method"] != "HEAD":
+        if scope["type"] != ScopeType.HTTP or scope["method"] not in ("HEAD", "OPTIONS"):
             await app(scope, receive, send)
+            return
+        if scope["method"] == "OPTIONS":
+            # Litestar's own OPTIONS answer names the route's methods, GET without HEAD.
+            await app(scope, receive, _allow_with_head(send))
             return
         started = asyncio.Event()
         finished = False
@@ -66,3 +79,19 @@ def head_as_get(app: ASGIApp) -> ASGIApp:
             await send(_NO_BODY)  # a stream ended before its first chunk
 
     return middleware
+
+
+def _allow_with_head(send: Send) -> Send:
+    async def sending(message: Message) -> None:
+        # Its 204; not a refusal's (the WebSocket path's 405 names GET, whose HEAD is no
+        # handshake).
+        if message["type"] == "http.response.start" and message["status"] == 204:
+            message["headers"] = [
+                (name, allowing_head(value.decode("latin-1")).encode("latin-1"))
+                if name.lower() == b"allow"
+                else (name, value)
+                for name, value in message["headers"]
+            ]
+        await send(message)
+
+    return sending

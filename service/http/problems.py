@@ -35,6 +35,7 @@ from service.app.errors import (
     problem_for,
     problem_of,
 )
+from service.http.head_requests import allowing_head
 from service.http.query import misfit_path_integer
 from service.http.request_id import current_request_id
 from service.store.durability import NotReplicated
@@ -217,7 +218,17 @@ def _http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
         problem = _http_error(exc.status_code, str(exc.detail), str(exc.detail))
     else:
         problem = problem_for(code, str(exc.detail))
-    return _respond(problem, dict(exc.headers or {}))
+    headers = dict(exc.headers or {})
+    if exc.status_code == 405:
+        # Litestar's router names the methods of the route's handlers, in no order:
+        # GET, but not the HEAD answered as GET (head_requests.py).
+        headers = {
+            ("Allow" if name.lower() == "allow" else name): (
+                allowing_head(value) if name.lower() == "allow" else value
+            )
+            for name, value in headers.items()
+        }
+    return _respond(problem, headers)
 
 
 def _http_error(status: int, title: str, detail: str) -> Problem:
@@ -245,7 +256,7 @@ def _not_found(request: Request[Any, Any, Any], exc: NotFoundException) -> Respo
     route, refused = misfit
     # The method is checked before the path's values, as for a path that parses: an
     # OPTIONS gets the route's usual answer, a method it does not take a 405.
-    allow = ", ".join(sorted(route.methods))
+    allow = allowing_head(", ".join(route.methods))
     if request.method == "OPTIONS":
         return Response(content=None, status_code=204, headers={"Allow": allow})
     if request.method not in route.methods and not (

@@ -4,6 +4,7 @@ Before, every GET route answered HEAD with 405 (`/health` included)."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from http_table import auth, create
 from litestar import Litestar
@@ -69,3 +70,36 @@ def test_a_head_long_poll_answers_at_once(client: Client) -> None:
     head = client.head(path, params={"after": version, "wait": 30}, timeout=60)
     assert head.status_code == 200
     assert time.monotonic() - started < 20
+
+
+def _allowed(answer: Any) -> list[str]:
+    return [method.strip() for method in answer.headers["allow"].split(",")]
+
+
+def test_the_allow_header_names_head_where_get_is_served(client: Client) -> None:
+    # RFC 9110, 10.2.1: Allow lists the methods the resource supports; it named GET
+    # alone, so a client that reads it before probing (a crawler, a generic HTTP
+    # library) took HEAD for refused where it is answered.
+    game_id = create(client)["game_id"]
+    for path in (
+        "/health",
+        "/games",
+        f"/games/{game_id}",
+        f"/games/{game_id}/states/1",
+        f"/games/{game_id}/states/abc",
+        "/",
+    ):
+        refused = client.put(path)
+        assert refused.status_code == 405, path
+        assert _allowed(refused).count("HEAD") == 1, (path, refused.headers["allow"])
+        options = client.options(path)
+        assert options.status_code == 204, path
+        assert _allowed(options).count("HEAD") == 1, (path, options.headers["allow"])
+        assert sorted(_allowed(options)) == sorted(_allowed(refused)), path
+    # A route that serves no GET serves no HEAD either; nor the WebSocket's path, whose
+    # GET is a handshake (a HEAD there is a 400).
+    commands = client.put(f"/games/{game_id}/commands")
+    assert "HEAD" not in _allowed(commands)
+    assert "HEAD" not in _allowed(client.head(f"/games/{game_id}/commands"))
+    for method in ("OPTIONS", "PUT"):
+        assert _allowed(client.request(method, f"/games/{game_id}/live")) == ["GET"], method
