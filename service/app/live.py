@@ -193,17 +193,19 @@ class Tickets:
             raise AssertionError("a fresh random ticket collided")
         return ticket
 
-    async def redeem(self, game_id: str, ticket: str, *, spend: bool = True) -> Watcher:
-        """The credential the ticket stands for, once; 401 `invalid_ticket` after
-        that or when expired, 403 `wrong_game` for another game's ticket, which
-        leaves it good for its own game's channel. Not `spend`: looked at only (a HEAD)."""
-        key = token_hash(ticket)
-        # Looked at before it is taken: shown to the wrong game's channel (a client's
-        # slip), it is refused there and not spent. GETDEL still makes the use single.
-        looked = _ticketed(await self._store.peek(key))
+    async def redeem(self, game_id: str, ticket: str) -> Watcher:
+        """The credential the ticket stands for, left unspent (`spend` takes it);
+        401 `invalid_ticket` once spent or expired, 403 `wrong_game` for another game's
+        ticket, which leaves it good for its own game's channel."""
+        looked = _ticketed(await self._store.peek(token_hash(ticket)))
         if looked.game_id != game_id:
             raise ServiceError("wrong_game", "the ticket belongs to another game")
-        return _ticketed(await self._store.take(key)).watcher if spend else looked.watcher
+        return looked.watcher
+
+    async def spend(self, ticket: str) -> None:
+        """Take the ticket of a channel that opened: 401 `invalid_ticket` when another
+        connection took it first (GETDEL: one of them alone)."""
+        _ticketed(await self._store.take(token_hash(ticket)))
 
     async def viewer(
         self,
@@ -212,12 +214,12 @@ class Tickets:
         ticket: str | None,
         token: str | None,
         invite_code: str | None = None,
-        spend: bool = True,
     ) -> Watcher | None:
-        """Who is watching: the ticket's credential (spent unless not `spend`), else
-        the token's, else a spectator (None; of a private table only with its invite code)."""
+        """Who is watching: the ticket's credential (not spent: a channel refused as it
+        opens leaves it for the next), else the token's, else a spectator (None; of a
+        private table only with its invite code)."""
         if ticket is not None:
-            watcher = await self.redeem(game_id, ticket, spend=spend)
+            watcher = await self.redeem(game_id, ticket)
             # Opened with the table's code beside it, as a token's channel may be.
             if await self._invited(game_id, invite_code):
                 return msgspec.structs.replace(watcher, invited=True)

@@ -122,14 +122,13 @@ async def list_events(
 ) -> Response[EventPage]:
     games = live.games
     watcher = await live.tickets.viewer(
-        game_id,
-        ticket=ticket,
-        token=caller_token(request),
-        invite_code=invite,
-        spend=not answering_head(),
+        game_id, ticket=ticket, token=caller_token(request), invite_code=invite
     )
     if answering_head():
         wait = 0  # a HEAD answers at once, with the headers the GET's page would have
+    elif ticket is not None:
+        # Spent before the wait (a ticket may expire during it), once `after` is known good.
+        await _opened(live, game_id, watcher, after=after, ticket=ticket)
     with live.metrics.watching("long_poll") if wait > 0 else contextlib.nullcontext():
         served = await page(
             games, game_id, watcher, after=after, wait_s=wait, limit=limit, draining=live.draining
@@ -188,17 +187,13 @@ async def stream_events(
     ticket: TicketQuery = None,
     invite: FromQuery[str | None] = None,
 ) -> Stream:
-    games = live.games
     watcher = await live.tickets.viewer(
-        game_id,
-        ticket=ticket,
-        token=caller_token(request),
-        invite_code=invite,
-        spend=not answering_head(),
+        game_id, ticket=ticket, token=caller_token(request), invite_code=invite
     )
     # A reconnecting EventSource sends the last id it saw; it wins over `after`.
     start = last_event_id or after
-    first = await page(games, game_id, watcher, after=start, wait_s=0, limit=1)
+    spent = None if answering_head() else ticket  # a HEAD is safe: it spends nothing
+    first = await _opened(live, game_id, watcher, after=start, ticket=spent)
     if first.ended and not first.events:
         # Read to its end already: 204 stops EventSource. A page holding the last
         # event is served (then `end`), or that event would be lost.
@@ -208,6 +203,18 @@ async def stream_events(
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
+
+
+async def _opened(
+    live: LiveChannels, game_id: str, watcher: Watcher | None, *, after: int, ticket: str | None
+) -> Page:
+    """A channel's first page, read at once (refused: `after` past the log of a game in
+    play, a seat given back at a private table), then the ticket it opened with spent.
+    A refused connection opened nothing: its ticket stays good for the next one."""
+    first = await page(live.games, game_id, watcher, after=after, wait_s=0, limit=1)
+    if ticket is not None:
+        await live.tickets.spend(ticket)
+    return first
 
 
 def sse_event(envelope_json: bytes, version: int) -> bytes:
@@ -376,7 +383,7 @@ async def live(
             token = None
         watcher = await live.tickets.viewer(game_id, ticket=ticket, token=token, invite_code=invite)
         # Refused now, as the stream's first page is: `after` past the log of a game in play.
-        await page(live.games, game_id, watcher, after=start, wait_s=0, limit=1)
+        await _opened(live, game_id, watcher, after=start, ticket=ticket)
     except (DomainError, ServiceError) as error:
         await _refuse(socket, problem_of(error))
         return
