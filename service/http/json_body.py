@@ -65,6 +65,9 @@ class CheckedRequest(Request[Any, Any, Any]):
         away before its body is in, or for a body already consumed as a stream."""
         if not self.is_connected:
             raise InternalServerException("stream consumed")
+        _check_no_content_coding(
+            self.content_type[0], header_values(self.scope, b"content-encoding")
+        )
         announced = self.content_length
         limit = self.route_handler.resolve_request_max_body_size() or math.inf
         if announced is not None and announced > limit:
@@ -115,6 +118,24 @@ def _check_declared_json(media_type: str) -> None:
             f"the body must be sent as application/json, not {declared}",
             content_type=declared,
         )
+
+
+def _check_no_content_coding(media_type: str, codings: list[str]) -> None:
+    """415 `unsupported_media_type` for a body sent in a content coding (gzip, …).
+
+    Bodies are read as sent: a gzipped one was read as JSON and refused as malformed,
+    as if its client had written it wrong, and one merely labelled so was taken. RFC
+    9110 (8.4, 15.5.16): a 415 whose Accept-Encoding names the codings taken."""
+    sent = [coding.strip().lower() for value in codings for coding in value.split(",")]
+    if any(coding not in ("", "identity") for coding in sent):
+        declared = ", ".join(codings)
+        refused = ServiceError(
+            "unsupported_media_type",
+            f"the body must be sent as it is, not in the content coding {declared!r}",
+            content_type=media_type.strip().lower(),
+        )
+        refused.headers = {"Accept-Encoding": "identity"}
+        raise refused
 
 
 def declares_json(media_type: str) -> bool:

@@ -70,7 +70,8 @@ _DESCRIPTIONS = {
     "not help.",
     413: "The body is larger than the limit (`body_too_large`).",
     415: "The body is declared as another type than JSON (`unsupported_media_type`, "
-    "`facts.content_type`): send it as `application/json` (or with no `Content-Type`).",
+    "`facts.content_type`): send it as `application/json` (or with no `Content-Type`), "
+    "and as it is: a `Content-Encoding` (gzip, …) is refused too.",
     422: "The rules refuse the content: `invalid_card`, `invalid_meld`, `card_not_in_hand`, "
     "`invalid_ruleset` (`facts.knob`; a number out of range adds `facts.minimum` and "
     "`facts.maximum`), `integer_out_of_range` (beyond 64 bits, `facts.path`), …",

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 from typing import Any
 
@@ -103,3 +104,36 @@ def test_a_log_as_json_lines_text_or_untyped_is_imported(
 def _imported(client: TestClient[Litestar]) -> list[str]:
     lobby = client.get("/games", params={"status": "finished", "preset": "imported"})
     return [game["game_id"] for game in lobby.json()["games"]]
+
+
+@pytest.mark.parametrize("coding", ["gzip", "deflate", "br", "gzip, identity"])
+def test_a_body_in_a_content_coding_is_refused_as_one(
+    client: TestClient[Litestar], log: bytes, coding: str
+) -> None:
+    # The service reads bodies as sent: a gzipped game or log (what a client compressing
+    # large uploads sends) was read as JSON and refused as `malformed_json` or
+    # `malformed_log`, as if the client had written it wrong (RFC 9110, 8.4: a 415,
+    # whose Accept-Encoding says the codings taken).
+    sent = gzip.compress(GAME) if coding.startswith("gzip") else GAME
+    answer = client.post(
+        "/games",
+        content=sent,
+        headers={"content-type": "application/json", "content-encoding": coding},
+    )
+    assert problem(answer, 415, "unsupported_media_type")["facts"] == {
+        "content_type": "application/json"
+    }
+    assert answer.headers["accept-encoding"] == "identity"
+    imported = client.post(
+        "/games/import",
+        content=gzip.compress(log),
+        headers={"content-type": "application/x-ndjson", "content-encoding": coding},
+    )
+    problem(imported, 415, "unsupported_media_type")
+    assert client.get("/games").json()["games"] == [] and _imported(client) == []
+
+
+@pytest.mark.parametrize("coding", ["identity", "Identity", ""])
+def test_a_body_in_no_coding_is_read(client: TestClient[Litestar], coding: str) -> None:
+    headers = {"content-type": "application/json", "content-encoding": coding}
+    assert client.post("/games", content=GAME, headers=headers).status_code == 201

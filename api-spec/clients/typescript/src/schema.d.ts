@@ -2414,7 +2414,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["StartTableProblem"];
                 };
             };
-            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`). */
+            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`), and as it is: a `Content-Encoding` (gzip, …) is refused too. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2717,7 +2717,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ResignSeatProblem"];
                 };
             };
-            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`). */
+            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`), and as it is: a `Content-Encoding` (gzip, …) is refused too. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2955,7 +2955,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["CreateGameProblem"];
                 };
             };
-            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`). */
+            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`), and as it is: a `Content-Encoding` (gzip, …) is refused too. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3246,7 +3246,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["PostCommandProblem"];
                 };
             };
-            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`). */
+            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`), and as it is: a `Content-Encoding` (gzip, …) is refused too. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3376,7 +3376,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["CheckCommandProblem"];
                 };
             };
-            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`). */
+            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`), and as it is: a `Content-Encoding` (gzip, …) is refused too. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3458,7 +3458,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["CreatePlayerProblem"];
                 };
             };
-            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`). */
+            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`), and as it is: a `Content-Encoding` (gzip, …) is refused too. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3607,7 +3607,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["RenameMeProblem"];
                 };
             };
-            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`). */
+            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`), and as it is: a `Content-Encoding` (gzip, …) is refused too. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4435,7 +4435,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ForkGameProblem"];
                 };
             };
-            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`). */
+            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`), and as it is: a `Content-Encoding` (gzip, …) is refused too. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4566,7 +4566,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["HandSeatToBotProblem"];
                 };
             };
-            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`). */
+            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`), and as it is: a `Content-Encoding` (gzip, …) is refused too. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4739,7 +4739,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["SuggestCommandProblem"];
                 };
             };
-            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`). */
+            /** @description The body is declared as another type than JSON (`unsupported_media_type`, `facts.content_type`): send it as `application/json` (or with no `Content-Type`), and as it is: a `Content-Encoding` (gzip, …) is refused too. */
             415: {
                 headers: {
                     [name: string]: unknown;
