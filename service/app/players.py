@@ -27,6 +27,7 @@ __all__ = [
     "Player",
     "PlayerService",
     "clean_name",
+    "hidden_character",
 ]
 
 _log = logging.getLogger(__name__)
@@ -102,6 +103,14 @@ def passes_for_a_label(name: str) -> bool:
     return passes_for_a_bot(name) or words in _PAGE_LABELS or bool(_YOURS.match(folded))
 
 
+def hidden_character(text: str) -> str | None:
+    """The first control or format character (or line break) `text` holds, as `U+202E`."""
+    for char in text:
+        if unicodedata.category(char) in _REFUSED_CATEGORIES:
+            return f"U+{ord(char):04X}"
+    return None
+
+
 def clean_name(raw: str) -> str:
     """The name trimmed; 422 `invalid_name` when empty, too long or holding control characters."""
     name = raw.strip()
@@ -118,11 +127,8 @@ def clean_name(raw: str) -> str:
         raise ServiceError(
             "invalid_name", f"a name has at most {NAME_MAX} characters", max_length=NAME_MAX
         )
-    for char in name:
-        if unicodedata.category(char) in _REFUSED_CATEGORIES:
-            raise ServiceError(
-                "invalid_name", "a name holds no control characters", character=f"U+{ord(char):04X}"
-            )
+    if (char := hidden_character(name)) is not None:
+        raise ServiceError("invalid_name", "a name holds no control characters", character=char)
     if passes_for_a_label(name):
         raise ServiceError(
             "invalid_name", 'a name may not pass for a bot ("Bot · level 2") or a seat\'s label'

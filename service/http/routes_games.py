@@ -39,7 +39,7 @@ from service.http.schemas import (
     LobbyPreset,
     SeatOut,
 )
-from service.http.schemas_commands import COMMAND_TAGS, CommandBody, to_domain
+from service.http.schemas_commands import COMMAND_TAGS, CommandBody, check_command_id, to_domain
 from service.http.schemas_views import (
     CommandCheck,
     CommandResult,
@@ -373,6 +373,7 @@ async def post_command(
     play: Play,
 ) -> Response[CommandResult]:
     token = caller_token(request)
+    check_command_id(data)
     command = to_domain(data)
     seat, facts = await play.seats.command_seat(game_id, token, command)
     # A hot-seat player's token acts for the seat to play: a retry after the turn
@@ -416,6 +417,7 @@ async def check_command(
     request: Request[Any, Any, Any],
     play: Play,
 ) -> CommandCheck:
+    check_command_id(data)
     command = to_domain(data)
     seat, facts = await play.seats.command_seat(game_id, caller_token(request), command)
     version = await play.commands.check(

@@ -12,6 +12,8 @@ from typing import Annotated, Any
 import msgspec
 
 from domain.commands import PlayerCommand
+from service.app.errors import ServiceError
+from service.app.players import hidden_character
 from service.http.schemas_bounds import MAX_CARDS, MAX_VERSION, WireCard, at_least_zero
 
 __all__ = [
@@ -20,6 +22,7 @@ __all__ = [
     "WIRE_OF",
     "CommandBase",
     "CommandBody",
+    "check_command_id",
     "from_domain",
     "to_domain",
 ]
@@ -36,7 +39,18 @@ class CommandBase(
     """What every command may carry: the version it was decided on, and an id for safe retries."""
 
     expected_version: Annotated[int, at_least_zero(le=MAX_VERSION)] | None = None
-    command_id: Annotated[str, msgspec.Meta(min_length=1, max_length=128)] | None = None
+    command_id: (
+        Annotated[
+            str,
+            msgspec.Meta(
+                min_length=1,
+                max_length=128,
+                description="Any characters but control and format ones (422 "
+                "`invalid_command`: every follower of the game is shown it).",
+            ),
+        ]
+        | None
+    ) = None
 
 
 # The wire's bounds on the domain's command fields (the domain types them, the API caps them).
@@ -108,6 +122,19 @@ if typing.TYPE_CHECKING:
 else:
     CommandBody = typing.Union[tuple(WIRE_OF.values())]  # noqa: UP007 (built at run time)
 COMMAND_TAGS = tuple(str(command.__struct_config__.tag) for command in _DOMAIN_COMMANDS)
+
+
+def check_command_id(body: CommandBody) -> None:
+    """422 `invalid_command` for a `command_id` holding what a name may not: every
+    follower of the game reads it (each event's envelope, the exported log), where a
+    bidi override or a line break would disguise what is around it."""
+    if body.command_id is not None and (char := hidden_character(body.command_id)):
+        raise ServiceError(
+            "invalid_command",
+            f"a command_id holds no control or format characters ({char})",
+            field="command_id",
+            character=char,
+        )
 
 
 def to_domain(body: CommandBody) -> PlayerCommand:

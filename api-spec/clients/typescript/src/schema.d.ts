@@ -795,6 +795,7 @@ export interface components {
         /** DiscardCommand */
         DiscardCommand: {
             expected_version?: number | null;
+            /** @description Any characters but control and format ones (422 `invalid_command`: every follower of the game is shown it). */
             command_id?: string | null;
             /** @description A card code: `7H`, `TD`, `JK`. */
             card: string;
@@ -807,6 +808,7 @@ export interface components {
         /** DrawCommand */
         DrawCommand: {
             expected_version?: number | null;
+            /** @description Any characters but control and format ones (422 `invalid_command`: every follower of the game is shown it). */
             command_id?: string | null;
             /**
              * @description Default: `"stock"`.
@@ -1329,6 +1331,7 @@ export interface components {
         /** KnockCommand */
         KnockCommand: {
             expected_version?: number | null;
+            /** @description Any characters but control and format ones (422 `invalid_command`: every follower of the game is shown it). */
             command_id?: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1358,6 +1361,7 @@ export interface components {
         /** LayMeldsCommand */
         LayMeldsCommand: {
             expected_version?: number | null;
+            /** @description Any characters but control and format ones (422 `invalid_command`: every follower of the game is shown it). */
             command_id?: string | null;
             melds: string[][];
             /**
@@ -1369,6 +1373,7 @@ export interface components {
         /** LayOffCommand */
         LayOffCommand: {
             expected_version?: number | null;
+            /** @description Any characters but control and format ones (422 `invalid_command`: every follower of the game is shown it). */
             command_id?: string | null;
             /** @description A card code: `7H`, `TD`, `JK`. */
             card: string;
@@ -2202,6 +2207,7 @@ export interface components {
         /** SwapJokerCommand */
         SwapJokerCommand: {
             expected_version?: number | null;
+            /** @description Any characters but control and format ones (422 `invalid_command`: every follower of the game is shown it). */
             command_id?: string | null;
             /** @description A card code: `7H`, `TD`, `JK`. */
             card: string;

@@ -28,7 +28,8 @@ class DiscardCommand:
             card (str): A card code: `7H`, `TD`, `JK`.
             type_ (Literal['discard']):
             expected_version (int | None | Unset):
-            command_id (None | str | Unset):
+            command_id (None | str | Unset): Any characters but control and format ones (422 `invalid_command`: every
+                follower of the game is shown it).
      """
 
     card: str

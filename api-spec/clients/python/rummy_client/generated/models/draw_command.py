@@ -28,7 +28,8 @@ class DrawCommand:
         Attributes:
             type_ (Literal['draw']):
             expected_version (int | None | Unset):
-            command_id (None | str | Unset):
+            command_id (None | str | Unset): Any characters but control and format ones (422 `invalid_command`: every
+                follower of the game is shown it).
             source (DrawCommandSource | Unset): Default: `"stock"`.
             count (int | Unset): Default: `1`.
      """

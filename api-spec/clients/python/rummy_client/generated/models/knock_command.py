@@ -27,7 +27,8 @@ class KnockCommand:
         Attributes:
             type_ (Literal['knock']):
             expected_version (int | None | Unset):
-            command_id (None | str | Unset):
+            command_id (None | str | Unset): Any characters but control and format ones (422 `invalid_command`: every
+                follower of the game is shown it).
      """
 
     type_: Literal['knock']

@@ -28,7 +28,8 @@ class LayMeldsCommand:
             melds (list[list[str]]):
             type_ (Literal['lay_melds']):
             expected_version (int | None | Unset):
-            command_id (None | str | Unset):
+            command_id (None | str | Unset): Any characters but control and format ones (422 `invalid_command`: every
+                follower of the game is shown it).
      """
 
     melds: list[list[str]]

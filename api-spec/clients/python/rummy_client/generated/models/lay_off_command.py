@@ -30,7 +30,8 @@ class LayOffCommand:
             meld_id (int):
             type_ (Literal['lay_off']):
             expected_version (int | None | Unset):
-            command_id (None | str | Unset):
+            command_id (None | str | Unset): Any characters but control and format ones (422 `invalid_command`: every
+                follower of the game is shown it).
             end (None | RunEnd | Unset):
      """
 

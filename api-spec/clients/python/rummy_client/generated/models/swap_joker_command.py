@@ -29,7 +29,8 @@ class SwapJokerCommand:
             meld_id (int):
             type_ (Literal['swap_joker']):
             expected_version (int | None | Unset):
-            command_id (None | str | Unset):
+            command_id (None | str | Unset): Any characters but control and format ones (422 `invalid_command`: every
+                follower of the game is shown it).
      """
 
     card: str
