@@ -16,7 +16,7 @@ from service.http.openapi_bounds import (
     type_rule_overrides,
 )
 from service.http.openapi_defaults import optional_request_defaults
-from service.http.openapi_headers import declare_retry_after
+from service.http.openapi_headers import declare_problem_headers
 from service.http.openapi_named_types import hoist_enums, type_problems
 from service.http.openapi_operations import (
     add_links,
@@ -69,7 +69,7 @@ def finish_document(document: OpenAPI) -> OpenAPI:
     log_alternatives(document)
     state_optional_tokens(document)
     optional_request_defaults(document, schemas)
-    declare_retry_after(document)
+    declare_problem_headers(document)
     if document.components is not None:
         # `schemas` is a copy: what was added to the document itself (RuleOverrides) stays.
         merged = {**(document.components.schemas or {}), **schemas}

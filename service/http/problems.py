@@ -111,12 +111,21 @@ def _example(status: int) -> dict[str, Any]:
 def _respond(problem: Problem, headers: dict[str, str] | None = None) -> Response[Any]:
     if problem.request_id is None:
         problem = msgspec.structs.replace(problem, request_id=current_request_id())
+    if problem.status == 401:
+        headers = {**(headers or {}), "WWW-Authenticate": _challenge(problem.code)}
     return Response(
         content=msgspec.json.encode(problem),
         status_code=problem.status,
         media_type=PROBLEM_MEDIA_TYPE,
         headers=headers,
     )
+
+
+def _challenge(code: str) -> str:
+    """A 401's `WWW-Authenticate`, which it must carry (RFC 9110, 15.5.2): a bearer token,
+    with RFC 6750's error when the one sent was refused (none when none was sent, nor
+    for a ticket, which a new one replaces)."""
+    return 'Bearer error="invalid_token"' if code == "invalid_token" else "Bearer"
 
 
 # A 503 is worth retrying soon: the store comes back, the contention passes.

@@ -2378,6 +2378,8 @@ export interface operations {
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
+                    /** @description The token the operation takes (RFC 6750): `Bearer`, with `error="invalid_token"` when the one sent was refused. */
+                    "WWW-Authenticate": "Bearer" | "Bearer error=\"invalid_token\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2498,6 +2500,8 @@ export interface operations {
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
+                    /** @description The token the operation takes (RFC 6750): `Bearer`, with `error="invalid_token"` when the one sent was refused. */
+                    "WWW-Authenticate": "Bearer" | "Bearer error=\"invalid_token\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2587,6 +2591,8 @@ export interface operations {
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
+                    /** @description The token the operation takes (RFC 6750): `Bearer`, with `error="invalid_token"` when the one sent was refused. */
+                    "WWW-Authenticate": "Bearer" | "Bearer error=\"invalid_token\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2681,6 +2687,8 @@ export interface operations {
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
+                    /** @description The token the operation takes (RFC 6750): `Bearer`, with `error="invalid_token"` when the one sent was refused. */
+                    "WWW-Authenticate": "Bearer" | "Bearer error=\"invalid_token\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2807,6 +2815,8 @@ export interface operations {
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
+                    /** @description The token the operation takes (RFC 6750): `Bearer`, with `error="invalid_token"` when the one sent was refused. */
+                    "WWW-Authenticate": "Bearer" | "Bearer error=\"invalid_token\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2946,6 +2956,8 @@ export interface operations {
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
+                    /** @description The token the operation takes (RFC 6750): `Bearer`, with `error="invalid_token"` when the one sent was refused. */
+                    "WWW-Authenticate": "Bearer" | "Bearer error=\"invalid_token\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3048,6 +3060,8 @@ export interface operations {
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
+                    /** @description The token the operation takes (RFC 6750): `Bearer`, with `error="invalid_token"` when the one sent was refused. */
+                    "WWW-Authenticate": "Bearer" | "Bearer error=\"invalid_token\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3127,6 +3141,8 @@ export interface operations {
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
+                    /** @description The token the operation takes (RFC 6750): `Bearer`, with `error="invalid_token"` when the one sent was refused. */
+                    "WWW-Authenticate": "Bearer" | "Bearer error=\"invalid_token\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3210,6 +3226,8 @@ export interface operations {
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
+                    /** @description The token the operation takes (RFC 6750): `Bearer`, with `error="invalid_token"` when the one sent was refused. */
+                    "WWW-Authenticate": "Bearer" | "Bearer error=\"invalid_token\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3340,6 +3358,8 @@ export interface operations {
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
+                    /** @description The token the operation takes (RFC 6750): `Bearer`, with `error="invalid_token"` when the one sent was refused. */
+                    "WWW-Authenticate": "Bearer" | "Bearer error=\"invalid_token\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3545,6 +3565,8 @@ export interface operations {
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
+                    /** @description The token the operation takes (RFC 6750): `Bearer`, with `error="invalid_token"` when the one sent was refused. */
+                    "WWW-Authenticate": "Bearer" | "Bearer error=\"invalid_token\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3598,6 +3620,8 @@ export interface operations {
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
+                    /** @description The token the operation takes (RFC 6750): `Bearer`, with `error="invalid_token"` when the one sent was refused. */
+                    "WWW-Authenticate": "Bearer" | "Bearer error=\"invalid_token\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3689,6 +3713,8 @@ export interface operations {
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
+                    /** @description The token the operation takes (RFC 6750): `Bearer`, with `error="invalid_token"` when the one sent was refused. */
+                    "WWW-Authenticate": "Bearer" | "Bearer error=\"invalid_token\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3752,6 +3778,8 @@ export interface operations {
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
+                    /** @description The token the operation takes (RFC 6750): `Bearer`, with `error="invalid_token"` when the one sent was refused. */
+                    "WWW-Authenticate": "Bearer" | "Bearer error=\"invalid_token\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3851,6 +3879,8 @@ export interface operations {
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
+                    /** @description The token the operation takes (RFC 6750): `Bearer`, with `error="invalid_token"` when the one sent was refused. */
+                    "WWW-Authenticate": "Bearer" | "Bearer error=\"invalid_token\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3946,6 +3976,8 @@ export interface operations {
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
+                    /** @description The token the operation takes (RFC 6750): `Bearer`, with `error="invalid_token"` when the one sent was refused. */
+                    "WWW-Authenticate": "Bearer" | "Bearer error=\"invalid_token\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4100,6 +4132,8 @@ export interface operations {
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
+                    /** @description The token the operation takes (RFC 6750): `Bearer`, with `error="invalid_token"` when the one sent was refused. */
+                    "WWW-Authenticate": "Bearer" | "Bearer error=\"invalid_token\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4197,6 +4231,8 @@ export interface operations {
             /** @description No token for a private log (`missing_token`) or an unknown one (`invalid_token`). */
             401: {
                 headers: {
+                    /** @description The token the operation takes (RFC 6750): `Bearer`, with `error="invalid_token"` when the one sent was refused. */
+                    "WWW-Authenticate": "Bearer" | "Bearer error=\"invalid_token\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4399,6 +4435,8 @@ export interface operations {
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
+                    /** @description The token the operation takes (RFC 6750): `Bearer`, with `error="invalid_token"` when the one sent was refused. */
+                    "WWW-Authenticate": "Bearer" | "Bearer error=\"invalid_token\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4530,6 +4568,8 @@ export interface operations {
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
+                    /** @description The token the operation takes (RFC 6750): `Bearer`, with `error="invalid_token"` when the one sent was refused. */
+                    "WWW-Authenticate": "Bearer" | "Bearer error=\"invalid_token\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4648,6 +4688,8 @@ export interface operations {
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
+                    /** @description The token the operation takes (RFC 6750): `Bearer`, with `error="invalid_token"` when the one sent was refused. */
+                    "WWW-Authenticate": "Bearer" | "Bearer error=\"invalid_token\"";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4945,6 +4987,8 @@ export interface operations {
             /** @description No token (`missing_token`), an unknown one (`invalid_token`), or a ticket unknown, used or expired (`invalid_ticket`). */
             401: {
                 headers: {
+                    /** @description The token the operation takes (RFC 6750): `Bearer`, with `error="invalid_token"` when the one sent was refused. */
+                    "WWW-Authenticate": "Bearer" | "Bearer error=\"invalid_token\"";
                     [name: string]: unknown;
                 };
                 content: {
