@@ -56,6 +56,11 @@ class CreatedPlayer(msgspec.Struct, frozen=True, kw_only=True):
 
 _DRAWS_NOTHING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
+# Combining marks drawn over (or under) one character: a script's own take up to four
+# (Hebrew points and accents, Vietnamese, Thai); more draw a column through the lines
+# around the name, over the other players' names.
+_MOST_MARKS = 4
+
 _WORDS = re.compile(r"[^\W_]+")
 # Letters drawn like those of "bot" and "level" once case folded: Cyrillic and Greek
 # ones, a zero, and the capital I that many fonts draw as l ("Вот · Ievel 4").
@@ -111,6 +116,16 @@ def hidden_character(text: str) -> str | None:
     return None
 
 
+def _stacks_marks(name: str) -> bool:
+    """Whether more than _MOST_MARKS non-spacing or enclosing marks follow one another."""
+    stacked = 0
+    for char in name:
+        stacked = stacked + 1 if unicodedata.category(char) in ("Mn", "Me") else 0
+        if stacked > _MOST_MARKS:
+            return True
+    return False
+
+
 def clean_name(raw: str) -> str:
     """The name trimmed; 422 `invalid_name` when empty, too long or holding control characters."""
     name = raw.strip()
@@ -129,6 +144,12 @@ def clean_name(raw: str) -> str:
         )
     if (char := hidden_character(name)) is not None:
         raise ServiceError("invalid_name", "a name holds no control characters", character=char)
+    if _stacks_marks(name):
+        raise ServiceError(
+            "invalid_name",
+            f"a name stacks at most {_MOST_MARKS} combining marks on one character",
+            max_marks=_MOST_MARKS,
+        )
     if passes_for_a_label(name):
         raise ServiceError(
             "invalid_name", 'a name may not pass for a bot ("Bot · level 2") or a seat\'s label'
