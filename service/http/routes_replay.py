@@ -206,7 +206,12 @@ async def game_log(
     data = await transfers.log_file(game_id, caller_token(request), invite_code=invite)
     if format == "json":
         return Response(_as_document(data), media_type=MediaType.JSON)  # type: ignore[arg-type]
-    return Response(data, media_type=_lines_type(request))  # type: ignore[arg-type]
+    # Its type follows Accept: a shared cache keeps one copy a type (RFC 9110, 12.5.5).
+    lines = Response(data, media_type=_lines_type(request), headers=_VARY_ACCEPT)
+    return lines  # type: ignore[return-value]
+
+
+_VARY_ACCEPT = {"Vary": "Accept"}
 
 
 def _lines_type(request: Request[Any, Any, Any]) -> str:

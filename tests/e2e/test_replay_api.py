@@ -93,6 +93,9 @@ def test_the_logs_media_type_follows_the_accept_headers_weights(
     response = client.get(f"/games/{created.game_id}/log", headers={"accept": accept})
     assert response.status_code == 200
     assert response.headers["content-type"] == served
+    # One URL, two types by Accept: a shared cache must not serve one to a client
+    # that asked for the other (RFC 9110, 12.5.5).
+    assert response.headers["vary"] == "Accept"
 
 
 @pytest.fixture
