@@ -33,6 +33,7 @@ from domain.events import (
     TurnTimedOut,
 )
 from service.app.envelope import Envelope
+from service.app.players import hidden_character
 from service.app.records import is_game_id
 from service.logs.logfile import LogError, LogHeader, SeatKind, seats_filled
 
@@ -206,6 +207,9 @@ class _Actors:
             _refuse("seat", "the service's own event names no acting seat", version)
         if command_id is not None and not 0 < len(command_id) <= MAX_COMMAND_ID:
             _refuse("command_id", f"a command id has 1-{MAX_COMMAND_ID} characters", version)
+        if command_id is not None and (char := hidden_character(command_id)) is not None:
+            # As a command sent live: the copy's followers read it too.
+            _refuse("command_id", f"a command id holds no control character ({char})", version)
         if envelope.seat is None and command_id is not None:
             _refuse("command_id", "the service's own events carry no command id", version)
         match event:

@@ -236,6 +236,18 @@ def test_a_command_id_past_its_bound_is_refused(client: Client, finished_log: by
     _refused(client, joined(items), "command_id")
 
 
+@pytest.mark.parametrize("command_id", ["\u202eevil", "a\nb", "\u200b1"])
+def test_a_command_id_holding_a_control_or_format_character_is_refused(
+    client: Client, finished_log: bytes, command_id: str
+) -> None:
+    # As a command sent live is (tests/e2e/test_command_id_characters.py): a copy's
+    # followers read its ids as the source's did.
+    items = lines(finished_log)
+    seat_events = [item for item in items[1:] if item["seat"] is not None]
+    seat_events[0]["command_id"] = command_id
+    _refused(client, joined(items), "command_id")
+
+
 def test_a_commitment_that_is_no_sha256_is_refused(client: Client, finished_log: bytes) -> None:
     # The last hand of a game imported in progress is never revealed, so never checked.
     items = lines(finished_log)
