@@ -27,6 +27,7 @@ from service.app.seating import TablePolicy, expired
 from service.app.seats import Seats
 from service.app.tables import caller_of, check_host, own_rematch
 from service.app.tokens import bearer_token
+from service.http.created import game_location
 from service.http.encoded import encoded_json
 from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
@@ -132,7 +133,7 @@ async def create_game(
     games: Games,
     players: Players,
     table_policy: Policy,
-) -> CreatedGameOut:
+) -> Response[CreatedGameOut]:
     table = TableOptions(
         private=data.private,
         hot_seat=data.hot_seat,
@@ -150,7 +151,9 @@ async def create_game(
         turn_time_limit_s=data.turn_time_limit_s,
         private_log=data.private_log,
     )
-    return CreatedGameOut.of(created)
+    return Response(
+        CreatedGameOut.of(created), status_code=201, headers=game_location(created.game_id)
+    )
 
 
 @get(

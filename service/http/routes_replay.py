@@ -26,6 +26,7 @@ from service.app.envelope import Envelope
 from service.app.errors import ServiceError
 from service.app.json_guard import JsonRefused, check_json
 from service.app.records import is_game_id
+from service.http.created import game_location
 from service.http.json_body import declares_json
 from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import body_refusal, problem_responses
@@ -280,7 +281,7 @@ async def import_game(
         ),
     ] = None,
     private_log: FromQuery[bool] = False,
-) -> CreatedGameOut:
+) -> Response[CreatedGameOut]:
     if game_id is not None and not is_game_id(game_id):
         # The pattern is checked with Python's `$`, which also takes a last newline.
         raise ServiceError(
@@ -302,7 +303,9 @@ async def import_game(
             content_type=declared,
         )
     created = await transfers.import_game(lines, game_id=game_id, private_log=private_log)
-    return CreatedGameOut.of(created)
+    return Response(
+        CreatedGameOut.of(created), status_code=201, headers=game_location(created.game_id)
+    )
 
 
 @post(
@@ -341,7 +344,7 @@ async def fork_game(
     request: Request[Any, Any, Any],
     transfers: Transfers,
     invite: InviteQuery = None,
-) -> CreatedGameOut:
+) -> Response[CreatedGameOut]:
     created = await transfers.fork(
         game_id,
         version=data.version,
@@ -350,7 +353,9 @@ async def fork_game(
         token=caller_token(request),
         invite_code=invite,
     )
-    return CreatedGameOut.of(created)
+    return Response(
+        CreatedGameOut.of(created), status_code=201, headers=game_location(created.game_id)
+    )
 
 
 REPLAY_ROUTES = [state_at, game_log, import_game, fork_game]

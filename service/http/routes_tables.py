@@ -11,6 +11,7 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import JSONBody
 
 from service.app.tables import caller_of, leave, rematch, resign, start
+from service.http.created import game_location
 from service.http.encoded import encoded_json
 from service.http.problems import problem_responses
 from service.http.routes_games import (
@@ -160,7 +161,7 @@ async def rematch_game(
     made = Rematch(
         game_id=new_id, created=True, seat=seat, token=token, invite_code=created.invite_code
     )
-    return Response(made, status_code=201)
+    return Response(made, status_code=201, headers=game_location(new_id))
 
 
 TABLE_ROUTES = [seat_options, start_table, leave_seat, resign_seat, rematch_game]

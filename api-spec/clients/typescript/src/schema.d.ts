@@ -2797,6 +2797,8 @@ export interface operations {
             /** @description Document created, URL follows */
             201: {
                 headers: {
+                    /** @description The game made: `/games/{game_id}`. */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2938,6 +2940,8 @@ export interface operations {
             /** @description Document created, URL follows */
             201: {
                 headers: {
+                    /** @description The game made: `/games/{game_id}`. */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4311,6 +4315,8 @@ export interface operations {
             /** @description Document created, URL follows */
             201: {
                 headers: {
+                    /** @description The game made: `/games/{game_id}`. */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4417,6 +4423,8 @@ export interface operations {
             /** @description Document created, URL follows */
             201: {
                 headers: {
+                    /** @description The game made: `/games/{game_id}`. */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
