@@ -147,8 +147,9 @@ def create_app(
         cors_config=CORSConfig(
             allow_origins=list(settings.cors_origins),
             # A browser shows another origin's script only the headers named here: a
-            # 429's or 503's Retry-After is the client's to read (not CORS-safelisted).
-            expose_headers=[REQUEST_ID_HEADER, "Retry-After"],
+            # 429's or 503's Retry-After is the client's to read (not CORS-safelisted),
+            # as are a 201's Location (the game made) and a 401's challenge.
+            expose_headers=[REQUEST_ID_HEADER, "Retry-After", "Location", "WWW-Authenticate"],
         ),
         request_max_body_size=settings.max_body_bytes,
         on_shutdown=[

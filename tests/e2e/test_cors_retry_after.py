@@ -9,6 +9,7 @@ the contract tells it to wait `Retry-After` seconds (a 503 says it nowhere else)
 from __future__ import annotations
 
 from httpx import Response
+from litestar import Litestar
 from litestar.testing import TestClient
 from rate_limited_apps import limited
 
@@ -53,3 +54,18 @@ def test_only_a_request_naming_an_origin_passes_the_cors_layer() -> None:
         assert from_a_program.status_code == 200
         assert "access-control-allow-origin" not in from_a_program.headers
         assert "x-request-id" in from_a_program.headers
+
+
+def test_a_browser_client_of_another_origin_may_read_location_and_the_challenge(
+    client: TestClient[Litestar],
+) -> None:
+    # A 201's Location names the game made, a 401's WWW-Authenticate what to send:
+    # neither is CORS-safelisted, so a script of another origin saw neither.
+    made = client.post(
+        "/games", json={"seats": [{"kind": "human"}, {"kind": "human"}]}, headers=ORIGIN
+    )
+    assert made.headers["location"] == f"/games/{made.json()['game_id']}"
+    assert "location" in _exposed(made)
+    refused = client.get("/players/me", headers=ORIGIN)
+    assert refused.status_code == 401 and refused.headers["www-authenticate"] == "Bearer"
+    assert "www-authenticate" in _exposed(refused)
