@@ -24,6 +24,7 @@ from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import Example
 from litestar.types import ExceptionHandlersMap
+from litestar.utils import normalize_path
 
 from domain.commands import PlayerCommand
 from domain.errors import DomainError
@@ -260,7 +261,8 @@ def _not_a_handshake(method: str) -> Response[Any]:
 
 
 def _not_found(request: Request[Any, Any, Any], exc: NotFoundException) -> Response[Any]:
-    misfit = misfit_path_integer(request.app.routes, request.scope["path"])
+    # As the router read it (slashes collapsed): found there, a route's path is refused.
+    misfit = misfit_path_integer(request.app.routes, normalize_path(request.scope["path"]))
     if misfit is None:
         return _http(request, exc)
     route, refused = misfit

@@ -64,6 +64,19 @@ def test_a_path_integer_that_is_no_number_is_refused_as_one_out_of_range_is(
     problem(out_of_range, 400, "invalid_parameter")
 
 
+def test_a_path_the_router_reads_with_its_slashes_collapsed_is_refused_alike(
+    client: Any,
+) -> None:
+    # `/games/{id}//states/1` serves version 1, as the router collapses the slashes;
+    # with `abc` for the version it was a 404 `not_found`, not the route's 400.
+    game_id = create(client, seed=2)["game_id"]
+    assert client.get(f"/games/{game_id}//states/1").status_code == 200
+    for path in (f"/games/{game_id}//states/abc", f"/games//{game_id}/states/abc"):
+        assert problem(client.get(path), 400, "invalid_parameter")["facts"]["parameters"] == [
+            "version"
+        ]
+
+
 def test_a_path_of_no_routes_shape_is_still_not_found(client: Any) -> None:
     game_id = create(client, seed=2)["game_id"]
     for path in (f"/games/{game_id}/statez/1", f"/games/{game_id}/states/abc/more", "/gamez/1"):
