@@ -23,6 +23,7 @@ from service.app.envelope import Envelope
 from service.app.errors import ServiceError
 from service.app.games import GameService
 from service.app.metrics import Metrics
+from service.app.open_channels import OpenChannels
 from service.app.seating import check_invite
 from service.app.tokens import is_player_token, token_hash
 from service.app.watchers import Watcher, watcher_for
@@ -138,6 +139,8 @@ class LiveChannels(msgspec.Struct, frozen=True, kw_only=True):
     draining: Draining
     # The watchers counted on /metrics (the same Metrics as the app's).
     metrics: Metrics
+    # The channels each client holds open (a WebSocket's counted by its route).
+    open_channels: OpenChannels = msgspec.field(default_factory=lambda: OpenChannels(None))
 
 
 class _Ticketed(msgspec.Struct, frozen=True, kw_only=True):

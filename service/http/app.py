@@ -19,12 +19,14 @@ from service.app.games import AppendHook, GameService
 from service.app.league.store import InMemoryLeagueStore, LeagueStore
 from service.app.live import LiveChannels, Tickets
 from service.app.metrics import Metrics, metrics_middleware
+from service.app.open_channels import OpenChannels
 from service.app.seating import TablePolicy
 from service.app.suggestions import SuggestionPool
 from service.app.worker_metrics import WorkerMetrics
 from service.http.docs import DOCS_PATH, LocalSwaggerPlugin, docs_assets_router, docs_router
 from service.http.head_requests import head_as_get
 from service.http.json_body import CheckedRequest
+from service.http.open_channel_limit import open_channel_limit
 from service.http.openapi import finished_once, security_components
 from service.http.parsed_handlers import primed, remember
 from service.http.problems import EXCEPTION_HANDLERS
@@ -80,6 +82,7 @@ def create_app(
         rate_limit_writes="off",
         rate_limit_reads="off",
         rate_limit_renames="off",
+        live_channels_per_client=None,
     )
     metrics = metrics or Metrics()
     # on_appended schedules bot turns and turn timers (rq); without it nothing is scheduled.
@@ -98,7 +101,14 @@ def create_app(
     # Whoever runs the server begins it as the server stops (`rummy serve`): the
     # live channels' waits end then instead of holding the shutdown up.
     draining = draining or Draining()
-    live = LiveChannels(games=games, tickets=live_tickets, draining=draining, metrics=metrics)
+    open_channels = OpenChannels(settings.live_channels_per_client)
+    live = LiveChannels(
+        games=games,
+        tickets=live_tickets,
+        draining=draining,
+        metrics=metrics,
+        open_channels=open_channels,
+    )
     handlers = [
         # First: an explicit OPTIONS handler must precede the others of its path.
         *TABLE_ROUTES,
@@ -143,6 +153,7 @@ def create_app(
                 {kind: parse_limit(getattr(settings, f"rate_limit_{kind}")) for kind in KINDS},
                 rate_counts,
             ),
+            open_channel_limit(open_channels),
         ],
         cors_config=CORSConfig(
             allow_origins=list(settings.cors_origins),

@@ -49,11 +49,14 @@ __all__ = [
     "rate_limit_middleware",
     "rate_limit_storage",
     "request_kind",
+    "scope_client",
 ]
 
 KINDS = ("create", "commands", "writes", "reads", "renames")
 # The environment that turns every limit off (one client driving many games: tests, tools).
-LIMITS_OFF = {f"RATE_LIMIT_{kind.upper()}": "off" for kind in KINDS}
+LIMITS_OFF = {f"RATE_LIMIT_{kind.upper()}": "off" for kind in KINDS} | {
+    "LIVE_CHANNELS_PER_CLIENT": "off"
+}
 _KEY_PREFIX = "rummy:limits"
 # A hung Redis must not hold every limited request: past this the request goes on.
 _COUNT_TIMEOUTS = {"socket_timeout": 1.0, "socket_connect_timeout": 1.0}
@@ -157,6 +160,12 @@ def client_bucket(address: str) -> str:
     return str(ipaddress.IPv6Network((ip, 64), strict=False))
 
 
+def scope_client(scope: Scope) -> str:
+    """The client a request is counted as (its address's bucket)."""
+    client = scope.get("client")
+    return client_bucket(client[0]) if client else "unknown"
+
+
 def _credential(scope: Scope) -> str | None:
     for name, value in scope["headers"]:
         if name == b"authorization":
@@ -203,9 +212,7 @@ def rate_limit_middleware(
                 kind = request_kind(scope["method"], scope["path"])
                 limit = active.get(kind) if kind is not None else None
                 if limit is not None and kind is not None:
-                    client = scope.get("client")
-                    address = client_bucket(client[0]) if client else "unknown"
-                    await spend(limit, kind, "address", address)
+                    await spend(limit, kind, "address", scope_client(scope))
                     credential = _credential(scope)
                     if credential is not None:
                         await spend(limit, kind, "credential", credential)

@@ -31,12 +31,14 @@ from service.app.envelope import Envelope
 from service.app.errors import Problem, ServiceError, problem_for, problem_of
 from service.app.json_guard import JsonRefused, check_json
 from service.app.live import TICKET_TTL_S, LiveChannels, Page, Tickets, follow, page
+from service.app.open_channels import TooManyOpen
 from service.app.watchers import Watcher
 from service.http.encoded import encoded_json
 from service.http.head_requests import answering_head
 from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
 from service.http.query import check_query_parameters, written_as_an_integer
+from service.http.rate_limits import client_bucket
 from service.http.request_id import current_request_id
 from service.http.routes_games import BEARER, GameId, caller_token
 from service.http.schemas import EventPage, Ticket
@@ -103,7 +105,7 @@ async def create_ticket(
     "`ended` that the game is over and nothing is left to read. An `after` past the "
     "log of a game still played is a 409 `after_beyond_log` naming its last version.",
     security=OPTIONAL_BEARER,
-    responses=problem_responses(400, 401, 403, 404, 409, 503),
+    responses=problem_responses(400, 401, 403, 404, 409, 429, 503),
 )
 async def list_events(
     game_id: GameId,
@@ -166,7 +168,7 @@ _page_encoder = msgspec.json.Encoder()
         204: ResponseSpec(
             data_container=None, description="The game is over and the caller has read it all."
         ),
-        **problem_responses(400, 401, 403, 404, 409, 503),
+        **problem_responses(400, 401, 403, 404, 409, 429, 503),
     },
 )
 async def stream_events(
@@ -369,6 +371,23 @@ async def live(
 ) -> None:
     """Each event as the caller may see it, from `after` on, then `end`; see the README."""
     await socket.accept()
+    client = client_bucket(socket.client.host) if socket.client else "unknown"
+    try:
+        with live.open_channels.held(client):
+            await _session(socket, game_id, live, after=after, ticket=ticket, invite=invite)
+    except TooManyOpen as refused:
+        await _refuse(socket, problem_of(refused))
+
+
+async def _session(
+    socket: WebSocket[Any, Any, Any],
+    game_id: str,
+    live: LiveChannels,
+    *,
+    after: str | None,
+    ticket: str | None,
+    invite: str | None,
+) -> None:
     try:
         # `before_request` hooks do not run for WebSockets: a parameter given twice
         # reached the handler as a list and broke it after the handshake, silently.

@@ -68,6 +68,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     rate_limit_writes: str = "120/minute"
     rate_limit_reads: str = "120/minute"
     rate_limit_renames: str = "6/minute"
+    # Live channels (long polls, event streams, WebSockets) one client address may
+    # hold open at once in each API process; None ("off") for no limit. A page
+    # follows its table over one.
+    live_channels_per_client: Annotated[int, msgspec.Meta(ge=1)] | None = 64
     # Proxies whose X-Forwarded-For names the client (addresses or networks);
     # none by default: a client's own header is never believed.
     trusted_proxies: tuple[str, ...] = ()
@@ -99,7 +103,7 @@ def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
     TIMEOUTS_BEFORE_BOT, KNOCK_WINDOW_S, SUGGEST_PROCESSES, WAITING_TABLE_TTL_S,
     REFUSE_STACKED_PUBLIC, REDIS_MAXMEMORY, RATE_LIMIT_CREATE, RATE_LIMIT_COMMANDS,
     RATE_LIMIT_WRITES, RATE_LIMIT_READS, RATE_LIMIT_RENAMES, TRUSTED_PROXIES,
-    HEADER_TIMEOUT_S, BODY_TIMEOUT_S,
+    LIVE_CHANNELS_PER_CLIENT ("off" for none), HEADER_TIMEOUT_S, BODY_TIMEOUT_S,
     ABANDON_AFTER_HANDS, FINISHED_RETENTION_S (seconds, or "off"), LEAGUE_SEED_GAMES,
     DURABILITY and DURABILITY_TIMEOUT_MS."""
     env = os.environ if env is None else env
@@ -141,6 +145,10 @@ def settings_from_env(env: Mapping[str, str] | None = None) -> Settings:
             "true",
             "yes",
         )
+    open_channels = env.get("LIVE_CHANNELS_PER_CLIENT")
+    if open_channels:
+        off = open_channels.strip().lower() in ("off", "none", "0")
+        fields["live_channels_per_client"] = None if off else open_channels
     retention = env.get("FINISHED_RETENTION_S")
     if retention:
         off = retention.strip().lower() in ("off", "none", "never")

@@ -363,6 +363,8 @@ def main(argv: list[str] | None = None) -> int:
             env = {
                 "RATE_LIMIT_CREATE": "off",
                 "RATE_LIMIT_COMMANDS": "off",
+                # Every watcher connects from this one address.
+                "LIVE_CHANNELS_PER_CLIENT": "off",
                 "LEAGUE_SEED_GAMES": "0",
             }
             process = start_serve(

@@ -1438,8 +1438,8 @@ export interface components {
             /** @description The stable reason: one of ListEventsProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["ListEventsProblemCode"] | string;
             detail?: string | null;
-            /** @description What the refusal is about (`after_beyond_log`: AfterBeyondLogFacts; other codes: ProblemFacts). */
-            facts?: components["schemas"]["AfterBeyondLogFacts"] | components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `after_beyond_log`: AfterBeyondLogFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["AfterBeyondLogFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -1447,7 +1447,7 @@ export interface components {
          * @description The codes listEvents answers.
          * @enum {string}
          */
-        ListEventsProblemCode: "after_beyond_log" | "game_not_found" | "game_unreadable" | "invalid_parameter" | "invalid_ticket" | "invalid_token" | "missing_token" | "not_seated" | "store_unavailable" | "wrong_game";
+        ListEventsProblemCode: "after_beyond_log" | "game_not_found" | "game_unreadable" | "invalid_parameter" | "invalid_ticket" | "invalid_token" | "missing_token" | "not_seated" | "rate_limited" | "store_unavailable" | "wrong_game";
         /**
          * ListGamesProblem
          * @description A problem listGames answers (RFC 9457).
@@ -2154,8 +2154,8 @@ export interface components {
             /** @description The stable reason: one of StreamEventsProblemCode today; a client keeps a code it does not know as the string it came as. */
             code: components["schemas"]["StreamEventsProblemCode"] | string;
             detail?: string | null;
-            /** @description What the refusal is about (`after_beyond_log`: AfterBeyondLogFacts; other codes: ProblemFacts). */
-            facts?: components["schemas"]["AfterBeyondLogFacts"] | components["schemas"]["ProblemFacts"] | null;
+            /** @description What the refusal is about (`rate_limited`: RateLimitedFacts; `after_beyond_log`: AfterBeyondLogFacts; other codes: ProblemFacts). */
+            facts?: components["schemas"]["RateLimitedFacts"] | components["schemas"]["AfterBeyondLogFacts"] | components["schemas"]["ProblemFacts"] | null;
             request_id?: string | null;
         };
         /**
@@ -2163,7 +2163,7 @@ export interface components {
          * @description The codes streamEvents answers.
          * @enum {string}
          */
-        StreamEventsProblemCode: "after_beyond_log" | "game_not_found" | "game_unreadable" | "invalid_parameter" | "invalid_ticket" | "invalid_token" | "missing_token" | "not_seated" | "store_unavailable" | "wrong_game";
+        StreamEventsProblemCode: "after_beyond_log" | "game_not_found" | "game_unreadable" | "invalid_parameter" | "invalid_ticket" | "invalid_token" | "missing_token" | "not_seated" | "rate_limited" | "store_unavailable" | "wrong_game";
         /**
          * SuggestCommandProblem
          * @description A problem suggestCommand answers (RFC 9457).
@@ -3918,6 +3918,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ListEventsProblem"];
                 };
             };
+            /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ListEventsProblem"];
+                };
+            };
             /** @description The event store is unreachable (`store_unavailable`), a command sent without `expected_version` lost the race for the game too many times in a row (`contention`), on /bots/suggest, every bot process is busy (`bots_busy`), or, on /health, no worker is alive (`worker_unavailable`; `facts.down` names what is down). `Retry-After` says when to try again. A command answered 503 may have been applied (the store wrote it and the reply was lost): resend the same body with the same `command_id`, which returns the original answer and never plays it twice. */
             503: {
                 headers: {
@@ -4009,6 +4020,17 @@ export interface operations {
             /** @description The game's state refuses the command now: `version_conflict` (`facts.current_version`), `command_id_reused`, `seat_taken`, `seat_reserved`, `already_seated`, `table_started`, `table_expired`, `seat_resigned`, `not_your_turn`, `wrong_phase`, `game_over`, …; on a game's ratings, the game has not ended (`game_in_progress`) or its result is not applied yet (`league_result_pending`). On any route of a game, its stored record cannot be read (`game_unreadable`): the game refuses every request until its operator mends the record; another try does not help. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["StreamEventsProblem"];
+                };
+            };
+            /** @description Too many requests of this kind from this client (`rate_limited`); `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -9,6 +9,7 @@ class ListEventsProblemCode(StrEnum):
     INVALID_TOKEN = "invalid_token"
     MISSING_TOKEN = "missing_token"
     NOT_SEATED = "not_seated"
+    RATE_LIMITED = "rate_limited"
     STORE_UNAVAILABLE = "store_unavailable"
     WRONG_GAME = "wrong_game"
 

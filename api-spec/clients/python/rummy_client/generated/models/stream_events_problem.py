@@ -15,6 +15,7 @@ from typing import cast
 if TYPE_CHECKING:
   from ..models.after_beyond_log_facts import AfterBeyondLogFacts
   from ..models.problem_facts import ProblemFacts
+  from ..models.rate_limited_facts import RateLimitedFacts
 
 
 
@@ -35,8 +36,8 @@ class StreamEventsProblem:
             code (str | StreamEventsProblemCode): The stable reason: one of StreamEventsProblemCode today; a client keeps a
                 code it does not know as the string it came as.
             detail (None | str | Unset):
-            facts (AfterBeyondLogFacts | None | ProblemFacts | Unset): What the refusal is about (`after_beyond_log`:
-                AfterBeyondLogFacts; other codes: ProblemFacts).
+            facts (AfterBeyondLogFacts | None | ProblemFacts | RateLimitedFacts | Unset): What the refusal is about
+                (`rate_limited`: RateLimitedFacts; `after_beyond_log`: AfterBeyondLogFacts; other codes: ProblemFacts).
             request_id (None | str | Unset):
      """
 
@@ -45,7 +46,7 @@ class StreamEventsProblem:
     status: int
     code: str | StreamEventsProblemCode
     detail: None | str | Unset = UNSET
-    facts: AfterBeyondLogFacts | None | ProblemFacts | Unset = UNSET
+    facts: AfterBeyondLogFacts | None | ProblemFacts | RateLimitedFacts | Unset = UNSET
     request_id: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -56,6 +57,7 @@ class StreamEventsProblem:
     def to_dict(self) -> dict[str, Any]:
         from ..models.after_beyond_log_facts import AfterBeyondLogFacts # noqa: PLC0415
         from ..models.problem_facts import ProblemFacts # noqa: PLC0415
+        from ..models.rate_limited_facts import RateLimitedFacts # noqa: PLC0415
         type_ = self.type_
 
         title = self.title
@@ -77,6 +79,8 @@ class StreamEventsProblem:
         facts: dict[str, Any] | None | Unset
         if isinstance(self.facts, Unset):
             facts = UNSET
+        elif isinstance(self.facts, RateLimitedFacts):
+            facts = self.facts.to_dict()
         elif isinstance(self.facts, AfterBeyondLogFacts):
             facts = self.facts.to_dict()
         elif isinstance(self.facts, ProblemFacts):
@@ -114,6 +118,7 @@ class StreamEventsProblem:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.after_beyond_log_facts import AfterBeyondLogFacts # noqa: PLC0415
         from ..models.problem_facts import ProblemFacts # noqa: PLC0415
+        from ..models.rate_limited_facts import RateLimitedFacts # noqa: PLC0415
         d = dict(src_dict)
         type_ = d.pop("type")
 
@@ -147,7 +152,7 @@ class StreamEventsProblem:
         detail = _parse_detail(d.pop("detail", UNSET))
 
 
-        def _parse_facts(data: object) -> AfterBeyondLogFacts | None | ProblemFacts | Unset:
+        def _parse_facts(data: object) -> AfterBeyondLogFacts | None | ProblemFacts | RateLimitedFacts | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -155,7 +160,7 @@ class StreamEventsProblem:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                facts_type_0 = AfterBeyondLogFacts.from_dict(data)
+                facts_type_0 = RateLimitedFacts.from_dict(data)
 
 
 
@@ -165,14 +170,24 @@ class StreamEventsProblem:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                facts_type_1 = ProblemFacts.from_dict(data)
+                facts_type_1 = AfterBeyondLogFacts.from_dict(data)
 
 
 
                 return facts_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(AfterBeyondLogFacts | None | ProblemFacts | Unset, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                facts_type_2 = ProblemFacts.from_dict(data)
+
+
+
+                return facts_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AfterBeyondLogFacts | None | ProblemFacts | RateLimitedFacts | Unset, data)
 
         facts = _parse_facts(d.pop("facts", UNSET))
 
