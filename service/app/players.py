@@ -110,6 +110,9 @@ def passes_for_a_label(name: str) -> bool:
 
 def hidden_character(text: str) -> str | None:
     """The first control or format character (or line break) `text` holds, as `U+202E`."""
+    if text.isprintable():
+        # None of those is printable: one call for the common case (every command's id).
+        return None
     for char in text:
         if unicodedata.category(char) in _REFUSED_CATEGORIES:
             return f"U+{ord(char):04X}"

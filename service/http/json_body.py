@@ -16,7 +16,7 @@ from litestar.types import Empty, HTTPReceiveMessage
 
 from service.app.errors import ServiceError
 from service.app.json_guard import NOT_JSON, JsonRefused, check_json
-from service.http.scope_headers import header_values
+from service.http.scope_headers import has_header, header_values
 
 __all__ = ["CheckedRequest", "declares_json"]
 
@@ -65,9 +65,10 @@ class CheckedRequest(Request[Any, Any, Any]):
         away before its body is in, or for a body already consumed as a stream."""
         if not self.is_connected:
             raise InternalServerException("stream consumed")
-        _check_no_content_coding(
-            self.content_type[0], header_values(self.scope, b"content-encoding")
-        )
+        if has_header(self.scope, b"content-encoding"):  # rare: not read on every body
+            _check_no_content_coding(
+                self.content_type[0], header_values(self.scope, b"content-encoding")
+            )
         announced = self.content_length
         limit = self.route_handler.resolve_request_max_body_size() or math.inf
         if announced is not None and announced > limit:
