@@ -70,8 +70,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     rate_limit_renames: str = "6/minute"
     # Live channels (long polls, event streams, WebSockets) one client address may
     # hold open at once in each API process; None ("off") for no limit. A page
-    # follows its table over one.
-    live_channels_per_client: Annotated[int, msgspec.Meta(ge=1)] | None = 64
+    # follows its table over one; a school or an office behind one address holds
+    # one or two a person.
+    live_channels_per_client: Annotated[int, msgspec.Meta(ge=1)] | None = 256
     # Proxies whose X-Forwarded-For names the client (addresses or networks);
     # none by default: a client's own header is never believed.
     trusted_proxies: tuple[str, ...] = ()

@@ -35,7 +35,7 @@ def test_no_limit_counts_nothing() -> None:
 
 
 def test_the_setting_is_a_count_or_off() -> None:
-    assert settings_from_env({}).live_channels_per_client == 64
+    assert settings_from_env({}).live_channels_per_client == 256
     assert settings_from_env({"LIVE_CHANNELS_PER_CLIENT": "8"}).live_channels_per_client == 8
     for off in ("off", "0", "none"):
         assert settings_from_env({"LIVE_CHANNELS_PER_CLIENT": off}).live_channels_per_client is None
