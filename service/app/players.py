@@ -64,7 +64,8 @@ _MOST_MARKS = 4
 _WORDS = re.compile(r"[^\W_]+")
 # Letters drawn like those of "bot" and "level" once case folded: Cyrillic and Greek
 # ones, a zero, and the capital I that many fonts draw as l ("Вот · Ievel 4").
-_LOOK_ALIKES = str.maketrans("вβоο0тτеεiіιӏ1", "bboootteelllll")
+# Joiners are read as nothing: "B<U+200C>ot" reads as "Bot".
+_LOOK_ALIKES = str.maketrans("вβоο0тτеεiіιӏ1", "bboootteelllll", "\u200c\u200d")
 
 
 def _words(folded: str) -> list[str]:
@@ -119,6 +120,35 @@ def hidden_character(text: str) -> str | None:
     return None
 
 
+# The zero-width non-joiner and joiner: Persian and the Indic scripts write words with
+# them, and a joiner makes one emoji of several (a family). Between two characters that
+# show, they hide nothing that two players picking the same name could not.
+_JOINERS = frozenset("\u200c\u200d")
+
+
+def _shows(char: str) -> bool:
+    return (
+        not char.isspace()
+        and char not in _JOINERS
+        and unicodedata.category(char) not in _REFUSED_CATEGORIES
+    )
+
+
+def _without_inner_joiners(name: str) -> str:
+    """The name less each joiner between two characters that show (one at an end, two in
+    a row or beside a space stay, and are refused as any format character)."""
+    if _JOINERS.isdisjoint(name):
+        return name
+    last = len(name) - 1
+    return "".join(
+        char
+        for at, char in enumerate(name)
+        if not (
+            char in _JOINERS and 0 < at < last and _shows(name[at - 1]) and _shows(name[at + 1])
+        )
+    )
+
+
 def _stacks_marks(name: str) -> bool:
     """Whether more than _MOST_MARKS non-spacing or enclosing marks follow one another."""
     stacked = 0
@@ -145,7 +175,7 @@ def clean_name(raw: str) -> str:
         raise ServiceError(
             "invalid_name", f"a name has at most {NAME_MAX} characters", max_length=NAME_MAX
         )
-    if (char := hidden_character(name)) is not None:
+    if (char := hidden_character(_without_inner_joiners(name))) is not None:
         raise ServiceError("invalid_name", "a name holds no control characters", character=char)
     if _stacks_marks(name):
         raise ServiceError(
