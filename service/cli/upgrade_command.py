@@ -52,11 +52,12 @@ async def upgrade_store(url: str, data_dir: str | Path, *, again: bool = True) -
     client = open_store_client(url)
     done = Path(data_dir) / ARCHIVE_FOLDER / ARCHIVE_DONE
     try:
+        # No archive folder: no archived game to upgrade.
         archive_done = done.exists() or not done.parent.is_dir()
         if not again and archive_done and await client.exists(STORE_DONE):
             return None
         store = with_archive(RedisEventStore(client), data_dir)
-        upgraded = await upgrade(store, None if done.exists() else store.archive)
+        upgraded = await upgrade(store, None if archive_done else store.archive)
         if not upgraded.failed:
             await client.set(STORE_DONE, b"1")
     finally:

@@ -1,8 +1,13 @@
-"""A 201's Location: the game a request made (RFC 9110, 15.3.2)."""
+"""A 201 that made a game: its answer, with the game's Location (RFC 9110, 15.3.2)."""
 
 from __future__ import annotations
 
-__all__ = ["game_location"]
+from litestar import Response
+
+from service.app.records import CreatedGame
+from service.http.schemas import CreatedGameOut
+
+__all__ = ["created_game", "game_location"]
 
 
 def game_location(game_id: str) -> dict[str, str]:
@@ -10,3 +15,10 @@ def game_location(game_id: str) -> dict[str, str]:
     the request's own target (`POST /games`: `/games`). The contract states it on the
     201 of each operation that makes a game (service/http/openapi_headers.py)."""
     return {"Location": f"/games/{game_id}"}
+
+
+def created_game(created: CreatedGame) -> Response[CreatedGameOut]:
+    """The answer to a creation, an import or a fork."""
+    return Response(
+        CreatedGameOut.of(created), status_code=201, headers=game_location(created.game_id)
+    )

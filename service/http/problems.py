@@ -234,9 +234,7 @@ def _http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
         # Litestar's router names the methods of the route's handlers, in no order:
         # GET, but not the HEAD answered as GET (head_requests.py).
         headers = {
-            ("Allow" if name.lower() == "allow" else name): (
-                allowing_head(value) if name.lower() == "allow" else value
-            )
+            name: allowing_head(value) if name.lower() == "allow" else value
             for name, value in headers.items()
         }
     return _respond(problem, headers)

@@ -38,7 +38,7 @@ from service.http.head_requests import answering_head
 from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
 from service.http.query import check_query_parameters, written_as_an_integer
-from service.http.rate_limits import client_bucket
+from service.http.rate_limits import scope_client
 from service.http.request_id import current_request_id
 from service.http.routes_games import BEARER, GameId, caller_token
 from service.http.schemas import EventPage, Ticket
@@ -371,9 +371,8 @@ async def live(
 ) -> None:
     """Each event as the caller may see it, from `after` on, then `end`; see the README."""
     await socket.accept()
-    client = client_bucket(socket.client.host) if socket.client else "unknown"
     try:
-        with live.open_channels.held(client):
+        with live.open_channels.held(scope_client(socket.scope)):
             await _session(socket, game_id, live, after=after, ticket=ticket, invite=invite)
     except TooManyOpen as refused:
         await _refuse(socket, problem_of(refused))

@@ -27,7 +27,7 @@ from service.app.seating import TablePolicy, expired
 from service.app.seats import Seats
 from service.app.tables import caller_of, check_host, own_rematch
 from service.app.tokens import bearer_token
-from service.http.created import game_location
+from service.http.created import created_game
 from service.http.encoded import encoded_json
 from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import problem_responses
@@ -40,7 +40,7 @@ from service.http.schemas import (
     LobbyPreset,
     SeatOut,
 )
-from service.http.schemas_commands import COMMAND_TAGS, CommandBody, check_command_id, to_domain
+from service.http.schemas_commands import COMMAND_TAGS, CommandBody, sent_command
 from service.http.schemas_views import (
     CommandCheck,
     CommandResult,
@@ -151,9 +151,7 @@ async def create_game(
         turn_time_limit_s=data.turn_time_limit_s,
         private_log=data.private_log,
     )
-    return Response(
-        CreatedGameOut.of(created), status_code=201, headers=game_location(created.game_id)
-    )
+    return created_game(created)
 
 
 @get(
@@ -376,8 +374,7 @@ async def post_command(
     play: Play,
 ) -> Response[CommandResult]:
     token = caller_token(request)
-    check_command_id(data)
-    command = to_domain(data)
+    command = sent_command(data)
     seat, facts = await play.seats.command_seat(game_id, token, command)
     # A hot-seat player's token acts for the seat to play: a retry after the turn
     # passed to another of their seats looks for the command under the seat that made it.
@@ -420,8 +417,7 @@ async def check_command(
     request: Request[Any, Any, Any],
     play: Play,
 ) -> CommandCheck:
-    check_command_id(data)
-    command = to_domain(data)
+    command = sent_command(data)
     seat, facts = await play.seats.command_seat(game_id, caller_token(request), command)
     version = await play.commands.check(
         game_id, seat, command, expected_version=data.expected_version, facts=facts

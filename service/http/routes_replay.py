@@ -26,7 +26,7 @@ from service.app.envelope import Envelope
 from service.app.errors import ServiceError
 from service.app.json_guard import JsonRefused, check_json
 from service.app.records import is_game_id
-from service.http.created import game_location
+from service.http.created import created_game
 from service.http.json_body import declares_json
 from service.http.openapi_security import OPTIONAL_BEARER
 from service.http.problems import body_refusal, problem_responses
@@ -208,11 +208,7 @@ async def game_log(
     if format == "json":
         return Response(_as_document(data), media_type=MediaType.JSON)  # type: ignore[arg-type]
     # Its type follows Accept: a shared cache keeps one copy a type (RFC 9110, 12.5.5).
-    lines = Response(data, media_type=_lines_type(request), headers=_VARY_ACCEPT)
-    return lines  # type: ignore[return-value]
-
-
-_VARY_ACCEPT = {"Vary": "Accept"}
+    return Response(data, media_type=_lines_type(request), headers={"Vary": "Accept"})  # type: ignore[arg-type]
 
 
 def _lines_type(request: Request[Any, Any, Any]) -> str:
@@ -303,9 +299,7 @@ async def import_game(
             content_type=declared,
         )
     created = await transfers.import_game(lines, game_id=game_id, private_log=private_log)
-    return Response(
-        CreatedGameOut.of(created), status_code=201, headers=game_location(created.game_id)
-    )
+    return created_game(created)
 
 
 @post(
@@ -353,9 +347,7 @@ async def fork_game(
         token=caller_token(request),
         invite_code=invite,
     )
-    return Response(
-        CreatedGameOut.of(created), status_code=201, headers=game_location(created.game_id)
-    )
+    return created_game(created)
 
 
 REPLAY_ROUTES = [state_at, game_log, import_game, fork_game]

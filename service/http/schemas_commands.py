@@ -22,8 +22,8 @@ __all__ = [
     "WIRE_OF",
     "CommandBase",
     "CommandBody",
-    "check_command_id",
     "from_domain",
+    "sent_command",
     "to_domain",
 ]
 
@@ -124,10 +124,11 @@ else:
 COMMAND_TAGS = tuple(str(command.__struct_config__.tag) for command in _DOMAIN_COMMANDS)
 
 
-def check_command_id(body: CommandBody) -> None:
-    """422 `invalid_command` for a `command_id` holding what a name may not: every
-    follower of the game reads it (each event's envelope, the exported log), where a
-    bidi override or a line break would disguise what is around it."""
+def sent_command(body: CommandBody) -> PlayerCommand:
+    """The domain command a seat sent (`to_domain`); 422 `invalid_command` for a
+    `command_id` holding what a name may not: every follower of the game reads it (each
+    event's envelope, the exported log), where a bidi override or a line break would
+    disguise what is around it."""
     if body.command_id is not None and (char := hidden_character(body.command_id)):
         raise ServiceError(
             "invalid_command",
@@ -135,6 +136,7 @@ def check_command_id(body: CommandBody) -> None:
             field="command_id",
             character=char,
         )
+    return to_domain(body)
 
 
 def to_domain(body: CommandBody) -> PlayerCommand:
