@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 from table_setup import Table, humans, new_player, open_table, pack, short, stacked_deck
-from test_table import DESKTOP, OpenPage, click_for, hand_cards, open_page, wait_for_my_turn
+from test_table import DESKTOP, PHONE, OpenPage, click_for, hand_cards, open_page, wait_for_my_turn
 
 # Long (every kind of move by clicks): handed out first (tests/conftest.py).
 pytestmark = pytest.mark.slow
@@ -112,6 +112,59 @@ def test_a_lay_off_at_a_chosen_end_and_a_joker_swap(open_page: OpenPage, server:
     assert hearts.locator('[data-card="6H"]').count() == 1
     assert "JK" in hand_cards(page)
     wait_for_log(page, "swapped 6♥ for a joker")
+
+
+def test_a_card_that_fits_a_table_meld_offers_a_button_for_each_place(
+    open_page: OpenPage, server: str
+) -> None:
+    """The hint says "lay off J♣ on meld 2": the move is a button beside the discard, not
+    only a tap on a glowing meld the player may have scrolled past on a phone."""
+    player = new_player(server)
+    mine = ["JC", "JK", "6H"]
+    theirs = ["5H", "JK", "7H", "8C", "9C", "TC"]
+    deck = stacked_deck(pack(2, 6), [mine, theirs], 13, up_card="2S")
+    rules = {**FIRST_SEAT_ZERO, "initial_meld_min": 0, "lay_off_needs_own_meld": False}
+    table = Table(
+        server, player, {"preset": "palace", "seats": humans(2), "deck": deck, "rules": rules}
+    )
+    table.draw_and_discard(0, keep=mine)
+    table.play(1, {"type": "draw", "source": "stock"})
+    table.play(1, {"type": "lay_melds", "melds": [["5H", "JK", "7H"], ["8C", "9C", "TC"]]})
+    table.play(1, {"type": "discard", "card": table.view(1)["hand"][0]})
+    page = open_page(PHONE)
+    open_table(page, server, player, table.game_id)
+    wait_for_my_turn(page)
+    click_for(page, page.locator("button.pile.stock"), "/commands")
+    clubs = page.locator(".melds [data-meld]", has=page.locator('[data-card="8C"]'))
+    hearts = page.locator(".melds [data-meld]", has=page.locator('[data-card="5H"]'))
+    clubs_id, hearts_id = clubs.get_attribute("data-meld"), hearts.get_attribute("data-meld")
+    actions = page.locator(".you .actions")
+    card(page, "JC").click()
+    lay_off = actions.get_by_role("button", name=f"Lay off J♣ on #{clubs_id}")
+    expect(lay_off).to_be_visible()
+    expect(actions.get_by_role("button", name="Discard J♣")).to_be_visible()
+    click_for(page, lay_off, "/commands")
+    expect(clubs.locator(".card")).to_have_count(4)
+    # A joker fits either end of the run: a button for each end.
+    card(page, "JK").click()
+    expect(
+        actions.get_by_role("button", name=f"Lay off Joker on #{clubs_id}, high end")
+    ).to_be_visible()
+    click_for(
+        page,
+        actions.get_by_role("button", name=f"Lay off Joker on #{clubs_id}, low end"),
+        "/commands",
+    )
+    expect(clubs.locator(".card").first).to_contain_text("= 7♣")
+    # The natural card a table joker stands for: a button to take the joker back.
+    card(page, "6H").click()
+    click_for(
+        page,
+        actions.get_by_role("button", name=f"Swap 6♥ for the joker in #{hearts_id}"),
+        "/commands",
+    )
+    expect(hearts.locator('[data-card="6H"]')).to_have_count(1)
+    assert "JK" in hand_cards(page)
 
 
 def test_a_pile_taken_at_a_depth(open_page: OpenPage, server: str) -> None:

@@ -1,6 +1,6 @@
 // What a seat may do now, read from its view's `legal_commands` only (the page never guesses a move).
 
-import { cardsKey, jokersAs } from './cards.js';
+import { cardsKey, jokersAs, shortName } from './cards.js';
 
 /** @typedef {import('./api.js').View} View */
 /** @typedef {import('./api.js').Command} Command */
@@ -139,6 +139,17 @@ function contains(whole, part) {
  */
 export function tableMoves(moves, card, meldId) {
   return (moves.onTable.get(card) ?? []).filter((command) => command.meld_id === meldId);
+}
+
+/**
+ * A lay-off's or a joker swap's button, its meld named as the felt labels it ("#2"): the
+ * move the hint names is there to press, not only behind a tap on the glowing meld.
+ * @param {LayOff | SwapJoker} command
+ */
+export function tablePlayLabel(command) {
+  const card = shortName(command.card);
+  if (command.type === 'swap_joker') return `Swap ${card} for the joker in #${command.meld_id}`;
+  return `Lay off ${card} on #${command.meld_id}${command.end ? `, ${command.end} end` : ''}`;
 }
 
 /**

@@ -6,7 +6,7 @@ import { cardsKey, longName, meldPoints, shortName } from './cards.js';
 import { h } from './dom.js';
 import { dragToReorder } from './hand-drag.js';
 import { moved, movedIndex } from './hand-order.js';
-import { describe, layDownLabel, matchLayDown, meldOrder } from './moves.js';
+import { describe, layDownLabel, matchLayDown, meldOrder, tablePlayLabel } from './moves.js';
 import { cardBack, cardFace, problemText } from './render.js';
 import { drawnMarks, handKey, pickedCards, shownHand } from './table-state.js';
 import { setPreference } from './session.js';
@@ -129,6 +129,8 @@ export function handViews(table) {
     // Counted in the order a legal lay-down lists the cards, not the order they were picked.
     const points = state.staged.reduce((sum, meld) => sum + meldPoints(meldOrder(moves, meld)), 0) + (match.partOf ? meldPoints(meldOrder(moves, picked)) : 0);
     const discard = picked.length === 1 && state.staged.length === 0 ? moves.discards.get(picked[0]) : undefined;
+    // One card picked that fits a table meld: a button for each place it may go, beside the discard.
+    const onTable = picked.length === 1 && state.staged.length === 0 ? moves.onTable.get(picked[0]) ?? [] : [];
     const myPlay = view.turn === state.seat && view.phase === 'play' && !state.staged.length && !state.covered;
     const meant = myPlay ? meantCommand(picked, Boolean(discard) || match.exact.length > 0 || match.partOf) : null;
     const refused = whyNot.words(meant);
@@ -140,6 +142,7 @@ export function handViews(table) {
       !match.exact.length && match.partOf && picked.length > 0
         ? h('button', { type: 'button', onclick: holdMeld, text: 'Hold this meld', title: 'Keep it aside to lay with others in one go' })
         : null,
+      ...onTable.map((command) => h('button', { type: 'button', class: 'primary', onclick: () => play(command), disabled: state.busy, text: tablePlayLabel(command) })),
       discard ? h('button', { type: 'button', class: 'primary', onclick: () => play(discard), disabled: state.busy, text: `Discard ${shortName(picked[0])}` }) : null,
       moves.knock ? h('button', { type: 'button', class: 'primary', onclick: () => moves.knock && play(moves.knock), text: 'Knock' }) : null,
       state.staged.length ? h('button', { type: 'button', onclick: unstage, text: 'Take melds back' }) : null,
@@ -189,7 +192,7 @@ export function handViews(table) {
     if (view.phase === 'over') return 'The game is over.';
     if (view.turn !== state.seat) return moves.knock ? 'You may knock for the last discard.' : `Waiting for ${name(view.turn)}…`;
     if (view.phase === 'draw') return 'Draw a card: tap the stock or the discard pile.';
-    if (moves.meldCards.size || moves.onTable.size) return 'Pick cards: green edges make a meld, blue ones fit a meld on the table (tap the glowing meld). Then discard one card.';
+    if (moves.meldCards.size || moves.onTable.size) return 'Pick cards: green edges make a meld, blue ones fit a meld on the table. Then discard one card.';
     return 'Pick a card to discard and end your turn.';
   }
 
