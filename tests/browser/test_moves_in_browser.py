@@ -6,6 +6,7 @@ depth, the pile turned over as the stock, a knock, and a turn played with keys a
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -165,6 +166,61 @@ def test_a_card_that_fits_a_table_meld_offers_a_button_for_each_place(
     )
     expect(hearts.locator('[data-card="6H"]')).to_have_count(1)
     assert "JK" in hand_cards(page)
+
+
+def test_what_the_others_did_to_the_table_stays_marked_until_the_next_discard(
+    open_page: OpenPage, server: str, artifacts: Path
+) -> None:
+    """Another seat's turn of melds and lay-offs plays out in a moment and leaves only its
+    discard in words over the felt: the melds it laid say "new", the cards it added to a
+    meld are named on it ("+J♣"), across a reload, until the player's own discard."""
+    player = new_player(server)
+    mine = ["8C", "9C", "TC"]
+    theirs = ["5H", "6H", "7H", "JC"]
+    deck = stacked_deck(pack(2, 6), [mine, theirs], 13, up_card="2S")
+    rules = {**FIRST_SEAT_ZERO, "initial_meld_min": 0, "lay_off_needs_own_meld": False}
+    table = Table(
+        server, player, {"preset": "palace", "seats": humans(2), "deck": deck, "rules": rules}
+    )
+    page = open_page(DESKTOP)
+    open_table(page, server, player, table.game_id)
+    wait_for_my_turn(page)
+    click_for(page, page.locator("button.pile.stock"), "/commands")
+    for code in mine:
+        card(page, code).click()
+    click_for(page, page.get_by_role("button", name="Lay meld"), "/commands")
+    clubs = page.locator(".melds [data-meld]", has=page.locator('[data-card="8C"]'))
+    # The player's own meld is no news.
+    expect(clubs.get_by_test_id("meld-news")).to_have_count(0)
+    discarded = next(code for code in hand_cards(page) if code not in theirs)
+    card(page, discarded).click()
+    click_for(page, page.get_by_role("button", name=f"Discard {short(discarded)}"), "/commands")
+    table.play(1, {"type": "draw", "source": "stock"})
+    table.play(1, {"type": "lay_melds", "melds": [["5H", "6H", "7H"]]})
+    clubs_id = int(clubs.get_attribute("data-meld") or 0)
+    table.play(1, {"type": "lay_off", "card": "JC", "meld_id": clubs_id, "end": "high"})
+    table.play(1, {"type": "discard", "card": table.view(1)["hand"][0]})
+    hearts = page.locator(".melds [data-meld]", has=page.locator('[data-card="5H"]'))
+    wait_for_my_turn(page)
+    expect_news(page, hearts, clubs)
+    page.screenshot(path=str(artifacts / "table-news.png"))
+    # Read back from the log after a reload too.
+    page.reload()
+    wait_for_my_turn(page)
+    expect_news(page, hearts, clubs)
+    click_for(page, page.locator("button.pile.stock"), "/commands")
+    expect(hearts.get_by_test_id("meld-news")).to_have_text("new")
+    discarded = hand_cards(page)[0]
+    card(page, discarded).click()
+    click_for(page, page.get_by_role("button", name=f"Discard {short(discarded)}"), "/commands")
+    expect(page.get_by_test_id("meld-news")).to_have_count(0)
+
+
+def expect_news(page: Any, hearts: Any, clubs: Any) -> None:
+    expect(hearts.get_by_test_id("meld-news")).to_have_text("new")
+    expect(clubs.get_by_test_id("meld-news")).to_have_text("+J♣")
+    added = re.compile("jack of clubs added since your last turn")
+    expect(clubs).to_have_attribute("aria-label", added)
 
 
 def test_a_pile_taken_at_a_depth(open_page: OpenPage, server: str) -> None:

@@ -83,15 +83,19 @@ export const cardBack = () => h('span', { class: 'card back', 'aria-hidden': 'tr
 /**
  * A meld on the table; each joker shows the card it stands for.
  * @param {Meld} meld
- * @param {{glow?: boolean, hinted?: boolean, owner?: string, onclick?: () => void, choices?: HTMLElement | null}} [look]
+ * @param {{glow?: boolean, hinted?: boolean, owner?: string, news?: import('./table-state.js').TableNews, onclick?: () => void, choices?: HTMLElement | null}} [look]
  */
 export function meldView(meld, look = {}) {
   const cards = meld.cards.map((placed) =>
     cardFace(placed.card, { small: true, standsFor: isJoker(placed.card) ? placed.as : undefined }),
   );
-  const title = `Meld ${meld.id}: ${meld.kind}${look.owner ? ` by ${look.owner}` : ''}`;
-  const classes = `meld${look.glow ? ' glow' : ''}${look.hinted ? ' hinted' : ''}`;
-  const body = [h('span', { class: 'meld-label', text: `#${meld.id}${look.owner ? ` · ${look.owner}` : ''}` }), h('span', { class: 'meld-cards' }, cards)];
+  // Another seat's doing since this screen's last discard: "new", or the cards it added.
+  const news = look.news ? (look.news.laid ? 'new' : `+${look.news.added.map(shortName).join(' ')}`) : null;
+  const newsSaid = look.news ? (look.news.laid ? ', new since your last turn' : `, ${look.news.added.map(longName).join(', ')} added since your last turn`) : '';
+  const title = `Meld ${meld.id}: ${meld.kind}${look.owner ? ` by ${look.owner}` : ''}${newsSaid}`;
+  const classes = `meld${look.glow ? ' glow' : ''}${look.hinted ? ' hinted' : ''}${news ? ' fresh' : ''}`;
+  const label = h('span', { class: 'meld-label' }, `#${meld.id}${look.owner ? ` · ${look.owner}` : ''}`, news ? h('span', { class: 'meld-news', 'data-testid': 'meld-news', text: news }) : null);
+  const body = [label, h('span', { class: 'meld-cards' }, cards)];
   const box = look.onclick
     ? h('button', { type: 'button', class: classes, 'data-meld': meld.id, 'aria-label': `${title}: play the selected card here`, onclick: look.onclick }, body)
     : h('div', { class: classes, 'data-meld': meld.id, role: 'group', 'aria-label': title }, body);

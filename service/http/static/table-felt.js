@@ -89,6 +89,7 @@ export function feltViews(table) {
         glow: options.length > 0,
         hinted,
         owner: name(meld.owner),
+        news: state.tableNews.get(meld.id),
         onclick: options.length ? () => (options.length === 1 ? play(options[0]) : openChooser(meld.id)) : undefined,
         choices,
       });

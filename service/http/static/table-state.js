@@ -47,6 +47,8 @@ export function newTableState(seat) {
     /** hot seat: the hand stays covered until its player says they hold the device */
     covered: false,
     /** @type {number | null} */ chooserMeld: null,
+    /** what other seats did to the table since this screen's last discard: meld id → news */
+    tableNews: /** @type {Map<number, TableNews>} */ (new Map()),
     /** the cards this seat drew (stock, pile, knock) since its last discard, as the log says */
     drawn: { version: 0, seat: /** @type {number | null} */ (null), cards: /** @type {string[]} */ ([]) },
     busy: false,
@@ -140,6 +142,32 @@ export function noteDrawn(state, envelopes) {
     drawn.seat = event.seat;
     drawn.cards.push(...taken.filter((card) => card !== null));
   }
+}
+
+/**
+ * A meld's news since this screen's last discard: laid by another seat, or cards another
+ * seat added to it (a lay-off, the natural card that took a joker back).
+ * @typedef {{laid: boolean, added: string[]}} TableNews
+ */
+
+/**
+ * Notes what other seats did to the table, marked on the felt until this screen discards
+ * again: a bot's turn of three melds and a lay-off played out in a second and a half, then
+ * only its discard stayed in words over the felt.
+ * @param {TableState} state
+ * @param {import('./api.js').GameEvent} event
+ * @param {readonly number[]} mine the seats this screen plays (none: it watches, and is told nothing)
+ */
+export function noteTableNews(state, event, mine) {
+  if (!mine.length) return;
+  if (event.type === 'hand_dealt' || (event.type === 'card_discarded' && mine.includes(event.seat))) {
+    if (state.tableNews.size) state.tableNews = new Map();
+    return;
+  }
+  if ((event.type !== 'meld_laid' && event.type !== 'card_laid_off' && event.type !== 'joker_swapped') || mine.includes(event.seat)) return;
+  const old = state.tableNews.get(event.meld.id);
+  const news = event.type === 'meld_laid' ? { laid: true, added: [] } : { laid: old?.laid ?? false, added: [...(old?.added ?? []), event.card] };
+  state.tableNews = new Map(state.tableNews).set(event.meld.id, news);
 }
 
 /**
