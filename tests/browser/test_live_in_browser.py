@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 import httpx
+from playwright.sync_api import expect
 from table_setup import Table, humans, new_player, open_table, pack, short, stacked_deck
 from test_table import DESKTOP, PHONE, OpenPage, open_page, wait_until
 
@@ -135,10 +136,12 @@ def test_the_turn_timer_autopilot_and_taking_the_seat_back(
     assert table.view(0)["controllers"][0]["kind"] == "human"
 
 
-def out_in_one_turn(server: str, player: dict[str, str], hands: int) -> Table:
+def out_in_one_turn(
+    server: str, player: dict[str, str], hands: int, game_end: str | None = None
+) -> Table:
     """A basic table for two where seat 0 goes out on its first turn (by the API)."""
     deck = stacked_deck(pack(), [GOING_OUT, []], 10, up_card="2S", stock=["KS"])
-    rules = {"first_player": "left_of_dealer", "game_end": f"hands:{hands}"}
+    rules = {"first_player": "left_of_dealer", "game_end": game_end or f"hands:{hands}"}
     table = Table(
         server, player, {"preset": "basic", "seats": humans(2), "deck": deck, "rules": rules}
     )
@@ -146,6 +149,27 @@ def out_in_one_turn(server: str, player: dict[str, str], hands: int) -> Table:
     table.play(0, {"type": "lay_melds", "melds": MELDS})
     table.play(0, {"type": "discard", "card": "KS"})
     return table
+
+
+def test_a_hands_summary_says_how_much_of_the_game_is_left(
+    open_page: OpenPage, server: str
+) -> None:
+    """After a first hand a newcomer asks "is that it?": the summary says how the game goes
+    on, and the status bar counts the hands of a game of so many."""
+    page = open_page(PHONE)
+    for game_end, left, hand in (
+        ("hands:3", "The game is 3 hands: 2 more to play.", "basic · hand 2 of 3"),
+        ("target:500", "The game ends when someone reaches 500 points.", "basic · hand 2"),
+    ):
+        player = new_player(server)
+        table = out_in_one_turn(server, player, hands=3, game_end=game_end)
+        open_table(page, server, player, table.game_id)
+        summary = page.get_by_test_id("hand-end")
+        expect(summary.get_by_test_id("game-left")).to_have_text(left)
+        # The winner's star is said in words to a screen reader.
+        expect(summary.locator('tr[data-seat="0"] th')).to_have_text("You ★, went out")
+        page.keyboard.press("Escape")
+        expect(page.locator(".status .hand-number")).to_have_text(hand)
 
 
 def test_a_reload_shows_the_hand_end_until_the_next_hand_is_played(

@@ -6,6 +6,7 @@ every kind of move in test_moves_in_browser.py, the live channel in test_live_in
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -215,7 +216,7 @@ def play_whole_game(page: Any, seats: int, max_turns: int, artifacts: Path | Non
             # The next hand, or a later one: a bot that plays first may go out before
             # the page shows its hand (its summary then comes up next).
             shown = page.locator(".status .hand-number").text_content()
-            assert int(shown.rsplit(" ", 1)[1]) > hands, shown
+            assert int(re.search(r"hand (\d+)", shown)[1]) > hands, shown
             continue
         play_my_turn(page)
         turns += 1

@@ -169,3 +169,29 @@ export function sayValue(name, value) {
 
 /** @returns {(keyof RuleSet)[]} the knobs in the order they are explained */
 export const knobNames = () => /** @type {(keyof RuleSet)[]} */ (Object.keys(KNOBS));
+
+/**
+ * A game of `hands:N` counts its hands ("hand 2 of 3"); a tie played on past them, or a
+ * game to a target, just numbers them.
+ * @param {string | undefined} gameEnd the ruleset's `game_end`
+ * @param {number} hand
+ */
+export function handOf(gameEnd, hand) {
+  const [kind, number] = (gameEnd ?? '').split(':');
+  return kind === 'hands' && hand <= Number(number) ? `hand ${hand} of ${number}` : `hand ${hand}`;
+}
+
+/**
+ * What is left of the game after a hand that did not end it, in a hand's summary.
+ * @param {string | undefined} gameEnd the ruleset's `game_end`
+ * @param {number} hand the hand that ended
+ */
+export function gameLeft(gameEnd, hand) {
+  const [kind, number] = (gameEnd ?? '').split(':');
+  const hands = Number(number);
+  if (kind === 'target') return `The game ends when someone reaches ${number} points.`;
+  if (kind !== 'hands') return null;
+  if (hand >= hands) return 'Tied at the top: the game goes on until one player leads.';
+  const left = hands - hand;
+  return `The game is ${hands} hands: ${left === 1 ? 'one more' : `${left} more`} to play.`;
+}

@@ -3,6 +3,7 @@
 import { h } from './dom.js';
 import { leagueResult } from './league.js';
 import { cardFace, scoresTable } from './render.js';
+import { gameLeft } from './rules.js';
 
 /** @typedef {import('./api.js').View} View */
 /** @typedef {import('@rummy/client').Schemas['HandEnded']} HandEnded */
@@ -32,7 +33,13 @@ export function sheetViews(table) {
       h(
         'tr',
         { 'data-seat': seat, class: mine.includes(seat) ? 'me' : null },
-        h('th', { scope: 'row', text: name(seat) + (ended.winner === seat ? ' ★' : '') }),
+        h(
+          'th',
+          { scope: 'row' },
+          name(seat),
+          // The star is the eye's; a screen reader hears the words.
+          ended.winner === seat ? [h('span', { 'aria-hidden': 'true', text: ' ★' }), h('span', { class: 'sr-only', text: ', went out' })] : null,
+        ),
         // The cards fanned in a row of their own (a table cell is no flex box: its borders stay in line).
         h('td', { class: `left-cards${cards.length ? '' : ' none'}` }, cards.length ? h('span', { class: cards.length > 10 ? 'fan many' : 'fan' }, cards.map((card) => cardFace(card, { small: true }))) : '—'),
         h('td', { text: ended.hand_values[seat] ?? 0 }),
@@ -52,6 +59,8 @@ export function sheetViews(table) {
         over ? h('p', { class: 'game-over', id: 'game-over-title', 'data-testid': 'game-over', text: gameOverText(over) }) : null,
         h('h2', { id: 'hand-end-title', text: headline }),
         scoresTable(['Seat', 'Cards left', 'Hand value', 'Score', 'Total'], rows, { class: 'hand-scores' }),
+        // How much game is left: a first hand's summary otherwise leaves a newcomer guessing.
+        over ? null : h('p', { class: 'game-left', 'data-testid': 'game-left', text: gameLeft(state.summary?.ruleset.game_end, ended.hand_number) }),
         over ? (leagueBox ??= leagueResult(gameId, token(), invite, name, signal)) : null,
         h(
           'div',

@@ -2,6 +2,7 @@
 
 import { h } from './dom.js';
 import { paceSetting } from './pace.js';
+import { handOf } from './rules.js';
 import { seatChip } from './seat-chip.js';
 import { soundSetting } from './sound.js';
 
@@ -28,7 +29,7 @@ export function statusViews(table) {
       h(
         'span',
         { class: 'status-turn' },
-        h('span', { class: 'hand-number', text: `${summary.preset} · hand ${view.hand_number}` }),
+        h('span', { class: 'hand-number', text: `${summary.preset} · ${handOf(summary.ruleset.game_end, view.hand_number)}` }),
         h('strong', { class: `whose${myTurn ? ' mine' : ''}`, 'data-testid': 'whose-turn', text: whose }),
         limit ? h('span', { class: 'timer', 'data-timer': '', text: timerText() }) : null,
       ),
