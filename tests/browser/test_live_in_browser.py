@@ -158,8 +158,8 @@ def test_a_hands_summary_says_how_much_of_the_game_is_left(
     on, and the status bar counts the hands of a game of so many."""
     page = open_page(PHONE)
     for game_end, left, hand in (
-        ("hands:3", "The game is 3 hands: 2 more to play.", "basic · hand 2 of 3"),
-        ("target:500", "The game ends when someone reaches 500 points.", "basic · hand 2"),
+        ("hands:3", "The game is 3 hands: 2 more to play.", "Basic · hand 2 of 3"),
+        ("target:500", "The game ends when someone reaches 500 points.", "Basic · hand 2"),
     ):
         player = new_player(server)
         table = out_in_one_turn(server, player, hands=3, game_end=game_end)
@@ -169,7 +169,8 @@ def test_a_hands_summary_says_how_much_of_the_game_is_left(
         # The winner's star is said in words to a screen reader.
         expect(summary.locator('tr[data-seat="0"] th')).to_have_text("You ★, went out")
         page.keyboard.press("Escape")
-        expect(page.locator(".status .hand-number")).to_have_text(hand)
+        # As it reads: the rules' name capitalised, not every word ("Hand 2 Of 3").
+        expect(page.locator(".status .hand-number")).to_have_text(hand, use_inner_text=True)
 
 
 def test_a_reload_shows_the_hand_end_until_the_next_hand_is_played(
