@@ -181,6 +181,34 @@ def test_a_phones_top_bars_keep_each_part_whole_apart_and_a_fingers_height(
     assert abs(turn - links) < 12 and settings > max(turn, links) + 22, middles
 
 
+# Every field a finger fills in or taps on a phone: 44 px high, a checkbox 32 px square.
+SMALL_FIELDS = """() => [...document.querySelectorAll('main :is(input, select, button, summary)')]
+    .filter(field => field.offsetParent !== null)
+    .map(field => {
+        const box = field.getBoundingClientRect();
+        const check = field.type === 'checkbox';
+        const big = check ? box.width >= 32 && box.height >= 32 : box.height >= 44;
+        const name = field.id || field.textContent;
+        return big ? null : `${field.tagName} ${name}: ${box.width}x${box.height}`;
+    })
+    .filter(small => small)"""
+
+
+def test_a_phones_forms_are_a_fingers_size(open_page: OpenPage, server: str) -> None:
+    page = open_page(PHONE, is_mobile=True, has_touch=True)
+    for route, drawn, fold in (
+        ("#/", "[data-testid=play]", "Table options"),
+        ("#/lobby", "#lobby-open", None),
+        ("#/new", "#new-private", "Table options: every rule"),
+    ):
+        page.goto(f"{server}/{route}")
+        page.locator(drawn).wait_for()
+        if fold:
+            page.get_by_text(fold, exact=True).click()
+            page.locator("details[open]").wait_for()
+        assert page.evaluate(SMALL_FIELDS) == [], route
+
+
 def test_the_hands_cards_stay_the_same_elements_while_another_seat_moves(
     open_page: OpenPage, server: str
 ) -> None:
