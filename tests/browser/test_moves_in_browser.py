@@ -168,12 +168,13 @@ def test_a_card_that_fits_a_table_meld_offers_a_button_for_each_place(
     assert "JK" in hand_cards(page)
 
 
-def test_what_the_others_did_to_the_table_stays_marked_until_the_next_discard(
+def test_what_the_others_did_stays_marked_on_the_table_and_told_on_their_chips(
     open_page: OpenPage, server: str, artifacts: Path
 ) -> None:
     """Another seat's turn of melds and lay-offs plays out in a moment and leaves only its
     discard in words over the felt: the melds it laid say "new", the cards it added to a
-    meld are named on it ("+J♣"), across a reload, until the player's own discard."""
+    meld are named on it ("+J♣"), across a reload, until the player's own discard; and its
+    chip tells its latest turn in a few words until its next."""
     player = new_player(server)
     mine = ["8C", "9C", "TC"]
     theirs = ["5H", "6H", "7H", "JC"]
@@ -199,10 +200,17 @@ def test_what_the_others_did_to_the_table_stays_marked_until_the_next_discard(
     table.play(1, {"type": "lay_melds", "melds": [["5H", "6H", "7H"]]})
     clubs_id = int(clubs.get_attribute("data-meld") or 0)
     table.play(1, {"type": "lay_off", "card": "JC", "meld_id": clubs_id, "end": "high"})
-    table.play(1, {"type": "discard", "card": table.view(1)["hand"][0]})
+    theirs_discarded = table.view(1)["hand"][0]
+    table.play(1, {"type": "discard", "card": theirs_discarded})
     hearts = page.locator(".melds [data-meld]", has=page.locator('[data-card="5H"]'))
     wait_for_my_turn(page)
     expect_news(page, hearts, clubs)
+    their_turn = f"drew · laid a meld · laid off J♣ · discarded {short(theirs_discarded)}"
+    their_chip = page.locator('.seats [data-seat="1"]')
+    expect(their_chip.get_by_test_id("seat-last")).to_have_text(their_turn)
+    expect(their_chip).to_have_attribute("aria-label", re.compile(f"last turn: {their_turn}$"))
+    # The player's own turn is no news to them.
+    expect(page.locator('.seats [data-seat="0"]').get_by_test_id("seat-last")).to_have_count(0)
     page.screenshot(path=str(artifacts / "table-news.png"))
     # Read back from the log after a reload too.
     page.reload()
@@ -214,6 +222,9 @@ def test_what_the_others_did_to_the_table_stays_marked_until_the_next_discard(
     card(page, discarded).click()
     click_for(page, page.get_by_role("button", name=f"Discard {short(discarded)}"), "/commands")
     expect(page.get_by_test_id("meld-news")).to_have_count(0)
+    # Their next turn begins with what they took from the pile.
+    table.play(1, {"type": "draw", "source": "discard"})
+    expect(their_chip.get_by_test_id("seat-last")).to_have_text(f"took {short(discarded)}")
 
 
 def expect_news(page: Any, hearts: Any, clubs: Any) -> None:

@@ -5,7 +5,8 @@ import { cardBack } from './render.js';
 
 /**
  * @param {{seat: number, name: string, ownName?: string | null, cards: number, points: number,
- *   turn: boolean, me: boolean, opened: boolean, tag: HTMLElement | null}} chip
+ *   turn: boolean, me: boolean, opened: boolean, tag: HTMLElement | null, last?: string | null}} chip
+ *   `last`: the seat's latest turn in a few words ("took J♠ · discarded 10♦")
  * @returns {HTMLElement}
  */
 export function seatChip(chip) {
@@ -17,6 +18,7 @@ export function seatChip(chip) {
     chip.opened ? 'has melded' : null,
     chip.tag?.textContent ?? null,
     chip.turn ? 'to play' : null,
+    chip.last ? `last turn: ${chip.last}` : null,
   ];
   return h(
     'li',
@@ -30,5 +32,6 @@ export function seatChip(chip) {
     h('span', { class: 'seat-score', 'aria-hidden': 'true', text: `${chip.points} pts` }),
     chip.opened ? h('span', { class: 'seat-opened', 'aria-hidden': 'true', text: 'down' }) : null,
     chip.tag,
+    chip.last ? h('span', { class: 'seat-last', 'aria-hidden': 'true', 'data-testid': 'seat-last', text: chip.last }) : null,
   );
 }

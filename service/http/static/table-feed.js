@@ -9,7 +9,7 @@ import { pacedQueue } from './paced-queue.js';
 import { paceMs } from './pace.js';
 import { cueOf } from './sound-cues.js';
 import { sound } from './sound.js';
-import { noteDrawn, noteTableNews } from './table-state.js';
+import { noteDrawn, noteSeatTurn, noteTableNews } from './table-state.js';
 import { stepView } from './view-steps.js';
 
 /** @typedef {import('./api.js').Envelope} Envelope */
@@ -122,6 +122,7 @@ export function tableFeed(table, refresh, showError, summaryChanged) {
     noteDrawn(state, [envelope]);
     const event = envelope.event;
     noteTableNews(state, event, mine);
+    noteSeatTurn(state, event, mine);
     const cue = quiet ? null : cueOf(event, mine);
     if (cue) sound(cue);
     switch (event.type) {

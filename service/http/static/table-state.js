@@ -1,6 +1,6 @@
 // What the table holds while it is open, what its parts share, and the hand as it is shown.
 
-import { sortHand } from './cards.js';
+import { shortName, sortHand } from './cards.js';
 import { arranged } from './hand-order.js';
 import { preference } from './session.js';
 
@@ -47,6 +47,8 @@ export function newTableState(seat) {
     /** hot seat: the hand stays covered until its player says they hold the device */
     covered: false,
     /** @type {number | null} */ chooserMeld: null,
+    /** each other seat's latest turn, as its chip tells it */
+    seatTurns: /** @type {Map<number, SeatTurn>} */ (new Map()),
     /** what other seats did to the table since this screen's last discard: meld id → news */
     tableNews: /** @type {Map<number, TableNews>} */ (new Map()),
     /** the cards this seat drew (stock, pile, knock) since its last discard, as the log says */
@@ -168,6 +170,87 @@ export function noteTableNews(state, event, mine) {
   const old = state.tableNews.get(event.meld.id);
   const news = event.type === 'meld_laid' ? { laid: true, added: [] } : { laid: old?.laid ?? false, added: [...(old?.added ?? []), event.card] };
   state.tableNews = new Map(state.tableNews).set(event.meld.id, news);
+}
+
+/**
+ * Another seat's latest turn, in the cards its chip names (see `seatTurnWords`).
+ * @typedef {object} SeatTurn
+ * @property {string | null} drew "drew" (the stock), "took J♠", "took 3 from the pile"
+ * @property {number} melds laid
+ * @property {string[]} laidOff
+ * @property {string[]} swapped the natural cards that took a joker back
+ * @property {string | null} discarded
+ * @property {string | null} knocked the discard it knocked for, out of turn
+ * @property {boolean} timedOut
+ * @property {boolean} done discarded (or knocked): its next move begins a new turn
+ */
+
+const TURN_MOVES = new Set(['cards_drawn', 'meld_laid', 'card_laid_off', 'joker_swapped', 'card_discarded', 'knocked', 'turn_timed_out']);
+
+/**
+ * Notes another seat's move in its latest turn: a bot's draw, melds and discard played out
+ * in a moment, and at a table of four the first bot's turn was long gone by the player's.
+ * @param {TableState} state
+ * @param {import('./api.js').GameEvent} event
+ * @param {readonly number[]} mine the seats this screen plays: their turns go untold
+ */
+export function noteSeatTurn(state, event, mine) {
+  if (event.type === 'hand_dealt') {
+    if (state.seatTurns.size) state.seatTurns = new Map();
+    return;
+  }
+  if (!TURN_MOVES.has(event.type) || !('seat' in event) || mine.includes(event.seat)) return;
+  const old = state.seatTurns.get(event.seat);
+  // A draw begins a turn; a knock is a move of its own, out of turn.
+  const fresh = !old || old.done || event.type === 'knocked' || (event.type === 'cards_drawn' && old.drew !== null);
+  /** @type {SeatTurn} */
+  const turn = fresh || !old
+    ? { drew: null, melds: 0, laidOff: [], swapped: [], discarded: null, knocked: null, timedOut: false, done: false }
+    : { ...old, laidOff: [...old.laidOff], swapped: [...old.swapped] };
+  switch (event.type) {
+    case 'cards_drawn':
+      turn.drew = event.source === 'stock' ? 'drew' : event.cards?.length === 1 ? `took ${shortName(event.cards[0])}` : `took ${event.count} from the pile`;
+      break;
+    case 'meld_laid':
+      turn.melds += 1;
+      break;
+    case 'card_laid_off':
+      turn.laidOff.push(shortName(event.card));
+      break;
+    case 'joker_swapped':
+      turn.swapped.push(shortName(event.card));
+      break;
+    case 'card_discarded':
+      turn.discarded = shortName(event.card);
+      turn.done = true;
+      break;
+    case 'knocked':
+      turn.knocked = shortName(event.card);
+      turn.done = true;
+      break;
+    case 'turn_timed_out':
+      turn.timedOut = true;
+      break;
+  }
+  state.seatTurns = new Map(state.seatTurns).set(event.seat, turn);
+}
+
+/**
+ * A seat's latest turn in a few words: "took J♠ · laid 2 melds · discarded 10♦".
+ * @param {SeatTurn | undefined} turn
+ */
+export function seatTurnWords(turn) {
+  if (!turn) return null;
+  const words = [
+    turn.timedOut ? 'out of time' : null,
+    turn.knocked ? `knocked for ${turn.knocked}` : null,
+    turn.drew,
+    turn.melds ? `laid ${turn.melds === 1 ? 'a meld' : `${turn.melds} melds`}` : null,
+    turn.laidOff.length ? `laid off ${turn.laidOff.join(' ')}` : null,
+    turn.swapped.length ? `swapped ${turn.swapped.join(' ')} for a joker` : null,
+    turn.discarded ? `discarded ${turn.discarded}` : null,
+  ].filter((part) => part);
+  return words.length ? words.join(' · ') : null;
 }
 
 /**

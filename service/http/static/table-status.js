@@ -5,6 +5,7 @@ import { paceSetting } from './pace.js';
 import { handOf } from './rules.js';
 import { seatChip } from './seat-chip.js';
 import { soundSetting } from './sound.js';
+import { seatTurnWords } from './table-state.js';
 
 /** @typedef {import('./api.js').View} View */
 /** @typedef {import('./api.js').GameSummary} GameSummary */
@@ -79,6 +80,7 @@ export function statusViews(table) {
           me: seat === state.seat,
           opened: Boolean(view.opened[seat]),
           tag,
+          last: mine.includes(seat) ? null : seatTurnWords(state.seatTurns.get(seat)),
         }),
       );
     }
