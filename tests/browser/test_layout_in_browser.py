@@ -7,7 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-from table_setup import Table, humans, new_player, open_table, two_people_first_to_play
+from playwright.sync_api import expect
+from table_setup import (
+    Table,
+    humans,
+    new_player,
+    open_table,
+    pack,
+    stacked_deck,
+    two_people_first_to_play,
+)
 from test_table import OpenPage, click_for, open_page, wait_for_my_turn
 
 __all__ = ["open_page"]  # the fixture, shared with test_table
@@ -207,6 +216,31 @@ def test_a_phones_forms_are_a_fingers_size(open_page: OpenPage, server: str) -> 
             page.get_by_text(fold, exact=True).click()
             page.locator("details[open]").wait_for()
         assert page.evaluate(SMALL_FIELDS) == [], route
+
+
+def test_a_phones_melds_marked_new_still_share_a_row(open_page: OpenPage, server: str) -> None:
+    """A meld's "new" tag sits on its edge: in its label it widened the meld past half the
+    felt, and a phone's melds went one to a row."""
+    player = new_player(server)
+    theirs = ["5H", "6H", "7H", "9C", "9D", "9S"]
+    deck = stacked_deck(pack(), [[], theirs], 10, up_card="2S")
+    rules = {"first_player": "left_of_dealer"}
+    table = Table(
+        server, player, {"preset": "basic", "seats": humans(2), "deck": deck, "rules": rules}
+    )
+    page = open_page(PHONE, is_mobile=True, has_touch=True)
+    open_table(page, server, player, table.game_id)
+    table.draw_and_discard(0, keep=theirs)
+    table.play(1, {"type": "draw", "source": "stock"})
+    table.play(1, {"type": "lay_melds", "melds": [["5H", "6H", "7H"]]})
+    table.play(1, {"type": "lay_melds", "melds": [["9C", "9D", "9S"]]})
+    table.play(1, {"type": "discard", "card": table.view(1)["hand"][0]})
+    wait_for_my_turn(page)
+    expect(page.get_by_test_id("meld-news")).to_have_count(2)
+    tops = page.locator(".melds .meld").evaluate_all(
+        "melds => melds.map(meld => Math.round(meld.getBoundingClientRect().top))"
+    )
+    assert len(tops) == 2 and tops[0] == tops[1], tops
 
 
 def test_the_hands_cards_stay_the_same_elements_while_another_seat_moves(
