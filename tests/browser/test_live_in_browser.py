@@ -155,7 +155,8 @@ def test_a_hands_summary_says_how_much_of_the_game_is_left(
     open_page: OpenPage, server: str
 ) -> None:
     """After a first hand a newcomer asks "is that it?": the summary says how the game goes
-    on, and the status bar counts the hands of a game of so many."""
+    on (and why a rummy scored double), and the status bar counts the hands of a game of so
+    many."""
     page = open_page(PHONE)
     for game_end, left, hand in (
         ("hands:3", "The game is 3 hands: 2 more to play.", "Basic · hand 2 of 3"),
@@ -166,6 +167,9 @@ def test_a_hands_summary_says_how_much_of_the_game_is_left(
         open_table(page, server, player, table.game_id)
         summary = page.get_by_test_id("hand-end")
         expect(summary.get_by_test_id("game-left")).to_have_text(left)
+        # Why the score is twice the cards left: the rules' bonus for going out in one turn.
+        rummy = "Rummy: You went out in one turn, so scores count double."
+        expect(summary.get_by_test_id("rummy-note")).to_have_text(rummy)
         # The winner's star is said in words to a screen reader.
         expect(summary.locator('tr[data-seat="0"] th')).to_have_text("You ★, went out")
         page.keyboard.press("Escape")

@@ -3,7 +3,7 @@
 import { h } from './dom.js';
 import { leagueResult } from './league.js';
 import { cardFace, scoresTable } from './render.js';
-import { gameLeft } from './rules.js';
+import { gameLeft, sayValue } from './rules.js';
 
 /** @typedef {import('./api.js').View} View */
 /** @typedef {import('@rummy/client').Schemas['HandEnded']} HandEnded */
@@ -59,6 +59,10 @@ export function sheetViews(table) {
         over ? h('p', { class: 'game-over', id: 'game-over-title', 'data-testid': 'game-over', text: gameOverText(over) }) : null,
         h('h2', { id: 'hand-end-title', text: headline }),
         scoresTable(['Seat', 'Cards left', 'Hand value', 'Score', 'Total'], rows, { class: 'hand-scores' }),
+        // Why the score is twice the cards' value (or 10 more): the rules' bonus for a rummy.
+        ended.rummy && ended.winner !== null && state.summary && (state.summary.ruleset.rummy_bonus ?? 'none') !== 'none'
+          ? h('p', { class: 'rummy-note', 'data-testid': 'rummy-note', text: `Rummy: ${name(ended.winner)} went out in one turn, so ${sayValue('rummy_bonus', state.summary.ruleset.rummy_bonus)}.` })
+          : null,
         // How much game is left: a first hand's summary otherwise leaves a newcomer guessing.
         over ? null : h('p', { class: 'game-left', 'data-testid': 'game-left', text: gameLeft(state.summary?.ruleset.game_end, ended.hand_number) }),
         over ? (leagueBox ??= leagueResult(gameId, token(), invite, name, signal)) : null,
