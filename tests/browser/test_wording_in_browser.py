@@ -5,9 +5,11 @@ second tab of one seat, refusals logged at a game's end."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import httpx
+from playwright.sync_api import expect
 from table_setup import (
     Table,
     humans,
@@ -52,6 +54,31 @@ def test_friends_on_this_screen_hide_every_bot_level_and_keep_the_form_aligned(
             assert beside or above, control
         page.uncheck("#play-friend")
         assert page.locator("#play-level-3").is_visible()
+
+
+def test_play_now_says_what_it_starts(open_page: OpenPage, server: str) -> None:
+    """The table's options are folded away: under Play now one line says what it starts,
+    and the button is described by it to a screen reader."""
+    page = open_page(PHONE)
+    page.goto(f"{server}/")
+    play = page.get_by_test_id("play")
+    summary = page.get_by_test_id("play-summary")
+    expect(summary).to_have_text("Basic rules, against one bot at level 2", use_inner_text=True)
+    expect(play).to_have_accessible_description(re.compile("against one bot at level 2"))
+    page.get_by_text("Table options").click()
+    page.select_option("#play-opponents", "3")
+    page.select_option("#play-level-2", "4")
+    expect(summary).to_have_text(
+        "Basic rules, against 3 bots at levels 2, 4 and 2", use_inner_text=True
+    )
+    page.check("#play-friend")
+    expect(summary).to_have_text(
+        "Basic rules, you and 3 friends on this screen", use_inner_text=True
+    )
+    page.uncheck("#play-friend")
+    # Other rules draw the bots' levels anew, each at the level for all: the line says so.
+    page.select_option("#play-preset", "palace")
+    expect(summary).to_have_text("Palace rules, against 3 bots at level 2", use_inner_text=True)
 
 
 def test_only_the_host_sees_the_private_tables_code(open_page: OpenPage, server: str) -> None:

@@ -30,6 +30,20 @@ export function showHome(main) {
   const seatLevelsLabel = h('span', { class: 'explain', text: 'Each bot' });
   const friend = /** @type {HTMLInputElement} */ (h('input', { id: 'play-friend', type: 'checkbox' }));
   const about = h('p', { class: 'about', text: PRESET_ABOUT[preset] });
+  // What Play now starts, in one line under it: the options are folded away.
+  const playSummary = h('p', { class: 'play-summary', id: 'play-summary', 'data-testid': 'play-summary' });
+  const sayPlay = () => {
+    const count = Number(opponents.value);
+    if (friend.checked) {
+      playSummary.textContent = `${presetSelect.value} rules, you and ${count === 1 ? 'a friend' : `${count} friends`} on this screen`;
+      return;
+    }
+    const levels = [...seatLevels.querySelectorAll('select')].map((select) => /** @type {HTMLSelectElement} */ (select).value);
+    const same = levels.every((chosen) => chosen === levels[0]);
+    const bots = count === 1 ? 'one bot' : `${count} bots`;
+    const levelWords = same ? `level ${levels[0] ?? level.value}` : `levels ${levels.slice(0, -1).join(', ')} and ${levels.at(-1)}`;
+    playSummary.textContent = `${presetSelect.value} rules, against ${bots} at ${levelWords}`;
+  };
   /** @type {import('./api.js').Rulesets | null} the seat counts each preset allows, once loaded */
   let rulesets = null;
   const drawOpponents = () => {
@@ -46,6 +60,7 @@ export function showHome(main) {
         h('label', { class: 'seat-level' }, h('span', { text: `Bot ${index + 1}` }), levelSelect(Number(level.value), { id: `play-level-${index + 1}` })),
       ),
     );
+    sayPlay();
   };
   presetSelect.addEventListener('change', () => {
     about.textContent = PRESET_ABOUT[/** @type {Preset} */ (presetSelect.value)];
@@ -56,7 +71,9 @@ export function showHome(main) {
   // Friends sit instead of bots: no bot level is asked for (each label goes with its control).
   const showBotLevels = () => {
     for (const part of [levelLabel, level, seatLevelsLabel, seatLevels]) part.hidden = friend.checked;
+    sayPlay();
   };
+  seatLevels.addEventListener('change', sayPlay);
   friend.addEventListener('change', showBotLevels);
   drawOpponents();
   loadRulesets()
@@ -99,7 +116,8 @@ export function showHome(main) {
       h('h1', { text: 'Rummy, right here' }),
       h('p', { class: 'lead', text: 'Play the computer at four levels, or a friend on this screen. No download, no sign-up.' }),
       nameQuestion(),
-      h('button', { type: 'button', class: 'play-now primary', 'data-testid': 'play', onclick: play, text: 'Play now' }),
+      h('button', { type: 'button', class: 'play-now primary', 'data-testid': 'play', 'aria-describedby': 'play-summary', onclick: play, text: 'Play now' }),
+      playSummary,
       problem,
       h(
         'details',
