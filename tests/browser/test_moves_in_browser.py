@@ -122,7 +122,7 @@ def test_a_card_that_fits_a_table_meld_offers_a_button_for_each_place(
     only a tap on a glowing meld the player may have scrolled past on a phone."""
     player = new_player(server)
     mine = ["JC", "JK", "6H"]
-    theirs = ["5H", "JK", "7H", "8C", "9C", "TC"]
+    theirs = ["5H", "JK", "7H", "8C", "9C", "TC", "3S", "4S", "5S"]
     deck = stacked_deck(pack(2, 6), [mine, theirs], 13, up_card="2S")
     rules = {**FIRST_SEAT_ZERO, "initial_meld_min": 0, "lay_off_needs_own_meld": False}
     table = Table(
@@ -130,7 +130,8 @@ def test_a_card_that_fits_a_table_meld_offers_a_button_for_each_place(
     )
     table.draw_and_discard(0, keep=mine)
     table.play(1, {"type": "draw", "source": "stock"})
-    table.play(1, {"type": "lay_melds", "melds": [["5H", "JK", "7H"], ["8C", "9C", "TC"]]})
+    melds = [["5H", "JK", "7H"], ["8C", "9C", "TC"], ["3S", "4S", "5S"]]
+    table.play(1, {"type": "lay_melds", "melds": melds})
     table.play(1, {"type": "discard", "card": table.view(1)["hand"][0]})
     page = open_page(PHONE)
     open_table(page, server, player, table.game_id)
@@ -146,16 +147,12 @@ def test_a_card_that_fits_a_table_meld_offers_a_button_for_each_place(
     expect(actions.get_by_role("button", name="Discard J♣")).to_be_visible()
     click_for(page, lay_off, "/commands")
     expect(clubs.locator(".card")).to_have_count(4)
-    # A joker fits either end of the run: a button for each end.
+    # A joker fits either end of three runs: no row of six buttons, the glowing melds take it.
     card(page, "JK").click()
-    expect(
-        actions.get_by_role("button", name=f"Lay off Joker on #{clubs_id}, high end")
-    ).to_be_visible()
-    click_for(
-        page,
-        actions.get_by_role("button", name=f"Lay off Joker on #{clubs_id}, low end"),
-        "/commands",
-    )
+    expect(clubs).to_have_class(GLOWING)
+    expect(actions.get_by_role("button", name=re.compile("^Lay off Joker"))).to_have_count(0)
+    clubs.click()
+    click_for(page, page.locator(".chooser").get_by_role("button", name="Low end"), "/commands")
     expect(clubs.locator(".card").first).to_contain_text("= 7♣")
     # The natural card a table joker stands for: a button to take the joker back.
     card(page, "6H").click()

@@ -17,6 +17,21 @@ import { meantCommand } from './why-not.js';
 /** @typedef {import('./api.js').GameSummary} GameSummary */
 /** @typedef {import('./moves.js').Moves} Moves */
 
+// More places than this for one card (a joker at a full table): buttons for none but the hint's.
+const MAX_TABLE_BUTTONS = 4;
+
+/**
+ * Whether the hint names this very lay-off or joker swap (an unset end is no end).
+ * @param {import('./moves.js').LayOff | import('./moves.js').SwapJoker} command
+ * @param {Command | null} hint
+ */
+function sameCommand(command, hint) {
+  if (!hint || (hint.type !== 'lay_off' && hint.type !== 'swap_joker') || hint.type !== command.type) return false;
+  const end = (/** @type {{end?: string | null}} */ (command)).end ?? null;
+  const hintEnd = (/** @type {{end?: string | null}} */ (hint)).end ?? null;
+  return hint.card === command.card && hint.meld_id === command.meld_id && end === hintEnd;
+}
+
 
 /**
  * The player's side of the table and what its keys and buttons do.
@@ -129,8 +144,11 @@ export function handViews(table) {
     // Counted in the order a legal lay-down lists the cards, not the order they were picked.
     const points = state.staged.reduce((sum, meld) => sum + meldPoints(meldOrder(moves, meld)), 0) + (match.partOf ? meldPoints(meldOrder(moves, picked)) : 0);
     const discard = picked.length === 1 && state.staged.length === 0 ? moves.discards.get(picked[0]) : undefined;
-    // One card picked that fits a table meld: a button for each place it may go, beside the discard.
-    const onTable = picked.length === 1 && state.staged.length === 0 ? moves.onTable.get(picked[0]) ?? [] : [];
+    // One card picked that fits a table meld: a button for each place it may go, beside the
+    // discard; a joker that fits everywhere would flood the row, so past a few, only the
+    // hint's (the glowing melds still take it).
+    const fits = picked.length === 1 && state.staged.length === 0 ? moves.onTable.get(picked[0]) ?? [] : [];
+    const onTable = fits.length <= MAX_TABLE_BUTTONS ? fits : fits.filter((command) => sameCommand(command, state.hint));
     const myPlay = view.turn === state.seat && view.phase === 'play' && !state.staged.length && !state.covered;
     const meant = myPlay ? meantCommand(picked, Boolean(discard) || match.exact.length > 0 || match.partOf) : null;
     const refused = whyNot.words(meant);
