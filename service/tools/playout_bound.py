@@ -5,8 +5,8 @@ out to the hand's end, and how much of that hangs on knowing the hidden hands
     python -m service.tools.playout_bound --preset basic --seats 4 --hands 150 [--seed N]
 
 Not a bot: the measured seat reads the true game state, which no bot may. One
-level 4 seat (moved round the table each game) against level 3 seats, three rows
-on the same seed:
+level 4 seat (moved round the table each game) against level 3 seats, a row for
+each `--modes` on the same seed:
 - `as it is`: level 4 as shipped;
 - `dealt`: at each discard with a choice, the base choice and the best loose
   cards by `discard_scores` are each played out to the hand's end on the rules
@@ -15,13 +15,16 @@ on the same seed:
   of what the seat cannot see (the stock and the opponents' hands, dealt at
   random; an opponent dealt a meld is dealt again, as level 3 lays its melds at
   once), and the candidate that wins most hands (points to split ties) is played;
+- `read`: as `dealt`, but each opponent keeps the pile cards the seat saw it
+  take and is dealt no card that fits the table (level 3 lays off at once);
 - `known`: the same, but only the stock is dealt again: the opponents' real
   hands are kept, as a perfect reading of them would.
 
 The gap between `dealt` and `known` is what inference of the hidden hands could
-be worth at most to this search; `dealt` against `as it is` is what the search
-is worth without it. Each decision's thread CPU time is printed: the shipped
-budget is 150 ms.
+be worth at most to this search, and `read` how much of it a simple reading
+earns; `dealt` against `as it is` is what the search is worth without it.
+Each searched decision's thread CPU time is printed: the shipped budget is
+150 ms.
 """
 
 from __future__ import annotations
@@ -31,10 +34,13 @@ import copy
 import random
 import secrets
 import time
+from collections import Counter
 from collections.abc import Sequence
 
 from domain.bots.careful_discard import discard_scores
 from domain.bots.solver import arrange
+from domain.bots.table_fits import fits_table
+from domain.cards import Card
 from domain.commands import Discard, PlayerCommand
 from domain.events import HandEnded
 from domain.rules import RuleSet, build_ruleset
@@ -96,11 +102,11 @@ class _ForesightTable(BotTable):
         rng: random.Random,
         searcher: int,
         samples: int,
-        knows_hands: bool,
+        mode: str,
         thinking: list[float],
     ) -> None:
         super().__init__(ruleset, levels, rng, budget_s=0.15, clock=time.thread_time)
-        self.searcher, self.samples, self.knows_hands = searcher, samples, knows_hands
+        self.searcher, self.samples, self.mode = searcher, samples, mode
         self.thinking = thinking
 
     def _ask(self, seat: int) -> PlayerCommand | None:
@@ -114,7 +120,7 @@ class _ForesightTable(BotTable):
         totals = [0.0] * len(candidates)
         for sample in range(self.samples):
             rng = random.Random(sample * 7919 + self.commands)
-            dealt = deal_hidden(self.state, seat, rng, self.knows_hands)
+            dealt = deal_hidden(self.state, seat, rng, self.mode, self.memories[seat].known)
             for index, candidate in enumerate(candidates):
                 totals[index] += _Playout(self, dealt, seat, candidate).outcome()
         self.thinking.append(time.thread_time() - started)
@@ -135,28 +141,50 @@ class _ForesightTable(BotTable):
         return [base, *others]
 
 
-def deal_hidden(state: GameState, seat: int, rng: random.Random, knows_hands: bool) -> GameState:
-    """The state again with what `seat` cannot see dealt at random: the stock
-    alone when it `knows_hands`, else the stock and the opponents' hands (an
-    opponent dealt a meld is dealt again, up to REDEALS times)."""
-    if knows_hands:
+def deal_hidden(
+    state: GameState,
+    seat: int,
+    rng: random.Random,
+    mode: str,
+    seen_taken: Sequence[Counter[Card]] = (),
+) -> GameState:
+    """The state again with what `seat` cannot see dealt at random. `known`: the
+    stock alone. `dealt`: the stock and the opponents' hands, an opponent dealt a
+    meld dealt again (up to REDEALS times). `read`: as `dealt`, but each opponent
+    keeps the pile cards `seen_taken` from it and is dealt no card that fits the
+    table either (level 3 lays its melds and lay-offs at once)."""
+    if mode == "known":
         return _with(state, stock=tuple(rng.sample(state.stock, len(state.stock))))
-    pool = list(state.stock)
+    reads = mode == "read"
+    pool: Counter[Card] = Counter(state.stock)
     for other, hand in enumerate(state.hands):
         if other != seat:
-            pool.extend(hand)
-    for attempt in range(REDEALS + 1):
-        rng.shuffle(pool)
-        hands, at = list(state.hands), 0
-        for other, hand in enumerate(state.hands):
-            if other != seat:
-                hands[other], at = tuple(pool[at : at + len(hand)]), at + len(hand)
-        holds_meld = any(
-            arrange(hand, state.ruleset).melds for other, hand in enumerate(hands) if other != seat
-        )
-        if not holds_meld or attempt == REDEALS:
-            break
-    return _with(state, hands=tuple(hands), stock=tuple(pool[at:]))
+            pool.update(hand)
+    hands = list(state.hands)
+    for other, hand in enumerate(state.hands):
+        if other == seat:
+            continue
+        kept = +(seen_taken[other] & pool) if reads and other < len(seen_taken) else Counter()
+        pool -= kept
+        for attempt in range(REDEALS + 1):
+            cards = list(pool.elements())
+            drawn = rng.sample(cards, len(hand) - sum(kept.values()))
+            dealt = (*kept.elements(), *drawn)
+            if attempt == REDEALS or not _unlikely(dealt, state, reads):
+                break
+        pool -= Counter(drawn)
+        hands[other] = tuple(sorted(dealt))
+    stock = list(pool.elements())
+    rng.shuffle(stock)
+    return _with(state, hands=tuple(hands), stock=tuple(stock))
+
+
+def _unlikely(hand: Sequence[Card], state: GameState, reads: bool) -> bool:
+    """Whether level 3 would not hold this hand after its turn: a meld in it, or
+    (when `reads`) a card that fits the table."""
+    if arrange(tuple(hand), state.ruleset).melds:
+        return True
+    return reads and any(fits_table(card, state.table, state.ruleset) for card in hand)
 
 
 def _with(state: GameState, **changes: object) -> GameState:
@@ -190,9 +218,7 @@ def run_bound(
         if mode == "as it is":
             table = BotTable(ruleset, levels, rng, 0.15, result.latencies, clock=time.thread_time)
         else:
-            table = _ForesightTable(
-                ruleset, levels, rng, searcher, samples, mode == "known", thinking
-            )
+            table = _ForesightTable(ruleset, levels, rng, searcher, samples, mode, thinking)
 
         def on_hand(event: HandEnded, searcher: int = searcher) -> bool:
             winners = hand_winners(event)
@@ -221,12 +247,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--hands", type=int, default=150)
     parser.add_argument("--seed", type=int, default=None, help="drawn at run time if not given")
-    parser.add_argument("--samples", type=int, default=4, help="deals a searched discard")
+    parser.add_argument("--samples", type=int, default=3, help="deals a searched discard")
+    parser.add_argument("--modes", default="as it is,dealt,read,known", help="the rows, in order")
     args = parser.parse_args(argv)
     seed = secrets.randbelow(2**31) if args.seed is None else args.seed
     print(f"seed {seed}, {args.samples} deals a searched discard", flush=True)
     results = []
-    for mode in ("as it is", "dealt", "known"):
+    for mode in args.modes.split(","):
         result, thinking = run_bound(args.preset, args.seats, args.hands, seed, args.samples, mode)
         results.append(result)
         if thinking:
