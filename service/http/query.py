@@ -1,5 +1,6 @@
-"""Query strings and paths: every query parameter a route reads is a single value, and an
-integer one (or an integer header, Last-Event-ID, or a path's integer) is written as one."""
+"""Query strings and paths: every query parameter a route reads is a single value, an
+integer one (or an integer header, Last-Event-ID, or a path's integer) is written as one,
+and a boolean one is `true` or `false`."""
 
 from __future__ import annotations
 
@@ -24,6 +25,9 @@ __all__ = ["check_query_parameters", "written_as_an_integer"]
 # one spelling each, as JSON writes them (no `01`, no `-0`): a path's `/seats/01` would
 # answer as `/seats/1`, one resource under many names.
 _INTEGER = re.compile(r"0|-?[1-9][0-9]*")
+# As JSON and the OpenAPI document write them: Litestar also reads `1`, `0`, `True` and
+# `null`, so one filter had many names and a typo (`rated=null`) filtered nothing.
+_BOOLEANS = frozenset({"true", "false"})
 
 
 def written_as_an_integer(text: str) -> bool:
@@ -60,12 +64,18 @@ async def check_query_parameters(request: ASGIConnection[Any, Any, Any, Any]) ->
                 f"query parameter {repeated[0]!r} is given more than once",
                 parameters=repeated,
             )
-    integers = _integer_parameters(handler)
+    integers, booleans = _typed_parameters(handler)
     for name, value in pairs:
         if name in integers and not _INTEGER.fullmatch(value):
             raise ServiceError(
                 "invalid_parameter",
                 f"query parameter {name!r} must be an integer, not {value!r}",
+                parameters=[name],
+            )
+        if name in booleans and value not in _BOOLEANS:
+            raise ServiceError(
+                "invalid_parameter",
+                f"query parameter {name!r} must be true or false, not {value!r}",
                 parameters=[name],
             )
 
@@ -191,17 +201,21 @@ def _integer_headers(handler: Any) -> tuple[tuple[str, str], ...]:
     )
 
 
-# The route's integer parameters by name, found at its first request with a query.
-_INTEGER_PARAMETERS = "rummy.integer_parameters"
+# The route's integer and boolean parameters by name, found at its first request with
+# a query.
+_TYPED_PARAMETERS = "rummy.typed_parameters"
 
 
-def _integer_parameters(handler: Any) -> frozenset[str]:
-    """The names of the parameters the route reads as integers."""
-    found: frozenset[str] | None = handler.opt.get(_INTEGER_PARAMETERS)
+def _typed_parameters(handler: Any) -> tuple[frozenset[str], frozenset[str]]:
+    """The names of the parameters the route reads as integers, and as booleans."""
+    found: tuple[frozenset[str], frozenset[str]] | None = handler.opt.get(_TYPED_PARAMETERS)
     if found is None:
         declared = handler.parsed_fn_signature.parameters
-        found = frozenset(name for name, field in declared.items() if _integer(field))
-        handler.opt[_INTEGER_PARAMETERS] = found
+        found = (
+            frozenset(name for name, field in declared.items() if _integer(field)),
+            frozenset(name for name, field in declared.items() if _of_type(field, bool)),
+        )
+        handler.opt[_TYPED_PARAMETERS] = found
     return found
 
 
@@ -214,5 +228,10 @@ def _header_of(field: FieldDefinition) -> str | None:
 
 
 def _integer(field: FieldDefinition) -> bool:
+    return _of_type(field, int)
+
+
+def _of_type(field: FieldDefinition, kind: type) -> bool:
+    """Whether the field is of `kind`, or `kind | None`."""
     kinds = [inner.annotation for inner in field.inner_types] if field.is_optional else []
-    return int in (field.annotation, *kinds)
+    return kind in (field.annotation, *kinds)

@@ -170,8 +170,12 @@ async def list_games(
     status: FromQuery[Literal["waiting", "open", "active", "finished"]] = "waiting",
     preset: FromQuery[LobbyPreset | None] = None,
     seats: Annotated[int | None, QueryParameter(ge=2, le=6)] = None,
-    rated: FromQuery[bool | None] = None,
-    open_seats: FromQuery[bool | None] = None,
+    rated: Annotated[
+        bool | None, QueryParameter(description="`true` or `false` (no other spelling).")
+    ] = None,
+    open_seats: Annotated[
+        bool | None, QueryParameter(description="`true` or `false` (no other spelling).")
+    ] = None,
     limit: Annotated[int, QueryParameter(ge=1, le=100)] = 50,
     offset: Annotated[int, QueryParameter(ge=0, le=1_000_000)] = 0,
 ) -> Lobby:

@@ -14,7 +14,6 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import OpenAPIMediaType, Operation, Reference, RequestBody, Schema
 from litestar.openapi.spec.enums import OpenAPIType
 from litestar.params import (
-    FromQuery,
     JSONBody,
     PathParameter,
     QueryParameter,
@@ -276,7 +275,13 @@ async def import_game(
             pattern="^[0-9a-f]{32}$", description="The new game's id (default: a fresh one)."
         ),
     ] = None,
-    private_log: FromQuery[bool] = False,
+    private_log: Annotated[
+        bool,
+        QueryParameter(
+            description="`true`: the finished log is its seats' alone; `true` or `false` "
+            "(no other spelling)."
+        ),
+    ] = False,
 ) -> Response[CreatedGameOut]:
     if game_id is not None and not is_game_id(game_id):
         # The pattern is checked with Python's `$`, which also takes a last newline.

@@ -2882,7 +2882,9 @@ export interface operations {
                 status?: "waiting" | "open" | "active" | "finished";
                 preset?: "basic" | "palace" | "duel" | "classic" | "imported" | null;
                 seats?: number | null;
+                /** @description `true` or `false` (no other spelling). */
                 rated?: boolean | null;
+                /** @description `true` or `false` (no other spelling). */
                 open_seats?: boolean | null;
                 limit?: number;
                 offset?: number;
@@ -4321,6 +4323,7 @@ export interface operations {
             query?: {
                 /** @description The new game's id (default: a fresh one). */
                 game_id?: string | null;
+                /** @description `true`: the finished log is its seats' alone; `true` or `false` (no other spelling). */
                 private_log?: boolean;
             };
             header?: never;

@@ -155,8 +155,8 @@ def sync_detailed(
         preset (ListGamesPresetType1 | ListGamesPresetType2Type1 | ListGamesPresetType3Type1 |
             None | Unset):
         seats (int | None | Unset):
-        rated (bool | None | Unset):
-        open_seats (bool | None | Unset):
+        rated (bool | None | Unset): `true` or `false` (no other spelling).
+        open_seats (bool | None | Unset): `true` or `false` (no other spelling).
         limit (int | Unset):  Default: 50.
         offset (int | Unset):  Default: 0.
 
@@ -209,8 +209,8 @@ def sync(
         preset (ListGamesPresetType1 | ListGamesPresetType2Type1 | ListGamesPresetType3Type1 |
             None | Unset):
         seats (int | None | Unset):
-        rated (bool | None | Unset):
-        open_seats (bool | None | Unset):
+        rated (bool | None | Unset): `true` or `false` (no other spelling).
+        open_seats (bool | None | Unset): `true` or `false` (no other spelling).
         limit (int | Unset):  Default: 50.
         offset (int | Unset):  Default: 0.
 
@@ -258,8 +258,8 @@ async def asyncio_detailed(
         preset (ListGamesPresetType1 | ListGamesPresetType2Type1 | ListGamesPresetType3Type1 |
             None | Unset):
         seats (int | None | Unset):
-        rated (bool | None | Unset):
-        open_seats (bool | None | Unset):
+        rated (bool | None | Unset): `true` or `false` (no other spelling).
+        open_seats (bool | None | Unset): `true` or `false` (no other spelling).
         limit (int | Unset):  Default: 50.
         offset (int | Unset):  Default: 0.
 
@@ -312,8 +312,8 @@ async def asyncio(
         preset (ListGamesPresetType1 | ListGamesPresetType2Type1 | ListGamesPresetType3Type1 |
             None | Unset):
         seats (int | None | Unset):
-        rated (bool | None | Unset):
-        open_seats (bool | None | Unset):
+        rated (bool | None | Unset): `true` or `false` (no other spelling).
+        open_seats (bool | None | Unset): `true` or `false` (no other spelling).
         limit (int | Unset):  Default: 50.
         offset (int | Unset):  Default: 0.
 

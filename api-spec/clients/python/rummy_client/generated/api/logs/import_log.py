@@ -154,7 +154,8 @@ def sync_detailed(
 
     Args:
         game_id (None | str | Unset): The new game's id (default: a fresh one).
-        private_log (bool | Unset):  Default: False.
+        private_log (bool | Unset): `true`: the finished log is its seats' alone; `true` or
+            `false` (no other spelling). Default: False.
         body (LogDocument):
 
     Raises:
@@ -196,7 +197,8 @@ def sync(
 
     Args:
         game_id (None | str | Unset): The new game's id (default: a fresh one).
-        private_log (bool | Unset):  Default: False.
+        private_log (bool | Unset): `true`: the finished log is its seats' alone; `true` or
+            `false` (no other spelling). Default: False.
         body (LogDocument):
 
     Raises:
@@ -233,7 +235,8 @@ async def asyncio_detailed(
 
     Args:
         game_id (None | str | Unset): The new game's id (default: a fresh one).
-        private_log (bool | Unset):  Default: False.
+        private_log (bool | Unset): `true`: the finished log is its seats' alone; `true` or
+            `false` (no other spelling). Default: False.
         body (LogDocument):
 
     Raises:
@@ -275,7 +278,8 @@ async def asyncio(
 
     Args:
         game_id (None | str | Unset): The new game's id (default: a fresh one).
-        private_log (bool | Unset):  Default: False.
+        private_log (bool | Unset): `true`: the finished log is its seats' alone; `true` or
+            `false` (no other spelling). Default: False.
         body (LogDocument):
 
     Raises:
