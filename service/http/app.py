@@ -29,6 +29,7 @@ from service.http.json_body import CheckedRequest
 from service.http.open_channel_limit import open_channel_limit
 from service.http.openapi import finished_once, security_components
 from service.http.parsed_handlers import primed, remember
+from service.http.path_spelling import only_canonical_paths
 from service.http.problems import EXCEPTION_HANDLERS
 from service.http.query import check_query_parameters
 from service.http.rate_limits import KINDS, close_storage, parse_limit, rate_limit_middleware
@@ -203,12 +204,25 @@ def create_app(
     # is found, and its own refusals (404 for a path no route serves, 405) carry the id too.
     # A WebSocket handshake refused before its accept gets a problem too (not a bare 403).
     # HEAD outside that: answered as GET, headers and id included, without the body.
+    # A path spelt with a trailing or doubled slash is refused before the router,
+    # within the CORS layer (a browser reads the 404 as any other).
     app.asgi_handler = head_as_get(
-        request_id_middleware(websocket_refusals(cors_only_from_browsers(app.asgi_handler)))
+        request_id_middleware(
+            websocket_refusals(cors_only_from_browsers(within_cors(app.asgi_handler)))
+        )
     )
     # Finished before it is served: /schema serves the finished document.
     finished_once(app)
     return app
+
+
+def within_cors(handler: ASGIApp) -> ASGIApp:
+    """Litestar's handler (`handler`) with paths refused unless spelt canonically: inside
+    its CORS layer when it has one."""
+    if isinstance(handler, CORSMiddleware):
+        handler.app = only_canonical_paths(handler.app)
+        return handler
+    return only_canonical_paths(handler)
 
 
 def cors_only_from_browsers(handler: ASGIApp) -> ASGIApp:
