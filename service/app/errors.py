@@ -68,6 +68,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "duplicate_key": 400,
     "invalid_body": 400,
     "invalid_parameter": 400,
+    "ambiguous_credentials": 400,
     "missing_token": 401,
     "invalid_token": 401,
     "invalid_ticket": 401,

@@ -220,7 +220,14 @@ class Tickets:
     ) -> Watcher | None:
         """Who is watching: the ticket's credential (not spent: a channel refused as it
         opens leaves it for the next), else the token's, else a spectator (None; of a
-        private table only with its invite code)."""
+        private table only with its invite code). A ticket and a token together are
+        refused (400 `ambiguous_credentials`): which of them the caller meant is
+        theirs to say, not the server's to guess."""
+        if ticket is not None and token is not None:
+            raise ServiceError(
+                "ambiguous_credentials",
+                "a ticket and a token in one request: send the one you mean",
+            )
         if ticket is not None:
             watcher = await self.redeem(game_id, ticket)
             # Opened with the table's code beside it, as a token's channel may be.

@@ -57,7 +57,8 @@ def _close_codes() -> dict[str, str]:
 
 # What each refusal a client meets on /live most often means (the problem says which).
 _REFUSAL_EXAMPLES = {
-    400: "an `after` or a first message out of its schema",
+    400: "an `after` or a first message out of its schema, or a first message with "
+    "both a token and a ticket (`ambiguous_credentials`)",
     401: "a missing or unknown token, or a used or expired ticket: ask for a new one",
     403: "a token or ticket of another game, or a seat token whose seat was given back",
     404: "no such game, or a private table the caller may not see: also midway, once "

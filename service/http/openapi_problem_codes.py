@@ -67,8 +67,8 @@ OWN_CODES: dict[str, tuple[str, ...]] = {
     # Decided on the game as it stands: no retry, no command_id looked up.
     "checkCommand": (*_CALLER, "version_conflict", *_RULES),
     "createTicket": _CALLER,
-    "listEvents": (*_CALLER, "invalid_ticket", "after_beyond_log"),
-    "streamEvents": (*_CALLER, "invalid_ticket", "after_beyond_log"),
+    "listEvents": (*_CALLER, "invalid_ticket", "ambiguous_credentials", "after_beyond_log"),
+    "streamEvents": (*_CALLER, "invalid_ticket", "ambiguous_credentials", "after_beyond_log"),
     "getStateAt": (*_CALLER, "version_not_found"),
     "exportLog": (*_CALLER, "game_in_progress"),
     "importLog": (*_LOG_CHECKS, *_RULES, "game_exists", "import_unavailable"),

@@ -68,7 +68,8 @@ TicketQuery = Annotated[
     QueryParameter(
         max_length=128,
         description="A ticket from POST /games/{game_id}/tickets: the seat, once, "
-        "for clients that cannot send a header. A HEAD looks at it without spending it.",
+        "for clients that cannot send a header (with one, 400 `ambiguous_credentials`). "
+        "A HEAD looks at it without spending it.",
     ),
 ]
 

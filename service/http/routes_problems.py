@@ -46,6 +46,8 @@ _MEANINGS = {
     "duplicate_key": "An object of the body gives the same key twice.",
     "invalid_body": "The body does not fit the operation's schema.",
     "invalid_parameter": "A path or query parameter is out of its range or given twice.",
+    "ambiguous_credentials": "A live channel was given a ticket and a token together: "
+    "send one of them.",
     "unsupported_media_type": "The body is declared as another type than JSON, or sent "
     "in a content coding (gzip, …).",
     "missing_token": "The operation needs a token and none was sent.",

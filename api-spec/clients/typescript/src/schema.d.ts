@@ -1447,7 +1447,7 @@ export interface components {
          * @description The codes listEvents answers.
          * @enum {string}
          */
-        ListEventsProblemCode: "after_beyond_log" | "game_not_found" | "game_unreadable" | "invalid_parameter" | "invalid_ticket" | "invalid_token" | "missing_token" | "not_seated" | "rate_limited" | "store_unavailable" | "wrong_game";
+        ListEventsProblemCode: "after_beyond_log" | "ambiguous_credentials" | "game_not_found" | "game_unreadable" | "invalid_parameter" | "invalid_ticket" | "invalid_token" | "missing_token" | "not_seated" | "rate_limited" | "store_unavailable" | "wrong_game";
         /**
          * ListGamesProblem
          * @description A problem listGames answers (RFC 9457).
@@ -1636,7 +1636,7 @@ export interface components {
          * @description The stable reason of a problem; `type` (`/problems/<code>`) is its page.
          * @enum {string}
          */
-        ProblemCode: "after_beyond_log" | "already_seated" | "bad_commitment" | "body_too_large" | "bots_busy" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_exists" | "game_in_progress" | "game_not_found" | "game_not_over" | "game_over" | "game_unreadable" | "hand_in_progress" | "hand_not_started" | "header_mismatch" | "hot_seat_table" | "http_error" | "illegal_event" | "import_unavailable" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "internal_error" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_fork_version" | "invalid_game_id" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_log_field" | "invalid_meld" | "invalid_name" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_seats" | "invalid_shuffle" | "invalid_ticket" | "invalid_token" | "invalid_view" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "ladder_not_found" | "lay_off_not_allowed" | "league_busy" | "league_result_pending" | "malformed_json" | "malformed_log" | "method_not_allowed" | "missing_token" | "must_keep_discard" | "not_found" | "not_host" | "not_seated" | "not_your_turn" | "own_meld_required" | "player_not_found" | "rate_limited" | "redacted_log" | "same_discard" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stacked_public_table" | "stock_empty" | "storage_full" | "store_unavailable" | "table_expired" | "table_started" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_format" | "unsupported_media_type" | "version_conflict" | "version_gap" | "version_not_found" | "worker_unavailable" | "wrong_game" | "wrong_phase" | "wrong_seat";
+        ProblemCode: "after_beyond_log" | "already_seated" | "ambiguous_credentials" | "bad_commitment" | "body_too_large" | "bots_busy" | "card_not_in_hand" | "command_id_reused" | "contention" | "discard_pile_empty" | "duplicate_key" | "game_exists" | "game_in_progress" | "game_not_found" | "game_not_over" | "game_over" | "game_unreadable" | "hand_in_progress" | "hand_not_started" | "header_mismatch" | "hot_seat_table" | "http_error" | "illegal_event" | "import_unavailable" | "initial_meld_required" | "initial_meld_too_low" | "integer_out_of_range" | "internal_error" | "invalid_body" | "invalid_card" | "invalid_command" | "invalid_deck" | "invalid_fork_version" | "invalid_game_id" | "invalid_joker_swap" | "invalid_lay_off" | "invalid_log" | "invalid_log_field" | "invalid_meld" | "invalid_name" | "invalid_parameter" | "invalid_pickup" | "invalid_ruleset" | "invalid_seat" | "invalid_seats" | "invalid_shuffle" | "invalid_ticket" | "invalid_token" | "invalid_view" | "joker_discard_forbidden" | "joker_must_be_played" | "json_too_deep" | "knock_not_allowed" | "ladder_not_found" | "lay_off_not_allowed" | "league_busy" | "league_result_pending" | "malformed_json" | "malformed_log" | "method_not_allowed" | "missing_token" | "must_keep_discard" | "not_found" | "not_host" | "not_seated" | "not_your_turn" | "own_meld_required" | "player_not_found" | "rate_limited" | "redacted_log" | "same_discard" | "seat_not_found" | "seat_not_open" | "seat_reserved" | "seat_resigned" | "seat_taken" | "stacked_public_table" | "stock_empty" | "storage_full" | "store_unavailable" | "table_expired" | "table_started" | "too_many_melds" | "unknown_meld" | "unknown_preset" | "unsupported_format" | "unsupported_media_type" | "version_conflict" | "version_gap" | "version_not_found" | "worker_unavailable" | "wrong_game" | "wrong_phase" | "wrong_seat";
         /**
          * ProblemFacts
          * @description What the refusal is about; which fields depend on the code.
@@ -2163,7 +2163,7 @@ export interface components {
          * @description The codes streamEvents answers.
          * @enum {string}
          */
-        StreamEventsProblemCode: "after_beyond_log" | "game_not_found" | "game_unreadable" | "invalid_parameter" | "invalid_ticket" | "invalid_token" | "missing_token" | "not_seated" | "rate_limited" | "store_unavailable" | "wrong_game";
+        StreamEventsProblemCode: "after_beyond_log" | "ambiguous_credentials" | "game_not_found" | "game_unreadable" | "invalid_parameter" | "invalid_ticket" | "invalid_token" | "missing_token" | "not_seated" | "rate_limited" | "store_unavailable" | "wrong_game";
         /**
          * SuggestCommandProblem
          * @description A problem suggestCommand answers (RFC 9457).
@@ -3851,7 +3851,7 @@ export interface operations {
                 /** @description Seconds to wait for a first event (a HEAD does not wait). */
                 wait?: number;
                 limit?: number;
-                /** @description A ticket from POST /games/{game_id}/tickets: the seat, once, for clients that cannot send a header. A HEAD looks at it without spending it. */
+                /** @description A ticket from POST /games/{game_id}/tickets: the seat, once, for clients that cannot send a header (with one, 400 `ambiguous_credentials`). A HEAD looks at it without spending it. */
                 ticket?: string | null;
                 invite?: string | null;
             };
@@ -3949,7 +3949,7 @@ export interface operations {
             query?: {
                 /** @description Serve the events after this version. */
                 after?: number;
-                /** @description A ticket from POST /games/{game_id}/tickets: the seat, once, for clients that cannot send a header. A HEAD looks at it without spending it. */
+                /** @description A ticket from POST /games/{game_id}/tickets: the seat, once, for clients that cannot send a header (with one, 400 `ambiguous_credentials`). A HEAD looks at it without spending it. */
                 ticket?: string | null;
                 invite?: string | null;
             };

@@ -2,6 +2,7 @@ from enum import StrEnum
 
 class ListEventsProblemCode(StrEnum):
     AFTER_BEYOND_LOG = "after_beyond_log"
+    AMBIGUOUS_CREDENTIALS = "ambiguous_credentials"
     GAME_NOT_FOUND = "game_not_found"
     GAME_UNREADABLE = "game_unreadable"
     INVALID_PARAMETER = "invalid_parameter"

@@ -3,6 +3,7 @@ from enum import StrEnum
 class ProblemCode(StrEnum):
     AFTER_BEYOND_LOG = "after_beyond_log"
     ALREADY_SEATED = "already_seated"
+    AMBIGUOUS_CREDENTIALS = "ambiguous_credentials"
     BAD_COMMITMENT = "bad_commitment"
     BODY_TOO_LARGE = "body_too_large"
     BOTS_BUSY = "bots_busy"

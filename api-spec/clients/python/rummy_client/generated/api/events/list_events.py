@@ -162,7 +162,8 @@ def sync_detailed(
             0.0.
         limit (int | Unset):  Default: 500.
         ticket (None | str | Unset): A ticket from POST /games/{game_id}/tickets: the seat, once,
-            for clients that cannot send a header. A HEAD looks at it without spending it.
+            for clients that cannot send a header (with one, 400 `ambiguous_credentials`). A HEAD
+            looks at it without spending it.
         invite (None | str | Unset):
 
     Raises:
@@ -214,7 +215,8 @@ def sync(
             0.0.
         limit (int | Unset):  Default: 500.
         ticket (None | str | Unset): A ticket from POST /games/{game_id}/tickets: the seat, once,
-            for clients that cannot send a header. A HEAD looks at it without spending it.
+            for clients that cannot send a header (with one, 400 `ambiguous_credentials`). A HEAD
+            looks at it without spending it.
         invite (None | str | Unset):
 
     Raises:
@@ -261,7 +263,8 @@ async def asyncio_detailed(
             0.0.
         limit (int | Unset):  Default: 500.
         ticket (None | str | Unset): A ticket from POST /games/{game_id}/tickets: the seat, once,
-            for clients that cannot send a header. A HEAD looks at it without spending it.
+            for clients that cannot send a header (with one, 400 `ambiguous_credentials`). A HEAD
+            looks at it without spending it.
         invite (None | str | Unset):
 
     Raises:
@@ -313,7 +316,8 @@ async def asyncio(
             0.0.
         limit (int | Unset):  Default: 500.
         ticket (None | str | Unset): A ticket from POST /games/{game_id}/tickets: the seat, once,
-            for clients that cannot send a header. A HEAD looks at it without spending it.
+            for clients that cannot send a header (with one, 400 `ambiguous_credentials`). A HEAD
+            looks at it without spending it.
         invite (None | str | Unset):
 
     Raises:

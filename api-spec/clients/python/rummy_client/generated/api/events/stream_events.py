@@ -162,7 +162,8 @@ def sync_detailed(
         game_id (str): The game's id (32 hex digits).
         after (int | Unset): Serve the events after this version. Default: 0.
         ticket (None | str | Unset): A ticket from POST /games/{game_id}/tickets: the seat, once,
-            for clients that cannot send a header. A HEAD looks at it without spending it.
+            for clients that cannot send a header (with one, 400 `ambiguous_credentials`). A HEAD
+            looks at it without spending it.
         invite (None | str | Unset):
         last_event_id (int | Unset): The last version seen; an empty one is none (the SSE spec).
             Default: 0.
@@ -214,7 +215,8 @@ def sync(
         game_id (str): The game's id (32 hex digits).
         after (int | Unset): Serve the events after this version. Default: 0.
         ticket (None | str | Unset): A ticket from POST /games/{game_id}/tickets: the seat, once,
-            for clients that cannot send a header. A HEAD looks at it without spending it.
+            for clients that cannot send a header (with one, 400 `ambiguous_credentials`). A HEAD
+            looks at it without spending it.
         invite (None | str | Unset):
         last_event_id (int | Unset): The last version seen; an empty one is none (the SSE spec).
             Default: 0.
@@ -261,7 +263,8 @@ async def asyncio_detailed(
         game_id (str): The game's id (32 hex digits).
         after (int | Unset): Serve the events after this version. Default: 0.
         ticket (None | str | Unset): A ticket from POST /games/{game_id}/tickets: the seat, once,
-            for clients that cannot send a header. A HEAD looks at it without spending it.
+            for clients that cannot send a header (with one, 400 `ambiguous_credentials`). A HEAD
+            looks at it without spending it.
         invite (None | str | Unset):
         last_event_id (int | Unset): The last version seen; an empty one is none (the SSE spec).
             Default: 0.
@@ -313,7 +316,8 @@ async def asyncio(
         game_id (str): The game's id (32 hex digits).
         after (int | Unset): Serve the events after this version. Default: 0.
         ticket (None | str | Unset): A ticket from POST /games/{game_id}/tickets: the seat, once,
-            for clients that cannot send a header. A HEAD looks at it without spending it.
+            for clients that cannot send a header (with one, 400 `ambiguous_credentials`). A HEAD
+            looks at it without spending it.
         invite (None | str | Unset):
         last_event_id (int | Unset): The last version seen; an empty one is none (the SSE spec).
             Default: 0.
