@@ -5,6 +5,7 @@ A table with open seats waits: its first deal is written when it starts."""
 from __future__ import annotations
 
 import random
+import re
 import secrets
 import uuid
 from collections.abc import Mapping, Sequence
@@ -40,7 +41,7 @@ from service.app.seats import Seats
 from service.app.tokens import new_token
 from service.app.writes import Write
 
-__all__ = ["Creation", "new_game_id"]
+__all__ = ["CHOSEN_GAME_ID_PATTERN", "Creation", "drawn_game_id", "new_game_id"]
 
 
 class Creation:
@@ -284,6 +285,20 @@ def _claimant_fields(player: Player | None, claims: Mapping[int, str]) -> dict[s
 
 def new_game_id() -> str:
     return uuid.uuid4().hex
+
+
+# The ids `new_game_id` draws (and every release drew): a version-4 UUID's hex, its
+# 13th digit 4 and its 17th one of 8, 9, a, b. The ids a client may choose (an
+# import's) are the other 32-hex-digit ids, so no client can name a game the service
+# made: a private table's id would otherwise answer "taken" to one who only knows it.
+DRAWN_GAME_ID = re.compile(r"[0-9a-f]{12}4[0-9a-f]{3}[89ab][0-9a-f]{15}")
+# The same rule as the OpenAPI document's pattern of a chosen id.
+CHOSEN_GAME_ID_PATTERN = "^[0-9a-f]{12}(?:[0-35-9a-f][0-9a-f]{4}|4[0-9a-f]{3}[0-7c-f])[0-9a-f]{15}$"
+
+
+def drawn_game_id(game_id: str) -> bool:
+    """Whether `game_id` is of the kind the service draws for the games it makes."""
+    return DRAWN_GAME_ID.fullmatch(game_id) is not None
 
 
 def _stacked_decks(

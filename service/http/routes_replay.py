@@ -21,6 +21,7 @@ from litestar.params import (
     SkipValidation,
 )
 
+from service.app.creation import CHOSEN_GAME_ID_PATTERN, drawn_game_id
 from service.app.envelope import Envelope
 from service.app.errors import ServiceError
 from service.app.json_guard import JsonRefused, check_json
@@ -272,7 +273,11 @@ async def import_game(
     game_id: Annotated[
         str | None,
         QueryParameter(
-            pattern="^[0-9a-f]{32}$", description="The new game's id (default: a fresh one)."
+            pattern=CHOSEN_GAME_ID_PATTERN,
+            description="The new game's id (default: a fresh one): 32 hex digits, but "
+            "not of the kind the service draws for its own games (a version-4 UUID's: "
+            "13th digit `4` and 17th one of `89ab`), so a chosen id never names a game "
+            "the service made.",
         ),
     ] = None,
     private_log: Annotated[
@@ -288,6 +293,13 @@ async def import_game(
         raise ServiceError(
             "invalid_parameter",
             f"query parameter 'game_id' must be 32 hex digits, not {game_id!r}",
+            parameters=["game_id"],
+        )
+    if game_id is not None and drawn_game_id(game_id):
+        raise ServiceError(
+            "invalid_parameter",
+            "query parameter 'game_id' is of the kind the service draws for its own games "
+            "(a version-4 UUID's hex): choose another",
             parameters=["game_id"],
         )
     declared = request.content_type[0].strip().lower()

@@ -4321,7 +4321,7 @@ export interface operations {
     importLog: {
         parameters: {
             query?: {
-                /** @description The new game's id (default: a fresh one). */
+                /** @description The new game's id (default: a fresh one): 32 hex digits, but not of the kind the service draws for its own games (a version-4 UUID's: 13th digit `4` and 17th one of `89ab`), so a chosen id never names a game the service made. */
                 game_id?: string | null;
                 /** @description `true`: the finished log is its seats' alone; `true` or `false` (no other spelling). */
                 private_log?: boolean;

@@ -153,7 +153,9 @@ def sync_detailed(
     must match its commitment. Every human seat gets a fresh token, shown once.
 
     Args:
-        game_id (None | str | Unset): The new game's id (default: a fresh one).
+        game_id (None | str | Unset): The new game's id (default: a fresh one): 32 hex digits, but
+            not of the kind the service draws for its own games (a version-4 UUID's: 13th digit `4`
+            and 17th one of `89ab`), so a chosen id never names a game the service made.
         private_log (bool | Unset): `true`: the finished log is its seats' alone; `true` or
             `false` (no other spelling). Default: False.
         body (LogDocument):
@@ -196,7 +198,9 @@ def sync(
     must match its commitment. Every human seat gets a fresh token, shown once.
 
     Args:
-        game_id (None | str | Unset): The new game's id (default: a fresh one).
+        game_id (None | str | Unset): The new game's id (default: a fresh one): 32 hex digits, but
+            not of the kind the service draws for its own games (a version-4 UUID's: 13th digit `4`
+            and 17th one of `89ab`), so a chosen id never names a game the service made.
         private_log (bool | Unset): `true`: the finished log is its seats' alone; `true` or
             `false` (no other spelling). Default: False.
         body (LogDocument):
@@ -234,7 +238,9 @@ async def asyncio_detailed(
     must match its commitment. Every human seat gets a fresh token, shown once.
 
     Args:
-        game_id (None | str | Unset): The new game's id (default: a fresh one).
+        game_id (None | str | Unset): The new game's id (default: a fresh one): 32 hex digits, but
+            not of the kind the service draws for its own games (a version-4 UUID's: 13th digit `4`
+            and 17th one of `89ab`), so a chosen id never names a game the service made.
         private_log (bool | Unset): `true`: the finished log is its seats' alone; `true` or
             `false` (no other spelling). Default: False.
         body (LogDocument):
@@ -277,7 +283,9 @@ async def asyncio(
     must match its commitment. Every human seat gets a fresh token, shown once.
 
     Args:
-        game_id (None | str | Unset): The new game's id (default: a fresh one).
+        game_id (None | str | Unset): The new game's id (default: a fresh one): 32 hex digits, but
+            not of the kind the service draws for its own games (a version-4 UUID's: 13th digit `4`
+            and 17th one of `89ab`), so a chosen id never names a game the service made.
         private_log (bool | Unset): `true`: the finished log is its seats' alone; `true` or
             `false` (no other spelling). Default: False.
         body (LogDocument):
