@@ -176,10 +176,20 @@ class Seats:
 
     async def seat_found(self, game_id: str, token: str | None) -> tuple[int, MetaFacts]:
         """`seat_of`'s seat, and the game's facts it was found in: a command's write
-        decides on these (`Write.facts`) instead of looking them up again."""
-        facts, remembered = await self._reader.known_facts(game_id)
+        decides on these (`Write.facts`) instead of looking them up again.
+
+        The caller is known before the game is looked for: no token, or one that
+        opens nothing anywhere, is a 401 whether the game is there or not. Else a
+        private table would be told from no game by anyone sending no token or a
+        made-up one (401 there, 404 for an id no game has)."""
         if token is None:
             raise ServiceError("missing_token", "this route needs 'Authorization: Bearer <token>'")
+        try:
+            facts, remembered = await self._reader.known_facts(game_id)
+        except ServiceError as missing:
+            if missing.code == "game_not_found":
+                await self._known_token(token)
+            raise
         if is_player_token(token):
             return await self._seat_of_player(game_id, facts, remembered, token)
         digest = token_hash(token)
@@ -201,6 +211,13 @@ class Seats:
             )
             raise outsider_refusal(facts, game_id, "wrong_game", message)
         raise ServiceError("invalid_token", "unknown token")
+
+    async def _known_token(self, token: str) -> None:
+        """401 `invalid_token` unless `token` is a player's or opens a seat somewhere."""
+        if is_player_token(token):
+            await self.players.authenticate(token)
+        elif await self._store.token_owner(token_hash(token)) is None:
+            raise ServiceError("invalid_token", "unknown token")
 
     async def _seat_of_player(
         self, game_id: str, facts: MetaFacts, remembered: bool, token: str

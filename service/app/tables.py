@@ -55,8 +55,9 @@ async def caller_of(
     same (the host of a table whose seats are all open), with no seats. `facts`: the
     game's, read fresh just now by the caller (else read here)."""
     if token is not None and is_player_token(token):
-        await games.known_facts(game_id)  # an unknown game is a 404 first
+        # The caller first (401), then the game (404), as `Seats.seat_found` does.
         player = await games.players.authenticate(token)
+        await games.known_facts(game_id)
         facts = facts or await games.fresh_facts(game_id)
         return Caller(player=player, seats=facts.seats_of(player.player_id))
     return Caller(player=None, seats=(await games.seat_of(game_id, token),))
