@@ -12,7 +12,7 @@ from typing import Literal
 
 import msgspec
 
-from domain.events import GameStarted, RematchOffered, SeatsRemoved
+from domain.events import GameStarted, SeatsRemoved
 from domain.opening import Opening, SeatSpec, TableOptions
 from domain.state import GameState
 from domain.views import SeatView, holder_view
@@ -125,45 +125,27 @@ class GameTransfers:
         )
 
     async def _check_rematch(self, header: LogHeader, data: bytes, new_id: str) -> None:
-        """invalid_log_field unless each rematch the log names is, on this server, the
-        rematch of the game the log is a copy of (the one its header names, or the one
-        an imported copy's log came from: its log offered it there), or no game here (a
-        table of the server the log comes from, which leads to nothing here): a log
-        could otherwise link its game to any table, a private one included. Nor is the
-        new game (an id the caller chose) its own rematch: a client following it
-        would go round."""
+        """invalid_log_field when the log names the new game (an id the caller chose)
+        as its own rematch: a client following it would go round.
+
+        Any other link is kept as history, whatever game here has its id: a table is
+        followed as a game's rematch only when it was made from that game
+        (`tables.own_rematch`), so a link leads nowhere else. Refusing a link to a
+        table here that is no rematch of the log's game, and taking one to no game,
+        told anyone holding a private table's id that it exists."""
         links = rematch_links(e for chunk in decoded_chunks(data) for e in chunk)
         for version, game_id in links:
-            if game_id != new_id and await self._may_name(header, game_id, version):
+            if game_id != new_id:
                 continue
             raise log_refusal(
                 LogError(
                     "invalid_log_field",
-                    f"event.game_id: game {game_id} is not game {header.game_id}'s "
-                    "rematch on this server",
+                    f"event.game_id: game {game_id} is the new game itself, not "
+                    f"game {header.game_id}'s rematch",
                     version,
                     field="event.game_id",
                 )
             )
-
-    async def _may_name(self, header: LogHeader, rematch: str, version: int) -> bool:
-        """Whether a copy of the header's game may name `rematch` at `version` here."""
-        try:
-            facts = await self._games.reader.read_facts(rematch)
-        except ServiceError as missing:
-            if missing.code != "game_not_found":
-                raise
-            return True
-        source = facts.info.table.rematch_of
-        return source is not None and (
-            source == header.game_id or await self._offered(source, rematch, version)
-        )
-
-    async def _offered(self, source: str, rematch: str, version: int) -> bool:
-        """Whether `source`'s own log offered `rematch` at `version`, as a copy's does."""
-        offered = await self._games.log(source, after=version - 1, limit=1)
-        event = offered[0].event if offered else None
-        return isinstance(event, RematchOffered) and event.game_id == rematch
 
     async def fork(
         self,

@@ -1,9 +1,10 @@
 """An import takes nothing on trust: a field beside the rules' events that no service
-would have written (a time, a level, an actor, a rematch link) is refused with 422
+would have written (a time, a level, an actor, a rematch link to itself) is refused with 422
 `invalid_log_field` naming it, before anything is written."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -382,21 +383,34 @@ def _with_rematch(items: list[dict[str, Any]], game_id: str) -> list[dict[str, A
     return items
 
 
-@pytest.mark.parametrize("info", ["kept", "lost"])
-def test_a_rematch_link_to_a_game_that_is_not_the_logs_rematch_is_refused(
-    client: Client, store: InMemoryEventStore, finished_log: bytes, info: str
+def test_a_rematch_link_to_a_private_table_tells_nothing_and_leads_nowhere(
+    client: Client, finished_log: bytes
 ) -> None:
-    # Someone else's private table, which the forged log would link to; its info
-    # lost is no reason to take it for no game (its log's opening says what it is).
+    # Someone else's private table, which the forged log links to. Refusing the link
+    # (while taking one to no game) told its existence to one holding only its id: a
+    # link to it now imports as one to no game does, and leads nowhere.
     other = client.post(
         "/games", json={"seats": [{"kind": "human"}, {"kind": "human"}], "private": True}
     )
     assert other.status_code == 201, other.text
-    if info == "lost":
-        del store._meta[other.json()["game_id"]]["info"]
-    body = joined(_with_rematch(lines(finished_log), other.json()["game_id"]))
-    problem = _refused(client, body, "event.game_id")
-    assert problem["facts"]["version"] == len(lines(finished_log))
+    table = other.json()["game_id"]
+    to_table = client.post(
+        "/games/import", content=joined(_with_rematch(lines(finished_log), table)), headers=NDJSON
+    )
+    to_nothing = client.post(
+        "/games/import",
+        content=joined(_with_rematch(lines(finished_log), uuid.uuid4().hex)),
+        headers=NDJSON,
+    )
+    assert (to_table.status_code, to_nothing.status_code) == (201, 201), to_table.text
+    copy = to_table.json()
+    # Not the copy's next game: its summary names none, and its seat's rematch is new.
+    assert client.get(f"/games/{copy['game_id']}").json()["rematch"] is None
+    own = client.post(f"/games/{copy['game_id']}/rematch", headers=auth(copy["tokens"]["1"]))
+    assert own.status_code == 201, own.text
+    assert own.json()["game_id"] != table
+    assert client.get(f"/games/{table}").status_code == 404
+    assert client.get(f"/games/{table}/view", headers=auth(other.json()["tokens"]["0"])).is_success
 
 
 def test_a_genuine_rematch_link_imports_and_the_copy_gets_a_rematch_of_its_own(

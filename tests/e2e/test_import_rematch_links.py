@@ -7,7 +7,7 @@ asked for a rematch was refused (422 `invalid_log_field`, `event.game_id`) by
 every other server, where its rematch is not; and the log of a game imported from
 such a log was refused by its own server, its header naming the copy while the
 rematch is the source's. A link to a table here that is no rematch of the log's
-game stays refused (`test_import_claims.py`)."""
+game is kept as history too, and leads nowhere (`test_import_claims.py`)."""
 
 from __future__ import annotations
 
