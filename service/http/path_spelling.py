@@ -11,13 +11,12 @@ refused. Refused here, before the router, as any path no route serves is: 404
 
 from __future__ import annotations
 
-import msgspec
 from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Receive, Scope, Send
 from litestar.utils import normalize_path
 
-from service.app.errors import PROBLEM_MEDIA_TYPE, problem_for
-from service.runtime.request_ids import current_request_id
+from service.app.errors import problem_for
+from service.http.asgi_problems import send_problem
 
 __all__ = ["only_canonical_paths", "spelled_canonically"]
 
@@ -46,16 +45,4 @@ async def _not_found(scope: Scope, send: Send) -> None:
         f"no resource at {path}: paths have no trailing or doubled slash"
         f" (the path meant may be {normalize_path(path)})",
     )
-    problem = msgspec.structs.replace(problem, request_id=current_request_id())
-    body = msgspec.json.encode(problem)
-    await send(
-        {
-            "type": "http.response.start",
-            "status": problem.status,
-            "headers": [
-                (b"content-type", PROBLEM_MEDIA_TYPE.encode()),
-                (b"content-length", str(len(body)).encode()),
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": body, "more_body": False})
+    await send_problem(send, problem)

@@ -12,12 +12,11 @@ close becomes the HTTP answer a GET there would get for a path with no such rout
 
 from __future__ import annotations
 
-import msgspec
 from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
-from service.app.errors import PROBLEM_MEDIA_TYPE, problem_for
-from service.runtime.request_ids import current_request_id
+from service.app.errors import problem_for
+from service.http.asgi_problems import send_problem
 
 __all__ = ["websocket_refusals"]
 
@@ -56,16 +55,4 @@ async def _deny(send: Send, scope: Scope, reason: str) -> None:
         problem = problem_for(
             "not_found", f"no WebSocket at {path}: the live channel is /games/{{game_id}}/live"
         )
-    problem = msgspec.structs.replace(problem, request_id=current_request_id())
-    body = msgspec.json.encode(problem)
-    await send(
-        {
-            "type": "websocket.http.response.start",
-            "status": problem.status,
-            "headers": [
-                (b"content-type", PROBLEM_MEDIA_TYPE.encode()),
-                (b"content-length", str(len(body)).encode()),
-            ],
-        }
-    )
-    await send({"type": "websocket.http.response.body", "body": body, "more_body": False})
+    await send_problem(send, problem, "websocket.http")
