@@ -72,10 +72,13 @@ def test_marks_and_the_first_melds_running_total(open_page: OpenPage, server: st
     assert "30" in page.locator(".rules-panel").text_content()
 
 
-def test_a_lay_off_at_a_chosen_end_and_a_joker_swap(open_page: OpenPage, server: str) -> None:
-    player = new_player(server)
-    mine = ["JC", "JK", "6H"]
-    theirs = ["5H", "JK", "7H", "8C", "9C", "TC"]
+def _their_melds_on_the_table(
+    server: str, player: dict[str, str], mine: list[str], melds: list[list[str]]
+) -> Table:
+    """A palace table (no opening minimum) of two people where the first holds `mine`
+    and has drawn and discarded, and the second has laid `melds` and discarded: the
+    first's turn."""
+    theirs = [code for meld in melds for code in meld]
     deck = stacked_deck(pack(2, 6), [mine, theirs], 13, up_card="2S")
     rules = {**FIRST_SEAT_ZERO, "initial_meld_min": 0, "lay_off_needs_own_meld": False}
     table = Table(
@@ -83,9 +86,16 @@ def test_a_lay_off_at_a_chosen_end_and_a_joker_swap(open_page: OpenPage, server:
     )
     table.draw_and_discard(0, keep=mine)
     table.play(1, {"type": "draw", "source": "stock"})
-    table.play(1, {"type": "lay_melds", "melds": [["5H", "JK", "7H"], ["8C", "9C", "TC"]]})
-    theirs_left = table.view(1)["hand"]
-    table.play(1, {"type": "discard", "card": theirs_left[0]})
+    table.play(1, {"type": "lay_melds", "melds": melds})
+    table.play(1, {"type": "discard", "card": table.view(1)["hand"][0]})
+    return table
+
+
+def test_a_lay_off_at_a_chosen_end_and_a_joker_swap(open_page: OpenPage, server: str) -> None:
+    player = new_player(server)
+    table = _their_melds_on_the_table(
+        server, player, ["JC", "JK", "6H"], [["5H", "JK", "7H"], ["8C", "9C", "TC"]]
+    )
     page = open_page(DESKTOP)
     open_table(page, server, player, table.game_id)
     wait_for_my_turn(page)
@@ -121,18 +131,8 @@ def test_a_card_that_fits_a_table_meld_offers_a_button_for_each_place(
     """The hint says "lay off J♣ on meld 2": the move is a button beside the discard, not
     only a tap on a glowing meld the player may have scrolled past on a phone."""
     player = new_player(server)
-    mine = ["JC", "JK", "6H"]
-    theirs = ["5H", "JK", "7H", "8C", "9C", "TC", "3S", "4S", "5S"]
-    deck = stacked_deck(pack(2, 6), [mine, theirs], 13, up_card="2S")
-    rules = {**FIRST_SEAT_ZERO, "initial_meld_min": 0, "lay_off_needs_own_meld": False}
-    table = Table(
-        server, player, {"preset": "palace", "seats": humans(2), "deck": deck, "rules": rules}
-    )
-    table.draw_and_discard(0, keep=mine)
-    table.play(1, {"type": "draw", "source": "stock"})
     melds = [["5H", "JK", "7H"], ["8C", "9C", "TC"], ["3S", "4S", "5S"]]
-    table.play(1, {"type": "lay_melds", "melds": melds})
-    table.play(1, {"type": "discard", "card": table.view(1)["hand"][0]})
+    table = _their_melds_on_the_table(server, player, ["JC", "JK", "6H"], melds)
     page = open_page(PHONE)
     open_table(page, server, player, table.game_id)
     wait_for_my_turn(page)
