@@ -224,6 +224,81 @@ def test_what_the_others_did_stays_marked_on_the_table_and_told_on_their_chips(
     expect(their_chip.get_by_test_id("seat-last")).to_have_text(f"took {short(discarded)}")
 
 
+def test_friends_on_one_screen_are_each_told_what_the_others_did_since_their_turn(
+    open_page: OpenPage, server: str, artifacts: Path
+) -> None:
+    """Friends on one screen: every seat was the screen's, so no meld was ever marked and no
+    chip told a turn, and the friend handed the device was not told what the last did. The
+    cover now says what the others did since that friend's last turn, and behind it the
+    melds and chips tell it as they do to a player alone (the friend's own moves untold)."""
+    player = new_player(server)
+    first, second = ["8C", "9C", "TC"], ["5H", "6H", "7H", "JC"]
+    deck = stacked_deck(pack(2, 6), [first, second, []], 13, up_card="2S")
+    rules = {**FIRST_SEAT_ZERO, "initial_meld_min": 0, "lay_off_needs_own_meld": False}
+    body = {"preset": "palace", "seats": humans(3), "deck": deck, "rules": rules}
+    table = Table(server, player, {**body, "hot_seat": True})
+    page = open_page(DESKTOP)
+    open_table(page, server, player, table.game_id, seats=[0, 1, 2])
+    cover = page.get_by_role("dialog")
+    since = cover.get_by_test_id("since-last-turn")
+
+    def take_the_device(friend: str) -> None:
+        expect(cover.get_by_role("heading")).to_have_text(f"Pass the device to {friend}")
+        cover.get_by_role("button", name="I'm ready: show my hand").click()
+        expect(page.get_by_test_id("whose-turn")).to_have_text(f"{friend}: your turn")
+
+    # The hand's first turn: nothing happened yet.
+    expect(cover.get_by_role("heading")).to_be_visible(timeout=60_000)
+    expect(since).to_have_count(0)
+    take_the_device("Seat 1 (here)")
+    click_for(page, page.locator("button.pile.stock"), "/commands")
+    for code in first:
+        card(page, code).click()
+    click_for(page, page.get_by_role("button", name="Lay meld"), "/commands")
+    discarded = hand_cards(page)[0]
+    card(page, discarded).click()
+    click_for(page, page.get_by_role("button", name=f"Discard {short(discarded)}"), "/commands")
+    first_turn = f"drew · laid a meld · discarded {short(discarded)}"
+    expect(since.locator("li")).to_have_text([f"Seat 1 (here): {first_turn}"])
+    take_the_device("Seat 2 (here)")
+    clubs = page.locator(".melds [data-meld]", has=page.locator('[data-card="8C"]'))
+    expect(clubs.get_by_test_id("meld-news")).to_have_text("new")
+    chip = {seat: page.locator(f'.seats [data-seat="{seat}"]') for seat in range(3)}
+    expect(chip[0].get_by_test_id("seat-last")).to_have_text(first_turn)
+    expect(chip[1].get_by_test_id("seat-last")).to_have_count(0)
+    expect(page.get_by_test_id("last-move")).to_have_text(f"Seat 1 (here) discarded {short(discarded)}.")
+
+    # The second friend's turn (played through the API, as the page would), then the third's.
+    table.play(0, {"type": "draw", "source": "stock"})
+    table.play(0, {"type": "lay_melds", "melds": [["5H", "6H", "7H"]]})
+    clubs_id = int(clubs.get_attribute("data-meld") or 0)
+    table.play(0, {"type": "lay_off", "card": "JC", "meld_id": clubs_id, "end": "high"})
+    second_discard = table.view(0)["hand"][0]
+    table.play(0, {"type": "discard", "card": second_discard})
+    second_turn = f"drew · laid a meld · laid off J♣ · discarded {short(second_discard)}"
+    expect(since.locator("li")).to_have_text(
+        [f"Seat 1 (here): {first_turn}", f"Seat 2 (here): {second_turn}"]
+    )
+    take_the_device("Seat 3 (here)")
+    third_discard = table.draw_and_discard(0)
+
+    # Back to the first friend: the others' turns, not their own.
+    expect(since.locator("li")).to_have_text(
+        [f"Seat 2 (here): {second_turn}", f"Seat 3 (here): drew · discarded {short(third_discard)}"]
+    )
+    page.screenshot(path=str(artifacts / "hot-seat-cover.png"))
+    take_the_device("Seat 1 (here)")
+    hearts = page.locator(".melds [data-meld]", has=page.locator('[data-card="5H"]'))
+    expect(hearts.get_by_test_id("meld-news")).to_have_text("new")
+    expect(clubs.get_by_test_id("meld-news")).to_have_text("+J♣")
+    expect(chip[1].get_by_test_id("seat-last")).to_have_text(second_turn)
+    expect(chip[0].get_by_test_id("seat-last")).to_have_count(0)
+    expect(page.get_by_test_id("last-move")).to_have_text(
+        f"Seat 3 (here) discarded {short(third_discard)}."
+    )
+    page.screenshot(path=str(artifacts / "hot-seat-news.png"))
+
+
 def expect_news(page: Any, hearts: Any, clubs: Any) -> None:
     expect(hearts.get_by_test_id("meld-news")).to_have_text("new")
     expect(clubs.get_by_test_id("meld-news")).to_have_text("+J♣")

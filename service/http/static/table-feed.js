@@ -16,6 +16,8 @@ import { stepView } from './view-steps.js';
 
 // The history keeps the whole hand (scrollable), bounded for a hand that never ends.
 const LOG_LINES = 400;
+// The lines kept to find the others' latest move: more than any one seat's turn makes.
+const RECENT_LINES = 60;
 
 // A tab out of sight shows nothing and its timers are slowed to a tick a second or a
 // minute: its moves go at once, so it is never behind when the player comes back.
@@ -122,7 +124,7 @@ export function tableFeed(table, refresh, showError, summaryChanged) {
     noteDrawn(state, [envelope]);
     const event = envelope.event;
     noteTableNews(state, event, mine);
-    noteSeatTurn(state, event, mine);
+    noteSeatTurn(state, event);
     const cue = quiet ? null : cueOf(event, mine);
     if (cue) sound(cue);
     switch (event.type) {
@@ -154,8 +156,9 @@ export function tableFeed(table, refresh, showError, summaryChanged) {
     }
     const line = historyLine(event, name);
     if (line) state.log = [...state.log, line].slice(-LOG_LINES);
-    // The latest of the others' moves (or the table's: a deal), shown on the felt by the piles.
-    if (line && !('seat' in event && mine.includes(event.seat))) state.othersLast = line;
+    // The latest of the others' moves (or the table's: a deal) is shown on the felt by the
+    // piles; friends on one screen each read the last that was not their own.
+    if (line) state.recentLines = [...state.recentLines, { seat: 'seat' in event ? event.seat : null, line }].slice(-RECENT_LINES);
     // The seat is named as its bot's after this line ("You resigned" stays the player's):
     // the bot's moves come before the summary is read again.
     if (event.type === 'seat_resigned') state.resigned.add(event.seat);

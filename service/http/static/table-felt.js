@@ -4,7 +4,7 @@ import { shortName } from './cards.js';
 import { h } from './dom.js';
 import { tableMoves } from './moves.js';
 import { cardBack, cardFace, meldView } from './render.js';
-import { pickedCards } from './table-state.js';
+import { meldNews, othersLast, pickedCards } from './table-state.js';
 
 /** @typedef {import('./api.js').View} View */
 /** @typedef {import('./api.js').GameSummary} GameSummary */
@@ -62,7 +62,7 @@ export function feltViews(table) {
   /** What the others did last, in the history's words, where the eyes are: over the piles. */
   function lastMove() {
     // Always there (hidden while empty): a line that came and went shifted every part below it, and a redraw then drew the hand anew.
-    return h('p', { class: 'last-move', 'data-testid': 'last-move', text: state.othersLast ?? '' });
+    return h('p', { class: 'last-move', 'data-testid': 'last-move', text: othersLast(state) ?? '' });
   }
 
   /**
@@ -89,7 +89,7 @@ export function feltViews(table) {
         glow: options.length > 0,
         hinted,
         owner: name(meld.owner),
-        news: state.tableNews.get(meld.id),
+        news: meldNews(state, meld.id),
         onclick: options.length ? () => (options.length === 1 ? play(options[0]) : openChooser(meld.id)) : undefined,
         choices,
       });

@@ -4,6 +4,7 @@ import { h } from './dom.js';
 import { leagueResult } from './league.js';
 import { cardFace, scoresTable } from './render.js';
 import { gameLeft, sayValue } from './rules.js';
+import { seatTurnWords } from './table-state.js';
 
 /** @typedef {import('./api.js').View} View */
 /** @typedef {import('@rummy/client').Schemas['HandEnded']} HandEnded */
@@ -91,15 +92,34 @@ export function sheetViews(table) {
     render();
   }
 
+  /**
+   * The other seats' latest turns, in the order they played after the seat shown: the
+   * friend taking the device reads what the others did since their own last turn.
+   * @param {number} seat
+   */
+  function sinceLastTurn(seat) {
+    const seats = state.view?.seats ?? 0;
+    const told = [];
+    for (let step = 1; step < seats; step += 1) {
+      const other = (seat + step) % seats;
+      const words = seatTurnWords(state.seatTurns.get(other));
+      if (words) told.push(h('li', {}, h('strong', { text: `${name(other)}: ` }), words));
+    }
+    if (!told.length) return null;
+    return h('div', { class: 'since', 'data-testid': 'since-last-turn' }, h('p', { text: 'Since your last turn:' }), h('ul', {}, told));
+  }
+
   function coverView() {
+    const seat = /** @type {number} */ (state.seat);
     return h(
       'div',
       { class: 'overlay cover', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'cover-title' },
       h(
         'div',
         { class: 'sheet' },
-        h('h2', { id: 'cover-title', text: `Pass the device to ${name(/** @type {number} */ (state.seat))}` }),
+        h('h2', { id: 'cover-title', text: `Pass the device to ${name(seat)}` }),
         h('p', { text: 'The hand stays hidden until its player is ready.' }),
+        sinceLastTurn(seat),
         h('button', { type: 'button', class: 'primary', onclick: () => ((state.covered = false), render()), text: "I'm ready: show my hand" }),
       ),
     );

@@ -35,8 +35,8 @@ export function newTableState(seat) {
     /** @type {Command | null} */ hint: null,
     /** @type {string | null} */ hintText: null,
     /** @type {string[]} */ log: [],
-    /** the history's latest line of another seat's move (or the table's own, a deal) */
-    /** @type {string | null} */ othersLast: null,
+    /** the history's latest lines and whose move each was (null: the table's own, a deal) */
+    /** @type {{seat: number | null, line: string}[]} */ recentLines: [],
     /** @type {{seat: number, deadline: number} | null} */ deadline: null,
     /** @type {HandEnded | null} */ handEnd: null,
     /** the latest hand that ended while another's summary was still open: shown once it is closed */
@@ -47,10 +47,10 @@ export function newTableState(seat) {
     /** hot seat: the hand stays covered until its player says they hold the device */
     covered: false,
     /** @type {number | null} */ chooserMeld: null,
-    /** each other seat's latest turn, as its chip tells it */
+    /** each seat's latest turn, as its chip tells it to the others */
     seatTurns: /** @type {Map<number, SeatTurn>} */ (new Map()),
-    /** what other seats did to the table since this screen's last discard: meld id → news */
-    tableNews: /** @type {Map<number, TableNews>} */ (new Map()),
+    /** for each seat played here, what other seats did to the table since its last discard: meld id → news */
+    tableNews: /** @type {Map<number, Map<number, TableNews>>} */ (new Map()),
     /** the cards this seat drew (stock, pile, knock) since its last discard, as the log says */
     drawn: { version: 0, seat: /** @type {number | null} */ (null), cards: /** @type {string[]} */ ([]) },
     busy: false,
@@ -153,24 +153,50 @@ export function noteDrawn(state, envelopes) {
  */
 
 /**
- * Notes what other seats did to the table, marked on the felt until this screen discards
+ * Notes what other seats did to the table, marked on the felt until the seat shown discards
  * again: a bot's turn of three melds and a lay-off played out in a second and a half, then
- * only its discard stayed in words over the felt.
+ * only its discard stayed in words over the felt. Friends on one screen are each told what
+ * happened since their own last discard, the other friends' moves included.
  * @param {TableState} state
  * @param {import('./api.js').GameEvent} event
  * @param {readonly number[]} mine the seats this screen plays (none: it watches, and is told nothing)
  */
 export function noteTableNews(state, event, mine) {
   if (!mine.length) return;
-  if (event.type === 'hand_dealt' || (event.type === 'card_discarded' && mine.includes(event.seat))) {
+  if (event.type === 'hand_dealt') {
     if (state.tableNews.size) state.tableNews = new Map();
     return;
   }
-  if ((event.type !== 'meld_laid' && event.type !== 'card_laid_off' && event.type !== 'joker_swapped') || mine.includes(event.seat)) return;
-  const old = state.tableNews.get(event.meld.id);
-  const news = event.type === 'meld_laid' ? { laid: true, added: [] } : { laid: old?.laid ?? false, added: [...(old?.added ?? []), event.card] };
-  state.tableNews = new Map(state.tableNews).set(event.meld.id, news);
+  if (event.type === 'card_discarded' && mine.includes(event.seat)) {
+    if (!state.tableNews.has(event.seat)) return;
+    state.tableNews = new Map(state.tableNews);
+    state.tableNews.delete(event.seat);
+    return;
+  }
+  if (event.type !== 'meld_laid' && event.type !== 'card_laid_off' && event.type !== 'joker_swapped') return;
+  const told = new Map(state.tableNews);
+  for (const seat of mine) {
+    if (seat === event.seat) continue;
+    const melds = told.get(seat) ?? new Map();
+    const old = melds.get(event.meld.id);
+    const news = event.type === 'meld_laid' ? { laid: true, added: [] } : { laid: old?.laid ?? false, added: [...(old?.added ?? []), event.card] };
+    told.set(seat, new Map(melds).set(event.meld.id, news));
+  }
+  state.tableNews = told;
 }
+
+/**
+ * The news on the table for the seat shown (see `noteTableNews`).
+ * @param {TableState} state
+ * @param {number} meldId
+ */
+export const meldNews = (state, meldId) => (state.seat === null ? undefined : state.tableNews.get(state.seat)?.get(meldId));
+
+/**
+ * The latest line of the history that is not the shown seat's own move.
+ * @param {TableState} state
+ */
+export const othersLast = (state) => [...state.recentLines].reverse().find((entry) => entry.seat === null || entry.seat !== state.seat)?.line ?? null;
 
 /**
  * Another seat's latest turn, in the cards its chip names (see `seatTurnWords`).
@@ -188,18 +214,18 @@ export function noteTableNews(state, event, mine) {
 const TURN_MOVES = new Set(['cards_drawn', 'meld_laid', 'card_laid_off', 'joker_swapped', 'card_discarded', 'knocked', 'turn_timed_out']);
 
 /**
- * Notes another seat's move in its latest turn: a bot's draw, melds and discard played out
- * in a moment, and at a table of four the first bot's turn was long gone by the player's.
+ * Notes a seat's move in its latest turn: a bot's draw, melds and discard played out in a
+ * moment, and at a table of four the first bot's turn was long gone by the player's. Each
+ * seat's chip tells it to the others (friends on one screen too), never to itself.
  * @param {TableState} state
  * @param {import('./api.js').GameEvent} event
- * @param {readonly number[]} mine the seats this screen plays: their turns go untold
  */
-export function noteSeatTurn(state, event, mine) {
+export function noteSeatTurn(state, event) {
   if (event.type === 'hand_dealt') {
     if (state.seatTurns.size) state.seatTurns = new Map();
     return;
   }
-  if (!TURN_MOVES.has(event.type) || !('seat' in event) || mine.includes(event.seat)) return;
+  if (!TURN_MOVES.has(event.type) || !('seat' in event)) return;
   const old = state.seatTurns.get(event.seat);
   // A draw begins a turn; a knock is a move of its own, out of turn.
   const fresh = !old || old.done || event.type === 'knocked' || (event.type === 'cards_drawn' && old.drew !== null);

@@ -80,7 +80,7 @@ export function statusViews(table) {
           me: seat === state.seat,
           opened: Boolean(view.opened[seat]),
           tag,
-          last: mine.includes(seat) ? null : seatTurnWords(state.seatTurns.get(seat)),
+          last: seat === state.seat ? null : seatTurnWords(state.seatTurns.get(seat)),
         }),
       );
     }
