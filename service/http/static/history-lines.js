@@ -28,7 +28,7 @@ export function historyLine(event, name) {
       return `${name(event.seat)} laid ${event.meld.cards.map((placed) => placedName(placed)).join(' ')}.`;
     case 'card_laid_off':
       // The meld as it is now: the card laid off stands at the end it went to.
-      return `${name(event.seat)} laid off ${placedName(event.meld.cards[event.end === 'low' ? 0 : event.meld.cards.length - 1] ?? { card: event.card })} on meld ${event.meld.id}.`;
+      return `${name(event.seat)} laid off ${placedName(event.meld.cards[event.end === 'low' ? 0 : event.meld.cards.length - 1] ?? { card: event.card })} on #${event.meld.id}.`;
     case 'joker_swapped':
       return `${name(event.seat)} swapped ${shortName(event.card)} for a joker.`;
     case 'card_discarded':

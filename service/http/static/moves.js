@@ -153,7 +153,7 @@ export function tablePlayLabel(command) {
 }
 
 /**
- * A command in plain words, for hints and the log.
+ * A command in plain words, for hints and the log; a meld named as the felt labels it ("#2").
  * @param {Command} command
  * @param {(card: string) => string} name
  */
@@ -166,9 +166,9 @@ export function describe(command, name) {
     case 'lay_melds':
       return `lay down ${command.melds.map((meld) => meld.map(name).join(' ')).join(' and ')}`;
     case 'lay_off':
-      return `lay off ${name(command.card)} on meld ${command.meld_id}${command.end ? ` (${command.end} end)` : ''}`;
+      return `lay off ${name(command.card)} on #${command.meld_id}${command.end ? `, ${command.end} end` : ''}`;
     case 'swap_joker':
-      return `swap ${name(command.card)} for the joker of meld ${command.meld_id}`;
+      return `swap ${name(command.card)} for the joker in #${command.meld_id}`;
     case 'discard':
       return `discard ${name(command.card)}`;
     case 'knock':
