@@ -45,5 +45,6 @@ export function paceSetting(holdRedraws) {
     { id: 'pace', 'data-testid': 'pace', onpointerdown: opened, onchange: chosen, onblur: () => holdRedraws(false) },
     choices.map(([ms, label]) => h('option', { value: ms, selected: ms === current, text: label })),
   );
-  return h('span', { class: 'pace' }, h('label', { for: 'pace', text: "Others' moves:" }), select);
+  // "Others:" on a phone, beside the links on one line; a screen reader hears it whole.
+  return h('span', { class: 'pace' }, h('label', { for: 'pace' }, 'Others', h('span', { class: 'pace-moves', text: "' moves" }), ':'), select);
 }
