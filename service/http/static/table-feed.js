@@ -154,7 +154,10 @@ export function tableFeed(table, refresh, showError, summaryChanged) {
       default:
         break;
     }
-    const line = historyLine(event, name);
+    // Friends on one screen: the card a seat drew from the stock is its secret, and the
+    // history is read by the friend handed the device next.
+    const told = mine.length > 1 && event.type === 'cards_drawn' && event.source === 'stock' ? { ...event, cards: null } : event;
+    const line = historyLine(told, name);
     if (line) state.log = [...state.log, line].slice(-LOG_LINES);
     // The latest of the others' moves (or the table's: a deal) is shown on the felt by the
     // piles; friends on one screen each read the last that was not their own.
