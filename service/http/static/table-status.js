@@ -73,7 +73,8 @@ export function statusViews(table) {
         seatChip({
           seat,
           name: name(seat),
-          ownName: state.summary?.seats.find((spec) => spec.seat === seat)?.name ?? null,
+          // Friends on one screen share the host's player name: it named whichever seat was shown.
+          ownName: mine.length > 1 ? null : state.summary?.seats.find((spec) => spec.seat === seat)?.name ?? null,
           cards: view.hand_sizes[seat] ?? 0,
           points: view.totals[seat] ?? 0,
           turn: seat === view.turn && view.phase !== 'over',
