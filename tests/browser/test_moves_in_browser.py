@@ -278,7 +278,9 @@ def test_friends_on_one_screen_are_each_told_what_the_others_did_since_their_tur
     expect(chip[1].get_by_test_id("seat-last")).to_have_count(0)
     # The host's player name is every friend's: it named only the seat shown, as if its own.
     expect(chip[1].locator(".seat-name")).to_have_text("Seat 2 (here)")
-    expect(page.get_by_test_id("last-move")).to_have_text(f"Seat 1 (here) discarded {short(discarded)}.")
+    expect(page.get_by_test_id("last-move")).to_have_text(
+        f"Seat 1 (here) discarded {short(discarded)}."
+    )
     # The card the last friend drew from the stock is theirs alone: the history named it.
     expect(page.locator(".log li", has_text="Seat 1 (here) drew")).to_have_text(
         "Seat 1 (here) drew from the stock."
