@@ -214,8 +214,8 @@ SMALL_FIELDS = """() => [...document.querySelectorAll('main :is(input, select, b
 def test_a_phones_links_on_the_home_screen_are_a_fingers_height(
     open_page: OpenPage, server: str
 ) -> None:
-    """ "Every rule, knob by knob…" and "Find a table in the lobby" were their text's
-    height, 19 px: a finger aiming at one tapped beside it."""
+    """The links to every rule and to the lobby were their text's height, 19 px: a
+    finger aiming at one tapped beside it."""
     page = open_page(PHONE, is_mobile=True, has_touch=True)
     page.goto(f"{server}/#/")
     page.get_by_text("Table options", exact=True).click()
