@@ -32,9 +32,8 @@ from domain.events import (
     SeatControlChanged,
     SeatResigned,
 )
-from service.app.envelope import decode_envelope
-from service.app.game_record import GameRecord, advance
 from service.app.step_failures import StepFailures
+from service.app.stored_log import envelopes_of, folded
 from service.app.worker_metrics import WorkerMetrics
 from service.store.archived_store import ArchivedEventStore
 from service.store.base import ArchivedGame
@@ -108,11 +107,9 @@ class Archiver:
         stored = await self._store.read(game_id)
         if not stored:
             return "absent"
-        record: GameRecord | None = None
-        for event in stored:
-            envelope = decode_envelope(event.data)
-            record = advance(record, envelope)
+        record = folded(game_id, None, stored)
         assert record is not None
+        envelope = envelopes_of(game_id, stored[-1:])[0]
         if record.state.phase != "over" or meta.get("importing") not in (None, b"0"):
             return "not_over"
         last_at = datetime.fromisoformat(envelope.at).timestamp()
@@ -165,7 +162,7 @@ class Archiver:
         last = await self._store.read(game_id, after=max(0, version - 1))
         if not last:
             return "absent"
-        envelope = decode_envelope(last[-1].data)
+        envelope = envelopes_of(game_id, last[-1:])[0]
         if not isinstance(envelope.event, _MAY_END):
             return "not_over"
         if self._clock() - datetime.fromisoformat(envelope.at).timestamp() < self.retention_s:

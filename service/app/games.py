@@ -11,7 +11,7 @@ from domain.events import AnyEvent
 from domain.opening import SeatSpec
 from service.app.commands import SeatCommands
 from service.app.creation import Creation
-from service.app.envelope import Envelope, decode_envelope
+from service.app.envelope import Envelope
 from service.app.execute import Writer
 from service.app.metrics import Metrics
 from service.app.players import Player, PlayerService
@@ -30,6 +30,7 @@ from service.app.records import (
 )
 from service.app.seating import TablePolicy
 from service.app.seats import Seats
+from service.app.stored_log import envelopes_of
 from service.app.watchers import Watcher
 from service.app.writes import AppendHook, Executed, Write
 from service.store import EventStore, players_beside
@@ -163,9 +164,7 @@ class GameService:
 
     async def log(self, game_id: str, after: int = 0, limit: int | None = None) -> list[Envelope]:
         """The game's events after `after`, unredacted (for the service's own jobs)."""
-        return [
-            decode_envelope(stored.data) for stored in await self._store.read(game_id, after, limit)
-        ]
+        return envelopes_of(game_id, await self._store.read(game_id, after, limit))
 
     async def filed(self, status: LobbyStatus, limit: int, offset: int) -> list[str]:
         """The ids the lobby files under `status`, a page of them."""

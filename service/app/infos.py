@@ -8,8 +8,8 @@ from collections.abc import Mapping
 import msgspec
 
 from domain.events import GameStarted
-from service.app.envelope import decode_envelope
 from service.app.records import info_of, is_game_id, stacked_decks
+from service.app.stored_log import envelopes_of
 from service.store.ports import EventLog, EventStore
 
 __all__ = ["logged_info", "rebuild_infos", "write_info"]
@@ -49,7 +49,7 @@ async def logged_info(store: EventLog, game_id: str, meta: Mapping[str, bytes]) 
     if "seed" not in meta:
         return None
     first = await store.read(game_id, limit=1)
-    started = decode_envelope(first[0].data).event if first else None
+    started = envelopes_of(game_id, first)[0].event if first else None
     if not isinstance(started, GameStarted) or started.opening is None:
         return None
     return msgspec.json.encode(info_of(started.opening, stacked_decks(meta)))

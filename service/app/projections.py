@@ -10,9 +10,10 @@ from collections.abc import Mapping, Sequence
 import msgspec
 
 from domain.views import Viewer, holder_view, redact_for_seats
-from service.app.envelope import Envelope, decode_envelope
+from service.app.envelope import Envelope
 from service.app.game_record import GameRecord, advance, decode_state, encode_state
 from service.app.shared_reads import SharedReads
+from service.app.stored_log import folded
 from service.app.wire_form import encode_view
 from service.store import EventStore, Snapshot
 
@@ -158,8 +159,7 @@ class Projections:
             record = _cached_record(game_id, cached.data) or record
         if record is None or record.version < snapshot.version:
             newer = await self._store.read(game_id, after=record.version if record else 0)
-            for stored in newer:
-                record = advance(record, decode_envelope(stored.data))
+            record = folded(game_id, record, newer)
             if record is not None and newer:
                 await self.save_state(game_id, record)
         if record is not None:

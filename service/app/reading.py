@@ -8,7 +8,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 
 from domain.views import SeatView, holder_view
-from service.app.envelope import Envelope, decode_envelope
+from service.app.envelope import Envelope
 from service.app.errors import UNREADABLE_RECORD, GameUnreadable, ServiceError
 from service.app.game_record import GameRecord, Seating
 from service.app.infos import logged_info, write_info
@@ -30,6 +30,7 @@ from service.app.records import (
 )
 from service.app.seating import expired
 from service.app.shared_reads import SharedReads
+from service.app.stored_log import envelopes_of
 from service.app.watchers import Watcher
 from service.store import EventStore
 
@@ -243,7 +244,7 @@ class GameReader:
             raise _no_game(game_id)
         viewer = watcher.seat_in(facts) if watcher is not None else None
         held = watcher.seats_in(facts) if watcher is not None else ()
-        envelopes = [decode_envelope(event.data) for event in stored]
+        envelopes = envelopes_of(game_id, stored)
         # The state at least as new as the events read: the remembered one moved on
         # through them, else a load shared with the game's other watchers.
         newest = stored[-1].version if stored else after

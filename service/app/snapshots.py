@@ -10,8 +10,8 @@ chunks. `BUILT_KEY`'s version says up to where every stride's snapshot exists.
 
 from __future__ import annotations
 
-from service.app.envelope import decode_envelope
-from service.app.game_record import GameRecord, advance, decode_state, encode_state
+from service.app.game_record import GameRecord, decode_state, encode_state
+from service.app.stored_log import folded
 from service.store import EventStore
 
 __all__ = ["BUILT_KEY", "STRIDE", "StateSnapshots", "chunk_snapshots", "snapshot_key"]
@@ -70,9 +70,9 @@ class StateSnapshots:
     async def _fold(
         self, game_id: str, record: GameRecord | None, start: int, version: int
     ) -> GameRecord | None:
-        for stored in await self._store.read(game_id, after=start, limit=version - start):
-            record = advance(record, decode_envelope(stored.data))
-        return record
+        return folded(
+            game_id, record, await self._store.read(game_id, after=start, limit=version - start)
+        )
 
 
 def chunk_snapshots(record: GameRecord) -> dict[str, bytes]:

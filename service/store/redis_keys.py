@@ -323,7 +323,9 @@ def max_connections(client: Redis | RedisCluster) -> int:
 
 def stored(entry: Any) -> StoredEvent:
     entry_id, fields = entry
-    return StoredEvent(version=version_of(entry_id), data=to_bytes(fields[b"e"]))
+    # An entry without its event (written by hand) reads as no event, which its
+    # reader refuses as the game's unreadable record.
+    return StoredEvent(version=version_of(entry_id), data=to_bytes(fields.get(b"e", b"")))
 
 
 def views_of(viewers: Sequence[str], flat: Sequence[Any]) -> dict[str, StoredView]:

@@ -1,0 +1,99 @@
+"""A stream entry of a game's log damaged in Redis (bytes that are no JSON, its
+field renamed, a field of the wrong type, an entry numbered other than its place)
+makes that game unreadable: every read and command is a 409 `game_unreadable`,
+never a 500, its bot's job does nothing, and another game's bot plays on."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from redis import Redis as SyncRedis
+from workers_table import auth, work, worker_app
+
+from service.store.embedded_redis import EmbeddedRedis
+from service.store.redis_keys import game_key
+
+
+def _garbage(fields: dict[bytes, bytes]) -> dict[bytes, bytes]:
+    return {b"e": b"\xff\xfe not json"}
+
+
+def _renamed(fields: dict[bytes, bytes]) -> dict[bytes, bytes]:
+    return {b"x": fields[b"e"]}
+
+
+def _wrong_type(fields: dict[bytes, bytes]) -> dict[bytes, bytes]:
+    return {b"e": json.dumps({**json.loads(fields[b"e"]), "version": "two"}).encode()}
+
+
+def _misnumbered(fields: dict[bytes, bytes]) -> dict[bytes, bytes]:
+    return {b"e": json.dumps({**json.loads(fields[b"e"]), "version": 7}).encode()}
+
+
+_DAMAGES = [_garbage, _renamed, _wrong_type, _misnumbered]
+
+
+def _damage(url: str, game_id: str, version: int, how: Callable[..., dict[bytes, bytes]]) -> None:
+    """Rewrite the game's stream with the entry at `version` damaged, and drop the
+    cached state, as an operator's hand or a faulty tool would leave it."""
+    redis = SyncRedis.from_url(url)
+    try:
+        events = game_key(game_id, "events")
+        entries = redis.xrange(events)
+        redis.delete(events, game_key(game_id, "views"))
+        for entry_id, fields in entries:
+            damaged = entry_id == f"0-{version}".encode()
+            redis.xadd(events, how(fields) if damaged else fields, id=entry_id)
+    finally:
+        redis.close()
+
+
+def _play_a_turn(client: Any, game_id: str, token: str) -> int:
+    for _ in range(2):
+        view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
+        command = view["legal_commands"][0 if view["phase"] == "draw" else -1]
+        sent = client.post(f"/games/{game_id}/commands", json=command, headers=auth(token))
+        assert sent.status_code == 200, sent.text
+    version: int = sent.json()["version"]
+    return version
+
+
+def _unreadable(answer: Any) -> None:
+    assert answer.status_code == 409, answer.text
+    assert answer.headers["content-type"].startswith("application/problem+json")
+    assert answer.json()["code"] == "game_unreadable"
+
+
+@pytest.mark.parametrize("how", _DAMAGES, ids=lambda how: how.__name__.strip("_"))
+def test_a_damaged_event_entry_costs_only_its_own_game(
+    embedded_redis: EmbeddedRedis, how: Callable[..., dict[bytes, bytes]]
+) -> None:
+    url = embedded_redis.url
+    seats = [{"kind": "human"}, {"kind": "bot", "level": 1}]
+    with worker_app(url) as (client, queue):
+        made = [client.post("/games", json={"seats": seats}).json() for _ in range(2)]
+        (broken, sound), (token, sound_token) = (
+            [game["game_id"] for game in made],
+            [game["tokens"]["0"] for game in made],
+        )
+        # Each human's turn played: each game's bot has a job waiting.
+        broken_at = _play_a_turn(client, broken, token)
+        sound_at = _play_a_turn(client, sound, sound_token)
+    _damage(url, broken, 2, how)
+    # A process that never read the game (one that did keeps the record it folded).
+    with worker_app(url, flush=False) as (client, queue):
+        work(queue)
+        for path in ("/view", "/events", "/states/2"):
+            _unreadable(client.get(f"/games/{broken}{path}", headers=auth(token)))
+        draw = {"type": "draw", "source": "stock"}
+        _unreadable(client.post(f"/games/{broken}/commands", json=draw, headers=auth(token)))
+        played = client.get(f"/games/{sound}/view", headers=auth(sound_token)).json()
+        assert played["version"] > sound_at and played["turn"] == 0
+    redis = SyncRedis.from_url(url)
+    try:
+        assert redis.xlen(game_key(broken, "events")) == broken_at  # nothing written
+    finally:
+        redis.close()
