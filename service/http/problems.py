@@ -31,6 +31,7 @@ from domain.errors import DomainError
 from service.app.errors import (
     PROBLEM_MEDIA_TYPE,
     STATUS_BY_CODE,
+    GameUnreadable,
     Problem,
     ServiceError,
     problem_for,
@@ -39,6 +40,7 @@ from service.app.errors import (
 from service.http.head_requests import allowing_head
 from service.http.query import misfit_path_integer
 from service.http.request_id import current_request_id
+from service.store.base import CorruptStream
 from service.store.durability import NotReplicated
 
 __all__ = ["EXCEPTION_HANDLERS", "body_refusal", "problem_responses"]
@@ -297,7 +299,21 @@ def _refused_by_redis(request: Request[Any, Any, Any], exc: Exception) -> Respon
     # A script's OOM comes back wrapped: "Error running script ... -OOM command not allowed".
     if "OOM command not allowed" in str(exc):
         return _storage_full(request, exc)
+    game_id = request.path_params.get("game_id")
+    if "WRONGTYPE" in str(exc) and isinstance(game_id, str):
+        # A key of the game's holding another kind of record (written by hand, or by
+        # another program on the server): that game is unreadable, not the service broken.
+        return _unreadable(game_id, exc)
     return _unexpected(request, exc)
+
+
+def _corrupt_stream(_: Request[Any, Any, Any], exc: CorruptStream) -> Response[Any]:
+    return _unreadable(exc.game_id, exc)
+
+
+def _unreadable(game_id: str, exc: Exception) -> Response[Any]:
+    log.error("game %s: its stored record cannot be read: %s", game_id, exc)
+    return _respond(problem_of(GameUnreadable(game_id)))
 
 
 def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
@@ -336,6 +352,7 @@ EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     NotFoundException: _not_found,
     MethodNotAllowedException: _http,
     HTTPException: _http,
+    CorruptStream: _corrupt_stream,
     redis.exceptions.OutOfMemoryError: _storage_full,
     redis.exceptions.ResponseError: _refused_by_redis,
     redis.exceptions.ConnectionError: _store_down,

@@ -120,7 +120,12 @@ class CommandIdReused(StoreError):
 
 
 class CorruptStream(StoreError):
-    """The stored log disagrees with the version counter; the store refuses to write."""
+    """The stored log disagrees with the version counter, or the counter is no number
+    (written by hand): the store refuses to read or write that game."""
+
+    def __init__(self, message: str, game_id: str) -> None:
+        super().__init__(message)
+        self.game_id = game_id
 
 
 class InvalidGameId(ValueError):

@@ -43,7 +43,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 
-from service.store.base import StoredEvent, StoredView, is_game_key_id
+from service.store.base import CorruptStream, StoredEvent, StoredView, is_game_key_id
 
 __all__ = [
     "APPEND_LUA",
@@ -52,6 +52,7 @@ __all__ = [
     "RECALL_LUA",
     "SNAPSHOT_LUA",
     "connection_kwargs",
+    "counter_of",
     "fields_of",
     "game_id_named",
     "game_key",
@@ -203,7 +204,8 @@ for i = 1, #views, 2 do
   end
 end
 local fallbacks = {}
-if not all_fresh and tonumber(version) > tonumber(ARGV[2]) then
+-- A counter that is no number (written by hand) is returned as read: its reader refuses it.
+if not all_fresh and (tonumber(version) or 0) > tonumber(ARGV[2]) then
   fallbacks = cached(first_fallback, first_fallback + fallback_count - 1)
 end
 local meta = {}
@@ -264,6 +266,17 @@ def lobby_key(status: str) -> str:
 
 def stream_id(version: int) -> str:
     return f"0-{version}"
+
+
+def counter_of(game_id: str, raw: bytes | str | int) -> int:
+    """The game's version counter as read; one that is no number (written by hand)
+    is a corrupt stream, which refuses that game alone."""
+    try:
+        return int(raw)
+    except ValueError:
+        raise CorruptStream(
+            f"game {game_id}: version counter {raw!r} is no number", game_id
+        ) from None
 
 
 def version_of(entry_id: bytes | str) -> int:

@@ -37,6 +37,7 @@ from service.store.redis_keys import (
     APPEND_LUA,
     RECALL_LUA,
     connection_kwargs,
+    counter_of,
     fields_of,
     game_id_named,
     game_key,
@@ -191,7 +192,8 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
                 raise VersionConflict(expected=expected_version, current=int(reply[1]))
             case _:
                 raise CorruptStream(
-                    f"game {game_id}: version counter {reply[1]}, last stream entry {reply[2]}"
+                    f"game {game_id}: version counter {reply[1]}, last stream entry {reply[2]}",
+                    game_id,
                 )
 
     async def recall(
@@ -274,7 +276,7 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
     async def version(self, game_id: str) -> int:
         check_game_id(game_id)
         raw = await self._redis.get(game_key(game_id, "version"))
-        return 0 if raw is None else int(raw)
+        return 0 if raw is None else counter_of(game_id, raw)
 
     async def exists(self, game_id: str) -> bool:
         check_game_id(game_id)

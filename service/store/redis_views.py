@@ -11,7 +11,14 @@ from redis.asyncio.cluster import RedisCluster
 
 from service.store.base import Snapshot, StoredView, check_game_id
 from service.store.ports import ViewCache
-from service.store.redis_keys import PUT_VIEW_LUA, SNAPSHOT_LUA, game_key, pairs, views_of
+from service.store.redis_keys import (
+    PUT_VIEW_LUA,
+    SNAPSHOT_LUA,
+    counter_of,
+    game_key,
+    pairs,
+    views_of,
+)
 
 __all__ = ["RedisViewCache"]
 
@@ -57,5 +64,7 @@ class RedisViewCache(ViewCache):
         if raw_fallbacks:
             views |= views_of(fallback, raw_fallbacks)
         return Snapshot(
-            version=int(raw_version), views=views, meta=pairs(raw_meta) if meta else None
+            version=counter_of(game_id, raw_version),
+            views=views,
+            meta=pairs(raw_meta) if meta else None,
         )

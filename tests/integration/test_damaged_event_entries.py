@@ -97,3 +97,51 @@ def test_a_damaged_event_entry_costs_only_its_own_game(
         assert redis.xlen(game_key(broken, "events")) == broken_at  # nothing written
     finally:
         redis.close()
+
+
+def _counter_no_number(redis: SyncRedis, game_id: str) -> None:
+    redis.set(game_key(game_id, "version"), b"six")
+
+
+def _counter_a_hash(redis: SyncRedis, game_id: str) -> None:
+    redis.delete(game_key(game_id, "version"))
+    redis.hset(game_key(game_id, "version"), "six", b"6")
+
+
+def _events_a_string(redis: SyncRedis, game_id: str) -> None:
+    redis.delete(game_key(game_id, "events"))
+    redis.set(game_key(game_id, "events"), b"no stream")
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [_counter_no_number, _counter_a_hash, _events_a_string],
+    ids=lambda damage: damage.__name__.strip("_"),
+)
+def test_a_game_key_of_the_wrong_kind_costs_only_its_own_game(
+    embedded_redis: EmbeddedRedis, damage: Callable[[SyncRedis, str], None]
+) -> None:
+    url = embedded_redis.url
+    seats = [{"kind": "human"}, {"kind": "bot", "level": 1}]
+    with worker_app(url) as (client, queue):
+        made = [client.post("/games", json={"seats": seats}).json() for _ in range(2)]
+        (broken, sound), (token, sound_token) = (
+            [game["game_id"] for game in made],
+            [game["tokens"]["0"] for game in made],
+        )
+        sound_at = _play_a_turn(client, sound, sound_token)
+    redis = SyncRedis.from_url(url)
+    try:
+        damage(redis, broken)
+        redis.delete(game_key(broken, "views"))
+    finally:
+        redis.close()
+    with worker_app(url, flush=False) as (client, queue):
+        work(queue)
+        for path in ("", "/view", "/events", "/states/2"):
+            _unreadable(client.get(f"/games/{broken}{path}", headers=auth(token)))
+        draw = {"type": "draw", "source": "stock"}
+        _unreadable(client.post(f"/games/{broken}/commands", json=draw, headers=auth(token)))
+        played = client.get(f"/games/{sound}/view", headers=auth(sound_token)).json()
+        assert played["version"] > sound_at and played["turn"] == 0
+        assert client.get("/games", params={"status": "active"}).status_code == 200
