@@ -5,6 +5,7 @@ sees it. A retry with the same command id gets the original answer."""
 from __future__ import annotations
 
 import hashlib
+import logging
 
 import msgspec
 
@@ -30,6 +31,8 @@ from service.app.writes import Executed, Write
 
 __all__ = ["SeatCommands", "command_key", "decided_envelopes"]
 
+_log = logging.getLogger(__name__)
+
 
 def command_key(actor: ActorKind, command_id: str, seat: int | None = None) -> str:
     """Where the store files a command id: clients' ids and the system's (bots',
@@ -47,15 +50,29 @@ def _digest(seat: int, command: SeatCommand, expected_version: int | None) -> st
     return hashlib.sha256(payload).hexdigest()
 
 
-def _recorded(game_id: str, version: int, result: bytes) -> Executed:
+def _recorded(game_id: str, version: int, result: bytes, command_id: str | None) -> Executed:
     """A retry answered from the record (`result`, recorded under its command id);
     older releases recorded the view in the domain's form, so the answer is encoded
     again rather than sent as stored."""
     # The recorded view keeps what the record added to it (version, deadline, controllers).
-    recorded = _recorded_decoder.decode(result)
+    try:
+        recorded = _recorded_decoder.decode(result)
+    except msgspec.DecodeError:
+        # A record no release writes (edited by hand, torn) leaves the id unusable, as
+        # one whose versions cannot be read: a refusal, never a 500.
+        _log.error("game %s: the answer recorded for command %r is unreadable", game_id, command_id)
+        raise _reused(command_id) from None
     view = encode_view(recorded.view, version=recorded.version)
     body = encode_outcome(recorded.version, view, recorded.events)
     return Executed(game_id=game_id, version=version, duplicate=True, body=body)
+
+
+def _reused(command_id: str | None) -> ServiceError:
+    return ServiceError(
+        "command_id_reused",
+        "this command_id was already used for a different command",
+        command_id=command_id,
+    )
 
 
 class _RecordedResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -153,7 +170,7 @@ class SeatCommands:
                 _digest(other, command, expected_version),
             )
             if earlier is not None and earlier.result is not None:
-                return _recorded(game_id, earlier.last_version, earlier.result)
+                return _recorded(game_id, earlier.last_version, earlier.result, command_id)
         executed = await self._writer.execute(
             game_id,
             Write(
@@ -174,12 +191,8 @@ class SeatCommands:
         )
         if executed.duplicate:
             if executed.body is None:
-                raise ServiceError(
-                    "command_id_reused",
-                    "this command_id was already used for a different command",
-                    command_id=command_id,
-                )
-            return _recorded(game_id, executed.version, executed.body)
+                raise _reused(command_id)
+            return _recorded(game_id, executed.version, executed.body, command_id)
         assert executed.body is not None
         self._metrics.command_accepted(_command_kind(command))
         return executed
