@@ -11,9 +11,9 @@ import msgspec
 
 from domain.views import Viewer, holder_view, redact_for_seats
 from service.app.envelope import Envelope
-from service.app.game_record import GameRecord, advance, decode_state, encode_state
+from service.app.game_record import GameRecord, decode_state, encode_state
 from service.app.shared_reads import SharedReads
-from service.app.stored_log import folded
+from service.app.stored_log import advanced, folded
 from service.app.wire_form import encode_view
 from service.store import EventStore, Snapshot
 
@@ -98,7 +98,7 @@ class Projections:
             if envelope.version > record.version + 1:
                 return None  # a gap: the store answers
             if envelope.version == record.version + 1:
-                record = advance(record, envelope)
+                record = advanced(game_id, record, envelope)
         self.remember(game_id, record)
         return record
 

@@ -18,7 +18,7 @@ from service.app.errors import UNREADABLE_RECORD, GameUnreadable
 from service.app.game_record import GameRecord, advance
 from service.store.base import StoredEvent
 
-__all__ = ["envelopes_of", "folded"]
+__all__ = ["advanced", "envelopes_of", "folded"]
 
 _log = logging.getLogger(__name__)
 # What folding an event the rules cannot apply raises.
@@ -44,11 +44,17 @@ def folded(
 ) -> GameRecord | None:
     """`record` moved on through the game's stored events."""
     for envelope in envelopes_of(game_id, stored):
-        try:
-            record = advance(record, envelope)
-        except _UNFOLDABLE as error:
-            raise _unreadable(game_id, envelope.version, error) from error
+        record = advanced(game_id, record, envelope)
     return record
+
+
+def advanced(game_id: str, record: GameRecord | None, envelope: Envelope) -> GameRecord:
+    """`record` after one more event read from the game's log, which the rules must
+    be able to fold (a card discarded that the seat holds, ...)."""
+    try:
+        return advance(record, envelope)
+    except _UNFOLDABLE as error:
+        raise _unreadable(game_id, envelope.version, error) from error
 
 
 def _unreadable(game_id: str, version: int, why: object) -> GameUnreadable:

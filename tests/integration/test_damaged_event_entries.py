@@ -33,7 +33,14 @@ def _misnumbered(fields: dict[bytes, bytes]) -> dict[bytes, bytes]:
     return {b"e": json.dumps({**json.loads(fields[b"e"]), "version": 7}).encode()}
 
 
-_DAMAGES = [_garbage, _renamed, _wrong_type, _misnumbered]
+def _unfoldable(fields: dict[bytes, bytes]) -> dict[bytes, bytes]:
+    # Well formed, in place of the deal: before it no seat holds a card to discard.
+    envelope = json.loads(fields[b"e"])
+    discard = {"type": "card_discarded", "seat": 0, "card": "AS"}
+    return {b"e": json.dumps({**envelope, "seat": 0, "event": discard}).encode()}
+
+
+_DAMAGES = [_garbage, _renamed, _wrong_type, _misnumbered, _unfoldable]
 
 
 def _damage(url: str, game_id: str, version: int, how: Callable[..., dict[bytes, bytes]]) -> None:
@@ -145,3 +152,29 @@ def test_a_game_key_of_the_wrong_kind_costs_only_its_own_game(
         played = client.get(f"/games/{sound}/view", headers=auth(sound_token)).json()
         assert played["version"] > sound_at and played["turn"] == 0
         assert client.get("/games", params={"status": "active"}).status_code == 200
+
+
+def test_an_unfoldable_event_appended_under_a_process_that_follows_the_game_is_refused(
+    embedded_redis: EmbeddedRedis,
+) -> None:
+    url = embedded_redis.url
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    with worker_app(url) as (client, _):
+        created = client.post("/games", json={"seats": seats}).json()
+        game_id, token = created["game_id"], created["tokens"]["0"]
+        # This process now holds the game's record, and folds the next events into it.
+        view = client.get(f"/games/{game_id}/view", headers=auth(token)).json()
+        redis = SyncRedis.from_url(url)
+        try:
+            (_, fields), *_ = redis.xrevrange(game_key(game_id, "events"), count=1)
+            version = int(redis.get(game_key(game_id, "version")) or 0) + 1
+            envelope = {**json.loads(fields[b"e"]), "version": version, "seat": 1}
+            # Seat 1 discards a card seat 0 holds (one deck: seat 1 holds no copy).
+            discard = {"type": "card_discarded", "seat": 1, "card": view["hand"][0]}
+            envelope["event"] = discard
+            entry = {b"e": json.dumps(envelope).encode()}
+            redis.xadd(game_key(game_id, "events"), entry, id=f"0-{version}")
+            redis.set(game_key(game_id, "version"), version)
+        finally:
+            redis.close()
+        _unreadable(client.get(f"/games/{game_id}/events", params={"after": 0}))
