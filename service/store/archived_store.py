@@ -16,15 +16,17 @@ store (a process remembers the records it folds).
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import TypeVar
 
-from service.store.archive_files import FileGameArchive
+from service.store.archive_files import ArchiveCorrupt, FileGameArchive
 from service.store.base import (
     AppendResult,
     ArchivedGame,
+    CorruptStream,
     Snapshot,
     StoredEvent,
     StoredView,
@@ -41,6 +43,7 @@ from service.store.redis_store import RedisEventStore
 __all__ = ["ARCHIVE_FOLDER", "ArchivedEventStore", "with_archive"]
 
 _T = TypeVar("_T")
+_log = logging.getLogger(__name__)
 
 # Under the data folder, beside the embedded Redis's `redis/`.
 ARCHIVE_FOLDER = "archive"
@@ -68,13 +71,21 @@ class ArchivedEventStore(EventStore):
         self.archive = archive
         self.eviction = eviction
 
+    async def _archive_of(self, game_id: str) -> ArchivedGame | None:
+        """The game's archive as its file reads; a file that does not read (a disk's
+        or an operator's fault) is that game's corrupt record, refused alone."""
+        try:
+            return await asyncio.to_thread(self.archive.get, game_id)
+        except ArchiveCorrupt as corrupt:
+            raise CorruptStream(f"game {game_id}: its archive: {corrupt}", game_id) from corrupt
+
     async def archived(self, game_id: str) -> ArchivedGame | None:
         """The game's archive, when the store does not hold the game."""
         if not self.archive.has(game_id):
             return None
         if await self.inner.version(game_id) > 0:
             return None
-        return await asyncio.to_thread(self.archive.get, game_id)
+        return await self._archive_of(game_id)
 
     async def _store_or_archive(
         self, game_id: str, from_store: Callable[[], Awaitable[_T]], missed: Callable[[_T], bool]
@@ -88,13 +99,13 @@ class ArchivedEventStore(EventStore):
             return found, None
         if await self.inner.version(game_id) > 0:
             return await from_store(), None
-        return found, await asyncio.to_thread(self.archive.get, game_id)
+        return found, await self._archive_of(game_id)
 
     async def _restored(self, game_id: str) -> bool:
         """Put an archived game back in the store, ready for a write; True if archived."""
         if not self.archive.has(game_id):
             return False
-        game = await asyncio.to_thread(self.archive.get, game_id)
+        game = await self._archive_of(game_id)
         if game is None:
             return False
         await self.eviction.restore(game)
@@ -208,7 +219,7 @@ class ArchivedEventStore(EventStore):
         version = await self.inner.version(game_id)
         if version or not self.archive.has(game_id):
             return version
-        game = await asyncio.to_thread(self.archive.get, game_id)
+        game = await self._archive_of(game_id)
         return 0 if game is None else game.version
 
     async def exists(self, game_id: str) -> bool:
@@ -272,7 +283,12 @@ class ArchivedEventStore(EventStore):
         for game_id, headline in zip(game_ids, headlines, strict=True):
             if headline.version == 0 and not headline.meta and self.archive.has(game_id):
                 check_game_id(game_id)
-                game = await asyncio.to_thread(self.archive.get, game_id)
+                try:
+                    game = await self._archive_of(game_id)
+                except CorruptStream as corrupt:
+                    # A listing of many games leaves this one out, as a removed game.
+                    _log.error("%s", corrupt)
+                    game = None
                 if game is not None:
                     headline = Snapshot(version=game.version, meta=dict(game.meta))
             answered.append(headline)
