@@ -25,6 +25,7 @@ from typing import Any
 import msgspec
 
 from domain.errors import ERROR_CODES, DomainError
+from service.store.base import CorruptStream
 
 __all__ = [
     "PROBLEM_MEDIA_TYPE",
@@ -201,6 +202,7 @@ UNREADABLE_RECORD: tuple[type[Exception], ...] = (
     ValueError,
     LookupError,
     GameUnreadable,
+    CorruptStream,
 )
 
 

@@ -37,11 +37,13 @@ maps to a stream position without a lookup, and XREAD from `0-N` is "after N".
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+import functools
+from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
+from redis.exceptions import ResponseError
 
 from service.store.base import CorruptStream, StoredEvent, StoredView, is_game_key_id
 
@@ -66,9 +68,14 @@ __all__ = [
     "token_key",
     "version_of",
     "views_of",
+    "wrong_kind_refused",
 ]
 
 POLL_INTERVAL_S = 0.1
+
+_Store = TypeVar("_Store")
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 # Lua has no rollback: every check happens before the first write, including
 # that the stream's last id matches the counter, so a failing XADD cannot
@@ -277,6 +284,25 @@ def counter_of(game_id: str, raw: bytes | str | int) -> int:
         raise CorruptStream(
             f"game {game_id}: version counter {raw!r} is no number", game_id
         ) from None
+
+
+def wrong_kind_refused(
+    method: Callable[Concatenate[_Store, str, _P], Coroutine[Any, Any, _R]],
+) -> Callable[Concatenate[_Store, str, _P], Coroutine[Any, Any, _R]]:
+    """A store method on one game's keys, where a key holding another kind of record
+    than the store writes there (WRONGTYPE: by hand, or by another program on the
+    server) is that game's corrupt stream, refused alone, not a failure of the store."""
+
+    @functools.wraps(method)
+    async def on_one_game(self: _Store, game_id: str, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return await method(self, game_id, *args, **kwargs)
+        except ResponseError as refused:
+            if "WRONGTYPE" not in str(refused):
+                raise
+            raise CorruptStream(f"game {game_id}: {refused}", game_id) from refused
+
+    return on_one_game
 
 
 def version_of(entry_id: bytes | str) -> int:

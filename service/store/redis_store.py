@@ -48,6 +48,7 @@ from service.store.redis_keys import (
     to_bytes,
     token_key,
     version_of,
+    wrong_kind_refused,
 )
 from service.store.redis_lobby import RedisLobbyIndex
 from service.store.redis_views import RedisViewCache
@@ -133,6 +134,7 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
         """The main client: the other ports on the same server (players) share it."""
         return self._redis
 
+    @wrong_kind_refused
     async def append(
         self,
         game_id: str,
@@ -196,6 +198,7 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
                     game_id,
                 )
 
+    @wrong_kind_refused
     async def recall(
         self, game_id: str, command_id: str, command_digest: str
     ) -> AppendResult | None:
@@ -218,6 +221,7 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
             result=None if result is None else to_bytes(result),
         )
 
+    @wrong_kind_refused
     async def read(
         self, game_id: str, after: int = 0, limit: int | None = None
     ) -> list[StoredEvent]:
@@ -229,6 +233,7 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
         )
         return [stored(entry) for entry in entries or ()]
 
+    @wrong_kind_refused
     async def wait_for(
         self, game_id: str, after: int, timeout_s: float, limit: int | None = None
     ) -> list[StoredEvent]:
@@ -273,6 +278,7 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
         last: Any = await self._redis.xrevrange(game_key(game_id, "events"), count=1)
         return version_of(last[0][0]) if last else 0
 
+    @wrong_kind_refused
     async def version(self, game_id: str) -> int:
         check_game_id(game_id)
         raw = await self._redis.get(game_key(game_id, "version"))
@@ -308,6 +314,7 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
             mapping: dict[FieldT, EncodableT] = {field: value for field, value in fields.items()}
             await self._redis.hset(game_key(game_id, "meta"), mapping=mapping)
 
+    @wrong_kind_refused
     async def get_meta(self, game_id: str) -> dict[str, bytes]:
         check_game_id(game_id)
         raw = await self._redis.hgetall(game_key(game_id, "meta"))

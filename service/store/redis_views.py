@@ -18,6 +18,7 @@ from service.store.redis_keys import (
     game_key,
     pairs,
     views_of,
+    wrong_kind_refused,
 )
 
 __all__ = ["RedisViewCache"]
@@ -35,6 +36,7 @@ class RedisViewCache(ViewCache):
         check_game_id(game_id)
         await self._put_view_script(keys=[game_key(game_id, "views")], args=[viewer, version, data])
 
+    @wrong_kind_refused
     async def get_view(self, game_id: str, viewer: str) -> StoredView | None:
         check_game_id(game_id)
         flat = await self._redis.hmget(game_key(game_id, "views"), [f"v:{viewer}", f"d:{viewer}"])
@@ -44,6 +46,7 @@ class RedisViewCache(ViewCache):
         check_game_id(game_id)
         await self._redis.delete(game_key(game_id, "views"))
 
+    @wrong_kind_refused
     async def snapshot(
         self,
         game_id: str,

@@ -178,3 +178,38 @@ def test_an_unfoldable_event_appended_under_a_process_that_follows_the_game_is_r
         finally:
             redis.close()
         _unreadable(client.get(f"/games/{game_id}/events", params={"after": 0}))
+
+
+def _meta_a_string(redis: SyncRedis, game_id: str) -> None:
+    redis.delete(game_key(game_id, "meta"))
+    redis.set(game_key(game_id, "meta"), b"no hash")
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [_counter_no_number, _counter_a_hash, _events_a_string, _meta_a_string],
+    ids=lambda damage: damage.__name__.strip("_"),
+)
+def test_a_players_games_list_the_others_when_one_is_damaged(
+    embedded_redis: EmbeddedRedis, damage: Callable[[SyncRedis, str], None]
+) -> None:
+    url = embedded_redis.url
+    seats = [{"kind": "human"}, {"kind": "bot", "level": 1}]
+    with worker_app(url) as (client, _):
+        token = client.post("/players", json={"name": "Ada"}).json()["token"]
+        made = [
+            client.post("/games", json={"seats": seats}, headers=auth(token)).json()
+            for _ in range(2)
+        ]
+    broken, sound = (game["game_id"] for game in made)
+    redis = SyncRedis.from_url(url)
+    try:
+        damage(redis, broken)
+        redis.delete(game_key(broken, "views"))
+    finally:
+        redis.close()
+    with worker_app(url, flush=False) as (client, _):
+        listed = client.get("/players/me/games", headers=auth(token))
+        assert listed.status_code == 200, listed.text
+        assert sound in [game["game_id"] for game in listed.json()["games"]]
+        _unreadable(client.get(f"/games/{broken}", headers=auth(token)))
