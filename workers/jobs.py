@@ -25,10 +25,11 @@ from service.store.durability import durability
 from service.store.redis_cluster import is_cluster_url, open_redis_cluster
 from service.store.shared_counters import RedisSharedCounters
 from workers.abandon import run_abandon_check
+from workers.job_game import unless_unreadable
 from workers.queue import open_queue
 from workers.schedule import TurnScheduler
 from workers.timeouts import run_timer
-from workers.turns import play_bot_turn
+from workers.turns import BotTurn, play_bot_turn
 
 __all__ = [
     "abandon_check",
@@ -90,7 +91,11 @@ def bot_turn(game_id: str, version: int) -> int:
     async def run() -> int:
         async with _services() as (games, metrics):
             started = time.perf_counter()
-            played = await play_bot_turn(games, games.commands, game_id, version)
+            played = await unless_unreadable(
+                game_id,
+                play_bot_turn(games, games.commands, game_id, version),
+                BotTurn(0, None),
+            )
             if played.level is not None:
                 elapsed = time.perf_counter() - started
                 await _counted(partial(metrics.bot_turn, played.level, elapsed))
@@ -124,7 +129,7 @@ def turn_timer(game_id: str, version: int) -> str:
 
     async def run() -> str:
         async with _services(settings) as (games, metrics):
-            return await run_timer(
+            timer = run_timer(
                 games,
                 games.commands,
                 game_id,
@@ -132,6 +137,7 @@ def turn_timer(game_id: str, version: int) -> str:
                 timeouts_before_bot=settings.timeouts_before_bot,
                 on_timed_out=lambda: _counted(metrics.turn_timed_out),
             )
+            return await unless_unreadable(game_id, timer, "stale")
 
     return asyncio.run(run())
 

@@ -15,6 +15,7 @@ from workers_table import auth, work, worker_app
 
 from service.store.embedded_redis import EmbeddedRedis
 from service.store.redis_keys import game_key
+from workers.jobs import turn_timer
 
 
 def _garbage(fields: dict[bytes, bytes]) -> dict[bytes, bytes]:
@@ -213,3 +214,44 @@ def test_a_players_games_list_the_others_when_one_is_damaged(
         assert listed.status_code == 200, listed.text
         assert sound in [game["game_id"] for game in listed.json()["games"]]
         _unreadable(client.get(f"/games/{broken}", headers=auth(token)))
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [_counter_no_number, _counter_a_hash, _events_a_string],
+    ids=lambda damage: damage.__name__.strip("_"),
+)
+def test_a_bots_job_on_a_game_of_the_wrong_kind_ends_without_retries(
+    embedded_redis: EmbeddedRedis, damage: Callable[[SyncRedis, str], None]
+) -> None:
+    # A rerun would fare no better: the job ends (logged), as for any unreadable
+    # game, and the reconciler names the game on /health once it is set aside.
+    url = embedded_redis.url
+    seats = [{"kind": "human"}, {"kind": "bot", "level": 1}]
+    with worker_app(url) as (client, queue):
+        created = client.post("/games", json={"seats": seats}).json()
+        _play_a_turn(client, created["game_id"], created["tokens"]["0"])
+    redis = SyncRedis.from_url(url)
+    try:
+        damage(redis, created["game_id"])
+    finally:
+        redis.close()
+    work(queue)
+    assert queue.failed_job_registry.count == 0
+    assert queue.count == 0 and queue.scheduled_job_registry.count == 0
+
+
+@pytest.mark.parametrize("how", [_garbage, _unfoldable], ids=lambda how: how.__name__.strip("_"))
+def test_a_turn_timer_on_a_damaged_log_ends_without_retries(
+    embedded_redis: EmbeddedRedis, how: Callable[..., dict[bytes, bytes]]
+) -> None:
+    url = embedded_redis.url
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    with worker_app(url) as (client, _):
+        body = {"seats": seats, "turn_time_limit_s": 30}
+        game_id = client.post("/games", json=body).json()["game_id"]
+    # The first deadline is the event after the deal: damaged, its timer reads it first.
+    _damage(url, game_id, 3, how)
+    assert turn_timer(game_id, 3) == "stale"
+    _damage(url, game_id, 2, how)
+    assert turn_timer(game_id, 3) == "stale"
