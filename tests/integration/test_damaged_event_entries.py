@@ -69,6 +69,14 @@ def _play_a_turn(client: Any, game_id: str, token: str) -> int:
     return version
 
 
+def _two_games(client: Any) -> tuple[str, str, str, str]:
+    """Two games of a human against a level 1 bot: (id, seat 0's token) each, the
+    first to be damaged."""
+    seats = [{"kind": "human"}, {"kind": "bot", "level": 1}]
+    made = [client.post("/games", json={"seats": seats}).json() for _ in range(2)]
+    return made[0]["game_id"], made[0]["tokens"]["0"], made[1]["game_id"], made[1]["tokens"]["0"]
+
+
 def _unreadable(answer: Any) -> None:
     assert answer.status_code == 409, answer.text
     assert answer.headers["content-type"].startswith("application/problem+json")
@@ -80,13 +88,8 @@ def test_a_damaged_event_entry_costs_only_its_own_game(
     embedded_redis: EmbeddedRedis, how: Callable[..., dict[bytes, bytes]]
 ) -> None:
     url = embedded_redis.url
-    seats = [{"kind": "human"}, {"kind": "bot", "level": 1}]
     with worker_app(url) as (client, queue):
-        made = [client.post("/games", json={"seats": seats}).json() for _ in range(2)]
-        (broken, sound), (token, sound_token) = (
-            [game["game_id"] for game in made],
-            [game["tokens"]["0"] for game in made],
-        )
+        broken, token, sound, sound_token = _two_games(client)
         # Each human's turn played: each game's bot has a job waiting.
         broken_at = _play_a_turn(client, broken, token)
         sound_at = _play_a_turn(client, sound, sound_token)
@@ -130,13 +133,8 @@ def test_a_game_key_of_the_wrong_kind_costs_only_its_own_game(
     embedded_redis: EmbeddedRedis, damage: Callable[[SyncRedis, str], None]
 ) -> None:
     url = embedded_redis.url
-    seats = [{"kind": "human"}, {"kind": "bot", "level": 1}]
     with worker_app(url) as (client, queue):
-        made = [client.post("/games", json={"seats": seats}).json() for _ in range(2)]
-        (broken, sound), (token, sound_token) = (
-            [game["game_id"] for game in made],
-            [game["tokens"]["0"] for game in made],
-        )
+        broken, token, sound, sound_token = _two_games(client)
         sound_at = _play_a_turn(client, sound, sound_token)
     redis = SyncRedis.from_url(url)
     try:
