@@ -230,7 +230,10 @@ the table) / the opponents' real hands kept, the stock dealt again:
 Play-outs on random or simply read deals gain nothing; with the hands known
 the same search gains 3 to 8 points, so even a perfect reading lifts four
 seats from about 30% to 31-38% of hands in these samples, short of or at
-issue 30's 35%.
+issue 30's 35%. Two seats, basic, 120 hands a row, fresh seed 1099659278
+(play-outs to the hand's end cost more there: p50 405-459 ms): as it is
+70.0% of hands, +7.4 points, 62.5% of 40 games; read 59.2%, +0.3, 47.5%;
+known 72.5%, +10.5, 62.5%.
 """
 
 from __future__ import annotations
