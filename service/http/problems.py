@@ -299,21 +299,15 @@ def _refused_by_redis(request: Request[Any, Any, Any], exc: Exception) -> Respon
     # A script's OOM comes back wrapped: "Error running script ... -OOM command not allowed".
     if "OOM command not allowed" in str(exc):
         return _storage_full(request, exc)
-    game_id = request.path_params.get("game_id")
-    if "WRONGTYPE" in str(exc) and isinstance(game_id, str):
-        # A key of the game's holding another kind of record (written by hand, or by
-        # another program on the server): that game is unreadable, not the service broken.
-        return _unreadable(game_id, exc)
     return _unexpected(request, exc)
 
 
 def _corrupt_stream(_: Request[Any, Any, Any], exc: CorruptStream) -> Response[Any]:
-    return _unreadable(exc.game_id, exc)
-
-
-def _unreadable(game_id: str, exc: Exception) -> Response[Any]:
-    log.error("game %s: its stored record cannot be read: %s", game_id, exc)
-    return _respond(problem_of(GameUnreadable(game_id)))
+    # A key of the game's holding another kind of record, or a counter that is no
+    # number (written by hand): that game is unreadable, not the service broken
+    # (the Redis store's `wrong_kind_refused` names the game).
+    log.error("game %s: its stored record cannot be read: %s", exc.game_id, exc)
+    return _respond(problem_of(GameUnreadable(exc.game_id)))
 
 
 def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:

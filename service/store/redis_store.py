@@ -308,6 +308,7 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
             if is_game_key_id(game_id):
                 yield game_id
 
+    @wrong_kind_refused
     async def put_meta(self, game_id: str, fields: Mapping[str, bytes]) -> None:
         check_game_id(game_id)
         if fields:
@@ -340,11 +341,13 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
         # One key a DEL: on a cluster each token's key has its slot.
         await asyncio.gather(*(self._redis.delete(token_key(digest)) for digest in digests))
 
+    @wrong_kind_refused
     async def remove_meta_fields(self, game_id: str, fields: Collection[str]) -> None:
         check_game_id(game_id)
         if fields:
             await self._redis.hdel(game_key(game_id, "meta"), *fields)
 
+    @wrong_kind_refused
     async def put_meta_if_absent(self, game_id: str, field: str, value: bytes) -> bool:
         check_game_id(game_id)
         return bool(await self._redis.hsetnx(game_key(game_id, "meta"), field, value))
@@ -355,6 +358,7 @@ class RedisEventStore(RedisLobbyIndex, RedisViewCache, EventStore):
         # One hash tag: one slot, so one DEL on a cluster too.
         await self._redis.delete(*(game_key(game_id, kind) for kind in GAME_KINDS))
 
+    @wrong_kind_refused
     async def remove_game_at(self, game_id: str, version: int) -> bool:
         check_game_id(game_id)
         # The version check and the DEL in one script: an append (a claim, a start)

@@ -32,6 +32,7 @@ class RedisViewCache(ViewCache):
         self._put_view_script = client.register_script(PUT_VIEW_LUA)
         self._snapshot_script = client.register_script(SNAPSHOT_LUA)
 
+    @wrong_kind_refused
     async def put_view(self, game_id: str, viewer: str, version: int, data: bytes) -> None:
         check_game_id(game_id)
         await self._put_view_script(keys=[game_key(game_id, "views")], args=[viewer, version, data])
