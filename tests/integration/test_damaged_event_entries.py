@@ -41,6 +41,10 @@ def _unfoldable(fields: dict[bytes, bytes]) -> dict[bytes, bytes]:
     return {b"e": json.dumps({**envelope, "seat": 0, "event": discard}).encode()}
 
 
+def _named(damage: Callable[..., Any]) -> str:
+    return damage.__name__.strip("_")
+
+
 _DAMAGES = [_garbage, _renamed, _wrong_type, _misnumbered, _unfoldable]
 
 
@@ -83,7 +87,7 @@ def _unreadable(answer: Any) -> None:
     assert answer.json()["code"] == "game_unreadable"
 
 
-@pytest.mark.parametrize("how", _DAMAGES, ids=lambda how: how.__name__.strip("_"))
+@pytest.mark.parametrize("how", _DAMAGES, ids=_named)
 def test_a_damaged_event_entry_costs_only_its_own_game(
     embedded_redis: EmbeddedRedis, how: Callable[..., dict[bytes, bytes]]
 ) -> None:
@@ -124,11 +128,23 @@ def _events_a_string(redis: SyncRedis, game_id: str) -> None:
     redis.set(game_key(game_id, "events"), b"no stream")
 
 
-@pytest.mark.parametrize(
-    "damage",
-    [_counter_no_number, _counter_a_hash, _events_a_string],
-    ids=lambda damage: damage.__name__.strip("_"),
-)
+_WRONG_KINDS = [_counter_no_number, _counter_a_hash, _events_a_string]
+
+
+def _damage_key(
+    url: str, game_id: str, damage: Callable[[SyncRedis, str], None], *, drop_views: bool = True
+) -> None:
+    """Damage one of the game's keys, and drop its cached views (unless told not to)."""
+    redis = SyncRedis.from_url(url)
+    try:
+        damage(redis, game_id)
+        if drop_views:
+            redis.delete(game_key(game_id, "views"))
+    finally:
+        redis.close()
+
+
+@pytest.mark.parametrize("damage", _WRONG_KINDS, ids=_named)
 def test_a_game_key_of_the_wrong_kind_costs_only_its_own_game(
     embedded_redis: EmbeddedRedis, damage: Callable[[SyncRedis, str], None]
 ) -> None:
@@ -136,12 +152,7 @@ def test_a_game_key_of_the_wrong_kind_costs_only_its_own_game(
     with worker_app(url) as (client, queue):
         broken, token, sound, sound_token = _two_games(client)
         sound_at = _play_a_turn(client, sound, sound_token)
-    redis = SyncRedis.from_url(url)
-    try:
-        damage(redis, broken)
-        redis.delete(game_key(broken, "views"))
-    finally:
-        redis.close()
+    _damage_key(url, broken, damage)
     with worker_app(url, flush=False) as (client, queue):
         work(queue)
         for path in ("", "/view", "/events", "/states/2"):
@@ -184,11 +195,7 @@ def _meta_a_string(redis: SyncRedis, game_id: str) -> None:
     redis.set(game_key(game_id, "meta"), b"no hash")
 
 
-@pytest.mark.parametrize(
-    "damage",
-    [_counter_no_number, _counter_a_hash, _events_a_string, _meta_a_string],
-    ids=lambda damage: damage.__name__.strip("_"),
-)
+@pytest.mark.parametrize("damage", [*_WRONG_KINDS, _meta_a_string], ids=_named)
 def test_a_players_games_list_the_others_when_one_is_damaged(
     embedded_redis: EmbeddedRedis, damage: Callable[[SyncRedis, str], None]
 ) -> None:
@@ -201,12 +208,7 @@ def test_a_players_games_list_the_others_when_one_is_damaged(
             for _ in range(2)
         ]
     broken, sound = (game["game_id"] for game in made)
-    redis = SyncRedis.from_url(url)
-    try:
-        damage(redis, broken)
-        redis.delete(game_key(broken, "views"))
-    finally:
-        redis.close()
+    _damage_key(url, broken, damage)
     with worker_app(url, flush=False) as (client, _):
         listed = client.get("/players/me/games", headers=auth(token))
         assert listed.status_code == 200, listed.text
@@ -214,11 +216,7 @@ def test_a_players_games_list_the_others_when_one_is_damaged(
         _unreadable(client.get(f"/games/{broken}", headers=auth(token)))
 
 
-@pytest.mark.parametrize(
-    "damage",
-    [_counter_no_number, _counter_a_hash, _events_a_string],
-    ids=lambda damage: damage.__name__.strip("_"),
-)
+@pytest.mark.parametrize("damage", _WRONG_KINDS, ids=_named)
 def test_a_bots_job_on_a_game_of_the_wrong_kind_ends_without_retries(
     embedded_redis: EmbeddedRedis, damage: Callable[[SyncRedis, str], None]
 ) -> None:
@@ -229,17 +227,13 @@ def test_a_bots_job_on_a_game_of_the_wrong_kind_ends_without_retries(
     with worker_app(url) as (client, queue):
         created = client.post("/games", json={"seats": seats}).json()
         _play_a_turn(client, created["game_id"], created["tokens"]["0"])
-    redis = SyncRedis.from_url(url)
-    try:
-        damage(redis, created["game_id"])
-    finally:
-        redis.close()
+    _damage_key(url, created["game_id"], damage, drop_views=False)
     work(queue)
     assert queue.failed_job_registry.count == 0
     assert queue.count == 0 and queue.scheduled_job_registry.count == 0
 
 
-@pytest.mark.parametrize("how", [_garbage, _unfoldable], ids=lambda how: how.__name__.strip("_"))
+@pytest.mark.parametrize("how", [_garbage, _unfoldable], ids=_named)
 def test_a_turn_timer_on_a_damaged_log_ends_without_retries(
     embedded_redis: EmbeddedRedis, how: Callable[..., dict[bytes, bytes]]
 ) -> None:
