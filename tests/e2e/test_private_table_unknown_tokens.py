@@ -15,24 +15,19 @@ from typing import Any
 import pytest
 from http_players import Client, open_table, player
 from http_table import auth
+from test_private_table_outsiders import ROUTES as OUTSIDER_ROUTES
+from test_private_table_outsiders import WAITING_ROUTES
 
+# Every route the outsiders' test asks, and the reads and fork that take a token too
+# (the waiting routes' "leave a seat that is not there" is the outsiders' own case).
 ROUTES: dict[str, tuple[str, str, dict[str, Any] | None]] = {
-    "summary": ("GET", "/games/{game}", None),
-    "view": ("GET", "/games/{game}/view", None),
-    "events": ("GET", "/games/{game}/events", None),
+    **OUTSIDER_ROUTES,
     "states": ("GET", "/games/{game}/states/1", None),
     "log": ("GET", "/games/{game}/log", None),
     "ratings": ("GET", "/games/{game}/ratings", None),
     "fork": ("POST", "/games/{game}/fork", {"version": 1}),
-    "ticket": ("POST", "/games/{game}/tickets", None),
-    "command": ("POST", "/games/{game}/commands", {"type": "draw", "source": "stock"}),
-    "check": ("POST", "/games/{game}/commands/check", {"type": "draw", "source": "stock"}),
-    "hand to bot": ("POST", "/games/{game}/seats/0/bot", {"level": 2}),
-    "take back": ("DELETE", "/games/{game}/seats/0/bot", None),
-    "resign": ("POST", "/games/{game}/resign", None),
-    "rematch": ("POST", "/games/{game}/rematch", None),
-    "start": ("POST", "/games/{game}/start", {"fill": "bots"}),
-    "leave": ("DELETE", "/games/{game}/seats/1", None),
+    "start": WAITING_ROUTES["start"],
+    "leave": WAITING_ROUTES["leave"],
 }
 
 
