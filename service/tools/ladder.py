@@ -40,7 +40,7 @@ import msgspec
 from domain.bots import LEVELS
 from domain.bots.search import DEFAULT_BUDGET_S
 from domain.events import HandEnded
-from domain.rules import build_ruleset
+from domain.rules import RuleSet, build_ruleset
 from service.app.bot_table import BotTable
 from service.runtime.long_lived import tune_collector_for_a_long_run
 from service.tools.progress import ProgressBar
@@ -109,6 +109,10 @@ def hand_winners(event: HandEnded) -> list[int]:
     return [seat for seat, score in enumerate(event.scores) if score == best]
 
 
+# A game's table: (ruleset, each seat's level, the deals' generator, the higher seat).
+TableMaker = Callable[[RuleSet, list[int], random.Random, int], BotTable]
+
+
 def run_ladder(
     preset: str,
     seats: int,
@@ -119,9 +123,11 @@ def run_ladder(
     budget_s: float = DEFAULT_BUDGET_S,
     progress: Callable[[int, int], None] | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    table_for: TableMaker | None = None,
 ) -> LadderResult:
     """`hands` hands of one `high`-level seat against `seats - 1` `low`-level seats;
-    level 4's budget and every decision's time read on `clock`."""
+    level 4's budget and every decision's time read on `clock`. `table_for` makes
+    each game's table instead of a `BotTable` (a tool's own seat)."""
     ruleset = build_ruleset(preset)
     rng = random.Random(seed)
     latencies: dict[int, list[float]] = {}
@@ -151,7 +157,10 @@ def run_ladder(
                 progress(played, hands)
             return played < hands
 
-        table = BotTable(ruleset, levels, rng, budget_s, latencies, clock=clock)
+        if table_for is None:
+            table = BotTable(ruleset, levels, rng, budget_s, latencies, clock=clock)
+        else:
+            table = table_for(ruleset, levels, rng, high_seat)
         table.play(on_hand)
         if table.state.phase == "over":
             games += 1

@@ -43,11 +43,17 @@ from domain.bots.table_fits import fits_table
 from domain.cards import Card
 from domain.commands import Discard, PlayerCommand
 from domain.events import HandEnded
-from domain.rules import RuleSet, build_ruleset
+from domain.rules import RuleSet
 from domain.state import GameState
 from domain.views import view_for
 from service.app.bot_table import BotTable
-from service.tools.ladder import LadderResult, format_results, hand_winners, percentile
+from service.tools.ladder import (
+    LadderResult,
+    format_results,
+    hand_winners,
+    percentile,
+    run_ladder,
+)
 
 __all__ = ["deal_hidden", "main", "run_bound"]
 
@@ -196,48 +202,24 @@ def run_bound(
     preset: str, seats: int, hands: int, seed: int, samples: int, mode: str
 ) -> tuple[LadderResult, list[float]]:
     """`hands` hands of one level 4 seat (searching as `mode` says) against level 3."""
-    ruleset = build_ruleset(preset)
-    rng = random.Random(seed)
     thinking: list[float] = []
-    result = LadderResult(
-        preset=f"{preset} ({mode})",
-        seats=seats,
-        high=HIGH,
-        low=LOW,
-        hands=0,
-        wins=0.0,
-        pairwise=0.0,
-        pairs=0,
-        seconds=0.0,
-        latencies={},
+
+    def foresight(
+        ruleset: RuleSet, levels: list[int], rng: random.Random, searcher: int
+    ) -> BotTable:
+        return _ForesightTable(ruleset, levels, rng, searcher, samples, mode, thinking)
+
+    result = run_ladder(
+        preset,
+        seats,
+        HIGH,
+        LOW,
+        hands,
+        seed,
+        clock=time.thread_time,
+        table_for=None if mode == "as it is" else foresight,
     )
-    started, game = time.perf_counter(), 0
-    while result.hands < hands:
-        searcher = game % seats
-        levels = [HIGH if seat == searcher else LOW for seat in range(seats)]
-        if mode == "as it is":
-            table = BotTable(ruleset, levels, rng, 0.15, result.latencies, clock=time.thread_time)
-        else:
-            table = _ForesightTable(ruleset, levels, rng, searcher, samples, mode, thinking)
-
-        def on_hand(event: HandEnded, searcher: int = searcher) -> bool:
-            winners = hand_winners(event)
-            result.wins += 1 / len(winners) if searcher in winners else 0.0
-            others = [s for seat, s in enumerate(event.scores) if seat != searcher]
-            mine = event.scores[searcher]
-            result.pairwise += sum(1.0 if mine > s else 0.5 if mine == s else 0.0 for s in others)
-            result.pairs += len(others)
-            result.margins.append(mine - sum(others) / len(others))
-            result.hands += 1
-            return result.hands < hands
-
-        table.play(on_hand)
-        if table.state.phase == "over":
-            result.games += 1
-            if searcher in table.state.winners:
-                result.games_won += 1 / len(table.state.winners)
-        game += 1
-    result.seconds = time.perf_counter() - started
+    result.preset = f"{preset} ({mode})"
     return result, thinking
 
 
