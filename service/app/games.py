@@ -125,6 +125,9 @@ class GameService:
     async def command_seat(self, game_id: str, token: str | None, command: SeatCommand) -> int:
         return (await self.seats.command_seat(game_id, token, command))[0]
 
+    async def known_token(self, token: str) -> None:
+        await self.seats.known_token(token)
+
     async def viewer_of(
         self, game_id: str, token: str | None, *, invite_code: str | None = None
     ) -> int | None:

@@ -188,7 +188,7 @@ class Seats:
             facts, remembered = await self._reader.known_facts(game_id)
         except ServiceError as missing:
             if missing.code == "game_not_found":
-                await self._known_token(token)
+                await self.known_token(token)
             raise
         if is_player_token(token):
             return await self._seat_of_player(game_id, facts, remembered, token)
@@ -212,7 +212,7 @@ class Seats:
             raise outsider_refusal(facts, game_id, "wrong_game", message)
         raise ServiceError("invalid_token", "unknown token")
 
-    async def _known_token(self, token: str) -> None:
+    async def known_token(self, token: str) -> None:
         """401 `invalid_token` unless `token` is a player's or opens a seat somewhere."""
         if is_player_token(token):
             await self.players.authenticate(token)

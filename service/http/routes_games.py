@@ -297,21 +297,12 @@ async def check_readable(
         token = caller_token(request)
         if missing.code == "game_not_found" and token is not None:
             # An unknown token is a 401 here as at a private table (`Seats.seat_found`).
-            await _token_known(games, game_id, token)
+            await games.known_token(token)
         if missing_ok:
             return
         raise
     if facts.info.table.private:
         await games.viewer_of(game_id, caller_token(request), invite_code=invite)
-
-
-async def _token_known(games: GameService, game_id: str, token: str) -> None:
-    """401 `invalid_token` for a token that opens nothing anywhere, at a game not held."""
-    try:
-        await games.viewer_of(game_id, token)
-    except ServiceError as refused:
-        if refused.code != "game_not_found":
-            raise
 
 
 async def summary_of(games: GameService, game_id: str) -> GameSummary:
