@@ -15,7 +15,8 @@ from service.http.rate_limits import scope_client
 
 __all__ = ["open_channel_limit"]
 
-_FOLLOWED = re.compile(r"/games/[^/]+/events(/stream)?/?")
+# Spelt as routed: a trailing or doubled slash never gets this far (`path_spelling`).
+_FOLLOWED = re.compile(r"/games/[^/]+/events(/stream)?")
 
 
 def open_channel_limit(channels: OpenChannels) -> Callable[[ASGIApp], ASGIApp]:
